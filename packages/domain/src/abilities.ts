@@ -1,0 +1,167 @@
+import {
+  APP_SLUG,
+  COMPANION_APP_SLUG,
+  MANAGER_ROLE,
+  type OrganizationRole,
+  SHAPESHIFTER_ROLE,
+} from './constants.js';
+import { isAccountEnabledFor, isLicensed } from './licensing.js';
+import { childRoleFor, isCustomer, isLab, isStudio, isStudioOrLab } from './organizations.js';
+
+/**
+ * Everything the permission rules look at. The server builds it from the database for each request;
+ * the web builds it from `GET /api/users/me?include_accounts=true`. Same input, same answers.
+ */
+export interface AbilityContext {
+  user: {
+    id: string;
+    roles: string[];
+    active_plic_app_slugs: string[];
+    accounts_count: number;
+  };
+  account: {
+    id: string;
+    organization_id: string;
+    managed_organization_ids: string[];
+    enable_plic_app_whitelist: boolean;
+    plic_app_whitelist_slugs: string[];
+  } | null;
+  organization: { id: string; role: OrganizationRole } | null;
+  /** Whether a support chat service is configured (spec §1). */
+  supportChatEnabled?: boolean;
+}
+
+export interface TemplateRef {
+  organization_id: string;
+  project_id: string | null;
+}
+
+export interface ExportFormatRef {
+  /** Built-in formats have no organization and can never be edited. */
+  organization_id: string | null;
+  created_by_user_id: string | null;
+  restricted: boolean;
+}
+
+export interface ProjectExportRef {
+  state: string;
+}
+
+export interface Abilities {
+  isLicensed: boolean;
+  isManager: boolean;
+  isStudioOrLabManager: boolean;
+  managesOwnOrganization: boolean;
+  canSwitchAccounts: boolean;
+  // organizations
+  canListOrganizations: boolean;
+  canCreateOrganizations: boolean;
+  canShowOrganization: (organizationId: string) => boolean;
+  /** The role of a child this account may create, or null (then the new-organization screen goes home). */
+  childOrganizationRole: OrganizationRole | null;
+  // users
+  canCreateUsersIn: (organizationId: string, isOwnOrSubOrganization: 'own' | 'sub' | 'other') => boolean;
+  canCreateUsers: boolean;
+  canSendInvites: boolean;
+  canEnableForAllApps: boolean;
+  canOpenAdminUserUrl: boolean;
+  // projects and templates
+  canCreateProjects: boolean;
+  canSelectProjectOrganization: boolean;
+  canEditProjectTemplate: (template: TemplateRef) => boolean;
+  canDeleteProjectTemplate: (template: TemplateRef) => boolean;
+  canViewHiddenFields: boolean;
+  // subjects, layouts, companion app, support
+  canUploadSubjects: boolean;
+  canEditLayouts: boolean;
+  canOpenCompanionApp: boolean;
+  canUseSupportChat: boolean;
+  // exports and printing
+  canRunExports: boolean;
+  canUpdateExportFormat: (format: ExportFormatRef) => boolean;
+  canCopyExportFormat: (format: ExportFormatRef) => boolean;
+  canDeleteExportFormat: (format: ExportFormatRef) => boolean;
+  canShareExportFormatWithSubOrganizations: boolean;
+  canDeleteProjectExport: (projectExport: ProjectExportRef) => boolean;
+  // sidebar entries (spec §2)
+  sidebar: {
+    switchAccounts: boolean;
+    organizations: boolean;
+    projectTemplates: boolean;
+    seasons: boolean;
+    fileRequests: boolean;
+  };
+}
+
+/** Project export states in which an export may be deleted (exports §6: only when done or stalled). */
+export const DELETABLE_EXPORT_STATES = ['done', 'stalled'] as const;
+
+export function defineAbilities(ctx: AbilityContext): Abilities {
+  const { user, account, organization } = ctx;
+  const role = organization?.role ?? null;
+  const isManager = user.roles.includes(MANAGER_ROLE);
+  const studioOrLab = isStudioOrLab(role);
+  const isStudioOrLabManager = isManager && studioOrLab;
+  const managedIds = account?.managed_organization_ids ?? [];
+  // "An account manages its own organization when its organization id is in managedOrganizationIds."
+  const managesOwnOrganization = !!account && managedIds.includes(account.organization_id);
+  const ownOrganizationManager = isManager && managesOwnOrganization;
+  const companionEnabled = !!account && isAccountEnabledFor(account, COMPANION_APP_SLUG);
+
+  // Custom export formats: editable when not restricted by the same organization's managers of their
+  // own organization; when restricted, by the creator only. Built-in formats never.
+  const canChangeFormat = (format: ExportFormatRef) => {
+    if (format.organization_id === null) return false;
+    if (format.restricted) return format.created_by_user_id === user.id;
+    return format.organization_id === organization?.id && managesOwnOrganization;
+  };
+  const canChangeTemplate = (template: TemplateRef) =>
+    isStudioOrLabManager && managesOwnOrganization && template.organization_id === organization?.id;
+
+  return {
+    isLicensed: isLicensed(user, account, APP_SLUG),
+    isManager,
+    isStudioOrLabManager,
+    managesOwnOrganization,
+    canSwitchAccounts: user.accounts_count > 1 || user.roles.includes(SHAPESHIFTER_ROLE),
+    canListOrganizations: isStudioOrLabManager,
+    canCreateOrganizations: isStudioOrLabManager && childRoleFor(role) !== null,
+    canShowOrganization: (organizationId) => isManager || managedIds.includes(organizationId),
+    childOrganizationRole: isStudioOrLabManager ? childRoleFor(role) : null,
+    // A manager of the own organization may create users there or below; others only below.
+    canCreateUsersIn: (_organizationId, where) => {
+      if (where === 'other') return false;
+      if (where === 'own') return ownOrganizationManager;
+      return true;
+    },
+    canCreateUsers: !!account,
+    canSendInvites: isStudioOrLabManager,
+    canEnableForAllApps: isStudioOrLabManager,
+    canOpenAdminUserUrl: isStudioOrLabManager,
+    canCreateProjects: isStudioOrLabManager,
+    canSelectProjectOrganization: studioOrLab,
+    canEditProjectTemplate: (template) => canChangeTemplate(template) && template.project_id === null,
+    canDeleteProjectTemplate: canChangeTemplate,
+    canViewHiddenFields: isStudioOrLabManager,
+    canUploadSubjects: isStudioOrLabManager && companionEnabled,
+    canEditLayouts: isStudioOrLabManager,
+    canOpenCompanionApp: isStudioOrLabManager && companionEnabled,
+    canUseSupportChat: isStudioOrLabManager && !!ctx.supportChatEnabled,
+    canRunExports: !!account,
+    canUpdateExportFormat: canChangeFormat,
+    canCopyExportFormat: canChangeFormat,
+    canDeleteExportFormat: canChangeFormat,
+    canShareExportFormatWithSubOrganizations: isStudioOrLabManager,
+    canDeleteProjectExport: (projectExport) =>
+      !!account && (DELETABLE_EXPORT_STATES as readonly string[]).includes(projectExport.state),
+    sidebar: {
+      switchAccounts: user.accounts_count > 1 || user.roles.includes(SHAPESHIFTER_ROLE),
+      organizations: managesOwnOrganization && isStudioOrLabManager,
+      projectTemplates: managesOwnOrganization && studioOrLab,
+      seasons: managesOwnOrganization && studioOrLab,
+      fileRequests: managesOwnOrganization && isStudio(role),
+    },
+  };
+}
+
+export { isCustomer, isLab, isStudio, isStudioOrLab };
