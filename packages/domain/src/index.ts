@@ -1,3 +1,5 @@
+import './messages.js';
+
 export * from './abilities.js';
 export * from './accounts.js';
 export * from './constants.js';

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: config paths default relative to it, whatever the working directory. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.string().url().optional())
+  .optional();
+
+/** Every environment variable the server reads, parsed once. Documented in the README. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().optional(),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  DATA_DIR: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  RUN_WORKERS: bool,
+  SEED_DEMO: bool,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('School Portal <no-reply@school-portal.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(7200),
+  TOKEN_IDLE_SECONDS: z.coerce.number().int().min(60).default(3600),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
+  SIGN_IN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  SIGN_IN_REGION: z.string().optional(),
+  LANDING_PAGE_URL: optionalUrl,
+  REBRAND_BANNER: bool,
+  SUPPORT_CHAT_URL: optionalUrl,
+  ADMIN_USER_URL: z.string().optional(),
+  COMPANION_APP_URL: optionalUrl,
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.DATABASE_URL) {
+    throw new Error(
+      'DATABASE_URL is required when NODE_ENV=production (the embedded database is for development).',
+    );
+  }
+  if (production && !e.SMTP_URL) {
+    throw new Error(
+      'SMTP_URL is required when NODE_ENV=production (the development mailbox is never served there).',
+    );
+  }
+  const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'var');
+  return {
+    env: e.NODE_ENV,
+    production,
+    development: e.NODE_ENV === 'development',
+    port: e.PORT,
+    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    dataDir,
+    webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
+    runWorkers: e.RUN_WORKERS ?? true,
+    seedDemo: !production && (e.SEED_DEMO ?? e.NODE_ENV === 'development'),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    /** The development mailbox: only outside production and only when no SMTP server is configured. */
+    devMailbox: !production && !e.SMTP_URL,
+    logLevel: e.LOG_LEVEL,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    tokenIdleSeconds: e.TOKEN_IDLE_SECONDS,
+    passwordResetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
+    signInLimits: {
+      perEmail: e.SIGN_IN_MAX_FAILURES_PER_EMAIL,
+      perAddress: e.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
+      windowMinutes: e.SIGN_IN_FAILURE_WINDOW_MINUTES,
+    },
+    web: {
+      signInRegion: e.SIGN_IN_REGION ?? null,
+      landingPageUrl: e.LANDING_PAGE_URL ?? null,
+      rebrandBanner: e.REBRAND_BANNER ?? false,
+      supportChatUrl: e.SUPPORT_CHAT_URL ?? null,
+      adminUserUrl: e.ADMIN_USER_URL ?? null,
+      companionAppUrl: e.COMPANION_APP_URL ?? null,
+    },
+  };
+}

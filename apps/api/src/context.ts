@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { AppQueue } from './jobs/catalogue.js';
+import type { Mailer } from './mail/mailer.js';
+
+/** What routes and services are given: configuration and the outside world's adapters. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  queue: AppQueue;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

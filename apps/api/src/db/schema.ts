@@ -1,0 +1,154 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables in migrations/. Ids are bigint, read as strings. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface OrganizationsTable {
+  id: Generated<string>;
+  parent_organization_id: string | null;
+  name: string;
+  role: string;
+  short_code: string | null;
+  contact_name: string | null;
+  contact_phone: string | null;
+  contact_email: string | null;
+  logo_url: string | null;
+  logo_thumb_url: string | null;
+  support_url: string | null;
+  current_season_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SupportLinksTable {
+  id: Generated<string>;
+  organization_id: string;
+  label: string;
+  external_url: string;
+  plic_app_slug: Generated<string>;
+  position: Generated<number>;
+}
+
+export interface SupportContactsTable {
+  id: Generated<string>;
+  organization_id: string;
+  label: string;
+  name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  plic_app_slug: Generated<string>;
+  position: Generated<number>;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  roles: Generated<string[]>;
+  enable_plic_app_whitelist: Generated<boolean>;
+  plic_app_whitelist_slugs: Generated<string[]>;
+  default_account_id: string | null;
+  current_account_id: string | null;
+  invitation_sent_at: NullableTimestamp;
+  invitation_accepted_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface AccountsTable {
+  id: Generated<string>;
+  user_id: string;
+  organization_id: string;
+  managed_organization_ids: Generated<string[]>;
+  enable_plic_app_whitelist: Generated<boolean>;
+  plic_app_whitelist_slugs: Generated<string[]>;
+  created_at: Generated<Date>;
+}
+
+export interface AppLicensesTable {
+  id: Generated<string>;
+  user_id: string;
+  plic_app_slug: string;
+  active: Generated<boolean>;
+  expires_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface AccessTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: Buffer;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  last_used_at: Generated<Date>;
+  revoked_at: NullableTimestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: Buffer;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface SignInFailuresTable {
+  id: Generated<string>;
+  email_key: string;
+  address: string;
+  created_at: Generated<Date>;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<'pending' | 'sent' | 'stored' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  sent_at: NullableTimestamp;
+}
+
+export interface SeasonsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  period_start: string | null;
+  period_end: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ProjectsTable {
+  id: Generated<string>;
+  organization_id: string;
+  season_id: string | null;
+  name: string;
+  short_code: string | null;
+  enable_plic_app_whitelist: Generated<boolean>;
+  plic_app_whitelist_slugs: Generated<string[]>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  organization_support_links: SupportLinksTable;
+  organization_support_contacts: SupportContactsTable;
+  users: UsersTable;
+  accounts: AccountsTable;
+  app_licenses: AppLicensesTable;
+  access_tokens: AccessTokensTable;
+  password_resets: PasswordResetsTable;
+  sign_in_failures: SignInFailuresTable;
+  email_outbox: EmailOutboxTable;
+  seasons: SeasonsTable;
+  projects: ProjectsTable;
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION } from '@school-portal/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.js';
+import { registerOAuthRoutes } from '../modules/auth/routes.js';
+import { registerDevMailboxRoutes } from '../modules/dev-mailbox/routes.js';
+import { registerOperationsRoutes } from '../modules/operations/routes.js';
+import { registerPasswordResetRoutes } from '../modules/password-resets/routes.js';
+import { registerProjectRoutes } from '../modules/projects/routes.js';
+import { registerUserRoutes } from '../modules/users/routes.js';
+import { registerAuth } from './auth.js';
+import { registerErrorHandling } from './errors.js';
+
+const SERVED_VERSIONS = new Set(['1', '2']);
+const VENDOR_ACCEPT = /application\/vnd\.school-portal\.v(\d+)\+json/;
+
+/** Secrets travel in some paths (reset and invitation links); logs get the path without them. */
+export function redactUrl(url: string): string {
+  return url.replace(/\/(password-resets|reset-password|invitations)\/[^/?#]+/g, '/$1/[redacted]');
+}
+
+export interface BuildAppOptions {
+  logger?: boolean | object;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: ctx.config.logLevel,
+      // No bodies, no query strings with personal data, no secrets in paths (SECURITY.md).
+      serializers: {
+        req: (req: { method: string; url: string; id: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url.split('?')[0] ?? ''),
+          id: req.id,
+        }),
+      },
+    },
+    genReqId: () => randomUUID(),
+    trustProxy: ctx.config.production,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: ctx.config.production ? [] : null,
+      },
+    },
+    strictTransportSecurity: ctx.config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const version = VENDOR_ACCEPT.exec(request.headers.accept ?? '')?.[1];
+    if (version && !SERVED_VERSIONS.has(version)) {
+      return reply
+        .status(406)
+        .send({ error: 'not_acceptable', message: `API version v${version} is not served` });
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/oauth/')) {
+      reply.header('Cache-Control', 'no-store');
+    }
+    // The page behind a reset link must not leak the link to other sites (SECURITY.md).
+    if (request.url.startsWith('/reset-password/')) reply.header('Referrer-Policy', 'no-referrer');
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'School Portal API', version: APP_VERSION },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  registerAuth(app, ctx);
+  registerOperationsRoutes(app, ctx);
+  registerOAuthRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerPasswordResetRoutes(app, ctx);
+  registerProjectRoutes(app, ctx);
+  if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
+
+  const webRoot = ctx.config.webDistDir;
+  const hasWeb = existsSync(path.join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url;
+    if (
+      url.startsWith('/api/') ||
+      url.startsWith('/oauth/') ||
+      url.startsWith('/storage/') ||
+      request.method !== 'GET'
+    ) {
+      return reply.status(404).send({ error: 'not_found' });
+    }
+    if (!hasWeb)
+      return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
+    // Assets are found by the static handler; any other page is the single-page app.
+    if (path.extname(url.split('?')[0] ?? '') !== '') return reply.status(404).send({ error: 'not_found' });
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+
+/** What job handlers may use. */
+export interface JobDeps {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

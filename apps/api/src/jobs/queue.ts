@@ -1,0 +1,78 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+
+/** A job type: its payload schema, its handler and its retry policy. Handlers must be idempotent. */
+export interface JobDefinition<S extends z.ZodType, Deps> {
+  schema: S;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  handle(payload: z.infer<S>, deps: Deps): Promise<void>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the catalogue holds definitions of different payloads
+export type JobCatalogue<Deps> = Record<string, JobDefinition<any, Deps>>;
+
+export const defineJob = <S extends z.ZodType, Deps>(definition: JobDefinition<S, Deps>) => definition;
+
+export interface Queue<C extends JobCatalogue<Deps>, Deps> {
+  boss: PgBoss;
+  /** Enqueues a job; with `trx` it is written in that transaction and runs only if it commits. */
+  enqueue<N extends keyof C & string>(
+    name: N,
+    payload: z.input<C[N]['schema']>,
+    options?: { trx?: Kysely<unknown>; singletonKey?: string },
+  ): Promise<void>;
+  startWorkers(deps: Deps): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * pg-boss in the application's own database, in schema `pgboss`. Every job name in the catalogue gets
+ * its queue at start; a job whose name is unknown can't be sent (type error), and one whose payload
+ * fails its schema is refused at enqueue and failed at run.
+ */
+export async function startQueue<C extends JobCatalogue<Deps>, Deps>(
+  connectionString: string,
+  catalogue: C,
+  log: { error(obj: object, msg: string): void },
+): Promise<Queue<C, Deps>> {
+  const boss = new PgBoss({
+    connectionString,
+    schema: 'pgboss',
+    max: 4,
+    application_name: 'school-portal-jobs',
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const [name, job] of Object.entries(catalogue)) {
+    await boss.createQueue(name, {
+      name,
+      retryLimit: job.retryLimit,
+      retryDelay: job.retryDelaySeconds,
+      retryBackoff: true,
+    });
+  }
+  return {
+    boss,
+    async enqueue(name, payload, options = {}) {
+      const data = catalogue[name]!.schema.parse(payload) as object;
+      const trx = options.trx;
+      const db = trx
+        ? {
+            executeSql: async (text: string, values: unknown[]) =>
+              trx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }>,
+          }
+        : undefined;
+      await boss.send(name, data, { singletonKey: options.singletonKey, ...(db ? { db } : {}) });
+    },
+    async startWorkers(deps) {
+      for (const [name, job] of Object.entries(catalogue)) {
+        await boss.work<unknown>(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
+          for (const item of jobs) await job.handle(job.schema.parse(item.data), deps);
+        });
+      }
+    },
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}

@@ -1,0 +1,30 @@
+import type { OutgoingMessage } from './mailer.js';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(paragraphs: string[], link: { href: string; label: string }): string {
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  return `<!doctype html><html><body style="font-family: sans-serif">${body}
+<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p></body></html>`;
+}
+
+export function passwordResetMessage(args: {
+  to: string;
+  name: string;
+  link: string;
+  minutes: number;
+}): OutgoingMessage {
+  const lines = [
+    `Hello ${args.name},`,
+    'Someone asked to reset the password of your account. The new password applies to all of our apps.',
+    `Follow this link within ${args.minutes} minutes to choose a new password. It works once.`,
+    'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+  ];
+  return {
+    to: args.to,
+    subject: 'Reset your School Portal password',
+    text: `${lines.join('\n\n')}\n\n${args.link}\n`,
+    html: layout(lines, { href: args.link, label: 'Choose a new password' }),
+  };
+}

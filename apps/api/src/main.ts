@@ -1,0 +1,15 @@
+import { loadConfig } from './config.js';
+import { buildApp } from './http/app.js';
+import { createLogger, onShutdown, startRuntime } from './runtime.js';
+
+// Process entry: config -> database -> queue -> http -> workers (in-process unless RUN_WORKERS=false).
+const config = loadConfig();
+const log = createLogger(config);
+const runtime = await startRuntime(config, log, { workers: config.runWorkers });
+const app = await buildApp(runtime.ctx);
+onShutdown(async () => {
+  await app.close();
+  await runtime.stop();
+}, log);
+await app.listen({ port: config.port, host: config.host });
+log.info(`School Portal is running at ${config.publicUrl}`);

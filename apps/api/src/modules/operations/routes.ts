@@ -1,0 +1,74 @@
+import { APP_VERSION } from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+
+export const publicConfigSchema = z.object({
+  environment: z.enum(['development', 'production', 'test']),
+  version: z.string(),
+  sign_in_region: z.string().nullable(),
+  landing_page_url: z.string().nullable(),
+  support_chat_enabled: z.boolean(),
+  support_chat_url: z.string().nullable(),
+  rebrand_banner_enabled: z.boolean(),
+  admin_user_url: z.string().nullable(),
+  companion_app_url: z.string().nullable(),
+  dev_mailbox: z.boolean(),
+});
+
+export function registerOperationsRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is up' } }, async () => ({
+    status: 'ok',
+  }));
+
+  app.get(
+    '/readyz',
+    { schema: { tags: ['operations'], summary: 'The database and the job queue are reachable' } },
+    async (_request, reply) => {
+      try {
+        await sql`SELECT 1`.execute(ctx.db);
+        await ctx.queue.boss.getQueue('email.send');
+        return { status: 'ready' };
+      } catch {
+        return reply.status(503).send({ status: 'unavailable' });
+      }
+    },
+  );
+
+  app.get(
+    '/version.txt',
+    { schema: { tags: ['operations'], summary: 'The running version' } },
+    async (_r, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send(`${APP_VERSION}\n`),
+  );
+
+  app.get(
+    '/api/config',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['operations'],
+        summary: 'What the web app needs to know before sign-in',
+        response: { 200: z.object({ config: publicConfigSchema }) },
+      },
+    },
+    async () => ({
+      config: {
+        environment: ctx.config.env,
+        version: APP_VERSION,
+        sign_in_region: ctx.config.web.signInRegion,
+        landing_page_url: ctx.config.web.landingPageUrl,
+        support_chat_enabled: !!ctx.config.web.supportChatUrl,
+        support_chat_url: ctx.config.web.supportChatUrl,
+        rebrand_banner_enabled: ctx.config.web.rebrandBanner,
+        admin_user_url: ctx.config.web.adminUserUrl,
+        companion_app_url: ctx.config.web.companionAppUrl,
+        dev_mailbox: ctx.config.devMailbox,
+      },
+    }),
+  );
+}

@@ -1,0 +1,66 @@
+import { resetPasswordRequestSchema, resetPasswordSchema } from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import { completePasswordReset, findPasswordReset, requestPasswordReset } from './service.js';
+
+const tokenParam = z.object({ token: z.string().min(20).max(128) });
+
+export function registerPasswordResetRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/password-resets',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['password reset'],
+        summary: 'E-mail a single-use reset link; 202 whether or not the address exists',
+        body: resetPasswordRequestSchema,
+        response: { 202: z.object({}) },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(ctx, request.body.email);
+      return reply.status(202).send({});
+    },
+  );
+
+  app.get(
+    '/api/password-resets/:token',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['password reset'],
+        summary: 'Whether a reset link can still be used (404 when unknown, used or expired)',
+        params: tokenParam,
+        response: { 200: z.object({ password_reset: z.object({ expires_at: z.string() }) }) },
+      },
+    },
+    async (request) => {
+      const reset = await findPasswordReset(ctx, request.params.token);
+      if (!reset) throw notFound();
+      return { password_reset: { expires_at: reset.expires_at.toISOString() } };
+    },
+  );
+
+  app.patch(
+    '/api/password-resets/:token',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['password reset'],
+        summary: 'Set the new password; the link is used up and every session of the user ends',
+        params: tokenParam,
+        body: resetPasswordSchema,
+        response: { 200: z.object({}) },
+      },
+    },
+    async (request) => {
+      if (!(await completePasswordReset(ctx, request.params.token, request.body.password))) throw notFound();
+      return {};
+    },
+  );
+}

@@ -1,0 +1,94 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { queueEmail } from '../../mail/outbox.js';
+import { passwordResetMessage } from '../../mail/templates.js';
+import { hashPassword } from '../auth/passwords.js';
+import { revokeAllTokens } from '../auth/sign-in.js';
+import { hashSecret, newSecret } from '../auth/tokens.js';
+
+// At most this many reset e-mails an hour to one user: the endpoint can't be used to flood an inbox.
+const MAX_RESETS_PER_HOUR = 5;
+
+/**
+ * Starts a password reset: when the address belongs to a user, e-mails a single-use link valid for a
+ * limited time. The caller answers the same whether or not it does.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!user) return;
+  const recent = await ctx.db
+    .selectFrom('password_resets')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', user.id)
+    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirstOrThrow();
+  if (recent.n >= MAX_RESETS_PER_HOUR) return;
+
+  const { secret, hash } = newSecret();
+  const minutes = ctx.config.passwordResetTtlMinutes;
+  // The link is built from configuration, never from the request's Host header.
+  const link = `${ctx.config.publicUrl}/reset-password/${secret}`;
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('password_resets')
+      .values({ user_id: user.id, token_hash: hash, expires_at: new Date(Date.now() + minutes * 60_000) })
+      .execute();
+    await queueEmail(
+      trx,
+      (outboxId, t) => ctx.queue.enqueue('email.send', { outbox_id: outboxId }, { trx: t }),
+      passwordResetMessage({ to: user.email, name: user.name, link, minutes }),
+    );
+  });
+}
+
+function findUsableReset(ctx: AppContext, token: string) {
+  return ctx.db
+    .selectFrom('password_resets')
+    .select(['id', 'user_id', 'expires_at'])
+    .where('token_hash', '=', hashSecret(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+}
+
+export async function findPasswordReset(ctx: AppContext, token: string) {
+  return (await findUsableReset(ctx, token)) ?? null;
+}
+
+/** Sets the new password, uses up every open reset link of the user, and ends all their sessions. */
+export async function completePasswordReset(
+  ctx: AppContext,
+  token: string,
+  password: string,
+): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return ctx.db.transaction().execute(async (trx) => {
+    const reset = await trx
+      .selectFrom('password_resets')
+      .select(['id', 'user_id'])
+      .where('token_hash', '=', hashSecret(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!reset) return false;
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where('id', '=', reset.user_id)
+      .execute();
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', reset.user_id)
+      .where('used_at', 'is', null)
+      .execute();
+    await revokeAllTokens(trx, reset.user_id);
+    return true;
+  });
+}

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { connectDatabase } from './db/database.js';
+import {
+  type EmbeddedDatabase,
+  embeddedIsRunning,
+  embeddedUrl,
+  startEmbeddedPostgres,
+} from './db/embedded.js';
+import { migrate } from './db/migrate.js';
+import { seedDemoData } from './db/seed.js';
+import { jobCatalogue } from './jobs/catalogue.js';
+import type { JobDeps } from './jobs/deps.js';
+import { startQueue } from './jobs/queue.js';
+import { createMailer } from './mail/mailer.js';
+
+export interface Runtime {
+  ctx: AppContext;
+  stop(): Promise<void>;
+}
+
+export function createLogger(config: Config): FastifyBaseLogger {
+  return pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
+}
+
+/**
+ * config -> database (embedded when DATABASE_URL is unset) -> migrations -> job queue -> demo data.
+ * `stop` undoes it in reverse order; the embedded PostgreSQL is shut down cleanly.
+ */
+export async function startRuntime(
+  config: Config,
+  log: FastifyBaseLogger,
+  options: { workers: boolean },
+): Promise<Runtime> {
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl && (await embeddedIsRunning(config.embeddedPgPort))) {
+    // Another process of ours (npm start, or a worker next to it) runs the embedded database: share it.
+    databaseUrl = embeddedUrl(config.embeddedPgPort);
+  } else if (!databaseUrl) {
+    log.info({ port: config.embeddedPgPort }, 'starting embedded PostgreSQL under var/postgres');
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(config.dataDir, 'postgres'),
+      port: config.embeddedPgPort,
+      persistent: true,
+    });
+    databaseUrl = embedded.url;
+  }
+  const database = connectDatabase(databaseUrl, config.databasePoolSize);
+  try {
+    const applied = await migrate(database.pool);
+    if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    const queue = await startQueue<typeof jobCatalogue, JobDeps>(databaseUrl, jobCatalogue, log);
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+    const ctx: AppContext = { config, db: database.db, queue, mailer, log };
+    if (config.seedDemo && (await seedDemoData(database.db))) log.info('demo data seeded');
+    if (options.workers) await queue.startWorkers({ db: database.db, mailer, log });
+    return {
+      ctx,
+      async stop() {
+        await queue.stop().catch((err) => log.warn({ err }, 'queue stop failed'));
+        mailer.close();
+        await database.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    await embedded?.stop();
+    throw error;
+  }
+}
+
+/** Runs `stop` once on SIGINT/SIGTERM, then exits. */
+export function onShutdown(stop: () => Promise<void>, log: FastifyBaseLogger) {
+  let stopping = false;
+  const handler = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    stop()
+      .then(() => process.exit(0))
+      .catch((err) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+}
