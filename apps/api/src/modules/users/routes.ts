@@ -134,12 +134,19 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
         loadActiveSlugs(ctx.db, user.id),
       ]);
       const accounts = allAccounts.filter((a) => visibleIds.has(a.organization_id));
-      const chosen = chooseAccount(user, accounts, undefined);
+      // Accounts in organizations the caller can't see don't leak, not even by id.
+      const shownIds = new Set(accounts.map((a) => a.id));
+      const visibleUser = {
+        ...user,
+        default_account_id: shownIds.has(user.default_account_id ?? '') ? user.default_account_id : null,
+        current_account_id: shownIds.has(user.current_account_id ?? '') ? user.current_account_id : null,
+      };
+      const chosen = chooseAccount(visibleUser, accounts, undefined);
       const account = chosen === 'not_owned' ? null : chosen;
       return {
         user: serializeUser(
           {
-            user,
+            user: visibleUser,
             accounts,
             account,
             activeSlugs,

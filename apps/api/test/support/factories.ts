@@ -1,0 +1,117 @@
+import { APP_SLUG, MANAGER_ROLE, type OrganizationRole } from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../src/db/database.js';
+import { hashPassword } from '../../src/modules/auth/passwords.js';
+
+export const TEST_PASSWORD = 'correct horse battery';
+// scrypt is deliberately slow; one real hash, shared by every user a test file builds.
+let passwordHash: Promise<string> | undefined;
+const testPasswordHash = () => {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  return passwordHash;
+};
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export async function buildOrganization(
+  db: Db,
+  overrides: { name?: string; role?: OrganizationRole; parent?: string | null; current_season_id?: string | null } = {},
+) {
+  const n = next();
+  return db
+    .insertInto('organizations')
+    .values({
+      name: overrides.name ?? `Organization ${n}`,
+      role: overrides.role ?? 'studio_role',
+      parent_organization_id: overrides.parent ?? null,
+      short_code: null,
+      contact_name: null,
+      contact_phone: null,
+      contact_email: null,
+      logo_url: null,
+      logo_thumb_url: null,
+      support_url: null,
+      current_season_id: overrides.current_season_id ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface BuiltUser {
+  id: string;
+  email: string;
+  accountIds: string[];
+}
+
+/**
+ * A user with one account per organization given (the first is default and current) and active
+ * licenses for `slugs` (this app by default). `manager` adds the manager role; `manages` lists the
+ * organization ids the accounts manage (default: each account its own organization when manager).
+ */
+export async function buildUser(
+  db: Db,
+  options: {
+    organizations: string[];
+    manager?: boolean;
+    roles?: string[];
+    slugs?: string[];
+    manages?: 'own' | 'none';
+    email?: string;
+    whitelist?: string[];
+  },
+): Promise<BuiltUser> {
+  const n = next();
+  const email = options.email ?? `user${n}-${Date.now()}@example.test`;
+  const user = await db
+    .insertInto('users')
+    .values({
+      name: `Test User ${n}`,
+      email,
+      password_hash: await testPasswordHash(),
+      roles: [...(options.manager ? [MANAGER_ROLE] : []), ...(options.roles ?? [])],
+      default_account_id: null,
+      current_account_id: null,
+      invitation_sent_at: null,
+      invitation_accepted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const manages = options.manages ?? (options.manager ? 'own' : 'none');
+  const accountIds: string[] = [];
+  for (const organizationId of options.organizations) {
+    const account = await db
+      .insertInto('accounts')
+      .values({
+        user_id: user.id,
+        organization_id: organizationId,
+        managed_organization_ids: manages === 'own' ? [organizationId] : [],
+        enable_plic_app_whitelist: options.whitelist !== undefined,
+        plic_app_whitelist_slugs: options.whitelist ?? [],
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    accountIds.push(account.id);
+  }
+  await db
+    .updateTable('users')
+    .set({ default_account_id: accountIds[0] ?? null, current_account_id: accountIds[0] ?? null })
+    .where('id', '=', user.id)
+    .execute();
+  for (const slug of options.slugs ?? [APP_SLUG]) {
+    await db.insertInto('app_licenses').values({ user_id: user.id, plic_app_slug: slug }).execute();
+  }
+  return { id: user.id, email, accountIds };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: { grant_type: 'password', username: email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json().access_token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
