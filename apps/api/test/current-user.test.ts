@@ -28,7 +28,14 @@ beforeAll(async () => {
   foreigner = await buildUser(db, { organizations: [foreignStudio.id], manager: true });
   schoolUser = await buildUser(db, { organizations: [school.id], manages: 'own' });
   tokens = {};
-  for (const [key, user] of Object.entries({ manager, multi, unlicensed, disabledAccount, foreigner, schoolUser })) {
+  for (const [key, user] of Object.entries({
+    manager,
+    multi,
+    unlicensed,
+    disabledAccount,
+    foreigner,
+    schoolUser,
+  })) {
     tokens[key] = await signIn(t.app, user.email);
   }
 });
@@ -76,7 +83,9 @@ describe('GET /api/users/me', () => {
   });
 
   test('X-Current-Account-Id selects one of the caller’s accounts and refuses anyone else’s', async () => {
-    const school = await get('/api/users/me', tokens.multi!, { 'x-current-account-id': multi.accountIds[1]! });
+    const school = await get('/api/users/me', tokens.multi!, {
+      'x-current-account-id': multi.accountIds[1]!,
+    });
     expect(school.statusCode).toBe(200);
     expect(school.json().user.current_account_id).toBe(multi.accountIds[1]);
     for (const id of [manager.accountIds[0]!, '999999', 'abc', '1 OR 1=1']) {
@@ -104,9 +113,13 @@ describe('GET /api/users/me', () => {
   });
 
   test('an unserved API version answers 406', async () => {
-    const res = await get('/api/users/me', tokens.manager!, { accept: 'application/vnd.school-portal.v9+json' });
+    const res = await get('/api/users/me', tokens.manager!, {
+      accept: 'application/vnd.school-portal.v9+json',
+    });
     expect(res.statusCode).toBe(406);
-    const v1 = await get('/api/users/me', tokens.manager!, { accept: 'application/vnd.school-portal.v1+json' });
+    const v1 = await get('/api/users/me', tokens.manager!, {
+      accept: 'application/vnd.school-portal.v1+json',
+    });
     expect(v1.statusCode).toBe(200);
   });
 });
@@ -115,18 +128,25 @@ describe('PATCH /api/users/me (switch account)', () => {
   test('switches to another of the caller’s accounts, and the choice sticks', async () => {
     const res = await patchMe(tokens.multi!, { user: { current_account_id: multi.accountIds[1] } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ current_account_id: multi.accountIds[1], organization_id: school.id });
+    expect(res.json().user).toMatchObject({
+      current_account_id: multi.accountIds[1],
+      organization_id: school.id,
+    });
     const me = (await get('/api/users/me', tokens.multi!)).json().user;
     expect(me.current_account_id).toBe(multi.accountIds[1]);
     expect(me.default_account_id).toBe(multi.accountIds[0]);
     await patchMe(tokens.multi!, { user: { current_account_id: Number(multi.accountIds[0]) } });
-    expect((await get('/api/users/me', tokens.multi!)).json().user.current_account_id).toBe(multi.accountIds[0]);
+    expect((await get('/api/users/me', tokens.multi!)).json().user.current_account_id).toBe(
+      multi.accountIds[0],
+    );
   });
 
   test('someone else’s account is refused with 403 and changes nothing', async () => {
     const res = await patchMe(tokens.multi!, { user: { current_account_id: foreigner.accountIds[0] } });
     expect(res.statusCode).toBe(403);
-    expect((await get('/api/users/me', tokens.multi!)).json().user.current_account_id).toBe(multi.accountIds[0]);
+    expect((await get('/api/users/me', tokens.multi!)).json().user.current_account_id).toBe(
+      multi.accountIds[0],
+    );
   });
 
   test.each([
@@ -146,7 +166,11 @@ describe('PATCH /api/users/me (switch account)', () => {
   });
 
   test('without a token it is 401', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/users/me', payload: { user: { current_account_id: '1' } } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      payload: { user: { current_account_id: '1' } },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -43,8 +43,16 @@ describe('POST /oauth/token', () => {
   });
 
   test('a wrong password and an unknown e-mail get the same invalid_grant', async () => {
-    const wrong = await token({ grant_type: 'password', username: 'someone-else@example.test', password: 'nope' });
-    const unknown = await token({ grant_type: 'password', username: 'nobody@example.test', password: 'nope' });
+    const wrong = await token({
+      grant_type: 'password',
+      username: 'someone-else@example.test',
+      password: 'nope',
+    });
+    const unknown = await token({
+      grant_type: 'password',
+      username: 'nobody@example.test',
+      password: 'nope',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(wrong.json().error).toBe('invalid_grant');
@@ -70,16 +78,21 @@ describe('POST /oauth/token', () => {
   });
 
   test('repeated failures for one e-mail answer 429 with Retry-After, even with the right password', async () => {
-    const victim = (await buildUser(t.ctx.db, { organizations: [(await buildOrganization(t.ctx.db)).id] })).email;
+    const victim = (await buildUser(t.ctx.db, { organizations: [(await buildOrganization(t.ctx.db)).id] }))
+      .email;
     for (let i = 0; i < 3; i++) {
-      expect((await token({ grant_type: 'password', username: victim, password: 'wrong' })).statusCode).toBe(400);
+      expect((await token({ grant_type: 'password', username: victim, password: 'wrong' })).statusCode).toBe(
+        400,
+      );
     }
     const limited = await token({ grant_type: 'password', username: victim, password: TEST_PASSWORD });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ error: 'too_many_requests' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Other people are not locked out by it.
-    expect((await token({ grant_type: 'password', username: email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await token({ grant_type: 'password', username: email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -94,12 +107,20 @@ describe('tokens', () => {
 
   test('a revoked token stops working at once; revoking an unknown token answers 200', async () => {
     const access = await signIn(t.app, email);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(access) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(access) })).statusCode,
+    ).toBe(200);
     const revoke = await t.app.inject({ method: 'POST', url: '/oauth/revoke', payload: { token: access } });
     expect(revoke.statusCode).toBe(200);
     expect(revoke.json()).toEqual({});
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(access) })).statusCode).toBe(401);
-    const unknown = await t.app.inject({ method: 'POST', url: '/oauth/revoke', payload: { token: 'never-issued' } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(access) })).statusCode,
+    ).toBe(401);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      payload: { token: 'never-issued' },
+    });
     expect(unknown.statusCode).toBe(200);
     const missing = await t.app.inject({ method: 'POST', url: '/oauth/revoke', payload: {} });
     expect(missing.statusCode).toBe(400);
@@ -112,14 +133,18 @@ describe('tokens', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('token_hash', '=', hashSecret(expired))
       .execute();
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(expired) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(expired) })).statusCode,
+    ).toBe(401);
     const idle = await signIn(t.app, email);
     await t.ctx.db
       .updateTable('access_tokens')
       .set({ last_used_at: new Date(Date.now() - 2 * 3600 * 1000) })
       .where('token_hash', '=', hashSecret(idle))
       .execute();
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(idle) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(idle) })).statusCode,
+    ).toBe(401);
   });
 
   test('every sign-in issues a new token', async () => {

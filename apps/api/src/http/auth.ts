@@ -41,6 +41,16 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+function authLevelOf(request: FastifyRequest): AuthLevel {
+  const declared = request.routeOptions.config?.auth;
+  if (declared) return declared;
+  // No route matched: the not-found handler answers 404 to everyone.
+  if (!request.routeOptions.url) return 'public';
+  // The OpenAPI browser (a plugin's routes) documents the API; it holds no data.
+  if (request.url.startsWith('/api/docs')) return 'public';
+  return request.url.startsWith('/api/') ? 'licensed' : 'public';
+}
+
 // Touching last_used_at on every call would write on every read; once a minute is enough for idle expiry.
 const TOUCH_AFTER_MS = 60_000;
 
@@ -49,8 +59,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('tokenId', null);
 
   app.addHook('onRequest', async (request) => {
-    const level =
-      request.routeOptions.config?.auth ?? (request.url.startsWith('/api/') ? 'licensed' : 'public');
+    const level = authLevelOf(request);
     if (level === 'public') return;
     const token = bearerToken(request);
     if (!token) throw unauthorized();

@@ -46,7 +46,10 @@ export async function createTestApp(
 }
 
 /** Polls until `check` returns a value (or throws after `timeoutMs`): for work done by the job queue. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -16,7 +16,12 @@ const next = () => ++sequence;
 
 export async function buildOrganization(
   db: Db,
-  overrides: { name?: string; role?: OrganizationRole; parent?: string | null; current_season_id?: string | null } = {},
+  overrides: {
+    name?: string;
+    role?: OrganizationRole;
+    parent?: string | null;
+    current_season_id?: string | null;
+  } = {},
 ) {
   const n = next();
   return db
