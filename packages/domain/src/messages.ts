@@ -6,7 +6,10 @@ import { z } from 'zod';
  */
 z.config({
   customError: (issue) => {
-    if (issue.code === 'invalid_type' && issue.input === undefined) return "can't be blank";
+    if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined) {
+      return "can't be blank";
+    }
+    if (issue.code === 'invalid_union') return 'is invalid';
     if (issue.code === 'invalid_type') return `must be a ${issue.expected}`;
     if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1)
       return "can't be blank";
