@@ -4,6 +4,7 @@ export * from './abilities.js';
 export * from './accounts.js';
 export * from './constants.js';
 export * from './errors.js';
+export * from './forms.js';
 export * from './licensing.js';
 export * from './organizations.js';
 export * from './schemas.js';

@@ -138,7 +138,19 @@ export interface ProjectsTable {
   updated_at: Generated<Date>;
 }
 
+export interface InvitationsTable {
+  id: Generated<string>;
+  user_id: string;
+  invited_by_user_id: string | null;
+  token_hash: Buffer;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  replaced_at: NullableTimestamp;
+}
+
 export interface Database {
+  invitations: InvitationsTable;
   organizations: OrganizationsTable;
   organization_support_links: SupportLinksTable;
   organization_support_contacts: SupportContactsTable;

@@ -12,9 +12,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from '../context.js';
 import { registerOAuthRoutes } from '../modules/auth/routes.js';
 import { registerDevMailboxRoutes } from '../modules/dev-mailbox/routes.js';
+import { registerInvitationRoutes } from '../modules/invitations/routes.js';
 import { registerOperationsRoutes } from '../modules/operations/routes.js';
+import { registerOrganizationRoutes } from '../modules/organizations/routes.js';
 import { registerPasswordResetRoutes } from '../modules/password-resets/routes.js';
 import { registerProjectRoutes } from '../modules/projects/routes.js';
+import { registerUserCreationRoutes } from '../modules/users/create.js';
+import { registerUserDirectoryRoutes } from '../modules/users/directory.js';
 import { registerUserRoutes } from '../modules/users/routes.js';
 import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './errors.js';
@@ -89,7 +93,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       reply.header('Cache-Control', 'no-store');
     }
     // The page behind a reset link must not leak the link to other sites (SECURITY.md).
-    if (request.url.startsWith('/reset-password/')) reply.header('Referrer-Policy', 'no-referrer');
+    if (request.url.startsWith('/reset-password/') || request.url.startsWith('/invitations/')) {
+      reply.header('Referrer-Policy', 'no-referrer');
+    }
   });
 
   await app.register(swagger, {
@@ -113,6 +119,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerUserRoutes(app, ctx);
   registerPasswordResetRoutes(app, ctx);
   registerProjectRoutes(app, ctx);
+  registerOrganizationRoutes(app, ctx);
+  registerUserDirectoryRoutes(app, ctx);
+  registerUserCreationRoutes(app, ctx);
+  registerInvitationRoutes(app, ctx);
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
 
   const webRoot = ctx.config.webDistDir;

@@ -14,3 +14,5 @@ export const isRecordId = (value: string) => /^\d{1,18}$/.test(value);
 export const pageQuery = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
 };
+
+export const listMeta = z.object({ page: z.number(), limit: z.number(), total: z.number() });

@@ -28,3 +28,24 @@ export function passwordResetMessage(args: {
     html: layout(lines, { href: args.link, label: 'Choose a new password' }),
   };
 }
+
+export function invitationMessage(args: {
+  to: string;
+  name: string;
+  organizationName: string;
+  inviterName: string;
+  link: string;
+  days: number;
+}): OutgoingMessage {
+  const lines = [
+    `Hello ${args.name},`,
+    `${args.inviterName} invited you to School Portal for ${args.organizationName}.`,
+    `Follow this link within ${args.days} days to choose your password and sign in. It works once.`,
+  ];
+  return {
+    to: args.to,
+    subject: `You're invited to School Portal for ${args.organizationName}`,
+    text: `${lines.join('\n\n')}\n\n${args.link}\n`,
+    html: layout(lines, { href: args.link, label: 'Accept the invitation' }),
+  };
+}

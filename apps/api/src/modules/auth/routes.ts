@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { revokeToken, signIn } from './sign-in.js';
+import { revokeToken, signIn, tokenResponse } from './sign-in.js';
 import { hashSecret } from './tokens.js';
 
 const INVALID_GRANT =
@@ -55,12 +55,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       if (result.kind === 'invalid')
         return reply.status(400).send(oauthError('invalid_grant', INVALID_GRANT));
-      return reply.status(200).send({
-        access_token: result.accessToken,
-        token_type: 'Bearer',
-        expires_in: result.expiresIn,
-        created_at: Math.floor(result.createdAt.getTime() / 1000),
-      });
+      return reply.status(200).send(tokenResponse(result));
     },
   );
 

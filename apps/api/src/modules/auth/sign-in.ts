@@ -67,20 +67,36 @@ export async function signIn(
   }
 
   await ctx.db.deleteFrom('sign_in_failures').where('email_key', '=', key).execute();
+  return { kind: 'ok', ...(await issueAccessToken(ctx, user.id)) };
+}
+
+/** A new bearer token for a user (sign-in, accepted invitation). */
+export async function issueAccessToken(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  userId: string,
+): Promise<{ accessToken: string; expiresIn: number; createdAt: Date }> {
   const { secret, hash } = newSecret();
   const createdAt = new Date();
   await ctx.db
     .insertInto('access_tokens')
     .values({
-      user_id: user.id,
+      user_id: userId,
       token_hash: hash,
       created_at: createdAt,
       last_used_at: createdAt,
       expires_at: new Date(createdAt.getTime() + ctx.config.tokenTtlSeconds * 1000),
     })
     .execute();
-  return { kind: 'ok', accessToken: secret, expiresIn: ctx.config.tokenTtlSeconds, createdAt };
+  return { accessToken: secret, expiresIn: ctx.config.tokenTtlSeconds, createdAt };
 }
+
+/** The RFC 6749 token answer. */
+export const tokenResponse = (t: { accessToken: string; expiresIn: number; createdAt: Date }) => ({
+  access_token: t.accessToken,
+  token_type: 'Bearer' as const,
+  expires_in: t.expiresIn,
+  created_at: Math.floor(t.createdAt.getTime() / 1000),
+});
 
 /** Revokes one token; unknown tokens are fine (RFC 7009). */
 export async function revokeToken(ctx: AppContext, tokenHash: Buffer): Promise<void> {

@@ -6,16 +6,14 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { idParam, isRecordId, queryBoolean } from '../../http/params.js';
-import { visibleOrganizationIds } from '../organizations/access.js';
 import { serializeUser } from './serialize.js';
-import { buildAbilities, chooseAccount, loadAccounts, loadActiveSlugs, type SessionUser } from './session.js';
+import { buildAbilities, chooseAccount, type SessionUser } from './session.js';
+import { adminUrlFor, loadUserForViewer } from './viewer.js';
 
 const includeAccountsQuery = z.object({ include_accounts: queryBoolean }).strict();
 
 export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const adminUrlFor = (userId: string, allowed: boolean) =>
-    allowed && ctx.config.web.adminUserUrl ? ctx.config.web.adminUserUrl.replace('{id}', userId) : null;
 
   app.get(
     '/api/users/me',
@@ -30,7 +28,7 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const s = sessionOf(request);
-      const adminUrl = adminUrlFor(s.user.id, s.abilities.canOpenAdminUserUrl);
+      const adminUrl = adminUrlFor(ctx, s.user.id, s.abilities.canOpenAdminUserUrl);
       return { user: serializeUser({ ...s, adminUrl }, request.query.include_accounts === true) };
     },
   );
@@ -64,7 +62,7 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
         s.activeSlugs,
         !!ctx.config.web.supportChatUrl,
       );
-      const adminUrl = adminUrlFor(user.id, abilities.canOpenAdminUserUrl);
+      const adminUrl = adminUrlFor(ctx, user.id, abilities.canOpenAdminUserUrl);
       return {
         user: serializeUser(
           { user, accounts: s.accounts, account: target, activeSlugs: s.activeSlugs, adminUrl },
@@ -92,69 +90,16 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
       if (request.params.id === s.user.id) {
         return {
           user: serializeUser(
-            { ...s, adminUrl: adminUrlFor(s.user.id, s.abilities.canOpenAdminUserUrl) },
+            { ...s, adminUrl: adminUrlFor(ctx, s.user.id, s.abilities.canOpenAdminUserUrl) },
             includeAccounts,
           ),
         };
       }
       // Anyone else is looked at only by a licensed account, and only through organizations it can see.
-      if (!s.abilities.isLicensed || !s.account || !isRecordId(request.params.id)) throw notFound();
-      const visible = visibleOrganizationIds(ctx.db, s.account.organization_id);
-      const user = await ctx.db
-        .selectFrom('users')
-        .select([
-          'id',
-          'name',
-          'email',
-          'roles',
-          'enable_plic_app_whitelist',
-          'plic_app_whitelist_slugs',
-          'default_account_id',
-          'current_account_id',
-          'invitation_sent_at',
-          'invitation_accepted_at',
-          'created_at',
-        ])
-        .where('id', '=', request.params.id)
-        .where('deleted_at', 'is', null)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('accounts')
-              .select('accounts.id')
-              .whereRef('accounts.user_id', '=', 'users.id')
-              .where('accounts.organization_id', 'in', visible),
-          ),
-        )
-        .executeTakeFirst();
+      if (!s.abilities.isLicensed || !isRecordId(request.params.id)) throw notFound();
+      const user = await loadUserForViewer(ctx, s, request.params.id, includeAccounts);
       if (!user) throw notFound();
-      const visibleIds = new Set((await visible.execute()).map((r) => r.id));
-      const [allAccounts, activeSlugs] = await Promise.all([
-        loadAccounts(ctx.db, [user.id]),
-        loadActiveSlugs(ctx.db, user.id),
-      ]);
-      const accounts = allAccounts.filter((a) => visibleIds.has(a.organization_id));
-      // Accounts in organizations the caller can't see don't leak, not even by id.
-      const shownIds = new Set(accounts.map((a) => a.id));
-      const visibleUser = {
-        ...user,
-        default_account_id: shownIds.has(user.default_account_id ?? '') ? user.default_account_id : null,
-        current_account_id: shownIds.has(user.current_account_id ?? '') ? user.current_account_id : null,
-      };
-      const chosen = chooseAccount(visibleUser, accounts, undefined);
-      const account = chosen === 'not_owned' ? null : chosen;
-      return {
-        user: serializeUser(
-          {
-            user: visibleUser,
-            accounts,
-            account,
-            activeSlugs,
-            adminUrl: adminUrlFor(user.id, s.abilities.canOpenAdminUserUrl),
-          },
-          includeAccounts,
-        ),
-      };
+      return { user };
     },
   );
 

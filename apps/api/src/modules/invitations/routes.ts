@@ -1,0 +1,89 @@
+import { APP_SLUG, acceptInvitationSchema, userSchema } from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { sessionOf } from '../../http/auth.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { idParam, isRecordId } from '../../http/params.js';
+import { tokenResponse } from '../auth/sign-in.js';
+import { loadUserForViewer } from '../users/viewer.js';
+import { acceptInvitation, findOpenInvitation, sendInvitation } from './service.js';
+
+const tokenParam = z.object({ token: z.string().min(20).max(128) });
+
+export function registerInvitationRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/users/:id/invite',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'E-mail an invitation link (a new one replaces the old); studio and lab managers',
+        params: idParam,
+        body: z.object({ plic_app_id: z.string().max(64).default(APP_SLUG) }),
+        response: { 200: z.object({ user: userSchema }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      if (!isRecordId(request.params.id)) throw notFound();
+      const target = await loadUserForViewer(ctx, s, request.params.id);
+      if (!target) throw notFound();
+      if (!s.abilities.canSendInvites) throw forbidden('cannot_send_invites');
+      await sendInvitation(ctx, {
+        userId: target.id,
+        inviter: { id: s.user.id, name: s.user.name },
+        organizationName: target.organization_name ?? s.account?.organization.name ?? 'your organization',
+      });
+      return { user: (await loadUserForViewer(ctx, s, target.id))! };
+    },
+  );
+
+  app.get(
+    '/api/invitations/:token',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['users'],
+        summary: 'Who an invitation link is for (404 when unknown, used, replaced or expired)',
+        params: tokenParam,
+        response: {
+          200: z.object({
+            invitation: z.object({ name: z.string(), email: z.string(), expires_at: z.string() }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const invitation = await findOpenInvitation(ctx, request.params.token);
+      if (!invitation) throw notFound();
+      return {
+        invitation: {
+          name: invitation.name,
+          email: invitation.email,
+          expires_at: invitation.expires_at.toISOString(),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/invitations/:token/accept',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['users'],
+        summary: 'Accept an invitation: set the password and sign in (answers a bearer token)',
+        params: tokenParam,
+        body: acceptInvitationSchema,
+      },
+    },
+    async (request) => {
+      const token = await acceptInvitation(ctx, request.params.token, request.body.password);
+      if (!token) throw notFound();
+      return tokenResponse(token);
+    },
+  );
+}

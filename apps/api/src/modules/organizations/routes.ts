@@ -1,0 +1,200 @@
+import {
+  APP_SLUG,
+  childRoleFor,
+  organizationFormSchema,
+  organizationUpdateSchema,
+} from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { sessionOf } from '../../http/auth.js';
+import { forbidden, unprocessable } from '../../http/errors.js';
+import { idParam, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
+import { visibleOrganizationIds } from './access.js';
+import {
+  organizationDetailSchema,
+  organizationSchema,
+  serializeOrganization,
+  supportContactSchema,
+  supportLinkSchema,
+} from './serialize.js';
+import {
+  countAll,
+  findVisibleOrganization,
+  keywordPattern,
+  selectOrganizations,
+  supportOf,
+} from './service.js';
+
+const childrenQuery = z
+  .object({
+    ...pageQuery,
+    limit: z.coerce.number().int().min(1).max(500).default(10),
+    traverse_sub_organizations: queryBoolean,
+    keyword: z.string().trim().max(200).optional(),
+  })
+  .strict();
+
+export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/organizations/:id',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'One organization with its support links and contacts',
+        params: idParam,
+        response: { 200: z.object({ organization: organizationDetailSchema }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      // Visible in the tree is not enough: showing needs the ability (managers, or managing that one).
+      if (!s.abilities.canShowOrganization(organization.id)) throw forbidden('cannot_show_organization');
+      const support = await supportOf(ctx.db, organization.id, APP_SLUG);
+      return { organization: { ...serializeOrganization(organization), ...support } };
+    },
+  );
+
+  app.patch(
+    '/api/organizations/:id',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Change an organization (its managers, and studio or lab managers above it)',
+        params: idParam,
+        body: z.object({ organization: organizationUpdateSchema }),
+        response: { 200: z.object({ organization: organizationSchema }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const managesIt = s.account?.managed_organization_ids.includes(organization.id) ?? false;
+      if (!s.abilities.isStudioOrLabManager && !managesIt) throw forbidden('cannot_update_organization');
+      const changes = request.body.organization;
+      if (Object.keys(changes).length > 0) {
+        await ctx.db
+          .updateTable('organizations')
+          .set({ ...changes, updated_at: new Date() })
+          .where('id', '=', organization.id)
+          .execute();
+      }
+      const updated = await selectOrganizations(ctx.db)
+        .where('o.id', '=', organization.id)
+        .executeTakeFirstOrThrow();
+      return { organization: serializeOrganization(updated) };
+    },
+  );
+
+  app.get(
+    '/api/organizations/:id/organizations',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Organizations below one (children, or every level with traverse_sub_organizations)',
+        params: idParam,
+        querystring: childrenQuery,
+        response: {
+          200: z.object({ organizations: z.array(organizationSchema), meta: listMeta }),
+        },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const q = request.query;
+      let query = selectOrganizations(ctx.db);
+      query = q.traverse_sub_organizations
+        ? query
+            .where('o.id', 'in', visibleOrganizationIds(ctx.db, organization.id))
+            .where('o.id', '!=', organization.id)
+        : query.where('o.parent_organization_id', '=', organization.id);
+      if (q.keyword) query = query.where('o.name', 'ilike', keywordPattern(q.keyword));
+      const [rows, total] = await Promise.all([
+        query
+          .orderBy('o.name')
+          .orderBy('o.id')
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit)
+          .execute(),
+        query.clearSelect().select(countAll.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        organizations: rows.map(serializeOrganization),
+        meta: { page: q.page, limit: q.limit, total: total.n },
+      };
+    },
+  );
+
+  app.post(
+    '/api/organizations/:id/organizations',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Create a child: a studio adds a school (customer_role), a lab adds a studio (studio_role)',
+        params: idParam,
+        body: z.object({ organization: organizationFormSchema.partial({ role: true }) }),
+        response: { 201: z.object({ organization: organizationSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const { organization: parent } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const role = childRoleFor(parent.role as Parameters<typeof childRoleFor>[0]);
+      if (!s.abilities.canCreateOrganizations || !role) throw forbidden('cannot_create_organization');
+      const form = request.body.organization;
+      if (form.role && form.role !== role) {
+        throw unprocessable({ role: [`must be ${role} under a ${parent.role}`] });
+      }
+      const { role: _ignored, ...values } = form;
+      const created = await ctx.db
+        .insertInto('organizations')
+        .values({
+          ...values,
+          logo_thumb_url: null,
+          current_season_id: null,
+          role,
+          parent_organization_id: parent.id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const row = await selectOrganizations(ctx.db).where('o.id', '=', created.id).executeTakeFirstOrThrow();
+      return reply.status(201).send({ organization: serializeOrganization(row) });
+    },
+  );
+
+  app.get(
+    '/api/organizations/:id/support',
+    {
+      schema: {
+        tags: ['organizations', 'support'],
+        summary: 'The support links and contacts for an organization: its parent’s, for this app',
+        params: idParam,
+        response: {
+          200: z.object({
+            organization: z.object({ id: z.string(), name: z.string() }),
+            support_links: z.array(supportLinkSchema),
+            support_contacts: z.array(supportContactSchema),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      // The parent (studio for a school, lab for a studio) supports its children; a top organization
+      // shows its own.
+      const supporterId = organization.parent_organization_id ?? organization.id;
+      const supporter = await ctx.db
+        .selectFrom('organizations')
+        .select(['id', 'name'])
+        .where('id', '=', supporterId)
+        .executeTakeFirstOrThrow();
+      return { organization: supporter, ...(await supportOf(ctx.db, supporterId, APP_SLUG)) };
+    },
+  );
+}

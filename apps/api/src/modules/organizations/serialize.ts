@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { OrganizationRow } from './service.js';
+
+export const supportLinkSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  external_url: z.string(),
+  plic_app_slug: z.string(),
+});
+export const supportContactSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  phone_number_formatted: z.string().nullable(),
+  plic_app_slug: z.string(),
+});
+
+export const organizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.string(),
+  short_code: z.string().nullable(),
+  contact_name: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  logo_thumb_url: z.string().nullable(),
+  support_url: z.string().nullable(),
+  parent_organization_id: z.string().nullable(),
+  parent_organization_name: z.string().nullable(),
+  current_season_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const organizationDetailSchema = organizationSchema.extend({
+  support_links: z.array(supportLinkSchema),
+  support_contacts: z.array(supportContactSchema),
+});
+
+export const serializeOrganization = (o: OrganizationRow) => ({
+  ...o,
+  created_at: o.created_at.toISOString(),
+  updated_at: o.updated_at.toISOString(),
+});

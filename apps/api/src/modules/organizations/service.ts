@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../http/errors.js';
+import { isRecordId } from '../../http/params.js';
+import type { Session } from '../users/session.js';
+import { visibleOrganizationIds } from './access.js';
+
+export const organizationColumns = [
+  'o.id',
+  'o.name',
+  'o.role',
+  'o.short_code',
+  'o.contact_name',
+  'o.contact_phone',
+  'o.contact_email',
+  'o.logo_url',
+  'o.logo_thumb_url',
+  'o.support_url',
+  'o.parent_organization_id',
+  'p.name as parent_organization_name',
+  'o.current_season_id',
+  'o.created_at',
+  'o.updated_at',
+] as const;
+
+export function selectOrganizations(db: Db) {
+  return db
+    .selectFrom('organizations as o')
+    .leftJoin('organizations as p', 'p.id', 'o.parent_organization_id')
+    .select(organizationColumns);
+}
+
+export type OrganizationRow = Awaited<
+  ReturnType<ReturnType<typeof selectOrganizations>['executeTakeFirstOrThrow']>
+>;
+
+/** Where an organization sits for the caller: its own, below it, or out of view (then 404). */
+export type Placement = 'own' | 'sub';
+
+/**
+ * The organization `id` if the caller's account can see it (its own or one below), with where it sits;
+ * anything else is "not found", so other trees are never revealed.
+ */
+export async function findVisibleOrganization(
+  db: Db,
+  session: Session,
+  id: string,
+): Promise<{ organization: OrganizationRow; placement: Placement }> {
+  const account = session.account;
+  if (!account || !isRecordId(id)) throw notFound();
+  const organization = await selectOrganizations(db)
+    .where('o.id', '=', id)
+    .where('o.id', 'in', visibleOrganizationIds(db, account.organization_id))
+    .executeTakeFirst();
+  if (!organization) throw notFound();
+  return { organization, placement: organization.id === account.organization_id ? 'own' : 'sub' };
+}
+
+export async function supportOf(db: Db, organizationId: string, appSlug: string) {
+  const [links, contacts] = await Promise.all([
+    db
+      .selectFrom('organization_support_links')
+      .select(['id', 'label', 'external_url', 'plic_app_slug'])
+      .where('organization_id', '=', organizationId)
+      .where((eb) => eb.or([eb('plic_app_slug', '=', ''), eb('plic_app_slug', '=', appSlug)]))
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('organization_support_contacts')
+      .select(['id', 'label', 'name', 'email', 'phone_number', 'plic_app_slug'])
+      .where('organization_id', '=', organizationId)
+      .where((eb) => eb.or([eb('plic_app_slug', '=', ''), eb('plic_app_slug', '=', appSlug)]))
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    support_links: links,
+    support_contacts: contacts.map((c) => ({ ...c, phone_number_formatted: formatPhone(c.phone_number) })),
+  };
+}
+
+/** +15550199 -> +1 555 0199; other forms are shown as entered. */
+export function formatPhone(phone: string | null): string | null {
+  if (!phone) return null;
+  const digits = phone.replace(/[^\d+]/g, '');
+  const nanp = /^\+?1?(\d{3})(\d{3})(\d{4})$/.exec(digits);
+  if (nanp) return `(${nanp[1]}) ${nanp[2]}-${nanp[3]}`;
+  return phone;
+}
+
+export const keywordPattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const countAll = sql<number>`count(*)::int`;

@@ -1,0 +1,99 @@
+import { APP_SLUG, newUserFormSchema, userSchema } from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { sessionOf } from '../../http/auth.js';
+import { forbidden, unprocessable } from '../../http/errors.js';
+import { idParam } from '../../http/params.js';
+import { findVisibleOrganization } from '../organizations/service.js';
+import { loadUserForViewer } from './viewer.js';
+
+const TAKEN = { email: ['has already been taken'] };
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/** New User (spec §2, §5, §6). */
+export function registerUserCreationRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/organizations/:id/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Create a user with an account in the organization; limited to this app unless a manager chose all apps',
+        params: idParam,
+        body: z.object({
+          user: newUserFormSchema
+            .omit({ organization_id: true })
+            .extend({ organization_id: z.unknown().optional() }),
+          plic_app_id: z.string().max(64).default(APP_SLUG),
+        }),
+        response: { 201: z.object({ user: userSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const { organization, placement } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      if (!s.abilities.canCreateUsersIn(organization.id, placement))
+        throw forbidden('cannot_create_users_here');
+      const { name, email, enable_for_all_apps } = request.body.user;
+      if (enable_for_all_apps && !s.abilities.canEnableForAllApps) {
+        throw unprocessable({ enable_for_all_apps: ['is only for studio and lab managers'] });
+      }
+      const appSlug = request.body.plic_app_id;
+      // New users are limited to this app by default: whitelist on, with its slug only.
+      const whitelist = enable_for_all_apps ? { on: false, slugs: [] } : { on: true, slugs: [appSlug] };
+      const taken = await ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(email)`, '=', email)
+        .executeTakeFirst();
+      if (taken) throw unprocessable(TAKEN);
+      let userId: string;
+      try {
+        userId = await ctx.db.transaction().execute(async (trx) => {
+          const user = await trx
+            .insertInto('users')
+            .values({
+              name,
+              email,
+              password_hash: null,
+              enable_plic_app_whitelist: whitelist.on,
+              plic_app_whitelist_slugs: whitelist.slugs,
+              default_account_id: null,
+              current_account_id: null,
+              invitation_sent_at: null,
+              invitation_accepted_at: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const account = await trx
+            .insertInto('accounts')
+            .values({
+              user_id: user.id,
+              organization_id: organization.id,
+              enable_plic_app_whitelist: whitelist.on,
+              plic_app_whitelist_slugs: whitelist.slugs,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .updateTable('users')
+            .set({ default_account_id: account.id, current_account_id: account.id })
+            .where('id', '=', user.id)
+            .execute();
+          await trx.insertInto('app_licenses').values({ user_id: user.id, plic_app_slug: appSlug }).execute();
+          return user.id;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw unprocessable(TAKEN);
+        throw error;
+      }
+      const user = await loadUserForViewer(ctx, s, userId);
+      return reply.status(201).send({ user: user! });
+    },
+  );
+}

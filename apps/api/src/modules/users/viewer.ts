@@ -1,0 +1,75 @@
+import type { User } from '@school-portal/domain';
+import type { AppContext } from '../../context.js';
+import { visibleOrganizationIds } from '../organizations/access.js';
+import { serializeUser } from './serialize.js';
+import { chooseAccount, loadAccounts, loadActiveSlugs, type Session } from './session.js';
+
+/** The external admin link of a user, when configured and the viewer may open it. */
+export const adminUrlFor = (ctx: AppContext, userId: string, allowed: boolean) =>
+  allowed && ctx.config.web.adminUserUrl ? ctx.config.web.adminUserUrl.replace('{id}', userId) : null;
+
+/**
+ * Another user as the viewer may see them: only if they hold an account in an organization the viewer
+ * can see, and then only those accounts; accounts elsewhere don't leak, not even by id. Null otherwise.
+ */
+export async function loadUserForViewer(
+  ctx: AppContext,
+  viewer: Session,
+  userId: string,
+  includeAccounts = true,
+): Promise<User | null> {
+  if (!viewer.account) return null;
+  const visible = visibleOrganizationIds(ctx.db, viewer.account.organization_id);
+  const user = await ctx.db
+    .selectFrom('users')
+    .select([
+      'id',
+      'name',
+      'email',
+      'roles',
+      'enable_plic_app_whitelist',
+      'plic_app_whitelist_slugs',
+      'default_account_id',
+      'current_account_id',
+      'invitation_sent_at',
+      'invitation_accepted_at',
+      'created_at',
+    ])
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('accounts')
+          .select('accounts.id')
+          .whereRef('accounts.user_id', '=', 'users.id')
+          .where('accounts.organization_id', 'in', visible),
+      ),
+    )
+    .executeTakeFirst();
+  if (!user) return null;
+  const [allAccounts, activeSlugs, visibleRows] = await Promise.all([
+    loadAccounts(ctx.db, [user.id]),
+    loadActiveSlugs(ctx.db, user.id),
+    visible.execute(),
+  ]);
+  const visibleIds = new Set(visibleRows.map((r) => r.id));
+  const accounts = allAccounts.filter((a) => visibleIds.has(a.organization_id));
+  const shownIds = new Set(accounts.map((a) => a.id));
+  const shownUser = {
+    ...user,
+    default_account_id: shownIds.has(user.default_account_id ?? '') ? user.default_account_id : null,
+    current_account_id: shownIds.has(user.current_account_id ?? '') ? user.current_account_id : null,
+  };
+  const chosen = chooseAccount(shownUser, accounts, undefined);
+  return serializeUser(
+    {
+      user: shownUser,
+      accounts,
+      account: chosen === 'not_owned' ? null : chosen,
+      activeSlugs,
+      adminUrl: adminUrlFor(ctx, user.id, viewer.abilities.canOpenAdminUserUrl),
+    },
+    includeAccounts,
+  );
+}
