@@ -96,7 +96,8 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
         };
       }
       // Anyone else is looked at only by a licensed account, and only through organizations it can see.
-      if (!s.abilities.isLicensed || !isRecordId(request.params.id)) throw notFound();
+      if (!s.abilities.isLicensed) throw forbidden('not_licensed');
+      if (!isRecordId(request.params.id)) throw notFound();
       const user = await loadUserForViewer(ctx, s, request.params.id, includeAccounts);
       if (!user) throw notFound();
       return { user };

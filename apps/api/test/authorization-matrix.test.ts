@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.js';
+import { bearer, signIn } from './support/factories.js';
+import { buildWorld, type World } from './support/world.js';
+
+/**
+ * Every route that takes a record id x each kind of caller x {own, child, sibling, foreign}. Sibling and
+ * foreign records answer 404 with nothing else in the body; an unlicensed caller gets 403 not_licensed
+ * everywhere; own and child records never answer 404 or 5xx.
+ */
+let t: TestApp;
+let w: World;
+const tokens: Record<string, string> = {};
+const projects: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await buildWorld(t.ctx.db);
+  for (const [key, org] of Object.entries(w.orgs)) {
+    projects[key] = (
+      await t.ctx.db
+        .insertInto('projects')
+        .values({ organization_id: org.id, name: `Project of ${org.name}`, season_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
+  for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
+    tokens[who] = await signIn(t.app, w.users[who]!.email);
+  }
+});
+afterAll(() => t?.close());
+
+type OrgKey = keyof World['orgs'];
+type Target = 'own' | 'child' | 'sibling' | 'foreign';
+const callers: Record<string, Partial<Record<Target, OrgKey>>> = {
+  labManager: { own: 'labA', child: 'studioA', foreign: 'labB' },
+  studioManager: { own: 'studioA', child: 'schoolA1', sibling: 'studioA2', foreign: 'studioB' },
+  studioStaff: { own: 'studioA', child: 'schoolA1', sibling: 'studioA2', foreign: 'studioB' },
+  schoolStaff: { own: 'schoolA1', sibling: 'schoolA2', foreign: 'schoolB' },
+  unlicensed: { own: 'studioA', child: 'schoolA1', sibling: 'studioA2', foreign: 'studioB' },
+};
+// A person with an account in each organization, for the user routes.
+const memberOf: Record<OrgKey, string> = {
+  labA: 'labManager',
+  studioA: 'memberStudioA',
+  studioA2: 'memberStudioA2',
+  schoolA1: 'memberSchoolA1',
+  schoolA2: 'memberSchoolA2',
+  labB: 'foreignManager',
+  studioB: 'memberStudioB',
+  schoolB: 'memberSchoolB',
+};
+
+interface Route {
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  url: (org: OrgKey) => string;
+  payload?: () => object;
+}
+const routes: Route[] = [
+  { method: 'GET', path: '/api/organizations/{id}', url: (o) => `/api/organizations/${w.orgs[o].id}` },
+  {
+    method: 'PATCH',
+    path: '/api/organizations/{id}',
+    url: (o) => `/api/organizations/${w.orgs[o].id}`,
+    payload: () => ({ organization: { contact_name: 'Changed' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/organizations/{id}/organizations',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/organizations`,
+  },
+  {
+    method: 'POST',
+    path: '/api/organizations/{id}/organizations',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/organizations`,
+    payload: () => ({ organization: { name: 'Matrix child' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/organizations/{id}/accounts',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/accounts?include_users=true`,
+  },
+  {
+    method: 'GET',
+    path: '/api/organizations/{id}/users',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/users`,
+  },
+  {
+    method: 'POST',
+    path: '/api/organizations/{id}/users',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/users`,
+    payload: () => ({
+      user: { name: 'Matrix Person', email: `matrix-${Math.random()}@example.test` },
+      plic_app_id: 'school-portal',
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/organizations/{id}/projects',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/projects`,
+  },
+  {
+    method: 'GET',
+    path: '/api/organizations/{id}/support',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/support`,
+  },
+  { method: 'GET', path: '/api/projects/{id}', url: (o) => `/api/projects/${projects[o]}` },
+  { method: 'GET', path: '/api/users/{id}', url: (o) => `/api/users/${w.users[memberOf[o]]!.id}` },
+  {
+    method: 'POST',
+    path: '/api/users/{id}/invite',
+    url: (o) => `/api/users/${w.users[memberOf[o]]!.id}/invite`,
+    payload: () => ({ plic_app_id: 'school-portal' }),
+  },
+];
+
+describe('authorization matrix', () => {
+  const cases = routes.flatMap((route) =>
+    Object.entries(callers).flatMap(([caller, targets]) =>
+      Object.entries(targets).map(([target, org]) => ({
+        route,
+        caller,
+        target: target as Target,
+        org: org as OrgKey,
+      })),
+    ),
+  );
+  test.each(cases.map((c) => [`${c.route.method} ${c.route.path}`, c.caller, c.target, c]))(
+    '%s as %s on %s',
+    async (_name, _caller, _target, { route, caller, target, org }) => {
+      // Skip yourself on user routes: that is the current-user test's ground.
+      if (route.path.startsWith('/api/users/') && w.users[memberOf[org]]!.id === w.users[caller]!.id) return;
+      const res = await t.app.inject({
+        method: route.method,
+        url: route.url(org),
+        headers: bearer(tokens[caller]!),
+        ...(route.payload ? { payload: route.payload() } : {}),
+      });
+      if (caller === 'unlicensed') {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ error: 'forbidden', reason: 'not_licensed' });
+      } else if (target === 'sibling' || target === 'foreign') {
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ error: 'not_found' });
+      } else {
+        expect(res.statusCode).not.toBe(404);
+        expect(res.statusCode).toBeLessThan(500);
+      }
+    },
+  );
+
+  test('every API route that takes an id is in the matrix', async () => {
+    const spec = (await t.app.inject('/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const covered = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    const missing: string[] = [];
+    for (const [path, methods] of Object.entries(spec.paths)) {
+      if (!path.startsWith('/api/') || !path.includes('{id}')) continue;
+      for (const method of Object.keys(methods)) {
+        const key = `${method.toUpperCase()} ${path}`;
+        if (!covered.has(key)) missing.push(key);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('what each caller may do where it can see', () => {
+  const status = async (caller: string, method: Route['method'], url: string, payload?: object) =>
+    (await t.app.inject({ method, url, headers: bearer(tokens[caller]!), ...(payload ? { payload } : {}) }))
+      .statusCode;
+
+  test('showing an organization needs the ability: managers, or accounts managing it', async () => {
+    expect(await status('studioManager', 'GET', `/api/organizations/${w.orgs.schoolA1.id}`)).toBe(200);
+    expect(await status('studioStaff', 'GET', `/api/organizations/${w.orgs.schoolA1.id}`)).toBe(403);
+    expect(await status('schoolStaff', 'GET', `/api/organizations/${w.orgs.schoolA1.id}`)).toBe(200);
+  });
+
+  test('only studio and lab managers create organizations and send invites', async () => {
+    const child = { organization: { name: 'Another school' } };
+    expect(
+      await status('studioStaff', 'POST', `/api/organizations/${w.orgs.studioA.id}/organizations`, child),
+    ).toBe(403);
+    expect(
+      await status('schoolStaff', 'POST', `/api/organizations/${w.orgs.schoolA1.id}/organizations`, child),
+    ).toBe(403);
+    const invite = { plic_app_id: 'school-portal' };
+    expect(
+      await status('studioStaff', 'POST', `/api/users/${w.users.memberSchoolA1!.id}/invite`, invite),
+    ).toBe(403);
+    expect(
+      await status('studioManager', 'POST', `/api/users/${w.users.memberSchoolA1!.id}/invite`, invite),
+    ).toBe(200);
+  });
+
+  test('users are created in the own organization only by its managers; others only below', async () => {
+    const body = () => ({ user: { name: 'New Person', email: `p-${Math.random()}@example.test` } });
+    expect(
+      await status('studioManager', 'POST', `/api/organizations/${w.orgs.studioA.id}/users`, body()),
+    ).toBe(201);
+    expect(await status('studioStaff', 'POST', `/api/organizations/${w.orgs.studioA.id}/users`, body())).toBe(
+      403,
+    );
+    expect(
+      await status('studioStaff', 'POST', `/api/organizations/${w.orgs.schoolA1.id}/users`, body()),
+    ).toBe(201);
+    expect(
+      await status('schoolStaff', 'POST', `/api/organizations/${w.orgs.schoolA1.id}/users`, body()),
+    ).toBe(403);
+  });
+});
