@@ -160,7 +160,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           label: 'Customer care',
           name: `${name} support`,
           email: `support@${name.toLowerCase().replace(/\s+/g, '-')}.demo.test`,
-          phone_number: '+15550199',
+          phone_number: '+15555550199',
         })
         .execute();
     }
