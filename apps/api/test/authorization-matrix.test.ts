@@ -12,6 +12,10 @@ let t: TestApp;
 let w: World;
 const tokens: Record<string, string> = {};
 const projects: Record<string, string> = {};
+const seasons: Record<string, string> = {};
+const templates: Record<string, string> = {};
+// Deleting uses up a template, so every delete case gets one of its own.
+const deletable: Record<string, string[]> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,6 +28,36 @@ beforeAll(async () => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
+  }
+  for (const [key, org] of Object.entries(w.orgs)) {
+    seasons[key] = (
+      await t.ctx.db
+        .insertInto('seasons')
+        .values({ organization_id: org.id, name: `Season of ${org.name}` })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    templates[key] = (
+      await t.ctx.db
+        .insertInto('project_templates')
+        .values({ organization_id: org.id, name: `Template of ${org.name}`, project_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
+  for (const [key, org] of Object.entries(w.orgs)) {
+    const rows = await t.ctx.db
+      .insertInto('project_templates')
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          organization_id: org.id,
+          name: `Deletable ${i}`,
+          project_id: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    deletable[key] = rows.map((r) => r.id);
   }
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
     tokens[who] = await signIn(t.app, w.users[who]!.email);
@@ -53,7 +87,7 @@ const memberOf: Record<OrgKey, string> = {
 };
 
 interface Route {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
   url: (org: OrgKey) => string;
   payload?: () => object;
@@ -107,6 +141,53 @@ const routes: Route[] = [
     url: (o) => `/api/organizations/${w.orgs[o].id}/support`,
   },
   { method: 'GET', path: '/api/projects/{id}', url: (o) => `/api/projects/${projects[o]}` },
+  {
+    method: 'PATCH',
+    path: '/api/projects/{id}',
+    url: (o) => `/api/projects/${projects[o]}`,
+    payload: () => ({ project: { short_code: 'MTRX' } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/projects/{id}/activate',
+    url: (o) => `/api/projects/${projects[o]}/activate`,
+    payload: () => ({ plic_app_id: 'school-portal' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/organizations/{id}/seasons',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/seasons`,
+  },
+  {
+    method: 'POST',
+    path: '/api/organizations/{id}/seasons',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/seasons`,
+    payload: () => ({ season: { name: 'Matrix season' } }),
+  },
+  { method: 'GET', path: '/api/seasons/{id}', url: (o) => `/api/seasons/${seasons[o]}` },
+  {
+    method: 'GET',
+    path: '/api/organizations/{id}/project-templates',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/project-templates`,
+  },
+  {
+    method: 'GET',
+    path: '/api/project-templates/{id}',
+    url: (o) => `/api/project-templates/${templates[o]}`,
+  },
+  {
+    method: 'PUT',
+    path: '/api/project-templates/{id}',
+    url: (o) => `/api/project-templates/${templates[o]}`,
+    payload: () => ({
+      project_template: { name: 'Renamed', subject_fields_attributes: [{ field_key: 'first_name' }] },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/project-templates/{id}',
+    url: (o) => `/api/project-templates/${deletable[o]!.pop()}`,
+  },
   { method: 'GET', path: '/api/users/{id}', url: (o) => `/api/users/${w.users[memberOf[o]]!.id}` },
   {
     method: 'POST',

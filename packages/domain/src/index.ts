@@ -8,3 +8,4 @@ export * from './forms.js';
 export * from './licensing.js';
 export * from './organizations.js';
 export * from './schemas.js';
+export * from './templates.js';

@@ -134,8 +134,28 @@ export interface ProjectsTable {
   short_code: string | null;
   enable_plic_app_whitelist: Generated<boolean>;
   plic_app_whitelist_slugs: Generated<string[]>;
+  project_template_id: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+export interface ProjectTemplatesTable {
+  id: Generated<string>;
+  organization_id: string;
+  project_id: string | null;
+  name: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SubjectFieldsTable {
+  id: Generated<string>;
+  project_template_id: string;
+  field_key: string | null;
+  label: string | null;
+  arrangement_position: Generated<number>;
+  auto_suggest_enabled: Generated<boolean>;
+  visible_to_customers: Generated<boolean>;
 }
 
 export interface InvitationsTable {
@@ -151,6 +171,8 @@ export interface InvitationsTable {
 
 export interface Database {
   invitations: InvitationsTable;
+  project_templates: ProjectTemplatesTable;
+  subject_fields: SubjectFieldsTable;
   organizations: OrganizationsTable;
   organization_support_links: SupportLinksTable;
   organization_support_contacts: SupportContactsTable;

@@ -16,7 +16,9 @@ import { registerInvitationRoutes } from '../modules/invitations/routes.js';
 import { registerOperationsRoutes } from '../modules/operations/routes.js';
 import { registerOrganizationRoutes } from '../modules/organizations/routes.js';
 import { registerPasswordResetRoutes } from '../modules/password-resets/routes.js';
+import { registerProjectTemplateRoutes } from '../modules/project-templates/routes.js';
 import { registerProjectRoutes } from '../modules/projects/routes.js';
+import { registerSeasonRoutes } from '../modules/seasons/routes.js';
 import { registerUserCreationRoutes } from '../modules/users/create.js';
 import { registerUserDirectoryRoutes } from '../modules/users/directory.js';
 import { registerUserRoutes } from '../modules/users/routes.js';
@@ -123,6 +125,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerUserDirectoryRoutes(app, ctx);
   registerUserCreationRoutes(app, ctx);
   registerInvitationRoutes(app, ctx);
+  registerSeasonRoutes(app, ctx);
+  registerProjectTemplateRoutes(app, ctx);
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
 
   const webRoot = ctx.config.webDistDir;

@@ -63,3 +63,22 @@ export async function currentSeasonId(db: Db, organizationId: string): Promise<s
     .executeTakeFirst();
   return row?.current_season_id ?? null;
 }
+
+/** The organization and every one above it (a school, its studio, the studio's lab). */
+export function ancestorOrganizationIds(db: Db, organizationId: string) {
+  return db
+    .withRecursive('up(id, parent_organization_id)', (qb) =>
+      qb
+        .selectFrom('organizations')
+        .select(['id', 'parent_organization_id'])
+        .where('id', '=', organizationId)
+        .unionAll((qb2) =>
+          qb2
+            .selectFrom('organizations as o')
+            .innerJoin('up', 'up.parent_organization_id', 'o.id')
+            .select(['o.id', 'o.parent_organization_id']),
+        ),
+    )
+    .selectFrom('up')
+    .select('up.id');
+}

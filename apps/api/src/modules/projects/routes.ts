@@ -1,12 +1,23 @@
+import { projectFormSchema, projectUpdateSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { notFound } from '../../http/errors.js';
-import { idParam, isRecordId, pageQuery, queryBoolean } from '../../http/params.js';
-import { canSeeOrganization, currentSeasonId, visibleOrganizationIds } from '../organizations/access.js';
+import { forbidden } from '../../http/errors.js';
+import { idParam, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
+import { currentSeasonId, visibleOrganizationIds } from '../organizations/access.js';
+import { findVisibleOrganization, keywordPattern } from '../organizations/service.js';
+import {
+  checkProjectReferences,
+  createProject,
+  findVisibleProject,
+  type ProjectRow,
+  projectEnabledFor,
+  selectProjects,
+  updateProject,
+} from './service.js';
 
 const projectSchema = z.object({
   id: z.string(),
@@ -16,78 +27,95 @@ const projectSchema = z.object({
   organization_name: z.string(),
   season_id: z.string().nullable(),
   season_name: z.string().nullable(),
+  project_template_id: z.string().nullable(),
   enable_plic_app_whitelist: z.boolean(),
   plic_app_whitelist_slugs: z.array(z.string()),
+  subjects_count: z.number(),
+  attachments_count: z.number(),
+  attachment_requests_count: z.number(),
+  pending_attachment_requests_count: z.number(),
+  project_exports_count: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
 });
+
+const SORTS = {
+  created_at: 'p.created_at',
+  name: 'p.name',
+  organization_name: 'o.name',
+  season_name: 's.name',
+} as const;
+type SortKey = keyof typeof SORTS;
+const sortValues = Object.keys(SORTS).flatMap((k) => [k, `-${k}`]) as [string, ...string[]];
 
 const listQuery = z.object({
   ...pageQuery,
   limit: z.coerce.number().int().min(1).max(1000).default(1000),
   traverse_sub_organizations: queryBoolean,
   include_unseasoned: queryBoolean,
+  keyword: z.string().trim().max(200).optional(),
+  sort: z.enum(sortValues).default('-created_at'),
   'filter[plic_app_slug]': z.string().max(64).optional(),
-  'filter[season_id]': z.union([z.literal('current'), z.string().regex(/^\d{1,18}$/)]).optional(),
+  'filter[season_id]': z
+    .union([z.literal('current'), z.literal('none'), z.string().regex(/^\d{1,18}$/)])
+    .optional(),
+  'filter[organization_id]': z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
   'workflow_ids[]': z.union([z.string(), z.array(z.string())]).optional(),
 });
 
-function baseProjectQuery(ctx: AppContext) {
-  return ctx.db
-    .selectFrom('projects as p')
-    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
-    .leftJoin('seasons as s', 's.id', 'p.season_id')
-    .select([
-      'p.id',
-      'p.name',
-      'p.short_code',
-      'p.organization_id',
-      'o.name as organization_name',
-      'p.season_id',
-      's.name as season_name',
-      'p.enable_plic_app_whitelist',
-      'p.plic_app_whitelist_slugs',
-      'p.created_at',
-      'p.updated_at',
-    ]);
-}
+// The subjects, attachments and exports issues add those tables; until then a project has none of them.
+const NO_CHILD_RECORDS_YET = {
+  subjects_count: 0,
+  attachments_count: 0,
+  attachment_requests_count: 0,
+  pending_attachment_requests_count: 0,
+  project_exports_count: 0,
+};
 
-type ProjectRow = Awaited<ReturnType<ReturnType<typeof baseProjectQuery>['executeTakeFirstOrThrow']>>;
 const serializeProject = (p: ProjectRow) => ({
   ...p,
+  ...NO_CHILD_RECORDS_YET,
   created_at: p.created_at.toISOString(),
   updated_at: p.updated_at.toISOString(),
 });
 
-/** Projects, as far as the dashboard needs them; the projects issue grows this module. */
 export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const one = async (id: string) => ({
+    project: serializeProject(await selectProjects(ctx.db).where('p.id', '=', id).executeTakeFirstOrThrow()),
+  });
 
   app.get(
     '/api/organizations/:id/projects',
     {
       schema: {
         tags: ['projects'],
-        summary: 'Projects of an organization (and, on request, of the ones below it), newest first',
+        summary:
+          'Projects of an organization (and, on request, of the ones below it), newest first by default',
         params: idParam,
         querystring: listQuery,
-        response: {
-          200: z.object({
-            projects: z.array(projectSchema),
-            meta: z.object({ page: z.number(), limit: z.number(), total: z.number() }),
-          }),
-        },
+        response: { 200: z.object({ projects: z.array(projectSchema), meta: listMeta }) },
       },
     },
     async (request) => {
       const s = sessionOf(request);
-      const { id } = request.params;
-      if (!s.account || !(await canSeeOrganization(ctx.db, s.account.organization_id, id))) throw notFound();
+      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
       const q = request.query;
-      let query = baseProjectQuery(ctx);
+      let query = selectProjects(ctx.db);
       query = q.traverse_sub_organizations
-        ? query.where('p.organization_id', 'in', visibleOrganizationIds(ctx.db, id))
-        : query.where('p.organization_id', '=', id);
+        ? query.where('p.organization_id', 'in', visibleOrganizationIds(ctx.db, organization.id))
+        : query.where('p.organization_id', '=', organization.id);
+      const organizationFilter = q['filter[organization_id]'];
+      if (organizationFilter) query = query.where('p.organization_id', '=', organizationFilter);
+      if (q.keyword) {
+        const pattern = keywordPattern(q.keyword);
+        query = query.where((eb) =>
+          eb.or([eb('p.name', 'ilike', pattern), eb('p.short_code', 'ilike', pattern)]),
+        );
+      }
       const slug = q['filter[plic_app_slug]'];
       if (slug) {
         query = query.where((eb) =>
@@ -99,18 +127,26 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
       }
       const seasonFilter = q['filter[season_id]'];
       if (seasonFilter) {
-        const seasonId = seasonFilter === 'current' ? await currentSeasonId(ctx.db, id) : seasonFilter;
+        const seasonId =
+          seasonFilter === 'current'
+            ? await currentSeasonId(ctx.db, organization.id)
+            : seasonFilter === 'none'
+              ? null
+              : seasonFilter;
+        const unseasoned = seasonFilter === 'none' || q.include_unseasoned;
         query = query.where((eb) => {
           const conditions = [];
           if (seasonId) conditions.push(eb('p.season_id', '=', seasonId));
-          if (q.include_unseasoned) conditions.push(eb('p.season_id', 'is', null));
+          if (unseasoned) conditions.push(eb('p.season_id', 'is', null));
           return conditions.length > 0 ? eb.or(conditions) : eb.lit(false);
         });
       }
+      const sortKey = q.sort.replace(/^-/, '') as SortKey;
+      const direction = q.sort.startsWith('-') ? 'desc' : 'asc';
       const [rows, total] = await Promise.all([
         query
-          .orderBy('p.created_at', 'desc')
-          .orderBy('p.id', 'desc')
+          .orderBy(SORTS[sortKey], direction)
+          .orderBy('p.id', direction)
           .limit(q.limit)
           .offset((q.page - 1) * q.limit)
           .execute(),
@@ -120,24 +156,94 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  app.post(
+    '/api/projects',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Create a project from a template (its subject fields are copied); studio and lab managers',
+        body: z.object({
+          project: projectFormSchema,
+          project_template_id: z
+            .union([z.string().regex(/^\d{1,18}$/, 'is invalid'), z.number().int().positive()])
+            .transform(String),
+        }),
+        response: { 201: z.object({ project: projectSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      if (!s.abilities.canCreateProjects) throw forbidden('cannot_create_projects');
+      const { project: form, project_template_id } = request.body;
+      await checkProjectReferences(
+        ctx,
+        s,
+        { organization_id: form.organization_id, project_template_id, season_id: form.season_id },
+        form.organization_id,
+      );
+      const id = await createProject(
+        ctx,
+        { ...form, season_id: form.season_id ?? null },
+        project_template_id,
+      );
+      return reply.status(201).send(await one(id));
+    },
+  );
+
   app.get(
     '/api/projects/:id',
     {
       schema: {
         tags: ['projects'],
-        summary: 'One project',
+        summary: 'One project with its counts',
         params: idParam,
         response: { 200: z.object({ project: projectSchema }) },
       },
     },
     async (request) => {
       const s = sessionOf(request);
-      if (!s.account || !isRecordId(request.params.id)) throw notFound();
-      const project = await baseProjectQuery(ctx)
-        .where('p.id', '=', request.params.id)
-        .where('p.organization_id', 'in', visibleOrganizationIds(ctx.db, s.account.organization_id))
-        .executeTakeFirst();
-      if (!project) throw notFound();
+      return { project: serializeProject(await findVisibleProject(ctx.db, s, request.params.id)) };
+    },
+  );
+
+  app.patch(
+    '/api/projects/:id',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Change a project’s name, short code, season or apps (studio and lab managers)',
+        params: idParam,
+        body: z.object({ project: projectUpdateSchema }),
+        response: { 200: z.object({ project: projectSchema }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      if (!s.abilities.canCreateProjects) throw forbidden('cannot_update_projects');
+      const changes = request.body.project;
+      if (changes.season_id)
+        await checkProjectReferences(ctx, s, { season_id: changes.season_id }, project.organization_id);
+      await updateProject(ctx, project.id, changes);
+      return one(project.id);
+    },
+  );
+
+  app.patch(
+    '/api/projects/:id/activate',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Open a project in an app: 200 when it is enabled for the app, else 403 not_activated',
+        params: idParam,
+        body: z.object({ plic_app_id: z.string().min(1).max(64) }),
+        response: { 200: z.object({ project: projectSchema }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      if (!projectEnabledFor(project, request.body.plic_app_id)) throw forbidden('not_activated');
       return { project: serializeProject(project) };
     },
   );

@@ -1,0 +1,214 @@
+import { FIELD_KEYS, projectTemplateFormSchema } from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { sessionOf } from '../../http/auth.js';
+import { forbidden, unprocessable } from '../../http/errors.js';
+import { idParam, isRecordId, listMeta, pageQuery } from '../../http/params.js';
+import { countAll, findVisibleOrganization } from '../organizations/service.js';
+import {
+  findVisibleTemplate,
+  insertFields,
+  loadFields,
+  selectTemplates,
+  serializeField,
+  type TemplateRow,
+} from './service.js';
+
+const fieldSchema = z.object({
+  id: z.string(),
+  project_template_id: z.string(),
+  field_key: z.string().nullable(),
+  label: z.string().nullable(),
+  effective_label: z.string(),
+  is_custom: z.boolean(),
+  arrangement_position: z.number(),
+  auto_suggest_enabled: z.boolean(),
+  visible_to_customers: z.boolean(),
+});
+const templateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  organization_id: z.string(),
+  organization_name: z.string(),
+  project_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const templateDetailSchema = templateSchema.extend({ subject_fields: z.array(fieldSchema) });
+const serializeTemplate = (t: TemplateRow) => ({
+  ...t,
+  created_at: t.created_at.toISOString(),
+  updated_at: t.updated_at.toISOString(),
+});
+
+const templateBody = z.object({
+  project_template: projectTemplateFormSchema.extend({
+    organization_id: z.union([z.string(), z.number()]).transform(String).optional(),
+  }),
+});
+
+export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  const detail = async (template: TemplateRow, includeHidden: boolean) => ({
+    project_template: {
+      ...serializeTemplate(template),
+      subject_fields: (await loadFields(ctx.db, [template.id], includeHidden)).map(serializeField),
+    },
+  });
+
+  app.get(
+    '/api/project-templates/field-keys',
+    {
+      schema: {
+        tags: ['project templates'],
+        summary: 'The subject-field catalogue',
+        response: {
+          200: z.object({ field_keys: z.array(z.object({ key: z.string(), label: z.string() })) }),
+        },
+      },
+    },
+    async () => ({ field_keys: FIELD_KEYS.map((f) => ({ ...f })) }),
+  );
+
+  app.get(
+    '/api/organizations/:id/project-templates',
+    {
+      schema: {
+        tags: ['project templates'],
+        summary: 'Reusable templates of an organization, newest first',
+        params: idParam,
+        querystring: z
+          .object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(500).default(500) })
+          .strict(),
+        response: { 200: z.object({ project_templates: z.array(templateSchema), meta: listMeta }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const q = request.query;
+      const query = selectTemplates(ctx.db)
+        .where('t.organization_id', '=', organization.id)
+        .where('t.project_id', 'is', null);
+      const [rows, total] = await Promise.all([
+        query
+          .orderBy('t.created_at', 'desc')
+          .orderBy('t.id', 'desc')
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit)
+          .execute(),
+        query.clearSelect().select(countAll.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        project_templates: rows.map(serializeTemplate),
+        meta: { page: q.page, limit: q.limit, total: total.n },
+      };
+    },
+  );
+
+  app.post(
+    '/api/project-templates',
+    {
+      schema: {
+        tags: ['project templates'],
+        summary: 'Create a template in the own studio or lab (managers)',
+        body: templateBody,
+        response: { 201: z.object({ project_template: templateDetailSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const form = request.body.project_template;
+      const organizationId = form.organization_id ?? s.account?.organization_id;
+      if (!organizationId || !isRecordId(organizationId))
+        throw unprocessable({ organization: ['is invalid'] });
+      const { organization } = await findVisibleOrganization(ctx.db, s, organizationId);
+      if (!s.abilities.canEditProjectTemplate({ organization_id: organization.id, project_id: null })) {
+        throw forbidden('cannot_manage_project_templates');
+      }
+      const id = await ctx.db.transaction().execute(async (trx) => {
+        const template = await trx
+          .insertInto('project_templates')
+          .values({ name: form.name, organization_id: organization.id, project_id: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await insertFields(trx, template.id, form.subject_fields_attributes);
+        return template.id;
+      });
+      const row = await selectTemplates(ctx.db).where('t.id', '=', id).executeTakeFirstOrThrow();
+      return reply.status(201).send(await detail(row, true));
+    },
+  );
+
+  app.get(
+    '/api/project-templates/:id',
+    {
+      schema: {
+        tags: ['project templates'],
+        summary: 'One template with its fields in order; hidden fields only with canViewHiddenFields',
+        params: idParam,
+        response: { 200: z.object({ project_template: templateDetailSchema }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const template = await findVisibleTemplate(ctx.db, s, request.params.id);
+      return detail(template, s.abilities.canViewHiddenFields);
+    },
+  );
+
+  app.put(
+    '/api/project-templates/:id',
+    {
+      schema: {
+        tags: ['project templates'],
+        summary: 'Replace a template’s name and fields (only templates not tied to a project)',
+        params: idParam,
+        body: templateBody,
+        response: { 200: z.object({ project_template: templateDetailSchema }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const template = await findVisibleTemplate(ctx.db, s, request.params.id);
+      if (!s.abilities.canEditProjectTemplate(template)) throw forbidden('cannot_edit_project_template');
+      const form = request.body.project_template;
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('project_templates')
+          .set({ name: form.name, updated_at: sql<Date>`now()` })
+          .where('id', '=', template.id)
+          .execute();
+        await trx.deleteFrom('subject_fields').where('project_template_id', '=', template.id).execute();
+        await insertFields(trx, template.id, form.subject_fields_attributes);
+      });
+      const row = await selectTemplates(ctx.db).where('t.id', '=', template.id).executeTakeFirstOrThrow();
+      return detail(row, true);
+    },
+  );
+
+  app.delete(
+    '/api/project-templates/:id',
+    {
+      schema: {
+        tags: ['project templates'],
+        summary: 'Delete a template (studio or lab managers of its organization); projects keep their copies',
+        params: idParam,
+        response: { 200: z.object({}) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const template = await findVisibleTemplate(ctx.db, s, request.params.id);
+      if (!s.abilities.canDeleteProjectTemplate(template) || template.project_id !== null) {
+        throw forbidden('cannot_delete_project_template');
+      }
+      await ctx.db.deleteFrom('project_templates').where('id', '=', template.id).execute();
+      return {};
+    },
+  );
+}

@@ -1,0 +1,138 @@
+import { effectiveLabel } from '@school-portal/domain';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { isRecordId } from '../../http/params.js';
+import { ancestorOrganizationIds, visibleOrganizationIds } from '../organizations/access.js';
+import type { Session } from '../users/session.js';
+
+export interface SubjectFieldRow {
+  id: string;
+  project_template_id: string;
+  field_key: string | null;
+  label: string | null;
+  arrangement_position: number;
+  auto_suggest_enabled: boolean;
+  visible_to_customers: boolean;
+}
+
+export function selectTemplates(db: Db) {
+  return db
+    .selectFrom('project_templates as t')
+    .innerJoin('organizations as o', 'o.id', 't.organization_id')
+    .select([
+      't.id',
+      't.name',
+      't.organization_id',
+      'o.name as organization_name',
+      't.project_id',
+      't.created_at',
+      't.updated_at',
+    ]);
+}
+export type TemplateRow = Awaited<ReturnType<ReturnType<typeof selectTemplates>['executeTakeFirstOrThrow']>>;
+
+/**
+ * A template the caller may look at: one of an organization in view or above (a school's studio's), or
+ * the copy tied to a project in view. Anything else is not found.
+ */
+export async function findVisibleTemplate(db: Db, session: Session, id: string): Promise<TemplateRow> {
+  if (!session.account || !isRecordId(id)) throw notFound();
+  const own = session.account.organization_id;
+  const row = await selectTemplates(db)
+    .where('t.id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('t.organization_id', 'in', visibleOrganizationIds(db, own)),
+        eb('t.organization_id', 'in', ancestorOrganizationIds(db, own)),
+        eb(
+          't.project_id',
+          'in',
+          eb
+            .selectFrom('projects')
+            .select('projects.id')
+            .where('projects.organization_id', 'in', visibleOrganizationIds(db, own)),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Fields in arrangement order; hidden ones only for callers with canViewHiddenFields. */
+export async function loadFields(
+  db: Db,
+  templateIds: string[],
+  includeHidden: boolean,
+): Promise<SubjectFieldRow[]> {
+  if (templateIds.length === 0) return [];
+  let query = db
+    .selectFrom('subject_fields')
+    .selectAll()
+    .where('project_template_id', 'in', templateIds)
+    .orderBy('arrangement_position')
+    .orderBy('id');
+  if (!includeHidden) query = query.where('visible_to_customers', '=', true);
+  return query.execute();
+}
+
+export const serializeField = (f: SubjectFieldRow) => ({
+  ...f,
+  effective_label: effectiveLabel(f),
+  is_custom: !f.field_key,
+});
+
+export async function insertFields(
+  trx: Transaction<Database>,
+  templateId: string,
+  fields: {
+    field_key: string | null;
+    label: string | null;
+    visible_to_customers: boolean;
+    auto_suggest_enabled: boolean;
+  }[],
+) {
+  if (fields.length === 0) return;
+  await trx
+    .insertInto('subject_fields')
+    .values(
+      fields.map((f, i) => ({
+        project_template_id: templateId,
+        field_key: f.field_key,
+        label: f.label,
+        arrangement_position: i,
+        visible_to_customers: f.visible_to_customers,
+        auto_suggest_enabled: f.auto_suggest_enabled,
+      })),
+    )
+    .execute();
+}
+
+/** Copies a template with its fields into one tied to a project (the project's own fields). */
+export async function copyTemplateForProject(
+  trx: Transaction<Database>,
+  templateId: string,
+  projectId: string,
+) {
+  const template = await trx
+    .selectFrom('project_templates')
+    .select(['name', 'organization_id'])
+    .where('id', '=', templateId)
+    .executeTakeFirstOrThrow();
+  const copy = await trx
+    .insertInto('project_templates')
+    .values({ name: template.name, organization_id: template.organization_id, project_id: projectId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const fields = await trx
+    .selectFrom('subject_fields')
+    .selectAll()
+    .where('project_template_id', '=', templateId)
+    .orderBy('arrangement_position')
+    .orderBy('id')
+    .execute();
+  await insertFields(trx, copy.id, fields);
+  return copy.id;
+}

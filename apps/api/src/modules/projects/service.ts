@@ -1,0 +1,154 @@
+import { APP_SLUG, type ProjectForm } from '@school-portal/domain';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import { isRecordId } from '../../http/params.js';
+import { ancestorOrganizationIds, visibleOrganizationIds } from '../organizations/access.js';
+import { copyTemplateForProject } from '../project-templates/service.js';
+import type { Session } from '../users/session.js';
+
+export function selectProjects(db: Db) {
+  return db
+    .selectFrom('projects as p')
+    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+    .leftJoin('seasons as s', 's.id', 'p.season_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.short_code',
+      'p.organization_id',
+      'o.name as organization_name',
+      'p.season_id',
+      's.name as season_name',
+      'p.project_template_id',
+      'p.enable_plic_app_whitelist',
+      'p.plic_app_whitelist_slugs',
+      'p.created_at',
+      'p.updated_at',
+    ]);
+}
+export type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['executeTakeFirstOrThrow']>>;
+
+/** Whether a project is enabled for an app: no whitelist, or the app in it. */
+export const projectEnabledFor = (
+  p: { enable_plic_app_whitelist: boolean; plic_app_whitelist_slugs: string[] },
+  slug: string,
+) => !p.enable_plic_app_whitelist || p.plic_app_whitelist_slugs.includes(slug);
+
+export async function findVisibleProject(db: Db, session: Session, id: string): Promise<ProjectRow> {
+  if (!session.account || !isRecordId(id)) throw notFound();
+  const project = await selectProjects(db)
+    .where('p.id', '=', id)
+    .where('p.organization_id', 'in', visibleOrganizationIds(db, session.account.organization_id))
+    .executeTakeFirst();
+  if (!project) throw notFound();
+  return project;
+}
+
+/**
+ * Checks the ids a project form names, as field errors keyed by the `*_id` field (422, "is invalid" whether the record is missing
+ * or out of view, so nothing leaks): the organization must be in view, the template reusable and of an
+ * organization in view or above, the season of the project's organization or one above it.
+ */
+export async function checkProjectReferences(
+  ctx: AppContext,
+  session: Session,
+  refs: { organization_id?: string; project_template_id?: string; season_id?: string | null },
+  projectOrganizationId: string,
+) {
+  const own = session.account!.organization_id;
+  const errors: Record<string, string[]> = {};
+  if (refs.organization_id !== undefined) {
+    const ok = await ctx.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('id', '=', refs.organization_id)
+      .where('id', 'in', visibleOrganizationIds(ctx.db, own))
+      .executeTakeFirst();
+    if (!ok) errors.organization_id = ['is invalid'];
+  }
+  if (refs.project_template_id !== undefined) {
+    const ok = await ctx.db
+      .selectFrom('project_templates')
+      .select('id')
+      .where('id', '=', refs.project_template_id)
+      .where('project_id', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('organization_id', 'in', visibleOrganizationIds(ctx.db, own)),
+          eb('organization_id', 'in', ancestorOrganizationIds(ctx.db, own)),
+        ]),
+      )
+      .executeTakeFirst();
+    if (!ok) errors.project_template_id = ['is invalid'];
+  }
+  if (refs.season_id) {
+    const ok = await ctx.db
+      .selectFrom('seasons')
+      .select('id')
+      .where('id', '=', refs.season_id)
+      .where('organization_id', 'in', ancestorOrganizationIds(ctx.db, projectOrganizationId))
+      .executeTakeFirst();
+    if (!ok) errors.season_id = ['is invalid'];
+  }
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+}
+
+const whitelistFor = (allApps: boolean | undefined) =>
+  allApps
+    ? { enable_plic_app_whitelist: false, plic_app_whitelist_slugs: [] }
+    : { enable_plic_app_whitelist: true, plic_app_whitelist_slugs: [APP_SLUG] };
+
+/** Creates a project with its own copy of the template's subject fields, in one transaction. */
+export async function createProject(
+  ctx: AppContext,
+  form: Omit<ProjectForm, 'organization_id' | 'season_id'> & {
+    organization_id: string;
+    season_id: string | null;
+  },
+  templateId: string,
+): Promise<string> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const project = await trx
+      .insertInto('projects')
+      .values({
+        name: form.name,
+        short_code: form.short_code ?? null,
+        organization_id: form.organization_id,
+        season_id: form.season_id,
+        ...whitelistFor(form.enable_for_all_apps),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const copy = await copyTemplateForProject(trx, templateId, project.id);
+    await trx
+      .updateTable('projects')
+      .set({ project_template_id: copy })
+      .where('id', '=', project.id)
+      .execute();
+    return project.id;
+  });
+}
+
+export async function updateProject(
+  ctx: AppContext,
+  id: string,
+  changes: {
+    name?: string;
+    short_code?: string | null;
+    season_id?: string | null;
+    enable_for_all_apps?: boolean;
+  },
+) {
+  const { enable_for_all_apps, ...fields } = changes;
+  await ctx.db
+    .updateTable('projects')
+    .set({
+      ...fields,
+      ...(enable_for_all_apps !== undefined ? whitelistFor(enable_for_all_apps) : {}),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}

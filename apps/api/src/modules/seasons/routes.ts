@@ -1,0 +1,160 @@
+import { seasonFormSchema } from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { sessionOf } from '../../http/auth.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { idParam, isRecordId, listMeta, pageQuery } from '../../http/params.js';
+import { ancestorOrganizationIds, visibleOrganizationIds } from '../organizations/access.js';
+import { countAll, findVisibleOrganization } from '../organizations/service.js';
+
+export const seasonSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  name: z.string(),
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  current: z.boolean(),
+  projects_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+function selectSeasons(ctx: AppContext) {
+  return ctx.db
+    .selectFrom('seasons as s')
+    .innerJoin('organizations as o', 'o.id', 's.organization_id')
+    .select([
+      's.id',
+      's.organization_id',
+      's.name',
+      's.period_start',
+      's.period_end',
+      's.created_at',
+      's.updated_at',
+      sql<boolean>`o.current_season_id IS NOT DISTINCT FROM s.id`.as('current'),
+      sql<number>`(SELECT count(*)::int FROM projects p WHERE p.season_id = s.id)`.as('projects_count'),
+    ]);
+}
+type SeasonRow = Awaited<ReturnType<ReturnType<typeof selectSeasons>['executeTakeFirstOrThrow']>>;
+const serializeSeason = (s: SeasonRow) => ({
+  ...s,
+  created_at: s.created_at.toISOString(),
+  updated_at: s.updated_at.toISOString(),
+});
+
+export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/organizations/:id/seasons',
+    {
+      schema: {
+        tags: ['seasons'],
+        summary:
+          'Seasons of an organization; with include_inherited, also those of the organizations above it',
+        params: idParam,
+        querystring: z
+          .object({
+            ...pageQuery,
+            limit: z.coerce.number().int().min(1).max(500).default(500),
+            include_inherited: z.enum(['true', 'false']).optional(),
+          })
+          .strict(),
+        response: { 200: z.object({ seasons: z.array(seasonSchema), meta: listMeta }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const q = request.query;
+      const owners =
+        q.include_inherited === 'true'
+          ? ancestorOrganizationIds(ctx.db, organization.id)
+          : ctx.db.selectFrom('organizations').select('id').where('id', '=', organization.id);
+      const query = selectSeasons(ctx).where('s.organization_id', 'in', owners);
+      const [rows, total] = await Promise.all([
+        query
+          .orderBy('s.created_at', 'desc')
+          .orderBy('s.id', 'desc')
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit)
+          .execute(),
+        query.clearSelect().select(countAll.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { seasons: rows.map(serializeSeason), meta: { page: q.page, limit: q.limit, total: total.n } };
+    },
+  );
+
+  app.post(
+    '/api/organizations/:id/seasons',
+    {
+      schema: {
+        tags: ['seasons'],
+        summary:
+          'Create a season in the own studio or lab; the first one (or one marked current) becomes current',
+        params: idParam,
+        body: z.object({ season: seasonFormSchema }),
+        response: { 201: z.object({ season: seasonSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const { organization, placement } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      if (placement !== 'own' || !s.abilities.sidebar.seasons) throw forbidden('cannot_manage_seasons');
+      const { name, period_start, period_end, current } = request.body.season;
+      const id = await ctx.db.transaction().execute(async (trx) => {
+        const season = await trx
+          .insertInto('seasons')
+          .values({
+            organization_id: organization.id,
+            name,
+            period_start: period_start ?? null,
+            period_end: period_end ?? null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (current || !organization.current_season_id) {
+          await trx
+            .updateTable('organizations')
+            .set({ current_season_id: season.id })
+            .where('id', '=', organization.id)
+            .execute();
+        }
+        return season.id;
+      });
+      const row = await selectSeasons(ctx).where('s.id', '=', id).executeTakeFirstOrThrow();
+      return reply.status(201).send({ season: serializeSeason(row) });
+    },
+  );
+
+  app.get(
+    '/api/seasons/:id',
+    {
+      schema: {
+        tags: ['seasons'],
+        summary: 'One season: of an organization in view, or of one above the caller’s (a school’s studio)',
+        params: idParam,
+        response: { 200: z.object({ season: seasonSchema }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      if (!s.account || !isRecordId(request.params.id)) throw notFound();
+      const own = s.account.organization_id;
+      const row = await selectSeasons(ctx)
+        .where('s.id', '=', request.params.id)
+        .where((eb) =>
+          eb.or([
+            eb('s.organization_id', 'in', visibleOrganizationIds(ctx.db, own)),
+            eb('s.organization_id', 'in', ancestorOrganizationIds(ctx.db, own)),
+          ]),
+        )
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      return { season: serializeSeason(row) };
+    },
+  );
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/**
+ * The subject-field catalogue: the keys the rest of the product relies on (names, grades, teachers,
+ * exports, yearbook and ID-card layouts). A field with no key is Custom and needs its own label.
+ */
+export const FIELD_KEYS = [
+  { key: 'student_id', label: 'Student ID' },
+  { key: 'first_name', label: 'First Name' },
+  { key: 'last_name', label: 'Last Name' },
+  { key: 'middle_name', label: 'Middle Name' },
+  { key: 'nickname', label: 'Nickname' },
+  { key: 'teacher', label: 'Teacher' },
+  { key: 'grade', label: 'Grade' },
+  { key: 'home_room', label: 'Home Room' },
+  { key: 'period', label: 'Period' },
+  { key: 'track', label: 'Track' },
+  { key: 'department', label: 'Department' },
+  { key: 'title', label: 'Title' },
+  { key: 'email', label: 'Email' },
+  { key: 'phone', label: 'Phone' },
+  { key: 'birth_date', label: 'Birth Date' },
+  { key: 'gender', label: 'Gender' },
+  { key: 'address', label: 'Address' },
+  { key: 'city', label: 'City' },
+  { key: 'state', label: 'State' },
+  { key: 'zip', label: 'Zip' },
+  { key: 'parent_name', label: 'Parent Name' },
+  { key: 'parent_email', label: 'Parent Email' },
+  { key: 'parent_phone', label: 'Parent Phone' },
+  { key: 'group', label: 'Group' },
+  { key: 'team', label: 'Team' },
+  { key: 'sport', label: 'Sport' },
+  { key: 'jersey_number', label: 'Jersey Number' },
+  { key: 'position', label: 'Position' },
+  { key: 'package', label: 'Package' },
+  { key: 'access_code', label: 'Access Code' },
+  { key: 'notes', label: 'Notes' },
+] as const;
+export type FieldKey = (typeof FIELD_KEYS)[number]['key'];
+const FIELD_KEY_VALUES = FIELD_KEYS.map((f) => f.key) as [FieldKey, ...FieldKey[]];
+
+export const fieldKeyLabel = (key: string | null | undefined): string | null =>
+  FIELD_KEYS.find((f) => f.key === key)?.label ?? null;
+
+/** The label shown for a field: its own label, else its key's label (spec §3 effectiveLabel). */
+export const effectiveLabel = (field: { field_key: string | null; label: string | null }): string =>
+  field.label?.trim() || fieldKeyLabel(field.field_key) || '';
+
+export const subjectFieldInputSchema = z
+  .object({
+    field_key: z
+      .enum(FIELD_KEY_VALUES)
+      .nullish()
+      .transform((v) => v ?? null),
+    label: z
+      .string()
+      .trim()
+      .max(100, 'is too long (maximum is 100 characters)')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    visible_to_customers: z.boolean().default(true),
+    auto_suggest_enabled: z.boolean().default(false),
+  })
+  // Every field needs a label or a key; a Custom field (no key) needs a label (spec §5).
+  .superRefine((field, ctx) => {
+    if (!field.field_key && !field.label) {
+      ctx.addIssue({ code: 'custom', path: ['label'], message: "can't be blank for a Custom field" });
+    }
+  });
+export type SubjectFieldInput = z.input<typeof subjectFieldInputSchema>;
+
+export const projectTemplateFormSchema = z.object({
+  name: z.string().trim().min(1, "can't be blank").max(200, 'is too long (maximum is 200 characters)'),
+  subject_fields_attributes: z
+    .array(subjectFieldInputSchema)
+    .min(1, 'needs at least one subject field')
+    .max(200),
+});
+export type ProjectTemplateForm = z.input<typeof projectTemplateFormSchema>;
+
+export const seasonFormSchema = z
+  .object({
+    name: z.string().trim().min(1, "can't be blank").max(200, 'is too long (maximum is 200 characters)'),
+    period_start: z.iso.date('is invalid').nullish(),
+    period_end: z.iso.date('is invalid').nullish(),
+    current: z.boolean().optional(),
+  })
+  .refine((s) => !s.period_start || !s.period_end || s.period_start <= s.period_end, {
+    path: ['period_end'],
+    message: 'must be on or after the start',
+  });
+export type SeasonForm = z.input<typeof seasonFormSchema>;
+
+const recordId = z
+  .union([z.string().regex(/^\d{1,18}$/, 'is invalid'), z.number().int().positive()])
+  .transform(String);
+
+/** The project form (spec §5): name, template and organization required; season optional. */
+export const projectFormSchema = z.object({
+  name: z.string().trim().min(1, "can't be blank").max(200, 'is too long (maximum is 200 characters)'),
+  short_code: z
+    .string()
+    .trim()
+    .max(20, 'is too long (maximum is 20 characters)')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  organization_id: recordId,
+  season_id: recordId.nullish().transform((v) => v ?? null),
+  enable_for_all_apps: z.boolean().optional(),
+});
+export type ProjectForm = z.input<typeof projectFormSchema>;
+export const projectUpdateSchema = projectFormSchema.omit({ organization_id: true }).partial();
