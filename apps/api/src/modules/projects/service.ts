@@ -89,6 +89,12 @@ export async function checkProjectReferences(
       .select('id')
       .where('id', '=', refs.season_id)
       .where('organization_id', 'in', ancestorOrganizationIds(ctx.db, projectOrganizationId))
+      .where((eb) =>
+        eb.or([
+          eb('organization_id', 'in', visibleOrganizationIds(ctx.db, own)),
+          eb('organization_id', 'in', ancestorOrganizationIds(ctx.db, own)),
+        ]),
+      )
       .executeTakeFirst();
     if (!ok) errors.season_id = ['is invalid'];
   }
