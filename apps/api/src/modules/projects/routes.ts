@@ -170,10 +170,13 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
         }),
         response: { 201: z.object({ project: projectSchema }) },
       },
+      // Who may create is decided before the body is looked at.
+      preValidation: async (request) => {
+        if (!sessionOf(request).abilities.canCreateProjects) throw forbidden('cannot_create_projects');
+      },
     },
     async (request, reply) => {
       const s = sessionOf(request);
-      if (!s.abilities.canCreateProjects) throw forbidden('cannot_create_projects');
       const { project: form, project_template_id } = request.body;
       await checkProjectReferences(
         ctx,
