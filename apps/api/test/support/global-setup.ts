@@ -6,15 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { REPO_ROOT } from '../../src/config.js';
 import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A connection URL to the server's maintenance database, for CREATE DATABASE. */
-    adminDatabaseUrl: string;
-    /** The migrated database every test database is cloned from. */
-    templateDatabase: string;
-  }
-}
+import './provided.js';
 
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);

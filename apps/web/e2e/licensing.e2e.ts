@@ -1,0 +1,84 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { closePage, freshPage, pathOf, storedToken } from './helpers.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  type E2EServer,
+  launchBrowser,
+  signInThroughUi,
+  startServer,
+} from './support/server.js';
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('a user with two accounts switches to the school account and lands in its project', async () => {
+  const page = await freshPage(browser);
+  await signInThroughUi(page, server.baseUrl, DEMO_USERS.multi, DEMO_PASSWORD);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.waitFor();
+  expect(await page.getByTestId('sidebar-organization').textContent()).toBe('Demo Studio');
+
+  await page.getByRole('link', { name: 'Switch Accounts' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Switch accounts' }).waitFor();
+  expect(pathOf(page)).toBe('/switch-accounts');
+  // Navigation is hidden on switch-accounts.
+  expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+
+  const accounts = page.getByRole('list', { name: 'Accounts' }).getByRole('button');
+  expect(await accounts.count()).toBe(2);
+  const studio = accounts.filter({ hasText: 'Demo Studio' }).filter({ hasText: 'Demo Lab' });
+  expect(await studio.textContent()).toMatch(/Default/);
+  expect(await studio.textContent()).toMatch(/Current/);
+  const school = accounts.filter({ hasText: 'Maple Grove Elementary' });
+  expect(await school.textContent()).not.toMatch(/Current/);
+  await page.getByText('Or', { exact: true }).waitFor();
+  await page.getByRole('link', { name: 'Return to Dashboard' }).waitFor();
+  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+
+  await school.click();
+  await page.getByRole('heading', { level: 1, name: 'Maple Grove Fall 2026' }).waitFor();
+  expect(await page.getByTestId('sidebar-organization').textContent()).toBe('Maple Grove Elementary');
+
+  // The switch is kept by the server: a reload stays in the school account.
+  await page.reload();
+  await page.getByTestId('sidebar-organization').waitFor();
+  expect(await page.getByTestId('sidebar-organization').textContent()).toBe('Maple Grove Elementary');
+  await closePage(page);
+});
+
+test('a user with one account has no switch-accounts link and is sent home from that page', async () => {
+  const page = await freshPage(browser);
+  await signInThroughUi(page, server.baseUrl, DEMO_USERS.staff, DEMO_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  expect(await page.getByRole('link', { name: 'Switch Accounts' }).count()).toBe(0);
+  await page.goto(`${server.baseUrl}/switch-accounts`);
+  await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
+  expect(pathOf(page)).toBe('/projects');
+  await closePage(page);
+});
+
+test('an unlicensed user meets the not-licensed screen and the session is ended', async () => {
+  const page = await freshPage(browser);
+  await signInThroughUi(page, server.baseUrl, DEMO_USERS.unlicensed, DEMO_PASSWORD);
+  await page.getByTestId('not-licensed').waitFor();
+  expect(pathOf(page)).toBe('/not-licensed');
+  await page.getByRole('heading', { level: 1, name: 'School Portal is not licensed for you' }).waitFor();
+  expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+  // No other account could help, so the session was invalidated (spec §4).
+  expect(await storedToken(page)).toBeNull();
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('form', { name: 'Sign in' }).waitFor();
+  expect(pathOf(page)).toBe('/sign-in');
+  await closePage(page);
+});

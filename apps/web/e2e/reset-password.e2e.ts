@@ -1,0 +1,100 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { closePage, freshPage, pathOf, SIGN_IN_ERROR } from './helpers.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  type E2EServer,
+  launchBrowser,
+  signInThroughUi,
+  startServer,
+} from './support/server.js';
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface MailboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Waits for the reset e-mail in the development mailbox and returns the path of its link. */
+async function resetLinkPath(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${server.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const { messages } = (await response.json()) as { messages: MailboxMessage[] };
+    for (const message of messages) {
+      const match = message.text.match(/https?:\/\/\S+?(\/reset-password\/[^\s/?#]+)/);
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No password reset e-mail for ${email}`);
+}
+
+test('a user resets a forgotten password through the e-mailed link and signs in with it', async () => {
+  const email = DEMO_USERS.school2;
+  const newPassword = 'a-brand-new-passphrase';
+  const page = await freshPage(browser);
+
+  await page.goto(`${server.baseUrl}/sign-in`);
+  await page.getByRole('link', { name: 'Forgot Password' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
+  expect(pathOf(page)).toBe('/reset-password');
+  const submit = page.getByRole('button', { name: 'Submit' });
+  expect(await submit.isDisabled()).toBe(true);
+  await page.getByLabel('Email').fill(email);
+  await submit.click();
+
+  await page.getByRole('heading', { level: 1, name: 'Check your e-mail' }).waitFor();
+  expect(pathOf(page)).toBe('/reset-password/sent');
+  await page.getByText('Check your spam or junk folder.').waitFor();
+  await page.getByRole('link', { name: 'Take me back to log in' }).waitFor();
+
+  const linkPath = await resetLinkPath(email);
+  await page.goto(`${server.baseUrl}${linkPath}`);
+  await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+
+  // The shared password rules apply before anything is sent.
+  await page.getByLabel('New Password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm New Password').fill('short');
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await page.getByText('Is too short (minimum is 8 characters).').waitFor();
+
+  await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm New Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Your password has been changed' }).waitFor();
+  // No automatic sign-in after a reset.
+  expect(await page.evaluate(() => window.localStorage.getItem('sp.token'))).toBeNull();
+
+  // The link is single-use.
+  await page.goto(`${server.baseUrl}${linkPath}`);
+  await page.getByTestId('reset-link-invalid').waitFor();
+
+  // The old password no longer works; the new one does.
+  await signInThroughUi(page, server.baseUrl, email, DEMO_PASSWORD);
+  await page.getByTestId('sign-in-error').waitFor();
+  expect(await page.getByTestId('sign-in-error').textContent()).toBe(SIGN_IN_ERROR);
+  await signInThroughUi(page, server.baseUrl, email, newPassword);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Riverside Fall 2026' }).waitFor();
+  await closePage(page);
+});
+
+test('an unknown reset link explains that it can no longer be used', async () => {
+  const page = await freshPage(browser);
+  await page.goto(`${server.baseUrl}/reset-password/not-a-real-token`);
+  await page.getByTestId('reset-link-invalid').waitFor();
+  await page.getByRole('link', { name: 'Request a New Link' }).waitFor();
+  await closePage(page);
+});

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from './client';
+import { queryKeys } from './keys';
+import type { AppConfig } from './types';
+
+export const DEFAULT_CONFIG: AppConfig = {
+  environment: 'production',
+  sign_in_region: null,
+  landing_page_url: null,
+  support_chat_enabled: false,
+  rebrand_banner_enabled: false,
+  admin_user_url: null,
+  companion_app_url: null,
+  dev_mailbox: false,
+};
+
+/** GET /api/config: public settings of this installation (no sign-in needed). */
+export function useConfig() {
+  return useQuery({
+    queryKey: queryKeys.config,
+    queryFn: async ({ signal }) => {
+      const body = await apiFetch<{ config: Partial<AppConfig> }>('/api/config', {
+        auth: false,
+        handleAuthFailures: false,
+        signal,
+      });
+      return { ...DEFAULT_CONFIG, ...body.config };
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

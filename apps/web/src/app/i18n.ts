@@ -1,0 +1,28 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enUs from './locales/en-us.json';
+
+export const DEFAULT_LOCALE = 'en-us';
+
+export const resources = { 'en-us': { translation: enUs } } as const;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: (typeof resources)['en-us'];
+  }
+}
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: DEFAULT_LOCALE,
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [DEFAULT_LOCALE],
+  lowerCaseLng: true,
+  // React escapes already.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  showSupportNotice: false,
+});
+
+export default i18n;

@@ -1,0 +1,58 @@
+import type { ParseKeys } from 'i18next';
+
+/**
+ * Route names (as in the spec) and their paths. Screens link with `routePath(name, params)` so that a
+ * path changes in one place only.
+ */
+export const ROUTES = {
+  root: '/',
+  'sign-in': '/sign-in',
+  'reset-password.index': '/reset-password',
+  'reset-password.sent': '/reset-password/sent',
+  'reset-password.edit': '/reset-password/:token',
+  'not-licensed': '/not-licensed',
+  'switch-accounts': '/switch-accounts',
+  dashboard: '/dashboard',
+  'projects.index': '/projects',
+  'project.index': '/projects/:projectId',
+  'organizations.index': '/organizations',
+  'organization.index': '/organizations/:organizationId',
+  'users.index': '/users',
+  support: '/support',
+  'project-templates.index': '/project-templates',
+  'seasons.index': '/seasons',
+  'attachment-requests.index': '/file-requests',
+  'dev.mailbox': '/dev/mailbox',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+type ParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
+  ? Param | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Param}`
+    ? Param
+    : never;
+
+export type RouteParams<Name extends RouteName> = Record<ParamNames<(typeof ROUTES)[Name]>, string>;
+
+/** The path of a named route with its parameters filled in (URL-encoded). */
+export function routePath<Name extends RouteName>(
+  name: Name,
+  ...params: ParamNames<(typeof ROUTES)[Name]> extends never ? [] : [RouteParams<Name>]
+): string {
+  const values = (params[0] ?? {}) as Record<string, string>;
+  return ROUTES[name].replace(/:([A-Za-z]+)/g, (_match, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`Missing route parameter ${key} for ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Metadata every route carries in its `handle`. */
+export interface RouteHandle {
+  name: RouteName | 'not-found';
+  /** Translation key of the document title. */
+  titleKey?: ParseKeys;
+  /** False hides the sidebar and navigation bar (sign-in, reset-password, not-licensed, switch-accounts). */
+  chrome?: boolean;
+}
