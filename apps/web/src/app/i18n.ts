@@ -1,10 +1,12 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enUs from './locales/en-us.json';
+// The project area (projects, seasons, templates) keeps its wording in a file of its own.
+import enUsProjects from './locales/en-us.projects.json';
 
 export const DEFAULT_LOCALE = 'en-us';
 
-export const resources = { 'en-us': { translation: enUs } } as const;
+export const resources = { 'en-us': { translation: { ...enUs, ...enUsProjects } } } as const;
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setAuthFailureHandlers } from '../api/client';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { projectAreaRoutes } from '../features/projects/routes';
 import { AppLayout } from './AppLayout';
 import { RequireAnonymous, RequireAuth, type SignInState } from './guards';
 import { RouteError } from './RouteError';
@@ -90,16 +91,8 @@ export const routes: RouteObject[] = [
               Component: async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
             },
           },
-          {
-            path: ROUTES['projects.index'],
-            handle: handle({ name: 'projects.index', titleKey: 'projects.title' }),
-            lazy: { Component: async () => (await import('../features/projects/ProjectsPage')).ProjectsPage },
-          },
-          {
-            path: ROUTES['project.index'],
-            handle: handle({ name: 'project.index', titleKey: 'project.title' }),
-            lazy: { Component: async () => (await import('../features/projects/ProjectPage')).ProjectPage },
-          },
+          // Projects, project screens, seasons and templates: their own module.
+          ...projectAreaRoutes,
           {
             path: ROUTES['organizations.index'],
             handle: handle({ name: 'organizations.index', titleKey: 'organizations.title' }),
@@ -125,19 +118,6 @@ export const routes: RouteObject[] = [
             path: ROUTES.support,
             handle: handle({ name: 'support', titleKey: 'support.title' }),
             lazy: { Component: async () => (await import('../features/support/SupportPage')).SupportPage },
-          },
-          {
-            path: ROUTES['project-templates.index'],
-            handle: handle({ name: 'project-templates.index', titleKey: 'project-templates.title' }),
-            lazy: {
-              Component: async () =>
-                (await import('../features/project-templates/ProjectTemplatesPage')).ProjectTemplatesPage,
-            },
-          },
-          {
-            path: ROUTES['seasons.index'],
-            handle: handle({ name: 'seasons.index', titleKey: 'seasons.title' }),
-            lazy: { Component: async () => (await import('../features/seasons/SeasonsPage')).SeasonsPage },
           },
           {
             path: ROUTES['attachment-requests.index'],
