@@ -49,6 +49,15 @@ const envSchema = z.object({
   SUPPORT_CHAT_URL: optionalUrl,
   ADMIN_USER_URL: z.string().optional(),
   COMPANION_APP_URL: optionalUrl,
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_DIR: z.string().optional(),
+  STORAGE_SIGNING_SECRET: z.string().min(32).optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -72,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     );
   }
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'var');
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
+    throw new Error('S3_BUCKET is required when STORAGE_DRIVER=s3.');
   return {
     env: e.NODE_ENV,
     production,
@@ -98,6 +109,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       perEmail: e.SIGN_IN_MAX_FAILURES_PER_EMAIL,
       perAddress: e.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
       windowMinutes: e.SIGN_IN_FAILURE_WINDOW_MINUTES,
+    },
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      localDir: path.resolve(REPO_ROOT, e.STORAGE_DIR ?? path.join(dataDir, 'storage')),
+      signingSecret: e.STORAGE_SIGNING_SECRET,
+      s3: {
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        endpoint: e.S3_ENDPOINT,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      },
     },
     web: {
       signInRegion: e.SIGN_IN_REGION ?? null,

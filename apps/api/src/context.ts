@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { AppQueue } from './jobs/catalogue.js';
 import type { Mailer } from './mail/mailer.js';
+import type { Storage } from './storage/storage.js';
 
 /** What routes and services are given: configuration and the outside world's adapters. */
 export interface AppContext {
@@ -10,5 +11,6 @@ export interface AppContext {
   db: Db;
   queue: AppQueue;
   mailer: Mailer;
+  storage: Storage;
   log: FastifyBaseLogger;
 }

@@ -16,6 +16,7 @@ import { jobCatalogue } from './jobs/catalogue.js';
 import type { JobDeps } from './jobs/deps.js';
 import { startQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
+import { createStorage } from './storage/index.js';
 
 export interface Runtime {
   ctx: AppContext;
@@ -55,7 +56,8 @@ export async function startRuntime(
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
     const queue = await startQueue<typeof jobCatalogue, JobDeps>(databaseUrl, jobCatalogue, log);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-    const ctx: AppContext = { config, db: database.db, queue, mailer, log };
+    const storage = await createStorage(config);
+    const ctx: AppContext = { config, db: database.db, queue, mailer, storage, log };
     if (config.seedDemo && (await seedDemoData(database.db))) log.info('demo data seeded');
     if (options.workers) await queue.startWorkers({ db: database.db, mailer, log });
     return {

@@ -22,6 +22,8 @@ import { registerSeasonRoutes } from '../modules/seasons/routes.js';
 import { registerUserCreationRoutes } from '../modules/users/create.js';
 import { registerUserDirectoryRoutes } from '../modules/users/directory.js';
 import { registerUserRoutes } from '../modules/users/routes.js';
+import { LocalStorage } from '../storage/local.js';
+import { registerLocalStorageRoutes } from '../storage/routes.js';
 import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './errors.js';
 
@@ -128,6 +130,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerSeasonRoutes(app, ctx);
   registerProjectTemplateRoutes(app, ctx);
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
+  if (ctx.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, ctx.storage);
 
   const webRoot = ctx.config.webDistDir;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));

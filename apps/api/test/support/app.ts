@@ -1,5 +1,7 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig, REPO_ROOT } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { buildApp } from '../../src/http/app.js';
 import { createLogger, startRuntime } from '../../src/runtime.js';
@@ -21,6 +23,13 @@ export async function createTestApp(
   options: { seedDemo?: boolean; workers?: boolean } = {},
 ): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
+  // Files of this test app live in a folder of its own, removed at close.
+  const storageDir = path.join(
+    REPO_ROOT,
+    'var',
+    'test-storage',
+    path.basename(new URL(databaseUrl).pathname),
+  );
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -28,6 +37,7 @@ export async function createTestApp(
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: '5',
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
+    STORAGE_DIR: storageDir,
     ...env,
   });
   const log = createLogger(config);
@@ -41,6 +51,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await runtime.stop();
+      await rm(storageDir, { recursive: true, force: true });
     },
   };
 }

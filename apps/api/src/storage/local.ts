@@ -1,0 +1,170 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { contentDisposition, type PresignedPost, type Storage, type StoredObject } from './storage.js';
+
+/** The policy of a local presigned POST: what S3 would enforce, enforced by our /storage/upload. */
+export interface LocalPolicy {
+  key: string;
+  content_type: string;
+  max_bytes: number;
+  expires_at: number;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/_.-]{0,500}$/;
+export const isSafeKey = (key: string) =>
+  KEY_PATTERN.test(key) && !key.split('/').some((p) => p === '..' || p === '.' || p === '');
+
+/**
+ * Files on local disk under `root`, served by the API itself through HMAC-signed, expiring addresses
+ * that mimic S3's presigned POST and GET. Content types are kept in a sidecar `.meta` file.
+ */
+export class LocalStorage implements Storage {
+  readonly driver = 'local' as const;
+
+  constructor(
+    private readonly root: string,
+    private readonly publicUrl: string,
+    private readonly secret: string,
+  ) {}
+
+  private file(key: string): string {
+    if (!isSafeKey(key)) throw new Error('unsafe storage key');
+    return path.join(this.root, key);
+  }
+
+  sign(value: string): string {
+    return createHmac('sha256', this.secret).update(value).digest('base64url');
+  }
+
+  verify(value: string, signature: string): boolean {
+    const expected = Buffer.from(this.sign(value));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  async presignPost(args: {
+    key: string;
+    contentType: string;
+    maxBytes: number;
+    expiresInSeconds: number;
+  }): Promise<PresignedPost> {
+    const policy: LocalPolicy = {
+      key: args.key,
+      content_type: args.contentType,
+      max_bytes: args.maxBytes,
+      expires_at: Date.now() + args.expiresInSeconds * 1000,
+    };
+    const encoded = Buffer.from(JSON.stringify(policy)).toString('base64url');
+    return {
+      url: `${this.publicUrl}/storage/upload`,
+      fields: {
+        key: args.key,
+        'Content-Type': args.contentType,
+        policy: encoded,
+        signature: this.sign(encoded),
+      },
+    };
+  }
+
+  /** The policy behind an upload form, if its signature holds and it has not expired. */
+  readPolicy(encoded: string, signature: string): LocalPolicy | null {
+    if (!this.verify(encoded, signature)) return null;
+    const policy = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as LocalPolicy;
+    return policy.expires_at > Date.now() ? policy : null;
+  }
+
+  async presignGet(args: {
+    key: string;
+    expiresInSeconds: number;
+    downloadName?: string;
+    contentType?: string;
+  }) {
+    const expires = Math.floor(Date.now() / 1000) + args.expiresInSeconds;
+    const params = new URLSearchParams({ expires: String(expires) });
+    if (args.downloadName) params.set('name', args.downloadName);
+    if (args.contentType) params.set('type', args.contentType);
+    const signature = this.sign(`${args.key}?${params.toString()}`);
+    params.set('signature', signature);
+    return `${this.publicUrl}/storage/files/${args.key}?${params.toString()}`;
+  }
+
+  /** Checks a signed GET address; returns the response headers to use, or null when invalid or expired. */
+  checkGet(
+    key: string,
+    query: Record<string, string | undefined>,
+  ): { disposition?: string; contentType?: string } | null {
+    const { signature, ...rest } = query;
+    if (!signature || !rest.expires || Number(rest.expires) * 1000 < Date.now()) return null;
+    const params = new URLSearchParams();
+    params.set('expires', rest.expires);
+    if (rest.name) params.set('name', rest.name);
+    if (rest.type) params.set('type', rest.type);
+    if (!this.verify(`${key}?${params.toString()}`, signature)) return null;
+    return {
+      ...(rest.name ? { disposition: contentDisposition(rest.name) } : {}),
+      ...(rest.type ? { contentType: rest.type } : {}),
+    };
+  }
+
+  async head(key: string): Promise<StoredObject | null> {
+    try {
+      const info = await stat(this.file(key));
+      const meta = await readFile(`${this.file(key)}.meta`, 'utf8').catch(() => null);
+      return { size: info.size, contentType: meta };
+    } catch {
+      return null;
+    }
+  }
+
+  async read(key: string, bytes?: number): Promise<Buffer> {
+    if (bytes === undefined) return readFile(this.file(key));
+    const handle = await open(this.file(key), 'r');
+    try {
+      const buffer = Buffer.alloc(bytes);
+      const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async stream(key: string): Promise<Readable> {
+    await stat(this.file(key));
+    return createReadStream(this.file(key));
+  }
+
+  /** Writes atomically: a reader never sees half a file. */
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    const target = this.file(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temporary, body);
+    await writeFile(`${target}.meta`, contentType);
+    await rename(temporary, target);
+  }
+
+  /** Moves an already-written temporary file into place (the upload route streams to disk first). */
+  async adopt(temporaryPath: string, key: string, contentType: string): Promise<void> {
+    const target = this.file(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(`${target}.meta`, contentType);
+    await rename(temporaryPath, target);
+  }
+
+  temporaryPath(): string {
+    return path.join(this.root, '.uploads', randomBytes(12).toString('hex'));
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
+    await rm(`${this.file(key)}.meta`, { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    if (!isSafeKey(prefix.replace(/\/$/, ''))) throw new Error('unsafe storage prefix');
+    await rm(path.join(this.root, prefix), { recursive: true, force: true });
+  }
+}

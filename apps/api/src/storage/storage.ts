@@ -1,0 +1,59 @@
+import type { Readable } from 'node:stream';
+
+/** What a browser needs to upload one file straight to storage (S3's presigned POST). */
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+export interface StoredObject {
+  size: number;
+  contentType: string | null;
+}
+
+/**
+ * Where files live: local disk by default, any S3-compatible store for scale. Keys are made by the
+ * server (never a user's file name), under the organization's prefix.
+ */
+export interface Storage {
+  readonly driver: 'local' | 's3';
+  /** A presigned POST limited to one key, one content type, a size range and a short expiry. */
+  presignPost(args: {
+    key: string;
+    contentType: string;
+    maxBytes: number;
+    expiresInSeconds: number;
+  }): Promise<PresignedPost>;
+  /** A signed GET address that expires; served as an attachment with `downloadName` when given. */
+  presignGet(args: {
+    key: string;
+    expiresInSeconds: number;
+    downloadName?: string;
+    contentType?: string;
+  }): Promise<string>;
+  head(key: string): Promise<StoredObject | null>;
+  /** The first `bytes` bytes (for sniffing the real type), or all of it. */
+  read(key: string, bytes?: number): Promise<Buffer>;
+  stream(key: string): Promise<Readable>;
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  delete(key: string): Promise<void>;
+  deletePrefix(prefix: string): Promise<void>;
+}
+
+/** A file name safe for Content-Disposition: no quotes, slashes or control characters. */
+export function safeDownloadName(name: string): string {
+  const cleaned = name
+    .normalize('NFKC')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+    .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, '_')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 150);
+  return cleaned || 'download';
+}
+
+export function contentDisposition(name: string): string {
+  const safe = safeDownloadName(name);
+  const ascii = safe.replace(/[^\x20-\x7e]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(safe)}`;
+}
