@@ -43,7 +43,11 @@ export async function startQueue<C extends JobCatalogue<Deps>, Deps>(
     max: 4,
     application_name: 'school-portal-jobs',
   });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  // While stopping (Ctrl-C stops the embedded database at the same time), lost connections are expected.
+  let stopping = false;
+  boss.on('error', (error) => {
+    if (!stopping) log.error({ err: error }, 'job queue error');
+  });
   await boss.start();
   for (const [name, job] of Object.entries(catalogue)) {
     await boss.createQueue(name, {
@@ -73,6 +77,9 @@ export async function startQueue<C extends JobCatalogue<Deps>, Deps>(
         });
       }
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    stop: () => {
+      stopping = true;
+      return boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
   };
 }
