@@ -16,6 +16,7 @@ const seasons: Record<string, string> = {};
 const templates: Record<string, string> = {};
 // Deleting uses up a template, so every delete case gets one of its own.
 const deletable: Record<string, string[]> = {};
+const subjects: Record<string, string[]> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -58,6 +59,14 @@ beforeAll(async () => {
       .returning('id')
       .execute();
     deletable[key] = rows.map((r) => r.id);
+  }
+  for (const key of Object.keys(w.orgs)) {
+    const rows = await t.ctx.db
+      .insertInto('subjects')
+      .values(Array.from({ length: 6 }, () => ({ project_id: projects[key]!, properties: '{}' })))
+      .returning('id')
+      .execute();
+    subjects[key] = rows.map((r) => r.id);
   }
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
     tokens[who] = await signIn(t.app, w.users[who]!.email);
@@ -188,6 +197,27 @@ const routes: Route[] = [
     path: '/api/project-templates/{id}',
     url: (o) => `/api/project-templates/${deletable[o]!.pop()}`,
   },
+  { method: 'GET', path: '/api/projects/{id}/subjects', url: (o) => `/api/projects/${projects[o]}/subjects` },
+  {
+    method: 'GET',
+    path: '/api/projects/{id}/subjects/search',
+    url: (o) => `/api/projects/${projects[o]}/subjects/search?q=a`,
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/{id}/subjects',
+    url: (o) => `/api/projects/${projects[o]}/subjects`,
+    payload: () => ({ subject: { properties: {} } }),
+  },
+  { method: 'GET', path: '/api/subjects/{id}', url: (o) => `/api/subjects/${subjects[o]![0]}` },
+  {
+    method: 'PATCH',
+    path: '/api/subjects/{id}',
+    url: (o) => `/api/subjects/${subjects[o]![0]}`,
+    payload: () => ({ subject: { properties: {} } }),
+  },
+  // Each delete case uses up a subject of its own.
+  { method: 'DELETE', path: '/api/subjects/{id}', url: (o) => `/api/subjects/${subjects[o]!.pop()}` },
   { method: 'GET', path: '/api/users/{id}', url: (o) => `/api/users/${w.users[memberOf[o]]!.id}` },
   {
     method: 'POST',

@@ -8,4 +8,5 @@ export * from './forms.js';
 export * from './licensing.js';
 export * from './organizations.js';
 export * from './schemas.js';
+export * from './subjects.js';
 export * from './templates.js';

@@ -169,7 +169,84 @@ export interface InvitationsTable {
   replaced_at: NullableTimestamp;
 }
 
+export interface SubjectsTable {
+  id: Generated<string>;
+  project_id: string;
+  properties: ColumnType<Record<string, string>, string, string>;
+  search_text: ColumnType<string, never, never>;
+  yearbook_photo_id: string | null;
+  created_by_plic_app_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface AlbumsTable {
+  id: Generated<string>;
+  parent_resource_type: string;
+  parent_resource_id: string;
+  name: string;
+  tags: Generated<string[]>;
+  created_at: Generated<Date>;
+}
+
+export interface PhotosTable {
+  id: Generated<string>;
+  album_id: string;
+  storage_key: string;
+  upload_file_name: string;
+  upload_file_size: ColumnType<string, number | string, number | string>;
+  upload_content_type: string;
+  uploaded_at: NullableTimestamp;
+  upload_verified_at: NullableTimestamp;
+  content_sha256: string | null;
+  width: number | null;
+  height: number | null;
+  orientation: number | null;
+  category: string | null;
+  chroma_key: string | null;
+  tags: Generated<string[]>;
+  merge_duplicate: Generated<boolean>;
+  created_by_plic_app_id: string | null;
+  renditions_ready_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface SubjectPhotoAssignmentsTable {
+  id: Generated<string>;
+  subject_id: string;
+  photo_id: string;
+  is_primary: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface PhotoCropsTable {
+  id: Generated<string>;
+  photo_id: string;
+  name: string;
+  is_default: Generated<boolean>;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ProjectImportsTable {
+  id: Generated<string>;
+  project_id: string;
+  created_by_user_id: string | null;
+  created_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+}
+
 export interface Database {
+  subjects: SubjectsTable;
+  albums: AlbumsTable;
+  photos: PhotosTable;
+  subject_photo_assignments: SubjectPhotoAssignmentsTable;
+  photo_crops: PhotoCropsTable;
+  project_imports: ProjectImportsTable;
   invitations: InvitationsTable;
   project_templates: ProjectTemplatesTable;
   subject_fields: SubjectFieldsTable;

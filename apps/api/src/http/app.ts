@@ -19,6 +19,7 @@ import { registerPasswordResetRoutes } from '../modules/password-resets/routes.j
 import { registerProjectTemplateRoutes } from '../modules/project-templates/routes.js';
 import { registerProjectRoutes } from '../modules/projects/routes.js';
 import { registerSeasonRoutes } from '../modules/seasons/routes.js';
+import { registerSubjectRoutes } from '../modules/subjects/routes.js';
 import { registerUserCreationRoutes } from '../modules/users/create.js';
 import { registerUserDirectoryRoutes } from '../modules/users/directory.js';
 import { registerUserRoutes } from '../modules/users/routes.js';
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerInvitationRoutes(app, ctx);
   registerSeasonRoutes(app, ctx);
   registerProjectTemplateRoutes(app, ctx);
+  registerSubjectRoutes(app, ctx);
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
   if (ctx.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, ctx.storage);
 

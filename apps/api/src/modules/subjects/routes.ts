@@ -1,0 +1,283 @@
+import { APP_SLUG, BLANK_FILTER, subjectFormSchema } from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { sessionOf } from '../../http/auth.js';
+import { unprocessable } from '../../http/errors.js';
+import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { keywordPattern } from '../organizations/service.js';
+import {
+  fieldValue,
+  findVisibleSubject,
+  gradeOrder,
+  loadProjectFields,
+  type ProjectFields,
+  selectSubjectRows,
+  serializeSubject,
+} from './service.js';
+
+const subjectSchema = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  properties: z.record(z.string(), z.string()),
+  mapped_properties: z.record(z.string(), z.string()),
+  display_name: z.string(),
+  full_name: z.string(),
+  reverse_full_name: z.string(),
+  grade: z.string().nullable(),
+  photos_count: z.number(),
+  primary_photo_id: z.string().nullable(),
+  yearbook_photo_id: z.string().nullable(),
+  created_by_plic_app_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+const fieldId = z.string().regex(/^\d{1,18}$/);
+const gridQuery = z
+  .object({
+    ...pageQuery,
+    limit: z.coerce.number().int().min(1).max(500).default(12),
+    keyword: z.string().trim().max(200).optional(),
+    'filter[field_1]': fieldId.optional(),
+    'filter[value_1]': z.string().max(1000).optional(),
+    'filter[field_2]': fieldId.optional(),
+    'filter[value_2]': z.string().max(1000).optional(),
+    images: z.enum(['any', 'with', 'without']).default('any'),
+    added_since: z.iso.datetime({ offset: true }).optional(),
+    sort: z
+      .union([z.enum(['reverse_full_name', 'full_name', 'created_at']), z.string().regex(/^field:\d{1,18}$/)])
+      .default('created_at'),
+    direction: z.enum(['asc', 'desc']).default('asc'),
+    ids_only: z.enum(['true', 'false']).optional(),
+  })
+  .strict();
+
+/** Rejects values for fields the project doesn't have, or that the caller may not see. */
+function checkProperties(pf: ProjectFields, properties: Record<string, string>) {
+  const allowed = new Set(pf.fields.map((f) => f.id));
+  const unknown = Object.keys(properties).filter((id) => !allowed.has(id));
+  if (unknown.length > 0)
+    throw unprocessable(
+      Object.fromEntries(unknown.map((id) => [`properties.${id}`, ['is not a field of this project']])),
+    );
+}
+
+export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/projects/:id/subjects',
+    {
+      schema: {
+        tags: ['subjects'],
+        summary:
+          'The subjects grid: field filters (Any/Blank), images, keyword, added since, sort; 12 a page',
+        params: idParam,
+        querystring: gridQuery,
+        response: {
+          200: z.union([
+            z.object({ subjects: z.array(subjectSchema), meta: listMeta }),
+            z.object({ subject_ids: z.array(z.string()), meta: z.object({ total: z.number() }) }),
+          ]),
+        },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const pf = await loadProjectFields(ctx.db, s, request.params.id);
+      const q = request.query;
+      const visible = new Set(pf.fields.map((f) => f.id));
+      const badField = [q['filter[field_1]'], q['filter[field_2]']].find(
+        (f) => f !== undefined && !visible.has(f),
+      );
+      if (badField) throw unprocessable({ filter: ['names a field this project does not have'] });
+
+      let query = selectSubjectRows(ctx.db).where('s.project_id', '=', pf.project.id);
+      for (const [field, value] of [
+        [q['filter[field_1]'], q['filter[value_1]']],
+        [q['filter[field_2]'], q['filter[value_2]']],
+      ] as const) {
+        if (!field || value === undefined) continue;
+        query = query.where(fieldValue(field), '=', value === BLANK_FILTER ? '' : value.trim());
+      }
+      if (q.keyword) {
+        // Over the values the caller may see only: hidden fields are not searchable by customers.
+        const pattern = keywordPattern(q.keyword.toLowerCase());
+        query = query.where((eb) =>
+          eb.or(pf.fields.map((f) => eb(sql<string>`lower(${fieldValue(f.id)})`, 'like', pattern))),
+        );
+        if (pf.fields.length === 0) query = query.where(sql.lit(false));
+      }
+      const hasPhotos = sql<boolean>`EXISTS (SELECT 1 FROM subject_photo_assignments a WHERE a.subject_id = s.id)`;
+      if (q.images === 'with') query = query.where(hasPhotos);
+      if (q.images === 'without') query = query.where(sql<boolean>`NOT ${hasPhotos}`);
+      if (q.added_since) query = query.where('s.created_at', '>=', new Date(q.added_since));
+
+      if (q.ids_only === 'true') {
+        const rows = await query
+          .clearSelect()
+          .select('s.id')
+          .orderBy('s.created_at')
+          .orderBy('s.id')
+          .execute();
+        return { subject_ids: rows.map((r) => r.id), meta: { total: rows.length } };
+      }
+
+      const firstName = pf.fields.find((f) => f.field_key === 'first_name')?.id;
+      const lastName = pf.fields.find((f) => f.field_key === 'last_name')?.id;
+      const dir = q.direction;
+      let ordered = query;
+      if (q.sort === 'full_name' || q.sort === 'reverse_full_name') {
+        const order = q.sort === 'full_name' ? [firstName, lastName] : [lastName, firstName];
+        for (const id of order) if (id) ordered = ordered.orderBy(sql`lower(${fieldValue(id)})`, dir);
+      } else if (q.sort.startsWith('field:')) {
+        const id = q.sort.slice('field:'.length);
+        if (!visible.has(id)) throw unprocessable({ sort: ['names a field this project does not have'] });
+        if (pf.fields.find((f) => f.id === id)?.field_key === 'grade') {
+          const g = gradeOrder(id);
+          // Blanks stay last in either direction.
+          ordered = ordered.orderBy(g.bucket).orderBy(g.number, dir).orderBy(g.text, dir);
+        } else {
+          ordered = ordered.orderBy(sql`lower(${fieldValue(id)})`, dir);
+        }
+      }
+      ordered = ordered.orderBy('s.created_at', dir).orderBy('s.id', dir);
+      const [rows, total] = await Promise.all([
+        ordered
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit)
+          .execute(),
+        query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        subjects: rows.map((r) => serializeSubject(r, pf)),
+        meta: { page: q.page, limit: q.limit, total: total.n },
+      };
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/subjects/search',
+    {
+      schema: {
+        tags: ['subjects'],
+        summary: 'Keyword search over the subjects of a project (first 50 matches)',
+        params: idParam,
+        querystring: z.object({ q: z.string().trim().min(1).max(200) }).strict(),
+        response: { 200: z.object({ subjects: z.array(subjectSchema) }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const pf = await loadProjectFields(ctx.db, s, request.params.id);
+      const pattern = keywordPattern(request.query.q.toLowerCase());
+      if (pf.fields.length === 0) return { subjects: [] };
+      const rows = await selectSubjectRows(ctx.db)
+        .where('s.project_id', '=', pf.project.id)
+        .where((eb) =>
+          eb.or(pf.fields.map((f) => eb(sql<string>`lower(${fieldValue(f.id)})`, 'like', pattern))),
+        )
+        .orderBy('s.created_at')
+        .orderBy('s.id')
+        .limit(50)
+        .execute();
+      return { subjects: rows.map((r) => serializeSubject(r, pf)) };
+    },
+  );
+
+  app.post(
+    '/api/projects/:id/subjects',
+    {
+      schema: {
+        tags: ['subjects'],
+        summary: 'Add a subject with values for the project’s fields (customers: visible fields only)',
+        params: idParam,
+        body: z.object({ subject: subjectFormSchema }),
+        response: { 201: z.object({ subject: subjectSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const pf = await loadProjectFields(ctx.db, s, request.params.id);
+      const properties = request.body.subject.properties;
+      checkProperties(pf, properties);
+      const created = await ctx.db
+        .insertInto('subjects')
+        .values({
+          project_id: pf.project.id,
+          properties: JSON.stringify(properties),
+          created_by_plic_app_id: APP_SLUG,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const row = await selectSubjectRows(ctx.db).where('s.id', '=', created.id).executeTakeFirstOrThrow();
+      return reply.status(201).send({ subject: serializeSubject(row, pf) });
+    },
+  );
+
+  app.get(
+    '/api/subjects/:id',
+    {
+      schema: {
+        tags: ['subjects'],
+        summary: 'One subject',
+        params: idParam,
+        response: { 200: z.object({ subject: subjectSchema }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const row = await findVisibleSubject(ctx.db, s, request.params.id);
+      const pf = await loadProjectFields(ctx.db, s, row.project_id);
+      return { subject: serializeSubject(row, pf) };
+    },
+  );
+
+  app.patch(
+    '/api/subjects/:id',
+    {
+      schema: {
+        tags: ['subjects'],
+        summary: 'Change a subject’s values (merged; hidden values are kept as they are for customers)',
+        params: idParam,
+        body: z.object({ subject: subjectFormSchema }),
+        response: { 200: z.object({ subject: subjectSchema }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const row = await findVisibleSubject(ctx.db, s, request.params.id);
+      const pf = await loadProjectFields(ctx.db, s, row.project_id);
+      const changes = request.body.subject.properties;
+      checkProperties(pf, changes);
+      await ctx.db
+        .updateTable('subjects')
+        .set({ properties: sql`properties || ${JSON.stringify(changes)}::jsonb`, updated_at: sql`now()` })
+        .where('id', '=', row.id)
+        .execute();
+      const updated = await selectSubjectRows(ctx.db).where('s.id', '=', row.id).executeTakeFirstOrThrow();
+      return { subject: serializeSubject(updated, pf) };
+    },
+  );
+
+  app.delete(
+    '/api/subjects/:id',
+    {
+      schema: {
+        tags: ['subjects'],
+        summary: 'Delete a subject',
+        params: idParam,
+        response: { 200: z.object({}) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const row = await findVisibleSubject(ctx.db, s, request.params.id);
+      await ctx.db.deleteFrom('subjects').where('id', '=', row.id).execute();
+      return {};
+    },
+  );
+}

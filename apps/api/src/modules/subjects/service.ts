@@ -1,0 +1,99 @@
+import { displayName, type FieldRef, mapProperties, reverseFullName } from '@school-portal/domain';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../http/errors.js';
+import { isRecordId } from '../../http/params.js';
+import { visibleOrganizationIds } from '../organizations/access.js';
+import { loadFields } from '../project-templates/service.js';
+import { findVisibleProject, type ProjectRow } from '../projects/service.js';
+import type { Session } from '../users/session.js';
+
+export interface ProjectFields {
+  project: ProjectRow;
+  /** The fields this caller may see, in order. */
+  fields: FieldRef[];
+  /** Every field of the project, hidden ones included (for deriving names and checking writes). */
+  allFields: FieldRef[];
+}
+
+export async function loadProjectFields(db: Db, session: Session, projectId: string): Promise<ProjectFields> {
+  const project = await findVisibleProject(db, session, projectId);
+  const allFields = project.project_template_id
+    ? await loadFields(db, [project.project_template_id], true)
+    : [];
+  const fields = session.abilities.canViewHiddenFields
+    ? allFields
+    : allFields.filter((f) => f.visible_to_customers);
+  return { project, fields, allFields };
+}
+
+export const selectSubjectRows = (db: Db) =>
+  db
+    .selectFrom('subjects as s')
+    .select([
+      's.id',
+      's.project_id',
+      's.properties',
+      's.yearbook_photo_id',
+      's.created_by_plic_app_id',
+      's.created_at',
+      's.updated_at',
+      sql<number>`(SELECT count(*)::int FROM subject_photo_assignments a WHERE a.subject_id = s.id)`.as(
+        'photos_count',
+      ),
+      sql<
+        string | null
+      >`(SELECT a.photo_id::text FROM subject_photo_assignments a WHERE a.subject_id = s.id AND a.is_primary)`.as(
+        'primary_photo_id',
+      ),
+    ]);
+export type SubjectRow = Awaited<ReturnType<ReturnType<typeof selectSubjectRows>['executeTakeFirstOrThrow']>>;
+
+/** A subject as the caller may see it: hidden fields' values never leave the server without the ability. */
+export function serializeSubject(row: SubjectRow, pf: Pick<ProjectFields, 'fields' | 'allFields'>) {
+  const visibleIds = new Set(pf.fields.map((f) => f.id));
+  const properties = Object.fromEntries(Object.entries(row.properties).filter(([id]) => visibleIds.has(id)));
+  const mapped = mapProperties(pf.fields, properties);
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    properties,
+    mapped_properties: mapped,
+    display_name: displayName(mapped),
+    full_name: [mapped.first_name, mapped.last_name].filter(Boolean).join(' '),
+    reverse_full_name: reverseFullName(mapped),
+    grade: mapped.grade ?? null,
+    photos_count: row.photos_count,
+    primary_photo_id: row.primary_photo_id,
+    yearbook_photo_id: row.yearbook_photo_id,
+    created_by_plic_app_id: row.created_by_plic_app_id,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export async function findVisibleSubject(db: Db, session: Session, id: string): Promise<SubjectRow> {
+  if (!session.account || !isRecordId(id)) throw notFound();
+  const row = await selectSubjectRows(db)
+    .innerJoin('projects as p', 'p.id', 's.project_id')
+    .where('s.id', '=', id)
+    .where('p.organization_id', 'in', visibleOrganizationIds(db, session.account.organization_id))
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** `properties->>'<field id>'`, trimmed, as text ('' when missing). */
+export const fieldValue = (fieldId: string) => sql<string>`coalesce(btrim(s.properties ->> ${fieldId}), '')`;
+
+/** Grade ordering in SQL (spec §5): blanks last, k/kindergarten as 0, numbers by value, then other text. */
+export function gradeOrder(fieldId: string) {
+  const v = sql<string>`lower(${fieldValue(fieldId)})`;
+  return {
+    bucket: sql<number>`CASE WHEN ${v} = '' THEN 2 WHEN ${v} IN ('k', 'kindergarten') OR ${v} ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN 0 ELSE 1 END`,
+    number: sql<number>`CASE WHEN ${v} IN ('k', 'kindergarten') THEN 0 WHEN ${v} ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN ${v}::numeric END`,
+    text: v,
+  };
+}
+
+export type Condition = Expression<SqlBool>;

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.js';
+import { bearer, signIn } from './support/factories.js';
+import { buildWorld, type World } from './support/world.js';
+
+let t: TestApp;
+let w: World;
+const tokens: Record<string, string> = {};
+let projectId: string;
+const field: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await buildWorld(t.ctx.db);
+  for (const who of ['studioManager', 'schoolStaff']) tokens[who] = await signIn(t.app, w.users[who]!.email);
+  const template = await t.app.inject({
+    method: 'POST',
+    url: '/api/project-templates',
+    headers: bearer(tokens.studioManager!),
+    payload: {
+      project_template: {
+        name: 'Grid',
+        organization_id: w.orgs.studioA.id,
+        subject_fields_attributes: [
+          { field_key: 'student_id' },
+          { field_key: 'first_name' },
+          { field_key: 'last_name' },
+          { field_key: 'grade' },
+          { field_key: 'teacher' },
+          { label: 'Medical', visible_to_customers: false },
+        ],
+      },
+    },
+  });
+  const project = await t.app.inject({
+    method: 'POST',
+    url: '/api/projects',
+    headers: bearer(tokens.studioManager!),
+    payload: {
+      project: { name: 'Grid project', organization_id: w.orgs.schoolA1.id },
+      project_template_id: template.json().project_template.id,
+    },
+  });
+  projectId = project.json().project.id;
+  const fields = (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/project-templates/${project.json().project.project_template_id}`,
+      headers: bearer(tokens.studioManager!),
+    })
+  ).json().project_template.subject_fields as { id: string; field_key: string | null; label: string }[];
+  for (const f of fields) field[f.field_key ?? f.label] = f.id;
+
+  const people: [string, string, string, string, string][] = [
+    ['1', 'Ada', 'Lovelace', '3', 'Smith'],
+    ['2', 'Alan', 'Turing', 'K', 'Jones'],
+    ['3', 'Grace', 'Hopper', '', 'Smith'],
+    ['4', 'Edsger', 'Dijkstra', '12', 'Jones'],
+    ['5', 'Barbara', 'Liskov', 'Pre-K', 'Smith'],
+    ['6', 'Donald', 'Knuth', '10', ''],
+  ];
+  for (const [id, first, last, grade, teacher] of people) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/subjects`,
+      headers: bearer(tokens.studioManager!),
+      payload: {
+        subject: {
+          properties: {
+            [field.student_id!]: id,
+            [field.first_name!]: first,
+            [field.last_name!]: last,
+            [field.grade!]: grade,
+            [field.teacher!]: teacher,
+            [field.Medical!]: `secret-${id}`,
+          },
+        },
+      },
+    });
+    expect(res.statusCode).toBe(201);
+  }
+});
+afterAll(() => t?.close());
+
+const grid = async (who: string, query = '') => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/projects/${projectId}/subjects${query}`,
+    headers: bearer(tokens[who]!),
+  });
+  return { status: res.statusCode, body: res.json() };
+};
+const names = (body: { subjects: { display_name: string }[] }) => body.subjects.map((s) => s.display_name);
+
+describe('subjects grid', () => {
+  test('12 a page by default, oldest first, with derived names', async () => {
+    const { body } = await grid('studioManager');
+    expect(body.meta).toEqual({ page: 1, limit: 12, total: 6 });
+    expect(body.subjects[0]).toMatchObject({
+      display_name: 'Ada Lovelace',
+      full_name: 'Ada Lovelace',
+      reverse_full_name: 'Lovelace, Ada',
+      grade: '3',
+      photos_count: 0,
+    });
+  });
+
+  test('grade order: k as zero, numbers by value, other text after, blanks last (both directions)', async () => {
+    const asc = await grid('studioManager', `?sort=field:${field.grade}`);
+    expect(names(asc.body)).toEqual([
+      'Alan Turing',
+      'Ada Lovelace',
+      'Donald Knuth',
+      'Edsger Dijkstra',
+      'Barbara Liskov',
+      'Grace Hopper',
+    ]);
+    const desc = await grid('studioManager', `?sort=field:${field.grade}&direction=desc`);
+    expect(names(desc.body)).toEqual([
+      'Edsger Dijkstra',
+      'Donald Knuth',
+      'Ada Lovelace',
+      'Alan Turing',
+      'Barbara Liskov',
+      'Grace Hopper',
+    ]);
+  });
+
+  test('name sorts', async () => {
+    expect(names((await grid('studioManager', '?sort=reverse_full_name')).body)[0]).toBe('Edsger Dijkstra');
+    expect(names((await grid('studioManager', '?sort=full_name&direction=desc')).body)[0]).toBe(
+      'Grace Hopper',
+    );
+  });
+
+  test('two field filters with Blank, keyword, images and paging', async () => {
+    const smith = await grid('studioManager', `?filter[field_1]=${field.teacher}&filter[value_1]=Smith`);
+    expect(smith.body.meta.total).toBe(3);
+    const both = await grid(
+      'studioManager',
+      `?filter[field_1]=${field.teacher}&filter[value_1]=Smith&filter[field_2]=${field.grade}&filter[value_2]=__blank__`,
+    );
+    expect(names(both.body)).toEqual(['Grace Hopper']);
+    const noTeacher = await grid(
+      'studioManager',
+      `?filter[field_1]=${field.teacher}&filter[value_1]=__blank__`,
+    );
+    expect(names(noTeacher.body)).toEqual(['Donald Knuth']);
+    expect(names((await grid('studioManager', '?keyword=turi')).body)).toEqual(['Alan Turing']);
+    expect((await grid('studioManager', '?images=with')).body.meta.total).toBe(0);
+    expect((await grid('studioManager', '?images=without')).body.meta.total).toBe(6);
+    const page2 = await grid('studioManager', '?limit=4&page=2');
+    expect(page2.body.subjects).toHaveLength(2);
+    const ids = await grid(
+      'studioManager',
+      `?filter[field_1]=${field.teacher}&filter[value_1]=Jones&ids_only=true`,
+    );
+    expect(ids.body.subject_ids).toHaveLength(2);
+    const future = await grid(
+      'studioManager',
+      `?added_since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
+    );
+    expect(future.body.meta.total).toBe(0);
+  });
+
+  test('customers never get hidden values, cannot search or filter by them, nor write them', async () => {
+    const { body } = await grid('schoolStaff');
+    expect(JSON.stringify(body)).not.toContain('secret-');
+    expect((await grid('schoolStaff', '?keyword=secret')).body.meta.total).toBe(0);
+    expect((await grid('schoolStaff', `?filter[field_1]=${field.Medical}&filter[value_1]=x`)).status).toBe(
+      422,
+    );
+    const subjectId = body.subjects[0].id;
+    const write = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/subjects/${subjectId}`,
+      headers: bearer(tokens.schoolStaff!),
+      payload: { subject: { properties: { [field.Medical!]: 'changed' } } },
+    });
+    expect(write.statusCode).toBe(422);
+    // Editing a visible value keeps the hidden one.
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/subjects/${subjectId}`,
+      headers: bearer(tokens.schoolStaff!),
+      payload: { subject: { properties: { [field.teacher!]: 'Brown' } } },
+    });
+    expect(edit.json().subject.mapped_properties.teacher).toBe('Brown');
+    const asManager = await t.app.inject({
+      method: 'GET',
+      url: `/api/subjects/${subjectId}`,
+      headers: bearer(tokens.studioManager!),
+    });
+    expect(asManager.json().subject.properties[field.Medical!]).toBe('secret-1');
+  });
+
+  test('bad input answers 400/422', async () => {
+    expect((await grid('studioManager', '?sort=field:abc')).status).toBe(400);
+    expect((await grid('studioManager', '?images=maybe')).status).toBe(400);
+    expect((await grid('studioManager', '?sort=field:999999')).status).toBe(422);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/subjects`,
+      headers: bearer(tokens.studioManager!),
+      payload: { subject: { properties: { '999999': 'x' } } },
+    });
+    expect(bad.statusCode).toBe(422);
+    const notText = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/subjects`,
+      headers: bearer(tokens.studioManager!),
+      payload: { subject: { properties: { [field.grade!]: 5 } } },
+    });
+    expect(notText.statusCode).toBe(422);
+  });
+
+  test('search', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${projectId}/subjects/search?q=hop`,
+      headers: bearer(tokens.schoolStaff!),
+    });
+    expect(res.json().subjects.map((s: { display_name: string }) => s.display_name)).toEqual([
+      'Grace Hopper',
+    ]);
+  });
+});
