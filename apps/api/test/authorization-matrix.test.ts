@@ -17,6 +17,12 @@ const templates: Record<string, string> = {};
 // Deleting uses up a template, so every delete case gets one of its own.
 const deletable: Record<string, string[]> = {};
 const subjects: Record<string, string[]> = {};
+const assignable: Record<string, string[]> = {};
+// Photo records per organization: album, photo, crops and assignments to use up, an import.
+const media: Record<
+  string,
+  { album: string; photo: string; crops: string[]; assignments: string[]; import: string }
+> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -63,10 +69,63 @@ beforeAll(async () => {
   for (const key of Object.keys(w.orgs)) {
     const rows = await t.ctx.db
       .insertInto('subjects')
-      .values(Array.from({ length: 6 }, () => ({ project_id: projects[key]!, properties: '{}' })))
+      .values(Array.from({ length: 12 }, () => ({ project_id: projects[key]!, properties: '{}' })))
       .returning('id')
       .execute();
-    subjects[key] = rows.map((r) => r.id);
+    // The first six are used (and deleted) by the subject routes, the rest carry photo assignments.
+    subjects[key] = rows.slice(0, 6).map((r) => r.id);
+    assignable[key] = rows.slice(6).map((r) => r.id);
+  }
+  for (const key of Object.keys(w.orgs)) {
+    const db = t.ctx.db;
+    const album = await db
+      .insertInto('albums')
+      .values({ name: 'Matrix', parent_resource_type: 'Project', parent_resource_id: projects[key]! })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const photo = await db
+      .insertInto('photos')
+      .values({
+        album_id: album.id,
+        storage_key: `matrix/${key}/original`,
+        upload_file_name: 'p.jpg',
+        upload_file_size: 10,
+        upload_content_type: 'image/jpeg',
+        upload_verified_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const crops = await db
+      .insertInto('photo_crops')
+      .values(
+        Array.from({ length: 6 }, () => ({
+          photo_id: photo.id,
+          name: 'c',
+          x: 0,
+          y: 0,
+          width: 0.5,
+          height: 0.5,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const assignments = await db
+      .insertInto('subject_photo_assignments')
+      .values(assignable[key]!.map((subject_id) => ({ subject_id, photo_id: photo.id })))
+      .returning('id')
+      .execute();
+    const started = await db
+      .insertInto('project_imports')
+      .values({ project_id: projects[key]! })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    media[key] = {
+      album: album.id,
+      photo: photo.id,
+      crops: crops.map((c) => c.id),
+      assignments: assignments.map((a) => a.id),
+      import: started.id,
+    };
   }
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
     tokens[who] = await signIn(t.app, w.users[who]!.email);
@@ -218,6 +277,65 @@ const routes: Route[] = [
   },
   // Each delete case uses up a subject of its own.
   { method: 'DELETE', path: '/api/subjects/{id}', url: (o) => `/api/subjects/${subjects[o]!.pop()}` },
+  { method: 'GET', path: '/api/albums/{id}/photos', url: (o) => `/api/albums/${media[o]!.album}/photos` },
+  {
+    method: 'POST',
+    path: '/api/albums/{id}/photos',
+    url: (o) => `/api/albums/${media[o]!.album}/photos`,
+    payload: () => ({
+      photo: { upload_file_name: 'x.jpg', upload_file_size: 100, upload_content_type: 'image/jpeg' },
+    }),
+  },
+  { method: 'GET', path: '/api/photos/{id}', url: (o) => `/api/photos/${media[o]!.photo}` },
+  { method: 'PATCH', path: '/api/photos/{id}/verify', url: (o) => `/api/photos/${media[o]!.photo}/verify` },
+  {
+    method: 'GET',
+    path: '/api/photos/{id}/thumb',
+    url: (o) => `/api/photos/${media[o]!.photo}/thumb?size=tiny`,
+  },
+  {
+    method: 'GET',
+    path: '/api/photos/{id}/photo-crops',
+    url: (o) => `/api/photos/${media[o]!.photo}/photo-crops`,
+  },
+  {
+    method: 'POST',
+    path: '/api/photos/{id}/photo-crops',
+    url: (o) => `/api/photos/${media[o]!.photo}/photo-crops`,
+    payload: () => ({ photo_crop: { x: 0, y: 0, width: 0.5, height: 0.5 } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/photo-crops/{id}',
+    url: (o) => `/api/photo-crops/${media[o]!.crops[0]}`,
+    payload: () => ({ photo_crop: { x: 0, y: 0, width: 0.6, height: 0.6 } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/photo-crops/{id}',
+    url: (o) => `/api/photo-crops/${media[o]!.crops.pop()}`,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/subject-photo-assignments/{id}',
+    url: (o) => `/api/subject-photo-assignments/${media[o]!.assignments[0]}`,
+    payload: () => ({ subject_photo_assignment: { is_primary: true } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/subject-photo-assignments/{id}',
+    url: (o) => `/api/subject-photo-assignments/${media[o]!.assignments.pop()}`,
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/{id}/project-imports',
+    url: (o) => `/api/projects/${projects[o]}/project-imports`,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/project-imports/{id}/finish',
+    url: (o) => `/api/project-imports/${media[o]!.import}/finish`,
+  },
   { method: 'GET', path: '/api/users/{id}', url: (o) => `/api/users/${w.users[memberOf[o]]!.id}` },
   {
     method: 'POST',

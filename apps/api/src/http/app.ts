@@ -16,6 +16,8 @@ import { registerInvitationRoutes } from '../modules/invitations/routes.js';
 import { registerOperationsRoutes } from '../modules/operations/routes.js';
 import { registerOrganizationRoutes } from '../modules/organizations/routes.js';
 import { registerPasswordResetRoutes } from '../modules/password-resets/routes.js';
+import { registerAssignmentRoutes } from '../modules/photos/assignments.js';
+import { registerPhotoRoutes } from '../modules/photos/routes.js';
 import { registerProjectTemplateRoutes } from '../modules/project-templates/routes.js';
 import { registerProjectRoutes } from '../modules/projects/routes.js';
 import { registerSeasonRoutes } from '../modules/seasons/routes.js';
@@ -131,6 +133,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerSeasonRoutes(app, ctx);
   registerProjectTemplateRoutes(app, ctx);
   registerSubjectRoutes(app, ctx);
+  registerPhotoRoutes(app, ctx);
+  registerAssignmentRoutes(app, ctx);
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
   if (ctx.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, ctx.storage);
 

@@ -1,3 +1,4 @@
+import { photoRenditionsJob } from '../modules/photos/renditions-job.js';
 import type { JobDeps } from './deps.js';
 import type { JobCatalogue, Queue } from './queue.js';
 import { sendEmailJob } from './send-email.js';
@@ -5,6 +6,7 @@ import { sendEmailJob } from './send-email.js';
 /** Every job type, by queue name. A name here without a handler can't compile. */
 export const jobCatalogue = {
   'email.send': sendEmailJob,
+  'photos.renditions': photoRenditionsJob,
 } satisfies JobCatalogue<JobDeps>;
 
 export type AppQueue = Queue<typeof jobCatalogue, JobDeps>;

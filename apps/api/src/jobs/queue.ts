@@ -13,6 +13,10 @@ export interface JobDefinition<S extends z.ZodType, Deps> {
 // biome-ignore lint/suspicious/noExplicitAny: the catalogue holds definitions of different payloads
 export type JobCatalogue<Deps> = Record<string, JobDefinition<any, Deps>>;
 
+/** Anything that runs SQL: the database, or a transaction the job should be written in. */
+// biome-ignore lint/suspicious/noExplicitAny: any schema's database or transaction will do
+export type QueryRunner = Pick<Kysely<any>, 'executeQuery'>;
+
 export const defineJob = <S extends z.ZodType, Deps>(definition: JobDefinition<S, Deps>) => definition;
 
 export interface Queue<C extends JobCatalogue<Deps>, Deps> {
@@ -21,7 +25,7 @@ export interface Queue<C extends JobCatalogue<Deps>, Deps> {
   enqueue<N extends keyof C & string>(
     name: N,
     payload: z.input<C[N]['schema']>,
-    options?: { trx?: Kysely<unknown>; singletonKey?: string },
+    options?: { trx?: QueryRunner; singletonKey?: string },
   ): Promise<void>;
   startWorkers(deps: Deps): Promise<void>;
   stop(): Promise<void>;

@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { QueryRunner } from '../jobs/queue.js';
 import type { OutgoingMessage } from './mailer.js';
 
 /**
@@ -8,7 +9,7 @@ import type { OutgoingMessage } from './mailer.js';
  */
 export async function queueEmail(
   trx: Transaction<Database>,
-  enqueue: (outboxId: string, trx: Kysely<unknown>) => Promise<void>,
+  enqueue: (outboxId: string, trx: QueryRunner) => Promise<void>,
   message: OutgoingMessage,
 ): Promise<string> {
   const row = await trx
@@ -21,6 +22,6 @@ export async function queueEmail(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await enqueue(row.id, trx as unknown as Kysely<unknown>);
+  await enqueue(row.id, trx);
   return row.id;
 }

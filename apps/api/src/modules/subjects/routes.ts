@@ -241,9 +241,18 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags: ['subjects'],
-        summary: 'Change a subject’s values (merged; hidden values are kept as they are for customers)',
+        summary:
+          'Change a subject’s values (merged; hidden values are kept as they are) or its yearbook photo',
         params: idParam,
-        body: z.object({ subject: subjectFormSchema }),
+        body: z.object({
+          subject: subjectFormSchema.partial().extend({
+            yearbook_photo_id: z
+              .string()
+              .regex(/^\d{1,18}$/, 'is invalid')
+              .nullable()
+              .optional(),
+          }),
+        }),
         response: { 200: z.object({ subject: subjectSchema }) },
       },
     },
@@ -251,11 +260,25 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
       const s = sessionOf(request);
       const row = await findVisibleSubject(ctx.db, s, request.params.id);
       const pf = await loadProjectFields(ctx.db, s, row.project_id);
-      const changes = request.body.subject.properties;
+      const { properties: changes = {}, yearbook_photo_id: yearbook } = request.body.subject;
       checkProperties(pf, changes);
+      if (yearbook) {
+        // The yearbook photo is one of the subject's own photos.
+        const assigned = await ctx.db
+          .selectFrom('subject_photo_assignments')
+          .select('id')
+          .where('subject_id', '=', row.id)
+          .where('photo_id', '=', yearbook)
+          .executeTakeFirst();
+        if (!assigned) throw unprocessable({ yearbook_photo_id: ['is not a photo of this subject'] });
+      }
       await ctx.db
         .updateTable('subjects')
-        .set({ properties: sql`properties || ${JSON.stringify(changes)}::jsonb`, updated_at: sql`now()` })
+        .set({
+          properties: sql`properties || ${JSON.stringify(changes)}::jsonb`,
+          ...(yearbook !== undefined ? { yearbook_photo_id: yearbook } : {}),
+          updated_at: sql`now()`,
+        })
         .where('id', '=', row.id)
         .execute();
       const updated = await selectSubjectRows(ctx.db).where('s.id', '=', row.id).executeTakeFirstOrThrow();

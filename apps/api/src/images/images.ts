@@ -1,0 +1,104 @@
+import sharp from 'sharp';
+
+// Batch work on two cores: one libvips thread per image, a small number of images in flight (see
+// PERFORMANCE.md), and no operation cache.
+sharp.concurrency(1);
+sharp.cache(false);
+
+/** Far below sharp's default: a small file that decodes huge is refused (SECURITY.md). */
+export const PIXEL_LIMIT = 100_000_000;
+
+export type ImageType = 'image/jpeg' | 'image/png';
+
+/** The real type from the first bytes (magic numbers), never from the name or the declared type. */
+export function sniffImageType(head: Buffer): ImageType | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (head.length >= 8 && png.every((b, i) => head[i] === b)) return 'image/png';
+  return null;
+}
+
+export interface ImageFacts {
+  type: ImageType;
+  /** As displayed, after EXIF orientation. */
+  width: number;
+  height: number;
+  orientation: number;
+}
+
+export class ImageRejected extends Error {}
+
+/**
+ * Checks that the bytes are a whole, sane PNG or JPEG: the right magic, within the pixel limit, and
+ * decodable to the end (a truncated file fails). Decodes at reduced size where the codec allows
+ * (JPEG shrink-on-load), so the check costs a fraction of a full decode.
+ */
+export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
+  const type = sniffImageType(bytes.subarray(0, 16));
+  if (!type) throw new ImageRejected('is not a PNG or JPEG image');
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: PIXEL_LIMIT, failOn: 'truncated' }).metadata();
+  } catch {
+    throw new ImageRejected('could not be read as an image');
+  }
+  if (!meta.width || !meta.height) throw new ImageRejected('has no dimensions');
+  if (meta.width * meta.height > PIXEL_LIMIT) throw new ImageRejected('has too many pixels');
+  try {
+    await sharp(bytes, { limitInputPixels: PIXEL_LIMIT, failOn: 'truncated' })
+      .resize({ width: 64, height: 64, fit: 'inside' })
+      .raw()
+      .toBuffer();
+  } catch {
+    throw new ImageRejected('is damaged or incomplete');
+  }
+  const orientation = meta.orientation ?? 1;
+  const swapped = orientation >= 5 && orientation <= 8;
+  return {
+    type,
+    width: swapped ? meta.height : meta.width,
+    height: swapped ? meta.width : meta.height,
+    orientation,
+  };
+}
+
+export const RENDITIONS = ['tiny', 'small', 'large', 'full'] as const;
+export type Rendition = (typeof RENDITIONS)[number];
+
+/** Largest edge of the working master the small renditions are derived from. */
+const MASTER_EDGE = 1200;
+
+/**
+ * The thumbnails of spec §3, auto-rotated: tiny 80 px wide, small 200 px wide, large 600 px high, and
+ * full resolution. Decodes once for the three small ones (shrink-on-load to a master, then derive), and
+ * re-encodes the full one only when it needs rotating.
+ */
+export async function renderRenditions(
+  original: Buffer,
+  facts: Pick<ImageFacts, 'type' | 'orientation'>,
+): Promise<Record<Rendition, Buffer | 'original'>> {
+  const { data, info } = await sharp(original, { limitInputPixels: PIXEL_LIMIT })
+    .rotate()
+    .resize({ width: MASTER_EDGE, height: MASTER_EDGE, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const fromMaster = (resize: sharp.ResizeOptions) =>
+    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+      .resize({ ...resize, withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: false })
+      .toBuffer();
+  const [tiny, small, large] = await Promise.all([
+    fromMaster({ width: 80 }),
+    fromMaster({ width: 200 }),
+    fromMaster({ height: 600 }),
+  ]);
+  // Upright already: the original is the full rendition (a PNG keeps its transparency).
+  const rotated = sharp(original, { limitInputPixels: PIXEL_LIMIT }).rotate();
+  const full =
+    facts.orientation === 1
+      ? ('original' as const)
+      : await (facts.type === 'image/png' ? rotated.png() : rotated.jpeg({ quality: 90 })).toBuffer();
+  return { tiny, small, large, full };
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { RENDITIONS, type Rendition, renderRenditions } from '../../images/images.js';
+import type { JobDeps } from '../../jobs/deps.js';
+import { defineJob } from '../../jobs/queue.js';
+import { baseOf, renditionKey } from './service.js';
+
+/**
+ * Makes a verified photo's thumbnails. Idempotent: a photo whose renditions exist is skipped, and
+ * writing the same keys twice leaves the same files.
+ */
+export const photoRenditionsJob = defineJob({
+  schema: z.object({ photo_id: z.string().regex(/^\d+$/) }),
+  retryLimit: 3,
+  retryDelaySeconds: 10,
+  async handle({ photo_id }, { db, storage }: JobDeps) {
+    const photo = await db
+      .selectFrom('photos')
+      .select([
+        'id',
+        'storage_key',
+        'upload_content_type',
+        'orientation',
+        'renditions_ready_at',
+        'upload_verified_at',
+      ])
+      .where('id', '=', photo_id)
+      .executeTakeFirst();
+    if (!photo || !photo.upload_verified_at || photo.renditions_ready_at) return;
+    const original = await storage.read(photo.storage_key);
+    const renditions = await renderRenditions(original, {
+      type: photo.upload_content_type as 'image/jpeg' | 'image/png',
+      orientation: photo.orientation ?? 1,
+    });
+    const base = baseOf(photo.storage_key);
+    for (const size of RENDITIONS as readonly Rendition[]) {
+      const body = renditions[size];
+      const isOriginal = body === 'original';
+      await storage.put(
+        renditionKey(base, size),
+        isOriginal ? original : body,
+        size === 'full' && photo.upload_content_type === 'image/png'
+          ? 'image/png'
+          : isOriginal
+            ? photo.upload_content_type
+            : 'image/jpeg',
+      );
+    }
+    await db
+      .updateTable('photos')
+      .set({ renditions_ready_at: new Date() })
+      .where('id', '=', photo.id)
+      .execute();
+  },
+});

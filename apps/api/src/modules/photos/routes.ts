@@ -1,0 +1,321 @@
+import { createHash } from 'node:crypto';
+import { APP_SLUG } from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { sessionOf } from '../../http/auth.js';
+import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import { idParam, isRecordId } from '../../http/params.js';
+import { ImageRejected, inspectImage, RENDITIONS, sniffImageType } from '../../images/images.js';
+import { visibleOrganizationIds } from '../organizations/access.js';
+import { findVisibleProject } from '../projects/service.js';
+import {
+  baseOf,
+  findVisiblePhoto,
+  MAX_PHOTO_BYTES,
+  originalKey,
+  PHOTO_TYPES,
+  photoKeyBase,
+  renditionKey,
+  selectPhotos,
+  serializePhoto,
+  THUMB_EXPIRY_SECONDS,
+  UPLOAD_EXPIRY_SECONDS,
+} from './service.js';
+
+const albumSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tags: z.array(z.string()),
+  parent_resource_type: z.string(),
+  parent_resource_id: z.string(),
+  created_at: z.string(),
+});
+const recordId = z
+  .union([z.string().regex(/^\d{1,18}$/, 'is invalid'), z.number().int().positive()])
+  .transform(String);
+
+export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const visibleProjects = (s: ReturnType<typeof sessionOf>) =>
+    ctx.db
+      .selectFrom('projects')
+      .select('projects.id')
+      .where('projects.organization_id', 'in', visibleOrganizationIds(ctx.db, s.account!.organization_id));
+
+  async function findVisibleAlbum(s: ReturnType<typeof sessionOf>, id: string) {
+    if (!s.account || !isRecordId(id)) throw notFound();
+    const album = await ctx.db
+      .selectFrom('albums')
+      .selectAll()
+      .where('id', '=', id)
+      .where('parent_resource_id', 'in', visibleProjects(s))
+      .executeTakeFirst();
+    if (!album) throw notFound();
+    return album;
+  }
+  const serializeAlbum = (a: {
+    id: string;
+    name: string;
+    tags: string[];
+    parent_resource_type: string;
+    parent_resource_id: string;
+    created_at: Date;
+  }) => ({
+    ...a,
+    created_at: a.created_at.toISOString(),
+  });
+
+  app.get(
+    '/api/albums',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Albums of a project, optionally by tag',
+        querystring: z
+          .object({
+            tag: z.string().max(100).optional(),
+            parent_resource_type: z.literal('Project'),
+            parent_resource_id: z.string().regex(/^\d{1,18}$/),
+          })
+          .strict(),
+        response: { 200: z.object({ albums: z.array(albumSchema) }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const project = await findVisibleProject(ctx.db, s, request.query.parent_resource_id);
+      let query = ctx.db
+        .selectFrom('albums')
+        .selectAll()
+        .where('parent_resource_id', '=', project.id)
+        .orderBy('id');
+      if (request.query.tag)
+        query = query.where((eb) => eb(eb.val(request.query.tag!), '=', eb.fn.any('tags')));
+      return { albums: (await query.execute()).map(serializeAlbum) };
+    },
+  );
+
+  app.post(
+    '/api/albums',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Create a project album (the subject-photo album is named and tagged by the web app)',
+        body: z.object({
+          album: z.object({
+            name: z.string().trim().min(1).max(200),
+            tags: z.array(z.string().max(100)).max(20).default([]),
+            parent_resource_type: z.literal('Project'),
+            parent_resource_id: recordId,
+          }),
+        }),
+        response: { 201: z.object({ album: albumSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const body = request.body.album;
+      const project = await findVisibleProject(ctx.db, s, body.parent_resource_id).catch(() => {
+        throw unprocessable({ parent_resource_id: ['is invalid'] });
+      });
+      const album = await ctx.db
+        .insertInto('albums')
+        .values({
+          name: body.name,
+          tags: body.tags,
+          parent_resource_type: 'Project',
+          parent_resource_id: project.id,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return reply.status(201).send({ album: serializeAlbum(album) });
+    },
+  );
+
+  app.get(
+    '/api/albums/:id/photos',
+    { schema: { tags: ['photos'], summary: 'Verified photos of an album', params: idParam } },
+    async (request) => {
+      const s = sessionOf(request);
+      const album = await findVisibleAlbum(s, request.params.id);
+      const rows = await selectPhotos(ctx.db)
+        .where('ph.album_id', '=', album.id)
+        .where('ph.upload_verified_at', 'is not', null)
+        .orderBy('ph.id')
+        .execute();
+      return { photos: await Promise.all(rows.map((p) => serializePhoto(ctx.storage, p))) };
+    },
+  );
+
+  app.post(
+    '/api/albums/:id/photos',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Create a photo record and get its presigned upload (png or jpeg, size limited)',
+        params: idParam,
+        body: z.object({
+          photo: z.object({
+            upload_file_name: z.string().trim().min(1).max(255),
+            upload_file_size: z
+              .number()
+              .int()
+              .min(1)
+              .max(MAX_PHOTO_BYTES, `must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`),
+            upload_content_type: z.enum(PHOTO_TYPES, 'must be image/png or image/jpeg'),
+            subject_ids: z.array(recordId).max(100).optional(),
+            tags: z.array(z.string().max(100)).max(20).default([]),
+            merge_duplicate: z.boolean().default(false),
+            chroma_key: z.enum(['processed']).nullish(),
+            category: z.string().max(50).nullish(),
+            created_by_plic_app_id: z.string().max(64).default(APP_SLUG),
+          }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const album = await findVisibleAlbum(s, request.params.id);
+      const project = await findVisibleProject(ctx.db, s, album.parent_resource_id);
+      const p = request.body.photo;
+      const base = photoKeyBase(project.organization_id, project.id);
+      const created = await ctx.db
+        .insertInto('photos')
+        .values({
+          album_id: album.id,
+          storage_key: originalKey(base),
+          upload_file_name: p.upload_file_name,
+          upload_file_size: p.upload_file_size,
+          upload_content_type: p.upload_content_type,
+          tags: p.tags,
+          merge_duplicate: p.merge_duplicate,
+          chroma_key: p.chroma_key ?? null,
+          category: p.category ?? null,
+          created_by_plic_app_id: p.created_by_plic_app_id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const presigned = await ctx.storage.presignPost({
+        key: originalKey(base),
+        contentType: p.upload_content_type,
+        maxBytes: p.upload_file_size,
+        expiresInSeconds: UPLOAD_EXPIRY_SECONDS,
+      });
+      const row = await selectPhotos(ctx.db).where('ph.id', '=', created.id).executeTakeFirstOrThrow();
+      return reply
+        .status(201)
+        .send({ photo: await serializePhoto(ctx.storage, row, { presigned_post: presigned }) });
+    },
+  );
+
+  app.get(
+    '/api/photos/:id',
+    { schema: { tags: ['photos'], summary: 'One photo with signed addresses', params: idParam } },
+    async (request) => {
+      const s = sessionOf(request);
+      return {
+        photo: await serializePhoto(ctx.storage, await findVisiblePhoto(ctx.db, s, request.params.id)),
+      };
+    },
+  );
+
+  app.patch(
+    '/api/photos/:id/verify',
+    {
+      schema: {
+        tags: ['photos'],
+        summary:
+          'Check the uploaded bytes (real png/jpeg, whole, within the pixel limit), then make thumbnails',
+        params: idParam,
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const photo = await findVisiblePhoto(ctx.db, s, request.params.id);
+      if (photo.upload_verified_at) return { photo: await serializePhoto(ctx.storage, photo) };
+      const refuse = async (message: string) => {
+        // Nothing half-written: the object and the record go.
+        await ctx.storage.delete(photo.storage_key);
+        await ctx.db.deleteFrom('photos').where('id', '=', photo.id).execute();
+        throw unprocessable({ file: [message] });
+      };
+      const stored = await ctx.storage.head(photo.storage_key);
+      if (!stored) throw unprocessable({ file: ['has not been uploaded'] });
+      if (stored.size > MAX_PHOTO_BYTES) return refuse('is too large');
+      const bytes = await ctx.storage.read(photo.storage_key);
+      const sniffed = sniffImageType(bytes.subarray(0, 16));
+      if (!sniffed) return refuse('is not a PNG or JPEG image');
+      if (sniffed !== photo.upload_content_type)
+        return refuse(`is a ${sniffed === 'image/png' ? 'PNG' : 'JPEG'}, not what was declared`);
+      let facts: Awaited<ReturnType<typeof inspectImage>>;
+      try {
+        facts = await inspectImage(bytes);
+      } catch (error) {
+        if (error instanceof ImageRejected) return refuse(error.message);
+        throw error;
+      }
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      if (photo.merge_duplicate) {
+        const duplicate = await selectPhotos(ctx.db)
+          .where('ph.album_id', '=', photo.album_id)
+          .where('ph.content_sha256', '=', sha256)
+          .where('ph.upload_verified_at', 'is not', null)
+          .where('ph.id', '!=', photo.id)
+          .executeTakeFirst();
+        if (duplicate) {
+          // The same content again becomes the photo we already have.
+          await ctx.storage.delete(photo.storage_key);
+          await ctx.db.deleteFrom('photos').where('id', '=', photo.id).execute();
+          return { photo: await serializePhoto(ctx.storage, duplicate), merged: true };
+        }
+      }
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('photos')
+          .set({
+            uploaded_at: new Date(),
+            upload_verified_at: new Date(),
+            upload_file_size: stored.size,
+            width: facts.width,
+            height: facts.height,
+            orientation: facts.orientation,
+            content_sha256: sha256,
+          })
+          .where('id', '=', photo.id)
+          .execute();
+        await ctx.queue.enqueue(
+          'photos.renditions',
+          { photo_id: photo.id },
+          { trx, singletonKey: `renditions-${photo.id}` },
+        );
+      });
+      const row = await selectPhotos(ctx.db).where('ph.id', '=', photo.id).executeTakeFirstOrThrow();
+      return { photo: await serializePhoto(ctx.storage, row), merged: false };
+    },
+  );
+
+  app.get(
+    '/api/photos/:id/thumb',
+    {
+      schema: {
+        tags: ['photos'],
+        summary:
+          'Redirect to a signed address of a thumbnail (tiny 80 px wide, small 200, large 600 high, full)',
+        params: idParam,
+        querystring: z.object({ size: z.enum(RENDITIONS).default('small') }).strict(),
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const photo = await findVisiblePhoto(ctx.db, s, request.params.id);
+      if (!photo.renditions_ready_at) throw conflict({ base: ['Thumbnails are not ready yet'] });
+      const url = await ctx.storage.presignGet({
+        key: renditionKey(baseOf(photo.storage_key), request.query.size),
+        expiresInSeconds: THUMB_EXPIRY_SECONDS,
+      });
+      return reply.header('Cache-Control', 'private, max-age=300').redirect(url, 302);
+    },
+  );
+}

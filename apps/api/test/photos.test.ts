@@ -1,0 +1,239 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort } from '../src/db/embedded.js';
+import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { bearer, signIn } from './support/factories.js';
+import { makeJpeg, makePixelBomb, makePng } from './support/images.js';
+import { buildWorld, type World } from './support/world.js';
+
+let t: TestApp;
+let w: World;
+let token: string;
+let foreignToken: string;
+let projectId: string;
+let albumId: string;
+let subjectId: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  t = await createTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  w = await buildWorld(t.ctx.db);
+  token = await signIn(t.app, w.users.studioManager!.email);
+  foreignToken = await signIn(t.app, w.users.foreignManager!.email);
+  projectId = (
+    await t.ctx.db
+      .insertInto('projects')
+      .values({ organization_id: w.orgs.schoolA1.id, name: 'Photos', season_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  subjectId = (
+    await t.ctx.db
+      .insertInto('subjects')
+      .values({ project_id: projectId, properties: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const album = await call('POST', '/api/albums', {
+    album: {
+      name: 'School Portal Subject Photos',
+      tags: ['school-portal', 'subject-photos'],
+      parent_resource_type: 'Project',
+      parent_resource_id: projectId,
+    },
+  });
+  expect(album.statusCode).toBe(201);
+  albumId = album.json().album.id;
+});
+afterAll(() => t?.close());
+
+function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, who = token) {
+  return t.app.inject({
+    method,
+    url,
+    headers: bearer(who),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
+
+/** The browser's flow: create the record, POST the bytes to the presigned target, verify. */
+async function uploadPhoto(
+  bytes: Buffer,
+  declared: 'image/jpeg' | 'image/png',
+  name = 'photo.jpg',
+  mergeDuplicate = false,
+) {
+  const created = await call('POST', `/api/albums/${albumId}/photos`, {
+    photo: {
+      upload_file_name: name,
+      upload_file_size: bytes.length,
+      upload_content_type: declared,
+      merge_duplicate: mergeDuplicate,
+    },
+  });
+  expect(created.statusCode).toBe(201);
+  const { presigned_post: post, id } = created.json().photo;
+  const form = new FormData();
+  for (const [k, v] of Object.entries(post.fields as Record<string, string>)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const uploaded = await fetch(post.url, { method: 'POST', body: form });
+  expect(uploaded.status).toBe(204);
+  return { id: id as string, verify: await call('PATCH', `/api/photos/${id}/verify`) };
+}
+
+async function photoCount() {
+  return (await t.ctx.db.selectFrom('photos').select('id').execute()).length;
+}
+
+describe('photo pipeline', () => {
+  test('a real JPEG is verified and gets its four renditions, auto-rotated', async () => {
+    const jpeg = await makeJpeg(1600, 1200, { orientation: 6 });
+    const { id, verify } = await uploadPhoto(jpeg, 'image/jpeg');
+    expect(verify.statusCode).toBe(200);
+    // Orientation 6 turns the 1600x1200 sensor image upright: 1200 wide, 1600 high.
+    expect(verify.json().photo).toMatchObject({ width: 1200, height: 1600 });
+    const photo = await eventually(async () => {
+      const p = (await call('GET', `/api/photos/${id}`)).json().photo;
+      return p.thumbnails.tiny ? p : null;
+    });
+    const sizeOf = async (url: string) =>
+      sharp(Buffer.from(await (await fetch(url)).arrayBuffer())).metadata();
+    expect((await sizeOf(photo.thumbnails.tiny)).width).toBe(80);
+    expect((await sizeOf(photo.thumbnails.small)).width).toBe(200);
+    const large = await sizeOf(photo.thumbnails.large);
+    expect(large.height).toBe(600);
+    expect(large.width).toBe(450);
+    const full = await sizeOf(photo.thumbnails.full);
+    expect([full.width, full.height, full.orientation ?? 1]).toEqual([1200, 1600, 1]);
+    const redirect = await call('GET', `/api/photos/${id}/thumb?size=small`);
+    expect(redirect.statusCode).toBe(302);
+  });
+
+  test('a PNG with a transparent pixel is accepted and keeps its chroma key flag', async () => {
+    const png = await makePng(300, 400, { transparentPixel: true });
+    const created = await call('POST', `/api/albums/${albumId}/photos`, {
+      photo: {
+        upload_file_name: 'cutout.png',
+        upload_file_size: png.length,
+        upload_content_type: 'image/png',
+        chroma_key: 'processed',
+      },
+    });
+    expect(created.json().photo.chroma_key).toBe('processed');
+    const { verify } = await uploadPhoto(png, 'image/png', 'cutout.png');
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json().photo).toMatchObject({ width: 300, height: 400 });
+  });
+
+  test.each([
+    ['a text file named .jpg', async () => Buffer.from('just some text, not an image at all'), 'image/jpeg'],
+    ['a truncated JPEG', async () => (await makeJpeg(800, 600)).subarray(0, 4000), 'image/jpeg'],
+    ['a PNG declared as JPEG', async () => makePng(50, 50), 'image/jpeg'],
+    ['a pixel bomb (header claims 20000x20000)', async () => makePixelBomb(20000, 20000), 'image/png'],
+  ] as const)('%s is refused with 422 and nothing is left behind', async (_name, make, declared) => {
+    const before = await photoCount();
+    const bytes = await make();
+    const { id, verify } = await uploadPhoto(bytes, declared, 'bad.jpg');
+    expect(verify.statusCode).toBe(422);
+    expect(verify.json().errors.file).toHaveLength(1);
+    expect(await photoCount()).toBe(before);
+    expect((await call('GET', `/api/photos/${id}`)).statusCode).toBe(404);
+    const keys = await t.ctx.db.selectFrom('photos').select('storage_key').execute();
+    expect(keys.length).toBe(before);
+  });
+
+  test('the same content uploaded twice with merge_duplicate becomes one photo', async () => {
+    const jpeg = await makeJpeg(400, 500);
+    const first = await uploadPhoto(jpeg, 'image/jpeg', 'a.jpg', true);
+    const before = await photoCount();
+    const second = await uploadPhoto(jpeg, 'image/jpeg', 'a-again.jpg', true);
+    expect(second.verify.json()).toMatchObject({ merged: true, photo: { id: first.id } });
+    expect(await photoCount()).toBe(before);
+  });
+
+  test('uploads are limited to png and jpeg and to the declared size', async () => {
+    const bad = await call('POST', `/api/albums/${albumId}/photos`, {
+      photo: { upload_file_name: 'x.gif', upload_file_size: 10, upload_content_type: 'image/gif' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.upload_content_type).toBeDefined();
+  });
+});
+
+describe('assignments, yearbook and crops', () => {
+  let photoId: string;
+  beforeAll(async () => {
+    photoId = (await uploadPhoto(await makeJpeg(800, 1000), 'image/jpeg')).id;
+  });
+
+  test('primary assignment, then yearbook', async () => {
+    const assigned = await call('POST', '/api/subject-photo-assignments', {
+      subject_photo_assignment: { subject_id: subjectId, photo_id: photoId, is_primary: true },
+    });
+    expect(assigned.statusCode).toBe(201);
+    const subject = (await call('GET', `/api/subjects/${subjectId}`)).json().subject;
+    expect(subject).toMatchObject({ primary_photo_id: photoId, photos_count: 1 });
+    const yearbook = await call('PATCH', `/api/subjects/${subjectId}`, {
+      subject: { yearbook_photo_id: photoId },
+    });
+    expect(yearbook.json().subject.yearbook_photo_id).toBe(photoId);
+    const notTheirs = await call('PATCH', `/api/subjects/${subjectId}`, {
+      subject: { yearbook_photo_id: '999999' },
+    });
+    expect(notTheirs.statusCode).toBe(422);
+  });
+
+  test('crops: clamped, at least 10%, one default', async () => {
+    const crop = await call('POST', `/api/photos/${photoId}/photo-crops`, {
+      photo_crop: { name: 'School Portal 8x10', is_default: true, x: 0.1, y: -0.2, width: 0.8, height: 1.5 },
+    });
+    expect(crop.statusCode).toBe(201);
+    expect(crop.json().photo_crop).toMatchObject({ x: 0.1, y: 0, width: 0.8, height: 1, is_default: true });
+    const tooSmall = await call('POST', `/api/photos/${photoId}/photo-crops`, {
+      photo_crop: { x: 0, y: 0, width: 0.1, height: 0.5 },
+    });
+    expect(tooSmall.statusCode).toBe(422);
+    expect(tooSmall.json().errors.width).toEqual(['Invalid dimensions']);
+    await call('POST', `/api/photos/${photoId}/photo-crops`, {
+      photo_crop: { is_default: true, x: 0, y: 0, width: 0.5, height: 0.5 },
+    });
+    const crops = (await call('GET', `/api/photos/${photoId}/photo-crops`)).json().photo_crops;
+    expect(crops.filter((c: { is_default: boolean }) => c.is_default)).toHaveLength(1);
+    expect((await call('GET', `/api/photos/${photoId}`)).json().photo.default_photo_crop_id).toBe(
+      crops[1].id,
+    );
+  });
+
+  test('imports start and finish idempotently', async () => {
+    const started = await call('POST', `/api/projects/${projectId}/project-imports`);
+    expect(started.statusCode).toBe(201);
+    const id = started.json().project_import.id;
+    const first = (await call('PATCH', `/api/project-imports/${id}/finish`)).json().project_import
+      .finished_at;
+    const again = (await call('PATCH', `/api/project-imports/${id}/finish`)).json().project_import
+      .finished_at;
+    expect(first).not.toBeNull();
+    expect(again).toBe(first);
+  });
+
+  test('another tree sees none of it', async () => {
+    for (const url of [
+      `/api/photos/${photoId}`,
+      `/api/photos/${photoId}/photo-crops`,
+      `/api/albums/${albumId}/photos`,
+      `/api/photos/${photoId}/thumb`,
+    ]) {
+      const res = await call('GET', url, undefined, foreignToken);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'not_found' });
+    }
+    const albums = await call(
+      'GET',
+      `/api/albums?parent_resource_type=Project&parent_resource_id=${projectId}`,
+      undefined,
+      foreignToken,
+    );
+    expect(albums.statusCode).toBe(404);
+  });
+});
