@@ -8,6 +8,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   sign_in_region: null,
   landing_page_url: null,
   support_chat_enabled: false,
+  support_chat_url: null,
   rebrand_banner_enabled: false,
   admin_user_url: null,
   companion_app_url: null,

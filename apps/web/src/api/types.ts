@@ -7,6 +7,7 @@ export interface AppConfig {
   sign_in_region: string | null;
   landing_page_url: string | null;
   support_chat_enabled: boolean;
+  support_chat_url: string | null;
   rebrand_banner_enabled: boolean;
   admin_user_url: string | null;
   companion_app_url: string | null;

@@ -1,11 +1,14 @@
-import { type Abilities, defineAbilities, type User } from '@school-portal/domain';
+import { type Abilities, APP_SLUG, defineAbilities, type User } from '@school-portal/domain';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiFetch } from './client';
+import type { SignInResult } from './auth';
+import { apiFetch, isApiError } from './client';
 import { useConfig } from './config';
 import { queryKeys } from './keys';
+import { organizationKeys } from './organizations';
 import { clearPrivateQueries, queryClient } from './queryClient';
 import { getToken, useToken } from './token';
+import type { TokenResponse } from './types';
 
 /** GET /api/users/me?include_accounts=true, checked against the shared userSchema. */
 export async function fetchCurrentUser(
@@ -99,6 +102,125 @@ export function useSwitchAccount() {
       });
       clearPrivateQueries();
       return queryClient.fetchQuery(currentUserQuery());
+    },
+  });
+}
+
+/** Query keys of other users and of invitation links. */
+export const userKeys = {
+  detail: (userId: string) => ['users', userId, 'detail'] as const,
+  invitation: (token: string) => ['invitations', token] as const,
+};
+
+/** GET /api/users/:id?include_accounts=true: a user with the accounts the caller may see (404 otherwise). */
+export function useUser(userId: string) {
+  return useQuery({
+    queryKey: userKeys.detail(userId),
+    queryFn: async ({ signal }) => {
+      const body = await apiFetch<{ user: User }>(`/api/users/${encodeURIComponent(userId)}`, {
+        query: { include_accounts: true },
+        signal,
+      });
+      return body.user;
+    },
+  });
+}
+
+export interface NewUserInput {
+  organizationId: string;
+  name: string;
+  email: string;
+  enableForAllApps?: boolean;
+}
+
+/**
+ * POST /api/organizations/:id/users: 201 with the user; 422 with field errors (`email: has already been
+ * taken`); 403 when the caller may not add users to that organization.
+ */
+export function useCreateUser() {
+  return useMutation({
+    mutationFn: async ({ organizationId, name, email, enableForAllApps }: NewUserInput) => {
+      const body = await apiFetch<{ user: User }>(
+        `/api/organizations/${encodeURIComponent(organizationId)}/users`,
+        {
+          method: 'POST',
+          body: {
+            user: { name, email, ...(enableForAllApps ? { enable_for_all_apps: true } : {}) },
+            plic_app_id: APP_SLUG,
+          },
+        },
+      );
+      return body.user;
+    },
+    onSuccess: async (user) => {
+      queryClient.setQueryData(userKeys.detail(user.id), user);
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+    },
+  });
+}
+
+/** POST /api/users/:id/invite: 200 with the user (invitation_sent_at now); 409 once accepted. */
+export function useSendInvite(userId: string) {
+  return useMutation({
+    mutationFn: async () => {
+      const body = await apiFetch<{ user: User }>(`/api/users/${encodeURIComponent(userId)}/invite`, {
+        method: 'POST',
+        body: { plic_app_id: APP_SLUG },
+      });
+      return body.user;
+    },
+    onSuccess: async (user) => {
+      // The answer may leave out accounts; keep the ones already shown.
+      queryClient.setQueryData<User>(userKeys.detail(userId), (old) =>
+        old ? { ...old, ...user, accounts: user.accounts ?? old.accounts } : user,
+      );
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+    },
+  });
+}
+
+export interface InvitationInfo {
+  name: string;
+  email: string;
+  expires_at: string;
+}
+
+/** GET /api/invitations/:token (public): who the link is for; 404 when unknown, used or expired. */
+export function useInvitation(token: string) {
+  return useQuery({
+    queryKey: userKeys.invitation(token),
+    queryFn: async ({ signal }) => {
+      const body = await apiFetch<{ invitation: InvitationInfo }>(
+        `/api/invitations/${encodeURIComponent(token)}`,
+        { auth: false, handleAuthFailures: false, signal },
+      );
+      return body.invitation;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/**
+ * POST /api/invitations/:token/accept {password}: sets the password and answers a token, then loads
+ * the user with it. Like sign-in, the token is not stored here: the screen stores it with its
+ * navigation. `user` is null when the server refuses the session as not licensed.
+ */
+export function useAcceptInvitation(token: string) {
+  return useMutation({
+    mutationFn: async (password: string): Promise<SignInResult> => {
+      const { access_token: accessToken } = await apiFetch<TokenResponse>(
+        `/api/invitations/${encodeURIComponent(token)}/accept`,
+        { method: 'POST', body: { password }, auth: false, handleAuthFailures: false },
+      );
+      clearPrivateQueries();
+      try {
+        return { token: accessToken, user: await fetchCurrentUser({ token: accessToken }) };
+      } catch (error) {
+        if (isApiError(error, 403) && error.reason === 'not_licensed')
+          return { token: accessToken, user: null };
+        throw error;
+      }
     },
   });
 }

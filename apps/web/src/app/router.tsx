@@ -62,6 +62,15 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        // The e-mailed invitation works signed out (and replaces a session someone else left open).
+        path: ROUTES['invitation.accept'],
+        handle: handle({ name: 'invitation.accept', chrome: false, titleKey: 'invitation.title' }),
+        lazy: {
+          Component: async () =>
+            (await import('../features/invitations/AcceptInvitationPage')).AcceptInvitationPage,
+        },
+      },
+      {
         path: ROUTES['not-licensed'],
         handle: handle({ name: 'not-licensed', chrome: false, titleKey: 'not-licensed.title' }),
         lazy: {
@@ -102,6 +111,14 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: ROUTES['organizations.new'],
+            handle: handle({ name: 'organizations.new', titleKey: 'organization-form.title' }),
+            lazy: {
+              Component: async () =>
+                (await import('../features/organizations/NewOrganizationPage')).NewOrganizationPage,
+            },
+          },
+          {
             path: ROUTES['organization.index'],
             handle: handle({ name: 'organization.index', titleKey: 'organization.title' }),
             lazy: {
@@ -113,6 +130,16 @@ export const routes: RouteObject[] = [
             path: ROUTES['users.index'],
             handle: handle({ name: 'users.index', titleKey: 'users.title' }),
             lazy: { Component: async () => (await import('../features/users/UsersPage')).UsersPage },
+          },
+          {
+            path: ROUTES['users.new'],
+            handle: handle({ name: 'users.new', titleKey: 'new-user.title' }),
+            lazy: { Component: async () => (await import('../features/users/NewUserPage')).NewUserPage },
+          },
+          {
+            path: ROUTES['user.index'],
+            handle: handle({ name: 'user.index', titleKey: 'user.title' }),
+            lazy: { Component: async () => (await import('../features/users/UserPage')).UserPage },
           },
           {
             path: ROUTES.support,
@@ -158,7 +185,13 @@ setAuthFailureHandlers({
   // 401: the token is gone; sign in again and come back here.
   unauthorized: () => {
     const { pathname, search, hash } = router.state.location;
-    if (SIGNED_OUT_PATHS.has(pathname) || pathname.startsWith(`${ROUTES['reset-password.index']}/`)) return;
+    if (
+      SIGNED_OUT_PATHS.has(pathname) ||
+      pathname.startsWith(`${ROUTES['reset-password.index']}/`) ||
+      pathname.startsWith('/invitations/')
+    ) {
+      return;
+    }
     const state: SignInState = { from: `${pathname}${search}${hash}` };
     void router.navigate(ROUTES['sign-in'], { replace: true, state });
   },

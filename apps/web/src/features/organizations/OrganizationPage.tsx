@@ -1,7 +1,331 @@
+import EditIcon from '@mui/icons-material/Edit';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { inviteStatusOf } from '@school-portal/domain';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useParams } from 'react-router';
+import { isApiError } from '../../api/client';
+import {
+  type OrganizationDetail,
+  useOrganization,
+  useOrganizationProjectList,
+  useOrganizationUsers,
+} from '../../api/organizations';
+import { useAbilities } from '../../api/users';
+import { ROUTES, routePath } from '../../app/routes';
+import { useSessionUser } from '../../app/session';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { Page } from '../../components/Page';
+import { RouterLink } from '../../components/RouterLink';
+import { DetailList } from './DetailList';
+import { EditOrganizationDialog } from './EditOrganizationDialog';
+import { NewTabNote } from './NewTabNote';
+import { useRoleLabel } from './roleLabel';
+import { SectionNav, type SectionNavItem } from './SectionNav';
 
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={id}>
+      <CardContent>
+        <Typography variant="h2" component="h2" id={id} sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function External({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <NewTabNote />
+    </Link>
+  );
+}
+
+function Details({ organization }: { organization: OrganizationDetail }) {
+  const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
+  const notSet = (
+    <Typography component="span" color="text.secondary">
+      {t('common.not-set')}
+    </Typography>
+  );
+  return (
+    <Section title={t('organization.details')} id="organization-details">
+      <DetailList
+        rows={[
+          { key: 'name', label: t('organization.name'), value: organization.name || notSet },
+          { key: 'role', label: t('organization.role'), value: roleLabel(organization.role) },
+          {
+            key: 'short-code',
+            label: t('organization.short-code'),
+            value: organization.short_code || notSet,
+          },
+          {
+            key: 'contact-name',
+            label: t('organization.contact-name'),
+            value: organization.contact_name || notSet,
+          },
+          {
+            key: 'contact-phone',
+            label: t('organization.contact-phone'),
+            value: organization.contact_phone ? (
+              <Link href={`tel:${organization.contact_phone}`}>{organization.contact_phone}</Link>
+            ) : (
+              notSet
+            ),
+          },
+          {
+            key: 'contact-email',
+            label: t('organization.contact-email'),
+            value: organization.contact_email ? (
+              <Link href={`mailto:${organization.contact_email}`}>{organization.contact_email}</Link>
+            ) : (
+              notSet
+            ),
+          },
+          {
+            key: 'logo',
+            label: t('organization.logo'),
+            value: organization.logo_url ? (
+              <Box
+                component="img"
+                src={organization.logo_url}
+                alt={t('organization.logo-alt', { name: organization.name })}
+                sx={{ maxWidth: 240, maxHeight: 120, objectFit: 'contain', display: 'block' }}
+              />
+            ) : (
+              <Typography component="span" color="text.secondary">
+                {t('organization.no-logo')}
+              </Typography>
+            ),
+          },
+        ]}
+      />
+    </Section>
+  );
+}
+
+function Support({ organization }: { organization: OrganizationDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('organization.support')} id="organization-support">
+      <DetailList
+        rows={[
+          {
+            key: 'support-url',
+            label: t('organization.main-support-url'),
+            value: organization.support_url ? (
+              <External href={organization.support_url}>{organization.support_url}</External>
+            ) : (
+              <Typography component="span" color="text.secondary" data-testid="no-support-url">
+                {t('organization.no-support-url')}
+              </Typography>
+            ),
+          },
+        ]}
+      />
+      {organization.support_links.length > 0 && (
+        <>
+          <Typography variant="h3" component="h3" sx={{ mt: 3 }}>
+            {t('organization.support-links')}
+          </Typography>
+          <List dense aria-label={t('organization.support-links')}>
+            {organization.support_links.map((link) => (
+              <ListItem key={link.id} disableGutters>
+                <External href={link.external_url}>{link.label}</External>
+              </ListItem>
+            ))}
+          </List>
+        </>
+      )}
+      {organization.support_contacts.length > 0 && (
+        <>
+          <Typography variant="h3" component="h3" sx={{ mt: 3 }}>
+            {t('organization.support-contacts')}
+          </Typography>
+          <List dense aria-label={t('organization.support-contacts')}>
+            {organization.support_contacts.map((contact) => (
+              <ListItem key={contact.id} disableGutters>
+                <ListItemText
+                  primary={[contact.label, contact.name].filter(Boolean).join(': ')}
+                  secondary={[contact.email, contact.phone_number_formatted ?? contact.phone_number]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </>
+      )}
+    </Section>
+  );
+}
+
+function Users({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation();
+  const users = useOrganizationUsers(organizationId);
+  let content: ReactNode;
+  if (users.isPending) content = <LoadingScreen />;
+  else if (users.isError) {
+    content = (
+      <ErrorState message={t('organization.users-load-failed')} onRetry={() => void users.refetch()} />
+    );
+  } else if (users.data.length === 0) content = <EmptyState message={t('organization.users-empty')} />;
+  else {
+    const statusLabel = {
+      accepted: t('users.invite-accepted'),
+      sent: t('users.invite-sent'),
+      'not-sent': t('users.invite-not-sent'),
+    } as const;
+    content = (
+      <List aria-label={t('organization.users')} data-testid="organization-users">
+        {users.data.map((user) => (
+          <ListItem key={user.id} divider disableGutters>
+            <ListItemText
+              primary={
+                <RouterLink to={routePath('user.index', { userId: user.id })}>
+                  {user.name || t('common.missing-name')}
+                </RouterLink>
+              }
+              secondary={`${user.email} · ${t('users.invite-status')}: ${statusLabel[inviteStatusOf(user)]}`}
+            />
+          </ListItem>
+        ))}
+      </List>
+    );
+  }
+  return (
+    <Section title={t('organization.users')} id="organization-users-heading">
+      {content}
+    </Section>
+  );
+}
+
+function Projects({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation();
+  const projects = useOrganizationProjectList(organizationId);
+  let content: ReactNode;
+  if (projects.isPending) content = <LoadingScreen />;
+  else if (projects.isError) {
+    content = (
+      <ErrorState message={t('organization.projects-load-failed')} onRetry={() => void projects.refetch()} />
+    );
+  } else if (projects.data.length === 0) content = <EmptyState message={t('organization.projects-empty')} />;
+  else {
+    content = (
+      <List aria-label={t('organization.projects')} data-testid="organization-projects">
+        {projects.data.map((project) => (
+          <ListItem key={project.id} divider disableGutters>
+            <ListItemText
+              primary={
+                <RouterLink to={routePath('project.index', { projectId: project.id })}>
+                  {project.short_code ? `${project.name} (${project.short_code})` : project.name}
+                </RouterLink>
+              }
+              secondary={project.season_name ?? t('organization.no-season')}
+            />
+          </ListItem>
+        ))}
+      </List>
+    );
+  }
+  return (
+    <Section title={t('organization.projects')} id="organization-projects-heading">
+      {content}
+    </Section>
+  );
+}
+
+/** One organization: details, support, its users and its projects. */
 export function OrganizationPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('organization.heading')} />;
+  const { organizationId = '' } = useParams();
+  const abilities = useAbilities();
+  const user = useSessionUser();
+  const organization = useOrganization(organizationId);
+  const [editing, setEditing] = useState(false);
+  // The server lets studio and lab managers, and the organization's own managers, change it.
+  const canEdit =
+    !!abilities?.isStudioOrLabManager ||
+    (user.current_account?.managed_organization_ids.includes(organizationId) ?? false);
+
+  const nav: SectionNavItem[] = [];
+  if (abilities?.canListOrganizations) {
+    nav.push({ key: 'all', label: t('organizations.all'), to: ROUTES['organizations.index'] });
+  }
+  if (abilities?.canCreateUsers) {
+    nav.push({
+      key: 'new-user',
+      label: t('users.new'),
+      to: `${ROUTES['users.new']}?${new URLSearchParams({ organizationId })}`,
+    });
+  }
+  const subnav = <SectionNav label={t('organization.section-nav')} items={nav} />;
+
+  if (organization.isPending) {
+    return (
+      <Page title={t('organization.heading')}>
+        {subnav}
+        <LoadingScreen />
+      </Page>
+    );
+  }
+  if (organization.isError) {
+    const error = organization.error;
+    const message = isApiError(error, 404)
+      ? t('organization.not-found')
+      : isApiError(error, 403)
+        ? t('organization.forbidden')
+        : null;
+    return (
+      <Page title={t('organization.heading')}>
+        {subnav}
+        {message ? (
+          <EmptyState message={message} />
+        ) : (
+          <ErrorState message={t('organization.load-failed')} onRetry={() => void organization.refetch()} />
+        )}
+      </Page>
+    );
+  }
+
+  const data = organization.data;
+  return (
+    <Page
+      title={data.name || t('common.missing-name')}
+      actions={
+        canEdit ? (
+          <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+            {t('organization-edit.open')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {subnav}
+      {canEdit && (
+        <EditOrganizationDialog organization={data} open={editing} onClose={() => setEditing(false)} />
+      )}
+      <Stack spacing={2}>
+        <Details organization={data} />
+        <Support organization={data} />
+        <Users organizationId={data.id} />
+        <Projects organizationId={data.id} />
+      </Stack>
+    </Page>
+  );
 }

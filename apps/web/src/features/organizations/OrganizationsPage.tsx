@@ -1,13 +1,149 @@
+import EmailIcon from '@mui/icons-material/Email';
+import InfoIcon from '@mui/icons-material/Info';
+import PhoneIcon from '@mui/icons-material/Phone';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { type Organization, useSubOrganizationsPage } from '../../api/organizations';
 import { useAbilities } from '../../api/users';
-import { ROUTES } from '../../app/routes';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { ROUTES, routePath } from '../../app/routes';
+import { useSessionUser } from '../../app/session';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { Page } from '../../components/Page';
+import { RouterLink } from '../../components/RouterLink';
+import { useKeywordInput, useListParams } from './listState';
+import { OrganizationsNav } from './OrganizationsNav';
+import { Pager } from './Pager';
 
+function OrganizationRow({ organization, canShow }: { organization: Organization; canShow: boolean }) {
+  const { t } = useTranslation();
+  const name = organization.name.trim() || t('common.missing-name');
+  const to = routePath('organization.index', { organizationId: organization.id });
+  return (
+    <TableRow hover data-testid="organization-row">
+      <TableCell component="th" scope="row">
+        {canShow ? <RouterLink to={to}>{name}</RouterLink> : name}
+      </TableCell>
+      <TableCell>{organization.contact_name || '—'}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <IconButton
+          component="a"
+          href={organization.contact_phone ? `tel:${organization.contact_phone}` : undefined}
+          disabled={!organization.contact_phone}
+          aria-label={t('organizations.call', { name })}
+          title={organization.contact_phone ?? undefined}
+        >
+          <PhoneIcon />
+        </IconButton>
+        <IconButton
+          component="a"
+          href={organization.contact_email ? `mailto:${organization.contact_email}` : undefined}
+          disabled={!organization.contact_email}
+          aria-label={t('organizations.mail', { name })}
+          title={organization.contact_email ?? undefined}
+        >
+          <EmailIcon />
+        </IconButton>
+        {canShow ? (
+          <IconButton component={Link} to={to} aria-label={t('organizations.info', { name })}>
+            <InfoIcon />
+          </IconButton>
+        ) : (
+          <IconButton disabled aria-label={t('organizations.info', { name })}>
+            <InfoIcon />
+          </IconButton>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The organizations below the current account's, every level, with keyword search and paging. */
 export function OrganizationsPage() {
   const { t } = useTranslation();
+  const user = useSessionUser();
   const abilities = useAbilities();
+  const organizationId = user.current_account?.organization_id ?? null;
+  const { page, keyword, update } = useListParams();
+  const { text, setText } = useKeywordInput(keyword, update);
+  const allowed = !!abilities?.canListOrganizations;
+  const list = useSubOrganizationsPage(allowed ? organizationId : null, { page, keyword });
+
   // Spec §2: organizations redirects home when listing is not permitted.
-  if (abilities && !abilities.canListOrganizations) return <Navigate to={ROUTES.root} replace />;
-  return <PlaceholderPage title={t('organizations.heading')} />;
+  if (abilities && !allowed) return <Navigate to={ROUTES.root} replace />;
+
+  let content: ReactNode;
+  if (list.isPending) content = <LoadingScreen />;
+  else if (list.isError) {
+    content = <ErrorState message={t('organizations.load-failed')} onRetry={() => void list.refetch()} />;
+  } else if (list.data.organizations.length === 0) {
+    content = <EmptyState message={t('organizations.empty')} />;
+  } else {
+    content = (
+      <>
+        <TableContainer component={Paper} variant="outlined">
+          {list.isPlaceholderData && <LinearProgress aria-hidden="true" />}
+          <Table aria-label={t('organizations.list-label')} aria-busy={list.isPlaceholderData}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('organizations.name')}</TableCell>
+                <TableCell>{t('organizations.contact-name')}</TableCell>
+                <TableCell align="right">{t('organizations.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.data.organizations.map((organization) => (
+                <OrganizationRow
+                  key={organization.id}
+                  organization={organization}
+                  canShow={!!abilities?.canShowOrganization(organization.id)}
+                />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Pager meta={list.data.meta} onPage={(next) => update({ page: next })} disabled={list.isFetching} />
+      </>
+    );
+  }
+
+  return (
+    <Page title={t('organizations.heading')}>
+      <OrganizationsNav />
+      <Box role="search" sx={{ maxWidth: 420 }}>
+        <TextField
+          id="organizations-search"
+          type="search"
+          label={t('organizations.search')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon aria-hidden="true" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Box>
+      {content}
+    </Page>
+  );
 }

@@ -1,7 +1,249 @@
+import EmailIcon from '@mui/icons-material/Email';
+import InfoIcon from '@mui/icons-material/Info';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import {
+  INVITE_STATUS_FILTERS,
+  type InviteStatus,
+  inviteStatusOf,
+  SCHOOL_PORTAL_PERMISSION_FILTERS,
+} from '@school-portal/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Link } from 'react-router';
+import { useConfig } from '../../api/config';
+import { type AccountRow, type AccountsParams, useAccountsPage } from '../../api/organizations';
+import { useAbilities } from '../../api/users';
+import { routePath } from '../../app/routes';
+import { useSessionUser } from '../../app/session';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { Page } from '../../components/Page';
+import { RouterLink } from '../../components/RouterLink';
+import { useKeywordInput, useListParams } from '../organizations/listState';
+import { Pager } from '../organizations/Pager';
+import { UsersNav } from './UsersNav';
 
+const FILTERS = ['permission', 'invite'] as const;
+
+function usePermissionLabel() {
+  const { t } = useTranslation();
+  return (permission: AccountRow['school_portal_permission']) =>
+    permission === 'allowed' ? t('users.permission-allowed') : t('users.permission-not-allowed');
+}
+
+export function useInviteStatusLabel() {
+  const { t } = useTranslation();
+  return (status: InviteStatus) =>
+    status === 'accepted'
+      ? t('users.invite-accepted')
+      : status === 'sent'
+        ? t('users.invite-sent')
+        : t('users.invite-not-sent');
+}
+
+function AccountRowView({ account, adminUrl }: { account: AccountRow; adminUrl: string | null }) {
+  const { t } = useTranslation();
+  const permissionLabel = usePermissionLabel();
+  const inviteLabel = useInviteStatusLabel();
+  const user = account.user;
+  const name = user?.name?.trim() || t('common.missing-name');
+  const status = user ? inviteStatusOf(user) : 'not-sent';
+  const userPath = routePath('user.index', { userId: account.user_id });
+  const admin = adminUrl ? adminUrl.replace('{id}', encodeURIComponent(account.user_id)) : null;
+  return (
+    <TableRow hover data-testid="account-row">
+      <TableCell component="th" scope="row">
+        <RouterLink to={userPath}>{name}</RouterLink>
+        {user?.email && (
+          <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.85em' }}>
+            {user.email}
+          </Box>
+        )}
+      </TableCell>
+      <TableCell>{account.organization?.name || t('common.missing-name')}</TableCell>
+      <TableCell>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={account.school_portal_permission === 'allowed' ? 'success' : 'default'}
+          label={permissionLabel(account.school_portal_permission)}
+        />
+      </TableCell>
+      <TableCell>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={status === 'accepted' ? 'success' : status === 'sent' ? 'info' : 'default'}
+          label={inviteLabel(status)}
+          data-testid="invite-status"
+        />
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <IconButton component={Link} to={userPath} aria-label={t('users.info', { name })}>
+          <InfoIcon />
+        </IconButton>
+        <IconButton
+          component="a"
+          href={user?.email ? `mailto:${user.email}` : undefined}
+          disabled={!user?.email}
+          aria-label={t('users.mail', { name })}
+        >
+          <EmailIcon />
+        </IconButton>
+        {admin && (
+          <IconButton
+            component="a"
+            href={admin}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('users.admin', { name })}
+          >
+            <OpenInNewIcon />
+          </IconButton>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function isPermission(value: string): value is AccountsParams['permission'] {
+  return (SCHOOL_PORTAL_PERMISSION_FILTERS as readonly string[]).includes(value);
+}
+function isInvite(value: string): value is AccountsParams['invite'] {
+  return (INVITE_STATUS_FILTERS as readonly string[]).includes(value);
+}
+
+/** All Users: the accounts of the current organization and every one below, filtered and paged. */
 export function UsersPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('users.heading')} />;
+  const user = useSessionUser();
+  const abilities = useAbilities();
+  const { data: config } = useConfig();
+  const organizationId = user.current_account?.organization_id ?? null;
+  const { page, keyword, values, update } = useListParams(FILTERS);
+  const { text, setText } = useKeywordInput(keyword, update);
+  const permissionLabel = usePermissionLabel();
+  const inviteLabel = useInviteStatusLabel();
+  const params: AccountsParams = {
+    page,
+    keyword,
+    permission: isPermission(values.permission) ? values.permission : '',
+    invite: isInvite(values.invite) ? values.invite : '',
+  };
+  const accounts = useAccountsPage(organizationId, params);
+  const adminUrl = abilities?.canOpenAdminUserUrl && config?.admin_user_url ? config.admin_user_url : null;
+
+  let content: ReactNode;
+  if (!organizationId) content = <EmptyState message={t('users.empty')} />;
+  else if (accounts.isPending) content = <LoadingScreen />;
+  else if (accounts.isError) {
+    content = <ErrorState message={t('users.load-failed')} onRetry={() => void accounts.refetch()} />;
+  } else if (accounts.data.accounts.length === 0) content = <EmptyState message={t('users.empty')} />;
+  else {
+    content = (
+      <>
+        <TableContainer component={Paper} variant="outlined">
+          {accounts.isPlaceholderData && <LinearProgress aria-hidden="true" />}
+          <Table aria-label={t('users.list-label')} aria-busy={accounts.isPlaceholderData}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('users.name')}</TableCell>
+                <TableCell>{t('users.organization')}</TableCell>
+                <TableCell>{t('users.permission')}</TableCell>
+                <TableCell>{t('users.invite-status')}</TableCell>
+                <TableCell align="right">{t('users.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {accounts.data.accounts.map((account) => (
+                <AccountRowView key={account.id} account={account} adminUrl={adminUrl} />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Pager
+          meta={accounts.data.meta}
+          onPage={(next) => update({ page: next })}
+          disabled={accounts.isFetching}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Page title={t('users.heading')}>
+      <UsersNav />
+      <Box
+        role="search"
+        aria-label={t('users.filters')}
+        sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 1 }}
+      >
+        <TextField
+          id="users-search"
+          type="search"
+          label={t('users.search')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          sx={{ flex: '2 1 260px' }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon aria-hidden="true" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          id="users-filter-permission"
+          select
+          label={t('users.permission')}
+          value={params.permission}
+          onChange={(event) => update({ permission: event.target.value || null })}
+          sx={{ flex: '1 1 200px' }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">{t('common.any')}</option>
+          {SCHOOL_PORTAL_PERMISSION_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {permissionLabel(value)}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          id="users-filter-invite"
+          select
+          label={t('users.invite-status')}
+          value={params.invite}
+          onChange={(event) => update({ invite: event.target.value || null })}
+          sx={{ flex: '1 1 200px' }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">{t('common.any')}</option>
+          {INVITE_STATUS_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {inviteLabel(value)}
+            </option>
+          ))}
+        </TextField>
+      </Box>
+      {content}
+    </Page>
+  );
 }

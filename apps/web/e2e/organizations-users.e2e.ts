@@ -1,0 +1,303 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { closePage, freshPage, pathOf, storedToken } from './helpers.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  type E2EServer,
+  launchBrowser,
+  signInThroughUi,
+  startServer,
+} from './support/server.js';
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface MailboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Waits for the invitation e-mail in the development mailbox and returns the path of its link. */
+async function invitationLinkPath(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${server.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const { messages } = (await response.json()) as { messages: MailboxMessage[] };
+    for (const message of messages) {
+      const match = message.text.match(/https?:\/\/\S+?(\/invitations\/[^\s/?#]+)/);
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No invitation e-mail for ${email}`);
+}
+
+async function signIn(page: Page, email: string) {
+  await signInThroughUi(page, server.baseUrl, email, DEMO_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+test('a studio manager adds a school and a user, invites them, and the invitee joins seeing only that school', async () => {
+  const school = 'Birch Lane Academy';
+  const email = 'bea.birch@school.test';
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.studio);
+
+  // New organization, with the short code rule first.
+  await mainNav(page).getByRole('link', { name: 'Organizations' }).click();
+  await heading(page, 'Organizations').waitFor();
+  await page.getByRole('link', { name: 'New Organization' }).click();
+  await heading(page, 'New organization').waitFor();
+  expect(pathOf(page)).toBe('/organizations/new');
+  expect(await page.getByLabel('Role').inputValue()).toBe('Customer');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(school);
+  await page.getByLabel('Short Code').fill('BIRCHLANE1');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Is too long (maximum is 9 characters).').waitFor();
+  expect(pathOf(page)).toBe('/organizations/new');
+  await page.getByLabel('Short Code').fill('BIRCH');
+  await page.getByLabel('Contact Name').fill('Bill Birch');
+  await page.getByLabel('Contact E-mail').fill('office@birch.test');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await heading(page, school).waitFor();
+  expect(pathOf(page)).toMatch(/^\/organizations\/\d+$/);
+  await page.getByTestId('detail-short-code').getByText('BIRCH').waitFor();
+  await page.getByTestId('detail-role').getByText('Customer').waitFor();
+  await page.getByText('No main support URL.').waitFor();
+  await page.getByText('There are no users to show.').waitFor();
+  await page.getByText('There are no projects to show.').waitFor();
+  const organizationId = pathOf(page).split('/').pop()!;
+
+  // New user in it: the organization comes preselected; save only once the form is valid.
+  await page.getByTestId('section-nav').getByRole('link', { name: 'New User' }).click();
+  await heading(page, 'New user').waitFor();
+  expect(new URL(page.url()).searchParams.get('organizationId')).toBe(organizationId);
+  const organizationSelect = page.getByLabel('Organization');
+  await expect.poll(() => organizationSelect.inputValue()).toBe(organizationId);
+  const save = page.getByRole('button', { name: 'Save' });
+  expect(await save.isDisabled()).toBe(true);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Bea Birch');
+  await page.getByLabel('Email').fill('not-an-address');
+  expect(await save.isDisabled()).toBe(true);
+  await page.getByLabel('Email').fill(email);
+  await expect.poll(() => save.isDisabled()).toBe(false);
+  await save.click();
+
+  await heading(page, 'Bea Birch').waitFor();
+  expect(pathOf(page)).toMatch(/^\/users\/\d+$/);
+  const status = page.getByTestId('invite-status');
+  await status.getByText('Not sent').waitFor();
+  await page.getByTestId('user-accounts').getByText(`Demo Studio › ${school}`).waitFor();
+
+  // Send the invite: a notification that stays, and the button is done.
+  const send = page.getByRole('button', { name: 'Send Invite' });
+  await send.click();
+  const notification = page.getByText(`An invitation to School Portal has been sent to ${email}.`);
+  await notification.waitFor();
+  await status.getByText(/^Sent /).waitFor();
+  expect(await page.getByRole('button', { name: /Send/ }).isDisabled()).toBe(true);
+  await page.waitForTimeout(6500);
+  expect(await notification.isVisible()).toBe(true);
+  await page.getByRole('button', { name: 'Close notification' }).click();
+  await notification.waitFor({ state: 'detached' });
+
+  // The same address again: taken, at the top and on the field.
+  await page.goto(`${server.baseUrl}/users/new?organizationId=${organizationId}`);
+  await heading(page, 'New user').waitFor();
+  await expect.poll(() => page.getByLabel('Organization').inputValue()).toBe(organizationId);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Bea Again');
+  await page.getByLabel('Email').fill(email);
+  await expect.poll(() => page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(false);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByTestId('form-error').getByText('A user with this e-mail address already exists.').waitFor();
+  await page.getByText('Has already been taken.').waitFor();
+  await closePage(page);
+
+  // The invitee opens the e-mailed link on another browser and chooses a password.
+  const linkPath = await invitationLinkPath(email);
+  const invitee = await freshPage(browser);
+  await invitee.goto(`${server.baseUrl}${linkPath}`);
+  await heading(invitee, 'Welcome to School Portal').waitFor();
+  expect(await invitee.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+  expect(await invitee.getByLabel('Email').inputValue()).toBe(email);
+  await invitee.getByLabel('Password', { exact: true }).fill('short');
+  await invitee.getByLabel('Confirm Password').fill('short');
+  await invitee.getByRole('button', { name: 'Set Password and Sign In' }).click();
+  await invitee.getByText('Is too short (minimum is 8 characters).').waitFor();
+  await invitee.getByLabel('Password', { exact: true }).fill('birch-lane-passphrase');
+  await invitee.getByLabel('Confirm Password').fill('birch-lane-passphrase');
+  await invitee.getByRole('button', { name: 'Set Password and Sign In' }).click();
+
+  // Signed in, inside the school only.
+  await mainNav(invitee).waitFor();
+  expect(await storedToken(invitee)).not.toBeNull();
+  expect(await invitee.getByTestId('sidebar-organization').textContent()).toBe(school);
+  expect(await mainNav(invitee).getByRole('link', { name: 'Organizations' }).count()).toBe(0);
+  await invitee.goto(`${server.baseUrl}/organizations`);
+  await heading(invitee, 'Projects').waitFor();
+  expect(pathOf(invitee)).toBe('/projects');
+  await mainNav(invitee).getByRole('link', { name: 'Users' }).click();
+  await heading(invitee, 'Users').waitFor();
+  const rows = invitee.getByTestId('account-row');
+  await rows.first().waitFor();
+  expect(await rows.count()).toBe(1);
+  expect(await rows.first().textContent()).toContain('Bea Birch');
+  expect(await rows.first().textContent()).toContain(school);
+  expect(await rows.first().textContent()).toContain('Accepted');
+  // Not a manager of the school: no organization to add users to.
+  await invitee.getByRole('link', { name: 'New User' }).click();
+  await invitee.getByText('There are no organizations you can add users to.').waitFor();
+  // Support comes from the studio above the school.
+  await mainNav(invitee).getByRole('link', { name: 'Support' }).click();
+  await invitee.getByText('Support for School Portal is provided by Demo Studio.').waitFor();
+  await invitee.getByRole('link', { name: /Demo Studio help centre/ }).waitFor();
+  await closePage(invitee);
+
+  // The link is single-use.
+  const again = await freshPage(browser);
+  await again.goto(`${server.baseUrl}${linkPath}`);
+  await again.getByTestId('invitation-invalid').waitFor();
+  await again.getByRole('link', { name: 'Go to Sign In' }).waitFor();
+  await closePage(again);
+});
+
+test('All Users filters by permission, invite status and keyword, with an empty text; Support shows the lab', async () => {
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.studio);
+  await mainNav(page).getByRole('link', { name: 'Users' }).click();
+  await heading(page, 'Users').waitFor();
+  const rows = page.getByTestId('account-row');
+  await rows.first().waitFor();
+  const header = page.getByRole('table', { name: 'Users' }).getByRole('columnheader');
+  expect(await header.allTextContents()).toEqual([
+    'Name',
+    'Organization',
+    'School Portal Permission',
+    'Invite Status',
+    'Actions',
+  ]);
+
+  await page.getByLabel('School Portal Permission').selectOption({ label: 'Not Allowed' });
+  await expect.poll(() => rows.count()).toBe(1);
+  expect(await rows.first().textContent()).toContain('Uma Unlicensed');
+  expect(new URL(page.url()).searchParams.get('permission')).toBe('not-allowed');
+
+  await page.getByLabel('School Portal Permission').selectOption({ label: 'Any' });
+  await page.getByLabel('Invite Status').selectOption({ label: 'Accepted' });
+  await expect.poll(() => rows.count()).toBeGreaterThan(1);
+  for (const text of await page.getByTestId('invite-status').allTextContents()) expect(text).toBe('Accepted');
+
+  await page.getByLabel('Search users').fill('riley');
+  await expect.poll(() => rows.count()).toBe(1);
+  expect(await rows.first().textContent()).toContain('Riley Riverside');
+
+  await page.getByLabel('Search users').fill('nobody-by-this-name');
+  await page.getByText('There are no users to show.').waitFor();
+  expect(await rows.count()).toBe(0);
+
+  // Actions: the info button opens the user.
+  await page.getByLabel('Search users').fill('steve');
+  await expect.poll(() => rows.count()).toBe(1);
+  await page.getByRole('link', { name: 'View Steve Staff' }).click();
+  await heading(page, 'Steve Staff').waitFor();
+  await page
+    .getByTestId('invite-status')
+    .getByText(/^Accepted /)
+    .waitFor();
+
+  // Support: the lab's links and contacts for the studio; no chat without a chat service.
+  await mainNav(page).getByRole('link', { name: 'Support' }).click();
+  await page.getByText('Support for School Portal is provided by Demo Lab.').waitFor();
+  await page.getByTestId('support-contact').getByText('Demo Lab support').waitFor();
+  expect(await page.getByTestId('support-chat').count()).toBe(0);
+  await closePage(page);
+});
+
+test('organizations page ten at a time, search, and show an empty text', async () => {
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.studio);
+  // Enough schools for two pages, added through the API as this manager.
+  const token = await storedToken(page);
+  const me = (await (
+    await fetch(`${server.baseUrl}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { user: { organization_id: string } };
+  for (let i = 1; i <= 10; i += 1) {
+    const response = await fetch(
+      `${server.baseUrl}/api/organizations/${me.user.organization_id}/organizations`,
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ organization: { name: `Paging School ${String(i).padStart(2, '0')}` } }),
+      },
+    );
+    expect(response.status).toBe(201);
+  }
+
+  await mainNav(page).getByRole('link', { name: 'Organizations' }).click();
+  await heading(page, 'Organizations').waitFor();
+  const rows = page.getByTestId('organization-row');
+  await expect.poll(() => rows.count()).toBe(10);
+  const range = page.getByTestId('pager-range');
+  const total = Number((await range.textContent())?.split(' of ')[1]);
+  expect(total).toBeGreaterThanOrEqual(12);
+  expect(await range.textContent()).toBe(`1–10 of ${total}`);
+  expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => range.textContent()).toBe(`11–${Math.min(20, total)} of ${total}`);
+  expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect.poll(() => range.textContent()).toBe(`1–10 of ${total}`);
+
+  // Rows: contact buttons and the way in.
+  await page.getByLabel('Search organizations').fill('maple');
+  await expect.poll(() => rows.count()).toBe(1);
+  expect(await page.getByRole('link', { name: 'Call Maple Grove Elementary' }).getAttribute('href')).toBe(
+    'tel:+1 555 0120',
+  );
+  expect(await page.getByRole('link', { name: 'E-mail Maple Grove Elementary' }).getAttribute('href')).toBe(
+    'mailto:office@maple.demo.test',
+  );
+  await page.getByRole('link', { name: 'View Maple Grove Elementary' }).click();
+  await heading(page, 'Maple Grove Elementary').waitFor();
+  await page.getByTestId('organization-users').getByText('Sasha School').waitFor();
+  await page.getByTestId('organization-projects').getByText('Maple Grove Fall 2026 (MG26F)').waitFor();
+  // Editing: the same rules as the new-organization form.
+  await page.getByText('No main support URL.').waitFor();
+  await page.getByRole('button', { name: 'Edit Organization' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit organization' });
+  await dialog.getByLabel('Support URL').fill('https://maple.example.test/help');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByText('Maple Grove Elementary has been saved.').waitFor();
+  await page.getByRole('link', { name: /https:\/\/maple\.example\.test\/help/ }).waitFor();
+  expect(await page.getByText('No main support URL.').count()).toBe(0);
+  await page.getByTestId('section-nav').getByRole('link', { name: 'All Organizations' }).click();
+  await heading(page, 'Organizations').waitFor();
+
+  await page.getByLabel('Search organizations').fill('no-such-organization');
+  await page.getByText('There are no organizations to show.').waitFor();
+  await closePage(page);
+});
+
+test('school staff do not get the organizations screens', async () => {
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.school);
+  expect(await mainNav(page).getByRole('link', { name: 'Organizations' }).count()).toBe(0);
+  await page.goto(`${server.baseUrl}/organizations/new`);
+  await mainNav(page).waitFor();
+  await expect.poll(() => pathOf(page)).not.toBe('/organizations/new');
+  await closePage(page);
+});

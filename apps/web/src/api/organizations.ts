@@ -1,0 +1,300 @@
+import {
+  MULTI_PAGE_CONCURRENCY,
+  MULTI_PAGE_SIZES,
+  type OrganizationForm,
+  type OrganizationRole,
+  PAGE_SIZES,
+} from '@school-portal/domain';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { apiFetch } from './client';
+import { queryClient } from './queryClient';
+import type { AppConfig, ListMeta } from './types';
+
+/** One organization as the lists answer it (API.md, snake_case). */
+export interface Organization {
+  id: string;
+  name: string;
+  role: OrganizationRole;
+  short_code: string | null;
+  contact_name: string | null;
+  contact_phone: string | null;
+  contact_email: string | null;
+  logo_url: string | null;
+  logo_thumb_url: string | null;
+  support_url: string | null;
+  parent_organization_id: string | null;
+  parent_organization_name: string | null;
+  current_season_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A support link; a blank `plic_app_slug` means all apps (the server filters to this app already). */
+export interface SupportLink {
+  id: string;
+  label: string;
+  external_url: string;
+  plic_app_slug: string;
+}
+
+export interface SupportContact {
+  id: string;
+  label: string;
+  name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  phone_number_formatted: string | null;
+  plic_app_slug: string;
+}
+
+/** GET /api/organizations/:id: the organization with its own support links and contacts. */
+export interface OrganizationDetail extends Organization {
+  support_links: SupportLink[];
+  support_contacts: SupportContact[];
+}
+
+/** GET /api/organizations/:id/support: the supporting (parent) organization's links and contacts. */
+export interface OrganizationSupport {
+  organization: { id: string; name: string };
+  support_links: SupportLink[];
+  support_contacts: SupportContact[];
+}
+
+export interface UserSummary {
+  id: string;
+  name: string;
+  email: string;
+  invitation_sent_at: string | null;
+  invitation_accepted_at: string | null;
+  created_at: string;
+}
+
+export type SchoolPortalPermission = 'allowed' | 'not-allowed';
+
+/** A row of All Users: GET /api/organizations/:id/accounts with include_users and include_organizations. */
+export interface AccountRow {
+  id: string;
+  user_id: string;
+  organization_id: string;
+  created_at: string;
+  enabled_for_school_portal: boolean;
+  school_portal_permission: SchoolPortalPermission;
+  user?: UserSummary;
+  organization?: { id: string; name: string; role: OrganizationRole };
+}
+
+export interface OrganizationProject {
+  id: string;
+  name: string;
+  short_code: string | null;
+  season_name: string | null;
+  organization_name?: string | null;
+  created_at: string;
+}
+
+const orgPath = (id: string, rest = '') => `/api/organizations/${encodeURIComponent(id)}${rest}`;
+
+/** Query keys of this module. All live under the private `organizations` root (cleared on sign-out). */
+export const organizationKeys = {
+  all: ['organizations'] as const,
+  detail: (id: string) => ['organizations', id, 'detail'] as const,
+  children: (id: string) => ['organizations', id, 'organizations'] as const,
+  childrenPage: (id: string, params: { page: number; keyword: string }) =>
+    ['organizations', id, 'organizations', 'page', params] as const,
+  allDescendants: (id: string) => ['organizations', id, 'organizations', 'all'] as const,
+  accounts: (id: string) => ['organizations', id, 'accounts'] as const,
+  accountsPage: (id: string, params: AccountsParams) => ['organizations', id, 'accounts', params] as const,
+  users: (id: string) => ['organizations', id, 'users'] as const,
+  projects: (id: string) => ['organizations', id, 'projects', 'organization-page'] as const,
+  support: (id: string) => ['organizations', id, 'support'] as const,
+};
+
+interface Paged<T> {
+  items: T[];
+  meta: ListMeta;
+}
+
+/**
+ * Every page of a long list (spec §7: "Long lists are fetched in multiple pages"): the first page tells
+ * the total, the rest follow at most MULTI_PAGE_CONCURRENCY at a time.
+ */
+export async function fetchAllPages<T>(
+  fetchPage: (page: number, limit: number) => Promise<Paged<T>>,
+  limit: number,
+): Promise<T[]> {
+  const first = await fetchPage(1, limit);
+  const pages = Math.ceil(first.meta.total / limit);
+  const rest: T[][] = [];
+  let next = 2;
+  const worker = async () => {
+    while (next <= pages) {
+      const page = next;
+      next += 1;
+      rest[page - 2] = (await fetchPage(page, limit)).items;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MULTI_PAGE_CONCURRENCY, Math.max(0, pages - 1)) }, worker));
+  return [...first.items, ...rest.flat()];
+}
+
+/** GET /api/organizations/:id (403 `cannot_show_organization` without the show ability, 404 outside the tree). */
+export function useOrganization(organizationId: string) {
+  return useQuery({
+    queryKey: organizationKeys.detail(organizationId),
+    queryFn: async ({ signal }) => {
+      const body = await apiFetch<{ organization: OrganizationDetail }>(orgPath(organizationId), { signal });
+      return body.organization;
+    },
+  });
+}
+
+/** One page (10) of the organizations below one, every level, optionally matching a keyword. */
+export function useSubOrganizationsPage(
+  organizationId: string | null | undefined,
+  params: { page: number; keyword: string },
+) {
+  return useQuery({
+    queryKey: organizationKeys.childrenPage(organizationId ?? '', params),
+    queryFn: async ({ signal }) => {
+      const body = await apiFetch<{ organizations: Organization[]; meta: ListMeta }>(
+        orgPath(organizationId!, '/organizations'),
+        {
+          query: {
+            traverse_sub_organizations: true,
+            page: params.page,
+            limit: PAGE_SIZES.organizations,
+            keyword: params.keyword || undefined,
+          },
+          signal,
+        },
+      );
+      return body;
+    },
+    enabled: !!organizationId,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every organization below one (all levels), fetched in pages of 500. */
+export function useAllSubOrganizations(organizationId: string | null | undefined) {
+  return useQuery({
+    queryKey: organizationKeys.allDescendants(organizationId ?? ''),
+    queryFn: ({ signal }) =>
+      fetchAllPages(async (page, limit) => {
+        const body = await apiFetch<{ organizations: Organization[]; meta: ListMeta }>(
+          orgPath(organizationId!, '/organizations'),
+          { query: { traverse_sub_organizations: true, page, limit }, signal },
+        );
+        return { items: body.organizations, meta: body.meta };
+      }, MULTI_PAGE_SIZES.organizations),
+    enabled: !!organizationId,
+  });
+}
+
+/** POST /api/organizations/:parentId/organizations: 201, or 422 with field errors. */
+export function useCreateOrganization(parentOrganizationId: string | null | undefined) {
+  return useMutation({
+    mutationFn: async (organization: OrganizationForm) => {
+      if (!parentOrganizationId) throw new Error('No organization to add a child to');
+      const body = await apiFetch<{ organization: Organization }>(
+        orgPath(parentOrganizationId, '/organizations'),
+        { method: 'POST', body: { organization } },
+      );
+      return body.organization;
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+    },
+  });
+}
+
+export type OrganizationChanges = Partial<
+  Pick<
+    Organization,
+    'name' | 'short_code' | 'contact_name' | 'contact_phone' | 'contact_email' | 'logo_url' | 'support_url'
+  >
+>;
+
+/** PATCH /api/organizations/:id: 200, or 422 with field errors. */
+export function useUpdateOrganization(organizationId: string) {
+  return useMutation({
+    mutationFn: async (organization: OrganizationChanges) => {
+      const body = await apiFetch<{ organization: Organization }>(orgPath(organizationId), {
+        method: 'PATCH',
+        body: { organization },
+      });
+      return body.organization;
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+    },
+  });
+}
+
+export interface AccountsParams {
+  page: number;
+  keyword: string;
+  permission: SchoolPortalPermission | '';
+  invite: 'accepted' | 'sent' | 'not-sent' | '';
+}
+
+/** One page (10) of All Users: accounts of the organization and every one below, with users and organizations. */
+export function useAccountsPage(organizationId: string | null | undefined, params: AccountsParams) {
+  return useQuery({
+    queryKey: organizationKeys.accountsPage(organizationId ?? '', params),
+    queryFn: ({ signal }) =>
+      apiFetch<{ accounts: AccountRow[]; meta: ListMeta }>(orgPath(organizationId!, '/accounts'), {
+        query: {
+          traverse_sub_organizations: true,
+          include_users: true,
+          include_organizations: true,
+          page: params.page,
+          limit: PAGE_SIZES.accounts,
+          keyword: params.keyword || undefined,
+          'filter[school_portal_permission]': params.permission || undefined,
+          'filter[invite_status]': params.invite || undefined,
+        },
+        signal,
+      }),
+    enabled: !!organizationId,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every user with an account in the organization itself (the organization page's list). */
+export function useOrganizationUsers(organizationId: string) {
+  return useQuery({
+    queryKey: organizationKeys.users(organizationId),
+    queryFn: ({ signal }) =>
+      fetchAllPages(async (page, limit) => {
+        const body = await apiFetch<{ users: UserSummary[]; meta: ListMeta }>(
+          orgPath(organizationId, '/users'),
+          { query: { page, limit }, signal },
+        );
+        return { items: body.users, meta: body.meta };
+      }, MULTI_PAGE_SIZES.users),
+  });
+}
+
+/** The organization's projects, newest first (the organization page's list). */
+export function useOrganizationProjectList(organizationId: string) {
+  return useQuery({
+    queryKey: organizationKeys.projects(organizationId),
+    queryFn: async ({ signal }) => {
+      const body = await apiFetch<{ projects: OrganizationProject[]; meta: ListMeta }>(
+        orgPath(organizationId, '/projects'),
+        { query: { limit: MULTI_PAGE_SIZES.projects }, signal },
+      );
+      return [...body.projects].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    },
+  });
+}
+
+/** GET /api/organizations/:id/support: the parent's links and contacts for this app. */
+export function useOrganizationSupport(organizationId: string | null | undefined) {
+  return useQuery({
+    queryKey: organizationKeys.support(organizationId ?? ''),
+    queryFn: ({ signal }) => apiFetch<OrganizationSupport>(orgPath(organizationId!, '/support'), { signal }),
+    enabled: !!organizationId,
+  });
+}

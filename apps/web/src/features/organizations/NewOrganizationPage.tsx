@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type OrganizationForm, organizationFormSchema } from '@school-portal/domain';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { isApiError } from '../../api/client';
+import { useCreateOrganization } from '../../api/organizations';
+import { useAbilities } from '../../api/users';
+import { ROUTES, routePath } from '../../app/routes';
+import { useSessionUser } from '../../app/session';
+import { Page } from '../../components/Page';
+import { applyOrganizationServerErrors, OrganizationFields } from './OrganizationFields';
+import { OrganizationsNav } from './OrganizationsNav';
+import { useRoleLabel } from './roleLabel';
+
+type FormInput = OrganizationForm;
+type FormOutput = z.output<typeof organizationFormSchema>;
+
+/**
+ * New organization (spec §2, §5): a studio adds a school (customer_role), a lab adds a studio
+ * (studio_role); anyone else goes home. Name and role required, short code at most 9 characters.
+ */
+export function NewOrganizationPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const abilities = useAbilities();
+  const navigate = useNavigate();
+  const roleLabel = useRoleLabel();
+  const parentId = user.current_account?.organization_id ?? null;
+  const parentName = user.current_account?.organization.name?.trim() || t('common.missing-name');
+  const role = abilities?.childOrganizationRole ?? null;
+  const create = useCreateOrganization(parentId);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(organizationFormSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      name: '',
+      role: role ?? 'customer_role',
+      short_code: '',
+      contact_name: '',
+      contact_phone: '',
+      contact_email: '',
+      logo_url: '',
+      support_url: '',
+    },
+  });
+
+  if (!abilities) return null;
+  if (!role || !parentId) return <Navigate to={ROUTES.root} replace />;
+
+  const onSubmit = handleSubmit((values) => {
+    create.mutate(
+      { ...values, role },
+      {
+        onSuccess: (organization) =>
+          navigate(routePath('organization.index', { organizationId: organization.id })),
+        onError: (error) => applyOrganizationServerErrors(error, setError),
+      },
+    );
+  });
+
+  const serverError = errors.root?.server?.message;
+  const failure =
+    create.isError && !(isApiError(create.error) && create.error.fieldErrors)
+      ? isApiError(create.error, 403)
+        ? t('organization-form.forbidden')
+        : t('organization-form.failed')
+      : null;
+
+  return (
+    <Page title={t('organization-form.heading')} maxWidth="md">
+      <OrganizationsNav />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography color="text.secondary">{t('organization-form.intro', { parent: parentName })}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('common.required-hint')}
+        </Typography>
+        <Box component="form" aria-label={t('organization-form.form-label')} noValidate onSubmit={onSubmit}>
+          {(serverError || failure) && (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid="form-error">
+              {serverError ?? failure}
+            </Alert>
+          )}
+          <OrganizationFields
+            register={register}
+            errors={errors}
+            idPrefix="organization"
+            autoFocus
+            roleField={
+              <TextField
+                id="organization-role"
+                label={t('organization-form.role')}
+                value={roleLabel(role)}
+                required
+                slotProps={{ htmlInput: { readOnly: true } }}
+              />
+            }
+          />
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
+            <Button component={Link} to={ROUTES['organizations.index']}>
+              {t('organization-form.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={create.isPending}>
+              {create.isPending ? t('organization-form.saving') : t('organization-form.submit')}
+            </Button>
+          </Box>
+        </Box>
+      </Paper>
+    </Page>
+  );
+}

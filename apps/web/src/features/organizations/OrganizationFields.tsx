@@ -1,0 +1,90 @@
+import TextField from '@mui/material/TextField';
+import { formatFieldErrors, formatFieldMessage, SHORT_CODE_MAX_LENGTH } from '@school-portal/domain';
+import type { ReactNode } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+
+/** The organization form's text fields, in screen order (spec §3). */
+export const ORGANIZATION_TEXT_FIELDS = [
+  'name',
+  'short_code',
+  'contact_name',
+  'contact_phone',
+  'contact_email',
+  'logo_url',
+  'support_url',
+] as const;
+export type OrganizationFieldName = (typeof ORGANIZATION_TEXT_FIELDS)[number];
+
+type Register = (field: OrganizationFieldName) => UseFormRegisterReturn<string>;
+type Errors = Partial<Record<OrganizationFieldName, FieldError | undefined>>;
+
+/** Shows 422 field errors under their fields (capital letter, closing period); the rest at the top. */
+export function applyOrganizationServerErrors(
+  error: unknown,
+  setError: (name: OrganizationFieldName | 'root.server', error: { type: string; message: string }) => void,
+): void {
+  const fieldErrors = isApiError(error) ? error.fieldErrors : undefined;
+  if (!fieldErrors) return;
+  for (const [field, message] of Object.entries(formatFieldErrors(fieldErrors))) {
+    const known = (ORGANIZATION_TEXT_FIELDS as readonly string[]).includes(field);
+    setError(known ? (field as OrganizationFieldName) : 'root.server', { type: 'server', message });
+  }
+}
+
+interface OrganizationFieldsProps {
+  register: Register;
+  errors: Errors;
+  idPrefix: string;
+  /** Shown after the name (the new-organization form's fixed role). */
+  roleField?: ReactNode;
+  autoFocus?: boolean;
+}
+
+/** Name, short code, contacts, logo and support address, with their validation messages. */
+export function OrganizationFields({
+  register,
+  errors,
+  idPrefix,
+  roleField,
+  autoFocus,
+}: OrganizationFieldsProps) {
+  const { t } = useTranslation();
+  const messageOf = (field: OrganizationFieldName) => {
+    const message = errors[field]?.message;
+    return message ? formatFieldMessage(message) : undefined;
+  };
+  const bind = (field: OrganizationFieldName, label: string) => ({
+    ...register(field),
+    id: `${idPrefix}-${field.replaceAll('_', '-')}`,
+    label,
+    error: !!messageOf(field),
+    helperText: messageOf(field),
+  });
+  return (
+    <>
+      <TextField {...bind('name', t('organization-form.name'))} required autoFocus={autoFocus} />
+      {roleField}
+      <TextField
+        {...bind('short_code', t('organization-form.short-code'))}
+        helperText={
+          messageOf('short_code') ?? t('organization-form.short-code-help', { max: SHORT_CODE_MAX_LENGTH })
+        }
+      />
+      <TextField {...bind('contact_name', t('organization-form.contact-name'))} autoComplete="off" />
+      <TextField
+        {...bind('contact_phone', t('organization-form.contact-phone'))}
+        type="tel"
+        autoComplete="off"
+      />
+      <TextField
+        {...bind('contact_email', t('organization-form.contact-email'))}
+        type="email"
+        autoComplete="off"
+      />
+      <TextField {...bind('logo_url', t('organization-form.logo-url'))} type="url" />
+      <TextField {...bind('support_url', t('organization-form.support-url'))} type="url" />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { useAbilities } from '../../api/users';
+import { ROUTES } from '../../app/routes';
+import { SectionNav, type SectionNavItem } from './SectionNav';
+
+/** All Organizations and, when this account may add a child, New Organization. */
+export function OrganizationsNav() {
+  const { t } = useTranslation();
+  const abilities = useAbilities();
+  const items: SectionNavItem[] = [];
+  if (abilities?.canListOrganizations) {
+    items.push({ key: 'all', label: t('organizations.all'), to: ROUTES['organizations.index'] });
+  }
+  if (abilities?.childOrganizationRole) {
+    items.push({ key: 'new', label: t('organizations.new'), to: ROUTES['organizations.new'] });
+  }
+  return <SectionNav label={t('organizations.section-nav')} items={items} />;
+}

@@ -1,0 +1,224 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  formatFieldErrors,
+  formatFieldMessage,
+  type NewUserForm,
+  newUserFormSchema,
+} from '@school-portal/domain';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { isApiError } from '../../api/client';
+import { useAllSubOrganizations } from '../../api/organizations';
+import { useAbilities, useCreateUser } from '../../api/users';
+import { ROUTES, routePath } from '../../app/routes';
+import { useSessionUser } from '../../app/session';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { Page } from '../../components/Page';
+import { UsersNav } from './UsersNav';
+
+type FormOutput = z.output<typeof newUserFormSchema>;
+
+interface Choice {
+  id: string;
+  label: string;
+}
+
+const TAKEN = 'already been taken';
+
+/** The organizations a user may be added to: the own one if allowed, and every one below. */
+function useOrganizationChoices() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const abilities = useAbilities();
+  const own = user.current_account?.organization ?? null;
+  const below = useAllSubOrganizations(own?.id);
+  const choices = useMemo<Choice[]>(() => {
+    if (!own || !abilities || !below.data) return [];
+    const list: Choice[] = [];
+    if (abilities.canCreateUsersIn(own.id, 'own')) {
+      list.push({ id: own.id, label: own.name?.trim() || t('common.missing-name') });
+    }
+    for (const organization of below.data) {
+      if (!abilities.canCreateUsersIn(organization.id, 'sub')) continue;
+      const name = organization.name.trim() || t('common.missing-name');
+      const parent =
+        organization.parent_organization_id !== own.id ? organization.parent_organization_name : null;
+      list.push({ id: organization.id, label: parent ? `${parent} › ${name}` : name });
+    }
+    return list;
+  }, [own, abilities, below.data, t]);
+  return { choices, query: below, hasAccount: !!own };
+}
+
+/** New User (spec §2, §5): name, e-mail and organization required; save enabled only when valid. */
+export function NewUserPage() {
+  const { t } = useTranslation();
+  const abilities = useAbilities();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const requested = searchParams.get('organizationId') ?? '';
+  const { choices, query } = useOrganizationChoices();
+  const create = useCreateUser();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors, isValid },
+  } = useForm<NewUserForm, unknown, FormOutput>({
+    resolver: zodResolver(newUserFormSchema),
+    mode: 'onChange',
+    defaultValues: { name: '', email: '', organization_id: '', enable_for_all_apps: false },
+  });
+
+  // Preselect the organization asked for in the address, or the only choice.
+  useEffect(() => {
+    if (choices.length === 0 || getValues('organization_id')) return;
+    const initial =
+      choices.find((c) => c.id === requested)?.id ?? (choices.length === 1 ? choices[0]?.id : '');
+    if (initial) setValue('organization_id', initial, { shouldValidate: true });
+  }, [choices, requested, getValues, setValue]);
+
+  const onSubmit = handleSubmit((values) => {
+    create.mutate(
+      {
+        organizationId: values.organization_id,
+        name: values.name,
+        email: values.email,
+        enableForAllApps: abilities?.canEnableForAllApps ? values.enable_for_all_apps : undefined,
+      },
+      {
+        onSuccess: (user) => navigate(routePath('user.index', { userId: user.id })),
+        onError: (error) => {
+          const fieldErrors = isApiError(error) ? error.fieldErrors : undefined;
+          if (!fieldErrors) return;
+          for (const [field, message] of Object.entries(formatFieldErrors(fieldErrors))) {
+            if (field === 'name' || field === 'email' || field === 'organization_id') {
+              setError(field, { type: 'server', message });
+            } else setError('root.server', { type: 'server', message });
+          }
+        },
+      },
+    );
+  });
+
+  const messageOf = (field: 'name' | 'email' | 'organization_id') => {
+    const message = errors[field]?.message;
+    return message ? formatFieldMessage(message) : undefined;
+  };
+
+  const fieldErrors = create.isError && isApiError(create.error) ? create.error.fieldErrors : undefined;
+  // Spec §5: "already been taken" in an e-mail error is also shown at the top.
+  const emailTaken = errors.email?.type === 'server' && !!fieldErrors?.email?.some((m) => m.includes(TAKEN));
+  const topError = emailTaken
+    ? t('new-user.email-taken')
+    : (errors.root?.server?.message ??
+      (create.isError && !fieldErrors
+        ? isApiError(create.error, 403)
+          ? t('new-user.forbidden')
+          : t('new-user.failed')
+        : null));
+
+  let body: ReactNode;
+  if (query.isPending && query.fetchStatus !== 'idle') body = <LoadingScreen />;
+  else if (query.isError) {
+    body = (
+      <ErrorState message={t('new-user.organizations-load-failed')} onRetry={() => void query.refetch()} />
+    );
+  } else if (choices.length === 0) body = <EmptyState message={t('new-user.no-organizations')} />;
+  else {
+    const organizationMessage = messageOf('organization_id');
+    body = (
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="body2" color="text.secondary">
+          {t('common.required-hint')}
+        </Typography>
+        <Box component="form" aria-label={t('new-user.form-label')} noValidate onSubmit={onSubmit}>
+          {topError && (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid="form-error">
+              {topError}
+            </Alert>
+          )}
+          <TextField
+            {...register('name')}
+            id="new-user-name"
+            label={t('new-user.name')}
+            required
+            autoFocus
+            autoComplete="off"
+            error={!!messageOf('name')}
+            helperText={messageOf('name')}
+          />
+          <TextField
+            {...register('email')}
+            id="new-user-email"
+            label={t('new-user.email')}
+            type="email"
+            required
+            autoComplete="off"
+            error={!!messageOf('email')}
+            helperText={messageOf('email')}
+          />
+          <TextField
+            {...register('organization_id')}
+            id="new-user-organization"
+            select
+            label={t('new-user.organization')}
+            required
+            error={!!organizationMessage}
+            helperText={organizationMessage}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="" disabled>
+              {t('new-user.choose-organization')}
+            </option>
+            {choices.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.label}
+              </option>
+            ))}
+          </TextField>
+          {abilities?.canEnableForAllApps && (
+            <Box sx={{ mt: 1 }}>
+              <FormControlLabel
+                control={<Checkbox {...register('enable_for_all_apps')} id="new-user-all-apps" />}
+                label={t('new-user.enable-for-all-apps')}
+              />
+              <FormHelperText sx={{ mt: 0 }}>{t('new-user.enable-for-all-apps-help')}</FormHelperText>
+            </Box>
+          )}
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
+            <Button component={Link} to={ROUTES['users.index']}>
+              {t('new-user.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={!isValid || create.isPending}>
+              {create.isPending ? t('new-user.saving') : t('new-user.submit')}
+            </Button>
+          </Box>
+        </Box>
+      </Paper>
+    );
+  }
+
+  return (
+    <Page title={t('new-user.heading')} maxWidth="md">
+      <UsersNav />
+      {body}
+    </Page>
+  );
+}
