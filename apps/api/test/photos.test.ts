@@ -172,8 +172,21 @@ describe('assignments, yearbook and crops', () => {
       subject_photo_assignment: { subject_id: subjectId, photo_id: photoId, is_primary: true },
     });
     expect(assigned.statusCode).toBe(201);
-    const subject = (await call('GET', `/api/subjects/${subjectId}`)).json().subject;
+    const subject = (await call('GET', `/api/subjects/${subjectId}?include_photos=true`)).json().subject;
     expect(subject).toMatchObject({ primary_photo_id: photoId, photos_count: 1 });
+    expect(subject.photos).toEqual([
+      expect.objectContaining({
+        id: photoId,
+        is_primary: true,
+        assignment_id: assigned.json().subject_photo_assignment.id,
+      }),
+    ]);
+    // The grid carries the primary photo's thumbnails once they are made.
+    const card = await eventually(async () => {
+      const s = (await call('GET', `/api/projects/${projectId}/subjects`)).json().subjects[0];
+      return s.primary_photo_thumbnails ? s : null;
+    });
+    expect((await fetch(card.primary_photo_thumbnails.tiny)).status).toBe(200);
     const yearbook = await call('PATCH', `/api/subjects/${subjectId}`, {
       subject: { yearbook_photo_id: photoId },
     });

@@ -16,6 +16,8 @@ import {
   type ProjectFields,
   selectSubjectRows,
   serializeSubject,
+  subjectPhotos,
+  withPrimaryThumbnails,
 } from './service.js';
 
 const subjectSchema = z.object({
@@ -29,7 +31,9 @@ const subjectSchema = z.object({
   grade: z.string().nullable(),
   photos_count: z.number(),
   primary_photo_id: z.string().nullable(),
+  primary_photo_thumbnails: z.record(z.string(), z.string().nullable()).nullable(),
   yearbook_photo_id: z.string().nullable(),
+  photos: z.array(z.any()).optional(),
   created_by_plic_app_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -153,7 +157,11 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
         query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       ]);
       return {
-        subjects: rows.map((r) => serializeSubject(r, pf)),
+        subjects: await withPrimaryThumbnails(
+          ctx.db,
+          ctx.storage,
+          rows.map((r) => serializeSubject(r, pf)),
+        ),
         meta: { page: q.page, limit: q.limit, total: total.n },
       };
     },
@@ -184,7 +192,13 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
         .orderBy('s.id')
         .limit(50)
         .execute();
-      return { subjects: rows.map((r) => serializeSubject(r, pf)) };
+      return {
+        subjects: await withPrimaryThumbnails(
+          ctx.db,
+          ctx.storage,
+          rows.map((r) => serializeSubject(r, pf)),
+        ),
+      };
     },
   );
 
@@ -214,7 +228,9 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
         .returning('id')
         .executeTakeFirstOrThrow();
       const row = await selectSubjectRows(ctx.db).where('s.id', '=', created.id).executeTakeFirstOrThrow();
-      return reply.status(201).send({ subject: serializeSubject(row, pf) });
+      return reply
+        .status(201)
+        .send({ subject: { ...serializeSubject(row, pf), primary_photo_thumbnails: null } });
     },
   );
 
@@ -223,8 +239,9 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags: ['subjects'],
-        summary: 'One subject',
+        summary: 'One subject; with include_photos, its photos (primary first) with their assignments',
         params: idParam,
+        querystring: z.object({ include_photos: z.enum(['true', 'false']).optional() }).strict(),
         response: { 200: z.object({ subject: subjectSchema }) },
       },
     },
@@ -232,7 +249,15 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
       const s = sessionOf(request);
       const row = await findVisibleSubject(ctx.db, s, request.params.id);
       const pf = await loadProjectFields(ctx.db, s, row.project_id);
-      return { subject: serializeSubject(row, pf) };
+      const [subject] = await withPrimaryThumbnails(ctx.db, ctx.storage, [serializeSubject(row, pf)]);
+      return {
+        subject: {
+          ...subject!,
+          ...(request.query.include_photos === 'true'
+            ? { photos: await subjectPhotos(ctx.db, ctx.storage, row.id) }
+            : {}),
+        },
+      };
     },
   );
 
@@ -282,7 +307,8 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
         .where('id', '=', row.id)
         .execute();
       const updated = await selectSubjectRows(ctx.db).where('s.id', '=', row.id).executeTakeFirstOrThrow();
-      return { subject: serializeSubject(updated, pf) };
+      const [subject] = await withPrimaryThumbnails(ctx.db, ctx.storage, [serializeSubject(updated, pf)]);
+      return { subject: subject! };
     },
   );
 

@@ -3,7 +3,15 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
+import type { Storage } from '../../storage/storage.js';
 import { visibleOrganizationIds } from '../organizations/access.js';
+import {
+  baseOf,
+  renditionKey,
+  selectPhotos,
+  serializePhoto,
+  THUMB_EXPIRY_SECONDS,
+} from '../photos/service.js';
 import { loadFields } from '../project-templates/service.js';
 import { findVisibleProject, type ProjectRow } from '../projects/service.js';
 import type { Session } from '../users/session.js';
@@ -97,3 +105,50 @@ export function gradeOrder(fieldId: string) {
 }
 
 export type Condition = Expression<SqlBool>;
+
+type SerializedSubject = ReturnType<typeof serializeSubject>;
+
+/** Adds each subject's primary-photo thumbnails (tiny and small, signed), loading the photos in one query. */
+export async function withPrimaryThumbnails(db: Db, storage: Storage, subjects: SerializedSubject[]) {
+  const ids = [...new Set(subjects.map((s) => s.primary_photo_id).filter((id): id is string => !!id))];
+  const photos = ids.length
+    ? await db
+        .selectFrom('photos')
+        .select(['id', 'storage_key', 'renditions_ready_at'])
+        .where('id', 'in', ids)
+        .execute()
+    : [];
+  const byId = new Map(photos.map((p) => [p.id, p]));
+  return Promise.all(
+    subjects.map(async (subject) => {
+      const photo = subject.primary_photo_id ? byId.get(subject.primary_photo_id) : undefined;
+      if (!photo?.renditions_ready_at) return { ...subject, primary_photo_thumbnails: null };
+      const base = baseOf(photo.storage_key);
+      const sign = (size: 'tiny' | 'small') =>
+        storage.presignGet({ key: renditionKey(base, size), expiresInSeconds: THUMB_EXPIRY_SECONDS });
+      return {
+        ...subject,
+        primary_photo_thumbnails: { tiny: await sign('tiny'), small: await sign('small') },
+      };
+    }),
+  );
+}
+
+/** The subject's photos, primary first, each with its assignment. */
+export async function subjectPhotos(db: Db, storage: Storage, subjectId: string) {
+  const rows = await selectPhotos(db)
+    .innerJoin('subject_photo_assignments as asg', 'asg.photo_id', 'ph.id')
+    .select(['asg.id as assignment_id', 'asg.is_primary'])
+    .where('asg.subject_id', '=', subjectId)
+    .where('ph.upload_verified_at', 'is not', null)
+    .orderBy('asg.is_primary', 'desc')
+    .orderBy('ph.id')
+    .execute();
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...(await serializePhoto(storage, row)),
+      assignment_id: row.assignment_id,
+      is_primary: row.is_primary,
+    })),
+  );
+}
