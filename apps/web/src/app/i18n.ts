@@ -3,10 +3,12 @@ import { initReactI18next } from 'react-i18next';
 import enUs from './locales/en-us.json';
 // The project area (projects, seasons, templates) keeps its wording in a file of its own.
 import enUsProjects from './locales/en-us.projects.json';
+// The subjects area likewise.
+import enUsSubjects from './locales/en-us.subjects.json';
 
 export const DEFAULT_LOCALE = 'en-us';
 
-export const resources = { 'en-us': { translation: { ...enUs, ...enUsProjects } } } as const;
+export const resources = { 'en-us': { translation: { ...enUs, ...enUsProjects, ...enUsSubjects } } } as const;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
