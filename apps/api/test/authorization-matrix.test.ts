@@ -18,6 +18,7 @@ const templates: Record<string, string> = {};
 const deletable: Record<string, string[]> = {};
 const subjects: Record<string, string[]> = {};
 const assignable: Record<string, string[]> = {};
+const files: Record<string, { request: string; pending: string; verified: string }> = {};
 // Photo records per organization: album, photo, crops and assignments to use up, an import.
 const media: Record<
   string,
@@ -125,6 +126,37 @@ beforeAll(async () => {
       crops: crops.map((c) => c.id),
       assignments: assignments.map((a) => a.id),
       import: started.id,
+    };
+  }
+  for (const [key, org] of Object.entries(w.orgs)) {
+    const db = t.ctx.db;
+    const request = await db
+      .insertInto('attachment_requests')
+      .values({ organization_id: org.id, name: 'Roster', description: 'Send it' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('attachment_request_projects')
+      .values({ attachment_request_id: request.id, project_id: projects[key]! })
+      .execute();
+    const file = (name: string, verified: boolean) =>
+      db
+        .insertInto('attachments')
+        .values({
+          project_id: projects[key]!,
+          name,
+          storage_key: `matrix/${key}/${name}`,
+          upload_file_name: `${name}.csv`,
+          upload_file_size: 10,
+          upload_content_type: 'text/csv',
+          upload_verified_at: verified ? new Date() : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    files[key] = {
+      request: request.id,
+      pending: (await file('pending', false)).id,
+      verified: (await file('verified', true)).id,
     };
   }
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
@@ -335,6 +367,42 @@ const routes: Route[] = [
     method: 'PATCH',
     path: '/api/project-imports/{id}/finish',
     url: (o) => `/api/project-imports/${media[o]!.import}/finish`,
+  },
+  {
+    method: 'GET',
+    path: '/api/attachment-requests/{id}',
+    url: (o) => `/api/attachment-requests/${files[o]!.request}`,
+  },
+  {
+    method: 'GET',
+    path: '/api/organizations/{id}/attachment-requests',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/attachment-requests`,
+  },
+  {
+    method: 'GET',
+    path: '/api/projects/{id}/attachment-requests',
+    url: (o) => `/api/projects/${projects[o]}/attachment-requests`,
+  },
+  {
+    method: 'GET',
+    path: '/api/projects/{id}/attachments',
+    url: (o) => `/api/projects/${projects[o]}/attachments`,
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/{id}/attachments',
+    url: (o) => `/api/projects/${projects[o]}/attachments`,
+    payload: () => ({ attachment: { upload_file_name: 'roster.csv', upload_file_size: 100 } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/attachments/{id}/verify',
+    url: (o) => `/api/attachments/${files[o]!.pending}/verify`,
+  },
+  {
+    method: 'GET',
+    path: '/api/attachments/{id}/download',
+    url: (o) => `/api/attachments/${files[o]!.verified}/download`,
   },
   { method: 'GET', path: '/api/users/{id}', url: (o) => `/api/users/${w.users[memberOf[o]]!.id}` },
   {

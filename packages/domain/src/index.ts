@@ -2,6 +2,7 @@ import './messages.js';
 
 export * from './abilities.js';
 export * from './accounts.js';
+export * from './attachments.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './forms.js';

@@ -240,7 +240,53 @@ export interface ProjectImportsTable {
   finished_at: NullableTimestamp;
 }
 
+export interface AttachmentRequestsTable {
+  id: Generated<string>;
+  organization_id: string;
+  created_by_user_id: string | null;
+  name: string;
+  description: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface AttachmentRequestProjectsTable {
+  attachment_request_id: string;
+  project_id: string;
+}
+
+export interface AttachmentsTable {
+  id: Generated<string>;
+  project_id: string;
+  attachment_request_id: string | null;
+  name: string;
+  description: string | null;
+  storage_key: string;
+  upload_file_name: string;
+  upload_file_size: ColumnType<string, number | string, number | string>;
+  upload_content_type: string;
+  uploaded_at: NullableTimestamp;
+  upload_verified_at: NullableTimestamp;
+  created_by_user_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface AuditEventsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  action: string;
+  record_type: string;
+  record_id: string;
+  project_id: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
+  attachment_requests: AttachmentRequestsTable;
+  attachment_request_projects: AttachmentRequestProjectsTable;
+  attachments: AttachmentsTable;
+  audit_events: AuditEventsTable;
   subjects: SubjectsTable;
   albums: AlbumsTable;
   photos: PhotosTable;

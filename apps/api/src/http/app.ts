@@ -10,6 +10,7 @@ import { APP_VERSION } from '@school-portal/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
+import { registerAttachmentRoutes } from '../modules/attachments/routes.js';
 import { registerOAuthRoutes } from '../modules/auth/routes.js';
 import { registerDevMailboxRoutes } from '../modules/dev-mailbox/routes.js';
 import { registerInvitationRoutes } from '../modules/invitations/routes.js';
@@ -140,6 +141,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerSubjectRoutes(app, ctx);
   registerPhotoRoutes(app, ctx);
   registerAssignmentRoutes(app, ctx);
+  registerAttachmentRoutes(app, ctx);
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
   if (ctx.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, ctx.storage);
 

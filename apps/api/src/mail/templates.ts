@@ -49,3 +49,44 @@ export function invitationMessage(args: {
     html: layout(lines, { href: args.link, label: 'Accept the invitation' }),
   };
 }
+
+export function fileRequestMessage(args: {
+  to: string;
+  organizationName: string;
+  projectName: string;
+  requestName: string;
+  description: string;
+  requesterName: string;
+  link: string;
+}): OutgoingMessage {
+  const lines = [
+    `Hello ${args.organizationName},`,
+    `${args.requesterName} asks for files for ${args.projectName}: ${args.requestName}.`,
+    args.description,
+    'Follow the link to sign in and upload them.',
+  ];
+  return {
+    to: args.to,
+    subject: `Files requested for ${args.projectName}: ${args.requestName}`,
+    text: `${lines.join('\n\n')}\n\n${args.link}\n`,
+    html: layout(lines, { href: args.link, label: 'Upload the files' }),
+  };
+}
+
+export function fileUploadedMessage(args: {
+  to: string;
+  requestName: string;
+  projectName: string;
+  fileName: string;
+  link: string;
+}): OutgoingMessage {
+  const lines = [
+    `A file was uploaded for ${args.projectName} in answer to "${args.requestName}": ${args.fileName}.`,
+  ];
+  return {
+    to: args.to,
+    subject: `File uploaded for ${args.projectName}: ${args.requestName}`,
+    text: `${lines.join('\n\n')}\n\n${args.link}\n`,
+    html: layout(lines, { href: args.link, label: 'See the project’s files' }),
+  };
+}

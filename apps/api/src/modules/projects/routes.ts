@@ -66,18 +66,12 @@ const listQuery = z.object({
   'workflow_ids[]': z.union([z.string(), z.array(z.string())]).optional(),
 });
 
-// The subjects, attachments and exports issues add those tables; until then a project has none of them.
-const NO_CHILD_RECORDS_YET = {
-  subjects_count: 0,
-  attachments_count: 0,
-  attachment_requests_count: 0,
-  pending_attachment_requests_count: 0,
-  project_exports_count: 0,
-};
+// Project exports come with the exports issue; until then a project has none.
+const NO_EXPORTS_YET = { project_exports_count: 0 };
 
 const serializeProject = (p: ProjectRow) => ({
   ...p,
-  ...NO_CHILD_RECORDS_YET,
+  ...NO_EXPORTS_YET,
   created_at: p.created_at.toISOString(),
   updated_at: p.updated_at.toISOString(),
 });

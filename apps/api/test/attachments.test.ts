@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort } from '../src/db/embedded.js';
+import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { bearer, buildUser, signIn } from './support/factories.js';
+import { type SmtpPeer, startSmtpPeer } from './support/smtp.js';
+import { buildWorld, type World } from './support/world.js';
+
+let t: TestApp;
+let smtp: SmtpPeer;
+let w: World;
+const tokens: Record<string, string> = {};
+const projects: Record<string, string> = {};
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  const port = await freePort();
+  t = await createTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  w = await buildWorld(t.ctx.db);
+  // School A1 has a contact e-mail; school A2 has none, so its earliest-created user is written to.
+  await t.ctx.db
+    .updateTable('organizations')
+    .set({ contact_email: 'office@a1.example.test' })
+    .where('id', '=', w.orgs.schoolA1.id)
+    .execute();
+  for (const who of ['studioManager', 'studioStaff', 'schoolStaff'])
+    tokens[who] = await signIn(t.app, w.users[who]!.email);
+  for (const key of ['schoolA1', 'schoolA2', 'schoolB'] as const) {
+    projects[key] = (
+      await t.ctx.db
+        .insertInto('projects')
+        .values({ organization_id: w.orgs[key].id, name: `Portraits ${key}`, season_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const call = (who: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: bearer(tokens[who]!),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+async function upload(post: { url: string; fields: Record<string, string> }, body: Buffer) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(body)]), 'file');
+  return fetch(post.url, { method: 'POST', body: form });
+}
+
+describe('file requests and attachments', () => {
+  test('request -> e-mails -> school uploads a roster -> creator e-mailed -> byte-identical download', async () => {
+    const created = await call('studioManager', 'POST', '/api/attachment-requests', {
+      attachment_request: { name: 'Student Roster', description: 'Please send this year’s roster as CSV.' },
+      project_ids: [projects.schoolA1, projects.schoolA2],
+    });
+    expect(created.statusCode).toBe(201);
+    const request = created.json().attachment_request;
+    expect(request.projects.map((p: { pending: boolean }) => p.pending)).toEqual([true, true]);
+
+    // Each project's organization is written to: the contact, else the earliest-created user.
+    const a1 = await eventually(async () =>
+      smtp.messages.find((m) => (m.to as { text: string }).text === 'office@a1.example.test'),
+    );
+    expect(a1.subject).toBe('Files requested for Portraits schoolA1: Student Roster');
+    const link = /http:\/\/127\.0\.0\.1:\d+(\/projects\/\d+\/files\/upload\/\d+)/.exec(a1.text ?? '');
+    expect(link?.[1]).toBe(`/projects/${projects.schoolA1}/files/upload/${request.id}`);
+    const earliestA2 = w.users.memberSchoolA2!.email;
+    await eventually(async () => smtp.messages.find((m) => (m.to as { text: string }).text === earliestA2));
+
+    // The dashboard's pending count follows.
+    expect(
+      (await call('schoolStaff', 'GET', `/api/projects/${projects.schoolA1}`)).json().project
+        .pending_attachment_requests_count,
+    ).toBe(1);
+
+    const roster = Buffer.from(
+      'student_id,first_name,last_name,grade\n1,Ada,Lovelace,3\n2,Émile,Zola,K\n',
+      'utf8',
+    );
+    const attachment = await call('schoolStaff', 'POST', `/api/projects/${projects.schoolA1}/attachments`, {
+      attachment: {
+        attachment_request_id: request.id,
+        upload_file_name: 'roster.csv',
+        upload_file_size: roster.length,
+      },
+    });
+    expect(attachment.statusCode).toBe(201);
+    const body = attachment.json().attachment;
+    expect(body).toMatchObject({
+      upload_content_type: 'text/csv',
+      is_upload_verified: false,
+      uploaded_at: null,
+    });
+    expect((await upload(body.presigned_post, roster)).status).toBe(204);
+    const verified = await call('schoolStaff', 'PATCH', `/api/attachments/${body.id}/verify`);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().attachment.is_upload_verified).toBe(true);
+
+    const creatorMail = await eventually(async () =>
+      smtp.messages.find((m) => m.subject === 'File uploaded for Portraits schoolA1: Student Roster'),
+    );
+    expect((creatorMail.to as { text: string }).text).toBe(w.users.studioManager!.email);
+
+    const project = (await call('studioManager', 'GET', `/api/projects/${projects.schoolA1}`)).json().project;
+    expect(project).toMatchObject({
+      pending_attachment_requests_count: 0,
+      attachments_count: 1,
+      attachment_requests_count: 1,
+    });
+
+    const download = await call('studioManager', 'GET', `/api/attachments/${body.id}/download`);
+    expect(download.statusCode).toBe(302);
+    const file = await fetch(download.headers.location as string);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(
+      createHash('sha256').update(roster).digest('hex'),
+    );
+    expect(file.headers.get('content-disposition')).toContain('roster.csv');
+    const audit = await t.ctx.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('record_id', '=', body.id)
+      .execute();
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'download', user_id: w.users.studioManager!.id }),
+    ]);
+  });
+
+  test('a file whose content is not its claimed type is refused and nothing is left', async () => {
+    const fake = Buffer.from('this is not a pdf');
+    const created = await call('schoolStaff', 'POST', `/api/projects/${projects.schoolA1}/attachments`, {
+      attachment: { upload_file_name: 'report.pdf', upload_file_size: fake.length },
+    });
+    const body = created.json().attachment;
+    expect(body.upload_content_type).toBe('application/pdf');
+    await upload(body.presigned_post, fake);
+    const verified = await call('schoolStaff', 'PATCH', `/api/attachments/${body.id}/verify`);
+    expect(verified.statusCode).toBe(422);
+    expect(verified.json().errors.file[0]).toMatch(/not a real PDF/);
+    expect(
+      (await call('schoolStaff', 'GET', `/api/projects/${projects.schoolA1}/attachments`))
+        .json()
+        .attachments.map((a: { id: string }) => a.id),
+    ).not.toContain(body.id);
+    expect(await t.ctx.storage.head(body.presigned_post.fields.key)).toBeNull();
+    const binary = Buffer.from([0x4d, 0x5a, 0x00, 0x01]);
+    const exe = await call('schoolStaff', 'POST', `/api/projects/${projects.schoolA1}/attachments`, {
+      attachment: { upload_file_name: 'roster.csv', upload_file_size: binary.length },
+    });
+    await upload(exe.json().attachment.presigned_post, binary);
+    expect(
+      (await call('schoolStaff', 'PATCH', `/api/attachments/${exe.json().attachment.id}/verify`)).statusCode,
+    ).toBe(422);
+  });
+
+  test('unsupported types and missing fields answer 422; only studios request files', async () => {
+    const exe = await call('schoolStaff', 'POST', `/api/projects/${projects.schoolA1}/attachments`, {
+      attachment: { upload_file_name: 'setup.exe', upload_file_size: 10 },
+    });
+    expect(exe.statusCode).toBe(422);
+    const blank = await call('studioManager', 'POST', '/api/attachment-requests', {
+      attachment_request: { name: '', description: '' },
+      project_ids: [],
+    });
+    expect(blank.statusCode).toBe(422);
+    expect(Object.keys(blank.json().errors).sort()).toEqual(['description', 'name', 'project_ids']);
+    const foreign = await call('studioManager', 'POST', '/api/attachment-requests', {
+      attachment_request: { name: 'X', description: 'Y' },
+      project_ids: [projects.schoolB],
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(
+      (
+        await call('studioStaff', 'POST', '/api/attachment-requests', {
+          attachment_request: { name: 'X', description: 'Y' },
+          project_ids: [projects.schoolA1],
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call('schoolStaff', 'POST', '/api/attachment-requests', {
+          attachment_request: { name: 'X', description: 'Y' },
+          project_ids: [projects.schoolA1],
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  test('a school sees only its own projects’ requests and files', async () => {
+    const list = (
+      await call('schoolStaff', 'GET', `/api/projects/${projects.schoolA1}/attachment-requests`)
+    ).json().attachment_requests;
+    expect(list.length).toBeGreaterThan(0);
+    // The request asked for A1 and A2; the A1 school sees only its own project in it.
+    for (const r of list) expect(r.projects.map((p: { id: string }) => p.id)).toEqual([projects.schoolA1]);
+    expect(
+      (await call('schoolStaff', 'GET', `/api/projects/${projects.schoolA2}/attachments`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('schoolStaff', 'GET', `/api/organizations/${w.orgs.studioA.id}/attachment-requests`))
+        .statusCode,
+    ).toBe(404);
+    const other = await buildUser(t.ctx.db, { organizations: [w.orgs.schoolB.id], manages: 'own' });
+    const token = await signIn(t.app, other.email);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/attachment-requests/${list[0].id}`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * File types a school may send (spec §2, §5): images as the spec states, and the roster and document
+ * types inferred from the extension (csv, pdf, txt, xls, xlsx, zip).
+ */
+export const ATTACHMENT_TYPES = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  csv: 'text/csv',
+  txt: 'text/plain',
+  pdf: 'application/pdf',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+} as const;
+export const ATTACHMENT_CONTENT_TYPES = [...new Set(Object.values(ATTACHMENT_TYPES))];
+export const ATTACHMENT_ACCEPT = Object.keys(ATTACHMENT_TYPES)
+  .map((ext) => `.${ext}`)
+  .join(',');
+/** The largest file a school may send. */
+export const MAX_ATTACHMENT_BYTES = 100 * 1024 * 1024;
+
+/** The content type: the declared one when given, else inferred from the extension; null when unsupported. */
+export function attachmentContentType(fileName: string, declared?: string | null): string | null {
+  const normalized = declared?.trim().toLowerCase();
+  if (normalized) return (ATTACHMENT_CONTENT_TYPES as string[]).includes(normalized) ? normalized : null;
+  const ext = fileName.toLowerCase().split('.').pop() ?? '';
+  return (ATTACHMENT_TYPES as Record<string, string>)[ext] ?? null;
+}
+
+const recordId = z
+  .union([z.string().regex(/^\d{1,18}$/, 'is invalid'), z.number().int().positive()])
+  .transform(String);
+
+/** File request (spec §5): name, description and at least one project required. */
+export const attachmentRequestFormSchema = z.object({
+  name: z.string().trim().min(1, "can't be blank").max(200, 'is too long (maximum is 200 characters)'),
+  description: z
+    .string()
+    .trim()
+    .min(1, "can't be blank")
+    .max(5000, 'is too long (maximum is 5000 characters)'),
+});
+export const attachmentRequestProjectIdsSchema = z
+  .array(recordId)
+  .min(1, 'choose at least one project')
+  .max(500);
