@@ -1,5 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+// And file requests and attachments.
+import enUsAttachments from './locales/en-us.attachments.json';
 import enUs from './locales/en-us.json';
 // The project area (projects, seasons, templates) keeps its wording in a file of its own.
 import enUsProjects from './locales/en-us.projects.json';
@@ -8,7 +10,9 @@ import enUsSubjects from './locales/en-us.subjects.json';
 
 export const DEFAULT_LOCALE = 'en-us';
 
-export const resources = { 'en-us': { translation: { ...enUs, ...enUsProjects, ...enUsSubjects } } } as const;
+export const resources = {
+  'en-us': { translation: { ...enUs, ...enUsProjects, ...enUsSubjects, ...enUsAttachments } },
+} as const;
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setAuthFailureHandlers } from '../api/client';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { attachmentRequestRoutes } from '../features/attachment-requests/routes';
 import { projectAreaRoutes } from '../features/projects/routes';
 import { AppLayout } from './AppLayout';
 import { RequireAnonymous, RequireAuth, type SignInState } from './guards';
@@ -146,15 +147,8 @@ export const routes: RouteObject[] = [
             handle: handle({ name: 'support', titleKey: 'support.title' }),
             lazy: { Component: async () => (await import('../features/support/SupportPage')).SupportPage },
           },
-          {
-            path: ROUTES['attachment-requests.index'],
-            handle: handle({ name: 'attachment-requests.index', titleKey: 'attachment-requests.title' }),
-            lazy: {
-              Component: async () =>
-                (await import('../features/attachment-requests/AttachmentRequestsPage'))
-                  .AttachmentRequestsPage,
-            },
-          },
+          // File requests: their own module.
+          ...attachmentRequestRoutes,
         ],
       },
       {

@@ -25,6 +25,7 @@ export const ROUTES = {
   'project.exports': '/projects/:projectId/exports',
   'project.layouts': '/projects/:projectId/layouts',
   'project.attachments': '/projects/:projectId/files',
+  'project.attachments.upload': '/projects/:projectId/files/upload/:attachmentRequestId',
   'project.not-activated': '/projects/:projectId/not-activated',
   'organizations.index': '/organizations',
   'organizations.new': '/organizations/new',
@@ -41,6 +42,8 @@ export const ROUTES = {
   'seasons.index': '/seasons',
   'seasons.new': '/seasons/new',
   'attachment-requests.index': '/file-requests',
+  'attachment-requests.new': '/file-requests/new',
+  'attachment-request.index': '/file-requests/:attachmentRequestId',
   'dev.mailbox': '/dev/mailbox',
 } as const;
 
