@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema as recordId } from './schemas.js';
 
 /**
  * File types a school may send (spec §2, §5): images as the spec states, and the roster and document
@@ -29,10 +30,6 @@ export function attachmentContentType(fileName: string, declared?: string | null
   const ext = fileName.toLowerCase().split('.').pop() ?? '';
   return (ATTACHMENT_TYPES as Record<string, string>)[ext] ?? null;
 }
-
-const recordId = z
-  .union([z.string().regex(/^\d{1,18}$/, 'is invalid'), z.number().int().positive()])
-  .transform(String);
 
 /** File request (spec §5): name, description and at least one project required. */
 export const attachmentRequestFormSchema = z.object({

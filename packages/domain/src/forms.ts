@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SHORT_CODE_MAX_LENGTH } from './constants.js';
-import { emailSchema, organizationRoleSchema, passwordSchema } from './schemas.js';
+import { emailSchema, organizationRoleSchema, passwordSchema, recordIdSchema } from './schemas.js';
 
 /** Optional text: blank becomes null. */
 const optionalText = (max: number) =>
@@ -54,9 +54,7 @@ export const organizationUpdateSchema = organizationFormSchema.omit({ role: true
 export const newUserFormSchema = z.object({
   name: z.string().trim().min(1, "can't be blank").max(200, 'is too long (maximum is 200 characters)'),
   email: z.string().trim().min(1, "can't be blank").pipe(emailSchema),
-  organization_id: z
-    .union([z.string().regex(/^\d{1,18}$/, 'is invalid'), z.number().int().positive()])
-    .transform(String),
+  organization_id: recordIdSchema,
   enable_for_all_apps: z.boolean().optional(),
 });
 export type NewUserForm = z.input<typeof newUserFormSchema>;

@@ -43,6 +43,11 @@ export const passwordSchema = z
   .max(PASSWORD_MAX_LENGTH, `is too long (maximum is ${PASSWORD_MAX_LENGTH} characters)`)
   .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), 'is too common');
 
+/** A record id in a body: digits, as text or a number; always text after parsing (ids are strings in JSON). */
+export const recordIdSchema = z
+  .union([z.string().regex(/^\d{1,18}$/, 'is invalid'), z.number().int().positive()])
+  .transform(String);
+
 export const emailSchema = z.string().trim().toLowerCase().email('is invalid').max(254);
 
 export const signInFormSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema as recordId } from './schemas.js';
 
 /**
  * The subject-field catalogue: the keys the rest of the product relies on (names, grades, teachers,
@@ -91,10 +92,6 @@ export const seasonFormSchema = z
     message: 'must be on or after the start',
   });
 export type SeasonForm = z.input<typeof seasonFormSchema>;
-
-const recordId = z
-  .union([z.string().regex(/^\d{1,18}$/, 'is invalid'), z.number().int().positive()])
-  .transform(String);
 
 /** The project form (spec §5): name, template and organization required; season optional. */
 export const projectFormSchema = z.object({

@@ -1,3 +1,4 @@
+import { recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -11,9 +12,7 @@ import { findVisibleProject } from '../projects/service.js';
 import { findVisibleSubject } from '../subjects/service.js';
 import { findVisiblePhoto } from './service.js';
 
-const recordId = z
-  .union([z.string().regex(/^\d{1,18}$/, 'is invalid'), z.number().int().positive()])
-  .transform(String);
+const recordId = recordIdSchema;
 const assignmentSchema = z.object({
   id: z.string(),
   subject_id: z.string(),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { APP_SLUG } from '@school-portal/domain';
+import { APP_SLUG, recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +24,7 @@ import {
   UPLOAD_EXPIRY_SECONDS,
 } from './service.js';
 
+const recordId = recordIdSchema;
 const albumSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -32,9 +33,6 @@ const albumSchema = z.object({
   parent_resource_id: z.string(),
   created_at: z.string(),
 });
-const recordId = z
-  .union([z.string().regex(/^\d{1,18}$/, 'is invalid'), z.number().int().positive()])
-  .transform(String);
 
 export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();

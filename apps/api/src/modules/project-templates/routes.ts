@@ -1,4 +1,4 @@
-import { FIELD_KEYS, projectTemplateFormSchema } from '@school-portal/domain';
+import { FIELD_KEYS, projectTemplateFormSchema, recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -46,7 +46,7 @@ const serializeTemplate = (t: TemplateRow) => ({
 
 const templateBody = z.object({
   project_template: projectTemplateFormSchema.extend({
-    organization_id: z.union([z.string(), z.number()]).transform(String).optional(),
+    organization_id: recordIdSchema.optional(),
   }),
 });
 

@@ -1,4 +1,4 @@
-import { projectFormSchema, projectUpdateSchema } from '@school-portal/domain';
+import { projectFormSchema, projectUpdateSchema, recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -158,9 +158,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
         summary: 'Create a project from a template (its subject fields are copied); studio and lab managers',
         body: z.object({
           project: projectFormSchema,
-          project_template_id: z
-            .union([z.string().regex(/^\d{1,18}$/, 'is invalid'), z.number().int().positive()])
-            .transform(String),
+          project_template_id: recordIdSchema,
         }),
         response: { 201: z.object({ project: projectSchema }) },
       },
