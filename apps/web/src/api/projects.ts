@@ -1,12 +1,96 @@
-import { APP_SLUG, MULTI_PAGE_SIZES } from '@school-portal/domain';
-import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from './client';
+import {
+  APP_SLUG,
+  MULTI_PAGE_CONCURRENCY,
+  MULTI_PAGE_SIZES,
+  type OrganizationRole,
+  type ProjectForm,
+} from '@school-portal/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiFetch, isApiError, type QueryValue } from './client';
 import { queryKeys } from './keys';
-import type { Project, ProjectsResponse } from './types';
+import { queryClient } from './queryClient';
+import type { ListMeta, ProjectsResponse } from './types';
+
+/** A project as GET /api/projects/:id and the project lists answer it. */
+export interface ProjectRecord {
+  id: string;
+  name: string;
+  short_code: string | null;
+  organization_id: string;
+  organization_name: string;
+  season_id: string | null;
+  season_name: string | null;
+  project_template_id: string | null;
+  enable_plic_app_whitelist: boolean;
+  plic_app_whitelist_slugs: string[];
+  subjects_count: number;
+  attachments_count: number;
+  attachment_requests_count: number;
+  pending_attachment_requests_count: number;
+  project_exports_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An organization as the organization lists answer it (the fields the project screens read). */
+export interface OrganizationOption {
+  id: string;
+  name: string;
+  role: OrganizationRole | string;
+  short_code: string | null;
+  parent_organization_id: string | null;
+  parent_organization_name: string | null;
+}
+
+/** Keys of the project area, kept apart from other areas' keys (same roots, so invalidation reaches both). */
+export const projectKeys = {
+  all: ['projects'] as const,
+  list: (organizationId: string) => queryKeys.organizationProjects(organizationId),
+  project: (projectId: string) => queryKeys.project(projectId),
+  activation: (projectId: string) => ['projects', projectId, 'activation'] as const,
+  organizationOptions: (organizationId: string) =>
+    ['organizations', organizationId, 'organizations', 'project-options'] as const,
+};
+
+const orgPath = (organizationId: string, rest: string) =>
+  `/api/organizations/${encodeURIComponent(organizationId)}/${rest}`;
+
+/**
+ * Every page of a list (spec §7 "Long lists are fetched in multiple pages", §9 concurrency 2): the first
+ * page tells the total, the rest follow two at a time.
+ */
+export async function fetchAllPages<T, K extends string>(
+  path: string,
+  key: K,
+  limit: number,
+  query: Record<string, QueryValue> = {},
+  signal?: AbortSignal,
+): Promise<T[]> {
+  type Body = { meta: ListMeta } & Record<K, T[]>;
+  const fetchPage = (page: number) => apiFetch<Body>(path, { query: { ...query, limit, page }, signal });
+  const first = await fetchPage(1);
+  const items = [...first[key]];
+  const pages = Math.ceil((first.meta?.total ?? items.length) / limit);
+  const remaining = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
+  const results = new Map<number, T[]>();
+  let next = 0;
+  const worker = async () => {
+    while (next < remaining.length) {
+      const page = remaining[next++]!;
+      results.set(page, (await fetchPage(page))[key]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MULTI_PAGE_CONCURRENCY, remaining.length) }, worker));
+  for (const page of remaining) items.push(...(results.get(page) ?? []));
+  return items;
+}
+
+const newestFirst = <P extends { created_at: string }>(a: P, b: P) =>
+  b.created_at.localeCompare(a.created_at);
 
 /** Current-season projects of this app for the dashboard redirect of customer organizations. */
 export function fetchDashboardProjects(organizationId: string, signal?: AbortSignal) {
-  return apiFetch<ProjectsResponse>(`/api/organizations/${encodeURIComponent(organizationId)}/projects`, {
+  return apiFetch<ProjectsResponse>(orgPath(organizationId, 'projects'), {
     query: {
       'filter[plic_app_slug]': APP_SLUG,
       'filter[season_id]': 'current',
@@ -26,29 +110,160 @@ export function useDashboardProjects(organizationId: string | null | undefined, 
   });
 }
 
-/** All projects of the organization and its sub-organizations, newest first. */
+/**
+ * All projects of the organization and of every organization below it (studios see their schools'),
+ * every page, newest first (spec §9). The list screen filters and sorts this in the browser.
+ */
 export function useOrganizationProjects(organizationId: string | null | undefined) {
   return useQuery({
-    queryKey: queryKeys.organizationProjects(organizationId ?? ''),
+    queryKey: projectKeys.list(organizationId ?? ''),
     queryFn: async ({ signal }) => {
-      const body = await apiFetch<ProjectsResponse>(
-        `/api/organizations/${encodeURIComponent(organizationId!)}/projects`,
-        { query: { traverse_sub_organizations: true, limit: MULTI_PAGE_SIZES.projects }, signal },
+      const projects = await fetchAllPages<ProjectRecord, 'projects'>(
+        orgPath(organizationId!, 'projects'),
+        'projects',
+        MULTI_PAGE_SIZES.projects,
+        { traverse_sub_organizations: true, sort: '-created_at' },
+        signal,
       );
-      return [...body.projects].sort((a, b) => b.created_at.localeCompare(a.created_at));
+      return projects.sort(newestFirst);
     },
     enabled: !!organizationId,
   });
 }
 
+export function fetchProject(projectId: string, signal?: AbortSignal) {
+  return apiFetch<{ project: ProjectRecord }>(`/api/projects/${encodeURIComponent(projectId)}`, {
+    signal,
+  }).then((body) => body.project);
+}
+
 export function useProject(projectId: string) {
   return useQuery({
-    queryKey: queryKeys.project(projectId),
-    queryFn: async ({ signal }) => {
-      const body = await apiFetch<{ project: Project }>(`/api/projects/${encodeURIComponent(projectId)}`, {
+    queryKey: projectKeys.project(projectId),
+    queryFn: ({ signal }) => fetchProject(projectId, signal),
+    enabled: projectId !== '',
+  });
+}
+
+/**
+ * PATCH /api/projects/:id/activate {plic_app_id}: a project's sub-screens open only once this succeeds
+ * (spec §4); 403 {reason: 'not_activated'} means the project is not enabled for this app. Kept for a
+ * while so moving between sub-screens does not ask again.
+ */
+export function useProjectActivation(projectId: string) {
+  return useQuery({
+    queryKey: projectKeys.activation(projectId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ project: ProjectRecord }>(`/api/projects/${encodeURIComponent(projectId)}/activate`, {
+        method: 'PATCH',
+        body: { plic_app_id: APP_SLUG },
         signal,
+      }).then((body) => body.project),
+    staleTime: 5 * 60_000,
+    enabled: projectId !== '',
+  });
+}
+
+export const isNotActivated = (error: unknown) => isApiError(error, 403) && error.reason === 'not_activated';
+
+/** The body of POST /api/projects: the template id travels at the top level (spec §7). */
+export interface NewProject {
+  project: {
+    name: string;
+    short_code: string | null;
+    organization_id: string;
+    season_id: string | null;
+    enable_for_all_apps: boolean;
+  };
+  project_template_id: string;
+}
+
+export function useCreateProject() {
+  return useMutation({
+    mutationFn: (body: NewProject) =>
+      apiFetch<{ project: ProjectRecord }>('/api/projects', { method: 'POST', body }).then((b) => b.project),
+    onSuccess: (project) => {
+      queryClient.setQueryData(projectKeys.project(project.id), project);
+      // The signed-in account's full list (newest first) shows it at once; then everything refreshes.
+      queryClient.setQueriesData<ProjectRecord[]>(
+        {
+          predicate: (query) =>
+            query.queryKey[0] === 'organizations' &&
+            query.queryKey[2] === 'projects' &&
+            query.queryKey[3] === 'all',
+        },
+        (list) => (list && !list.some((p) => p.id === project.id) ? [project, ...list] : list),
+      );
+      // Project lists (of any organization) and season counts change.
+      void queryClient.invalidateQueries({ queryKey: ['organizations'] });
+    },
+  });
+}
+
+export function useUpdateProject(projectId: string) {
+  return useMutation({
+    mutationFn: (changes: Partial<Omit<ProjectForm, 'organization_id'>>) =>
+      apiFetch<{ project: ProjectRecord }>(`/api/projects/${encodeURIComponent(projectId)}`, {
+        method: 'PATCH',
+        body: { project: changes },
+      }).then((b) => b.project),
+    onSuccess: (project) => {
+      queryClient.setQueryData(projectKeys.project(project.id), project);
+      void queryClient.invalidateQueries({ queryKey: projectKeys.activation(project.id) });
+      void queryClient.invalidateQueries({ queryKey: ['organizations'] });
+    },
+  });
+}
+
+/**
+ * The organizations a project can belong to, for the list filter and the project form: the current
+ * one and every one below it (GET /api/organizations/:id/organizations?traverse_sub_organizations=true).
+ */
+export function useProjectOrganizationOptions(
+  organization: { id: string; name: string | null; role: string } | null | undefined,
+  enabled = true,
+) {
+  const id = organization?.id ?? '';
+  return useQuery({
+    queryKey: projectKeys.organizationOptions(id),
+    queryFn: async ({ signal }): Promise<OrganizationOption[]> => {
+      const below = await fetchAllPages<OrganizationOption, 'organizations'>(
+        orgPath(id, 'organizations'),
+        'organizations',
+        MULTI_PAGE_SIZES.organizations,
+        { traverse_sub_organizations: true },
+        signal,
+      );
+      const own: OrganizationOption = {
+        id,
+        name: organization?.name ?? '',
+        role: organization?.role ?? '',
+        short_code: null,
+        parent_organization_id: null,
+        parent_organization_name: null,
+      };
+      return [own, ...below.sort((a, b) => a.name.localeCompare(b.name))];
+    },
+    enabled: enabled && id !== '',
+  });
+}
+
+/** POST /api/organizations/:parentId/organizations, inline from the project form. */
+export function useCreateChildOrganization(parentOrganizationId: string) {
+  return useMutation({
+    mutationFn: (organization: { name: string; role: OrganizationRole }) =>
+      apiFetch<{ organization: OrganizationOption }>(orgPath(parentOrganizationId, 'organizations'), {
+        method: 'POST',
+        body: { organization },
+      }).then((b) => b.organization),
+    onSuccess: (created) => {
+      queryClient.setQueryData<OrganizationOption[]>(
+        projectKeys.organizationOptions(parentOrganizationId),
+        (options) => (options ? [...options, created] : options),
+      );
+      void queryClient.invalidateQueries({
+        queryKey: ['organizations', parentOrganizationId, 'organizations'],
       });
-      return body.project;
     },
   });
 }

@@ -1,7 +1,119 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Link } from 'react-router';
+import { type ProjectTemplateSummary, useProjectTemplates } from '../../api/projectTemplates';
+import { routePath } from '../../app/routes';
+import { useSessionUser } from '../../app/session';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { Page } from '../../components/Page';
+import { RouterLink } from '../../components/RouterLink';
+import { useSessionAbilities } from '../projects/common/abilities';
+import { formatDate } from '../projects/common/format';
+import { DeleteProjectTemplateDialog } from './DeleteProjectTemplateDialog';
+import { ProjectTemplatesNav } from './ProjectTemplatesNav';
 
+/** All Project Templates (spec §2): Name, Organization, Created, Actions. */
 export function ProjectTemplatesPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('project-templates.heading')} />;
+  const user = useSessionUser();
+  const abilities = useSessionAbilities();
+  const templates = useProjectTemplates(user.current_account?.organization_id);
+  const [deleting, setDeleting] = useState<ProjectTemplateSummary | null>(null);
+
+  let content: ReactNode;
+  if (templates.isPending) content = <LoadingScreen />;
+  else if (templates.isError) {
+    content = (
+      <ErrorState message={t('project-templates.load-failed')} onRetry={() => void templates.refetch()} />
+    );
+  } else if (templates.data.length === 0) content = <EmptyState message={t('project-templates.empty')} />;
+  else {
+    const action = (label: string, icon: ReactNode, to: string) => (
+      <Tooltip title={label}>
+        <IconButton component={Link} to={to} aria-label={label} size="small">
+          {icon}
+        </IconButton>
+      </Tooltip>
+    );
+    content = (
+      <Paper variant="outlined">
+        <TableContainer>
+          <Table aria-label={t('project-templates.table')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('project-templates.name')}</TableCell>
+                <TableCell>{t('project-templates.organization')}</TableCell>
+                <TableCell>{t('project-templates.created')}</TableCell>
+                <TableCell align="right">{t('project-templates.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {templates.data.map((template) => {
+                const projectTemplateId = template.id;
+                return (
+                  <TableRow key={template.id} data-testid="template-row">
+                    <TableCell component="th" scope="row">
+                      <RouterLink to={routePath('project-template.index', { projectTemplateId })}>
+                        {template.name}
+                      </RouterLink>
+                    </TableCell>
+                    <TableCell>{template.organization_name}</TableCell>
+                    <TableCell>
+                      <time dateTime={template.created_at}>{formatDate(template.created_at)}</time>
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {action(
+                        t('project-templates.view', { name: template.name }),
+                        <VisibilityIcon fontSize="small" />,
+                        routePath('project-template.index', { projectTemplateId }),
+                      )}
+                      {abilities.canEditProjectTemplate(template) &&
+                        action(
+                          t('project-templates.edit', { name: template.name }),
+                          <EditIcon fontSize="small" />,
+                          routePath('project-template.edit', { projectTemplateId }),
+                        )}
+                      {abilities.canDeleteProjectTemplate(template) && template.project_id === null && (
+                        <Tooltip title={t('project-templates.delete', { name: template.name })}>
+                          <IconButton
+                            aria-label={t('project-templates.delete', { name: template.name })}
+                            size="small"
+                            onClick={() => setDeleting(template)}
+                          >
+                            <DeleteIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+    );
+  }
+
+  return (
+    <Page title={t('project-templates.heading')}>
+      <ProjectTemplatesNav />
+      {content}
+      <DeleteProjectTemplateDialog template={deleting} onClose={() => setDeleting(null)} />
+    </Page>
+  );
 }

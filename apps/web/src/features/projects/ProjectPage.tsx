@@ -1,61 +1,154 @@
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import DownloadIcon from '@mui/icons-material/Download';
+import PeopleIcon from '@mui/icons-material/People';
+import PrintIcon from '@mui/icons-material/Print';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { isApiError } from '../../api/client';
-import { useProject } from '../../api/projects';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
+import { Link, useParams } from 'react-router';
+import { type ProjectRecord, useProject } from '../../api/projects';
+import { routePath } from '../../app/routes';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 
-/** A first project page: its name and main facts (the project dashboard comes later). */
-export function ProjectPage() {
-  const { t } = useTranslation();
-  const { projectId = '' } = useParams();
-  const project = useProject(projectId);
+interface Statistic {
+  key: string;
+  to: string;
+  label: string;
+  icon: ReactNode;
+  count?: number;
+}
 
-  if (project.isPending) return <LoadingScreen />;
-  if (project.isError) {
-    return (
-      <Page title={t('project.title')}>
-        {isApiError(project.error, 404) ? (
-          <EmptyState message={t('project.not-found')} />
-        ) : (
-          <ErrorState message={t('project.load-failed')} onRetry={() => void project.refetch()} />
-        )}
-      </Page>
-    );
-  }
-
-  const p = project.data;
-  const rows: [string, string | number | null | undefined][] = [
-    [t('project.short-code'), p.short_code],
-    [t('project.organization'), p.organization_name],
-    [t('project.season'), p.season_name],
-    [t('project.subjects'), p.subjects_count],
-  ];
+function StatisticLink({ statistic }: { statistic: Statistic }) {
   return (
-    <Page title={p.name}>
-      <Paper variant="outlined">
-        <Table size="small" aria-label={p.name}>
-          <TableBody>
-            {rows
-              .filter(([, value]) => value !== undefined && value !== null && value !== '')
-              .map(([label, value]) => (
-                <TableRow key={label}>
-                  <TableCell component="th" scope="row" sx={{ width: '30%', fontWeight: 500 }}>
-                    {label}
-                  </TableCell>
-                  <TableCell>{value}</TableCell>
-                </TableRow>
-              ))}
-          </TableBody>
-        </Table>
-      </Paper>
+    <Box component="li" sx={{ display: 'flex' }}>
+      <Card variant="outlined" sx={{ flex: 1 }}>
+        <CardActionArea
+          component={Link}
+          to={statistic.to}
+          data-testid={`project-stat-${statistic.key}`}
+          sx={{
+            p: 3,
+            height: '100%',
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'flex-start',
+            gap: 1,
+          }}
+        >
+          <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden="true">
+            {statistic.icon}
+          </Box>
+          {statistic.count !== undefined && (
+            <Typography component="span" variant="h2" sx={{ fontSize: '2rem', lineHeight: 1.2 }}>
+              {statistic.count}
+            </Typography>
+          )}
+          <Typography component="span" variant="subtitle1" sx={{ fontWeight: 500 }}>
+            {statistic.label}
+          </Typography>
+        </CardActionArea>
+      </Card>
+    </Box>
+  );
+}
+
+/** The project dashboard (spec §2): statistic links and the Files Requested banner. */
+export function ProjectPage() {
+  const { projectId = '' } = useParams();
+  // The project layout has loaded it already.
+  const project = useProject(projectId);
+  if (!project.data) return <LoadingScreen />;
+  return <ProjectDashboard project={project.data} />;
+}
+
+function ProjectDashboard({ project }: { project: ProjectRecord }) {
+  const { t } = useTranslation();
+  const projectId = project.id;
+  const statistics: Statistic[] = [
+    {
+      key: 'subjects',
+      to: routePath('project.subjects', { projectId }),
+      label: t('project.stats.subjects'),
+      icon: <PeopleIcon fontSize="large" />,
+      count: project.subjects_count ?? 0,
+    },
+    {
+      key: 'exports',
+      to: routePath('project.exports', { projectId }),
+      label: t('project.stats.exports'),
+      icon: <DownloadIcon fontSize="large" />,
+    },
+    {
+      key: 'layouts',
+      to: routePath('project.layouts', { projectId }),
+      label: t('project.stats.layouts'),
+      icon: <PrintIcon fontSize="large" />,
+    },
+    {
+      key: 'attachments',
+      to: routePath('project.attachments', { projectId }),
+      label: t('project.stats.attachments'),
+      icon: <AttachFileIcon fontSize="large" />,
+      count: project.attachments_count ?? 0,
+    },
+  ];
+  const pending = project.pending_attachment_requests_count ?? 0;
+  const facts = [
+    project.short_code,
+    project.organization_name,
+    project.season_name ?? t('projects.no-season'),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <Page title={project.name}>
+      <Typography color="text.secondary" sx={{ mt: -1, mb: 2 }} data-testid="project-facts">
+        {facts}
+      </Typography>
+      {pending > 0 && (
+        <Alert
+          severity="warning"
+          data-testid="files-requested"
+          sx={{ mb: 3 }}
+          action={
+            <Button
+              component={Link}
+              to={routePath('project.attachments', { projectId })}
+              color="inherit"
+              size="small"
+            >
+              {t('project.files-requested.action')}
+            </Button>
+          }
+        >
+          <AlertTitle>{t('project.files-requested.title')}</AlertTitle>
+          {t('project.files-requested.text', { count: pending })}
+        </Alert>
+      )}
+      <Box
+        component="ul"
+        aria-label={t('project.stats.label')}
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+        }}
+      >
+        {statistics.map((statistic) => (
+          <StatisticLink key={statistic.key} statistic={statistic} />
+        ))}
+      </Box>
     </Page>
   );
 }

@@ -1,0 +1,463 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { closePage, freshPage, pathOf, storedToken } from './helpers.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  type E2EServer,
+  launchBrowser,
+  signInThroughUi,
+  startServer,
+} from './support/server.js';
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const NOT_ACTIVATED =
+  'Oops, it appears that this project is not activated for your account. Please contact your support line for information on how to activate it.';
+
+interface MailboxMessage {
+  to: string;
+  text: string;
+}
+
+/** A call to the API as someone (their bearer token); throws on anything but 2xx. */
+async function api<T>(token: string | null, path: string, method = 'GET', body?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      'X-App-Slug': 'school-portal',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Waits for the invitation e-mail in the development mailbox and returns its token. */
+async function invitationToken(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 75; attempt += 1) {
+    const { messages } = await api<{ messages: MailboxMessage[] }>(
+      null,
+      `/api/dev/mailbox?to=${encodeURIComponent(email)}`,
+    );
+    for (const message of messages) {
+      const match = message.text?.match(/\/invitations\/([^\s/?#]+)/);
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No invitation e-mail for ${email}`);
+}
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await signInThroughUi(page, server.baseUrl, email, password);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+/** Picks an option of an MUI select, found by its label. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/** The cell texts of a table's body rows. */
+async function tableRows(page: Page, tableName: string): Promise<string[][]> {
+  const table = page.getByRole('table', { name: tableName, exact: true });
+  await table.waitFor();
+  return table
+    .locator('tbody tr:not([aria-hidden="true"])')
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        Array.from(row.querySelectorAll('td, th')).map((cell) => cell.textContent?.trim() ?? ''),
+      ),
+    );
+}
+
+/** Waits until the list's sort order in the address is `value` (filters replace the history entry). */
+async function sortParam(page: Page, value: string) {
+  await page.waitForFunction((v) => new URLSearchParams(window.location.search).get('sort') === v, value);
+}
+
+async function studioOrganizationId(): Promise<string> {
+  const row = await server.server.ctx.db
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', 'Demo Studio')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+test('a studio manager sets up a season, a template with a hidden field and a project for a new school, whose user sees the project but not the hidden field', async () => {
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.studio);
+  await heading(page, 'Projects').waitFor();
+
+  // The season filter starts on the current season, since projects have it.
+  expect(await page.getByRole('combobox', { name: 'Season' }).textContent()).toBe('2026-2027 (Current)');
+  const current = (await tableRows(page, 'Projects')).map((cells) => cells[0]);
+  expect(current).toHaveLength(3);
+  expect(current.join('|')).toContain('Maple Grove Fall 2026');
+  expect(current.join('|')).not.toContain('Maple Grove Spring 2026');
+
+  // New season.
+  await mainNav(page).getByRole('link', { name: 'Seasons' }).click();
+  await heading(page, 'Seasons').waitFor();
+  await page.getByRole('navigation', { name: 'Seasons' }).getByRole('link', { name: 'New Season' }).click();
+  await heading(page, 'New Season').waitFor();
+  const saveSeason = page.getByRole('button', { name: 'Save Season' });
+  expect(await saveSeason.isDisabled()).toBe(true);
+  await page.getByLabel('Name').fill('2027-2028');
+  await saveSeason.click();
+  await heading(page, 'Seasons').waitFor();
+  expect(pathOf(page)).toBe('/seasons');
+  const seasons = await tableRows(page, 'Seasons');
+  expect(seasons.map((cells) => cells[0])).toContain('2027-2028');
+
+  // New template: First Name for everyone, a Custom field hidden from customers.
+  await mainNav(page).getByRole('link', { name: 'Project Templates' }).click();
+  await heading(page, 'Project Templates').waitFor();
+  await page
+    .getByRole('navigation', { name: 'Project templates' })
+    .getByRole('link', { name: 'New Project Template' })
+    .click();
+  await heading(page, 'New Project Template').waitFor();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Portrait Day Template');
+  const first = page.getByRole('group', { name: 'Subject field 1' });
+  await first.getByRole('combobox', { name: 'Field Type' }).click();
+  await page.getByRole('option', { name: 'First Name', exact: true }).click();
+  await page.getByRole('button', { name: 'Add Subject Field' }).click();
+  const second = page.getByRole('group', { name: 'Subject field 2' });
+  // A Custom field needs its label.
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  await second.getByText("Can't be blank for a Custom field.").waitFor();
+  await second.getByLabel('Custom Label').fill('Photographer Notes');
+  await second.getByLabel('Visible to customers').uncheck();
+  // Remove is offered on a new template.
+  expect(await second.getByRole('button', { name: 'Remove subject field 2' }).count()).toBe(1);
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  await heading(page, 'Portrait Day Template').waitFor();
+  expect(await tableRows(page, 'Subject Fields')).toEqual([
+    ['First Name', 'First Name', 'Yes'],
+    ['Custom', 'Photographer Notes', 'No'],
+  ]);
+
+  // New project for a school created on the spot.
+  await mainNav(page).getByRole('link', { name: 'Projects' }).click();
+  await heading(page, 'Projects').waitFor();
+  await page.getByRole('link', { name: 'New Project' }).click();
+  await heading(page, 'New Project').waitFor();
+  const saveProject = page.getByRole('button', { name: 'Save Project' });
+  expect(await saveProject.isDisabled()).toBe(true);
+  await page.getByText('Be sure to fill in all required fields before saving.').waitFor();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Birch Hill Picture Day 2027');
+  await page.getByLabel('Short Code').fill('BH27');
+  await choose(page, 'Template', 'Portrait Day Template');
+  await page.getByRole('button', { name: 'New Organization' }).click();
+  await page.getByLabel('New Organization Name').fill('Birch Hill Academy');
+  await page.getByRole('button', { name: 'Create Organization' }).click();
+  await page.getByText('The organization Birch Hill Academy has been created.').waitFor();
+  expect(await page.getByRole('combobox', { name: 'Organization' }).textContent()).toBe('Birch Hill Academy');
+  await choose(page, 'Season', '2027-2028');
+  await saveProject.click();
+  await heading(page, 'Birch Hill Picture Day 2027').waitFor();
+  const projectId = pathOf(page).split('/')[2]!;
+  expect(pathOf(page)).toBe(`/projects/${projectId}`);
+  const subnav = page.getByRole('navigation', { name: 'Project' });
+  for (const name of [
+    'Birch Hill Picture Day 2027',
+    'Subject management',
+    'Download exports',
+    'Print layouts',
+    'Attachments',
+  ]) {
+    await subnav.getByRole('link', { name, exact: true }).waitFor();
+  }
+  // No pending file requests, no banner.
+  expect(await page.getByTestId('files-requested').count()).toBe(0);
+
+  const studioToken = (await storedToken(page))!;
+  const { project } = await api<{ project: { organization_id: string; project_template_id: string } }>(
+    studioToken,
+    `/api/projects/${projectId}`,
+  );
+
+  // The studio manager sees the project's own copy of the template with the hidden field.
+  await page.goto(`${server.baseUrl}/project-templates/${project.project_template_id}`);
+  await heading(page, 'Portrait Day Template').waitFor();
+  expect(await tableRows(page, 'Subject Fields')).toEqual([
+    ['First Name', 'First Name', 'Yes'],
+    ['Custom', 'Photographer Notes', 'No'],
+  ]);
+  // A project's copy cannot be edited or deleted.
+  expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+  await closePage(page);
+
+  // A user of the new school, invited through the API.
+  const email = 'hazel.head@birchhill.test';
+  const password = 'birch-hill-password';
+  const { user } = await api<{ user: { id: string } }>(
+    studioToken,
+    `/api/organizations/${project.organization_id}/users`,
+    'POST',
+    { user: { name: 'Hazel Head', email } },
+  );
+  await api(studioToken, `/api/users/${user.id}/invite`, 'POST', { plic_app_id: 'school-portal' });
+  const token = await invitationToken(email);
+  await api(null, `/api/invitations/${token}/accept`, 'POST', { password });
+
+  // With one project they go straight into it.
+  const school = await freshPage(browser);
+  await signIn(school, email, password);
+  await heading(school, 'Birch Hill Picture Day 2027').waitFor();
+  expect(pathOf(school)).toBe(`/projects/${projectId}`);
+  expect(await mainNav(school).getByRole('link', { name: 'Project Templates' }).count()).toBe(0);
+  expect(await mainNav(school).getByRole('link', { name: 'Seasons' }).count()).toBe(0);
+
+  // The hidden field is not shown to them.
+  await school.goto(`${server.baseUrl}/project-templates/${project.project_template_id}`);
+  await heading(school, 'Portrait Day Template').waitFor();
+  expect(await tableRows(school, 'Subject Fields')).toEqual([['First Name', 'First Name', 'Yes']]);
+  expect(await school.getByText('Photographer Notes').count()).toBe(0);
+
+  // Customers may not create projects: the form sends them home (and home is their project).
+  await school.goto(`${server.baseUrl}/projects/new`);
+  await heading(school, 'Birch Hill Picture Day 2027').waitFor();
+  await closePage(school);
+});
+
+test('sub-screens of a project not activated for School Portal show the not-activated screen', async () => {
+  const db = server.server.ctx.db;
+  const maple = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', 'Maple Grove Elementary')
+    .executeTakeFirstOrThrow();
+  const inactive = await db
+    .insertInto('projects')
+    .values({
+      organization_id: maple.id,
+      season_id: null,
+      name: 'Maple Grove Companion Only',
+      short_code: 'MGCO',
+      enable_plic_app_whitelist: true,
+      plic_app_whitelist_slugs: ['plic-io'],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const active = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('name', '=', 'Maple Grove Fall 2026')
+    .executeTakeFirstOrThrow();
+
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.studio);
+  const activations: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/activate')) activations.push(response.status());
+  });
+
+  // An activated project's sub-screens open (exports and layouts are placeholders for now).
+  await page.goto(`${server.baseUrl}/projects/${active.id}/layouts`);
+  await heading(page, 'Print Layouts').waitFor();
+  await page
+    .getByRole('navigation', { name: 'Project' })
+    .getByRole('link', { name: 'Download exports' })
+    .click();
+  await heading(page, 'Download Exports').waitFor();
+
+  // Its dashboard opens without activation; each sub-screen needs it.
+  await page.goto(`${server.baseUrl}/projects/${inactive.id}`);
+  await heading(page, 'Maple Grove Companion Only').waitFor();
+  for (const link of ['Subject management', 'Download exports', 'Print layouts', 'Attachments']) {
+    await page.goto(`${server.baseUrl}/projects/${inactive.id}`);
+    await heading(page, 'Maple Grove Companion Only').waitFor();
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: link }).click();
+    await page.getByTestId('project-not-activated').waitFor();
+    expect(pathOf(page)).toBe(`/projects/${inactive.id}/not-activated`);
+    expect(await page.getByTestId('project-not-activated').textContent()).toBe(NOT_ACTIVATED);
+  }
+  expect(activations).toContain(200);
+  expect(activations).toContain(403);
+  await page.getByRole('link', { name: 'Back to Projects' }).click();
+  await heading(page, 'Projects').waitFor();
+  await closePage(page);
+});
+
+test('the project dashboard links its statistics and warns of pending file requests', async () => {
+  const db = server.server.ctx.db;
+  const project = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('name', '=', 'Riverside Fall 2026')
+    .executeTakeFirstOrThrow();
+  const page = await freshPage(browser);
+  // Pending requests arrive with the file-request issue; until then the answer is adjusted here.
+  await page.route(`**/api/projects/${project.id}`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { project: Record<string, unknown> };
+    body.project.pending_attachment_requests_count = 2;
+    body.project.subjects_count = 41;
+    body.project.attachments_count = 3;
+    await route.fulfill({ response, json: body });
+  });
+  await signIn(page, DEMO_USERS.school2);
+  // Riley's school has one project: straight into it.
+  await heading(page, 'Riverside Fall 2026').waitFor();
+  const banner = page.getByTestId('files-requested');
+  await banner.getByText('Files Requested').waitFor();
+  expect(await banner.textContent()).toContain('This project has 2 pending file requests.');
+  const overview = page.getByRole('list', { name: 'Project overview' });
+  expect(await overview.getByRole('link').allTextContents()).toEqual([
+    '41Subjects',
+    'Download Exports',
+    'Print Layouts',
+    '3Attachments',
+  ]);
+  await banner.getByRole('link', { name: 'View Files' }).click();
+  await page.waitForFunction((path) => window.location.pathname === path, `/projects/${project.id}/files`);
+  await closePage(page);
+});
+
+test('project templates are listed, and deleted only after confirmation', async () => {
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.studio);
+  const token = (await storedToken(page))!;
+  const organizationId = await studioOrganizationId();
+  await api(token, '/api/project-templates', 'POST', {
+    project_template: {
+      name: 'Short-lived Template',
+      organization_id: organizationId,
+      subject_fields_attributes: [{ field_key: 'last_name', label: null, visible_to_customers: true }],
+    },
+  });
+  await page.goto(`${server.baseUrl}/project-templates`);
+  await heading(page, 'Project Templates').waitFor();
+  const rows = await tableRows(page, 'Project templates');
+  const row = rows.find((cells) => cells[0] === 'Short-lived Template');
+  expect(row?.[1]).toBe('Demo Studio');
+
+  // Editing: no Remove on an existing template.
+  await page.getByRole('link', { name: 'Edit Short-lived Template' }).click();
+  await heading(page, 'Edit Project Template').waitFor();
+  const nameBox = page.getByRole('textbox', { name: 'Name', exact: true });
+  await expect.poll(() => nameBox.inputValue()).toBe('Short-lived Template');
+  await page.getByRole('group', { name: 'Subject field 1' }).waitFor();
+  expect(await page.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+  await nameBox.fill('Soon-gone Template');
+  await page.getByRole('button', { name: 'Save Template' }).click();
+  await heading(page, 'Soon-gone Template').waitFor();
+  expect(await tableRows(page, 'Subject Fields')).toEqual([['Last Name', 'Last Name', 'Yes']]);
+  await page.getByRole('link', { name: 'All Project Templates' }).click();
+  await heading(page, 'Project Templates').waitFor();
+
+  await page.getByRole('button', { name: 'Delete Soon-gone Template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Project Template' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('link', { name: 'Soon-gone Template', exact: true }).waitFor();
+
+  await page.getByRole('button', { name: 'Delete Soon-gone Template' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('The project template Soon-gone Template has been deleted.').waitFor();
+  await page.getByRole('link', { name: 'Soon-gone Template', exact: true }).waitFor({ state: 'detached' });
+  await closePage(page);
+});
+
+test('the project list filters, sorts and stays light with a thousand projects', async () => {
+  const db = server.server.ctx.db;
+  const riverside = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', 'Riverside High School')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('projects')
+    .values(
+      Array.from({ length: 1000 }, (_, i) => ({
+        organization_id: riverside.id,
+        season_id: null,
+        name: `Bulk Project ${String(i + 1).padStart(4, '0')}`,
+        short_code: null,
+      })),
+    )
+    .execute();
+
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.studio);
+  await heading(page, 'Projects').waitFor();
+
+  // No season: the thousand new ones, in a window of rendered rows.
+  await choose(page, 'Season', 'No Season');
+  await page
+    .getByTestId('projects-count')
+    .getByText(/^10\d\d projects$/)
+    .waitFor();
+  const rendered = await page.getByTestId('project-row').count();
+  expect(rendered).toBeGreaterThan(7);
+  expect(rendered).toBeLessThan(40);
+  const scroller = page.getByTestId('projects-scroll');
+  const box = await scroller.boundingBox();
+  expect(box?.height).toBeLessThanOrEqual(56 * 9 + 2);
+
+  // Sorted by name, descending: the last one first; scrolling to the end renders the first one.
+  await page.getByLabel('Search').fill('Bulk Project');
+  await page.getByTestId('projects-count').getByText('1000 projects', { exact: true }).waitFor();
+  const sortBy = page.getByRole('button', { name: 'Project', exact: true });
+  await sortBy.click();
+  await sortParam(page, 'name');
+  await page.locator('th[aria-sort="ascending"]', { hasText: 'Project' }).waitFor();
+  await sortBy.click();
+  await sortParam(page, '-name');
+  await page.locator('th[aria-sort="descending"]', { hasText: 'Project' }).waitFor();
+  await page
+    .getByTestId('project-row')
+    .first()
+    .getByRole('link', { name: 'Bulk Project 1000', exact: true })
+    .waitFor();
+  await scroller.evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await page.getByRole('link', { name: 'Bulk Project 0001', exact: true }).waitFor();
+
+  // Keyword search.
+  await page.getByLabel('Search').fill('project 0042');
+  await page.getByTestId('projects-count').getByText('1 project', { exact: true }).waitFor();
+
+  // Empty texts.
+  await page.getByLabel('Search').fill('no such project');
+  await page
+    .getByText('There are no projects in the selected season. Perhaps try selecting another season.')
+    .waitFor();
+  await choose(page, 'Season', 'Any');
+  await page.getByText('There are no projects to show.').waitFor();
+
+  // Organization filter.
+  await page.getByLabel('Search').fill('');
+  await choose(page, 'Organization', 'Maple Grove Elementary');
+  await expect
+    .poll(async () => {
+      const names = (await tableRows(page, 'Projects')).map((cells) => cells[0] ?? '');
+      return names.length >= 2 && names.every((name) => name.startsWith('Maple Grove'));
+    })
+    .toBe(true);
+  await closePage(page);
+});

@@ -1,0 +1,149 @@
+import { FIELD_KEYS, type ProjectTemplateForm } from '@school-portal/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiFetch } from './client';
+import { fetchAllPages } from './projects';
+import { queryClient } from './queryClient';
+
+export interface ProjectTemplateSummary {
+  id: string;
+  name: string;
+  organization_id: string;
+  organization_name: string;
+  /** Set on a project's own copy of a template; null on a reusable template. */
+  project_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubjectField {
+  id: string;
+  project_template_id?: string;
+  /** Null means Custom. */
+  field_key: string | null;
+  label: string | null;
+  effective_label: string;
+  is_custom: boolean;
+  arrangement_position: number;
+  visible_to_customers: boolean;
+  auto_suggest_enabled: boolean;
+}
+
+export interface ProjectTemplate extends ProjectTemplateSummary {
+  /** In arrangement order; hidden ones only for callers who may view hidden fields. */
+  subject_fields: SubjectField[];
+}
+
+export interface FieldKeyOption {
+  key: string;
+  label: string;
+}
+
+export const projectTemplateKeys = {
+  all: ['project-templates'] as const,
+  list: (organizationId: string) => ['organizations', organizationId, 'project-templates'] as const,
+  template: (templateId: string) => ['project-templates', templateId] as const,
+  fieldKeys: ['project-templates', 'field-keys'] as const,
+};
+
+const TEMPLATE_PAGE_SIZE = 500;
+
+/** Reusable templates of an organization, newest first. */
+export function useProjectTemplates(organizationId: string | null | undefined, enabled = true) {
+  return useQuery({
+    queryKey: projectTemplateKeys.list(organizationId ?? ''),
+    queryFn: ({ signal }) =>
+      fetchAllPages<ProjectTemplateSummary, 'project_templates'>(
+        `/api/organizations/${encodeURIComponent(organizationId!)}/project-templates`,
+        'project_templates',
+        TEMPLATE_PAGE_SIZE,
+        {},
+        signal,
+      ),
+    enabled: enabled && !!organizationId,
+  });
+}
+
+export function useProjectTemplate(templateId: string) {
+  return useQuery({
+    queryKey: projectTemplateKeys.template(templateId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ project_template: ProjectTemplate }>(
+        `/api/project-templates/${encodeURIComponent(templateId)}`,
+        { signal },
+      ).then((b) => b.project_template),
+    enabled: templateId !== '',
+  });
+}
+
+/** The subject-field catalogue (GET /api/project-templates/field-keys); the shared list until it answers. */
+export function useFieldKeys() {
+  return useQuery({
+    queryKey: projectTemplateKeys.fieldKeys,
+    queryFn: ({ signal }) =>
+      apiFetch<{ field_keys: FieldKeyOption[] }>('/api/project-templates/field-keys', { signal }).then(
+        (b) => b.field_keys,
+      ),
+    placeholderData: FIELD_KEYS.map((f) => ({ key: f.key, label: f.label })),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export type ProjectTemplateBody = ProjectTemplateForm & { organization_id: string };
+
+function afterSave(template: ProjectTemplate) {
+  queryClient.setQueryData(projectTemplateKeys.template(template.id), template);
+  const { subject_fields: _fields, ...summary } = template;
+  queryClient.setQueryData<ProjectTemplateSummary[]>(
+    projectTemplateKeys.list(template.organization_id),
+    (list) =>
+      list
+        ? list.some((t) => t.id === summary.id)
+          ? list.map((t) => (t.id === summary.id ? summary : t))
+          : [summary, ...list]
+        : list,
+  );
+  void queryClient.invalidateQueries({ queryKey: projectTemplateKeys.list(template.organization_id) });
+}
+
+export function useCreateProjectTemplate() {
+  return useMutation({
+    mutationFn: (projectTemplate: ProjectTemplateBody) =>
+      apiFetch<{ project_template: ProjectTemplate }>('/api/project-templates', {
+        method: 'POST',
+        body: { project_template: projectTemplate },
+      }).then((b) => b.project_template),
+    onSuccess: afterSave,
+  });
+}
+
+export function useUpdateProjectTemplate(templateId: string) {
+  return useMutation({
+    mutationFn: (projectTemplate: ProjectTemplateBody) =>
+      apiFetch<{ project_template: ProjectTemplate }>(
+        `/api/project-templates/${encodeURIComponent(templateId)}`,
+        { method: 'PUT', body: { project_template: projectTemplate } },
+      ).then((b) => b.project_template),
+    onSuccess: afterSave,
+  });
+}
+
+export function useDeleteProjectTemplate() {
+  return useMutation({
+    mutationFn: (template: Pick<ProjectTemplateSummary, 'id' | 'organization_id'>) =>
+      apiFetch<unknown>(`/api/project-templates/${encodeURIComponent(template.id)}`, {
+        method: 'DELETE',
+      }).then(() => template),
+    onSuccess: (template) => {
+      // Not removed: the screen showing it may still be open until it navigates away.
+      void queryClient.invalidateQueries({
+        queryKey: projectTemplateKeys.template(template.id),
+        refetchType: 'none',
+      });
+      queryClient.setQueryData<ProjectTemplateSummary[]>(
+        projectTemplateKeys.list(template.organization_id),
+        (list) => list?.filter((t) => t.id !== template.id),
+      );
+      void queryClient.invalidateQueries({ queryKey: projectTemplateKeys.list(template.organization_id) });
+    },
+  });
+}

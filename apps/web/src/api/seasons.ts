@@ -1,0 +1,89 @@
+import type { SeasonForm } from '@school-portal/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiFetch } from './client';
+import { fetchAllPages } from './projects';
+import { queryClient } from './queryClient';
+
+export interface Season {
+  id: string;
+  organization_id: string;
+  name: string;
+  period_start: string | null;
+  period_end: string | null;
+  /** Whether it is its own organization's current season. */
+  current: boolean;
+  projects_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export const seasonKeys = {
+  list: (organizationId: string) => ['organizations', organizationId, 'seasons', 'inherited'] as const,
+  season: (seasonId: string) => ['seasons', seasonId] as const,
+};
+
+/** The largest page the seasons list serves. */
+const SEASON_PAGE_SIZE = 500;
+
+/**
+ * The seasons an organization can use: its own and those of the organizations above it (a school uses
+ * its studio's), newest first (GET /api/organizations/:id/seasons?include_inherited=true).
+ */
+export function useSeasons(organizationId: string | null | undefined, enabled = true) {
+  return useQuery({
+    queryKey: seasonKeys.list(organizationId ?? ''),
+    queryFn: ({ signal }) =>
+      fetchAllPages<Season, 'seasons'>(
+        `/api/organizations/${encodeURIComponent(organizationId!)}/seasons`,
+        'seasons',
+        SEASON_PAGE_SIZE,
+        { include_inherited: true },
+        signal,
+      ),
+    enabled: enabled && !!organizationId,
+  });
+}
+
+/**
+ * The season that is current for an organization: its own current season, else the nearest
+ * organization's above it (the list holds each owner's current one).
+ */
+export function currentSeasonOf(
+  seasons: readonly Season[],
+  ownOrganizationId: string | null | undefined,
+  parentOrganizationId: string | null | undefined,
+): Season | null {
+  const current = seasons.filter((s) => s.current);
+  return (
+    current.find((s) => s.organization_id === ownOrganizationId) ??
+    current.find((s) => s.organization_id === parentOrganizationId) ??
+    current[0] ??
+    null
+  );
+}
+
+export function useCreateSeason(organizationId: string) {
+  return useMutation({
+    mutationFn: (season: SeasonForm) =>
+      apiFetch<{ season: Season }>(`/api/organizations/${encodeURIComponent(organizationId)}/seasons`, {
+        method: 'POST',
+        body: { season },
+      }).then((b) => b.season),
+    onSuccess: (season) => {
+      queryClient.setQueryData(seasonKeys.season(season.id), season);
+      // Shown at once (newest first, and the only current one if it became current); then refreshed.
+      queryClient.setQueryData<Season[]>(seasonKeys.list(organizationId), (list) =>
+        list
+          ? [
+              season,
+              ...list.map((s) =>
+                season.current && s.organization_id === season.organization_id ? { ...s, current: false } : s,
+              ),
+            ]
+          : list,
+      );
+      // Every organization below may inherit it; project lists show season names.
+      void queryClient.invalidateQueries({ queryKey: ['organizations'] });
+    },
+  });
+}

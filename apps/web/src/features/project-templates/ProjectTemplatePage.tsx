@@ -1,0 +1,178 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { fieldKeyLabel } from '@school-portal/domain';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../api/client';
+import { type ProjectTemplate, useFieldKeys, useProjectTemplate } from '../../api/projectTemplates';
+import { ROUTES, routePath } from '../../app/routes';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { Page } from '../../components/Page';
+import { useSessionAbilities } from '../projects/common/abilities';
+import { formatDate } from '../projects/common/format';
+import { DeleteProjectTemplateDialog } from './DeleteProjectTemplateDialog';
+import { ProjectTemplatesNav } from './ProjectTemplatesNav';
+
+/**
+ * One template (spec §2): name, organization, created and its subject fields. The server leaves out
+ * fields hidden from customers unless the caller may view hidden fields (spec §6).
+ */
+export function ProjectTemplatePage() {
+  const { t } = useTranslation();
+  const { projectTemplateId = '' } = useParams();
+  const template = useProjectTemplate(projectTemplateId);
+
+  if (template.isPending) {
+    return (
+      <Page title={t('project-template.title')}>
+        <ProjectTemplatesNav />
+        <LoadingScreen />
+      </Page>
+    );
+  }
+  if (template.isError) {
+    return (
+      <Page title={t('project-template.title')}>
+        <ProjectTemplatesNav />
+        {isApiError(template.error, 404) ? (
+          <EmptyState message={t('project-template.not-found')} />
+        ) : (
+          <ErrorState message={t('project-template.load-failed')} onRetry={() => void template.refetch()} />
+        )}
+      </Page>
+    );
+  }
+  return <TemplateDetails template={template.data} />;
+}
+
+function TemplateDetails({ template }: { template: ProjectTemplate }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const abilities = useSessionAbilities();
+  const fieldKeys = useFieldKeys();
+  const [deleting, setDeleting] = useState(false);
+  const projectTemplateId = template.id;
+
+  const typeOf = (key: string | null) => {
+    if (!key) return t('project-template.custom');
+    return fieldKeys.data?.find((f) => f.key === key)?.label ?? fieldKeyLabel(key) ?? key;
+  };
+  const canEdit = abilities.canEditProjectTemplate(template);
+  const canDelete = abilities.canDeleteProjectTemplate(template) && template.project_id === null;
+
+  const facts: [string, ReactNode][] = [
+    [t('project-template.name'), template.name],
+    [t('project-template.organization'), template.organization_name],
+    [
+      t('project-template.created'),
+      <time key="created" dateTime={template.created_at}>
+        {formatDate(template.created_at)}
+      </time>,
+    ],
+  ];
+
+  return (
+    <Page
+      title={template.name}
+      actions={
+        (canEdit || canDelete) && (
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            {canEdit && (
+              <Button
+                component={Link}
+                to={routePath('project-template.edit', { projectTemplateId })}
+                variant="outlined"
+                startIcon={<EditIcon />}
+              >
+                {t('project-template.edit')}
+              </Button>
+            )}
+            {canDelete && (
+              <Button
+                color="error"
+                variant="outlined"
+                startIcon={<DeleteIcon />}
+                onClick={() => setDeleting(true)}
+              >
+                {t('project-template.delete')}
+              </Button>
+            )}
+          </Box>
+        )
+      }
+    >
+      <ProjectTemplatesNav />
+      {template.project_id !== null && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('project-template.project-copy')}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ mb: 3 }}>
+        <Table size="small" aria-label={t('project-template.details')}>
+          <TableBody>
+            {facts.map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell component="th" scope="row" sx={{ width: '30%', fontWeight: 500 }}>
+                  {label}
+                </TableCell>
+                <TableCell>{value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+      <Typography variant="h2" component="h2" sx={{ mb: 1 }}>
+        {t('project-template.fields')}
+      </Typography>
+      {template.subject_fields.length === 0 ? (
+        <EmptyState message={t('project-template.empty-fields')} />
+      ) : (
+        <Paper variant="outlined">
+          <TableContainer>
+            <Table aria-label={t('project-template.fields')} data-testid="template-fields">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('project-template.type')}</TableCell>
+                  <TableCell>{t('project-template.label')}</TableCell>
+                  <TableCell>{t('project-template.visible')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {[...template.subject_fields]
+                  .sort((a, b) => a.arrangement_position - b.arrangement_position)
+                  .map((field) => (
+                    <TableRow key={field.id} data-testid="template-field">
+                      <TableCell>{typeOf(field.field_key)}</TableCell>
+                      <TableCell>{field.effective_label}</TableCell>
+                      <TableCell>
+                        {field.visible_to_customers ? t('project-template.yes') : t('project-template.no')}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Paper>
+      )}
+      <DeleteProjectTemplateDialog
+        template={deleting ? template : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate(ROUTES['project-templates.index'], { replace: true })}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { ROUTES } from '../../app/routes';
+import { useSessionUser } from '../../app/session';
+import { useSessionAbilities } from '../projects/common/abilities';
+import { SubNav, type SubNavItem } from '../projects/common/SubNav';
+
+/** All Project Templates, and New Project Template for those who may create one. */
+export function ProjectTemplatesNav() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const abilities = useSessionAbilities();
+  const organizationId = user.current_account?.organization_id;
+  const items: SubNavItem[] = [
+    { key: 'all', to: ROUTES['project-templates.index'], label: t('project-templates.all'), end: true },
+  ];
+  if (
+    organizationId &&
+    abilities.canEditProjectTemplate({ organization_id: organizationId, project_id: null })
+  ) {
+    items.push({ key: 'new', to: ROUTES['project-templates.new'], label: t('project-templates.new') });
+  }
+  return <SubNav label={t('project-templates.nav')} items={items} />;
+}

@@ -1,0 +1,443 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  type Abilities,
+  formatFieldErrors,
+  formatFieldMessage,
+  type OrganizationRole,
+  projectFormSchema,
+} from '@school-portal/domain';
+import { type ReactNode, useState } from 'react';
+import { Controller, type Path, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { isApiError } from '../../api/client';
+import {
+  type OrganizationOption,
+  useCreateChildOrganization,
+  useCreateProject,
+  useProjectOrganizationOptions,
+} from '../../api/projects';
+import { type ProjectTemplateSummary, useProjectTemplates } from '../../api/projectTemplates';
+import { currentSeasonOf, type Season, useSeasons } from '../../api/seasons';
+import { ROUTES, routePath } from '../../app/routes';
+import { useSessionUser } from '../../app/session';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { useNotify } from '../../components/Notifications';
+import { Page } from '../../components/Page';
+import { RouterLink } from '../../components/RouterLink';
+import { useSessionAbilities } from './common/abilities';
+import { applyServerFieldErrors, fieldMessage } from './common/serverErrors';
+
+/**
+ * The project form's rules (spec §5, `projectFormSchema`): name, template and organization required,
+ * season optional. The selects hold '' for "nothing chosen".
+ */
+const organizationRule = projectFormSchema.shape.organization_id as unknown as z.ZodType<string, string>;
+const seasonRule = projectFormSchema.shape.season_id as unknown as z.ZodType<string | null, string | null>;
+const formSchema = projectFormSchema.extend({
+  organization_id: z.string().min(1, "can't be blank").pipe(organizationRule),
+  season_id: z
+    .string()
+    .transform((v) => v || null)
+    .pipe(seasonRule),
+  project_template_id: z.string().min(1, "can't be blank"),
+});
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+/** Server error keys (spec §5: name, organization, project_template and season) to form fields. */
+const SERVER_FIELDS: Record<string, Path<FormInput>> = {
+  name: 'name',
+  short_code: 'short_code',
+  organization_id: 'organization_id',
+  organization: 'organization_id',
+  project_template_id: 'project_template_id',
+  project_template: 'project_template_id',
+  season_id: 'season_id',
+  season: 'season_id',
+};
+
+export function NewProjectPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const abilities = useSessionAbilities();
+  const organization = user.current_account?.organization ?? null;
+  const allowed = abilities.canCreateProjects && !!organization;
+  const templates = useProjectTemplates(organization?.id, allowed);
+  const seasons = useSeasons(organization?.id, allowed);
+  const organizations = useProjectOrganizationOptions(organization, allowed);
+
+  // Spec §2: new project is redirected home when not permitted.
+  if (!allowed) return <Navigate to={ROUTES.root} replace />;
+
+  const queries = [templates, seasons, organizations];
+  let content: ReactNode;
+  if (queries.some((q) => q.isError)) {
+    content = (
+      <ErrorState
+        message={t('project-form.load-failed')}
+        onRetry={() => {
+          for (const q of queries) if (q.isError) void q.refetch();
+        }}
+      />
+    );
+  } else if (!templates.data || !seasons.data || !organizations.data) {
+    content = <LoadingScreen />;
+  } else {
+    const current = currentSeasonOf(seasons.data, organization.id, organization.parent_organization_id);
+    content = (
+      <ProjectForm
+        abilities={abilities}
+        ownOrganizationId={organization.id}
+        templates={templates.data}
+        seasons={seasons.data}
+        organizations={organizations.data}
+        defaultSeasonId={current?.id ?? ''}
+      />
+    );
+  }
+  return (
+    <Page title={t('project-form.heading')} maxWidth="md">
+      {content}
+    </Page>
+  );
+}
+
+interface ProjectFormProps {
+  abilities: Abilities;
+  ownOrganizationId: string;
+  templates: ProjectTemplateSummary[];
+  seasons: Season[];
+  organizations: OrganizationOption[];
+  defaultSeasonId: string;
+}
+
+function ProjectForm(props: ProjectFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const create = useCreateProject();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      name: '',
+      short_code: '',
+      organization_id: '',
+      season_id: props.defaultSeasonId,
+      project_template_id: props.templates.length === 1 ? props.templates[0]!.id : '',
+      enable_for_all_apps: false,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const project = await create.mutateAsync({
+        project: {
+          name: values.name,
+          short_code: values.short_code,
+          organization_id: values.organization_id,
+          season_id: values.season_id,
+          enable_for_all_apps: values.enable_for_all_apps ?? false,
+        },
+        project_template_id: values.project_template_id,
+      });
+      notify({ message: t('project-form.saved', { name: project.name }) });
+      navigate(routePath('project.index', { projectId: project.id }));
+    } catch (error) {
+      const unplaced = applyServerFieldErrors(error, setError, (key) => SERVER_FIELDS[key] ?? null);
+      if (unplaced === null) setFormError(t('project-form.save-failed'));
+      else if (unplaced.length > 0) setFormError(unplaced.join(' '));
+    }
+  });
+
+  const { ref: nameRef, ...nameField } = register('name');
+  const { ref: shortCodeRef, ...shortCodeField } = register('short_code');
+  const canSave = isValid && !isSubmitting;
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box component="form" aria-label={t('project-form.form-label')} noValidate onSubmit={onSubmit}>
+        {formError && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {formError}
+          </Alert>
+        )}
+        <TextField
+          {...nameField}
+          inputRef={nameRef}
+          id="project-name"
+          label={t('project-form.name')}
+          required
+          autoFocus
+          error={!!errors.name}
+          helperText={fieldMessage(errors.name)}
+        />
+        <TextField
+          {...shortCodeField}
+          inputRef={shortCodeRef}
+          id="project-short-code"
+          label={t('project-form.short-code')}
+          error={!!errors.short_code}
+          helperText={fieldMessage(errors.short_code)}
+        />
+        <Controller
+          control={control}
+          name="project_template_id"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              id="project-template"
+              label={t('project-form.template')}
+              required
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              name={field.name}
+              error={!!fieldState.error}
+              helperText={
+                fieldMessage(fieldState.error) ??
+                (props.templates.length === 0 ? t('project-form.no-templates') : undefined)
+              }
+            >
+              {props.templates.map((template) => (
+                <MenuItem key={template.id} value={template.id}>
+                  {template.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        {props.templates.length === 0 &&
+          props.abilities.canEditProjectTemplate({
+            organization_id: props.ownOrganizationId,
+            project_id: null,
+          }) && (
+            <RouterLink to={ROUTES['project-templates.new']} variant="body2">
+              {t('project-form.create-template')}
+            </RouterLink>
+          )}
+        <Controller
+          control={control}
+          name="organization_id"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              id="project-organization"
+              label={t('project-form.organization')}
+              required
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              name={field.name}
+              disabled={!props.abilities.canSelectProjectOrganization}
+              error={!!fieldState.error}
+              helperText={fieldMessage(fieldState.error)}
+            >
+              {props.organizations.map((organization) => (
+                <MenuItem key={organization.id} value={organization.id}>
+                  {organization.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        {props.abilities.canCreateOrganizations && props.abilities.childOrganizationRole && (
+          <InlineNewOrganization
+            parentOrganizationId={props.ownOrganizationId}
+            role={props.abilities.childOrganizationRole}
+            onCreated={(created) =>
+              setValue('organization_id', created.id, {
+                shouldValidate: true,
+                shouldDirty: true,
+                shouldTouch: true,
+              })
+            }
+          />
+        )}
+        <Controller
+          control={control}
+          name="season_id"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              id="project-season"
+              label={t('project-form.season')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              name={field.name}
+              error={!!fieldState.error}
+              helperText={fieldMessage(fieldState.error)}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">{t('project-form.season-none')}</MenuItem>
+              {props.seasons.map((season) => (
+                <MenuItem key={season.id} value={season.id}>
+                  {season.id === props.defaultSeasonId
+                    ? t('project-form.season-current', { name: season.name })
+                    : season.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="enable_for_all_apps"
+          render={({ field }) => (
+            <Box sx={{ mt: 1 }}>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={!!field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    name={field.name}
+                    slotProps={{ input: { 'aria-describedby': 'project-all-apps-help' } }}
+                  />
+                }
+                label={t('project-form.all-apps')}
+              />
+              <FormHelperText id="project-all-apps-help" sx={{ mt: 0 }}>
+                {t('project-form.all-apps-help')}
+              </FormHelperText>
+            </Box>
+          )}
+        />
+        <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button type="submit" variant="contained" size="large" disabled={!canSave}>
+            {isSubmitting ? t('project-form.saving') : t('project-form.save')}
+          </Button>
+          <Button component={Link} to={ROUTES['projects.index']} size="large">
+            {t('project-form.cancel')}
+          </Button>
+        </Stack>
+        {!isValid && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="required-hint">
+            {t('project-form.required-hint')}
+          </Typography>
+        )}
+      </Box>
+    </Paper>
+  );
+}
+
+/** A studio adds a school (a lab a studio) without leaving the project form (spec §5). */
+function InlineNewOrganization({
+  parentOrganizationId,
+  role,
+  onCreated,
+}: {
+  parentOrganizationId: string;
+  role: OrganizationRole;
+  onCreated: (organization: OrganizationOption) => void;
+}) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const create = useCreateChildOrganization(parentOrganizationId);
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  if (!open) {
+    return (
+      <Button startIcon={<AddIcon />} size="small" onClick={() => setOpen(true)} sx={{ mt: 0.5 }}>
+        {t('project-form.new-organization')}
+      </Button>
+    );
+  }
+
+  const submit = async () => {
+    const trimmed = name.trim();
+    if (!trimmed || create.isPending) {
+      if (!trimmed) setError(formatFieldMessage("can't be blank"));
+      return;
+    }
+    setError(null);
+    try {
+      const created = await create.mutateAsync({ name: trimmed, role });
+      notify({ message: t('project-form.organization-created', { name: created.name }) });
+      onCreated(created);
+      setName('');
+      setOpen(false);
+    } catch (failure) {
+      const fields = isApiError(failure) ? failure.fieldErrors : undefined;
+      const messages = fields ? formatFieldErrors(fields) : null;
+      setError(
+        messages?.name ??
+          (messages ? Object.values(messages).join(' ') : t('project-form.organization-failed')),
+      );
+    }
+  };
+
+  return (
+    <Box
+      role="group"
+      aria-labelledby="new-organization-heading"
+      sx={{ mt: 1, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}
+    >
+      <Typography id="new-organization-heading" variant="subtitle2" component="p">
+        {t('project-form.new-organization')}
+      </Typography>
+      <TextField
+        id="new-organization-name"
+        label={t('project-form.new-organization-name')}
+        value={name}
+        autoFocus
+        required
+        onChange={(event) => setName(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter creates the organization, not the project.
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            void submit();
+          }
+        }}
+        error={!!error}
+        helperText={error ?? undefined}
+      />
+      <Stack direction="row" spacing={1}>
+        <Button variant="outlined" onClick={() => void submit()} disabled={create.isPending || !name.trim()}>
+          {t('project-form.create-organization')}
+        </Button>
+        <Button
+          onClick={() => {
+            setOpen(false);
+            setName('');
+            setError(null);
+          }}
+        >
+          {t('project-form.cancel-organization')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,20 @@
+const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A timestamp as a date ("Nov 21, 2026"). */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const value = new Date(iso);
+  return Number.isNaN(value.getTime()) ? '' : date.format(value);
+}
+
+/** A calendar date without time (2026-08-01) as written ("Aug 1, 2026"), whatever the time zone. */
+export function formatCalendarDate(isoDate: string | null | undefined): string {
+  if (!isoDate) return '';
+  const value = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(value.getTime()) ? isoDate : dateOnly.format(value);
+}
+
+/** Case- and accent-insensitive comparison that orders "Grade 2" before "Grade 10". */
+export const compareText = (a: string, b: string) =>
+  a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });

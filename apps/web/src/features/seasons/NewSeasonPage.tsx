@@ -1,0 +1,154 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type SeasonForm, seasonFormSchema } from '@school-portal/domain';
+import { useState } from 'react';
+import { Controller, type Path, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { useCreateSeason } from '../../api/seasons';
+import { ROUTES } from '../../app/routes';
+import { useSessionUser } from '../../app/session';
+import { useNotify } from '../../components/Notifications';
+import { Page } from '../../components/Page';
+import { useSessionAbilities } from '../projects/common/abilities';
+import { applyServerFieldErrors, fieldMessage } from '../projects/common/serverErrors';
+import { SeasonsNav } from './SeasonsNav';
+
+type FormOutput = z.output<typeof seasonFormSchema>;
+const SERVER_FIELDS: Record<string, Path<SeasonForm>> = {
+  name: 'name',
+  period_start: 'period_start',
+  period_end: 'period_end',
+  current: 'current',
+};
+
+/** New Season (spec §2, §5: name required) in the own studio or lab. */
+export function NewSeasonPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const abilities = useSessionAbilities();
+  const organizationId = user.current_account?.organization_id ?? null;
+  if (!abilities.sidebar.seasons || !organizationId) return <Navigate to={ROUTES.root} replace />;
+  return (
+    <Page title={t('seasons.form.heading')} maxWidth="md">
+      <SeasonsNav />
+      <SeasonFormCard organizationId={organizationId} />
+    </Page>
+  );
+}
+
+function SeasonFormCard({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const create = useCreateSeason(organizationId);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<SeasonForm, unknown, FormOutput>({
+    resolver: zodResolver(seasonFormSchema),
+    mode: 'onTouched',
+    defaultValues: { name: '', period_start: null, period_end: null, current: false },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const season = await create.mutateAsync(values);
+      notify({ message: t('seasons.form.saved', { name: season.name }) });
+      navigate(ROUTES['seasons.index']);
+    } catch (error) {
+      const unplaced = applyServerFieldErrors(error, setError, (key) => SERVER_FIELDS[key] ?? null);
+      if (unplaced === null) setFormError(t('seasons.form.save-failed'));
+      else if (unplaced.length > 0) setFormError(unplaced.join(' '));
+    }
+  });
+
+  const { ref: nameRef, ...nameField } = register('name');
+  const dateField = (name: 'period_start' | 'period_end', label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          id={`season-${name.replace('_', '-')}`}
+          type="date"
+          label={label}
+          value={field.value ?? ''}
+          onChange={(event) => field.onChange(event.target.value || null)}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          name={field.name}
+          error={!!fieldState.error}
+          helperText={fieldMessage(fieldState.error)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box component="form" aria-label={t('seasons.form.form-label')} noValidate onSubmit={onSubmit}>
+        {formError && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {formError}
+          </Alert>
+        )}
+        <TextField
+          {...nameField}
+          inputRef={nameRef}
+          id="season-name"
+          label={t('seasons.form.name')}
+          required
+          autoFocus
+          error={!!errors.name}
+          helperText={fieldMessage(errors.name)}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
+          {dateField('period_start', t('seasons.form.period-start'))}
+          {dateField('period_end', t('seasons.form.period-end'))}
+        </Stack>
+        <Controller
+          control={control}
+          name="current"
+          render={({ field }) => (
+            <FormControlLabel
+              sx={{ mt: 1 }}
+              control={
+                <Checkbox
+                  checked={!!field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  name={field.name}
+                />
+              }
+              label={t('seasons.form.current')}
+            />
+          )}
+        />
+        <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+          <Button type="submit" variant="contained" size="large" disabled={!isValid || isSubmitting}>
+            {isSubmitting ? t('seasons.form.saving') : t('seasons.form.save')}
+          </Button>
+          <Button component={Link} to={ROUTES['seasons.index']} size="large">
+            {t('seasons.form.cancel')}
+          </Button>
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}
