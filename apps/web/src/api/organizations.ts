@@ -8,7 +8,7 @@ import {
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client';
 import { queryClient } from './queryClient';
-import type { AppConfig, ListMeta } from './types';
+import type { ListMeta } from './types';
 
 /** One organization as the lists answer it (API.md, snake_case). */
 export interface Organization {

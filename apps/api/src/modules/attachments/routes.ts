@@ -504,8 +504,10 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
     {
       schema: {
         tags: ['attachments'],
-        summary: 'Redirect to a signed, expiring download of a verified file (audited)',
+        summary:
+          'Redirect to a signed, expiring download of a verified file (audited); format=json answers the address',
         params: idParam,
+        querystring: z.object({ format: z.enum(['redirect', 'json']).default('redirect') }).strict(),
       },
     },
     async (request, reply) => {
@@ -528,6 +530,12 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
         downloadName: row.upload_file_name,
         contentType: row.upload_content_type,
       });
+      // A browser can't carry its bearer token through a redirect into a download: it asks for the address.
+      if (request.query.format === 'json') {
+        return {
+          download: { url, expires_at: new Date(Date.now() + DOWNLOAD_EXPIRY_SECONDS * 1000).toISOString() },
+        };
+      }
       return reply.redirect(url, 302);
     },
   );

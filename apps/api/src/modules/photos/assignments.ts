@@ -111,7 +111,7 @@ export function registerAssignmentRoutes(root: FastifyInstance, ctx: AppContext)
       const photo = await findVisiblePhoto(ctx.db, s, body.photo_id).catch(() => null);
       const errors: Record<string, string[]> = {};
       if (!subject) errors.subject_id = ['is invalid'];
-      if (!photo || !photo.upload_verified_at) errors.photo_id = ['is invalid'];
+      if (!photo?.upload_verified_at) errors.photo_id = ['is invalid'];
       if (subject && photo && subject.project_id !== photo.project_id)
         errors.photo_id = ['belongs to another project'];
       if (Object.keys(errors).length > 0) throw unprocessable(errors);

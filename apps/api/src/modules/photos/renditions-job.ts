@@ -25,7 +25,7 @@ export const photoRenditionsJob = defineJob({
       ])
       .where('id', '=', photo_id)
       .executeTakeFirst();
-    if (!photo || !photo.upload_verified_at || photo.renditions_ready_at) return;
+    if (!photo?.upload_verified_at || photo.renditions_ready_at) return;
     const original = await storage.read(photo.storage_key);
     const renditions = await renderRenditions(original, {
       type: photo.upload_content_type as 'image/jpeg' | 'image/png',

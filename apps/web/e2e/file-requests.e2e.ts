@@ -1,0 +1,218 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort } from '../../api/src/db/embedded.js';
+import { createTestApp, type TestApp } from '../../api/test/support/app.js';
+import { closePage, freshPage, pathOf, storedToken } from './helpers.js';
+import { DEMO_PASSWORD, DEMO_USERS, launchBrowser, signInThroughUi } from './support/server.js';
+
+// The e-mailed link and the presigned upload address are built from PUBLIC_URL: the server listens on
+// a port chosen first so that they point here (startServer picks its port only when listening).
+// E2E_WEB_DIST_DIR serves another build of the web app than apps/web/dist when set.
+let server: TestApp;
+let baseUrl: string;
+let browser: Browser;
+let files: string;
+
+const SCHOOL_CONTACT = 'office@maple.demo.test';
+const PROJECT = 'Maple Grove Fall 2026';
+const REQUEST_NAME = 'Student Roster';
+const REQUEST_DESCRIPTION = 'Please send this fall’s roster as CSV: student ID, first and last name, grade.';
+/** Big enough (about 600 KB) that, on a slowed upload, its progress shows for a while. */
+const ROSTER = `student_id,first_name,last_name,grade\n${Array.from(
+  { length: 20_000 },
+  (_, i) => `${100_000 + i},First${i},Last${i},${(i % 12) + 1}`,
+).join('\n')}\n`;
+
+/** Filled in as the story goes. */
+let uploadLink = '';
+let projectId = '';
+let rosterPath = '';
+
+beforeAll(async () => {
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = await createTestApp(
+    {
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+    },
+    { seedDemo: true },
+  );
+  await server.app.listen({ port, host: '127.0.0.1' });
+  browser = await launchBrowser();
+  files = await mkdtemp(path.join(tmpdir(), 'file-requests-e2e-'));
+  rosterPath = path.join(files, 'roster.csv');
+  await writeFile(rosterPath, ROSTER);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (files) await rm(files, { recursive: true, force: true });
+});
+
+async function signedIn(email: string): Promise<Page> {
+  const page = await freshPage(browser);
+  await signInThroughUi(page, baseUrl, email, DEMO_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  return page;
+}
+
+/** Waits for the file request e-mail to an address and returns the upload link in it. */
+async function fileRequestLink(to: string): Promise<string> {
+  for (let attempt = 0; attempt < 75; attempt += 1) {
+    const response = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const { messages } = (await response.json()) as { messages: { subject: string; text: string | null }[] };
+    for (const message of messages) {
+      if (!message.subject.includes(REQUEST_NAME)) continue;
+      const match = message.text?.match(/https?:\/\/\S+\/projects\/\d+\/files\/upload\/\d+/);
+      if (match) return match[0];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no file request e-mail to ${to}`);
+}
+
+test('a studio requests a roster for a project through the UI', async () => {
+  const page = await signedIn(DEMO_USERS.studio);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'File Requests' }).click();
+  await page.waitForURL('**/file-requests');
+  await page.getByText('There are no file requests to show.').waitFor();
+
+  await page.getByRole('link', { name: 'New File Request' }).click();
+  await page.waitForURL('**/file-requests/new');
+  const name = page.getByRole('textbox', { name: 'Name' });
+  expect(await name.getAttribute('placeholder')).toBe('Student Roster');
+  const save = page.getByRole('button', { name: 'Save' });
+  await page.getByText('Be sure to fill in all required fields before saving.').waitFor();
+  expect(await save.isDisabled()).toBe(true);
+  await page.getByText('earliest-created user').waitFor();
+
+  await name.fill(REQUEST_NAME);
+  await page.getByRole('textbox', { name: 'Description / Special Instructions' }).fill(REQUEST_DESCRIPTION);
+  // Still no project: still not savable.
+  expect(await save.isDisabled()).toBe(true);
+  const projects = page.getByRole('combobox', { name: 'Projects' });
+  await projects.click();
+  await projects.fill('Maple Grove Fall');
+  await page.getByRole('option', { name: new RegExp(PROJECT) }).click();
+  await page
+    .getByText('Be sure to fill in all required fields before saving.')
+    .waitFor({ state: 'detached' });
+  await save.click();
+
+  await page.waitForURL(/\/file-requests\/\d+$/);
+  await page.getByRole('heading', { level: 1, name: REQUEST_NAME }).waitFor();
+  await page.getByText(REQUEST_DESCRIPTION).waitFor();
+  const row = page.getByTestId('requested-project-row').filter({ hasText: PROJECT });
+  await row.getByText('Waiting for files').waitFor();
+  const files = row.getByRole('link', { name: `Files of ${PROJECT}` });
+  projectId = /\/projects\/(\d+)\/files$/.exec((await files.getAttribute('href')) ?? '')?.[1] ?? '';
+  expect(projectId).not.toBe('');
+
+  await page.getByRole('link', { name: 'All File Requests' }).click();
+  await page.getByTestId('file-request-row').filter({ hasText: REQUEST_NAME }).waitFor();
+
+  // The project's files show the request waiting, nothing uploaded yet.
+  await page.goto(`${baseUrl}/projects/${projectId}/files`);
+  await page.getByTestId('requested-file-row').filter({ hasText: REQUEST_NAME }).waitFor();
+  await page.getByText('There are no files attached to this project.').waitFor();
+  await closePage(page);
+});
+
+test('the school opens the e-mailed link and uploads the roster; a mismatched type is refused', async () => {
+  uploadLink = await fileRequestLink(SCHOOL_CONTACT);
+  expect(uploadLink).toContain(`/projects/${projectId}/files/upload/`);
+
+  const page = await signedIn(DEMO_USERS.school);
+  // File requests themselves are for studios only.
+  await page.goto(`${baseUrl}/file-requests`);
+  await page.waitForURL((url) => !url.pathname.startsWith('/file-requests'));
+
+  await page.goto(uploadLink);
+  await page.getByRole('heading', { level: 1, name: 'Upload Files' }).waitFor();
+  await page.getByTestId('detail-name').getByText(REQUEST_NAME).waitFor();
+  await page.getByText(REQUEST_DESCRIPTION).waitFor();
+  await page.getByTestId('detail-created-by').getByText('Stella Studio').waitFor();
+  await page.getByRole('button', { name: 'Select File(s) to Upload' }).waitFor();
+  await page.getByText(/up to 100 MB/).waitFor();
+
+  // A text file named .pdf: the server checks the content and refuses it.
+  const input = page.getByTestId('file-input');
+  await input.setInputFiles({
+    name: 'roster.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('this is plain text, not a PDF\n'),
+  });
+  const fake = page.getByTestId('upload-item').filter({ hasText: 'roster.pdf' });
+  await fake.getByText('Ready to upload').waitFor();
+  await page.getByRole('button', { name: 'Upload 1 File' }).click();
+  await fake.getByText('File is not a real PDF file.').waitFor();
+  await page.getByTestId('upload-summary').waitFor();
+  expect(pathOf(page)).toBe(new URL(uploadLink).pathname);
+  await page.getByRole('button', { name: 'Remove roster.pdf' }).click();
+
+  // The real roster goes through and the project's files open.
+  await input.setInputFiles(rosterPath);
+  await page
+    .getByTestId('upload-item')
+    .filter({ hasText: 'roster.csv' })
+    .getByText('Ready to upload')
+    .waitFor();
+  await page.getByRole('button', { name: 'Upload 1 File' }).click();
+  await page.waitForURL(`**/projects/${projectId}/files`);
+  const uploaded = page.getByTestId('uploaded-file-row').filter({ hasText: 'roster.csv' });
+  await uploaded.waitFor();
+  expect(await uploaded.getByTestId('uploaded-at').textContent()).not.toContain('Not Uploaded');
+  await uploaded.getByText('CSV', { exact: true }).waitFor();
+  await page.getByText('There are no pending file requests.').waitFor();
+  // The refused PDF left nothing behind.
+  expect(await page.getByTestId('uploaded-file-row').count()).toBe(1);
+  await closePage(page);
+});
+
+test('the studio sees the roster as uploaded and downloads it byte for byte', async () => {
+  const page = await signedIn(DEMO_USERS.studio);
+  // A file whose upload never happened (record created, nothing sent) shows as Not Uploaded.
+  const created = await fetch(`${baseUrl}/api/projects/${projectId}/attachments`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-App-Slug': 'school-portal',
+      Authorization: `Bearer ${await storedToken(page)}`,
+    },
+    body: JSON.stringify({ attachment: { upload_file_name: 'never-sent.csv', upload_file_size: 10 } }),
+  });
+  expect(created.status).toBe(201);
+  await page.goto(`${baseUrl}/projects/${projectId}/files`);
+  const unsent = page.getByTestId('uploaded-file-row').filter({ hasText: 'never-sent.csv' });
+  await unsent.getByText('Not Uploaded').waitFor();
+  expect(await unsent.getByRole('button', { name: /Download/ }).count()).toBe(0);
+  const row = page.getByTestId('uploaded-file-row').filter({ hasText: 'roster.csv' });
+  await row.waitFor();
+  expect(await row.getByTestId('uploaded-at').textContent()).not.toContain('Not Uploaded');
+  await page.getByText('There are no pending file requests.').waitFor();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: 'Download roster.csv' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('roster.csv');
+  const saved = await download.path();
+  expect(await readFile(saved)).toEqual(await readFile(rosterPath));
+
+  // The request shows the files as received.
+  await page.goto(`${baseUrl}/file-requests`);
+  await page.getByTestId('file-request-row').getByRole('link', { name: REQUEST_NAME }).click();
+  await page
+    .getByTestId('requested-project-row')
+    .filter({ hasText: PROJECT })
+    .getByText('Files received')
+    .waitFor();
+  await closePage(page);
+});

@@ -1,0 +1,436 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort } from '../../api/src/db/embedded.js';
+import { createTestApp, eventually, type TestApp } from '../../api/test/support/app.js';
+import { makeJpeg, makePng } from '../../api/test/support/images.js';
+import { closePage, freshPage, pathOf } from './helpers.js';
+import { DEMO_PASSWORD, DEMO_USERS, launchBrowser, signInThroughUi } from './support/server.js';
+
+// Uploads go to the presigned target the server names from PUBLIC_URL, and thumbnails come from it: the
+// server listens on a port chosen first so that address is this one (startServer picks its port later).
+let server: TestApp;
+let baseUrl: string;
+let browser: Browser;
+let token: string;
+let projectId: string;
+const fieldIds: Record<string, string> = {};
+
+const COMPANION_APP_URL = 'https://companion.example.test/';
+
+/** A call to the API as the studio manager; throws on anything but 2xx. */
+async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      'X-App-Slug': 'school-portal',
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+async function organizationId(name: string): Promise<string> {
+  const row = await server.ctx.db
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+async function addSubject(values: Record<string, string>): Promise<string> {
+  const properties = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [fieldIds[key]!, value]),
+  );
+  const { subject } = await api<{ subject: { id: string } }>(`/api/projects/${projectId}/subjects`, 'POST', {
+    subject: { properties },
+  });
+  return subject.id;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = await createTestApp(
+    {
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      COMPANION_APP_URL,
+    },
+    { seedDemo: true },
+  );
+  await server.app.listen({ port, host: '127.0.0.1' });
+  browser = await launchBrowser();
+
+  const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-App-Slug': 'school-portal' },
+    body: JSON.stringify({ grant_type: 'password', username: DEMO_USERS.studio, password: DEMO_PASSWORD }),
+  });
+  token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+
+  // The demo projects have no template: one with the usual fields and a hidden one, for a demo school.
+  const { project_template: template } = await api<{
+    project_template: { id: string };
+  }>('/api/project-templates', 'POST', {
+    project_template: {
+      name: 'Subjects E2E Template',
+      organization_id: await organizationId('Demo Studio'),
+      subject_fields_attributes: [
+        { field_key: 'first_name' },
+        { field_key: 'last_name' },
+        { field_key: 'student_id' },
+        { field_key: 'grade' },
+        { field_key: 'teacher' },
+        { field_key: null, label: 'Photographer Notes', visible_to_customers: false },
+      ],
+    },
+  });
+  const { project } = await api<{
+    project: { id: string; project_template_id: string };
+  }>('/api/projects', 'POST', {
+    project: {
+      name: 'Picture Day 2026',
+      short_code: 'PD26',
+      organization_id: await organizationId('Maple Grove Elementary'),
+      season_id: null,
+      enable_for_all_apps: false,
+    },
+    project_template_id: template.id,
+  });
+  projectId = project.id;
+  const { project_template: copy } = await api<{
+    project_template: { subject_fields: { id: string; field_key: string | null }[] };
+  }>(`/api/project-templates/${project.project_template_id}`);
+  for (const field of copy.subject_fields) fieldIds[field.field_key ?? 'notes'] = field.id;
+
+  await addSubject({
+    first_name: 'Ava',
+    last_name: 'Adams',
+    student_id: 'S-100',
+    grade: '3',
+    teacher: 'Ms. Lee',
+  });
+  await addSubject({ first_name: 'Ben', last_name: 'Brown', grade: 'K', teacher: 'Mr. Ng' });
+});
+
+afterAll(async () => {
+  if (page) await closePage(page);
+  await browser?.close();
+  await server?.close();
+});
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+const subjectsNav = (page: Page) => page.getByRole('navigation', { name: 'Subjects' });
+const cards = (page: Page) => page.getByRole('list', { name: 'Subjects' }).getByTestId('subject-card');
+
+async function signIn(page: Page) {
+  await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+async function cardNames(page: Page): Promise<string[]> {
+  await page.getByTestId('subjects-grid').waitFor();
+  return cards(page).getByRole('heading', { level: 2 }).allTextContents();
+}
+
+async function photoActions(page: Page, n: number, action: string) {
+  await page.getByRole('button', { name: `Actions for photo ${n}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+// One studio manager's session through the tests below, which follow on from each other.
+let page: Page;
+let subjectPath: string;
+let chrisId: string;
+let photos: Locator;
+let portrait: Locator;
+let portraitN: number;
+
+test('a studio manager opens the subjects grid and adds a subject through the form', async () => {
+  page = await freshPage(browser);
+  await signIn(page);
+  await page.goto(`${baseUrl}/projects/${projectId}/subjects`);
+  await heading(page, 'All Subjects').waitFor();
+
+  // The sub-menu: Upload Subjects opens the companion app in a new tab; Download Subject Directory waits.
+  const nav = subjectsNav(page);
+  for (const name of ['All Subjects', 'New Subject'])
+    await nav.getByRole('link', { name, exact: true }).waitFor();
+  const upload = nav.getByRole('link', { name: /Upload Subjects/ });
+  expect(await upload.getAttribute('href')).toBe(COMPANION_APP_URL);
+  expect(await upload.getAttribute('target')).toBe('_blank');
+  expect(await nav.getByRole('button', { name: 'Find Duplicates' }).count()).toBe(1);
+  expect(await nav.getByText('Download Subject Directory').count()).toBe(0);
+
+  // The grid: cards with the display name and the preview (Student ID, Teacher, Grade first).
+  expect(await cardNames(page)).toEqual(['Ava Adams', 'Ben Brown']);
+  const ava = cards(page).filter({ hasText: 'Ava Adams' });
+  expect(await ava.textContent()).toContain('Student ID:S-100');
+  expect(await ava.getByRole('img', { name: 'No photo' }).count()).toBe(1);
+
+  // The keyword filter, with the empty state.
+  await page.getByLabel('Search').fill('nobody-has-this');
+  await page.getByText('There are no subjects to show.').waitFor();
+  await page.getByLabel('Search').fill('');
+  await page.getByTestId('subjects-grid').waitFor();
+
+  // New Subject through the form (the hidden field is marked for a manager).
+  await nav.getByRole('link', { name: 'New Subject' }).click();
+  await heading(page, 'New Subject').waitFor();
+  expect(await page.getByLabel('Photographer Notes (Hidden)').count()).toBe(1);
+  await page.getByLabel('First Name').fill('Chris');
+  await page.getByLabel('Last Name').fill('Carter');
+  await page.getByLabel('Grade').fill('5');
+  await page.getByRole('button', { name: 'Save Subject' }).click();
+  await heading(page, 'Chris Carter').waitFor();
+  subjectPath = pathOf(page);
+  chrisId = subjectPath.split('/').pop()!;
+  expect(subjectPath).toBe(`/projects/${projectId}/subjects/${chrisId}`);
+  await page.getByText('Subject has no photos.').waitFor();
+  const table = page.getByRole('table', { name: 'Subject data' });
+  expect(await table.getByRole('row', { name: /Grade/ }).textContent()).toContain('5');
+});
+
+test('two photos upload with progress and become the subject’s photos', async () => {
+  // Upload Photos: two files, per-file progress, the button counting them.
+  await page.getByRole('link', { name: 'Upload Photos' }).first().click();
+  await page.waitForURL((url) => url.pathname === `${subjectPath}/upload`);
+  await page.getByTestId('photo-input').setInputFiles([
+    { name: 'chris-portrait.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(1200, 1500) },
+    {
+      name: 'chris-green-screen.png',
+      mimeType: 'image/png',
+      buffer: await makePng(400, 300, { transparentPixel: true }),
+    },
+  ]);
+  const statuses = page.getByTestId('upload-status');
+  expect(await statuses.allTextContents()).toEqual(['Ready to upload', 'Ready to upload']);
+  await page.getByRole('button', { name: 'Remove chris-green-screen.png' }).waitFor();
+  await page.getByRole('button', { name: 'Upload 2 Photos' }).click();
+  await page
+    .getByText(/\d+% uploaded/)
+    .first()
+    .waitFor();
+
+  // Two photos: back to the Info tab, where the thumbnails appear once the server has made them.
+  await page.waitForURL((url) => url.pathname === subjectPath);
+  photos = page.getByTestId('subject-photo');
+  await eventually(async () => (await photos.count()) === 2, 20_000);
+  await eventually(async () => (await photos.getByRole('img').count()) === 2, 20_000);
+  expect(await photos.filter({ hasText: 'Primary' }).count()).toBe(1);
+  const rows = await server.ctx.db
+    .selectFrom('photos')
+    .select(['upload_file_name', 'chroma_key', 'merge_duplicate', 'tags', 'created_by_plic_app_id'])
+    .orderBy('id')
+    .execute();
+  expect(rows).toHaveLength(2);
+  const byName = Object.fromEntries(rows.map((r) => [r.upload_file_name, r]));
+  expect(byName['chris-green-screen.png']?.chroma_key).toBe('processed');
+  expect(byName['chris-portrait.jpg']?.chroma_key).toBeNull();
+  expect(byName['chris-portrait.jpg']?.merge_duplicate).toBe(true);
+  expect(byName['chris-portrait.jpg']?.tags).toEqual(['school-portal']);
+  expect(byName['chris-portrait.jpg']?.created_by_plic_app_id).toBe('school-portal');
+  const imports = await server.ctx.db.selectFrom('project_imports').select('finished_at').execute();
+  expect(imports).toHaveLength(1);
+  expect(imports[0]?.finished_at).not.toBeNull();
+});
+
+test('a photo is cropped, an impossible crop is refused, and the saved crop reloads as saved', async () => {
+  // Crop the portrait: landscape, too far zoomed in is refused, then saved.
+  portrait = photos.filter({ hasText: 'chris-portrait.jpg' });
+  portraitN = (await photos.allTextContents()).findIndex((text) => text.includes('chris-portrait.jpg')) + 1;
+  await photoActions(page, portraitN, 'Crop Photo');
+  await heading(page, 'Crop Photo').waitFor();
+  await page.getByTestId('cropper').waitFor();
+  await page.getByRole('button', { name: 'Landscape 10x8' }).click();
+  const zoom = page.getByRole('slider', { name: 'Zoom' });
+  await zoom.focus();
+  await page.keyboard.press('End');
+  await page.getByText('Invalid dimensions').waitFor();
+  const save = page.getByRole('button', { name: 'Save Crop & Finish' });
+  expect(await save.isDisabled()).toBe(true);
+  await page.keyboard.press('Home');
+  await page.getByText('Invalid dimensions').waitFor({ state: 'detached' });
+  await save.click();
+  await page.waitForURL((url) => url.pathname === subjectPath);
+  await portrait.getByText('Cropped').waitFor();
+  const crop = await server.ctx.db
+    .selectFrom('photo_crops')
+    .selectAll()
+    .where('is_default', '=', true)
+    .executeTakeFirstOrThrow();
+  expect(crop.name).toBe('School Portal 8x10');
+  // Landscape 10x8 across a 1200x1500 portrait: the whole width, 1200 / 1.25 / 1500 of the height.
+  expect(crop.width).toBeCloseTo(1, 2);
+  expect(crop.height).toBeCloseTo(0.64, 2);
+
+  // The saved crop is where the cropper starts again.
+  await photoActions(page, portraitN, 'Crop Photo');
+  await heading(page, 'Crop Photo').waitFor();
+  await page.getByTestId('cropper').waitFor();
+  expect(await page.getByRole('button', { name: 'Landscape 10x8' }).getAttribute('aria-pressed')).toBe(
+    'true',
+  );
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForURL((url) => url.pathname === subjectPath);
+});
+
+test('the yearbook photo is set, and a failed save restores the flag', async () => {
+  // Yearbook: the flag moves, and that action is then disabled on that photo.
+  await photoActions(page, portraitN, 'Assign as Yearbook Photo');
+  await portrait.getByText('Yearbook', { exact: true }).waitFor();
+  await eventually(async () => {
+    const row = await server.ctx.db
+      .selectFrom('subjects')
+      .select('yearbook_photo_id')
+      .where('id', '=', chrisId)
+      .executeTakeFirstOrThrow();
+    return row.yearbook_photo_id !== null;
+  });
+  await page.getByRole('button', { name: `Actions for photo ${portraitN}` }).click();
+  expect(
+    await page.getByRole('menuitem', { name: 'Assign as Yearbook Photo' }).getAttribute('aria-disabled'),
+  ).toBe('true');
+  await page.keyboard.press('Escape');
+
+  // A failed save puts the flag back and says so (subjects.save-failed).
+  await page.route(`**/api/subjects/${chrisId}`, (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' })
+      : route.continue(),
+  );
+  const otherN = portraitN === 1 ? 2 : 1;
+  await photoActions(page, otherN, 'Assign as Yearbook Photo');
+  await page
+    .getByText('The subject could not be saved, so the yearbook photo was not changed.', { exact: false })
+    .waitFor();
+  await portrait.getByText('Yearbook', { exact: true }).waitFor();
+  expect(await photos.getByText('Yearbook', { exact: true }).count()).toBe(1);
+  await page.unroute(`**/api/subjects/${chrisId}`);
+});
+
+test('the grid filters Without Images and by a field, and selects a page, all and filter results', async () => {
+  // The grid: Without Images leaves the subjects without photos; select that page.
+  await subjectsNav(page).getByRole('link', { name: 'All Subjects' }).click();
+  await heading(page, 'All Subjects').waitFor();
+  await eventually(
+    async () =>
+      (await cards(page)
+        .filter({ hasText: 'Chris Carter' })
+        .getByRole('img', { name: 'Photo of Chris Carter' })
+        .count()) === 1,
+    20_000,
+  );
+  await choose(page, 'Images', 'Without Images');
+  await page.waitForFunction(() => new URLSearchParams(window.location.search).get('images') === 'without');
+  await eventually(async () => (await cardNames(page)).join('|') === 'Ava Adams|Ben Brown');
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Select Page' }).click();
+  await page.getByText('2 subjects selected').waitFor();
+  expect(await page.getByRole('checkbox', { name: 'Select Ava Adams' }).isChecked()).toBe(true);
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Select All' }).click();
+  await page.getByText('3 subjects selected').waitFor();
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Exclude Filter Results' }).click();
+  await page.getByText('1 subject selected').waitFor();
+  await choose(page, 'Images', 'With Images');
+  await eventually(async () => (await cardNames(page)).join('|') === 'Chris Carter');
+  expect(await page.getByRole('checkbox', { name: 'Select Chris Carter' }).isChecked()).toBe(true);
+
+  // A field filter: Grade is K.
+  await choose(page, 'Images', 'Any');
+  await choose(page, 'Field 1', 'Grade');
+  const value = page.getByRole('combobox', { name: 'Value 1' });
+  await value.click();
+  await page.getByRole('option', { name: 'K', exact: true }).click();
+  await eventually(async () => (await cardNames(page)).join('|') === 'Ben Brown');
+  await value.click();
+  await page.getByRole('option', { name: 'Blank', exact: true }).click();
+  await page.getByText('There are no subjects to show.').waitFor();
+  await value.click();
+  await page.getByRole('option', { name: 'Any', exact: true }).click();
+  await eventually(async () => (await cards(page).count()) === 3);
+
+  // Sorting: by the Grade field (K first), and by reverse full name descending.
+  await choose(page, 'Sort By', 'Grade');
+  await eventually(async () => (await cardNames(page)).join('|') === 'Ben Brown|Ava Adams|Chris Carter');
+  await choose(page, 'Sort By', 'Reverse Full Name');
+  await choose(page, 'Direction', 'Descending');
+  await eventually(async () => (await cardNames(page)).join('|') === 'Chris Carter|Ben Brown|Ava Adams');
+
+  // Added Since a moment nobody has been added yet, then Reset.
+  const tomorrow = await page.evaluate(() => {
+    const d = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  await page.getByLabel('Added Since Date').fill(tomorrow);
+  await page.getByLabel('Time', { exact: true }).fill('08:30');
+  await page.waitForFunction(
+    (since) => new URLSearchParams(window.location.search).get('since') === since,
+    `${tomorrow}T08:30`,
+  );
+  await page.getByText('There are no subjects to show.').waitFor();
+  await page.getByRole('button', { name: 'Reset Added Since' }).click();
+  await eventually(async () => (await cards(page).count()) === 3);
+});
+
+test('one photo without a crop opens the cropper after its upload', async () => {
+  const subjectId = await addSubject({ first_name: 'Dana', last_name: 'Diaz' });
+  const page = await freshPage(browser);
+  await signIn(page);
+  await page.goto(`${baseUrl}/projects/${projectId}/subjects/${subjectId}/upload`);
+  await heading(page, 'Dana Diaz').waitFor();
+  await page
+    .getByTestId('photo-input')
+    .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') }]);
+  await page.getByText('Only PNG and JPEG images can be uploaded.').waitFor();
+  expect(await page.getByRole('button', { name: 'Upload 0 Photos' }).isDisabled()).toBe(true);
+  await page
+    .getByTestId('photo-input')
+    .setInputFiles([{ name: 'dana.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(900, 1200) }]);
+  await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+  await page.waitForURL((url) => /\/photos\/\d+\/crop$/.test(url.pathname));
+  await heading(page, 'Crop Photo').waitFor();
+  await page.getByTestId('cropper').waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Save Crop & Finish' }).click();
+  await page.waitForURL((url) => url.pathname === `/projects/${projectId}/subjects/${subjectId}`);
+  await page.getByTestId('subject-photo').getByText('Primary').waitFor();
+  await closePage(page);
+});
+
+test('a damaged file is refused with a clear message on that file and not retried', async () => {
+  const subjectId = await addSubject({ first_name: 'Eli', last_name: 'Evans' });
+  const page = await freshPage(browser);
+  await signIn(page);
+  let verifies = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().endsWith('/verify')) verifies += 1;
+  });
+  await page.goto(`${baseUrl}/projects/${projectId}/subjects/${subjectId}/upload`);
+  await heading(page, 'Eli Evans').waitFor();
+  const whole = await makeJpeg(600, 800);
+  await page
+    .getByTestId('photo-input')
+    .setInputFiles([
+      { name: 'broken.jpg', mimeType: 'image/jpeg', buffer: whole.subarray(0, Math.floor(whole.length / 3)) },
+    ]);
+  await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+  await page.getByText(/^The file (is damaged or incomplete|could not be read as an image)\.$/).waitFor();
+  await page.getByText('No photo could be uploaded.').waitFor();
+  expect(verifies).toBe(1);
+  expect(pathOf(page)).toBe(`/projects/${projectId}/subjects/${subjectId}/upload`);
+  await closePage(page);
+});

@@ -1,0 +1,400 @@
+import {
+  attachmentContentType,
+  MULTI_PAGE_CONCURRENCY,
+  MULTI_PAGE_SIZES,
+  PAGE_SIZES,
+} from '@school-portal/domain';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, apiFetch, isApiError } from './client';
+import { queryKeys } from './keys';
+import { queryClient } from './queryClient';
+import type { ListMeta } from './types';
+
+// ---------------------------------------------------------------------------------------------------
+// Shapes (API.md, snake_case as on the wire)
+
+/** A project a file request asks files for; `pending` while no verified file has arrived for it. */
+export interface AttachmentRequestProject {
+  id: string;
+  name: string;
+  organization_name: string;
+  pending: boolean;
+}
+
+/** A file request (spec §3: Attachment request). */
+export interface AttachmentRequest {
+  id: string;
+  organization_id: string;
+  name: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+  created_by_user: { id: string; name: string } | null;
+  projects: AttachmentRequestProject[];
+}
+
+/** A file attached to a project (spec §3: Attachment). Verified means upload_verified_at is present. */
+export interface Attachment {
+  id: string;
+  project_id: string;
+  attachment_request_id: string | null;
+  name: string;
+  description: string | null;
+  upload_file_name: string;
+  upload_file_size: number;
+  upload_content_type: string;
+  uploaded_at: string | null;
+  upload_verified_at: string | null;
+  is_upload_verified: boolean;
+  created_at: string;
+  updated_at?: string;
+}
+
+/** Where and how to POST the file: every field first, then the file as `file`. */
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+/** A project offered by the new file request form. */
+export interface FileRequestProjectOption {
+  id: string;
+  name: string;
+  short_code: string | null;
+  organization_name: string | null;
+}
+
+/** The body of POST /api/attachment-requests (spec §7: the save sends project_ids). */
+export interface NewAttachmentRequest {
+  attachment_request: { name: string; description: string };
+  project_ids: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Keys. Under the private roots `organizations`, `projects` and `attachment-requests` (cleared on sign-out).
+
+export const attachmentKeys = {
+  requests: ['attachment-requests'] as const,
+  request: (id: string) => ['attachment-requests', id] as const,
+  organizationRequests: (organizationId: string) =>
+    ['organizations', organizationId, 'attachment-requests'] as const,
+  organizationRequestsPage: (organizationId: string, page: number) =>
+    ['organizations', organizationId, 'attachment-requests', { page }] as const,
+  projectOptions: (organizationId: string) =>
+    ['organizations', organizationId, 'projects', 'file-request-options'] as const,
+  projectRequests: (projectId: string) => ['projects', projectId, 'attachment-requests'] as const,
+  projectAttachments: (projectId: string) => ['projects', projectId, 'attachments'] as const,
+};
+
+/** Rows of the file request list per page (the organizations list's size). */
+export const FILE_REQUESTS_PAGE_SIZE = PAGE_SIZES.organizations;
+/** Spec §9: uploads run at most six at a time; a failed presigned upload is tried again 7 times. */
+export const UPLOAD_CONCURRENCY = 6;
+const RETRY_ATTEMPTS = 7;
+const RETRY_BASE_DELAY_MS = 100;
+
+const enc = encodeURIComponent;
+
+// ---------------------------------------------------------------------------------------------------
+// File requests
+
+/** GET /api/organizations/:id/attachment-requests: one page of the requests an organization made. */
+export function useOrganizationAttachmentRequests(organizationId: string | null | undefined, page: number) {
+  return useQuery({
+    queryKey: attachmentKeys.organizationRequestsPage(organizationId ?? '', page),
+    queryFn: ({ signal }) =>
+      apiFetch<{ attachment_requests: AttachmentRequest[]; meta: ListMeta }>(
+        `/api/organizations/${enc(organizationId!)}/attachment-requests`,
+        { query: { page, limit: FILE_REQUESTS_PAGE_SIZE }, signal },
+      ),
+    enabled: !!organizationId,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/attachment-requests/:id (404 when unknown or out of view). */
+export function useAttachmentRequest(id: string) {
+  return useQuery({
+    queryKey: attachmentKeys.request(id),
+    queryFn: ({ signal }) =>
+      apiFetch<{ attachment_request: AttachmentRequest }>(`/api/attachment-requests/${enc(id)}`, {
+        signal,
+      }).then((body) => body.attachment_request),
+    enabled: id !== '',
+  });
+}
+
+/**
+ * Every project of the organization and of those below it, for the file request form: GET
+ * /api/organizations/:id/projects?traverse_sub_organizations=true in pages of 1000, sorted by
+ * organization then name.
+ */
+export function useFileRequestProjectOptions(organizationId: string | null | undefined, enabled = true) {
+  return useQuery({
+    queryKey: attachmentKeys.projectOptions(organizationId ?? ''),
+    queryFn: async ({ signal }) => {
+      const limit = MULTI_PAGE_SIZES.projects;
+      const path = `/api/organizations/${enc(organizationId!)}/projects`;
+      const fetchPage = (page: number) =>
+        apiFetch<{ projects: FileRequestProjectOption[]; meta?: ListMeta }>(path, {
+          query: { traverse_sub_organizations: true, limit, page },
+          signal,
+        });
+      const first = await fetchPage(1);
+      const pages = Math.ceil((first.meta?.total ?? first.projects.length) / limit);
+      const rest: FileRequestProjectOption[][] = [];
+      let next = 2;
+      const worker = async () => {
+        while (next <= pages) {
+          const page = next++;
+          rest[page - 2] = (await fetchPage(page)).projects;
+        }
+      };
+      await Promise.all(
+        Array.from({ length: Math.min(MULTI_PAGE_CONCURRENCY, Math.max(0, pages - 1)) }, worker),
+      );
+      const byText = (a: string, b: string) =>
+        a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
+      return [...first.projects, ...rest.flat()].sort(
+        (a, b) => byText(a.organization_name ?? '', b.organization_name ?? '') || byText(a.name, b.name),
+      );
+    },
+    enabled: enabled && !!organizationId,
+  });
+}
+
+/** POST /api/attachment-requests: 201; 422 {errors: {name, description, project_ids}}; 403 for non-studios. */
+export function useCreateAttachmentRequest() {
+  return useMutation({
+    mutationFn: (body: NewAttachmentRequest) =>
+      apiFetch<{ attachment_request: AttachmentRequest }>('/api/attachment-requests', {
+        method: 'POST',
+        body,
+      }).then((b) => b.attachment_request),
+    onSuccess: (request) => {
+      queryClient.setQueryData(attachmentKeys.request(request.id), request);
+      void queryClient.invalidateQueries({
+        queryKey: attachmentKeys.organizationRequests(request.organization_id),
+      });
+      for (const project of request.projects) invalidateProjectFiles(project.id);
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A project's files
+
+/** GET /api/projects/:id/attachment-requests: the requests asking for this project's files. */
+export function useProjectAttachmentRequests(projectId: string) {
+  return useQuery({
+    queryKey: attachmentKeys.projectRequests(projectId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ attachment_requests: AttachmentRequest[] }>(
+        `/api/projects/${enc(projectId)}/attachment-requests`,
+        { signal },
+      ).then((body) => body.attachment_requests),
+    enabled: projectId !== '',
+  });
+}
+
+/** GET /api/projects/:id/attachments: the project's files, newest first. */
+export function useProjectAttachments(projectId: string) {
+  return useQuery({
+    queryKey: attachmentKeys.projectAttachments(projectId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ attachments: Attachment[] }>(`/api/projects/${enc(projectId)}/attachments`, { signal }).then(
+        (body) => body.attachments,
+      ),
+    enabled: projectId !== '',
+  });
+}
+
+/**
+ * After files arrive (or a request is made): the project's files and requests, its counts (the project
+ * itself, exactly, so the activation check is not asked again) and every file request view.
+ */
+export function invalidateProjectFiles(projectId: string): void {
+  void queryClient.invalidateQueries({ queryKey: attachmentKeys.projectAttachments(projectId) });
+  void queryClient.invalidateQueries({ queryKey: attachmentKeys.projectRequests(projectId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId), exact: true });
+  void queryClient.invalidateQueries({ queryKey: attachmentKeys.requests });
+  void queryClient.invalidateQueries({
+    predicate: (query) =>
+      query.queryKey[0] === 'organizations' && query.queryKey[2] === 'attachment-requests',
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Uploading (spec §4: create the record, upload to the presigned target with progress, verify)
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = window.setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }
+    function abort() {
+      window.clearTimeout(timer);
+      reject(signal?.reason);
+    }
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+
+/** Worth asking again: no network, the server busy or failing. A 4xx answer stays the same. */
+function isTransient(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+/** Runs `step`, retrying transient failures with exponential backoff (100 ms, 200 ms, 400 ms, ...). */
+export async function withRetry<T>(step: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await step();
+    } catch (error) {
+      if (signal?.aborted || attempt >= RETRY_ATTEMPTS || !isTransient(error)) throw error;
+      await sleep(RETRY_BASE_DELAY_MS * 2 ** attempt, signal);
+    }
+  }
+}
+
+/** Runs `work` over `items`, at most `concurrency` at a time, in queue order. */
+export async function runQueued<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+/**
+ * The content type to declare for a file: the one its extension names when that is one of ours, else
+ * the browser's (spec §5), else null. The extension comes first because browsers are unreliable here:
+ * Windows reports a .csv as application/vnd.ms-excel when Excel is installed, which the server's content
+ * check would then refuse as "not a real XLS file".
+ */
+export function uploadContentType(file: File): string | null {
+  return attachmentContentType(file.name) ?? attachmentContentType(file.name, file.type);
+}
+
+/**
+ * POST /api/projects/:id/attachments: the record and its presigned upload. The content type is left out
+ * when unknown, so the server names the problem (422 {errors: {upload_content_type}}).
+ */
+export function createAttachment(
+  projectId: string,
+  attachmentRequestId: string | null,
+  file: File,
+  signal?: AbortSignal,
+) {
+  const contentType = uploadContentType(file);
+  return apiFetch<{ attachment: Attachment & { presigned_post: PresignedPost } }>(
+    `/api/projects/${enc(projectId)}/attachments`,
+    {
+      method: 'POST',
+      body: {
+        attachment: {
+          attachment_request_id: attachmentRequestId,
+          upload_file_name: file.name,
+          upload_file_size: file.size,
+          ...(contentType ? { upload_content_type: contentType } : {}),
+        },
+      },
+      signal,
+    },
+  ).then((body) => body.attachment);
+}
+
+/** PATCH /api/attachments/:id/verify: the server checks the stored file (422 {errors: {file}} if not real). */
+export function verifyAttachment(attachmentId: string, signal?: AbortSignal) {
+  return apiFetch<{ attachment: Attachment }>(`/api/attachments/${enc(attachmentId)}/verify`, {
+    method: 'PATCH',
+    signal,
+  }).then((body) => body.attachment);
+}
+
+/**
+ * POST to a presigned target as multipart/form-data: every field first, then the file as `file`.
+ * Reports progress as a fraction 0..1. Rejects with ApiError (status 0 without network).
+ */
+export function uploadToPresignedPost(
+  target: PresignedPost,
+  file: File,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const { onProgress, signal } = options;
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const form = new FormData();
+    for (const [key, value] of Object.entries(target.fields)) form.append(key, value);
+    form.append('file', file);
+    const xhr = new XMLHttpRequest();
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', abort);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      settle();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        resolve();
+        return;
+      }
+      let body: unknown = xhr.responseText;
+      try {
+        body = JSON.parse(xhr.responseText) as unknown;
+      } catch {
+        // S3 answers XML.
+      }
+      reject(new ApiError(xhr.status, body));
+    });
+    xhr.addEventListener('error', () => {
+      settle();
+      reject(new ApiError(0, null, 'Network error'));
+    });
+    xhr.addEventListener('abort', () => {
+      settle();
+      reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    });
+    xhr.open('POST', target.url);
+    xhr.send(form);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Downloading
+
+/**
+ * GET /api/attachments/:id/download?format=json answers a signed, expiring address (served as an
+ * attachment): the browser downloads straight from storage, nothing held in memory here.
+ */
+export async function downloadAttachment(attachment: Attachment): Promise<void> {
+  const { download } = await apiFetch<{ download: { url: string } }>(
+    `/api/attachments/${enc(attachment.id)}/download?format=json`,
+  );
+  const link = document.createElement('a');
+  link.href = download.url;
+  link.download = attachment.upload_file_name || attachment.name;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}

@@ -1,0 +1,542 @@
+import { APP_SLUG } from '@school-portal/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, apiFetch, isApiError } from './client';
+import { queryClient } from './queryClient';
+
+/** Spec §9: uploads run six at a time, queued; each step retried up to 7 times from 100 ms (backoff). */
+export const UPLOAD_CONCURRENCY = 6;
+export const RETRY_ATTEMPTS = 7;
+export const RETRY_BASE_DELAY_MS = 100;
+/** Spec §9: image upload types png and jpeg; transparency sampling cap 512 px per side. */
+export const PHOTO_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
+export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
+export const TRANSPARENCY_SAMPLE_MAX = 512;
+/** The subject-photo album of a project (spec §7). */
+export const SUBJECT_PHOTO_ALBUM = {
+  name: 'School Portal Subject Photos',
+  tag: 'subject-photos',
+  tags: [APP_SLUG, 'subject-photos'],
+} as const;
+/** Spec §4: the crop the cropper saves. */
+export const SUBJECT_CROP_NAME = 'School Portal 8x10';
+
+export interface PhotoThumbnails {
+  /** 80 px wide. */
+  tiny: string | null;
+  /** 200 px wide. */
+  small: string | null;
+  /** 600 px high. */
+  large: string | null;
+  full: string | null;
+}
+
+export interface Photo {
+  id: string;
+  album_id: string;
+  project_id: string;
+  width: number | null;
+  height: number | null;
+  category: string | null;
+  chroma_key: string | null;
+  tags: string[];
+  merge_duplicate: boolean;
+  subject_ids: string[];
+  default_photo_crop_id: string | null;
+  upload_file_name: string;
+  upload_file_size: number;
+  upload_content_type: string;
+  uploaded_at: string | null;
+  upload_verified_at: string | null;
+  created_by_plic_app_id: string | null;
+  created_at: string;
+  presigned_get: string | null;
+  /** Null until the server's job has made them. */
+  thumbnails: PhotoThumbnails;
+}
+
+/** A photo as a subject lists it (GET /api/subjects/:id?include_photos=true). */
+export interface SubjectPhoto extends Photo {
+  assignment_id: string;
+  is_primary: boolean;
+}
+
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+export interface Album {
+  id: string;
+  name: string;
+  tags: string[];
+  parent_resource_type: string;
+  parent_resource_id: string;
+  created_at: string;
+}
+
+export interface PhotoCrop {
+  id: string;
+  photo_id: string;
+  name: string;
+  is_default: boolean;
+  /** Fractions 0..1 of the (auto-rotated) image. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export const photoKeys = {
+  photo: (photoId: string) => ['photos', photoId] as const,
+  crops: (photoId: string) => ['photos', photoId, 'crops'] as const,
+};
+
+const photoPath = (photoId: string, rest = '') => `/api/photos/${encodeURIComponent(photoId)}${rest}`;
+
+// ---------------------------------------------------------------------------------------------------
+// Retries and the upload queue
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = window.setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }
+    function abort() {
+      window.clearTimeout(timer);
+      reject(signal?.reason);
+    }
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+
+/** Worth asking again: no network, the server busy or failing. A 4xx answer stays the same. */
+export function isTransientError(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+/**
+ * Runs `step`, retrying transient failures up to RETRY_ATTEMPTS times with exponential backoff
+ * (100 ms, 200 ms, 400 ms, ...). Anything else (a 422, an abort) is thrown at once.
+ */
+export async function withRetry<T>(
+  step: () => Promise<T>,
+  options: { signal?: AbortSignal; retries?: number; baseDelayMs?: number } = {},
+): Promise<T> {
+  const { signal, retries = RETRY_ATTEMPTS, baseDelayMs = RETRY_BASE_DELAY_MS } = options;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await step();
+    } catch (error) {
+      if (signal?.aborted || attempt >= retries || !isTransientError(error)) throw error;
+      await sleep(baseDelayMs * 2 ** attempt, signal);
+    }
+  }
+}
+
+/** Runs `work` over `items`, at most `concurrency` at a time, in order of the queue. */
+export async function runQueued<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Files in the browser
+
+/** png or jpeg by type, else by extension (some systems leave the type blank); null for anything else. */
+export function photoContentType(file: File): PhotoContentType | null {
+  const type = file.type.toLowerCase();
+  if (type === 'image/png') return 'image/png';
+  if (type === 'image/jpeg' || type === 'image/jpg' || type === 'image/pjpeg') return 'image/jpeg';
+  if (type) return null;
+  const name = file.name.toLowerCase();
+  if (name.endsWith('.png')) return 'image/png';
+  if (name.endsWith('.jpg') || name.endsWith('.jpeg')) return 'image/jpeg';
+  return null;
+}
+
+/**
+ * Whether a PNG's header rules out transparency: colour types 0 and 2 (grey, RGB) without a tRNS
+ * chunk before the image data have no alpha at all. Null when it can't tell.
+ */
+async function pngWithoutAlpha(file: File): Promise<boolean | null> {
+  const head = new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer());
+  if (head.length < 33 || head[1] !== 0x50 || head[2] !== 0x4e || head[3] !== 0x47) return null;
+  const colourType = head[25];
+  if (colourType === 4 || colourType === 6) return false;
+  // Walk the chunks up to IDAT looking for tRNS.
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  let offset = 8;
+  while (offset + 8 <= head.length) {
+    const length = view.getUint32(offset);
+    const type = String.fromCharCode(...head.subarray(offset + 4, offset + 8));
+    if (type === 'tRNS') return false;
+    if (type === 'IDAT' || type === 'IEND') return true;
+    offset += 12 + length;
+  }
+  return null;
+}
+
+/**
+ * Spec §5: a PNG is transparent if any pixel is not fully opaque, checked on a canvas sampling at
+ * most 512x512 pixels. JPEGs never are.
+ */
+export async function hasTransparency(file: File): Promise<boolean> {
+  if (photoContentType(file) !== 'image/png') return false;
+  try {
+    if ((await pngWithoutAlpha(file)) === true) return false;
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(
+      1,
+      TRANSPARENCY_SAMPLE_MAX / bitmap.width,
+      TRANSPARENCY_SAMPLE_MAX / bitmap.height,
+    );
+    const width = Math.max(1, Math.round(bitmap.width * scale));
+    const height = Math.max(1, Math.round(bitmap.height * scale));
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) return false;
+    context.drawImage(bitmap, 0, 0, width, height);
+    bitmap.close();
+    const { data } = context.getImageData(0, 0, width, height);
+    for (let i = 3; i < data.length; i += 4) if (data[i]! < 255) return true;
+    return false;
+  } catch {
+    // An image the browser can't decode: the server decides (verify refuses damaged files).
+    return false;
+  }
+}
+
+/**
+ * POST to a presigned target as multipart/form-data: every field of the policy first, then the file as
+ * `file`. Reports progress as a fraction 0..1. Rejects with ApiError (status 0 without network).
+ */
+export function uploadToPresignedPost(
+  target: PresignedPost,
+  file: File,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const { onProgress, signal } = options;
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const form = new FormData();
+    for (const [key, value] of Object.entries(target.fields)) form.append(key, value);
+    form.append('file', file);
+    const xhr = new XMLHttpRequest();
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', abort);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      settle();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        resolve();
+        return;
+      }
+      let body: unknown = xhr.responseText;
+      try {
+        body = JSON.parse(xhr.responseText) as unknown;
+      } catch {
+        // S3 answers XML.
+      }
+      reject(new ApiError(xhr.status, body));
+    });
+    xhr.addEventListener('error', () => {
+      settle();
+      reject(new ApiError(0, null, 'Network error'));
+    });
+    xhr.addEventListener('abort', () => {
+      settle();
+      reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    });
+    xhr.open('POST', target.url);
+    xhr.send(form);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The calls of the subject photo upload flow (spec §4)
+
+/** The project's subject-photo album, created when there is none yet. */
+export async function findOrCreateSubjectAlbum(projectId: string, signal?: AbortSignal): Promise<Album> {
+  const { albums } = await withRetry(
+    () =>
+      apiFetch<{ albums: Album[] }>('/api/albums', {
+        query: {
+          tag: SUBJECT_PHOTO_ALBUM.tag,
+          parent_resource_type: 'Project',
+          parent_resource_id: projectId,
+        },
+        signal,
+      }),
+    { signal },
+  );
+  if (albums[0]) return albums[0];
+  const { album } = await withRetry(
+    () =>
+      apiFetch<{ album: Album }>('/api/albums', {
+        method: 'POST',
+        body: {
+          album: {
+            name: SUBJECT_PHOTO_ALBUM.name,
+            tags: [...SUBJECT_PHOTO_ALBUM.tags],
+            parent_resource_type: 'Project',
+            parent_resource_id: projectId,
+          },
+        },
+        signal,
+      }),
+    { signal },
+  );
+  return album;
+}
+
+export async function startProjectImport(projectId: string, signal?: AbortSignal): Promise<{ id: string }> {
+  const { project_import } = await withRetry(
+    () =>
+      apiFetch<{ project_import: { id: string } }>(
+        `/api/projects/${encodeURIComponent(projectId)}/project-imports`,
+        { method: 'POST', signal },
+      ),
+    { signal },
+  );
+  return project_import;
+}
+
+/** Idempotent on the server, so retried (spec §7) — and run even when the uploads were cancelled. */
+export async function finishProjectImport(importId: string): Promise<void> {
+  await withRetry(() =>
+    apiFetch(`/api/project-imports/${encodeURIComponent(importId)}/finish`, { method: 'PATCH' }),
+  );
+}
+
+export interface NewPhoto {
+  albumId: string;
+  subjectId: string;
+  file: File;
+  contentType: PhotoContentType;
+  transparent: boolean;
+}
+
+export async function createPhoto(photo: NewPhoto, signal?: AbortSignal) {
+  const body = await withRetry(
+    () =>
+      apiFetch<{ photo: Photo & { presigned_post: PresignedPost } }>(
+        `/api/albums/${encodeURIComponent(photo.albumId)}/photos`,
+        {
+          method: 'POST',
+          body: {
+            photo: {
+              upload_file_name: photo.file.name,
+              upload_file_size: photo.file.size,
+              upload_content_type: photo.contentType,
+              subject_ids: [photo.subjectId],
+              tags: [APP_SLUG],
+              merge_duplicate: true,
+              ...(photo.transparent ? { chroma_key: 'processed' } : {}),
+              created_by_plic_app_id: APP_SLUG,
+            },
+          },
+          signal,
+        },
+      ),
+    { signal },
+  );
+  return body.photo;
+}
+
+/** PATCH /api/photos/:id/verify: `merged` when the same content was in the album already. */
+export async function verifyPhoto(photoId: string, signal?: AbortSignal) {
+  return withRetry(
+    () =>
+      apiFetch<{ photo: Photo; merged?: boolean }>(photoPath(photoId, '/verify'), {
+        method: 'PATCH',
+        signal,
+      }),
+    { signal },
+  );
+}
+
+export async function assignPrimaryPhoto(subjectId: string, photoId: string, signal?: AbortSignal) {
+  return withRetry(
+    () =>
+      apiFetch<{ subject_photo_assignment: { id: string; is_primary: boolean } }>(
+        '/api/subject-photo-assignments',
+        {
+          method: 'POST',
+          body: { subject_photo_assignment: { subject_id: subjectId, photo_id: photoId, is_primary: true } },
+          signal,
+        },
+      ),
+    { signal },
+  );
+}
+
+export type UploadStage = 'ready' | 'uploading' | 'processing' | 'done' | 'failed';
+
+export interface UploadItemUpdate {
+  stage?: UploadStage;
+  /** 0..1 */
+  progress?: number;
+  error?: unknown;
+  photo?: Photo;
+}
+
+export interface UploadResult {
+  key: string;
+  photo: Photo | null;
+  error: unknown;
+}
+
+/**
+ * Spec §4, subject photo upload: album (created if none), project import, then per file (six at a
+ * time) create the photo record, upload it, verify it (unless verified already) and assign it as the
+ * primary photo; finally finish the import. A file's failure stays with that file.
+ */
+export async function uploadSubjectPhotos(args: {
+  projectId: string;
+  subjectId: string;
+  files: { key: string; file: File }[];
+  onItem: (key: string, update: UploadItemUpdate) => void;
+  signal?: AbortSignal;
+}): Promise<UploadResult[]> {
+  const { projectId, subjectId, files, onItem, signal } = args;
+  const album = await findOrCreateSubjectAlbum(projectId, signal);
+  const projectImport = await startProjectImport(projectId, signal);
+  const results: UploadResult[] = [];
+  try {
+    await runQueued(files, UPLOAD_CONCURRENCY, async ({ key, file }) => {
+      try {
+        if (signal?.aborted) throw signal.reason;
+        const contentType = photoContentType(file);
+        if (!contentType) throw new ApiError(422, { errors: { file: ['must be a PNG or JPEG image'] } });
+        onItem(key, { stage: 'uploading', progress: 0 });
+        const transparent = await hasTransparency(file);
+        const created = await createPhoto(
+          { albumId: album.id, subjectId, file, contentType, transparent },
+          signal,
+        );
+        let photo: Photo = created;
+        if (!created.upload_verified_at) {
+          await withRetry(
+            () =>
+              uploadToPresignedPost(created.presigned_post, file, {
+                signal,
+                onProgress: (fraction) => onItem(key, { progress: fraction }),
+              }),
+            { signal },
+          );
+          onItem(key, { stage: 'processing', progress: 1 });
+          photo = (await verifyPhoto(created.id, signal)).photo;
+        }
+        await assignPrimaryPhoto(subjectId, photo.id, signal);
+        onItem(key, { stage: 'done', progress: 1, photo });
+        results.push({ key, photo, error: null });
+      } catch (error) {
+        onItem(key, { stage: 'failed', error });
+        results.push({ key, photo: null, error });
+      }
+    });
+  } finally {
+    await finishProjectImport(projectImport.id).catch(() => undefined);
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// One photo and its crops
+
+const THUMBNAIL_POLL_MS = 2000;
+/** Polls while thumbnails are missing, giving up after this many answers without them. */
+export const THUMBNAIL_POLL_LIMIT = 30;
+
+export function fetchPhoto(photoId: string, signal?: AbortSignal) {
+  return apiFetch<{ photo: Photo }>(photoPath(photoId), { signal }).then((b) => b.photo);
+}
+
+/** GET /api/photos/:id, asked again every 2 s until the large thumbnail exists (the job makes it). */
+export function usePhoto(photoId: string) {
+  return useQuery({
+    queryKey: photoKeys.photo(photoId),
+    queryFn: ({ signal }) => fetchPhoto(photoId, signal),
+    enabled: photoId !== '',
+    refetchInterval: (query) => {
+      const photo = query.state.data;
+      if (!photo || (photo.thumbnails.large ?? photo.thumbnails.full)) return false;
+      return query.state.dataUpdateCount < THUMBNAIL_POLL_LIMIT ? THUMBNAIL_POLL_MS : false;
+    },
+  });
+}
+
+/** Whether usePhoto stopped asking for the thumbnails without getting them. */
+export function photoPollingGaveUp(photoId: string): boolean {
+  const state = queryClient.getQueryState<Photo>(photoKeys.photo(photoId));
+  const photo = state?.data;
+  if (!photo || photo.thumbnails.large || photo.thumbnails.full) return false;
+  return state.dataUpdateCount >= THUMBNAIL_POLL_LIMIT;
+}
+
+/** Starts the thumbnail polling of usePhoto over. */
+export function restartPhotoPolling(photoId: string): void {
+  void queryClient.resetQueries({ queryKey: photoKeys.photo(photoId), exact: true });
+}
+
+export function usePhotoCrops(photoId: string) {
+  return useQuery({
+    queryKey: photoKeys.crops(photoId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ photo_crops: PhotoCrop[] }>(photoPath(photoId, '/photo-crops'), { signal }).then(
+        (b) => b.photo_crops,
+      ),
+    enabled: photoId !== '',
+    staleTime: 0,
+  });
+}
+
+export type NewPhotoCrop = Pick<PhotoCrop, 'x' | 'y' | 'width' | 'height'>;
+
+/** POST /api/photos/:id/photo-crops as the default crop named School Portal 8x10. */
+export function useSaveDefaultCrop(photoId: string) {
+  return useMutation({
+    mutationFn: (crop: NewPhotoCrop) =>
+      apiFetch<{ photo_crop: PhotoCrop }>(photoPath(photoId, '/photo-crops'), {
+        method: 'POST',
+        body: { photo_crop: { name: SUBJECT_CROP_NAME, is_default: true, ...crop } },
+      }).then((b) => b.photo_crop),
+    onSuccess: (crop) => {
+      queryClient.setQueryData<PhotoCrop[]>(photoKeys.crops(photoId), (crops) => [
+        ...(crops ?? []).map((c) => ({ ...c, is_default: false })),
+        crop,
+      ]);
+      queryClient.setQueryData<Photo>(photoKeys.photo(photoId), (photo) =>
+        photo ? { ...photo, default_photo_crop_id: crop.id } : photo,
+      );
+      // Subjects list their photos' default crops.
+      void queryClient.invalidateQueries({ queryKey: ['subjects'] });
+    },
+  });
+}

@@ -1,0 +1,150 @@
+import FolderOpenIcon from '@mui/icons-material/FolderOpen';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { type AttachmentRequest, useAttachmentRequest } from '../../api/attachments';
+import { isApiError } from '../../api/client';
+import { routePath } from '../../app/routes';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { Page } from '../../components/Page';
+import { formatDateTime } from '../attachments/format';
+import { DetailList } from '../organizations/DetailList';
+import { FileRequestsNav } from './FileRequestsNav';
+
+function RequestedProjects({ request }: { request: AttachmentRequest }) {
+  const { t } = useTranslation();
+  if (request.projects.length === 0) {
+    return <EmptyState message={t('attachment-requests.detail.empty-projects')} />;
+  }
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label={t('attachment-requests.detail.projects-label')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('attachment-requests.detail.project')}</TableCell>
+            <TableCell>{t('attachment-requests.detail.organization')}</TableCell>
+            <TableCell>{t('attachment-requests.detail.status')}</TableCell>
+            <TableCell align="right">{t('attachment-requests.detail.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {request.projects.map((project) => (
+            <TableRow key={project.id} data-testid="requested-project-row">
+              <TableCell component="th" scope="row">
+                {project.name}
+              </TableCell>
+              <TableCell>{project.organization_name}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={project.pending ? 'warning' : 'success'}
+                  label={
+                    project.pending
+                      ? t('attachment-requests.detail.pending')
+                      : t('attachment-requests.detail.received')
+                  }
+                />
+              </TableCell>
+              <TableCell align="right">
+                <Button
+                  component={Link}
+                  to={routePath('project.attachments', { projectId: project.id })}
+                  size="small"
+                  startIcon={<FolderOpenIcon />}
+                  aria-label={t('attachment-requests.detail.files-label', { name: project.name })}
+                >
+                  {t('attachment-requests.detail.files')}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** One file request (spec §2): name, description, created, and the requested projects with Files links. */
+export function AttachmentRequestPage() {
+  const { t } = useTranslation();
+  const { attachmentRequestId = '' } = useParams();
+  const request = useAttachmentRequest(attachmentRequestId);
+
+  if (request.isPending) {
+    return (
+      <Page title={t('attachment-requests.detail.heading')}>
+        <FileRequestsNav />
+        <LoadingScreen />
+      </Page>
+    );
+  }
+  if (request.isError) {
+    return (
+      <Page title={t('attachment-requests.detail.heading')}>
+        <FileRequestsNav />
+        {isApiError(request.error, 404) ? (
+          <EmptyState message={t('attachment-requests.detail.not-found')} />
+        ) : (
+          <ErrorState
+            message={t('attachment-requests.detail.load-failed')}
+            onRetry={() => void request.refetch()}
+          />
+        )}
+      </Page>
+    );
+  }
+
+  const data = request.data;
+  return (
+    <Page title={data.name}>
+      <FileRequestsNav />
+      <Stack spacing={3}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <DetailList
+            rows={[
+              { key: 'name', label: t('attachment-requests.detail.name'), value: data.name },
+              {
+                key: 'description',
+                label: t('attachment-requests.detail.description'),
+                value: <span style={{ whiteSpace: 'pre-line' }}>{data.description}</span>,
+              },
+              {
+                key: 'created',
+                label: t('attachment-requests.detail.created'),
+                value: <time dateTime={data.created_at}>{formatDateTime(data.created_at)}</time>,
+              },
+              ...(data.created_by_user
+                ? [
+                    {
+                      key: 'created-by',
+                      label: t('attachment-requests.detail.created-by'),
+                      value: data.created_by_user.name,
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </Paper>
+        <section aria-labelledby="file-request-projects-heading">
+          <Typography id="file-request-projects-heading" variant="h2" component="h2" sx={{ mb: 1 }}>
+            {t('attachment-requests.detail.projects')}
+          </Typography>
+          <RequestedProjects request={data} />
+        </section>
+      </Stack>
+    </Page>
+  );
+}

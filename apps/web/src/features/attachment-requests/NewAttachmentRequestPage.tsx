@@ -1,0 +1,231 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  attachmentRequestFormSchema,
+  attachmentRequestProjectIdsSchema,
+  formatFieldErrors,
+  formatFieldMessage,
+} from '@school-portal/domain';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import {
+  type FileRequestProjectOption,
+  useCreateAttachmentRequest,
+  useFileRequestProjectOptions,
+} from '../../api/attachments';
+import { isApiError } from '../../api/client';
+import { ROUTES, routePath } from '../../app/routes';
+import { useSessionUser } from '../../app/session';
+import { ErrorState } from '../../components/ErrorState';
+import { useNotify } from '../../components/Notifications';
+import { Page } from '../../components/Page';
+import { FileRequestsNav } from './FileRequestsNav';
+
+/** Spec §5: name, description and at least one project required (the shared schemas). */
+const formSchema = attachmentRequestFormSchema.extend({ project_ids: attachmentRequestProjectIdsSchema });
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+type FieldName = 'name' | 'description' | 'project_ids';
+
+/** Server error keys to form fields (`project_ids.0` belongs to the projects field too). */
+function fieldForServerKey(key: string): FieldName | null {
+  if (key === 'name' || key === 'description') return key;
+  if (key === 'project_ids' || key.startsWith('project_ids.') || key === 'projects') return 'project_ids';
+  return null;
+}
+
+const messageOf = (error: { message?: string } | undefined) =>
+  error?.message ? formatFieldMessage(error.message) : undefined;
+
+/** New file request (spec §2): Name, Description / Special Instructions and the Projects asked. */
+export function NewAttachmentRequestPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const organizationId = user.current_account?.organization_id ?? null;
+  const projects = useFileRequestProjectOptions(organizationId);
+  const create = useCreateAttachmentRequest();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    mode: 'onTouched',
+    defaultValues: { name: '', description: '', project_ids: [] },
+  });
+
+  const optionsById = useMemo(
+    () => new Map((projects.data ?? []).map((project) => [project.id, project])),
+    [projects.data],
+  );
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const request = await create.mutateAsync({
+        attachment_request: { name: values.name, description: values.description },
+        project_ids: values.project_ids,
+      });
+      notify({ message: t('attachment-requests.form.saved', { name: request.name }) });
+      navigate(routePath('attachment-request.index', { attachmentRequestId: request.id }));
+    } catch (error) {
+      if (isApiError(error, 403)) {
+        setFormError(t('attachment-requests.form.forbidden'));
+        return;
+      }
+      const raw =
+        isApiError(error) && (error.status === 422 || error.status === 409) ? error.fieldErrors : null;
+      if (!raw || Object.keys(raw).length === 0) {
+        setFormError(t('attachment-requests.form.save-failed'));
+        return;
+      }
+      const unplaced: string[] = [];
+      let first = true;
+      for (const [key, message] of Object.entries(formatFieldErrors(raw))) {
+        const field = fieldForServerKey(key);
+        if (field) {
+          setError(field, { type: 'server', message }, { shouldFocus: first });
+          first = false;
+        } else unplaced.push(message);
+      }
+      if (unplaced.length > 0) setFormError(unplaced.join(' '));
+    }
+  });
+
+  const { ref: nameRef, ...nameField } = register('name');
+  const { ref: descriptionRef, ...descriptionField } = register('description');
+  const busy = isSubmitting || create.isPending;
+
+  return (
+    <Page title={t('attachment-requests.form.heading')} maxWidth="md">
+      <FileRequestsNav />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography color="text.secondary">{t('attachment-requests.form.intro')}</Typography>
+        <Box
+          component="form"
+          aria-label={t('attachment-requests.form.form-label')}
+          noValidate
+          onSubmit={onSubmit}
+        >
+          {formError && (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid="form-error">
+              {formError}
+            </Alert>
+          )}
+          <TextField
+            {...nameField}
+            inputRef={nameRef}
+            id="file-request-name"
+            label={t('attachment-requests.form.name')}
+            placeholder={t('attachment-requests.form.name-placeholder')}
+            required
+            autoFocus
+            autoComplete="off"
+            error={!!errors.name}
+            helperText={messageOf(errors.name)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            {...descriptionField}
+            inputRef={descriptionRef}
+            id="file-request-description"
+            label={t('attachment-requests.form.description')}
+            required
+            multiline
+            minRows={4}
+            error={!!errors.description}
+            helperText={messageOf(errors.description)}
+          />
+          {projects.isError ? (
+            <ErrorState
+              message={t('attachment-requests.form.projects-load-failed')}
+              onRetry={() => void projects.refetch()}
+            />
+          ) : (
+            <Controller
+              control={control}
+              name="project_ids"
+              render={({ field, fieldState }) => {
+                const selected = (field.value ?? [])
+                  .map((id) => optionsById.get(String(id)))
+                  .filter((option): option is FileRequestProjectOption => !!option);
+                const emptyList = projects.isSuccess && projects.data.length === 0;
+                return (
+                  <Autocomplete
+                    multiple
+                    id="file-request-projects"
+                    options={projects.data ?? []}
+                    value={selected}
+                    loading={projects.isPending}
+                    loadingText={t('attachment-requests.form.projects-loading')}
+                    noOptionsText={
+                      emptyList
+                        ? t('attachment-requests.form.projects-empty')
+                        : t('attachment-requests.form.no-options')
+                    }
+                    groupBy={(option) => option.organization_name ?? ''}
+                    getOptionLabel={(option) =>
+                      option.short_code ? `${option.name} (${option.short_code})` : option.name
+                    }
+                    isOptionEqualToValue={(option, value) => option.id === value.id}
+                    filterSelectedOptions
+                    disableCloseOnSelect
+                    onChange={(_event, value) => field.onChange(value.map((option) => option.id))}
+                    onBlur={field.onBlur}
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        inputRef={field.ref}
+                        name={field.name}
+                        label={t('attachment-requests.form.projects')}
+                        required
+                        error={!!fieldState.error}
+                        helperText={
+                          messageOf(fieldState.error) ??
+                          (emptyList
+                            ? t('attachment-requests.form.projects-empty')
+                            : t('attachment-requests.form.projects-help'))
+                        }
+                      />
+                    )}
+                  />
+                );
+              }}
+            />
+          )}
+          <Alert severity="info" sx={{ mt: 2 }} data-testid="file-request-info">
+            {t('attachment-requests.form.info')}
+          </Alert>
+          {!isValid && (
+            <Alert severity="warning" sx={{ mt: 2 }} data-testid="required-hint">
+              {t('attachment-requests.form.required-hint')}
+            </Alert>
+          )}
+          <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Button type="submit" variant="contained" size="large" disabled={!isValid || busy}>
+              {busy ? t('attachment-requests.form.saving') : t('attachment-requests.form.save')}
+            </Button>
+            <Button component={Link} to={ROUTES['attachment-requests.index']} size="large">
+              {t('attachment-requests.form.cancel')}
+            </Button>
+          </Stack>
+        </Box>
+      </Paper>
+    </Page>
+  );
+}

@@ -1,0 +1,438 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CloseIcon from '@mui/icons-material/Close';
+import ErrorIcon from '@mui/icons-material/Error';
+import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ATTACHMENT_ACCEPT, formatFieldMessage, MAX_ATTACHMENT_BYTES } from '@school-portal/domain';
+import type { TFunction } from 'i18next';
+import { type ChangeEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  type AttachmentRequest,
+  createAttachment,
+  invalidateProjectFiles,
+  runQueued,
+  UPLOAD_CONCURRENCY,
+  uploadContentType,
+  uploadToPresignedPost,
+  useAttachmentRequest,
+  verifyAttachment,
+  withRetry,
+} from '../../api/attachments';
+import { isApiError } from '../../api/client';
+import { routePath } from '../../app/routes';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { useNotify } from '../../components/Notifications';
+import { Page } from '../../components/Page';
+import { DetailList } from '../organizations/DetailList';
+import { ACCEPTED_TYPES_TEXT, fileTypeLabel, formatBytes, formatDateTime } from './format';
+
+type ItemStatus = 'ready' | 'uploading' | 'verifying' | 'done' | 'error';
+
+interface UploadItem {
+  key: string;
+  file: File;
+  status: ItemStatus;
+  /** Share of the file sent, 0..1. */
+  progress: number;
+  error: string | null;
+  /** A problem found before sending (too large, empty): sending again would not help. */
+  blocked: boolean;
+  /** The record created for it, kept when only the verification is left to do again. */
+  attachmentId: string | null;
+  uploaded: boolean;
+}
+
+const MAX_SIZE_TEXT = formatBytes(MAX_ATTACHMENT_BYTES);
+
+/** Server field keys as words, so a message reads "File is not a real PDF file.". */
+const FIELD_WORDS: Record<string, 'file' | 'type' | 'size' | 'name' | 'request'> = {
+  file: 'file',
+  upload_content_type: 'type',
+  upload_file_size: 'size',
+  upload_file_name: 'name',
+  attachment_request_id: 'request',
+};
+
+/** A failed step as words: the server's field errors (spec §8: capital letter, closing period), else a general text. */
+function uploadErrorMessage(error: unknown, t: TFunction): string {
+  if (isApiError(error) && (error.status === 422 || error.status === 409)) {
+    const fields = error.fieldErrors;
+    if (fields && Object.keys(fields).length > 0) {
+      return Object.entries(fields)
+        .map(([key, messages]) => {
+          const word = FIELD_WORDS[key];
+          const prefix = word ? `${t(`attachments.upload.fields.${word}`)} ` : '';
+          return messages.map((message) => formatFieldMessage(`${prefix}${message}`)).join(' ');
+        })
+        .join(' ');
+    }
+  }
+  if (isApiError(error, 0)) return t('common.network-error');
+  return t('attachments.upload.failed');
+}
+
+/** Checks done before sending: the size limit (spec §2) and empty files. */
+function precheck(file: File, t: TFunction): string | null {
+  if (file.size > MAX_ATTACHMENT_BYTES) return t('attachments.upload.too-large', { size: MAX_SIZE_TEXT });
+  if (file.size === 0) return t('attachments.upload.empty-file');
+  return null;
+}
+
+const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
+
+function StatusLine({ item }: { item: UploadItem }) {
+  const { t } = useTranslation();
+  const percent = Math.round(item.progress * 100);
+  switch (item.status) {
+    case 'ready':
+      return <Typography variant="body2">{t('attachments.upload.ready')}</Typography>;
+    case 'uploading':
+      return (
+        <>
+          <Typography variant="body2">{t('attachments.upload.progress', { percent })}</Typography>
+          <LinearProgress
+            variant="determinate"
+            value={percent}
+            aria-label={t('attachments.upload.progress', { percent })}
+            sx={{ mt: 0.5 }}
+          />
+        </>
+      );
+    case 'verifying':
+      return (
+        <>
+          <Typography variant="body2">{t('attachments.upload.verifying')}</Typography>
+          <LinearProgress aria-hidden="true" sx={{ mt: 0.5 }} />
+        </>
+      );
+    case 'done':
+      return (
+        <Typography variant="body2" color="success.main">
+          {t('attachments.upload.done')}
+        </Typography>
+      );
+    case 'error':
+      return (
+        <Typography variant="body2" color="error" role="alert" data-testid="upload-error">
+          {item.error}
+        </Typography>
+      );
+  }
+}
+
+function RequestDetails({ request }: { request: AttachmentRequest }) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-label={t('attachments.upload.request-label')}>
+      <DetailList
+        rows={[
+          { key: 'name', label: t('attachments.upload.name'), value: request.name },
+          {
+            key: 'description',
+            label: t('attachments.upload.description'),
+            value: <span style={{ whiteSpace: 'pre-line' }}>{request.description}</span>,
+          },
+          {
+            key: 'created',
+            label: t('attachments.upload.created'),
+            value: <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>,
+          },
+          {
+            key: 'created-by',
+            label: t('attachments.upload.created-by'),
+            value: request.created_by_user?.name ?? t('attachments.upload.unknown-user'),
+          },
+        ]}
+      />
+    </Paper>
+  );
+}
+
+/**
+ * Files for one request (spec §2, §4): pick files, then each is created, sent to its presigned target
+ * with progress ("Ready to upload", then "N% uploaded") and verified. When every file made it, back to
+ * the project's files.
+ */
+function Uploader({ projectId, request }: { projectId: string; request: AttachmentRequest }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const [running, setRunning] = useState(false);
+  const [summary, setSummary] = useState<string | null>(null);
+  const controllerRef = useRef<AbortController | null>(null);
+
+  // Leaving the page stops the uploads under way.
+  useEffect(() => () => controllerRef.current?.abort(), []);
+
+  const patch = useCallback((key: string, changes: Partial<UploadItem>) => {
+    setItems((list) => list.map((item) => (item.key === key ? { ...item, ...changes } : item)));
+  }, []);
+
+  const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    // The same file may be chosen again later.
+    event.target.value = '';
+    setSummary(null);
+    setItems((list) => {
+      const known = new Set(list.map((item) => item.key));
+      const added: UploadItem[] = [];
+      for (const file of files) {
+        const key = fileKey(file);
+        if (known.has(key)) continue;
+        known.add(key);
+        const problem = precheck(file, t);
+        added.push({
+          key,
+          file,
+          status: problem ? 'error' : 'ready',
+          progress: 0,
+          error: problem,
+          blocked: !!problem,
+          attachmentId: null,
+          uploaded: false,
+        });
+      }
+      return [...list, ...added];
+    });
+  };
+
+  const toSend = items.filter((item) => !item.blocked && item.status !== 'done');
+
+  const start = async () => {
+    if (running || toSend.length === 0) return;
+    const queue = toSend;
+    const blocked = items.filter((item) => item.blocked).length;
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    const { signal } = controller;
+    setRunning(true);
+    setSummary(null);
+    let failures = 0;
+    let succeeded = 0;
+
+    await runQueued(queue, UPLOAD_CONCURRENCY, async (item) => {
+      let attachmentId = item.attachmentId;
+      let uploaded = item.uploaded;
+      let verifying = false;
+      try {
+        patch(item.key, { status: 'uploading', progress: 0, error: null });
+        let verified = false;
+        if (!attachmentId || !uploaded) {
+          const created = await createAttachment(projectId, request.id, item.file, signal);
+          attachmentId = created.id;
+          // Spec §4: verification is skipped when the record is verified already.
+          verified = !!created.upload_verified_at;
+          if (!verified) {
+            await withRetry(
+              () =>
+                uploadToPresignedPost(created.presigned_post, item.file, {
+                  signal,
+                  onProgress: (fraction) => patch(item.key, { progress: fraction }),
+                }),
+              signal,
+            );
+            uploaded = true;
+          }
+        }
+        if (!verified) {
+          verifying = true;
+          patch(item.key, { status: 'verifying', progress: 1, attachmentId, uploaded });
+          const id = attachmentId;
+          await withRetry(() => verifyAttachment(id, signal), signal);
+        }
+        succeeded += 1;
+        patch(item.key, { status: 'done', progress: 1, attachmentId, uploaded: true });
+      } catch (error) {
+        if (signal.aborted) return;
+        failures += 1;
+        // A file the server refused at verification is gone there: it would start over. Otherwise a
+        // verification that could not be asked keeps the sent file, to be checked again.
+        const keep = verifying && !(isApiError(error) && error.status < 500 && error.status !== 0);
+        patch(item.key, {
+          status: 'error',
+          error: uploadErrorMessage(error, t),
+          attachmentId: keep ? attachmentId : null,
+          uploaded: keep ? uploaded : false,
+        });
+      }
+    });
+
+    if (signal.aborted) return;
+    controllerRef.current = null;
+    setRunning(false);
+    invalidateProjectFiles(projectId);
+    if (failures === 0 && blocked === 0) {
+      notify({ message: t('attachments.upload.uploaded', { count: succeeded }) });
+      navigate(routePath('project.attachments', { projectId }));
+    } else {
+      setSummary(t('attachments.upload.some-failed'));
+    }
+  };
+
+  const project = request.projects.find((p) => p.id === projectId);
+
+  return (
+    <Stack spacing={2}>
+      {project && !project.pending && <Alert severity="info">{t('attachments.upload.received')}</Alert>}
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          multiple
+          accept={ATTACHMENT_ACCEPT}
+          hidden
+          onChange={onFiles}
+          aria-label={t('attachments.upload.select')}
+          data-testid="file-input"
+        />
+        <Button
+          variant="outlined"
+          startIcon={<InsertDriveFileIcon />}
+          onClick={() => inputRef.current?.click()}
+          disabled={running}
+          aria-controls={inputId}
+        >
+          {t('attachments.upload.select')}
+        </Button>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} id={`${inputId}-help`}>
+          {t('attachments.upload.accepted', { types: ACCEPTED_TYPES_TEXT, size: MAX_SIZE_TEXT })}
+        </Typography>
+
+        {items.length === 0 ? (
+          <Typography color="text.secondary" sx={{ mt: 2 }}>
+            {t('attachments.upload.no-files')}
+          </Typography>
+        ) : (
+          <Box
+            component="ul"
+            aria-label={t('attachments.upload.files-label')}
+            aria-live="polite"
+            sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}
+          >
+            {items.map((item) => {
+              const type = uploadContentType(item.file);
+              return (
+                <Box
+                  component="li"
+                  key={item.key}
+                  data-testid="upload-item"
+                  sx={{
+                    display: 'flex',
+                    alignItems: 'flex-start',
+                    gap: 1.5,
+                    py: 1.5,
+                    borderTop: 1,
+                    borderColor: 'divider',
+                  }}
+                >
+                  <Box sx={{ pt: 0.25 }} aria-hidden="true">
+                    {item.status === 'done' ? (
+                      <CheckCircleIcon color="success" />
+                    ) : item.status === 'error' ? (
+                      <ErrorIcon color="error" />
+                    ) : (
+                      <InsertDriveFileIcon color="action" />
+                    )}
+                  </Box>
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                      {item.file.name}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {formatBytes(item.file.size)}
+                      {type ? ` · ${fileTypeLabel(type, item.file.name)}` : ''}
+                    </Typography>
+                    <StatusLine item={item} />
+                  </Box>
+                  {!running && item.status !== 'done' && (
+                    <IconButton
+                      aria-label={t('attachments.upload.remove-label', { name: item.file.name })}
+                      title={t('attachments.upload.remove')}
+                      onClick={() => setItems((list) => list.filter((other) => other.key !== item.key))}
+                    >
+                      <CloseIcon />
+                    </IconButton>
+                  )}
+                </Box>
+              );
+            })}
+          </Box>
+        )}
+      </Paper>
+      {summary && (
+        <Alert severity="error" role="alert" data-testid="upload-summary">
+          {summary}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button
+          variant="contained"
+          size="large"
+          startIcon={<UploadFileIcon />}
+          disabled={running || toSend.length === 0}
+          onClick={() => void start()}
+        >
+          {running
+            ? t('attachments.upload.uploading')
+            : t('attachments.upload.submit', { count: toSend.length })}
+        </Button>
+        <Button component={Link} to={routePath('project.attachments', { projectId })} size="large">
+          {t('attachments.upload.cancel')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** project.attachments.upload: the request's name, description, created time and creator, then the picker. */
+export function AttachmentUploadPage() {
+  const { t } = useTranslation();
+  const { projectId = '', attachmentRequestId = '' } = useParams();
+  const request = useAttachmentRequest(attachmentRequestId);
+
+  let content: ReactNode;
+  if (request.isPending) content = <LoadingScreen />;
+  else if (request.isError) {
+    content = isApiError(request.error, 404) ? (
+      <EmptyState message={t('attachments.upload.not-found')} />
+    ) : (
+      <ErrorState message={t('attachments.upload.load-failed')} onRetry={() => void request.refetch()} />
+    );
+  } else if (!request.data.projects.some((project) => project.id === projectId)) {
+    content = (
+      <Stack spacing={2}>
+        <RequestDetails request={request.data} />
+        <EmptyState message={t('attachments.upload.other-project')} />
+      </Stack>
+    );
+  } else {
+    content = (
+      <Stack spacing={2}>
+        <RequestDetails request={request.data} />
+        <Uploader projectId={projectId} request={request.data} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Page title={t('attachments.upload.heading')} maxWidth="md">
+      {content}
+    </Page>
+  );
+}

@@ -1,0 +1,214 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import {
+  type Attachment,
+  type AttachmentRequest,
+  downloadAttachment,
+  useProjectAttachmentRequests,
+  useProjectAttachments,
+} from '../../api/attachments';
+import { routePath } from '../../app/routes';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { useNotify } from '../../components/Notifications';
+import { Page } from '../../components/Page';
+import { fileTypeLabel, formatBytes, formatDateTime } from './format';
+
+function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Typography id={id} variant="h2" component="h2" sx={{ mb: 1 }}>
+        {heading}
+      </Typography>
+      {children}
+    </section>
+  );
+}
+
+/** The requests still waiting for this project's files, each with an Upload action. */
+function FilesRequested({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
+  const requests = useProjectAttachmentRequests(projectId);
+
+  if (requests.isPending) return <LoadingScreen />;
+  if (requests.isError) {
+    return <ErrorState message={t('attachments.load-failed')} onRetry={() => void requests.refetch()} />;
+  }
+  const pending = requests.data.filter(
+    (request) => request.projects.find((project) => project.id === projectId)?.pending ?? false,
+  );
+  if (pending.length === 0) return <EmptyState message={t('attachments.requested.empty')} />;
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label={t('attachments.requested.label')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('attachments.requested.name')}</TableCell>
+            <TableCell>{t('attachments.requested.description')}</TableCell>
+            <TableCell>{t('attachments.requested.created')}</TableCell>
+            <TableCell>{t('attachments.requested.created-by')}</TableCell>
+            <TableCell align="right">{t('attachments.requested.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {pending.map((request) => (
+            <TableRow key={request.id} data-testid="requested-file-row">
+              <TableCell component="th" scope="row">
+                {request.name}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'pre-line', maxWidth: 360, overflowWrap: 'anywhere' }}>
+                {request.description}
+              </TableCell>
+              <TableCell>
+                <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
+              </TableCell>
+              <TableCell>{request.created_by_user?.name ?? ''}</TableCell>
+              <TableCell align="right">
+                <Button
+                  component={Link}
+                  to={routePath('project.attachments.upload', {
+                    projectId,
+                    attachmentRequestId: request.id,
+                  })}
+                  variant="contained"
+                  size="small"
+                  startIcon={<UploadFileIcon />}
+                  aria-label={t('attachments.requested.upload-label', { name: request.name })}
+                >
+                  {t('attachments.requested.upload')}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function DownloadButton({ attachment }: { attachment: Attachment }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const name = attachment.upload_file_name || attachment.name;
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={busy}
+      startIcon={busy ? <CircularProgress size={16} aria-hidden="true" /> : <DownloadIcon />}
+      aria-label={t('attachments.uploaded.download-label', { name })}
+      onClick={() => {
+        setBusy(true);
+        downloadAttachment(attachment)
+          .catch(() =>
+            notify({ message: t('attachments.uploaded.download-failed', { name }), severity: 'error' }),
+          )
+          .finally(() => setBusy(false));
+      }}
+    >
+      {busy ? t('attachments.uploaded.downloading') : t('attachments.uploaded.download')}
+    </Button>
+  );
+}
+
+/** The project's files: name, size, type, when uploaded (or Not Uploaded) and Download when verified. */
+function FilesUploaded({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
+  const attachments = useProjectAttachments(projectId);
+  // Names of the requests the files answer (already loaded by Files Requested).
+  const requests = useProjectAttachmentRequests(projectId);
+  const requestNames = new Map((requests.data ?? []).map((r: AttachmentRequest) => [r.id, r.name]));
+
+  if (attachments.isPending) return <LoadingScreen />;
+  if (attachments.isError) {
+    return <ErrorState message={t('attachments.load-failed')} onRetry={() => void attachments.refetch()} />;
+  }
+  if (attachments.data.length === 0) return <EmptyState message={t('attachments.uploaded.empty')} />;
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label={t('attachments.uploaded.label')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('attachments.uploaded.name')}</TableCell>
+            <TableCell>{t('attachments.uploaded.size')}</TableCell>
+            <TableCell>{t('attachments.uploaded.type')}</TableCell>
+            <TableCell>{t('attachments.uploaded.uploaded')}</TableCell>
+            <TableCell align="right">{t('attachments.uploaded.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {attachments.data.map((attachment) => {
+            // Spec §4: verified means upload_verified_at is present.
+            const verified = !!attachment.upload_verified_at;
+            const requestName = attachment.attachment_request_id
+              ? requestNames.get(attachment.attachment_request_id)
+              : undefined;
+            const uploadedAt = attachment.uploaded_at ?? attachment.upload_verified_at;
+            return (
+              <TableRow key={attachment.id} data-testid="uploaded-file-row">
+                <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+                  {attachment.name || attachment.upload_file_name}
+                  {requestName && (
+                    <Typography variant="body2" color="text.secondary">
+                      {t('attachments.uploaded.request', { name: requestName })}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {formatBytes(attachment.upload_file_size)}
+                </TableCell>
+                <TableCell>
+                  {fileTypeLabel(attachment.upload_content_type, attachment.upload_file_name)}
+                </TableCell>
+                <TableCell data-testid="uploaded-at">
+                  {verified && uploadedAt ? (
+                    <time dateTime={uploadedAt}>{formatDateTime(uploadedAt)}</time>
+                  ) : (
+                    <Typography component="span" color="text.secondary">
+                      {t('attachments.uploaded.not-uploaded')}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell align="right">{verified && <DownloadButton attachment={attachment} />}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** project.attachments (spec §2): the tables Files Requested and Files Uploaded. */
+export function ProjectAttachmentsPage() {
+  const { t } = useTranslation();
+  const { projectId = '' } = useParams();
+  return (
+    <Page title={t('attachments.heading')}>
+      <Stack spacing={3}>
+        <Section id="files-requested-heading" heading={t('attachments.requested.heading')}>
+          <FilesRequested projectId={projectId} />
+        </Section>
+        <Section id="files-uploaded-heading" heading={t('attachments.uploaded.heading')}>
+          <FilesUploaded projectId={projectId} />
+        </Section>
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,71 @@
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SelectionAction } from './useSubjectSelection';
+
+const ACTIONS: { action: SelectionAction; key: `subjects.selection.${SelectionAction}` }[] = [
+  { action: 'select-all', key: 'subjects.selection.select-all' },
+  { action: 'select-filter-results', key: 'subjects.selection.select-filter-results' },
+  { action: 'select-page', key: 'subjects.selection.select-page' },
+  { action: 'exclude-all', key: 'subjects.selection.exclude-all' },
+  { action: 'exclude-filter-results', key: 'subjects.selection.exclude-filter-results' },
+];
+
+/** The selection menu with the selected count (spec §4). */
+export function SelectionMenu({
+  count,
+  pending,
+  onAction,
+}: {
+  count: number;
+  pending: SelectionAction | null;
+  onAction: (action: SelectionAction) => void;
+}) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+      <Button
+        variant="outlined"
+        size="small"
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        endIcon={
+          pending ? (
+            <CircularProgress size={16} aria-hidden="true" />
+          ) : (
+            <ArrowDropDownIcon aria-hidden="true" />
+          )
+        }
+        disabled={pending !== null}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        {t('subjects.selection.menu')}
+      </Button>
+      <Typography variant="body2" role="status" aria-live="polite" data-testid="selected-count">
+        {t('subjects.selection.count', { count })}
+      </Typography>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {ACTIONS.map(({ action, key }) => (
+          <MenuItem
+            key={action}
+            onClick={() => {
+              setAnchor(null);
+              onAction(action);
+            }}
+          >
+            {t(key)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </Box>
+  );
+}

@@ -1,0 +1,265 @@
+import ImageIcon from '@mui/icons-material/Image';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { effectiveLabel } from '@school-portal/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SubjectPhoto } from '../../api/photos';
+import { useSetPrimaryPhoto, useSetYearbookPhoto } from '../../api/subjects';
+import { routePath } from '../../app/routes';
+import { useNotify } from '../../components/Notifications';
+import { RouterLink } from '../../components/RouterLink';
+import { useSubjectContext } from './SubjectLayout';
+
+const THUMB_WIDTH = 200;
+
+function PhotoActions({
+  photo,
+  n,
+  isYearbook,
+  onPrimary,
+  onYearbook,
+  cropTo,
+  busy,
+}: {
+  photo: SubjectPhoto;
+  n: number;
+  isYearbook: boolean;
+  onPrimary: () => void;
+  onYearbook: () => void;
+  cropTo: string;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton
+        aria-label={t('subjects.info.actions', { n })}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        disabled={busy}
+        size="small"
+      >
+        {busy ? <CircularProgress size={20} aria-hidden="true" /> : <MoreVertIcon />}
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        <MenuItem
+          disabled={photo.is_primary}
+          onClick={() => {
+            close();
+            onPrimary();
+          }}
+        >
+          {t('subjects.info.set-primary')}
+        </MenuItem>
+        <MenuItem
+          disabled={isYearbook}
+          onClick={() => {
+            close();
+            onYearbook();
+          }}
+        >
+          {t('subjects.info.set-yearbook')}
+        </MenuItem>
+        <MenuItem component={Link} to={cropTo} onClick={close}>
+          {t('subjects.info.crop')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+/** Spec §4 subject details panel: photos with primary and yearbook flags, and the data table. */
+export function SubjectInfoTab() {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const { projectId, subject, fields } = useSubjectContext();
+  const setPrimary = useSetPrimaryPhoto(projectId, subject.id);
+  const setYearbook = useSetYearbookPhoto(projectId, subject.id);
+  const name = subject.display_name || t('subjects.no-name');
+  const params = { projectId, subjectId: subject.id };
+  const withValues = fields.filter((f) => subject.properties[f.id]?.trim());
+
+  return (
+    <Box sx={{ display: 'grid', gap: 4 }}>
+      <Box component="section" aria-labelledby="subject-photos-heading">
+        <Typography id="subject-photos-heading" variant="h2" component="h2" gutterBottom>
+          {t('subjects.info.photos')}
+        </Typography>
+        {subject.photos.length === 0 ? (
+          <Paper variant="outlined" data-testid="no-photos" sx={{ p: 3, textAlign: 'center' }}>
+            <Typography color="text.secondary">{t('subjects.info.no-photos')}</Typography>
+            <RouterLink to={routePath('project.subject.upload', params)}>
+              {t('subjects.info.upload-link')}
+            </RouterLink>
+          </Paper>
+        ) : (
+          <Box
+            component="ul"
+            aria-label={t('subjects.info.photos-list', { name })}
+            sx={{
+              listStyle: 'none',
+              m: 0,
+              p: 0,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+              alignItems: 'start',
+            }}
+          >
+            {subject.photos.map((photo, index) => {
+              const n = index + 1;
+              const isYearbook = subject.yearbook_photo_id === photo.id;
+              const height =
+                photo.width && photo.height
+                  ? Math.round((THUMB_WIDTH * photo.height) / photo.width)
+                  : THUMB_WIDTH;
+              return (
+                <Card component="li" key={photo.id} variant="outlined" data-testid="subject-photo">
+                  <Box
+                    sx={{
+                      bgcolor: 'grey.100',
+                      aspectRatio: photo.width && photo.height ? `${photo.width} / ${photo.height}` : '4 / 5',
+                      display: 'flex',
+                      alignItems: 'center',
+                      justifyContent: 'center',
+                    }}
+                  >
+                    {photo.thumbnails.small ? (
+                      <Box
+                        component="img"
+                        src={photo.thumbnails.small}
+                        alt={t('subjects.info.photo-alt', { n, name })}
+                        width={THUMB_WIDTH}
+                        height={height}
+                        loading="lazy"
+                        decoding="async"
+                        sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
+                      />
+                    ) : (
+                      <Box role="status" sx={{ textAlign: 'center', color: 'text.secondary', p: 2 }}>
+                        <ImageIcon aria-hidden="true" />
+                        <Typography variant="caption" component="p">
+                          {t('subjects.info.processing')}
+                        </Typography>
+                      </Box>
+                    )}
+                  </Box>
+                  <CardContent
+                    sx={{
+                      display: 'flex',
+                      alignItems: 'flex-start',
+                      gap: 1,
+                      p: 1.5,
+                      '&:last-child': { pb: 1.5 },
+                    }}
+                  >
+                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                      <Typography variant="body2" noWrap title={photo.upload_file_name}>
+                        {photo.upload_file_name}
+                      </Typography>
+                      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
+                        {photo.is_primary && (
+                          <Chip size="small" color="primary" label={t('subjects.info.primary')} />
+                        )}
+                        {isYearbook && (
+                          <Chip size="small" color="secondary" label={t('subjects.info.yearbook')} />
+                        )}
+                        {photo.default_photo_crop_id && (
+                          <Chip size="small" variant="outlined" label={t('subjects.info.cropped')} />
+                        )}
+                      </Box>
+                    </Box>
+                    <PhotoActions
+                      photo={photo}
+                      n={n}
+                      isYearbook={isYearbook}
+                      busy={
+                        (setPrimary.isPending && setPrimary.variables === photo.assignment_id) ||
+                        (setYearbook.isPending && setYearbook.variables === photo.id)
+                      }
+                      cropTo={routePath('project.subject.crop', { ...params, photoId: photo.id })}
+                      onPrimary={() =>
+                        setPrimary.mutate(photo.assignment_id, {
+                          onSuccess: () => notify({ message: t('subjects.info.primary-saved') }),
+                          onError: () =>
+                            notify({ message: t('subjects.info.primary-failed'), severity: 'error' }),
+                        })
+                      }
+                      onYearbook={() =>
+                        setYearbook.mutate(photo.id, {
+                          onSuccess: () => notify({ message: t('subjects.info.yearbook-saved') }),
+                          onError: () => notify({ message: t('subjects.save-failed'), severity: 'error' }),
+                        })
+                      }
+                    />
+                  </CardContent>
+                </Card>
+              );
+            })}
+          </Box>
+        )}
+      </Box>
+
+      <Box component="section" aria-labelledby="subject-data-heading">
+        <Typography id="subject-data-heading" variant="h2" component="h2" gutterBottom>
+          {t('subjects.info.data')}
+        </Typography>
+        {withValues.length === 0 ? (
+          <Paper variant="outlined" data-testid="no-data" sx={{ p: 3, textAlign: 'center' }}>
+            <Typography color="text.secondary">{t('subjects.info.no-data')}</Typography>
+            <RouterLink to={routePath('project.subject.edit', params)}>
+              {t('subjects.info.edit-link')}
+            </RouterLink>
+          </Paper>
+        ) : (
+          <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: 720 }}>
+            <Table size="small" aria-label={t('subjects.info.properties')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell component="th" scope="col">
+                    {t('subjects.info.field')}
+                  </TableCell>
+                  <TableCell component="th" scope="col">
+                    {t('subjects.info.value')}
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {fields.map((field) => (
+                  <TableRow key={field.id}>
+                    <TableCell component="th" scope="row" sx={{ fontWeight: 500, width: '40%' }}>
+                      {field.effective_label || effectiveLabel(field)}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {subject.properties[field.id] ?? ''}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Box>
+    </Box>
+  );
+}
