@@ -5,10 +5,11 @@ import {
   PAGE_SIZES,
 } from '@school-portal/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch, isApiError } from './client';
+import { apiFetch } from './client';
 import { queryKeys } from './keys';
 import { queryClient } from './queryClient';
 import type { ListMeta } from './types';
+import type { PresignedPost } from './uploads';
 
 // ---------------------------------------------------------------------------------------------------
 // Shapes (API.md, snake_case as on the wire)
@@ -50,12 +51,6 @@ export interface Attachment {
   updated_at?: string;
 }
 
-/** Where and how to POST the file: every field first, then the file as `file`. */
-export interface PresignedPost {
-  url: string;
-  fields: Record<string, string>;
-}
-
 /** A project offered by the new file request form. */
 export interface FileRequestProjectOption {
   id: string;
@@ -89,9 +84,6 @@ export const attachmentKeys = {
 /** Rows of the file request list per page (the organizations list's size). */
 export const FILE_REQUESTS_PAGE_SIZE = PAGE_SIZES.organizations;
 /** Spec §9: uploads run at most six at a time; a failed presigned upload is tried again 7 times. */
-export const UPLOAD_CONCURRENCY = 6;
-const RETRY_ATTEMPTS = 7;
-const RETRY_BASE_DELAY_MS = 100;
 
 const enc = encodeURIComponent;
 
@@ -227,58 +219,6 @@ export function invalidateProjectFiles(projectId: string): void {
 // ---------------------------------------------------------------------------------------------------
 // Uploading (spec §4: create the record, upload to the presigned target with progress, verify)
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = window.setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    }
-    function abort() {
-      window.clearTimeout(timer);
-      reject(signal?.reason);
-    }
-    signal?.addEventListener('abort', abort, { once: true });
-  });
-
-/** Worth asking again: no network, the server busy or failing. A 4xx answer stays the same. */
-function isTransient(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
-}
-
-/** Runs `step`, retrying transient failures with exponential backoff (100 ms, 200 ms, 400 ms, ...). */
-export async function withRetry<T>(step: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await step();
-    } catch (error) {
-      if (signal?.aborted || attempt >= RETRY_ATTEMPTS || !isTransient(error)) throw error;
-      await sleep(RETRY_BASE_DELAY_MS * 2 ** attempt, signal);
-    }
-  }
-}
-
-/** Runs `work` over `items`, at most `concurrency` at a time, in queue order. */
-export async function runQueued<T>(
-  items: readonly T[],
-  concurrency: number,
-  work: (item: T, index: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      await work(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-}
-
 /**
  * The content type to declare for a file: the one its extension names when that is one of ours, else
  * the browser's (spec §5), else null. The extension comes first because browsers are unreliable here:
@@ -323,59 +263,6 @@ export function verifyAttachment(attachmentId: string, signal?: AbortSignal) {
     method: 'PATCH',
     signal,
   }).then((body) => body.attachment);
-}
-
-/**
- * POST to a presigned target as multipart/form-data: every field first, then the file as `file`.
- * Reports progress as a fraction 0..1. Rejects with ApiError (status 0 without network).
- */
-export function uploadToPresignedPost(
-  target: PresignedPost,
-  file: File,
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const { onProgress, signal } = options;
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const form = new FormData();
-    for (const [key, value] of Object.entries(target.fields)) form.append(key, value);
-    form.append('file', file);
-    const xhr = new XMLHttpRequest();
-    const abort = () => xhr.abort();
-    signal?.addEventListener('abort', abort, { once: true });
-    const settle = () => signal?.removeEventListener('abort', abort);
-    xhr.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
-    });
-    xhr.addEventListener('load', () => {
-      settle();
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(1);
-        resolve();
-        return;
-      }
-      let body: unknown = xhr.responseText;
-      try {
-        body = JSON.parse(xhr.responseText) as unknown;
-      } catch {
-        // S3 answers XML.
-      }
-      reject(new ApiError(xhr.status, body));
-    });
-    xhr.addEventListener('error', () => {
-      settle();
-      reject(new ApiError(0, null, 'Network error'));
-    });
-    xhr.addEventListener('abort', () => {
-      settle();
-      reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
-    });
-    xhr.open('POST', target.url);
-    xhr.send(form);
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,12 +1,16 @@
 import { APP_SLUG } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch, isApiError } from './client';
+import { ApiError, apiFetch } from './client';
 import { queryClient } from './queryClient';
+import {
+  type PresignedPost,
+  runQueued,
+  UPLOAD_CONCURRENCY,
+  uploadToPresignedPost,
+  withRetry,
+} from './uploads';
 
 /** Spec §9: uploads run six at a time, queued; each step retried up to 7 times from 100 ms (backoff). */
-export const UPLOAD_CONCURRENCY = 6;
-export const RETRY_ATTEMPTS = 7;
-export const RETRY_BASE_DELAY_MS = 100;
 /** Spec §9: image upload types png and jpeg; transparency sampling cap 512 px per side. */
 export const PHOTO_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
 export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
@@ -60,11 +64,6 @@ export interface SubjectPhoto extends Photo {
   is_primary: boolean;
 }
 
-export interface PresignedPost {
-  url: string;
-  fields: Record<string, string>;
-}
-
 export interface Album {
   id: string;
   name: string;
@@ -95,66 +94,6 @@ const photoPath = (photoId: string, rest = '') => `/api/photos/${encodeURICompon
 
 // ---------------------------------------------------------------------------------------------------
 // Retries and the upload queue
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = window.setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    }
-    function abort() {
-      window.clearTimeout(timer);
-      reject(signal?.reason);
-    }
-    signal?.addEventListener('abort', abort, { once: true });
-  });
-
-/** Worth asking again: no network, the server busy or failing. A 4xx answer stays the same. */
-export function isTransientError(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
-}
-
-/**
- * Runs `step`, retrying transient failures up to RETRY_ATTEMPTS times with exponential backoff
- * (100 ms, 200 ms, 400 ms, ...). Anything else (a 422, an abort) is thrown at once.
- */
-export async function withRetry<T>(
-  step: () => Promise<T>,
-  options: { signal?: AbortSignal; retries?: number; baseDelayMs?: number } = {},
-): Promise<T> {
-  const { signal, retries = RETRY_ATTEMPTS, baseDelayMs = RETRY_BASE_DELAY_MS } = options;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await step();
-    } catch (error) {
-      if (signal?.aborted || attempt >= retries || !isTransientError(error)) throw error;
-      await sleep(baseDelayMs * 2 ** attempt, signal);
-    }
-  }
-}
-
-/** Runs `work` over `items`, at most `concurrency` at a time, in order of the queue. */
-export async function runQueued<T>(
-  items: readonly T[],
-  concurrency: number,
-  work: (item: T, index: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      await work(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Files in the browser
@@ -223,59 +162,6 @@ export async function hasTransparency(file: File): Promise<boolean> {
     // An image the browser can't decode: the server decides (verify refuses damaged files).
     return false;
   }
-}
-
-/**
- * POST to a presigned target as multipart/form-data: every field of the policy first, then the file as
- * `file`. Reports progress as a fraction 0..1. Rejects with ApiError (status 0 without network).
- */
-export function uploadToPresignedPost(
-  target: PresignedPost,
-  file: File,
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const { onProgress, signal } = options;
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const form = new FormData();
-    for (const [key, value] of Object.entries(target.fields)) form.append(key, value);
-    form.append('file', file);
-    const xhr = new XMLHttpRequest();
-    const abort = () => xhr.abort();
-    signal?.addEventListener('abort', abort, { once: true });
-    const settle = () => signal?.removeEventListener('abort', abort);
-    xhr.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
-    });
-    xhr.addEventListener('load', () => {
-      settle();
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(1);
-        resolve();
-        return;
-      }
-      let body: unknown = xhr.responseText;
-      try {
-        body = JSON.parse(xhr.responseText) as unknown;
-      } catch {
-        // S3 answers XML.
-      }
-      reject(new ApiError(xhr.status, body));
-    });
-    xhr.addEventListener('error', () => {
-      settle();
-      reject(new ApiError(0, null, 'Network error'));
-    });
-    xhr.addEventListener('abort', () => {
-      settle();
-      reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
-    });
-    xhr.open('POST', target.url);
-    xhr.send(form);
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------

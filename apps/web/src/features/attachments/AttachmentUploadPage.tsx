@@ -20,15 +20,12 @@ import {
   type AttachmentRequest,
   createAttachment,
   invalidateProjectFiles,
-  runQueued,
-  UPLOAD_CONCURRENCY,
   uploadContentType,
-  uploadToPresignedPost,
   useAttachmentRequest,
   verifyAttachment,
-  withRetry,
 } from '../../api/attachments';
 import { isApiError } from '../../api/client';
+import { runQueued, UPLOAD_CONCURRENCY, uploadToPresignedPost, withRetry } from '../../api/uploads';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -244,7 +241,7 @@ function Uploader({ projectId, request }: { projectId: string; request: Attachme
                   signal,
                   onProgress: (fraction) => patch(item.key, { progress: fraction }),
                 }),
-              signal,
+              { signal },
             );
             uploaded = true;
           }
@@ -253,7 +250,7 @@ function Uploader({ projectId, request }: { projectId: string; request: Attachme
           verifying = true;
           patch(item.key, { status: 'verifying', progress: 1, attachmentId, uploaded });
           const id = attachmentId;
-          await withRetry(() => verifyAttachment(id, signal), signal);
+          await withRetry(() => verifyAttachment(id, signal), { signal });
         }
         succeeded += 1;
         patch(item.key, { status: 'done', progress: 1, attachmentId, uploaded: true });
