@@ -1,19 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  formatFieldErrors,
-  formatFieldMessage,
-  PASSWORD_MIN_LENGTH,
-  passwordSchema,
-} from '@school-portal/domain';
-import { useForm } from 'react-hook-form';
+import { PASSWORD_MIN_LENGTH } from '@school-portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
 import { revokeToken } from '../../api/auth';
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/keys';
@@ -25,13 +16,7 @@ import { hasOtherEnabledAccount, isUserLicensed } from '../../app/session';
 import { AuthCard } from '../../components/AuthCard';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
-
-const MISMATCH = 'mismatch';
-
-const formSchema = z
-  .object({ password: passwordSchema, confirmation: z.string() })
-  .refine((values) => values.password === values.confirmation, { message: MISMATCH, path: ['confirmation'] });
-type FormValues = z.infer<typeof formSchema>;
+import { NewPasswordFields, showServerErrors, useNewPasswordForm } from '../../components/NewPasswordFields';
 
 function InvalidInvitation() {
   const { t } = useTranslation();
@@ -57,18 +42,7 @@ export function AcceptInvitationPage() {
   const { token = '' } = useParams();
   const invitation = useInvitation(token);
   const accept = useAcceptInvitation(token);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { password: '', confirmation: '' },
-  });
-  const password = watch('password');
-  const confirmation = watch('confirmation');
+  const form = useNewPasswordForm();
 
   if (invitation.isPending) return <LoadingScreen label={t('invitation.checking')} />;
   const unusable = (error: unknown) => isApiError(error, 404) || isApiError(error, 400);
@@ -82,7 +56,7 @@ export function AcceptInvitationPage() {
     );
   }
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
       const result = await accept.mutateAsync(values.password);
       // Someone else signed in on this browser: their session ends here.
@@ -107,20 +81,10 @@ export function AcceptInvitationPage() {
       setToken(result.token);
       navigate(ROUTES.dashboard, { replace: true });
     } catch (error) {
-      const fieldErrors = isApiError(error) ? error.fieldErrors : undefined;
-      if (!fieldErrors) return;
-      for (const [field, message] of Object.entries(formatFieldErrors(fieldErrors))) {
-        setError(field === 'password' ? 'password' : 'root.server', { type: 'server', message });
-      }
+      showServerErrors(form, error);
     }
   });
 
-  const passwordError = errors.password?.message ? formatFieldMessage(errors.password.message) : undefined;
-  const confirmationError =
-    errors.confirmation?.message === MISMATCH
-      ? t('invitation.mismatch')
-      : errors.confirmation?.message && formatFieldMessage(errors.confirmation.message);
-  const serverError = errors.root?.server?.message;
   const unexpected = accept.isError && !(isApiError(accept.error) && accept.error.fieldErrors);
   const { name, email } = invitation.data;
 
@@ -130,52 +94,34 @@ export function AcceptInvitationPage() {
         {t('invitation.intro', { name: name || email, min: PASSWORD_MIN_LENGTH })}
       </Typography>
       <Box component="form" aria-label={t('invitation.form-label')} noValidate onSubmit={onSubmit}>
-        {(serverError || unexpected) && (
-          <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-            {serverError ?? t('invitation.failed')}
-          </Alert>
-        )}
-        {/* The address, read-only, so password managers store the password with the right account. */}
-        <TextField
-          id="invitation-email"
-          name="username"
-          label={t('invitation.email')}
-          type="email"
-          value={email}
-          autoComplete="username"
-          slotProps={{ htmlInput: { readOnly: true } }}
+        <NewPasswordFields
+          form={form}
+          idPrefix="invitation-password"
+          saving={accept.isPending}
+          unexpectedFailure={unexpected}
+          labels={{
+            password: t('invitation.password'),
+            confirmation: t('invitation.confirmation'),
+            mismatch: t('invitation.mismatch'),
+            submit: t('invitation.submit'),
+            saving: t('invitation.saving'),
+            failed: t('invitation.failed'),
+          }}
+          before={
+            <>
+              {/* The address, read-only, so password managers store the password with the right account. */}
+              <TextField
+                id="invitation-email"
+                name="username"
+                label={t('invitation.email')}
+                type="email"
+                value={email}
+                autoComplete="username"
+                slotProps={{ htmlInput: { readOnly: true } }}
+              />
+            </>
+          }
         />
-        <TextField
-          {...register('password')}
-          id="invitation-password"
-          label={t('invitation.password')}
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          slotProps={{ htmlInput: { 'aria-required': true } }}
-          error={!!passwordError}
-          helperText={passwordError}
-        />
-        <TextField
-          {...register('confirmation')}
-          id="invitation-password-confirmation"
-          label={t('invitation.confirmation')}
-          type="password"
-          autoComplete="new-password"
-          slotProps={{ htmlInput: { 'aria-required': true } }}
-          error={!!confirmationError}
-          helperText={confirmationError}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={!password || !confirmation || accept.isPending}
-          sx={{ mt: 2 }}
-        >
-          {accept.isPending ? t('invitation.saving') : t('invitation.submit')}
-        </Button>
       </Box>
       {accept.isPending && <LoadingScreen overlay label={t('invitation.saving')} />}
     </AuthCard>

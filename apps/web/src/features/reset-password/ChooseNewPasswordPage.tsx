@@ -1,19 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  formatFieldErrors,
-  formatFieldMessage,
-  PASSWORD_MIN_LENGTH,
-  passwordSchema,
-} from '@school-portal/domain';
-import { useForm } from 'react-hook-form';
+import { PASSWORD_MIN_LENGTH } from '@school-portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
 import { isApiError } from '../../api/client';
 import { useCompletePasswordReset, usePasswordReset } from '../../api/passwordResets';
 import type { SignInState } from '../../app/guards';
@@ -21,14 +11,8 @@ import { ROUTES } from '../../app/routes';
 import { AuthCard } from '../../components/AuthCard';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
+import { NewPasswordFields, showServerErrors, useNewPasswordForm } from '../../components/NewPasswordFields';
 import { RouterLink } from '../../components/RouterLink';
-
-const MISMATCH = 'mismatch';
-
-const formSchema = z
-  .object({ password: passwordSchema, confirmation: z.string() })
-  .refine((values) => values.password === values.confirmation, { message: MISMATCH, path: ['confirmation'] });
-type FormValues = z.infer<typeof formSchema>;
 
 function InvalidLink() {
   const { t } = useTranslation();
@@ -53,18 +37,7 @@ export function ChooseNewPasswordPage() {
   const { token = '' } = useParams();
   const reset = usePasswordReset(token);
   const complete = useCompletePasswordReset(token);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { password: '', confirmation: '' },
-  });
-  const password = watch('password');
-  const confirmation = watch('confirmation');
+  const form = useNewPasswordForm();
 
   if (reset.isPending) return <LoadingScreen label={t('reset-password.edit.checking')} />;
   // 404: unknown, used or expired; 400: not even shaped like a token.
@@ -93,68 +66,29 @@ export function ChooseNewPasswordPage() {
     );
   }
 
-  const onSubmit = handleSubmit((values) => {
-    complete.mutate(values.password, {
-      onError: (error) => {
-        const fieldErrors = isApiError(error) ? error.fieldErrors : undefined;
-        if (fieldErrors) {
-          const formatted = formatFieldErrors(fieldErrors);
-          for (const [field, message] of Object.entries(formatted)) {
-            setError(field === 'password' ? 'password' : 'root.server', { type: 'server', message });
-          }
-        }
-      },
-    });
+  const onSubmit = form.handleSubmit((values) => {
+    complete.mutate(values.password, { onError: (error) => showServerErrors(form, error) });
   });
-
-  const passwordError = errors.password?.message ? formatFieldMessage(errors.password.message) : undefined;
-  const confirmationError =
-    errors.confirmation?.message === MISMATCH
-      ? t('reset-password.edit.mismatch')
-      : errors.confirmation?.message && formatFieldMessage(errors.confirmation.message);
-  const serverError = errors.root?.server?.message;
   const unexpected = complete.isError && !(isApiError(complete.error) && complete.error.fieldErrors);
 
   return (
     <AuthCard heading={t('reset-password.edit.heading')}>
       <Typography sx={{ mb: 1 }}>{t('reset-password.edit.intro', { min: PASSWORD_MIN_LENGTH })}</Typography>
       <Box component="form" aria-label={t('reset-password.edit.heading')} noValidate onSubmit={onSubmit}>
-        {(serverError || unexpected) && (
-          <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-            {serverError ?? t('reset-password.edit.failed')}
-          </Alert>
-        )}
-        <TextField
-          {...register('password')}
-          id="new-password"
-          label={t('reset-password.edit.password')}
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          slotProps={{ htmlInput: { 'aria-required': true } }}
-          error={!!passwordError}
-          helperText={passwordError}
+        <NewPasswordFields
+          form={form}
+          idPrefix="new-password"
+          saving={complete.isPending}
+          unexpectedFailure={unexpected}
+          labels={{
+            password: t('reset-password.edit.password'),
+            confirmation: t('reset-password.edit.confirmation'),
+            mismatch: t('reset-password.edit.mismatch'),
+            submit: t('reset-password.edit.submit'),
+            saving: t('reset-password.edit.saving'),
+            failed: t('reset-password.edit.failed'),
+          }}
         />
-        <TextField
-          {...register('confirmation')}
-          id="new-password-confirmation"
-          label={t('reset-password.edit.confirmation')}
-          type="password"
-          autoComplete="new-password"
-          slotProps={{ htmlInput: { 'aria-required': true } }}
-          error={!!confirmationError}
-          helperText={confirmationError}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={!password || !confirmation || complete.isPending}
-          sx={{ mt: 2 }}
-        >
-          {complete.isPending ? t('reset-password.edit.saving') : t('reset-password.edit.submit')}
-        </Button>
       </Box>
       <Box sx={{ mt: 2, textAlign: 'center' }}>
         <RouterLink to={ROUTES['sign-in']}>{t('reset-password.back-to-sign-in')}</RouterLink>
