@@ -71,6 +71,14 @@ export interface Abilities {
   canEditProjectTemplate: (template: TemplateRef) => boolean;
   canDeleteProjectTemplate: (template: TemplateRef) => boolean;
   canViewHiddenFields: boolean;
+  /** Reusable templates (list, show, edit screens) are for studio and lab accounts. */
+  canViewProjectTemplates: boolean;
+  /** Seasons are kept by studio and lab accounts that manage their own organization. */
+  canManageSeasons: boolean;
+  /** File requests are the studio's: accounts that manage their own studio. */
+  canRequestFiles: boolean;
+  /** Customers don't delete subjects; studio and lab accounts do. */
+  canDeleteSubjects: boolean;
   // subjects, layouts, companion app, support
   canUploadSubjects: boolean;
   canEditLayouts: boolean;
@@ -143,6 +151,10 @@ export function defineAbilities(ctx: AbilityContext): Abilities {
     canEditProjectTemplate: (template) => canChangeTemplate(template) && template.project_id === null,
     canDeleteProjectTemplate: canChangeTemplate,
     canViewHiddenFields: isStudioOrLabManager,
+    canViewProjectTemplates: studioOrLab,
+    canManageSeasons: managesOwnOrganization && studioOrLab,
+    canRequestFiles: managesOwnOrganization && isStudio(role),
+    canDeleteSubjects: studioOrLab,
     canUploadSubjects: isStudioOrLabManager && companionEnabled,
     canEditLayouts: isStudioOrLabManager,
     canOpenCompanionApp: isStudioOrLabManager && companionEnabled,

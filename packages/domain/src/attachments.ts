@@ -40,6 +40,7 @@ export const attachmentRequestFormSchema = z.object({
     .min(1, "can't be blank")
     .max(5000, 'is too long (maximum is 5000 characters)'),
 });
+export type AttachmentRequestForm = z.infer<typeof attachmentRequestFormSchema>;
 export const attachmentRequestProjectIdsSchema = z
   .array(recordId)
   .min(1, 'choose at least one project')

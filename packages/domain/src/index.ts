@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './forms.js';
 export * from './licensing.js';
 export * from './organizations.js';
+export * from './policies.js';
 export * from './schemas.js';
 export * from './subjects.js';
 export * from './templates.js';

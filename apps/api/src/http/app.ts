@@ -13,11 +13,14 @@ import type { AppContext } from '../context.js';
 import { registerAttachmentRoutes } from '../modules/attachments/routes.js';
 import { registerOAuthRoutes } from '../modules/auth/routes.js';
 import { registerDevMailboxRoutes } from '../modules/dev-mailbox/routes.js';
+import { registerFileRequestRoutes } from '../modules/file-requests/routes.js';
 import { registerInvitationRoutes } from '../modules/invitations/routes.js';
 import { registerOperationsRoutes } from '../modules/operations/routes.js';
 import { registerOrganizationRoutes } from '../modules/organizations/routes.js';
 import { registerPasswordResetRoutes } from '../modules/password-resets/routes.js';
 import { registerAssignmentRoutes } from '../modules/photos/assignments.js';
+import { registerCropRoutes } from '../modules/photos/crops.js';
+import { registerImportRoutes } from '../modules/photos/imports.js';
 import { registerPhotoRoutes } from '../modules/photos/routes.js';
 import { registerProjectTemplateRoutes } from '../modules/project-templates/routes.js';
 import { registerProjectRoutes } from '../modules/projects/routes.js';
@@ -28,7 +31,7 @@ import { registerUserDirectoryRoutes } from '../modules/users/directory.js';
 import { registerUserRoutes } from '../modules/users/routes.js';
 import { LocalStorage } from '../storage/local.js';
 import { registerLocalStorageRoutes } from '../storage/routes.js';
-import { registerAuth } from './auth.js';
+import { publicRoutes, registerAuth } from './auth.js';
 import { registerErrorHandling } from './errors.js';
 
 const SERVED_VERSIONS = new Set(['1', '2']);
@@ -111,6 +114,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     }
   });
 
+  // Before any route is added (the documentation plugin's included): every route gets its action checked.
+  registerAuth(app, ctx);
   await app.register(swagger, {
     openapi: {
       info: { title: 'School Portal API', version: APP_VERSION },
@@ -122,11 +127,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
+  app.get('/api/openapi.json', { config: { action: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
 
-  registerAuth(app, ctx);
   registerOperationsRoutes(app, ctx);
   registerOAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
@@ -141,6 +145,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerSubjectRoutes(app, ctx);
   registerPhotoRoutes(app, ctx);
   registerAssignmentRoutes(app, ctx);
+  registerCropRoutes(app, ctx);
+  registerImportRoutes(app, ctx);
+  registerFileRequestRoutes(app, ctx);
   registerAttachmentRoutes(app, ctx);
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
   if (ctx.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, ctx.storage);
@@ -148,7 +155,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const webRoot = ctx.config.webDistDir;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+    await app.register(async (scope) => {
+      publicRoutes(scope);
+      await scope.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;

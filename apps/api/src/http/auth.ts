@@ -1,6 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  type Action,
+  type AuthLevel,
+  can,
+  isAction,
+  policyOf,
+  type RecordAction,
+} from '@school-portal/domain';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
+import { Access } from '../modules/access/visibility.js';
 import { hashSecret } from '../modules/auth/tokens.js';
 import {
   buildAbilities,
@@ -9,29 +18,67 @@ import {
   loadActiveSlugs,
   type Session,
 } from '../modules/users/session.js';
-import { forbidden, unauthorized } from './errors.js';
+import { forbidden, HttpError, unauthorized } from './errors.js';
 
 /**
- * Who may call a route: `public` anyone; `signed-in` a valid token (the not-licensed and switch-accounts
- * screens need that much); `licensed` a valid token acting as a licensed account. Routes under /api
- * default to `licensed`: deny by default.
+ * Every route declares the action it performs (`config: { action }`), and the domain's policy table says
+ * who may perform it (packages/domain/src/policies.ts). This hook signs the caller in as the action's level
+ * asks, refuses unlicensed callers, and decides caller-only actions before the body is looked at. Record
+ * actions are decided by the handler through `authorize(request, record)` once the record is found in
+ * view; a record route that answers without having asked is turned into a refusal. A route without an
+ * action is refused to everyone: deny by default.
  */
-export type AuthLevel = 'public' | 'signed-in' | 'licensed';
-
 declare module 'fastify' {
   interface FastifyContextConfig {
-    auth?: AuthLevel;
+    action?: Action;
   }
   interface FastifyRequest {
     session: Session | null;
     tokenId: string | null;
+    access: Access;
+    authorized: boolean;
+  }
+  interface FastifyInstance {
+    /** Every route with its declared action, for the authorization table's completeness test. */
+    routeActions: () => { method: string; url: string; action: Action | undefined }[];
   }
 }
+
+/**
+ * Marks every route a plugin adds inside `scope` as public: for plugins that serve no data (the web app's
+ * files).
+ */
+export function publicRoutes(scope: FastifyInstance) {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, action: 'public' };
+  });
+}
+
+/** Routes added by plugins (API documentation browser, the web app's files): public, holding no data. */
+const PUBLIC_PLUGIN_PREFIXES = ['/api/docs'];
 
 /** The signed-in session of a route that is not public. */
 export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw unauthorized();
   return request.session;
+}
+
+/**
+ * Decides the route's record action on the record the handler found in view, or another action on it
+ * (for a second check such as "for all apps"). Refuses with 403 when the policy says no.
+ */
+export function authorize<A extends RecordAction>(
+  request: FastifyRequest,
+  record: Parameters<typeof can<A>>[2],
+  action?: A,
+): void {
+  const declared = request.routeOptions.config?.action;
+  const name = (action ?? declared) as A | undefined;
+  const session = sessionOf(request);
+  if (!name || !(can as (a: unknown, n: string, r: unknown) => boolean)(session.abilities, name, record)) {
+    throw forbidden('not_allowed');
+  }
+  if (!action || action === declared) request.authorized = true;
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -41,14 +88,11 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-function authLevelOf(request: FastifyRequest): AuthLevel {
-  const declared = request.routeOptions.config?.auth;
-  if (declared) return declared;
-  // No route matched: the not-found handler answers 404 to everyone.
-  if (!request.routeOptions.url) return 'public';
-  // The OpenAPI browser (a plugin's routes) documents the API; it holds no data.
-  if (request.url.startsWith('/api/docs')) return 'public';
-  return request.url.startsWith('/api/') ? 'licensed' : 'public';
+/** The route's declared action; null when no route matched (the not-found handler answers 404). */
+function actionOf(request: FastifyRequest): Action | 'undeclared' | null {
+  if (!request.routeOptions.url) return null;
+  const declared = request.routeOptions.config?.action;
+  return declared && isAction(declared) ? declared : 'undeclared';
 }
 
 // Touching last_used_at on every call would write on every read; once a minute is enough for idle expiry.
@@ -57,59 +101,103 @@ const TOUCH_AFTER_MS = 60_000;
 export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('session', null);
   app.decorateRequest('tokenId', null);
+  app.decorateRequest('access', null as unknown as Access);
+  app.decorateRequest('authorized', false);
+  // Route options are kept by reference: a plugin scope may still set the action after this hook ran.
+  const routes: RouteOptions[] = [];
+  app.decorate('routeActions', () =>
+    routes.flatMap((route) =>
+      (Array.isArray(route.method) ? route.method : [route.method])
+        .filter((method) => method !== 'HEAD')
+        .map((method) => ({ method, url: route.url, action: route.config?.action })),
+    ),
+  );
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.action && PUBLIC_PLUGIN_PREFIXES.some((p) => route.url.startsWith(p))) {
+      route.config = { ...route.config, action: 'public' };
+    }
+    routes.push(route);
+  });
 
   app.addHook('onRequest', async (request) => {
-    const level = authLevelOf(request);
+    const action = actionOf(request);
+    request.access = new Access(ctx.db, null);
+    if (action === null) return;
+    if (action === 'undeclared') throw forbidden('not_allowed');
+    const { auth: level, needsRecord } = policyOf(action);
     if (level === 'public') return;
-    const token = bearerToken(request);
-    if (!token) throw unauthorized();
-    const row = await ctx.db
-      .selectFrom('access_tokens as t')
-      .innerJoin('users as u', 'u.id', 't.user_id')
-      .select([
-        't.id as token_id',
-        't.last_used_at',
-        'u.id',
-        'u.name',
-        'u.email',
-        'u.roles',
-        'u.enable_plic_app_whitelist',
-        'u.plic_app_whitelist_slugs',
-        'u.default_account_id',
-        'u.current_account_id',
-        'u.invitation_sent_at',
-        'u.invitation_accepted_at',
-        'u.created_at',
-      ])
-      .where('t.token_hash', '=', hashSecret(token))
-      .where('t.revoked_at', 'is', null)
-      .where('t.expires_at', '>', sql<Date>`now()`)
-      .where('t.last_used_at', '>', sql<Date>`now() - make_interval(secs => ${ctx.config.tokenIdleSeconds})`)
-      .where('u.deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!row) throw unauthorized();
-    const { token_id, last_used_at, ...user } = row;
-    if (Date.now() - last_used_at.getTime() > TOUCH_AFTER_MS) {
-      await ctx.db
-        .updateTable('access_tokens')
-        .set({ last_used_at: new Date() })
-        .where('id', '=', token_id)
-        .execute();
+    request.session = await sessionFor(ctx, request);
+    request.access = new Access(ctx.db, request.session);
+    if (level === 'licensed' && !request.session.abilities.isLicensed) throw forbidden('not_licensed');
+    if (!needsRecord) {
+      if (!(can as (a: unknown, n: string) => boolean)(request.session.abilities, action)) {
+        throw forbidden('not_allowed');
+      }
+      request.authorized = true;
     }
-    const [accounts, activeSlugs] = await Promise.all([
-      loadAccounts(ctx.db, [user.id]),
-      loadActiveSlugs(ctx.db, user.id),
-    ]);
-    const requested = request.headers['x-current-account-id'];
-    const chosen = chooseAccount(
-      user,
-      accounts,
-      typeof requested === 'string' ? requested.trim() : undefined,
+  });
+
+  // A record route that answered without deciding its action is a bug: refuse rather than leak.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const action = actionOf(request);
+    if (action === null || action === 'undeclared' || reply.statusCode >= 400) return payload;
+    if (policyOf(action).auth === 'public' || request.authorized) return payload;
+    request.log.error(
+      { route: request.routeOptions.url, action },
+      'record action answered without authorize()',
     );
-    if (chosen === 'not_owned') throw forbidden('account_not_owned');
-    const abilities = buildAbilities(user, accounts, chosen, activeSlugs, !!ctx.config.web.supportChatUrl);
-    request.tokenId = token_id;
-    request.session = { user, accounts, account: chosen, activeSlugs, abilities };
-    if (level === 'licensed' && !abilities.isLicensed) throw forbidden('not_licensed');
+    const refusal = new HttpError(500, { error: 'internal', request_id: request.id });
+    reply.status(refusal.statusCode).type('application/json; charset=utf-8');
+    return JSON.stringify(refusal.body);
   });
 }
+
+async function sessionFor(ctx: AppContext, request: FastifyRequest): Promise<Session> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized();
+  const row = await ctx.db
+    .selectFrom('access_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.id as token_id',
+      't.last_used_at',
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.roles',
+      'u.enable_plic_app_whitelist',
+      'u.plic_app_whitelist_slugs',
+      'u.default_account_id',
+      'u.current_account_id',
+      'u.invitation_sent_at',
+      'u.invitation_accepted_at',
+      'u.created_at',
+    ])
+    .where('t.token_hash', '=', hashSecret(token))
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', sql<Date>`now()`)
+    .where('t.last_used_at', '>', sql<Date>`now() - make_interval(secs => ${ctx.config.tokenIdleSeconds})`)
+    .where('u.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw unauthorized();
+  const { token_id, last_used_at, ...user } = row;
+  if (Date.now() - last_used_at.getTime() > TOUCH_AFTER_MS) {
+    await ctx.db
+      .updateTable('access_tokens')
+      .set({ last_used_at: new Date() })
+      .where('id', '=', token_id)
+      .execute();
+  }
+  const [accounts, activeSlugs] = await Promise.all([
+    loadAccounts(ctx.db, [user.id]),
+    loadActiveSlugs(ctx.db, user.id),
+  ]);
+  const requested = request.headers['x-current-account-id'];
+  const chosen = chooseAccount(user, accounts, typeof requested === 'string' ? requested.trim() : undefined);
+  if (chosen === 'not_owned') throw forbidden('account_not_owned');
+  const abilities = buildAbilities(user, accounts, chosen, activeSlugs, !!ctx.config.web.supportChatUrl);
+  request.tokenId = token_id;
+  return { user, accounts, account: chosen, activeSlugs, abilities };
+}
+
+export type { AuthLevel };

@@ -22,63 +22,67 @@ export async function registerLocalStorageRoutes(app: FastifyInstance, storage: 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: LOCAL_UPLOAD_HARD_LIMIT, files: 1, fields: 10 } });
 
-    scope.post('/storage/upload', { schema: { hide: true } }, async (request, reply) => {
-      if (!request.isMultipart()) return refuse(reply, 400, 'multipart/form-data expected');
-      const fields: Record<string, string> = {};
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
+    scope.post(
+      '/storage/upload',
+      { config: { action: 'public' }, schema: { hide: true } },
+      async (request, reply) => {
+        if (!request.isMultipart()) return refuse(reply, 400, 'multipart/form-data expected');
+        const fields: Record<string, string> = {};
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          // As with S3, the file comes last: every condition is known by now.
+          const policy =
+            fields.policy && fields.signature ? storage.readPolicy(fields.policy, fields.signature) : null;
+          if (!policy) {
+            part.file.resume();
+            return refuse(reply, 403, 'Invalid or expired policy');
+          }
+          if (fields.key !== policy.key || !isSafeKey(policy.key)) {
+            part.file.resume();
+            return refuse(reply, 403, 'Key does not match the policy');
+          }
+          if (fields['Content-Type'] !== policy.content_type) {
+            part.file.resume();
+            return refuse(reply, 403, 'Content-Type does not match the policy');
+          }
+          const temporary = storage.temporaryPath();
+          await mkdir(path.dirname(temporary), { recursive: true });
+          let size = 0;
+          const limit = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              size += chunk.length;
+              if (size > policy.max_bytes) callback(new Error('EntityTooLarge'));
+              else callback(null, chunk);
+            },
+          });
+          try {
+            await pipeline(part.file, limit, createWriteStream(temporary));
+          } catch {
+            await rm(temporary, { force: true });
+            part.file.resume();
+            return refuse(reply, 400, 'Your proposed upload exceeds the maximum allowed size');
+          }
+          if (part.file.truncated || size === 0) {
+            await rm(temporary, { force: true });
+            return refuse(
+              reply,
+              400,
+              size === 0 ? 'Your proposed upload is smaller than the minimum allowed size' : 'Too large',
+            );
+          }
+          await storage.adopt(temporary, policy.key, policy.content_type);
+          return reply.status(204).send();
         }
-        // As with S3, the file comes last: every condition is known by now.
-        const policy =
-          fields.policy && fields.signature ? storage.readPolicy(fields.policy, fields.signature) : null;
-        if (!policy) {
-          part.file.resume();
-          return refuse(reply, 403, 'Invalid or expired policy');
-        }
-        if (fields.key !== policy.key || !isSafeKey(policy.key)) {
-          part.file.resume();
-          return refuse(reply, 403, 'Key does not match the policy');
-        }
-        if (fields['Content-Type'] !== policy.content_type) {
-          part.file.resume();
-          return refuse(reply, 403, 'Content-Type does not match the policy');
-        }
-        const temporary = storage.temporaryPath();
-        await mkdir(path.dirname(temporary), { recursive: true });
-        let size = 0;
-        const limit = new Transform({
-          transform(chunk: Buffer, _encoding, callback) {
-            size += chunk.length;
-            if (size > policy.max_bytes) callback(new Error('EntityTooLarge'));
-            else callback(null, chunk);
-          },
-        });
-        try {
-          await pipeline(part.file, limit, createWriteStream(temporary));
-        } catch {
-          await rm(temporary, { force: true });
-          part.file.resume();
-          return refuse(reply, 400, 'Your proposed upload exceeds the maximum allowed size');
-        }
-        if (part.file.truncated || size === 0) {
-          await rm(temporary, { force: true });
-          return refuse(
-            reply,
-            400,
-            size === 0 ? 'Your proposed upload is smaller than the minimum allowed size' : 'Too large',
-          );
-        }
-        await storage.adopt(temporary, policy.key, policy.content_type);
-        return reply.status(204).send();
-      }
-      return refuse(reply, 400, 'No file in the form');
-    });
+        return refuse(reply, 400, 'No file in the form');
+      },
+    );
 
     scope.get<{ Params: { '*': string }; Querystring: Record<string, string | undefined> }>(
       '/storage/files/*',
-      { schema: { hide: true } },
+      { config: { action: 'public' }, schema: { hide: true } },
       async (request, reply) => {
         const key = request.params['*'];
         const headers = isSafeKey(key) ? storage.checkGet(key, request.query) : null;

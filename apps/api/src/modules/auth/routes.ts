@@ -20,7 +20,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/oauth/token',
     {
-      config: { auth: 'public' },
+      config: { action: 'public' },
       schema: {
         tags: ['sign-in'],
         summary: 'Sign in with e-mail and password (password grant); form or JSON body',
@@ -62,7 +62,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/oauth/revoke',
     {
-      config: { auth: 'public' },
+      config: { action: 'public' },
       schema: { tags: ['sign-in'], summary: 'Revoke a token at once (RFC 7009); 200 even when unknown' },
     },
     async (request, reply) => {

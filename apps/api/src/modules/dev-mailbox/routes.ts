@@ -22,7 +22,7 @@ export function registerDevMailboxRoutes(root: FastifyInstance, ctx: AppContext)
   app.get(
     '/api/dev/mailbox',
     {
-      config: { auth: 'public' },
+      config: { action: 'public' },
       schema: {
         tags: ['development'],
         summary: 'Development only: the latest 100 e-mails the app wrote',

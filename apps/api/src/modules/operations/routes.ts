@@ -21,13 +21,20 @@ export const publicConfigSchema = z.object({
 export function registerOperationsRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is up' } }, async () => ({
-    status: 'ok',
-  }));
+  app.get(
+    '/healthz',
+    { config: { action: 'public' }, schema: { tags: ['operations'], summary: 'The process is up' } },
+    async () => ({
+      status: 'ok',
+    }),
+  );
 
   app.get(
     '/readyz',
-    { schema: { tags: ['operations'], summary: 'The database and the job queue are reachable' } },
+    {
+      config: { action: 'public' },
+      schema: { tags: ['operations'], summary: 'The database and the job queue are reachable' },
+    },
     async (_request, reply) => {
       try {
         await sql`SELECT 1`.execute(ctx.db);
@@ -41,7 +48,7 @@ export function registerOperationsRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.get(
     '/version.txt',
-    { schema: { tags: ['operations'], summary: 'The running version' } },
+    { config: { action: 'public' }, schema: { tags: ['operations'], summary: 'The running version' } },
     async (_r, reply) =>
       reply.header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send(`${APP_VERSION}\n`),
   );
@@ -49,7 +56,7 @@ export function registerOperationsRoutes(root: FastifyInstance, ctx: AppContext)
   app.get(
     '/api/config',
     {
-      config: { auth: 'public' },
+      config: { action: 'public' },
       schema: {
         tags: ['operations'],
         summary: 'What the web app needs to know before sign-in',

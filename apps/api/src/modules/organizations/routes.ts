@@ -8,10 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { sessionOf } from '../../http/auth.js';
-import { forbidden, unprocessable } from '../../http/errors.js';
+import { authorize, sessionOf } from '../../http/auth.js';
+import { unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
-import { visibleOrganizationIds } from './access.js';
 import {
   organizationDetailSchema,
   organizationSchema,
@@ -23,6 +22,7 @@ import {
   countAll,
   findVisibleOrganization,
   keywordPattern,
+  organizationTarget,
   selectOrganizations,
   supportOf,
 } from './service.js';
@@ -42,6 +42,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
   app.get(
     '/api/organizations/:id',
     {
+      config: { action: 'organization.show' },
       schema: {
         tags: ['organizations'],
         summary: 'One organization with its support links and contacts',
@@ -53,7 +54,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
       const s = sessionOf(request);
       const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
       // Visible in the tree is not enough: showing needs the ability (managers, or managing that one).
-      if (!s.abilities.canShowOrganization(organization.id)) throw forbidden('cannot_show_organization');
+      authorize(request, organizationTarget(organization, s));
       const support = await supportOf(ctx.db, organization.id, APP_SLUG);
       return { organization: { ...serializeOrganization(organization), ...support } };
     },
@@ -62,6 +63,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
   app.patch(
     '/api/organizations/:id',
     {
+      config: { action: 'organization.update' },
       schema: {
         tags: ['organizations'],
         summary: 'Change an organization (its managers, and studio or lab managers above it)',
@@ -73,8 +75,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
     async (request) => {
       const s = sessionOf(request);
       const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
-      const managesIt = s.account?.managed_organization_ids.includes(organization.id) ?? false;
-      if (!s.abilities.isStudioOrLabManager && !managesIt) throw forbidden('cannot_update_organization');
+      authorize(request, organizationTarget(organization, s));
       const changes = request.body.organization;
       if (Object.keys(changes).length > 0) {
         await ctx.db
@@ -93,6 +94,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
   app.get(
     '/api/organizations/:id/organizations',
     {
+      config: { action: 'organization.list-children' },
       schema: {
         tags: ['organizations'],
         summary: 'Organizations below one (children, or every level with traverse_sub_organizations)',
@@ -110,7 +112,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
       let query = selectOrganizations(ctx.db);
       query = q.traverse_sub_organizations
         ? query
-            .where('o.id', 'in', visibleOrganizationIds(ctx.db, organization.id))
+            .where('o.id', 'in', request.access.subtreeIds(organization.id))
             .where('o.id', '!=', organization.id)
         : query.where('o.parent_organization_id', '=', organization.id);
       if (q.keyword) query = query.where('o.name', 'ilike', keywordPattern(q.keyword));
@@ -133,6 +135,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
   app.post(
     '/api/organizations/:id/organizations',
     {
+      config: { action: 'organization.create-child' },
       schema: {
         tags: ['organizations'],
         summary: 'Create a child: a studio adds a school (customer_role), a lab adds a studio (studio_role)',
@@ -144,8 +147,8 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
     async (request, reply) => {
       const s = sessionOf(request);
       const { organization: parent } = await findVisibleOrganization(ctx.db, s, request.params.id);
-      const role = childRoleFor(parent.role as Parameters<typeof childRoleFor>[0]);
-      if (!s.abilities.canCreateOrganizations || !role) throw forbidden('cannot_create_organization');
+      authorize(request, organizationTarget(parent, s));
+      const role = childRoleFor(parent.role as Parameters<typeof childRoleFor>[0])!;
       const form = request.body.organization;
       if (form.role && form.role !== role) {
         throw unprocessable({ role: [`must be ${role} under a ${parent.role}`] });
@@ -170,6 +173,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
   app.get(
     '/api/organizations/:id/support',
     {
+      config: { action: 'organization.support' },
       schema: {
         tags: ['organizations', 'support'],
         summary: 'The support links and contacts for an organization: its parent’s, for this app',

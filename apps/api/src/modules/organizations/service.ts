@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import type { OrganizationRole, OrganizationTarget } from '@school-portal/domain';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { notFound } from '../../http/errors.js';
-import { isRecordId } from '../../http/params.js';
+import type { Database } from '../../db/schema.js';
+import { Access } from '../access/visibility.js';
 import type { Session } from '../users/session.js';
-import { visibleOrganizationIds } from './access.js';
 
 export const organizationColumns = [
   'o.id',
@@ -46,14 +46,10 @@ export async function findVisibleOrganization(
   session: Session,
   id: string,
 ): Promise<{ organization: OrganizationRow; placement: Placement }> {
-  const account = session.account;
-  if (!account || !isRecordId(id)) throw notFound();
-  const organization = await selectOrganizations(db)
-    .where('o.id', '=', id)
-    .where('o.id', 'in', visibleOrganizationIds(db, account.organization_id))
-    .executeTakeFirst();
-  if (!organization) throw notFound();
-  return { organization, placement: organization.id === account.organization_id ? 'own' : 'sub' };
+  const access = new Access(db, session);
+  const ref = await access.findVisible('organization', id);
+  const organization = await selectOrganizations(db).where('o.id', '=', ref.id).executeTakeFirstOrThrow();
+  return { organization, placement: access.placementOf(organization.id) };
 }
 
 export async function supportOf(db: Db, organizationId: string, appSlug: string) {
@@ -93,3 +89,26 @@ export function formatPhone(phone: string | null): string | null {
 export const keywordPattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const countAll = sql<number>`count(*)::int`;
+
+/** An organization as the policies see it: its role, and whether it is the caller's own. */
+export const organizationTarget = (
+  organization: { id: string; role: string },
+  session: { account: { organization_id: string } | null },
+): OrganizationTarget => ({
+  id: organization.id,
+  role: organization.role as OrganizationRole,
+  placement: organization.id === session.account?.organization_id ? 'own' : 'sub',
+});
+
+/** Makes a season the organization's current one (seasons are created by their module, kept here). */
+export async function setCurrentSeason(
+  trx: Transaction<Database> | Db,
+  organizationId: string,
+  seasonId: string,
+) {
+  await trx
+    .updateTable('organizations')
+    .set({ current_season_id: seasonId })
+    .where('id', '=', organizationId)
+    .execute();
+}

@@ -14,7 +14,7 @@ export function registerPasswordResetRoutes(root: FastifyInstance, ctx: AppConte
   app.post(
     '/api/password-resets',
     {
-      config: { auth: 'public' },
+      config: { action: 'public' },
       schema: {
         tags: ['password reset'],
         summary: 'E-mail a single-use reset link; 202 whether or not the address exists',
@@ -31,7 +31,7 @@ export function registerPasswordResetRoutes(root: FastifyInstance, ctx: AppConte
   app.get(
     '/api/password-resets/:token',
     {
-      config: { auth: 'public' },
+      config: { action: 'public' },
       schema: {
         tags: ['password reset'],
         summary: 'Whether a reset link can still be used (404 when unknown, used or expired)',
@@ -49,7 +49,7 @@ export function registerPasswordResetRoutes(root: FastifyInstance, ctx: AppConte
   app.patch(
     '/api/password-resets/:token',
     {
-      config: { auth: 'public' },
+      config: { action: 'public' },
       schema: {
         tags: ['password reset'],
         summary: 'Set the new password; the link is used up and every session of the user ends',

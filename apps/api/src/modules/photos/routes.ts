@@ -5,10 +5,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { conflict, notFound, unprocessable } from '../../http/errors.js';
-import { idParam, isRecordId } from '../../http/params.js';
+import { conflict, unprocessable } from '../../http/errors.js';
+import { idParam } from '../../http/params.js';
 import { ImageRejected, inspectImage, RENDITIONS, sniffImageType } from '../../images/images.js';
-import { visibleOrganizationIds } from '../organizations/access.js';
+import { Access } from '../access/visibility.js';
 import { findVisibleProject } from '../projects/service.js';
 import {
   baseOf,
@@ -36,22 +36,9 @@ const albumSchema = z.object({
 
 export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const visibleProjects = (s: ReturnType<typeof sessionOf>) =>
-    ctx.db
-      .selectFrom('projects')
-      .select('projects.id')
-      .where('projects.organization_id', 'in', visibleOrganizationIds(ctx.db, s.account!.organization_id));
-
   async function findVisibleAlbum(s: ReturnType<typeof sessionOf>, id: string) {
-    if (!s.account || !isRecordId(id)) throw notFound();
-    const album = await ctx.db
-      .selectFrom('albums')
-      .selectAll()
-      .where('id', '=', id)
-      .where('parent_resource_id', 'in', visibleProjects(s))
-      .executeTakeFirst();
-    if (!album) throw notFound();
-    return album;
+    const ref = await new Access(ctx.db, s).findVisible('album', id);
+    return ctx.db.selectFrom('albums').selectAll().where('id', '=', ref.id).executeTakeFirstOrThrow();
   }
   const serializeAlbum = (a: {
     id: string;
@@ -68,6 +55,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/albums',
     {
+      config: { action: 'photo.list' },
       schema: {
         tags: ['photos'],
         summary: 'Albums of a project, optionally by tag',
@@ -98,6 +86,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/albums',
     {
+      config: { action: 'photo.upload' },
       schema: {
         tags: ['photos'],
         summary: 'Create a project album (the subject-photo album is named and tagged by the web app)',
@@ -115,9 +104,10 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const s = sessionOf(request);
       const body = request.body.album;
-      const project = await findVisibleProject(ctx.db, s, body.parent_resource_id).catch(() => {
-        throw unprocessable({ parent_resource_id: ['is invalid'] });
+      await request.access.requireVisible({
+        parent_resource_id: { kind: 'project', id: body.parent_resource_id },
       });
+      const project = await findVisibleProject(ctx.db, s, body.parent_resource_id);
       const album = await ctx.db
         .insertInto('albums')
         .values({
@@ -134,7 +124,10 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/albums/:id/photos',
-    { schema: { tags: ['photos'], summary: 'Verified photos of an album', params: idParam } },
+    {
+      config: { action: 'photo.list' },
+      schema: { tags: ['photos'], summary: 'Verified photos of an album', params: idParam },
+    },
     async (request) => {
       const s = sessionOf(request);
       const album = await findVisibleAlbum(s, request.params.id);
@@ -150,6 +143,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/albums/:id/photos',
     {
+      config: { action: 'photo.upload' },
       schema: {
         tags: ['photos'],
         summary: 'Create a photo record and get its presigned upload (png or jpeg, size limited)',
@@ -210,7 +204,10 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/photos/:id',
-    { schema: { tags: ['photos'], summary: 'One photo with signed addresses', params: idParam } },
+    {
+      config: { action: 'photo.show' },
+      schema: { tags: ['photos'], summary: 'One photo with signed addresses', params: idParam },
+    },
     async (request) => {
       const s = sessionOf(request);
       return {
@@ -222,6 +219,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
   app.patch(
     '/api/photos/:id/verify',
     {
+      config: { action: 'photo.upload' },
       schema: {
         tags: ['photos'],
         summary:
@@ -297,6 +295,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/photos/:id/thumb',
     {
+      config: { action: 'photo.show' },
       schema: {
         tags: ['photos'],
         summary:

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { notFound } from '../../http/errors.js';
-import { isRecordId } from '../../http/params.js';
 import { RENDITIONS, type Rendition } from '../../images/images.js';
 import type { Storage } from '../../storage/storage.js';
-import { visibleOrganizationIds } from '../organizations/access.js';
+import { Access } from '../access/visibility.js';
 import type { Session } from '../users/session.js';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -43,13 +41,8 @@ export function selectPhotos(db: Db) {
 export type PhotoRow = Awaited<ReturnType<ReturnType<typeof selectPhotos>['executeTakeFirstOrThrow']>>;
 
 export async function findVisiblePhoto(db: Db, session: Session, id: string): Promise<PhotoRow> {
-  if (!session.account || !isRecordId(id)) throw notFound();
-  const row = await selectPhotos(db)
-    .where('ph.id', '=', id)
-    .where('pr.organization_id', 'in', visibleOrganizationIds(db, session.account.organization_id))
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
+  const ref = await new Access(db, session).findVisible('photo', id);
+  return selectPhotos(db).where('ph.id', '=', ref.id).executeTakeFirstOrThrow();
 }
 
 /** A photo with signed addresses: the original, and the thumbnails once made. */

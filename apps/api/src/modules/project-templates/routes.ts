@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { sessionOf } from '../../http/auth.js';
-import { forbidden, unprocessable } from '../../http/errors.js';
-import { idParam, isRecordId, listMeta, pageQuery } from '../../http/params.js';
-import { countAll, findVisibleOrganization } from '../organizations/service.js';
+import { authorize, sessionOf } from '../../http/auth.js';
+import { unprocessable } from '../../http/errors.js';
+import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { countAll, findVisibleOrganization, organizationTarget } from '../organizations/service.js';
 import {
   findVisibleTemplate,
   insertFields,
@@ -63,6 +63,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
   app.get(
     '/api/project-templates/field-keys',
     {
+      config: { action: 'template.field-keys' },
       schema: {
         tags: ['project templates'],
         summary: 'The subject-field catalogue',
@@ -77,6 +78,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
   app.get(
     '/api/organizations/:id/project-templates',
     {
+      config: { action: 'template.list' },
       schema: {
         tags: ['project templates'],
         summary: 'Reusable templates of an organization, newest first',
@@ -113,6 +115,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
   app.post(
     '/api/project-templates',
     {
+      config: { action: 'template.create' },
       schema: {
         tags: ['project templates'],
         summary: 'Create a template in the own studio or lab (managers)',
@@ -124,12 +127,10 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
       const s = sessionOf(request);
       const form = request.body.project_template;
       const organizationId = form.organization_id ?? s.account?.organization_id;
-      if (!organizationId || !isRecordId(organizationId))
-        throw unprocessable({ organization: ['is invalid'] });
+      if (!organizationId) throw unprocessable({ organization_id: ['is invalid'] });
+      await request.access.requireVisible({ organization_id: { kind: 'organization', id: organizationId } });
       const { organization } = await findVisibleOrganization(ctx.db, s, organizationId);
-      if (!s.abilities.canEditProjectTemplate({ organization_id: organization.id, project_id: null })) {
-        throw forbidden('cannot_manage_project_templates');
-      }
+      authorize(request, organizationTarget(organization, s));
       const id = await ctx.db.transaction().execute(async (trx) => {
         const template = await trx
           .insertInto('project_templates')
@@ -147,6 +148,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
   app.get(
     '/api/project-templates/:id',
     {
+      config: { action: 'template.show' },
       schema: {
         tags: ['project templates'],
         summary: 'One template with its fields in order; hidden fields only with canViewHiddenFields',
@@ -157,6 +159,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
     async (request) => {
       const s = sessionOf(request);
       const template = await findVisibleTemplate(ctx.db, s, request.params.id);
+      authorize(request, template);
       return detail(template, s.abilities.canViewHiddenFields);
     },
   );
@@ -164,6 +167,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
   app.put(
     '/api/project-templates/:id',
     {
+      config: { action: 'template.update' },
       schema: {
         tags: ['project templates'],
         summary: 'Replace a template’s name and fields (only templates not tied to a project)',
@@ -175,7 +179,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
     async (request) => {
       const s = sessionOf(request);
       const template = await findVisibleTemplate(ctx.db, s, request.params.id);
-      if (!s.abilities.canEditProjectTemplate(template)) throw forbidden('cannot_edit_project_template');
+      authorize(request, template);
       const form = request.body.project_template;
       await ctx.db.transaction().execute(async (trx) => {
         await trx
@@ -194,6 +198,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
   app.delete(
     '/api/project-templates/:id',
     {
+      config: { action: 'template.delete' },
       schema: {
         tags: ['project templates'],
         summary: 'Delete a template (studio or lab managers of its organization); projects keep their copies',
@@ -204,9 +209,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
     async (request) => {
       const s = sessionOf(request);
       const template = await findVisibleTemplate(ctx.db, s, request.params.id);
-      if (!s.abilities.canDeleteProjectTemplate(template) || template.project_id !== null) {
-        throw forbidden('cannot_delete_project_template');
-      }
+      authorize(request, template);
       await ctx.db.deleteFrom('project_templates').where('id', '=', template.id).execute();
       return {};
     },

@@ -2,9 +2,7 @@ import { effectiveLabel } from '@school-portal/domain';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
-import { isRecordId } from '../../http/params.js';
-import { ancestorOrganizationIds, visibleOrganizationIds } from '../organizations/access.js';
+import { Access } from '../access/visibility.js';
 import type { Session } from '../users/session.js';
 
 export interface SubjectFieldRow {
@@ -34,31 +32,12 @@ export function selectTemplates(db: Db) {
 export type TemplateRow = Awaited<ReturnType<ReturnType<typeof selectTemplates>['executeTakeFirstOrThrow']>>;
 
 /**
- * A template the caller may look at: one of an organization in view or above (a school's studio's), or
- * the copy tied to a project in view. Anything else is not found.
+ * A template the caller may look at (see the access module: reusable ones in view or above, a project's
+ * copy with its project). Anything else is not found.
  */
 export async function findVisibleTemplate(db: Db, session: Session, id: string): Promise<TemplateRow> {
-  if (!session.account || !isRecordId(id)) throw notFound();
-  const own = session.account.organization_id;
-  const row = await selectTemplates(db)
-    .where('t.id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb('t.organization_id', 'in', visibleOrganizationIds(db, own)),
-        eb('t.organization_id', 'in', ancestorOrganizationIds(db, own)),
-        eb(
-          't.project_id',
-          'in',
-          eb
-            .selectFrom('projects')
-            .select('projects.id')
-            .where('projects.organization_id', 'in', visibleOrganizationIds(db, own)),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
+  const ref = await new Access(db, session).findVisible('template', id);
+  return selectTemplates(db).where('t.id', '=', ref.id).executeTakeFirstOrThrow();
 }
 
 /** Fields in arrangement order; hidden ones only for callers with canViewHiddenFields. */

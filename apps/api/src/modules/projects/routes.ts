@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { forbidden } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
-import { currentSeasonId, visibleOrganizationIds } from '../organizations/access.js';
+import { currentSeasonId } from '../access/tree.js';
 import { findVisibleOrganization, keywordPattern } from '../organizations/service.js';
 import {
   checkProjectReferences,
@@ -85,6 +85,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/organizations/:id/projects',
     {
+      config: { action: 'project.list' },
       schema: {
         tags: ['projects'],
         summary:
@@ -100,7 +101,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
       const q = request.query;
       let query = selectProjects(ctx.db);
       query = q.traverse_sub_organizations
-        ? query.where('p.organization_id', 'in', visibleOrganizationIds(ctx.db, organization.id))
+        ? query.where('p.organization_id', 'in', request.access.subtreeIds(organization.id))
         : query.where('p.organization_id', '=', organization.id);
       const organizationFilter = q['filter[organization_id]'];
       if (organizationFilter) query = query.where('p.organization_id', '=', organizationFilter);
@@ -153,6 +154,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/projects',
     {
+      config: { action: 'project.create' },
       schema: {
         tags: ['projects'],
         summary: 'Create a project from a template (its subject fields are copied); studio and lab managers',
@@ -161,10 +163,6 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
           project_template_id: recordIdSchema,
         }),
         response: { 201: z.object({ project: projectSchema }) },
-      },
-      // Who may create is decided before the body is looked at.
-      preValidation: async (request) => {
-        if (!sessionOf(request).abilities.canCreateProjects) throw forbidden('cannot_create_projects');
       },
     },
     async (request, reply) => {
@@ -188,6 +186,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/projects/:id',
     {
+      config: { action: 'project.show' },
       schema: {
         tags: ['projects'],
         summary: 'One project with its counts',
@@ -204,6 +203,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
   app.patch(
     '/api/projects/:id',
     {
+      config: { action: 'project.update' },
       schema: {
         tags: ['projects'],
         summary: 'Change a project’s name, short code, season or apps (studio and lab managers)',
@@ -215,7 +215,6 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const s = sessionOf(request);
       const project = await findVisibleProject(ctx.db, s, request.params.id);
-      if (!s.abilities.canCreateProjects) throw forbidden('cannot_update_projects');
       const changes = request.body.project;
       if (changes.season_id)
         await checkProjectReferences(ctx, s, { season_id: changes.season_id }, project.organization_id);
@@ -227,6 +226,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
   app.patch(
     '/api/projects/:id/activate',
     {
+      config: { action: 'project.activate' },
       schema: {
         tags: ['projects'],
         summary: 'Open a project in an app: 200 when it is enabled for the app, else 403 not_activated',

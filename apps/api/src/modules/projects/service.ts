@@ -2,9 +2,9 @@ import { APP_SLUG, type ProjectForm } from '@school-portal/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { notFound, unprocessable } from '../../http/errors.js';
+import { unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
-import { ancestorOrganizationIds, visibleOrganizationIds } from '../organizations/access.js';
+import { Access } from '../access/visibility.js';
 import { copyTemplateForProject } from '../project-templates/service.js';
 import type { Session } from '../users/session.js';
 
@@ -48,19 +48,14 @@ export const projectEnabledFor = (
 ) => !p.enable_plic_app_whitelist || p.plic_app_whitelist_slugs.includes(slug);
 
 export async function findVisibleProject(db: Db, session: Session, id: string): Promise<ProjectRow> {
-  if (!session.account || !isRecordId(id)) throw notFound();
-  const project = await selectProjects(db)
-    .where('p.id', '=', id)
-    .where('p.organization_id', 'in', visibleOrganizationIds(db, session.account.organization_id))
-    .executeTakeFirst();
-  if (!project) throw notFound();
-  return project;
+  const ref = await new Access(db, session).findVisible('project', id);
+  return selectProjects(db).where('p.id', '=', ref.id).executeTakeFirstOrThrow();
 }
 
 /**
- * Checks the ids a project form names, as field errors keyed by the `*_id` field (422, "is invalid" whether the record is missing
- * or out of view, so nothing leaks): the organization must be in view, the template reusable and of an
- * organization in view or above, the season of the project's organization or one above it.
+ * Checks the ids a project form names, as field errors keyed by the `*_id` field (422, "is invalid" whether
+ * the record is missing or out of view, so nothing leaks): the organization must be in view, the template
+ * reusable and in view or above, the season of the project's organization or one above it.
  */
 export async function checkProjectReferences(
   ctx: AppContext,
@@ -68,46 +63,18 @@ export async function checkProjectReferences(
   refs: { organization_id?: string; project_template_id?: string; season_id?: string | null },
   projectOrganizationId: string,
 ) {
-  const own = session.account!.organization_id;
+  const access = new Access(ctx.db, session);
   const errors: Record<string, string[]> = {};
-  if (refs.organization_id !== undefined) {
-    const ok = await ctx.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('id', '=', refs.organization_id)
-      .where('id', 'in', visibleOrganizationIds(ctx.db, own))
-      .executeTakeFirst();
-    if (!ok) errors.organization_id = ['is invalid'];
-  }
-  if (refs.project_template_id !== undefined) {
-    const ok = await ctx.db
-      .selectFrom('project_templates')
-      .select('id')
-      .where('id', '=', refs.project_template_id)
-      .where('project_id', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb('organization_id', 'in', visibleOrganizationIds(ctx.db, own)),
-          eb('organization_id', 'in', ancestorOrganizationIds(ctx.db, own)),
-        ]),
-      )
-      .executeTakeFirst();
-    if (!ok) errors.project_template_id = ['is invalid'];
-  }
-  if (refs.season_id) {
-    const ok = await ctx.db
-      .selectFrom('seasons')
-      .select('id')
-      .where('id', '=', refs.season_id)
-      .where('organization_id', 'in', ancestorOrganizationIds(ctx.db, projectOrganizationId))
-      .where((eb) =>
-        eb.or([
-          eb('organization_id', 'in', visibleOrganizationIds(ctx.db, own)),
-          eb('organization_id', 'in', ancestorOrganizationIds(ctx.db, own)),
-        ]),
-      )
-      .executeTakeFirst();
-    if (!ok) errors.season_id = ['is invalid'];
+  const invalid = async (field: string, id: string | null | undefined, ids: ReturnType<Access['ids']>) => {
+    if (id === null || id === undefined) return;
+    const found = isRecordId(id) && (await ids.where('v.id', '=', id).executeTakeFirst());
+    if (!found) errors[field] = ['is invalid'];
+  };
+  await invalid('organization_id', refs.organization_id, access.ids('organization'));
+  await invalid('project_template_id', refs.project_template_id, access.reusableTemplateIds());
+  // A new project's organization is checked above; its seasons are those of it or above it.
+  if (!errors.organization_id) {
+    await invalid('season_id', refs.season_id, access.seasonIdsFor(projectOrganizationId));
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }

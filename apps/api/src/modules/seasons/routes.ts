@@ -4,11 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { sessionOf } from '../../http/auth.js';
-import { forbidden, notFound } from '../../http/errors.js';
-import { idParam, isRecordId, listMeta, pageQuery } from '../../http/params.js';
-import { ancestorOrganizationIds, visibleOrganizationIds } from '../organizations/access.js';
-import { countAll, findVisibleOrganization } from '../organizations/service.js';
+import { authorize, sessionOf } from '../../http/auth.js';
+import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import {
+  countAll,
+  findVisibleOrganization,
+  organizationTarget,
+  setCurrentSeason,
+} from '../organizations/service.js';
 
 export const seasonSchema = z.object({
   id: z.string(),
@@ -51,6 +54,7 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/organizations/:id/seasons',
     {
+      config: { action: 'season.list' },
       schema: {
         tags: ['seasons'],
         summary:
@@ -72,7 +76,7 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
       const q = request.query;
       const owners =
         q.include_inherited === 'true'
-          ? ancestorOrganizationIds(ctx.db, organization.id)
+          ? request.access.selfAndAncestorIds(organization.id)
           : ctx.db.selectFrom('organizations').select('id').where('id', '=', organization.id);
       const query = selectSeasons(ctx).where('s.organization_id', 'in', owners);
       const [rows, total] = await Promise.all([
@@ -91,6 +95,7 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/organizations/:id/seasons',
     {
+      config: { action: 'season.create' },
       schema: {
         tags: ['seasons'],
         summary:
@@ -102,8 +107,8 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const s = sessionOf(request);
-      const { organization, placement } = await findVisibleOrganization(ctx.db, s, request.params.id);
-      if (placement !== 'own' || !s.abilities.sidebar.seasons) throw forbidden('cannot_manage_seasons');
+      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      authorize(request, organizationTarget(organization, s));
       const { name, period_start, period_end, current } = request.body.season;
       const id = await ctx.db.transaction().execute(async (trx) => {
         const season = await trx
@@ -117,11 +122,7 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
           .returning('id')
           .executeTakeFirstOrThrow();
         if (current || !organization.current_season_id) {
-          await trx
-            .updateTable('organizations')
-            .set({ current_season_id: season.id })
-            .where('id', '=', organization.id)
-            .execute();
+          await setCurrentSeason(trx, organization.id, season.id);
         }
         return season.id;
       });
@@ -133,6 +134,7 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/seasons/:id',
     {
+      config: { action: 'season.show' },
       schema: {
         tags: ['seasons'],
         summary: 'One season: of an organization in view, or of one above the caller’s (a school’s studio)',
@@ -141,19 +143,8 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      if (!s.account || !isRecordId(request.params.id)) throw notFound();
-      const own = s.account.organization_id;
-      const row = await selectSeasons(ctx)
-        .where('s.id', '=', request.params.id)
-        .where((eb) =>
-          eb.or([
-            eb('s.organization_id', 'in', visibleOrganizationIds(ctx.db, own)),
-            eb('s.organization_id', 'in', ancestorOrganizationIds(ctx.db, own)),
-          ]),
-        )
-        .executeTakeFirst();
-      if (!row) throw notFound();
+      const season = await request.access.findVisible('season', request.params.id);
+      const row = await selectSeasons(ctx).where('s.id', '=', season.id).executeTakeFirstOrThrow();
       return { season: serializeSeason(row) };
     },
   );

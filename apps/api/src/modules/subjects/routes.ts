@@ -75,6 +75,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/projects/:id/subjects',
     {
+      config: { action: 'subject.list' },
       schema: {
         tags: ['subjects'],
         summary:
@@ -170,6 +171,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/projects/:id/subjects/search',
     {
+      config: { action: 'subject.list' },
       schema: {
         tags: ['subjects'],
         summary: 'Keyword search over the subjects of a project (first 50 matches)',
@@ -205,6 +207,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/projects/:id/subjects',
     {
+      config: { action: 'subject.create' },
       schema: {
         tags: ['subjects'],
         summary: 'Add a subject with values for the project’s fields (customers: visible fields only)',
@@ -237,6 +240,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/subjects/:id',
     {
+      config: { action: 'subject.show' },
       schema: {
         tags: ['subjects'],
         summary: 'One subject; with include_photos, its photos (primary first) with their assignments',
@@ -264,6 +268,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
   app.patch(
     '/api/subjects/:id',
     {
+      config: { action: 'subject.update' },
       schema: {
         tags: ['subjects'],
         summary:
@@ -315,6 +320,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
   app.delete(
     '/api/subjects/:id',
     {
+      config: { action: 'subject.delete' },
       schema: {
         tags: ['subjects'],
         summary: 'Delete a subject',

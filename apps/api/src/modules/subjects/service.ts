@@ -1,10 +1,8 @@
 import { displayName, type FieldRef, mapProperties, reverseFullName } from '@school-portal/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { notFound } from '../../http/errors.js';
-import { isRecordId } from '../../http/params.js';
 import type { Storage } from '../../storage/storage.js';
-import { visibleOrganizationIds } from '../organizations/access.js';
+import { Access } from '../access/visibility.js';
 import {
   baseOf,
   renditionKey,
@@ -81,14 +79,8 @@ export function serializeSubject(row: SubjectRow, pf: Pick<ProjectFields, 'field
 }
 
 export async function findVisibleSubject(db: Db, session: Session, id: string): Promise<SubjectRow> {
-  if (!session.account || !isRecordId(id)) throw notFound();
-  const row = await selectSubjectRows(db)
-    .innerJoin('projects as p', 'p.id', 's.project_id')
-    .where('s.id', '=', id)
-    .where('p.organization_id', 'in', visibleOrganizationIds(db, session.account.organization_id))
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
+  const ref = await new Access(db, session).findVisible('subject', id);
+  return selectSubjectRows(db).where('s.id', '=', ref.id).executeTakeFirstOrThrow();
 }
 
 /** `properties->>'<field id>'`, trimmed, as text ('' when missing). */

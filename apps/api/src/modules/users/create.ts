@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { sessionOf } from '../../http/auth.js';
-import { forbidden, unprocessable } from '../../http/errors.js';
+import { authorize, sessionOf } from '../../http/auth.js';
+import { unprocessable } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
-import { findVisibleOrganization } from '../organizations/service.js';
+import { findVisibleOrganization, organizationTarget } from '../organizations/service.js';
 import { loadUserForViewer } from './viewer.js';
 
 const TAKEN = { email: ['has already been taken'] };
@@ -20,6 +20,7 @@ export function registerUserCreationRoutes(root: FastifyInstance, ctx: AppContex
   app.post(
     '/api/organizations/:id/users',
     {
+      config: { action: 'user.create' },
       schema: {
         tags: ['users'],
         summary:
@@ -36,14 +37,14 @@ export function registerUserCreationRoutes(root: FastifyInstance, ctx: AppContex
     },
     async (request, reply) => {
       const s = sessionOf(request);
-      const { organization, placement } = await findVisibleOrganization(ctx.db, s, request.params.id);
-      if (!s.abilities.canCreateUsersIn(organization.id, placement))
-        throw forbidden('cannot_create_users_here');
+      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
       const { name, email, enable_for_all_apps } = request.body.user;
-      if (enable_for_all_apps && !s.abilities.canEnableForAllApps) {
-        throw unprocessable({ enable_for_all_apps: ['is only for studio and lab managers'] });
-      }
       const appSlug = request.body.plic_app_id;
+      authorize(request, {
+        ...organizationTarget(organization, s),
+        plic_app_id: appSlug,
+        enable_for_all_apps: !!enable_for_all_apps,
+      });
       // New users are limited to this app by default: whitelist on, with its slug only.
       const whitelist = enable_for_all_apps ? { on: false, slugs: [] } : { on: true, slugs: [appSlug] };
       const taken = await ctx.db

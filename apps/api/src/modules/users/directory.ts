@@ -6,7 +6,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { idParam, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
-import { visibleOrganizationIds } from '../organizations/access.js';
 import { countAll, findVisibleOrganization, keywordPattern } from '../organizations/service.js';
 
 export const userSummarySchema = z.object({
@@ -57,6 +56,7 @@ export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppConte
   app.get(
     '/api/organizations/:id/accounts',
     {
+      config: { action: 'organization.list-accounts' },
       schema: {
         tags: ['users'],
         summary: 'Accounts of an organization, with filters for the All Users screen',
@@ -80,7 +80,7 @@ export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppConte
         .innerJoin('organizations as o', 'o.id', 'a.organization_id')
         .where('u.deleted_at', 'is', null);
       query = q.traverse_sub_organizations
-        ? query.where('a.organization_id', 'in', visibleOrganizationIds(ctx.db, organization.id))
+        ? query.where('a.organization_id', 'in', request.access.subtreeIds(organization.id))
         : query.where('a.organization_id', '=', organization.id);
       if (q.keyword) {
         const pattern = keywordPattern(q.keyword);
@@ -169,6 +169,7 @@ export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppConte
   app.get(
     '/api/organizations/:id/users',
     {
+      config: { action: 'organization.list-users' },
       schema: {
         tags: ['users'],
         summary: 'Users with an account in an organization (and, on request, below it)',
@@ -182,7 +183,7 @@ export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppConte
       const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
       const q = request.query;
       const organizations = q.traverse_sub_organizations
-        ? visibleOrganizationIds(ctx.db, organization.id)
+        ? request.access.subtreeIds(organization.id)
         : ctx.db.selectFrom('organizations').select('id').where('id', '=', organization.id);
       let query = ctx.db
         .selectFrom('users as u')

@@ -18,7 +18,7 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/users/me',
     {
-      config: { auth: 'signed-in' },
+      config: { action: 'current-user.show' },
       schema: {
         tags: ['current user'],
         summary: 'The signed-in user, the account this call acts as and, on request, all accounts',
@@ -36,7 +36,7 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
   app.patch(
     '/api/users/me',
     {
-      config: { auth: 'signed-in' },
+      config: { action: 'current-user.switch-account' },
       schema: {
         tags: ['current user'],
         summary: 'Switch account: make one of the caller’s accounts the current one',
@@ -75,7 +75,7 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/users/:id',
     {
-      config: { auth: 'signed-in' },
+      config: { action: 'user.show' },
       schema: {
         tags: ['users'],
         summary: 'One user; yourself, or a user with an account in an organization you can see',
@@ -107,7 +107,7 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/plic-app-licenses',
     {
-      config: { auth: 'signed-in' },
+      config: { action: 'licenses.list' },
       schema: {
         tags: ['current user'],
         summary: 'The signed-in user’s application licenses',

@@ -1,6 +1,6 @@
 import type { User } from '@school-portal/domain';
 import type { AppContext } from '../../context.js';
-import { visibleOrganizationIds } from '../organizations/access.js';
+import { Access } from '../access/visibility.js';
 import { serializeUser } from './serialize.js';
 import { chooseAccount, loadAccounts, loadActiveSlugs, type Session } from './session.js';
 
@@ -19,7 +19,7 @@ export async function loadUserForViewer(
   includeAccounts = true,
 ): Promise<User | null> {
   if (!viewer.account) return null;
-  const visible = visibleOrganizationIds(ctx.db, viewer.account.organization_id);
+  const visible = new Access(ctx.db, viewer).organizationIds();
   const user = await ctx.db
     .selectFrom('users')
     .select([

@@ -1,0 +1,260 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import { isRecordId } from '../../http/params.js';
+import type { Session } from '../users/session.js';
+import { ancestorOrganizationIds, visibleOrganizationIds } from './tree.js';
+
+/**
+ * Which records a caller can see, for every kind, in one place: its account's organization and every one
+ * below it, the projects of those, and what hangs off those projects. A few kinds also reach upward: the
+ * seasons and reusable templates of the organizations above (a school uses its studio's). A template copy
+ * tied to a project is seen exactly when its project is. Nothing else in the code knows the tree.
+ */
+export type VisibleKind =
+  | 'organization'
+  | 'project'
+  | 'season'
+  | 'template'
+  | 'subject'
+  | 'album'
+  | 'photo'
+  | 'photo_crop'
+  | 'assignment'
+  | 'project_import'
+  | 'file_request'
+  | 'attachment'
+  | 'user';
+
+/** What a lookup gives back: the record's id, and where it sits (its organization and project). */
+export interface VisibleRef {
+  id: string;
+  organization_id: string;
+  project_id: string | null;
+}
+
+type RefQuery = SelectQueryBuilder<Database, keyof Database, VisibleRef>;
+
+export class Access {
+  constructor(
+    private readonly db: Db,
+    private readonly session: Session | null,
+  ) {}
+
+  private get root(): string | null {
+    return this.session?.account?.organization_id ?? null;
+  }
+
+  /** Ids of the organizations in view: the account's own and every one below it. */
+  organizationIds() {
+    const root = this.root;
+    // Without an account nothing is in view; `-1` matches no organization.
+    return visibleOrganizationIds(this.db, root ?? '-1');
+  }
+
+  /** Ids of the organizations in view or above the caller's (whose seasons and templates it may use). */
+  organizationIdsInViewOrAbove() {
+    return this.db
+      .selectFrom('organizations')
+      .select('organizations.id')
+      .where((eb) =>
+        eb.or([
+          eb('organizations.id', 'in', this.organizationIds()),
+          eb('organizations.id', 'in', ancestorOrganizationIds(this.db, this.root ?? '-1')),
+        ]),
+      );
+  }
+
+  /** An organization in view and every one below it (for "traverse sub-organizations" lists). */
+  subtreeIds(organizationId: string) {
+    return visibleOrganizationIds(this.db, organizationId).where('tree.id', 'in', this.organizationIds());
+  }
+
+  /** An organization and every one above it (a school, its studio, the studio's lab). */
+  selfAndAncestorIds(organizationId: string) {
+    return ancestorOrganizationIds(this.db, organizationId);
+  }
+
+  /** Seasons a project of `organizationId` may take: in view, of that organization or one above it. */
+  seasonIdsFor(organizationId: string) {
+    return this.ids('season').where(
+      'v.id',
+      'in',
+      this.db
+        .selectFrom('seasons')
+        .select('seasons.id')
+        .where('seasons.organization_id', 'in', ancestorOrganizationIds(this.db, organizationId)),
+    );
+  }
+
+  /** Reusable templates in view (a project's own copy is not one). */
+  reusableTemplateIds() {
+    return this.db.selectFrom(this.refs('template').as('v')).select('v.id').where('v.project_id', 'is', null);
+  }
+
+  projectIds() {
+    return this.db
+      .selectFrom('projects')
+      .select('projects.id')
+      .where('projects.organization_id', 'in', this.organizationIds());
+  }
+
+  /** Where the caller's organization sits for an organization in view. */
+  placementOf(organizationId: string): 'own' | 'sub' {
+    return organizationId === this.root ? 'own' : 'sub';
+  }
+
+  /** The records of a kind the caller can see, as (id, organization, project) rows. */
+  refs(kind: VisibleKind): RefQuery {
+    const { db } = this;
+    switch (kind) {
+      case 'organization':
+        return db
+          .selectFrom('organizations as r')
+          .select(['r.id', 'r.id as organization_id'])
+          .select((eb) => eb.val<string | null>(null).as('project_id'))
+          .where('r.id', 'in', this.organizationIds()) as unknown as RefQuery;
+      case 'project':
+        return db
+          .selectFrom('projects as r')
+          .select(['r.id', 'r.organization_id', 'r.id as project_id'])
+          .where('r.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+      case 'season':
+        return db
+          .selectFrom('seasons as r')
+          .select(['r.id', 'r.organization_id'])
+          .select((eb) => eb.val<string | null>(null).as('project_id'))
+          .where('r.organization_id', 'in', this.organizationIdsInViewOrAbove()) as unknown as RefQuery;
+      case 'template':
+        return db
+          .selectFrom('project_templates as r')
+          .select(['r.id', 'r.organization_id', 'r.project_id'])
+          .where((eb) =>
+            eb.or([
+              eb.and([
+                eb('r.project_id', 'is', null),
+                eb('r.organization_id', 'in', this.organizationIdsInViewOrAbove()),
+              ]),
+              eb('r.project_id', 'in', this.projectIds()),
+            ]),
+          ) as unknown as RefQuery;
+      case 'subject':
+        return db
+          .selectFrom('subjects as r')
+          .innerJoin('projects as p', 'p.id', 'r.project_id')
+          .select(['r.id', 'p.organization_id', 'r.project_id'])
+          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+      case 'album':
+        return db
+          .selectFrom('albums as r')
+          .innerJoin('projects as p', 'p.id', 'r.parent_resource_id')
+          .select(['r.id', 'p.organization_id', 'p.id as project_id'])
+          .where('r.parent_resource_type', '=', 'Project')
+          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+      case 'photo':
+        return db
+          .selectFrom('photos as r')
+          .innerJoin('albums as al', 'al.id', 'r.album_id')
+          .innerJoin('projects as p', 'p.id', 'al.parent_resource_id')
+          .select(['r.id', 'p.organization_id', 'p.id as project_id'])
+          .where('al.parent_resource_type', '=', 'Project')
+          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+      case 'photo_crop':
+        return db
+          .selectFrom('photo_crops as r')
+          .innerJoin('photos as ph', 'ph.id', 'r.photo_id')
+          .innerJoin('albums as al', 'al.id', 'ph.album_id')
+          .innerJoin('projects as p', 'p.id', 'al.parent_resource_id')
+          .select(['r.id', 'p.organization_id', 'p.id as project_id'])
+          .where('al.parent_resource_type', '=', 'Project')
+          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+      case 'assignment':
+        return db
+          .selectFrom('subject_photo_assignments as r')
+          .innerJoin('subjects as su', 'su.id', 'r.subject_id')
+          .innerJoin('projects as p', 'p.id', 'su.project_id')
+          .select(['r.id', 'p.organization_id', 'p.id as project_id'])
+          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+      case 'project_import':
+        return db
+          .selectFrom('project_imports as r')
+          .innerJoin('projects as p', 'p.id', 'r.project_id')
+          .select(['r.id', 'p.organization_id', 'p.id as project_id'])
+          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+      case 'file_request':
+        // Made in an organization in view, or asking for a project in view.
+        return db
+          .selectFrom('attachment_requests as r')
+          .select(['r.id', 'r.organization_id'])
+          .select((eb) => eb.val<string | null>(null).as('project_id'))
+          .where((eb) =>
+            eb.or([
+              eb('r.organization_id', 'in', this.organizationIds()),
+              eb(
+                'r.id',
+                'in',
+                eb
+                  .selectFrom('attachment_request_projects')
+                  .select('attachment_request_id')
+                  .where('project_id', 'in', this.projectIds()),
+              ),
+            ]),
+          ) as unknown as RefQuery;
+      case 'attachment':
+        return db
+          .selectFrom('attachments as r')
+          .innerJoin('projects as p', 'p.id', 'r.project_id')
+          .select(['r.id', 'p.organization_id', 'r.project_id'])
+          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+      case 'user':
+        // A user is seen through an account in an organization in view (the first such account).
+        return db
+          .selectFrom('users as r')
+          .innerJoin('accounts as a', 'a.user_id', 'r.id')
+          .distinctOn('r.id')
+          .select(['r.id', 'a.organization_id'])
+          .select((eb) => eb.val<string | null>(null).as('project_id'))
+          .where('r.deleted_at', 'is', null)
+          .where('a.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+    }
+  }
+
+  /** Ids of the records of a kind in view, to filter a list with (`where id in ...`). */
+  ids(kind: VisibleKind) {
+    return this.db.selectFrom(this.refs(kind).as('v')).select('v.id');
+  }
+
+  /** The record if the caller can see it; otherwise 404, whether it is missing or out of view. */
+  async findVisible(kind: VisibleKind, id: string): Promise<VisibleRef> {
+    const ref = await this.lookup(kind, id);
+    if (!ref) throw notFound();
+    return ref;
+  }
+
+  /**
+   * Ids named in a body: each must be in view, else a 422 "is invalid" under its field, so that a
+   * record elsewhere is refused exactly like a missing one.
+   */
+  async requireVisible(fields: Record<string, { kind: VisibleKind; id: string | null | undefined }>) {
+    const errors: Record<string, string[]> = {};
+    const found: Record<string, VisibleRef> = {};
+    for (const [field, { kind, id }] of Object.entries(fields)) {
+      if (id === null || id === undefined) continue;
+      const ref = await this.lookup(kind, id);
+      if (ref) found[field] = ref;
+      else errors[field] = ['is invalid'];
+    }
+    if (Object.keys(errors).length > 0) throw unprocessable(errors);
+    return found;
+  }
+
+  private async lookup(kind: VisibleKind, id: string): Promise<VisibleRef | undefined> {
+    if (!this.session?.account || !isRecordId(id)) return undefined;
+    return this.db
+      .selectFrom(this.refs(kind).as('v'))
+      .selectAll('v')
+      .where('v.id', '=', id)
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,119 @@
+import { attachmentRequestFormSchema, attachmentRequestProjectIdsSchema } from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { sessionOf } from '../../http/auth.js';
+import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { findVisibleOrganization } from '../organizations/service.js';
+import { findVisibleProject } from '../projects/service.js';
+import { loadRequests } from './queries.js';
+import { requestSchema } from './serialize.js';
+import { createFileRequest } from './service.js';
+
+/** File requests (spec §2): a studio asks schools for files (rosters, logos) for some projects. */
+export function registerFileRequestRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/attachment-requests',
+    {
+      config: { action: 'file-request.create' },
+      schema: {
+        tags: ['file requests'],
+        summary: 'Ask schools for files for some projects; each project’s organization is e-mailed (studios)',
+        body: z.object({
+          attachment_request: attachmentRequestFormSchema,
+          project_ids: attachmentRequestProjectIdsSchema,
+        }),
+        response: { 201: z.object({ attachment_request: requestSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const { attachment_request: form, project_ids } = request.body;
+      const id = await createFileRequest(ctx, s, request.access, form, project_ids);
+      const { requests } = await loadRequests(ctx.db, request.access, { id });
+      return reply.status(201).send({ attachment_request: requests[0]! });
+    },
+  );
+
+  app.get(
+    '/api/attachment-requests/:id',
+    {
+      config: { action: 'file-request.show' },
+      schema: {
+        tags: ['file requests'],
+        summary: 'One file request with its requested projects',
+        params: idParam,
+        response: { 200: z.object({ attachment_request: requestSchema }) },
+      },
+    },
+    async (request) => {
+      const found = await request.access.findVisible('file_request', request.params.id);
+      const { requests } = await loadRequests(ctx.db, request.access, { id: found.id });
+      return { attachment_request: requests[0]! };
+    },
+  );
+
+  const listResponse = { 200: z.object({ attachment_requests: z.array(requestSchema), meta: listMeta }) };
+  const listQuery = z
+    .object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(500).default(500) })
+    .strict();
+
+  app.get(
+    '/api/organizations/:id/attachment-requests',
+    {
+      config: { action: 'file-request.list' },
+      schema: {
+        tags: ['file requests'],
+        summary: 'File requests made by an organization',
+        params: idParam,
+        querystring: listQuery,
+        response: listResponse,
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const { requests, total } = await loadRequests(
+        ctx.db,
+        request.access,
+        { organizationId: organization.id },
+        request.query,
+      );
+      return {
+        attachment_requests: requests,
+        meta: { page: request.query.page, limit: request.query.limit, total },
+      };
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/attachment-requests',
+    {
+      config: { action: 'file-request.list' },
+      schema: {
+        tags: ['file requests'],
+        summary: 'File requests asking for a project’s files',
+        params: idParam,
+        querystring: listQuery,
+        response: listResponse,
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const { requests, total } = await loadRequests(
+        ctx.db,
+        request.access,
+        { projectId: project.id },
+        request.query,
+      );
+      return {
+        attachment_requests: requests,
+        meta: { page: request.query.page, limit: request.query.limit, total },
+      };
+    },
+  );
+}

@@ -1,0 +1,178 @@
+import type { Abilities, ExportFormatRef, ProjectExportRef, TemplateRef } from './abilities.js';
+import { APP_SLUG, type OrganizationRole } from './constants.js';
+import { childRoleFor } from './organizations.js';
+
+/**
+ * Every action the API performs, with who may perform it. Routes declare one action each; the server's
+ * `authorize` and the web's gating both read this table, so the two can't disagree. An action that is not
+ * here is refused (deny by default).
+ *
+ * - `auth`: `public` (anyone, no token), `signed-in` (a valid token; the not-licensed and switch-accounts
+ *   screens need that much), `licensed` (a valid token acting as a licensed account).
+ * - `check`: the rule, from the caller's abilities and, for record actions, the record the route found in
+ *   view. Visibility (404 for records out of view) is decided before it, by the API's access module.
+ */
+export type AuthLevel = 'public' | 'signed-in' | 'licensed';
+
+/** An organization as a rule sees it: its role, and whether it is the caller's own or one below. */
+export interface OrganizationTarget {
+  id: string;
+  role: OrganizationRole;
+  placement: 'own' | 'sub';
+}
+
+/** A user-creation request: where, and for which app (this one, or every app). */
+export interface UserCreationTarget extends OrganizationTarget {
+  plic_app_id: string;
+  enable_for_all_apps: boolean;
+}
+
+interface RecordTypes {
+  none: undefined;
+  organization: OrganizationTarget;
+  userCreation: UserCreationTarget;
+  template: TemplateRef;
+  exportFormat: ExportFormatRef;
+  projectExport: ProjectExportRef;
+}
+
+interface Policy<K extends keyof RecordTypes> {
+  auth: AuthLevel;
+  record: K;
+  check: (abilities: Abilities, record: RecordTypes[K]) => boolean;
+}
+
+type AnyPolicy = { [K in keyof RecordTypes]: Policy<K> }[keyof RecordTypes];
+
+const anyone = () => true;
+const open = (auth: AuthLevel): Policy<'none'> => ({ auth, record: 'none', check: anyone });
+/** Any licensed caller who can see the record (visibility has already answered 404 otherwise). */
+const inView: Policy<'none'> = { auth: 'licensed', record: 'none', check: anyone };
+const when = (check: (a: Abilities) => boolean): Policy<'none'> => ({
+  auth: 'licensed',
+  record: 'none',
+  check,
+});
+const onOrganization = (check: (a: Abilities, o: OrganizationTarget) => boolean): Policy<'organization'> => ({
+  auth: 'licensed',
+  record: 'organization',
+  check,
+});
+
+export const POLICIES = {
+  // No token: sign-in, reset links, invitations, health, documentation, the web app, signed storage links.
+  public: open('public'),
+  // Signed in, licensed or not.
+  'current-user.show': open('signed-in'),
+  'current-user.switch-account': open('signed-in'),
+  'user.show': open('signed-in'),
+  'licenses.list': open('signed-in'),
+
+  // Organizations (portal-core §6).
+  'organization.show': onOrganization((a, o) => a.canShowOrganization(o.id)),
+  // Renaming and contacts: managers only (studio or lab managers for their tree, other managers for an
+  // organization they manage); staff never, whatever their account manages.
+  'organization.update': onOrganization(
+    (a, o) => a.isStudioOrLabManager || (a.isManager && a.canShowOrganization(o.id) && o.placement === 'own'),
+  ),
+  'organization.list-children': when((a) => a.canListOrganizations),
+  'organization.create-child': onOrganization(
+    (a, o) => a.canCreateOrganizations && childRoleFor(o.role) !== null,
+  ),
+  'organization.support': inView,
+  'organization.list-accounts': inView,
+  'organization.list-users': inView,
+
+  // Users.
+  'user.create': {
+    auth: 'licensed',
+    record: 'userCreation',
+    check: (a, t) =>
+      a.canCreateUsersIn(t.id, t.placement) &&
+      // New users are limited to this app unless a manager chose all apps (portal-core §6); only such a
+      // manager may name another app.
+      (t.plic_app_id === APP_SLUG || a.canEnableForAllApps) &&
+      (!t.enable_for_all_apps || a.canEnableForAllApps),
+  } satisfies Policy<'userCreation'>,
+  'user.invite': when((a) => a.canSendInvites),
+
+  // Seasons and templates: studio and lab accounts that manage their own organization.
+  'season.list': inView,
+  'season.show': inView,
+  'season.create': onOrganization((a, o) => o.placement === 'own' && a.canManageSeasons),
+  'template.field-keys': inView,
+  'template.list': when((a) => a.canViewProjectTemplates),
+  // Reusable templates are for studios and labs; a project's own copy is seen with its project.
+  'template.show': {
+    auth: 'licensed',
+    record: 'template',
+    check: (a, t) => t.project_id !== null || a.canViewProjectTemplates,
+  } satisfies Policy<'template'>,
+  'template.create': onOrganization((a, o) =>
+    a.canEditProjectTemplate({ organization_id: o.id, project_id: null }),
+  ),
+  'template.update': {
+    auth: 'licensed',
+    record: 'template',
+    check: (a, t) => a.canEditProjectTemplate(t),
+  } satisfies Policy<'template'>,
+  'template.delete': {
+    auth: 'licensed',
+    record: 'template',
+    check: (a, t) => a.canDeleteProjectTemplate(t) && t.project_id === null,
+  } satisfies Policy<'template'>,
+
+  // Projects.
+  'project.list': inView,
+  'project.show': inView,
+  'project.activate': inView,
+  'project.create': when((a) => a.canCreateProjects),
+  'project.update': when((a) => a.canCreateProjects),
+
+  // Subjects and their photos: anyone who sees the project works on them; deleting is the studio's
+  // (customers don't delete subjects: a school's roster changes go through the studio).
+  'subject.list': inView,
+  'subject.show': inView,
+  'subject.create': inView,
+  'subject.update': inView,
+  'subject.delete': when((a) => a.canDeleteSubjects),
+  'photo.list': inView,
+  'photo.show': inView,
+  'photo.upload': inView,
+  'photo.crop': inView,
+  'photo.assign': inView,
+  'photo.import': inView,
+
+  // File requests are the studio's; files are seen and sent by anyone who sees the project.
+  'file-request.list': inView,
+  'file-request.show': inView,
+  'file-request.create': when((a) => a.canRequestFiles),
+  'attachment.list': inView,
+  'attachment.upload': inView,
+  'attachment.download': inView,
+} satisfies Record<string, AnyPolicy>;
+
+export type Action = keyof typeof POLICIES;
+type RecordOf<A extends Action> = Parameters<(typeof POLICIES)[A]['check']>[1];
+/** Actions decided from the caller alone, before any record is looked at. */
+export type CallerAction = { [A in Action]: RecordOf<A> extends undefined ? A : never }[Action];
+/** Actions that need the record the route found. */
+export type RecordAction = Exclude<Action, CallerAction>;
+
+export const isAction = (name: string): name is Action => Object.hasOwn(POLICIES, name);
+
+export function policyOf(action: Action): { auth: AuthLevel; needsRecord: boolean } {
+  const policy: AnyPolicy = POLICIES[action];
+  return { auth: policy.auth, needsRecord: policy.record !== 'none' };
+}
+
+/** Whether abilities allow an action (on a record, for record actions). Unknown actions are refused. */
+export function can<A extends Action>(
+  abilities: Abilities,
+  action: A,
+  ...record: RecordOf<A> extends undefined ? [] : [RecordOf<A>]
+): boolean {
+  const policy: AnyPolicy | undefined = POLICIES[action];
+  if (!policy) return false;
+  return (policy.check as (a: Abilities, r: unknown) => boolean)(abilities, record[0]);
+}
