@@ -71,8 +71,37 @@ describe('creating users', () => {
       email: 'not-allowed@example.test',
       enable_for_all_apps: true,
     });
-    expect(staff.statusCode).toBe(422);
-    expect(staff.json().errors.enable_for_all_apps).toBeDefined();
+    // The policy refuses it before anything is written (portal-core §6).
+    expect(staff.statusCode).toBe(403);
+    expect(staff.json()).toEqual({ error: 'forbidden', reason: 'not_allowed' });
+    const written = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'not-allowed@example.test')
+      .execute();
+    expect(written).toHaveLength(0);
+  });
+
+  test('another app only when a manager chooses it: staff may create users for this app alone', async () => {
+    const body = (email: string) => ({
+      user: { name: 'Other App', email },
+      plic_app_id: 'admin-console',
+    });
+    const staff = await t.app.inject({
+      method: 'POST',
+      url: `/api/organizations/${w.orgs.schoolA1.id}/users`,
+      headers: bearer(tokens.studioStaff!),
+      payload: body('other-app-staff@example.test'),
+    });
+    expect(staff.statusCode).toBe(403);
+    const manager = await t.app.inject({
+      method: 'POST',
+      url: `/api/organizations/${w.orgs.schoolA1.id}/users`,
+      headers: bearer(tokens.studioManager!),
+      payload: body('other-app-manager@example.test'),
+    });
+    expect(manager.statusCode).toBe(201);
+    expect(manager.json().user.plic_app_whitelist_slugs).toEqual(['admin-console']);
   });
 
   test('an e-mail already taken is a 422 on the e-mail field, whatever its case', async () => {

@@ -130,10 +130,14 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     request.access = new Access(ctx.db, request.session);
     if (level === 'licensed' && !request.session.abilities.isLicensed) throw forbidden('not_licensed');
     if (!needsRecord) {
-      if (!(can as (a: unknown, n: string) => boolean)(request.session.abilities, action)) {
+      if ((can as (a: unknown, n: string) => boolean)(request.session.abilities, action)) {
+        request.authorized = true;
+      } else if (request.routeOptions.url?.includes(':')) {
+        // A record in the path: answer 404 if it is out of view, 403 once it is found (access module).
+        request.session.refusedUntilFound = true;
+      } else {
         throw forbidden('not_allowed');
       }
-      request.authorized = true;
     }
   });
 
@@ -141,7 +145,9 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onSend', async (request, reply, payload) => {
     const action = actionOf(request);
     if (action === null || action === 'undeclared' || reply.statusCode >= 400) return payload;
-    if (policyOf(action).auth === 'public' || request.authorized) return payload;
+    if (policyOf(action).auth === 'public' || (request.authorized && !request.session?.refusedUntilFound)) {
+      return payload;
+    }
     request.log.error(
       { route: request.routeOptions.url, action },
       'record action answered without authorize()',

@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { notFound, unprocessable } from '../../http/errors.js';
+import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
 import type { Session } from '../users/session.js';
 import { ancestorOrganizationIds, visibleOrganizationIds } from './tree.js';
@@ -229,6 +229,7 @@ export class Access {
   async findVisible(kind: VisibleKind, id: string): Promise<VisibleRef> {
     const ref = await this.lookup(kind, id);
     if (!ref) throw notFound();
+    if (this.session?.refusedUntilFound) throw forbidden('not_allowed');
     return ref;
   }
 

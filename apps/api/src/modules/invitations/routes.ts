@@ -29,7 +29,7 @@ export function registerInvitationRoutes(root: FastifyInstance, ctx: AppContext)
     },
     async (request) => {
       const s = sessionOf(request);
-      if (!isRecordId(request.params.id)) throw notFound();
+      await request.access.findVisible('user', request.params.id);
       const target = await loadUserForViewer(ctx, s, request.params.id);
       if (!target) throw notFound();
       await sendInvitation(ctx, {

@@ -72,10 +72,8 @@ export async function checkProjectReferences(
   };
   await invalid('organization_id', refs.organization_id, access.ids('organization'));
   await invalid('project_template_id', refs.project_template_id, access.reusableTemplateIds());
-  // A new project's organization is checked above; its seasons are those of it or above it.
-  if (!errors.organization_id) {
-    await invalid('season_id', refs.season_id, access.seasonIdsFor(projectOrganizationId));
-  }
+  // A project's seasons are those of its organization or one above it.
+  await invalid('season_id', refs.season_id, access.seasonIdsFor(projectOrganizationId));
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }
 
