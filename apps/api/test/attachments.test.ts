@@ -9,12 +9,16 @@ import { buildWorld, type World } from './support/world.js';
 let t: TestApp;
 let smtp: SmtpPeer;
 let w: World;
+let origin: string;
+/** Storage addresses are same-origin relative paths: fetched from the server's own origin. */
+const abs = (address: string) => new URL(address, origin).toString();
 const tokens: Record<string, string> = {};
 const projects: Record<string, string> = {};
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
   const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
   t = await createTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url });
   await t.app.listen({ port, host: '127.0.0.1' });
   w = await buildWorld(t.ctx.db);
@@ -53,7 +57,7 @@ async function upload(post: { url: string; fields: Record<string, string> }, bod
   const form = new FormData();
   for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(body)]), 'file');
-  return fetch(post.url, { method: 'POST', body: form });
+  return fetch(abs(post.url), { method: 'POST', body: form });
 }
 
 describe('file requests and attachments', () => {
@@ -119,7 +123,7 @@ describe('file requests and attachments', () => {
 
     const download = await call('studioManager', 'GET', `/api/attachments/${body.id}/download`);
     expect(download.statusCode).toBe(302);
-    const file = await fetch(download.headers.location as string);
+    const file = await fetch(abs(download.headers.location as string));
     const bytes = Buffer.from(await file.arrayBuffer());
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(
       createHash('sha256').update(roster).digest('hex'),

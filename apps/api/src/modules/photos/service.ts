@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
-import { RENDITIONS, type Rendition } from '../../images/images.js';
+import { ImageRejected, inspectImage, RENDITIONS, type Rendition, sniffImageType } from '../../images/images.js';
 import type { Storage } from '../../storage/storage.js';
+import { FORM_LIFETIME_MS, scheduleDeletions, takeUpload, uploadKeyFor } from '../../storage/uploads.js';
 import { visibleOrganizationIds } from '../organizations/access.js';
 import type { Session } from '../users/session.js';
 
@@ -20,6 +22,8 @@ export function photoKeyBase(organizationId: string, projectId: string): string 
 export const originalKey = (base: string) => `${base}/original`;
 export const renditionKey = (base: string, size: Rendition) => `${base}/${size}`;
 export const baseOf = (storageKey: string) => storageKey.replace(/\/original$/, '');
+/** Where the presigned form uploads: verify moves the bytes from there to the original's key. */
+export const photoUploadKey = (base: string) => uploadKeyFor(originalKey(base));
 
 export function selectPhotos(db: Db) {
   return db
@@ -97,4 +101,83 @@ export async function serializePhoto(
     thumbnails,
     ...extra,
   };
+}
+
+/**
+ * Verify: takes the uploaded bytes away from the form's key (so the form can't replace them), checks
+ * them (a real PNG/JPEG as declared, not larger than declared, whole, within the pixel limit), keeps
+ * their SHA-256 and queues the thumbnails. A refused upload leaves nothing: record, object and upload
+ * key go (the key once its form has expired, in case the form is posted again).
+ */
+export async function verifyPhotoUpload(ctx: AppContext, photo: PhotoRow) {
+  if (photo.upload_verified_at) return { photo: await serializePhoto(ctx.storage, photo) };
+  const formExpiry = new Date(photo.created_at.getTime() + FORM_LIFETIME_MS);
+  const discard = async () => {
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('photos').where('id', '=', photo.id).execute();
+      await scheduleDeletions(trx, [
+        { key: `${baseOf(photo.storage_key)}/`, prefix: true },
+        { key: uploadKeyFor(photo.storage_key), after: formExpiry },
+      ]);
+    });
+    // Now, not later: nothing of a refused upload stays readable (the scheduled row is a safety net).
+    await ctx.storage.deletePrefix(`${baseOf(photo.storage_key)}/`);
+  };
+  const refuse = async (message: string): Promise<never> => {
+    await discard();
+    throw unprocessable({ file: [message] });
+  };
+  const stored = await takeUpload(ctx.storage, photo.storage_key);
+  if (!stored) throw unprocessable({ file: ['has not been uploaded'] });
+  if (stored.size > MAX_PHOTO_BYTES) return refuse('is too large');
+  if (stored.size > Number(photo.upload_file_size)) return refuse('is larger than its declared size');
+  const bytes = await ctx.storage.read(photo.storage_key);
+  const sniffed = await sniffImageType(bytes.subarray(0, 4100));
+  if (!sniffed) return refuse('is not a PNG or JPEG image');
+  if (sniffed !== photo.upload_content_type)
+    return refuse(`is a ${sniffed === 'image/png' ? 'PNG' : 'JPEG'}, not what was declared`);
+  let facts: Awaited<ReturnType<typeof inspectImage>>;
+  try {
+    facts = await inspectImage(bytes);
+  } catch (error) {
+    if (error instanceof ImageRejected) return refuse(error.message);
+    throw error;
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (photo.merge_duplicate) {
+    const duplicate = await selectPhotos(ctx.db)
+      .where('ph.album_id', '=', photo.album_id)
+      .where('ph.content_sha256', '=', sha256)
+      .where('ph.upload_verified_at', 'is not', null)
+      .where('ph.id', '!=', photo.id)
+      .executeTakeFirst();
+    if (duplicate) {
+      // The same content again becomes the photo we already have.
+      await discard();
+      return { photo: await serializePhoto(ctx.storage, duplicate), merged: true };
+    }
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('photos')
+      .set({
+        uploaded_at: new Date(),
+        upload_verified_at: new Date(),
+        upload_file_size: stored.size,
+        width: facts.width,
+        height: facts.height,
+        orientation: facts.orientation,
+        content_sha256: sha256,
+      })
+      .where('id', '=', photo.id)
+      .execute();
+    await scheduleDeletions(trx, [{ key: uploadKeyFor(photo.storage_key), after: formExpiry }]);
+    await ctx.queue.enqueue(
+      'photos.renditions',
+      { photo_id: photo.id },
+      { trx, singletonKey: `renditions-${photo.id}` },
+    );
+  });
+  const row = await selectPhotos(ctx.db).where('ph.id', '=', photo.id).executeTakeFirstOrThrow();
+  return { photo: await serializePhoto(ctx.storage, row), merged: false };
 }
