@@ -108,7 +108,9 @@ const photoFolder = (post: Post) =>
 /** Nothing of a refused photo is left: no record, no object under its key or its form's, no folder. */
 async function expectNothingLeft(id: string, post: Post) {
   expect((await call('GET', `/api/photos/${id}`)).statusCode).toBe(404);
-  expect(await t.ctx.db.selectFrom('photos').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+  expect(
+    await t.ctx.db.selectFrom('photos').select('id').where('id', '=', id).executeTakeFirst(),
+  ).toBeUndefined();
   const uploadKey = post.fields.key!;
   expect(await t.ctx.storage.head(uploadKey)).toBeNull();
   expect(await t.ctx.storage.head(uploadKey.replace(/\.upload$/, ''))).toBeNull();

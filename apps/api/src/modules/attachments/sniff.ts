@@ -231,7 +231,9 @@ export async function checkStoredContent(
         return detected?.ext === 'cfb' ? compoundFileCheck(head, size) : 'wrong type';
       case 'application/zip':
       case XLSX:
-        return detected && ZIP_FAMILY.has(detected.ext) ? zipCheck(storage, key, size, contentType) : 'wrong type';
+        return detected && ZIP_FAMILY.has(detected.ext)
+          ? zipCheck(storage, key, size, contentType)
+          : 'wrong type';
       default:
         return 'wrong type';
     }

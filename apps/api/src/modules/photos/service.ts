@@ -4,7 +4,13 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
-import { ImageRejected, inspectImage, RENDITIONS, type Rendition, sniffImageType } from '../../images/images.js';
+import {
+  ImageRejected,
+  inspectImage,
+  RENDITIONS,
+  type Rendition,
+  sniffImageType,
+} from '../../images/images.js';
 import type { Storage } from '../../storage/storage.js';
 import { FORM_LIFETIME_MS, scheduleDeletions, takeUpload, uploadKeyFor } from '../../storage/uploads.js';
 import { visibleOrganizationIds } from '../organizations/access.js';
