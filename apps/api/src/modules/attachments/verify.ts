@@ -1,5 +1,6 @@
 import { MAX_ATTACHMENT_BYTES } from '@school-portal/domain';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { unprocessable } from '../../http/errors.js';
 import { FORM_LIFETIME_MS, scheduleDeletions, takeUpload, uploadKeyFor } from '../../storage/uploads.js';
 import { checkStoredContent } from './sniff.js';
@@ -59,4 +60,37 @@ export async function acceptAttachmentUpload(
   }
   await scheduleDeletions(ctx.db, [{ key: uploadKeyFor(row.storage_key), after: formExpiry }]);
   return { size: stored.size, sha256 };
+}
+
+/**
+ * Attachments whose upload was never verified, made before `before` (abandoned forms): the rows go and
+ * their files (the record's key and the form's) are scheduled for deletion, in one transaction.
+ */
+export async function purgeUnverifiedAttachments(db: Db, before: Date, limit = 1000): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const stale = await trx
+      .selectFrom('attachments')
+      .select(['id', 'storage_key'])
+      .where('upload_verified_at', 'is', null)
+      .where('created_at', '<', before)
+      .orderBy('created_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (stale.length === 0) return 0;
+    await trx
+      .deleteFrom('attachments')
+      .where(
+        'id',
+        'in',
+        stale.map((a) => a.id),
+      )
+      .execute();
+    await scheduleDeletions(
+      trx,
+      stale.flatMap((a) => [{ key: a.storage_key }, { key: uploadKeyFor(a.storage_key) }]),
+    );
+    return stale.length;
+  });
 }

@@ -187,3 +187,72 @@ export async function verifyPhotoUpload(ctx: AppContext, photo: PhotoRow) {
   const row = await selectPhotos(ctx.db).where('ph.id', '=', photo.id).executeTakeFirstOrThrow();
   return { photo: await serializePhoto(ctx.storage, row), merged: false };
 }
+
+/**
+ * Deletes photos (their crops and assignments go with them) and schedules their files for deletion:
+ * the original, the form's key and every rendition, all under the photo's folder. In the caller's
+ * transaction, so the files are forgotten only if the rows really go.
+ */
+export async function deletePhotos(db: Db, photoIds: string[]): Promise<number> {
+  if (photoIds.length === 0) return 0;
+  const deleted = await db
+    .deleteFrom('photos')
+    .where('id', 'in', photoIds)
+    .returning('storage_key')
+    .execute();
+  await scheduleDeletions(
+    db,
+    deleted.map((p) => ({ key: `${baseOf(p.storage_key)}/`, prefix: true })),
+  );
+  return deleted.length;
+}
+
+/** The photos of a subject that no other subject uses (as an assigned photo or a yearbook photo). */
+export async function photosUsedOnlyBy(db: Db, subjectId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('subject_photo_assignments as a')
+    .select('a.photo_id')
+    .where('a.subject_id', '=', subjectId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('subject_photo_assignments as b')
+            .select('b.id')
+            .whereRef('b.photo_id', '=', 'a.photo_id')
+            .where('b.subject_id', '!=', subjectId),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('subjects as s')
+            .select('s.id')
+            .whereRef('s.yearbook_photo_id', '=', 'a.photo_id')
+            .where('s.id', '!=', subjectId),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map((r) => r.photo_id);
+}
+
+/** Photos whose upload was never verified, made before `before`: the rows go, their files are scheduled. */
+export async function purgeUnverifiedPhotos(db: Db, before: Date, limit = 1000): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const stale = await trx
+      .selectFrom('photos')
+      .select('id')
+      .where('upload_verified_at', 'is', null)
+      .where('created_at', '<', before)
+      .orderBy('created_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    return deletePhotos(
+      trx,
+      stale.map((p) => p.id),
+    );
+  });
+}
