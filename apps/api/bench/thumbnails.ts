@@ -36,7 +36,7 @@ async function makePhoto(i: number): Promise<Buffer> {
 }
 
 async function ours(storage: LocalStorage, bytes: Buffer, i: number) {
-  const type = sniffImageType(bytes.subarray(0, 16));
+  const type = await sniffImageType(bytes.subarray(0, 4100));
   if (!type) throw new Error('not an image');
   const facts = await inspectImage(bytes);
   createHash('sha256').update(bytes).digest('hex');
@@ -79,7 +79,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const dir = await mkdtemp(path.join(tmpdir(), 'bench-thumbnails-'));
 try {
-  const storage = new LocalStorage(dir, 'http://127.0.0.1', 'bench-secret-bench-secret-bench-secret');
+  const storage = new LocalStorage(dir, 'bench-secret-bench-secret-bench-secret');
   process.stdout.write(`generating ${PHOTOS} photos of ${MEGAPIXELS} MP...\n`);
   const photos = await Promise.all(Array.from({ length: PHOTOS }, (_, i) => makePhoto(i)));
   const oursRates: number[] = [];

@@ -3,18 +3,24 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, buildUser, signIn } from './support/factories.js';
+import { makeCsv, makePdf, makeXlsx, makeZip } from './support/files.js';
+import { makeJpeg, makePng } from './support/images.js';
 import { type SmtpPeer, startSmtpPeer } from './support/smtp.js';
 import { buildWorld, type World } from './support/world.js';
 
 let t: TestApp;
 let smtp: SmtpPeer;
 let w: World;
+let origin: string;
+/** Storage addresses are same-origin relative paths: fetched from the server's own origin. */
+const abs = (address: string) => new URL(address, origin).toString();
 const tokens: Record<string, string> = {};
 const projects: Record<string, string> = {};
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
   const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
   t = await createTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url });
   await t.app.listen({ port, host: '127.0.0.1' });
   w = await buildWorld(t.ctx.db);
@@ -53,7 +59,7 @@ async function upload(post: { url: string; fields: Record<string, string> }, bod
   const form = new FormData();
   for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(body)]), 'file');
-  return fetch(post.url, { method: 'POST', body: form });
+  return fetch(abs(post.url), { method: 'POST', body: form });
 }
 
 describe('file requests and attachments', () => {
@@ -119,7 +125,7 @@ describe('file requests and attachments', () => {
 
     const download = await call('studioManager', 'GET', `/api/attachments/${body.id}/download`);
     expect(download.statusCode).toBe(302);
-    const file = await fetch(download.headers.location as string);
+    const file = await fetch(abs(download.headers.location as string));
     const bytes = Buffer.from(await file.arrayBuffer());
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(
       createHash('sha256').update(roster).digest('hex'),
@@ -218,5 +224,134 @@ describe('file requests and attachments', () => {
       headers: bearer(token),
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** School staff attach a file to A1's project, upload it through its form, and verify it. */
+async function attach(name: string, bytes: Buffer) {
+  const created = await call('schoolStaff', 'POST', `/api/projects/${projects.schoolA1}/attachments`, {
+    attachment: { upload_file_name: name, upload_file_size: bytes.length },
+  });
+  expect(created.statusCode).toBe(201);
+  const body = created.json().attachment;
+  expect((await upload(body.presigned_post, bytes)).status).toBe(204);
+  const verify = await call('schoolStaff', 'PATCH', `/api/attachments/${body.id}/verify`);
+  return { id: body.id as string, post: body.presigned_post as Post, verify };
+}
+type Post = { url: string; fields: Record<string, string> };
+
+describe('whole-file type checks', () => {
+  const fourKiB = 4096;
+  const cases: [string, string, () => Promise<Buffer> | Buffer][] = [
+    ['a truncated JPEG named .jpg', 'photo.jpg', async () => (await makeJpeg(600, 400)).subarray(0, 5000)],
+    [
+      'a truncated PNG named .png',
+      'logo.png',
+      async () => {
+        const png = await makePng(400, 400);
+        return png.subarray(0, Math.floor(png.length * 0.6));
+      },
+    ],
+    ['a JPEG named .png', 'logo.png', () => makeJpeg(50, 50)],
+    [
+      'a CSV with a NUL after its first 4 KiB',
+      'roster.csv',
+      () => Buffer.concat([makeCsv(fourKiB + 500), Buffer.from([0]), Buffer.from('9,Zed,Zed,1\n')]),
+    ],
+    [
+      'a CSV whose UTF-8 breaks at its very end',
+      'roster.csv',
+      () => Buffer.concat([makeCsv(200_000), Buffer.from([0xc3])]),
+    ],
+    ['an MZ executable named .csv', 'roster.csv', () => Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03])],
+    [
+      'a UTF-16 text with a NUL character',
+      'notes.txt',
+      () => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ab\u0000c', 'utf16le')]),
+    ],
+    [
+      'a PDF cut off before its trailer',
+      'report.pdf',
+      () => {
+        const pdf = makePdf();
+        return pdf.subarray(0, pdf.length - 200);
+      },
+    ],
+    [
+      'a ZIP whose end (the central directory) is missing',
+      'photos.zip',
+      () => {
+        const zip = makeZip({ 'a.txt': 'x'.repeat(5000), 'b.txt': 'y'.repeat(5000) });
+        return zip.subarray(0, zip.length - 60);
+      },
+    ],
+    ['a ZIP named .xlsx that holds no workbook', 'roster.xlsx', () => makeZip({ 'roster.csv': 'a,b\n' })],
+    [
+      'a ZIP named .xlsx whose directory is cut',
+      'roster.xlsx',
+      () => {
+        const xlsx = makeXlsx();
+        return xlsx.subarray(0, xlsx.length - 10);
+      },
+    ],
+  ];
+  test.each(cases)('%s is refused, and nothing of it stays in storage', async (_what, name, make) => {
+    const bytes = await make();
+    const { id, post, verify } = await attach(name, bytes);
+    expect(verify.statusCode).toBe(422);
+    expect(verify.json().errors.file[0]).toMatch(/^is not a real/);
+    const uploadKey = post.fields.key!;
+    expect(await t.ctx.storage.head(uploadKey)).toBeNull();
+    expect(await t.ctx.storage.head(uploadKey.replace(/\.upload$/, ''))).toBeNull();
+    expect(
+      await t.ctx.db.selectFrom('attachments').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
+    // The form can't bring the file back (the local target refuses it; on S3 the key is swept after expiry).
+    expect((await upload(post, bytes)).status).toBe(403);
+    expect(await t.ctx.storage.head(uploadKey)).toBeNull();
+  });
+
+  const good: [string, string, () => Promise<Buffer> | Buffer][] = [
+    ['a large UTF-8 roster with accents across every chunk', 'roster.csv', () => makeCsv(300_000)],
+    [
+      'a UTF-16 roster with a BOM',
+      'roster.csv',
+      () => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('student_id,name\n1,Zoë\n', 'utf16le')]),
+    ],
+    ['a complete PDF', 'report.pdf', () => makePdf()],
+    ['a whole ZIP', 'photos.zip', () => makeZip({ 'a.txt': 'x'.repeat(5000), 'b/c.txt': 'y' })],
+    ['a whole XLSX', 'roster.xlsx', () => makeXlsx()],
+    ['a whole PNG', 'logo.png', () => makePng(200, 100)],
+    ['a whole JPEG', 'photo.jpg', () => makeJpeg(300, 200)],
+  ];
+  test.each(good)('%s is verified, with its SHA-256 kept', async (_what, name, make) => {
+    const bytes = await make();
+    const { id, verify } = await attach(name, bytes);
+    expect(verify.statusCode, JSON.stringify(verify.json())).toBe(200);
+    expect(verify.json().attachment.is_upload_verified).toBe(true);
+    const row = await t.ctx.db
+      .selectFrom('attachments')
+      .select('content_sha256')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.content_sha256).toBe(sha(bytes));
+  });
+});
+
+describe('one upload per form', () => {
+  test('after verify, posting the form again with an executable is refused; the download is the roster', async () => {
+    const roster = makeCsv(2000);
+    const { id, post, verify } = await attach('roster.csv', roster);
+    expect(verify.statusCode).toBe(200);
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 1)]);
+    expect((await upload(post, exe)).status).toBe(403);
+    const again = await call('schoolStaff', 'PATCH', `/api/attachments/${id}/verify`);
+    expect(again.json().attachment.is_upload_verified).toBe(true);
+    const download = await call('studioManager', 'GET', `/api/attachments/${id}/download`);
+    const served = Buffer.from(await (await fetch(abs(download.headers.location as string))).arrayBuffer());
+    expect(sha(served)).toBe(sha(roster));
+    expect(await t.ctx.storage.head(post.fields.key!)).toBeNull();
   });
 });

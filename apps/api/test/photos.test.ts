@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
@@ -13,9 +16,13 @@ let foreignToken: string;
 let projectId: string;
 let albumId: string;
 let subjectId: string;
+let origin: string;
+/** Storage addresses are same-origin relative paths: fetched from the server's own origin. */
+const abs = (address: string) => new URL(address, origin).toString();
 
 beforeAll(async () => {
   const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
   t = await createTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
   await t.app.listen({ port, host: '127.0.0.1' });
   w = await buildWorld(t.ctx.db);
@@ -57,6 +64,29 @@ function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?
   });
 }
 
+type Post = { url: string; fields: Record<string, string> };
+
+function postForm(post: Post, bytes: Buffer, name = 'photo.jpg') {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  return fetch(abs(post.url), { method: 'POST', body: form });
+}
+
+async function createPhoto(declared: 'image/jpeg' | 'image/png', size: number, name: string, merge = false) {
+  const created = await call('POST', `/api/albums/${albumId}/photos`, {
+    photo: {
+      upload_file_name: name,
+      upload_file_size: size,
+      upload_content_type: declared,
+      merge_duplicate: merge,
+    },
+  });
+  expect(created.statusCode).toBe(201);
+  const { presigned_post: post, id } = created.json().photo;
+  return { id: id as string, post: post as Post };
+}
+
 /** The browser's flow: create the record, POST the bytes to the presigned target, verify. */
 async function uploadPhoto(
   bytes: Buffer,
@@ -64,22 +94,27 @@ async function uploadPhoto(
   name = 'photo.jpg',
   mergeDuplicate = false,
 ) {
-  const created = await call('POST', `/api/albums/${albumId}/photos`, {
-    photo: {
-      upload_file_name: name,
-      upload_file_size: bytes.length,
-      upload_content_type: declared,
-      merge_duplicate: mergeDuplicate,
-    },
-  });
-  expect(created.statusCode).toBe(201);
-  const { presigned_post: post, id } = created.json().photo;
-  const form = new FormData();
-  for (const [k, v] of Object.entries(post.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const uploaded = await fetch(post.url, { method: 'POST', body: form });
+  const { id, post } = await createPhoto(declared, bytes.length, name, mergeDuplicate);
+  const uploaded = await postForm(post, bytes, name);
   expect(uploaded.status).toBe(204);
-  return { id: id as string, verify: await call('PATCH', `/api/photos/${id}/verify`) };
+  return { id, post, verify: await call('PATCH', `/api/photos/${id}/verify`) };
+}
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+/** The photo's folder on disk (its original, upload key and renditions all live under it). */
+const photoFolder = (post: Post) =>
+  path.join(t.ctx.config.storage.localDir, post.fields.key!.replace(/\/original\.upload$/, ''));
+
+/** Nothing of a refused photo is left: no record, no object under its key or its form's, no folder. */
+async function expectNothingLeft(id: string, post: Post) {
+  expect((await call('GET', `/api/photos/${id}`)).statusCode).toBe(404);
+  expect(
+    await t.ctx.db.selectFrom('photos').select('id').where('id', '=', id).executeTakeFirst(),
+  ).toBeUndefined();
+  const uploadKey = post.fields.key!;
+  expect(await t.ctx.storage.head(uploadKey)).toBeNull();
+  expect(await t.ctx.storage.head(uploadKey.replace(/\.upload$/, ''))).toBeNull();
+  expect(existsSync(photoFolder(post))).toBe(false);
 }
 
 async function photoCount() {
@@ -98,7 +133,7 @@ describe('photo pipeline', () => {
       return p.thumbnails.tiny ? p : null;
     });
     const sizeOf = async (url: string) =>
-      sharp(Buffer.from(await (await fetch(url)).arrayBuffer())).metadata();
+      sharp(Buffer.from(await (await fetch(abs(url))).arrayBuffer())).metadata();
     expect((await sizeOf(photo.thumbnails.tiny)).width).toBe(80);
     expect((await sizeOf(photo.thumbnails.small)).width).toBe(200);
     const large = await sizeOf(photo.thumbnails.large);
@@ -134,13 +169,15 @@ describe('photo pipeline', () => {
   ] as const)('%s is refused with 422 and nothing is left behind', async (_name, make, declared) => {
     const before = await photoCount();
     const bytes = await make();
-    const { id, verify } = await uploadPhoto(bytes, declared, 'bad.jpg');
+    const { id, post, verify } = await uploadPhoto(bytes, declared, 'bad.jpg');
     expect(verify.statusCode).toBe(422);
     expect(verify.json().errors.file).toHaveLength(1);
     expect(await photoCount()).toBe(before);
-    expect((await call('GET', `/api/photos/${id}`)).statusCode).toBe(404);
-    const keys = await t.ctx.db.selectFrom('photos').select('storage_key').execute();
-    expect(keys.length).toBe(before);
+    // In storage, not only in the table: the bytes were really there before the verify.
+    await expectNothingLeft(id, post);
+    // And the form can't bring them back.
+    expect((await postForm(post, bytes)).status).toBe(403);
+    expect(existsSync(photoFolder(post))).toBe(false);
   });
 
   test('the same content uploaded twice with merge_duplicate becomes one photo', async () => {
@@ -158,6 +195,48 @@ describe('photo pipeline', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.upload_content_type).toBeDefined();
+
+    const jpeg = await makeJpeg(300, 300);
+    // Declared smaller than the bytes: the upload target refuses them, so nothing is there to verify.
+    const small = await createPhoto('image/jpeg', jpeg.length - 1, 'big.jpg');
+    expect((await postForm(small.post, jpeg)).status).toBe(400);
+    const unsent = await call('PATCH', `/api/photos/${small.id}/verify`);
+    expect(unsent.statusCode).toBe(422);
+    expect(unsent.json().errors.file).toEqual(['has not been uploaded']);
+    // A store that let them through anyway (S3 with a laxer policy): verify refuses them itself.
+    await t.ctx.storage.put(small.post.fields.key!, jpeg, 'image/jpeg');
+    const tooBig = await call('PATCH', `/api/photos/${small.id}/verify`);
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json().errors.file).toEqual(['is larger than its declared size']);
+    await expectNothingLeft(small.id, small.post);
+  });
+
+  test('a form is good for one upload: after verify, other bytes posted to it are refused', async () => {
+    const jpeg = await makeJpeg(320, 240);
+    const { id, post, verify } = await uploadPhoto(jpeg, 'image/jpeg', 'once.jpg');
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json().photo.upload_verified_at).not.toBeNull();
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    expect((await postForm(post, html)).status).toBe(403);
+    // The record stays verified and serves the verified bytes, whose SHA-256 it keeps.
+    const row = await t.ctx.db
+      .selectFrom('photos')
+      .select(['content_sha256', 'storage_key'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.content_sha256).toBe(sha(jpeg));
+    const photo = (await call('GET', `/api/photos/${id}`)).json().photo;
+    const served = Buffer.from(await (await fetch(abs(photo.presigned_get))).arrayBuffer());
+    expect(sha(served)).toBe(sha(jpeg));
+    // The form's key is emptied (verify took the bytes) and is due for deletion once the form expires.
+    expect(await t.ctx.storage.head(post.fields.key!)).toBeNull();
+    expect(row.storage_key).not.toBe(post.fields.key);
+    const scheduled = await t.ctx.db
+      .selectFrom('storage_deletions')
+      .select('delete_after')
+      .where('storage_key', '=', post.fields.key!)
+      .executeTakeFirstOrThrow();
+    expect(scheduled.delete_after.getTime()).toBeGreaterThan(Date.now());
   });
 });
 
@@ -186,7 +265,7 @@ describe('assignments, yearbook and crops', () => {
       const s = (await call('GET', `/api/projects/${projectId}/subjects`)).json().subjects[0];
       return s.primary_photo_thumbnails ? s : null;
     });
-    expect((await fetch(card.primary_photo_thumbnails.tiny)).status).toBe(200);
+    expect((await fetch(abs(card.primary_photo_thumbnails.tiny))).status).toBe(200);
     const yearbook = await call('PATCH', `/api/subjects/${subjectId}`, {
       subject: { yearbook_photo_id: photoId },
     });

@@ -267,9 +267,17 @@ export interface AttachmentsTable {
   upload_content_type: string;
   uploaded_at: NullableTimestamp;
   upload_verified_at: NullableTimestamp;
+  content_sha256: string | null;
   created_by_user_id: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+export interface StorageDeletionsTable {
+  storage_key: string;
+  is_prefix: Generated<boolean>;
+  delete_after: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: Generated<Date>;
 }
 
 export interface AuditEventsTable {
@@ -287,6 +295,7 @@ export interface Database {
   attachment_request_projects: AttachmentRequestProjectsTable;
   attachments: AttachmentsTable;
   audit_events: AuditEventsTable;
+  storage_deletions: StorageDeletionsTable;
   subjects: SubjectsTable;
   albums: AlbumsTable;
   photos: PhotosTable;

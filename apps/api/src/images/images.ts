@@ -1,3 +1,4 @@
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 
 // Batch work on two cores: one libvips thread per image, a small number of images in flight (see
@@ -10,11 +11,14 @@ export const PIXEL_LIMIT = 100_000_000;
 
 export type ImageType = 'image/jpeg' | 'image/png';
 
-/** The real type from the first bytes (magic numbers), never from the name or the declared type. */
-export function sniffImageType(head: Buffer): ImageType | null {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (head.length >= 8 && png.every((b, i) => head[i] === b)) return 'image/png';
+/**
+ * The real type from the first bytes (file-type's signatures), never from the name or the declared
+ * type. An animated PNG is a PNG.
+ */
+export async function sniffImageType(head: Uint8Array): Promise<ImageType | null> {
+  const found = await fileTypeFromBuffer(head).catch(() => undefined);
+  if (found?.mime === 'image/jpeg') return 'image/jpeg';
+  if (found?.mime === 'image/png' || found?.mime === 'image/apng') return 'image/png';
   return null;
 }
 
@@ -34,7 +38,7 @@ export class ImageRejected extends Error {}
  * (JPEG shrink-on-load), so the check costs a fraction of a full decode.
  */
 export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
-  const type = sniffImageType(bytes.subarray(0, 16));
+  const type = await sniffImageType(bytes.subarray(0, 4100));
   if (!type) throw new ImageRejected('is not a PNG or JPEG image');
   let meta: sharp.Metadata;
   try {

@@ -1,12 +1,19 @@
 import { photoRenditionsJob } from '../modules/photos/renditions-job.js';
+import { purgeExpiredCredentialsJob, purgeUnverifiedUploadsJob, storageDeletionsJob } from './cleanup.js';
 import type { JobDeps } from './deps.js';
 import type { JobCatalogue, Queue } from './queue.js';
 import { sendEmailJob } from './send-email.js';
 
-/** Every job type, by queue name. A name here without a handler can't compile. */
+/**
+ * Every job type, by queue name. A name here without a handler can't compile. Jobs with a `schedule`
+ * (cron, UTC) are also run on it by pg-boss.
+ */
 export const jobCatalogue = {
   'email.send': sendEmailJob,
   'photos.renditions': photoRenditionsJob,
+  'storage.deletions': storageDeletionsJob,
+  'uploads.purge-unverified': purgeUnverifiedUploadsJob,
+  'credentials.purge': purgeExpiredCredentialsJob,
 } satisfies JobCatalogue<JobDeps>;
 
 export type AppQueue = Queue<typeof jobCatalogue, JobDeps>;

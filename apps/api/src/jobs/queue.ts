@@ -7,6 +7,8 @@ export interface JobDefinition<S extends z.ZodType, Deps> {
   schema: S;
   retryLimit: number;
   retryDelaySeconds: number;
+  /** Cron expression (UTC): pg-boss also sends the job on this schedule, with an empty payload. */
+  schedule?: string;
   handle(payload: z.infer<S>, deps: Deps): Promise<void>;
 }
 
@@ -60,6 +62,8 @@ export async function startQueue<C extends JobCatalogue<Deps>, Deps>(
       retryDelay: job.retryDelaySeconds,
       retryBackoff: true,
     });
+    // An upsert: every process may declare it; pg-boss sends each due job once.
+    if (job.schedule) await boss.schedule(name, job.schedule, {}, { tz: 'UTC' });
   }
   return {
     boss,

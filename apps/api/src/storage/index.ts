@@ -33,7 +33,7 @@ export async function createStorage(config: Config): Promise<Storage> {
       return fresh;
     });
   }
-  return new LocalStorage(s.localDir, config.publicUrl, secret);
+  return new LocalStorage(s.localDir, secret);
 }
 
 export type { Storage };

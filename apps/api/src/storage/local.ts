@@ -1,6 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { contentDisposition, type PresignedPost, type Storage, type StoredObject } from './storage.js';
@@ -20,13 +20,16 @@ export const isSafeKey = (key: string) =>
 /**
  * Files on local disk under `root`, served by the API itself through HMAC-signed, expiring addresses
  * that mimic S3's presigned POST and GET. Content types are kept in a sidecar `.meta` file.
+ *
+ * Addresses are same-origin relative paths (`/storage/upload`, `/storage/files/...`): the app may be
+ * opened on any host (127.0.0.1, a LAN address, a proxy alias) and its CSP allows only 'self'.
+ * PUBLIC_URL is for e-mailed links only.
  */
 export class LocalStorage implements Storage {
   readonly driver = 'local' as const;
 
   constructor(
     private readonly root: string,
-    private readonly publicUrl: string,
     private readonly secret: string,
   ) {}
 
@@ -59,7 +62,7 @@ export class LocalStorage implements Storage {
     };
     const encoded = Buffer.from(JSON.stringify(policy)).toString('base64url');
     return {
-      url: `${this.publicUrl}/storage/upload`,
+      url: '/storage/upload',
       fields: {
         key: args.key,
         'Content-Type': args.contentType,
@@ -88,7 +91,7 @@ export class LocalStorage implements Storage {
     if (args.contentType) params.set('type', args.contentType);
     const signature = this.sign(`${args.key}?${params.toString()}`);
     params.set('signature', signature);
-    return `${this.publicUrl}/storage/files/${args.key}?${params.toString()}`;
+    return `/storage/files/${args.key}?${params.toString()}`;
   }
 
   /** Checks a signed GET address; returns the response headers to use, or null when invalid or expired. */
@@ -136,6 +139,11 @@ export class LocalStorage implements Storage {
     return createReadStream(this.file(key));
   }
 
+  async streamRange(key: string, start: number, end: number): Promise<Readable> {
+    await stat(this.file(key));
+    return createReadStream(this.file(key), { start, end });
+  }
+
   /** Writes atomically: a reader never sees half a file. */
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     const target = this.file(key);
@@ -156,6 +164,54 @@ export class LocalStorage implements Storage {
 
   temporaryPath(): string {
     return path.join(this.root, '.uploads', randomBytes(12).toString('hex'));
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const source = this.file(from);
+    const target = this.file(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    const meta = await readFile(`${source}.meta`, 'utf8').catch(() => null);
+    if (meta !== null) await writeFile(`${target}.meta`, meta);
+    await rename(source, target);
+    await rm(`${source}.meta`, { force: true });
+  }
+
+  private usedFormMarker(key: string): string {
+    return path.join(this.root, '.used-forms', createHash('sha256').update(key).digest('hex'));
+  }
+
+  /**
+   * Claims the one upload a form allows (atomically: of two posts of the same form, one wins). False
+   * when the form was used already. S3 can't express "once"; there verify moves the bytes away instead.
+   */
+  async claimForm(key: string): Promise<boolean> {
+    const marker = this.usedFormMarker(key);
+    await mkdir(path.dirname(marker), { recursive: true });
+    try {
+      await writeFile(marker, '', { flag: 'wx' });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+  }
+
+  /** Gives a form its upload back when that upload failed (too large, connection lost). */
+  async releaseForm(key: string): Promise<void> {
+    await rm(this.usedFormMarker(key), { force: true });
+  }
+
+  /** Removes used-form markers and abandoned temporary uploads older than any form's life. */
+  async sweep(olderThanMs: number): Promise<void> {
+    const cutoff = Date.now() - olderThanMs;
+    for (const folder of ['.used-forms', '.uploads']) {
+      const dir = path.join(this.root, folder);
+      const names = await readdir(dir).catch(() => [] as string[]);
+      for (const name of names) {
+        const info = await stat(path.join(dir, name)).catch(() => null);
+        if (info && info.mtimeMs < cutoff) await rm(path.join(dir, name), { force: true });
+      }
+    }
   }
 
   async delete(key: string): Promise<void> {

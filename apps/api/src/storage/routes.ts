@@ -48,6 +48,11 @@ export async function registerLocalStorageRoutes(app: FastifyInstance, storage: 
             part.file.resume();
             return refuse(reply, 403, 'Content-Type does not match the policy');
           }
+          // A form is good for one upload: posting it again (other bytes after a verify) is refused.
+          if (!(await storage.claimForm(policy.key))) {
+            part.file.resume();
+            return refuse(reply, 403, 'This upload form has already been used');
+          }
           const temporary = storage.temporaryPath();
           await mkdir(path.dirname(temporary), { recursive: true });
           let size = 0;
@@ -62,11 +67,13 @@ export async function registerLocalStorageRoutes(app: FastifyInstance, storage: 
             await pipeline(part.file, limit, createWriteStream(temporary));
           } catch {
             await rm(temporary, { force: true });
+            await storage.releaseForm(policy.key);
             part.file.resume();
             return refuse(reply, 400, 'Your proposed upload exceeds the maximum allowed size');
           }
           if (part.file.truncated || size === 0) {
             await rm(temporary, { force: true });
+            await storage.releaseForm(policy.key);
             return refuse(
               reply,
               400,

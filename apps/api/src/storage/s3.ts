@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -105,6 +106,29 @@ export class S3Storage implements Storage {
     const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
     return out.Body as Readable;
   }
+
+  async streamRange(key: string, start: number, end: number): Promise<Readable> {
+    const out = await this.client.send(
+      new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${end}` }),
+    );
+    return out.Body as Readable;
+  }
+
+  /** A server-side copy (content type included), then the source goes. */
+  async move(from: string, to: string): Promise<void> {
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.bucket,
+        Key: to,
+        CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+        MetadataDirective: 'COPY',
+      }),
+    );
+    await this.delete(from);
+  }
+
+  /** Nothing to sweep: the bucket holds no driver state (lifecycle rules may expire stray objects). */
+  async sweep(): Promise<void> {}
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.client.send(

@@ -35,9 +35,18 @@ export interface Storage {
   /** The first `bytes` bytes (for sniffing the real type), or all of it. */
   read(key: string, bytes?: number): Promise<Buffer>;
   stream(key: string): Promise<Readable>;
+  /** Bytes `start` to `end` inclusive (random access for ZIP central directories). */
+  streamRange(key: string, start: number, end: number): Promise<Readable>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Moves an object to a key no upload form targets (keeping its content type): verify takes the bytes
+   * away from where a still-valid form could overwrite them.
+   */
+  move(from: string, to: string): Promise<void>;
   delete(key: string): Promise<void>;
   deletePrefix(prefix: string): Promise<void>;
+  /** Housekeeping of the driver itself (the local driver's used-form markers and stale temporary files). */
+  sweep(olderThanMs: number): Promise<void>;
 }
 
 /** A file name safe for Content-Disposition: no quotes, slashes or control characters. */

@@ -10,7 +10,7 @@ import { idParam } from '../../http/params.js';
 import { notifyRequester, requestCoversProject } from '../file-requests/service.js';
 import { findVisibleProject } from '../projects/service.js';
 import { attachmentSchema, serializeAttachment } from './serialize.js';
-import { contentMatches } from './sniff.js';
+import { acceptAttachmentUpload, attachmentUploadKey } from './verify.js';
 
 const UPLOAD_EXPIRY_SECONDS = 30 * 60;
 const DOWNLOAD_EXPIRY_SECONDS = 5 * 60;
@@ -104,7 +104,7 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
         .returningAll()
         .executeTakeFirstOrThrow();
       const presigned = await ctx.storage.presignPost({
-        key,
+        key: attachmentUploadKey(key),
         contentType,
         maxBytes: a.upload_file_size,
         expiresInSeconds: UPLOAD_EXPIRY_SECONDS,
@@ -134,29 +134,18 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
     async (request) => {
       const row = await findVisibleAttachment(request, request.params.id);
       if (row.upload_verified_at) return { attachment: serializeAttachment(row) };
-      const stored = await ctx.storage.head(row.storage_key);
-      if (!stored) throw unprocessable({ file: ['has not been uploaded'] });
-      const head = await ctx.storage.read(row.storage_key, 4096);
-      if (stored.size > MAX_ATTACHMENT_BYTES || !contentMatches(row.upload_content_type, head)) {
-        // Nothing half-written: the object and the record go.
-        await ctx.storage.delete(row.storage_key);
-        await ctx.db.deleteFrom('attachments').where('id', '=', row.id).execute();
-        throw unprocessable({
-          file: [
-            stored.size > MAX_ATTACHMENT_BYTES
-              ? 'is too large'
-              : `is not a real ${row.upload_file_name.split('.').pop()?.toUpperCase() ?? ''} file`.replace(
-                  '  ',
-                  ' ',
-                ),
-          ],
-        });
-      }
+      const stored = await acceptAttachmentUpload(ctx, row);
       await ctx.db.transaction().execute(async (trx) => {
         const now = new Date();
         await trx
           .updateTable('attachments')
-          .set({ uploaded_at: now, upload_verified_at: now, upload_file_size: stored.size, updated_at: now })
+          .set({
+            uploaded_at: now,
+            upload_verified_at: now,
+            upload_file_size: stored.size,
+            content_sha256: stored.sha256,
+            updated_at: now,
+          })
           .where('id', '=', row.id)
           .execute();
         if (row.attachment_request_id) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { RENDITIONS, type Rendition, renderRenditions } from '../../images/images.js';
 import type { JobDeps } from '../../jobs/deps.js';
@@ -5,14 +6,14 @@ import { defineJob } from '../../jobs/queue.js';
 import { baseOf, renditionKey } from './service.js';
 
 /**
- * Makes a verified photo's thumbnails. Idempotent: a photo whose renditions exist is skipped, and
+ * Makes a verified photo's thumbnails, from the verified bytes only (their SHA-256 must match). Idempotent: a photo whose renditions exist is skipped, and
  * writing the same keys twice leaves the same files.
  */
 export const photoRenditionsJob = defineJob({
   schema: z.object({ photo_id: z.string().regex(/^\d+$/) }),
   retryLimit: 3,
   retryDelaySeconds: 10,
-  async handle({ photo_id }, { db, storage }: JobDeps) {
+  async handle({ photo_id }, { db, storage, log }: JobDeps) {
     const photo = await db
       .selectFrom('photos')
       .select([
@@ -22,11 +23,17 @@ export const photoRenditionsJob = defineJob({
         'orientation',
         'renditions_ready_at',
         'upload_verified_at',
+        'content_sha256',
       ])
       .where('id', '=', photo_id)
       .executeTakeFirst();
     if (!photo?.upload_verified_at || photo.renditions_ready_at) return;
     const original = await storage.read(photo.storage_key);
+    // Thumbnails are made only of the bytes that were verified.
+    if (createHash('sha256').update(original).digest('hex') !== photo.content_sha256) {
+      log.error({ photo_id }, 'stored photo differs from the verified bytes; no thumbnails made');
+      return;
+    }
     const renditions = await renderRenditions(original, {
       type: photo.upload_content_type as 'image/jpeg' | 'image/png',
       orientation: photo.orientation ?? 1,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { APP_SLUG, recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { conflict, unprocessable } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
-import { ImageRejected, inspectImage, RENDITIONS, sniffImageType } from '../../images/images.js';
+import { RENDITIONS } from '../../images/images.js';
 import { Access } from '../access/visibility.js';
 import { findVisibleProject } from '../projects/service.js';
 import {
@@ -17,11 +16,13 @@ import {
   originalKey,
   PHOTO_TYPES,
   photoKeyBase,
+  photoUploadKey,
   renditionKey,
   selectPhotos,
   serializePhoto,
   THUMB_EXPIRY_SECONDS,
   UPLOAD_EXPIRY_SECONDS,
+  verifyPhotoUpload,
 } from './service.js';
 
 const recordId = recordIdSchema;
@@ -190,7 +191,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
         .returning('id')
         .executeTakeFirstOrThrow();
       const presigned = await ctx.storage.presignPost({
-        key: originalKey(base),
+        key: photoUploadKey(base),
         contentType: p.upload_content_type,
         maxBytes: p.upload_file_size,
         expiresInSeconds: UPLOAD_EXPIRY_SECONDS,
@@ -229,66 +230,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const s = sessionOf(request);
-      const photo = await findVisiblePhoto(ctx.db, s, request.params.id);
-      if (photo.upload_verified_at) return { photo: await serializePhoto(ctx.storage, photo) };
-      const refuse = async (message: string) => {
-        // Nothing half-written: the object and the record go.
-        await ctx.storage.delete(photo.storage_key);
-        await ctx.db.deleteFrom('photos').where('id', '=', photo.id).execute();
-        throw unprocessable({ file: [message] });
-      };
-      const stored = await ctx.storage.head(photo.storage_key);
-      if (!stored) throw unprocessable({ file: ['has not been uploaded'] });
-      if (stored.size > MAX_PHOTO_BYTES) return refuse('is too large');
-      const bytes = await ctx.storage.read(photo.storage_key);
-      const sniffed = sniffImageType(bytes.subarray(0, 16));
-      if (!sniffed) return refuse('is not a PNG or JPEG image');
-      if (sniffed !== photo.upload_content_type)
-        return refuse(`is a ${sniffed === 'image/png' ? 'PNG' : 'JPEG'}, not what was declared`);
-      let facts: Awaited<ReturnType<typeof inspectImage>>;
-      try {
-        facts = await inspectImage(bytes);
-      } catch (error) {
-        if (error instanceof ImageRejected) return refuse(error.message);
-        throw error;
-      }
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      if (photo.merge_duplicate) {
-        const duplicate = await selectPhotos(ctx.db)
-          .where('ph.album_id', '=', photo.album_id)
-          .where('ph.content_sha256', '=', sha256)
-          .where('ph.upload_verified_at', 'is not', null)
-          .where('ph.id', '!=', photo.id)
-          .executeTakeFirst();
-        if (duplicate) {
-          // The same content again becomes the photo we already have.
-          await ctx.storage.delete(photo.storage_key);
-          await ctx.db.deleteFrom('photos').where('id', '=', photo.id).execute();
-          return { photo: await serializePhoto(ctx.storage, duplicate), merged: true };
-        }
-      }
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('photos')
-          .set({
-            uploaded_at: new Date(),
-            upload_verified_at: new Date(),
-            upload_file_size: stored.size,
-            width: facts.width,
-            height: facts.height,
-            orientation: facts.orientation,
-            content_sha256: sha256,
-          })
-          .where('id', '=', photo.id)
-          .execute();
-        await ctx.queue.enqueue(
-          'photos.renditions',
-          { photo_id: photo.id },
-          { trx, singletonKey: `renditions-${photo.id}` },
-        );
-      });
-      const row = await selectPhotos(ctx.db).where('ph.id', '=', photo.id).executeTakeFirstOrThrow();
-      return { photo: await serializePhoto(ctx.storage, row), merged: false };
+      return verifyPhotoUpload(ctx, await findVisiblePhoto(ctx.db, s, request.params.id));
     },
   );
 

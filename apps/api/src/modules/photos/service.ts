@@ -1,8 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { RENDITIONS, type Rendition } from '../../images/images.js';
+import { unprocessable } from '../../http/errors.js';
+import {
+  ImageRejected,
+  inspectImage,
+  RENDITIONS,
+  type Rendition,
+  sniffImageType,
+} from '../../images/images.js';
 import type { Storage } from '../../storage/storage.js';
+import { FORM_LIFETIME_MS, scheduleDeletions, takeUpload, uploadKeyFor } from '../../storage/uploads.js';
 import { Access } from '../access/visibility.js';
 import type { Session } from '../users/session.js';
 
@@ -18,6 +27,8 @@ export function photoKeyBase(organizationId: string, projectId: string): string 
 export const originalKey = (base: string) => `${base}/original`;
 export const renditionKey = (base: string, size: Rendition) => `${base}/${size}`;
 export const baseOf = (storageKey: string) => storageKey.replace(/\/original$/, '');
+/** Where the presigned form uploads: verify moves the bytes from there to the original's key. */
+export const photoUploadKey = (base: string) => uploadKeyFor(originalKey(base));
 
 export function selectPhotos(db: Db) {
   return db
@@ -90,4 +101,152 @@ export async function serializePhoto(
     thumbnails,
     ...extra,
   };
+}
+
+/**
+ * Verify: takes the uploaded bytes away from the form's key (so the form can't replace them), checks
+ * them (a real PNG/JPEG as declared, not larger than declared, whole, within the pixel limit), keeps
+ * their SHA-256 and queues the thumbnails. A refused upload leaves nothing: record, object and upload
+ * key go (the key once its form has expired, in case the form is posted again).
+ */
+export async function verifyPhotoUpload(ctx: AppContext, photo: PhotoRow) {
+  if (photo.upload_verified_at) return { photo: await serializePhoto(ctx.storage, photo) };
+  const formExpiry = new Date(photo.created_at.getTime() + FORM_LIFETIME_MS);
+  const discard = async () => {
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('photos').where('id', '=', photo.id).execute();
+      await scheduleDeletions(trx, [
+        { key: `${baseOf(photo.storage_key)}/`, prefix: true },
+        { key: uploadKeyFor(photo.storage_key), after: formExpiry },
+      ]);
+    });
+    // Now, not later: nothing of a refused upload stays readable (the scheduled row is a safety net).
+    await ctx.storage.deletePrefix(`${baseOf(photo.storage_key)}/`);
+  };
+  const refuse = async (message: string): Promise<never> => {
+    await discard();
+    throw unprocessable({ file: [message] });
+  };
+  const stored = await takeUpload(ctx.storage, photo.storage_key);
+  if (!stored) throw unprocessable({ file: ['has not been uploaded'] });
+  if (stored.size > MAX_PHOTO_BYTES) return refuse('is too large');
+  if (stored.size > Number(photo.upload_file_size)) return refuse('is larger than its declared size');
+  const bytes = await ctx.storage.read(photo.storage_key);
+  const sniffed = await sniffImageType(bytes.subarray(0, 4100));
+  if (!sniffed) return refuse('is not a PNG or JPEG image');
+  if (sniffed !== photo.upload_content_type)
+    return refuse(`is a ${sniffed === 'image/png' ? 'PNG' : 'JPEG'}, not what was declared`);
+  let facts: Awaited<ReturnType<typeof inspectImage>>;
+  try {
+    facts = await inspectImage(bytes);
+  } catch (error) {
+    if (error instanceof ImageRejected) return refuse(error.message);
+    throw error;
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (photo.merge_duplicate) {
+    const duplicate = await selectPhotos(ctx.db)
+      .where('ph.album_id', '=', photo.album_id)
+      .where('ph.content_sha256', '=', sha256)
+      .where('ph.upload_verified_at', 'is not', null)
+      .where('ph.id', '!=', photo.id)
+      .executeTakeFirst();
+    if (duplicate) {
+      // The same content again becomes the photo we already have.
+      await discard();
+      return { photo: await serializePhoto(ctx.storage, duplicate), merged: true };
+    }
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('photos')
+      .set({
+        uploaded_at: new Date(),
+        upload_verified_at: new Date(),
+        upload_file_size: stored.size,
+        width: facts.width,
+        height: facts.height,
+        orientation: facts.orientation,
+        content_sha256: sha256,
+      })
+      .where('id', '=', photo.id)
+      .execute();
+    await scheduleDeletions(trx, [{ key: uploadKeyFor(photo.storage_key), after: formExpiry }]);
+    await ctx.queue.enqueue(
+      'photos.renditions',
+      { photo_id: photo.id },
+      { trx, singletonKey: `renditions-${photo.id}` },
+    );
+  });
+  const row = await selectPhotos(ctx.db).where('ph.id', '=', photo.id).executeTakeFirstOrThrow();
+  return { photo: await serializePhoto(ctx.storage, row), merged: false };
+}
+
+/**
+ * Deletes photos (their crops and assignments go with them) and schedules their files for deletion:
+ * the original, the form's key and every rendition, all under the photo's folder. In the caller's
+ * transaction, so the files are forgotten only if the rows really go.
+ */
+export async function deletePhotos(db: Db, photoIds: string[]): Promise<number> {
+  if (photoIds.length === 0) return 0;
+  const deleted = await db
+    .deleteFrom('photos')
+    .where('id', 'in', photoIds)
+    .returning('storage_key')
+    .execute();
+  await scheduleDeletions(
+    db,
+    deleted.map((p) => ({ key: `${baseOf(p.storage_key)}/`, prefix: true })),
+  );
+  return deleted.length;
+}
+
+/** The photos of a subject that no other subject uses (as an assigned photo or a yearbook photo). */
+export async function photosUsedOnlyBy(db: Db, subjectId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('subject_photo_assignments as a')
+    .select('a.photo_id')
+    .where('a.subject_id', '=', subjectId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('subject_photo_assignments as b')
+            .select('b.id')
+            .whereRef('b.photo_id', '=', 'a.photo_id')
+            .where('b.subject_id', '!=', subjectId),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('subjects as s')
+            .select('s.id')
+            .whereRef('s.yearbook_photo_id', '=', 'a.photo_id')
+            .where('s.id', '!=', subjectId),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map((r) => r.photo_id);
+}
+
+/** Photos whose upload was never verified, made before `before`: the rows go, their files are scheduled. */
+export async function purgeUnverifiedPhotos(db: Db, before: Date, limit = 1000): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const stale = await trx
+      .selectFrom('photos')
+      .select('id')
+      .where('upload_verified_at', 'is', null)
+      .where('created_at', '<', before)
+      .orderBy('created_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    return deletePhotos(
+      trx,
+      stale.map((p) => p.id),
+    );
+  });
 }

@@ -8,6 +8,7 @@ import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { keywordPattern } from '../organizations/service.js';
+import { deleteSubjectWithPhotos } from './delete.js';
 import {
   fieldValue,
   findVisibleSubject,
@@ -331,7 +332,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const s = sessionOf(request);
       const row = await findVisibleSubject(ctx.db, s, request.params.id);
-      await ctx.db.deleteFrom('subjects').where('id', '=', row.id).execute();
+      await deleteSubjectWithPhotos(ctx, row.id);
       return {};
     },
   );

@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { purgeUnverifiedAttachments } from '../modules/attachments/verify.js';
+import { purgeUnverifiedPhotos } from '../modules/photos/service.js';
+import { FORM_LIFETIME_MS, runDueDeletions } from '../storage/uploads.js';
+import type { JobDeps } from './deps.js';
+import { defineJob } from './queue.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Unverified uploads older than this are abandoned (SECURITY.md; issue 10). */
+export const UNVERIFIED_UPLOAD_MAX_AGE_MS = DAY_MS;
+
+/** Deletes every storage object that is due, in batches, then the driver's own stale state. */
+export async function deleteDueObjects({ db, storage }: Pick<JobDeps, 'db' | 'storage'>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const done = await runDueDeletions(db, storage, 500);
+    total += done;
+    if (done < 500) break;
+  }
+  // Used-form markers and half-written temporary uploads outlive every form after a day.
+  await storage.sweep(Math.max(DAY_MS, FORM_LIFETIME_MS));
+  return total;
+}
+
+/**
+ * Objects waiting in storage_deletions (files of deleted subjects' photos, refused or abandoned uploads,
+ * form keys once their form has expired). Queued right after a deletion, and every ten minutes.
+ */
+export const storageDeletionsJob = defineJob({
+  schema: z.object({}),
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  schedule: '*/10 * * * *',
+  async handle(_payload, deps: JobDeps) {
+    await deleteDueObjects(deps);
+  },
+});
+
+/** Photos and attachments never verified within a day: rows and objects (the form and the record's key). */
+export async function purgeUnverifiedUploads(deps: Pick<JobDeps, 'db' | 'storage'>, now = new Date()) {
+  const before = new Date(now.getTime() - UNVERIFIED_UPLOAD_MAX_AGE_MS);
+  let photos = 0;
+  let attachments = 0;
+  for (;;) {
+    const p = await purgeUnverifiedPhotos(deps.db, before);
+    const a = await purgeUnverifiedAttachments(deps.db, before);
+    photos += p;
+    attachments += a;
+    if (p === 0 && a === 0) break;
+  }
+  await deleteDueObjects(deps);
+  return { photos, attachments };
+}
+
+export const purgeUnverifiedUploadsJob = defineJob({
+  schema: z.object({}),
+  retryLimit: 3,
+  retryDelaySeconds: 60,
+  schedule: '17 * * * *',
+  async handle(_payload, deps: JobDeps) {
+    const purged = await purgeUnverifiedUploads(deps);
+    if (purged.photos + purged.attachments > 0) deps.log.info(purged, 'abandoned uploads purged');
+  },
+});
+
+/**
+ * Credentials that can never be used again: access tokens past expiry or revoked, reset links used or
+ * expired (kept an hour, as the hourly reset limit counts them), invitations expired, accepted or
+ * replaced (the user's own invitation dates stay on the user).
+ */
+export async function purgeExpiredCredentials({ db }: Pick<JobDeps, 'db'>) {
+  const now = sql<Date>`now()`;
+  const tokens = await db
+    .deleteFrom('access_tokens')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('revoked_at', 'is not', null)]))
+    .executeTakeFirst();
+  const resets = await db
+    .deleteFrom('password_resets')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+    .where('created_at', '<', sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirst();
+  const invitations = await db
+    .deleteFrom('invitations')
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', now),
+        eb('accepted_at', 'is not', null),
+        eb('replaced_at', 'is not', null),
+      ]),
+    )
+    .executeTakeFirst();
+  return {
+    access_tokens: Number(tokens.numDeletedRows),
+    password_resets: Number(resets.numDeletedRows),
+    invitations: Number(invitations.numDeletedRows),
+  };
+}
+
+export const purgeExpiredCredentialsJob = defineJob({
+  schema: z.object({}),
+  retryLimit: 3,
+  retryDelaySeconds: 60,
+  schedule: '43 * * * *',
+  async handle(_payload, deps: JobDeps) {
+    deps.log.info(await purgeExpiredCredentials(deps), 'expired credentials purged');
+  },
+});

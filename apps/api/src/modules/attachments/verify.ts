@@ -1,0 +1,96 @@
+import { MAX_ATTACHMENT_BYTES } from '@school-portal/domain';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { unprocessable } from '../../http/errors.js';
+import { FORM_LIFETIME_MS, scheduleDeletions, takeUpload, uploadKeyFor } from '../../storage/uploads.js';
+import { checkStoredContent } from './sniff.js';
+
+export const ATTACHMENT_UPLOAD_EXPIRY_SECONDS = 30 * 60;
+
+/** Where an attachment's presigned form uploads; verify moves the bytes from there to its key. */
+export const attachmentUploadKey = (storageKey: string) => uploadKeyFor(storageKey);
+
+interface UploadedAttachment {
+  id: string;
+  storage_key: string;
+  upload_file_name: string;
+  upload_file_size: string | number;
+  upload_content_type: string;
+  created_at: Date;
+}
+
+/**
+ * The checking half of verify: takes the uploaded bytes away from the form's key (so the form can't
+ * replace them once checked), then checks the whole file against its type. Answers the size and the
+ * SHA-256 to keep on the record. A refused file leaves nothing: the record and the object go now, the
+ * form's key once the form has expired (in case it is posted again). Throws 422 either way.
+ */
+export async function acceptAttachmentUpload(
+  ctx: AppContext,
+  row: UploadedAttachment,
+): Promise<{ size: number; sha256: string }> {
+  const formExpiry = new Date(row.created_at.getTime() + FORM_LIFETIME_MS);
+  const refuse = async (message: string): Promise<never> => {
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('attachments').where('id', '=', row.id).execute();
+      await scheduleDeletions(trx, [
+        { key: row.storage_key },
+        { key: uploadKeyFor(row.storage_key), after: formExpiry },
+      ]);
+    });
+    await ctx.storage.delete(row.storage_key);
+    await ctx.storage.delete(uploadKeyFor(row.storage_key));
+    throw unprocessable({ file: [message] });
+  };
+  const stored = await takeUpload(ctx.storage, row.storage_key);
+  if (!stored) throw unprocessable({ file: ['has not been uploaded'] });
+  if (stored.size > MAX_ATTACHMENT_BYTES) return refuse('is too large');
+  if (stored.size > Number(row.upload_file_size)) return refuse('is larger than its declared size');
+  const { problem, sha256 } = await checkStoredContent(
+    ctx.storage,
+    row.storage_key,
+    row.upload_content_type,
+    stored.size,
+  );
+  if (problem) {
+    const kind = row.upload_file_name.includes('.')
+      ? ` ${row.upload_file_name.split('.').pop()!.toUpperCase()}`
+      : '';
+    return refuse(`is not a real${kind} file${problem === 'wrong type' ? '' : ` (${problem})`}`);
+  }
+  await scheduleDeletions(ctx.db, [{ key: uploadKeyFor(row.storage_key), after: formExpiry }]);
+  return { size: stored.size, sha256 };
+}
+
+/**
+ * Attachments whose upload was never verified, made before `before` (abandoned forms): the rows go and
+ * their files (the record's key and the form's) are scheduled for deletion, in one transaction.
+ */
+export async function purgeUnverifiedAttachments(db: Db, before: Date, limit = 1000): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const stale = await trx
+      .selectFrom('attachments')
+      .select(['id', 'storage_key'])
+      .where('upload_verified_at', 'is', null)
+      .where('created_at', '<', before)
+      .orderBy('created_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (stale.length === 0) return 0;
+    await trx
+      .deleteFrom('attachments')
+      .where(
+        'id',
+        'in',
+        stale.map((a) => a.id),
+      )
+      .execute();
+    await scheduleDeletions(
+      trx,
+      stale.flatMap((a) => [{ key: a.storage_key }, { key: uploadKeyFor(a.storage_key) }]),
+    );
+    return stale.length;
+  });
+}

@@ -1,0 +1,348 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort } from '../src/db/embedded.js';
+import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { bearer, signIn } from './support/factories.js';
+import { makeCsv } from './support/files.js';
+import { makeJpeg } from './support/images.js';
+import { buildWorld, type World } from './support/world.js';
+
+type Post = { url: string; fields: Record<string, string> };
+
+/** A real S3-protocol server on 127.0.0.1, for the app's S3 driver. */
+async function startS3() {
+  const port = await freePort();
+  const directory = await mkdtemp(path.join(tmpdir(), 's3rver-'));
+  const server = new S3rver({
+    port,
+    address: '127.0.0.1',
+    directory,
+    silent: true,
+    configureBuckets: [{ name: 'cleanup-test', configs: [] }],
+  });
+  await server.run();
+  return {
+    env: {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'cleanup-test',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    async close() {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+describe.each(['local', 's3'] as const)('scheduled clean-ups, %s storage', (driver) => {
+  let t: TestApp;
+  let s3: Awaited<ReturnType<typeof startS3>> | undefined;
+  let w: World;
+  let token: string;
+  let origin: string;
+  let projectId: string;
+  let albumId: string;
+
+  beforeAll(async () => {
+    if (driver === 's3') s3 = await startS3();
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    t = await createTestApp({ PORT: String(port), PUBLIC_URL: origin, ...(s3?.env ?? {}) });
+    await t.app.listen({ port, host: '127.0.0.1' });
+    w = await buildWorld(t.ctx.db);
+    token = await signIn(t.app, w.users.studioManager!.email);
+    projectId = (
+      await t.ctx.db
+        .insertInto('projects')
+        .values({ organization_id: w.orgs.schoolA1.id, name: 'Clean-ups', season_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const album = await call('POST', '/api/albums', {
+      album: {
+        name: 'Subject Photos',
+        tags: [],
+        parent_resource_type: 'Project',
+        parent_resource_id: projectId,
+      },
+    });
+    albumId = album.json().album.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+
+  function postForm(post: Post, bytes: Buffer) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'file');
+    return fetch(new URL(post.url, origin), { method: 'POST', body: form });
+  }
+
+  async function newPhoto(bytes: Buffer, { verify }: { verify: boolean }) {
+    const created = await call('POST', `/api/albums/${albumId}/photos`, {
+      photo: { upload_file_name: 'p.jpg', upload_file_size: bytes.length, upload_content_type: 'image/jpeg' },
+    });
+    const { id, presigned_post: post } = created.json().photo as { id: string; presigned_post: Post };
+    expect((await postForm(post, bytes)).status).toBeLessThan(300);
+    if (verify) expect((await call('PATCH', `/api/photos/${id}/verify`)).statusCode).toBe(200);
+    const base = post.fields.key!.replace(/\/original\.upload$/, '');
+    return { id, post, base };
+  }
+
+  async function newAttachment(bytes: Buffer, { verify }: { verify: boolean }) {
+    const created = await call('POST', `/api/projects/${projectId}/attachments`, {
+      attachment: { upload_file_name: 'roster.csv', upload_file_size: bytes.length },
+    });
+    const { id, presigned_post: post } = created.json().attachment as { id: string; presigned_post: Post };
+    expect((await postForm(post, bytes)).status).toBeLessThan(300);
+    if (verify) expect((await call('PATCH', `/api/attachments/${id}/verify`)).statusCode).toBe(200);
+    return { id, post, key: post.fields.key!.replace(/\.upload$/, '') };
+  }
+
+  const RENDITION_KEYS = ['original', 'tiny', 'small', 'large', 'full'];
+  /** Which of a photo's objects exist in storage (the real store: disk or s3rver). */
+  async function photoObjects(base: string) {
+    const found: string[] = [];
+    for (const name of [...RENDITION_KEYS, 'original.upload'])
+      if (await t.ctx.storage.head(`${base}/${name}`)) found.push(name);
+    return found;
+  }
+  const onDisk = (key: string) => existsSync(path.join(t.ctx.config.storage.localDir, key));
+
+  test('the clean-ups are on pg-boss schedules', async () => {
+    const schedules = await t.ctx.queue.boss.getSchedules();
+    expect(Object.fromEntries(schedules.map((s) => [s.name, s.cron]))).toMatchObject({
+      'storage.deletions': '*/10 * * * *',
+      'uploads.purge-unverified': '17 * * * *',
+      'credentials.purge': '43 * * * *',
+    });
+  });
+
+  test('deleting a subject deletes the photos no other subject uses, with every rendition', async () => {
+    const [alone, shared] = await Promise.all([
+      newPhoto(await makeJpeg(400, 500), { verify: true }),
+      newPhoto(await makeJpeg(500, 400), { verify: true }),
+    ]);
+    const subjects: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      subjects.push(
+        (
+          await t.ctx.db
+            .insertInto('subjects')
+            .values({ project_id: projectId, properties: '{}' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    }
+    const [doomed, other] = subjects as [string, string];
+    for (const [subject, photo] of [
+      [doomed, alone.id],
+      [doomed, shared.id],
+      [other, shared.id],
+    ] as const) {
+      const assigned = await call('POST', '/api/subject-photo-assignments', {
+        subject_photo_assignment: { subject_id: subject, photo_id: photo },
+      });
+      expect(assigned.statusCode).toBe(201);
+    }
+    // Thumbnails made: the files to delete are all there.
+    await eventually(async () => (await photoObjects(alone.base)).length === RENDITION_KEYS.length);
+    await eventually(async () => (await photoObjects(shared.base)).length === RENDITION_KEYS.length);
+
+    expect((await call('DELETE', `/api/subjects/${doomed}`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/photos/${alone.id}`)).statusCode).toBe(404);
+    await eventually(async () => (await photoObjects(alone.base)).length === 0);
+    if (driver === 'local') expect(onDisk(alone.base)).toBe(false);
+    // The photo the other subject uses stays, files and all.
+    expect((await call('GET', `/api/photos/${shared.id}`)).statusCode).toBe(200);
+    expect(await photoObjects(shared.base)).toEqual(RENDITION_KEYS);
+    // Done: nothing due is left waiting (only verified photos' form keys, until their forms expire).
+    await eventually(
+      async () =>
+        (
+          await t.ctx.db
+            .selectFrom('storage_deletions')
+            .select('storage_key')
+            .where('delete_after', '<=', new Date())
+            .execute()
+        ).length === 0,
+    );
+  });
+
+  test('uploads never verified within a day are purged: rows and objects', async () => {
+    const jpeg = await makeJpeg(200, 200);
+    const roster = makeCsv(500);
+    const oldPhoto = await newPhoto(jpeg, { verify: false });
+    const oldFile = await newAttachment(roster, { verify: false });
+    const freshPhoto = await newPhoto(jpeg, { verify: false });
+    const keptFile = await newAttachment(roster, { verify: true });
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await t.ctx.db
+      .updateTable('photos')
+      .set({ created_at: twoDaysAgo })
+      .where('id', '=', oldPhoto.id)
+      .execute();
+    await t.ctx.db
+      .updateTable('attachments')
+      .set({ created_at: twoDaysAgo })
+      .where('id', 'in', [oldFile.id, keptFile.id])
+      .execute();
+    expect(await t.ctx.storage.head(oldPhoto.post.fields.key!)).not.toBeNull();
+    expect(await t.ctx.storage.head(oldFile.post.fields.key!)).not.toBeNull();
+
+    await t.ctx.queue.enqueue('uploads.purge-unverified', {});
+    await eventually(
+      async () =>
+        !(await t.ctx.db.selectFrom('photos').select('id').where('id', '=', oldPhoto.id).executeTakeFirst()),
+    );
+    await eventually(async () => !(await t.ctx.storage.head(oldFile.post.fields.key!)));
+    expect(await photoObjects(oldPhoto.base)).toEqual([]);
+    if (driver === 'local') expect(onDisk(oldPhoto.base)).toBe(false);
+    expect(
+      await t.ctx.db.selectFrom('attachments').select('id').where('id', '=', oldFile.id).executeTakeFirst(),
+    ).toBeUndefined();
+    // Younger than a day, or verified: kept.
+    expect(await t.ctx.storage.head(freshPhoto.post.fields.key!)).not.toBeNull();
+    expect(await t.ctx.storage.head(keptFile.key)).not.toBeNull();
+    expect((await call('GET', `/api/photos/${freshPhoto.id}`)).statusCode).toBe(200);
+  });
+
+  test('a form posted again after its file was refused leaves nothing once the form has expired', async () => {
+    const fake = Buffer.from('MZ\u0000\u0001 not a roster');
+    const refused = await newAttachment(fake, { verify: false });
+    expect((await call('PATCH', `/api/attachments/${refused.id}/verify`)).statusCode).toBe(422);
+    const again = await postForm(refused.post, fake);
+    // The local target refuses a used form; S3 can't, and takes the bytes to the form's key...
+    expect(again.status).toBe(driver === 'local' ? 403 : 204);
+    expect(!!(await t.ctx.storage.head(refused.post.fields.key!))).toBe(driver === 's3');
+    // ...which is deleted once the form has expired.
+    await t.ctx.db
+      .updateTable('storage_deletions')
+      .set({ delete_after: new Date(Date.now() - 1000) })
+      .where('storage_key', '=', refused.post.fields.key!)
+      .execute();
+    await t.ctx.queue.enqueue('storage.deletions', {});
+    await eventually(async () => !(await t.ctx.storage.head(refused.post.fields.key!)));
+    await eventually(
+      async () =>
+        !(await t.ctx.db
+          .selectFrom('storage_deletions')
+          .select('storage_key')
+          .where('storage_key', '=', refused.post.fields.key!)
+          .executeTakeFirst()),
+    );
+    expect(await t.ctx.storage.head(refused.key)).toBeNull();
+  });
+
+  test('expired credentials are purged; live ones stay', async () => {
+    const userId = w.users.schoolStaff!.id;
+    const hash = () => randomBytes(32);
+    const hour = 3_600_000;
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    const later = (ms: number) => new Date(Date.now() + ms);
+    const tokens = await t.ctx.db
+      .insertInto('access_tokens')
+      .values([
+        { user_id: userId, token_hash: hash(), expires_at: ago(1000) },
+        { user_id: userId, token_hash: hash(), expires_at: later(hour), revoked_at: ago(1000) },
+        { user_id: userId, token_hash: hash(), expires_at: later(hour) },
+      ])
+      .returning('id')
+      .execute();
+    const resets = await t.ctx.db
+      .insertInto('password_resets')
+      .values([
+        { user_id: userId, token_hash: hash(), created_at: ago(3 * hour), expires_at: ago(2 * hour) },
+        {
+          user_id: userId,
+          token_hash: hash(),
+          created_at: ago(2 * hour),
+          expires_at: later(hour),
+          used_at: ago(hour),
+        },
+        // Used, but counted by the hourly reset limit for a while yet.
+        {
+          user_id: userId,
+          token_hash: hash(),
+          created_at: ago(60_000),
+          expires_at: later(hour),
+          used_at: ago(1000),
+        },
+        { user_id: userId, token_hash: hash(), created_at: ago(2 * hour), expires_at: later(hour) },
+      ])
+      .returning('id')
+      .execute();
+    const invitations = await t.ctx.db
+      .insertInto('invitations')
+      .values([
+        { user_id: userId, token_hash: hash(), expires_at: ago(1000) },
+        { user_id: userId, token_hash: hash(), expires_at: later(hour), accepted_at: ago(1000) },
+        { user_id: userId, token_hash: hash(), expires_at: later(hour), replaced_at: ago(1000) },
+        { user_id: userId, token_hash: hash(), expires_at: later(hour) },
+      ])
+      .returning('id')
+      .execute();
+    const left = async () => ({
+      tokens: (
+        await t.ctx.db
+          .selectFrom('access_tokens')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            tokens.map((r) => r.id),
+          )
+          .execute()
+      ).map((r) => r.id),
+      resets: (
+        await t.ctx.db
+          .selectFrom('password_resets')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            resets.map((r) => r.id),
+          )
+          .execute()
+      ).map((r) => r.id),
+      invitations: (
+        await t.ctx.db
+          .selectFrom('invitations')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            invitations.map((r) => r.id),
+          )
+          .execute()
+      ).map((r) => r.id),
+    });
+    expect((await left()).tokens).toHaveLength(3);
+    await t.ctx.queue.enqueue('credentials.purge', {});
+    await eventually(async () => (await left()).tokens.length === 1);
+    expect(await left()).toEqual({
+      tokens: [tokens[2]!.id],
+      resets: [resets[2]!.id, resets[3]!.id],
+      invitations: [invitations[3]!.id],
+    });
+  });
+});
