@@ -40,6 +40,8 @@ const envSchema = z.object({
     .min(5)
     .max(24 * 60)
     .default(30),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  TOKEN_LINK_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   SIGN_IN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
@@ -105,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     tokenIdleSeconds: e.TOKEN_IDLE_SECONDS,
     passwordResetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    tokenLinkRequestsPerAddress: e.TOKEN_LINK_REQUESTS_PER_ADDRESS,
     signInLimits: {
       perEmail: e.SIGN_IN_MAX_FAILURES_PER_EMAIL,
       perAddress: e.SIGN_IN_MAX_FAILURES_PER_ADDRESS,

@@ -66,6 +66,8 @@ export async function completePasswordReset(
   token: string,
   password: string,
 ): Promise<boolean> {
+  // The cheap lookup first: an unknown, used or expired link costs no hashing (SECURITY.md).
+  if (!(await findUsableReset(ctx, token))) return false;
   const passwordHash = await hashPassword(password);
   return ctx.db.transaction().execute(async (trx) => {
     const reset = await trx
