@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { limitByAddress, tokenLinkLimiter } from '../auth/address-limit.js';
-import { completePasswordReset, findPasswordReset, requestPasswordReset } from './service.js';
+import { completePasswordReset, findPasswordReset, queuePasswordResetRequest } from './service.js';
 
 const tokenParam = z.object({ token: z.string().min(20).max(128) });
 
@@ -27,7 +27,7 @@ export function registerPasswordResetRoutes(root: FastifyInstance, ctx: AppConte
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(ctx, request.body.email);
+      await queuePasswordResetRequest(ctx, request.body.email);
       return reply.status(202).send({});
     },
   );
