@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -40,9 +41,13 @@ const envSchema = z.object({
     .min(5)
     .max(24 * 60)
     .default(30),
-  SIGN_IN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
-  SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
-  SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  TOKEN_LINK_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  SIGN_IN_PAIR_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_PAIR_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),
+  SIGN_IN_ACCOUNT_FAILURES_PER_HOUR: z.coerce.number().int().min(1).max(100).default(100),
+  SIGN_IN_ADDRESS_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+  TRUST_PROXY: z.string().optional(),
   SIGN_IN_REGION: z.string().optional(),
   LANDING_PAGE_URL: optionalUrl,
   REBRAND_BANNER: bool,
@@ -60,6 +65,42 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool,
 });
 
+const RETIRED_SETTINGS = [
+  ['SIGN_IN_MAX_FAILURES_PER_EMAIL', 'SIGN_IN_PAIR_FREE_FAILURES and SIGN_IN_ACCOUNT_FAILURES_PER_HOUR'],
+  ['SIGN_IN_MAX_FAILURES_PER_ADDRESS', 'SIGN_IN_ADDRESS_FAILURES_PER_HOUR'],
+  ['SIGN_IN_FAILURE_WINDOW_MINUTES', 'SIGN_IN_PAIR_MAX_DELAY_SECONDS (failures count for an hour)'],
+] as const;
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset, empty or `false` trusts no proxy (the client address is the peer's); a number is
+ * how many proxy hops in front of the server to trust; otherwise a comma-separated list of proxy
+ * addresses or CIDR ranges (or proxy-addr's `loopback`, `linklocal`, `uniquelocal`). `true` (trust any
+ * X-Forwarded-For) is refused: anyone could then choose their address and escape the rate limits.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would let any client choose its address: give the number of proxy hops or their addresses.',
+    );
+  }
+  const entries = v.split(',').map((x) => x.trim());
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (PROXY_NAMES.has(entry)) continue;
+    if (family === 0 || !validBits || rest.length > 0) {
+      throw new Error(`TRUST_PROXY: "${entry}" is not an address, a CIDR range or a hop count.`);
+    }
+  }
+  return entries;
+}
+
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -69,6 +110,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const replaced = RETIRED_SETTINGS.filter(([name]) => env[name] !== undefined);
+  if (replaced.length > 0) {
+    throw new Error(
+      replaced.map(([name, instead]) => `${name} is no longer read: use ${instead} (see README).`).join('\n'),
+    );
+  }
   const production = e.NODE_ENV === 'production';
   if (production && !e.DATABASE_URL) {
     throw new Error(
@@ -105,11 +152,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     tokenIdleSeconds: e.TOKEN_IDLE_SECONDS,
     passwordResetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    tokenLinkRequestsPerAddress: e.TOKEN_LINK_REQUESTS_PER_ADDRESS,
     signInLimits: {
-      perEmail: e.SIGN_IN_MAX_FAILURES_PER_EMAIL,
-      perAddress: e.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
-      windowMinutes: e.SIGN_IN_FAILURE_WINDOW_MINUTES,
+      pairFreeFailures: e.SIGN_IN_PAIR_FREE_FAILURES,
+      pairMaxDelaySeconds: e.SIGN_IN_PAIR_MAX_DELAY_SECONDS,
+      accountFailuresPerHour: e.SIGN_IN_ACCOUNT_FAILURES_PER_HOUR,
+      addressFailuresPerHour: e.SIGN_IN_ADDRESS_FAILURES_PER_HOUR,
     },
+    /** Fastify's `trustProxy`: which hops may say who the client is (TRUST_PROXY); off by default. */
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     storage: {
       driver: e.STORAGE_DRIVER,
       localDir: path.resolve(REPO_ROOT, e.STORAGE_DIR ?? path.join(dataDir, 'storage')),

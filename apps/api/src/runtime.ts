@@ -59,7 +59,16 @@ export async function startRuntime(
     const storage = await createStorage(config);
     const ctx: AppContext = { config, db: database.db, queue, mailer, storage, log };
     if (config.seedDemo && (await seedDemoData(database.db))) log.info('demo data seeded');
-    if (options.workers) await queue.startWorkers({ db: database.db, mailer, storage, log });
+    if (options.workers) {
+      await queue.startWorkers({
+        db: database.db,
+        mailer,
+        storage,
+        log,
+        config,
+        enqueueEmail: (outboxId, trx) => queue.enqueue('email.send', { outbox_id: outboxId }, { trx }),
+      });
+    }
     return {
       ctx,
       async stop() {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, buildOrganization, buildUser, signIn } from './support/factories.js';
@@ -110,6 +111,13 @@ describe('password reset', () => {
     const res = await requestReset({ email: 'nobody-here@example.test', plic_app_id: 'school-portal' });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({});
+    // The work happens in a job after the answer: wait until it is done.
+    await eventually(async () => {
+      const open = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM pgboss.job
+        WHERE name = 'password-resets.request' AND state <> 'completed'`.execute(t.ctx.db);
+      return open.rows[0]!.n === 0;
+    });
     const after = await t.ctx.db.selectFrom('email_outbox').select('id').execute();
     expect(after.length).toBe(before.length);
   });
@@ -149,5 +157,37 @@ describe('password reset', () => {
       payload: { password: 'a brand new password' },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('the answer to a reset request', () => {
+  test('comes before any lookup: a known and an unknown address both just queue the same job', async () => {
+    // No workers: what is there once the answer has come is what the request itself did.
+    const quiet = await createTestApp({ SMTP_URL: smtp.url }, { workers: false });
+    try {
+      const org = await buildOrganization(quiet.ctx.db);
+      const user = await buildUser(quiet.ctx.db, { organizations: [org.id] });
+      const answers = [];
+      for (const email of [user.email, 'nobody-here@example.test']) {
+        answers.push(
+          await quiet.app.inject({
+            method: 'POST',
+            url: '/api/password-resets',
+            payload: { email, plic_app_id: 'school-portal' },
+          }),
+        );
+      }
+      expect(answers.map((a) => [a.statusCode, a.body])).toEqual([
+        [202, '{}'],
+        [202, '{}'],
+      ]);
+      expect(await quiet.ctx.db.selectFrom('password_resets').select('id').execute()).toEqual([]);
+      expect(await quiet.ctx.db.selectFrom('email_outbox').select('id').execute()).toEqual([]);
+      const jobs = await sql<{ name: string; n: number }>`
+        SELECT name, count(*)::int AS n FROM pgboss.job GROUP BY name ORDER BY name`.execute(quiet.ctx.db);
+      expect(jobs.rows).toEqual([{ name: 'password-resets.request', n: 2 }]);
+    } finally {
+      await quiet.close();
+    }
   });
 });

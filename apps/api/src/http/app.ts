@@ -60,7 +60,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       },
     },
     genReqId: () => randomUUID(),
-    trustProxy: ctx.config.production,
+    trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   });

@@ -1,3 +1,4 @@
+import { passwordResetRequestJob } from '../modules/password-resets/request-job.js';
 import { photoRenditionsJob } from '../modules/photos/renditions-job.js';
 import { purgeExpiredCredentialsJob, purgeUnverifiedUploadsJob, storageDeletionsJob } from './cleanup.js';
 import type { JobDeps } from './deps.js';
@@ -14,6 +15,7 @@ export const jobCatalogue = {
   'storage.deletions': storageDeletionsJob,
   'uploads.purge-unverified': purgeUnverifiedUploadsJob,
   'credentials.purge': purgeExpiredCredentialsJob,
+  'password-resets.request': passwordResetRequestJob,
 } satisfies JobCatalogue<JobDeps>;
 
 export type AppQueue = Queue<typeof jobCatalogue, JobDeps>;

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
+import type { QueryRunner } from './queue.js';
 
 /** What job handlers may use. */
 export interface JobDeps {
@@ -9,4 +11,7 @@ export interface JobDeps {
   mailer: Mailer;
   storage: Storage;
   log: FastifyBaseLogger;
+  config: Config;
+  /** Enqueues the sending of an outbox message, in the transaction that wrote it. */
+  enqueueEmail(outboxId: string, trx: QueryRunner): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import pLimit from 'p-limit';
 
 // scrypt with N=2^17, r=8, p=1 (SECURITY.md); memory needed is 128 * N * r = 128 MiB.
 const N = 2 ** 17;
@@ -7,11 +8,27 @@ const P = 1;
 const KEY_LENGTH = 32;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
+// Each hash takes 128 MiB for up to a second: at most this many run at once in the process, the rest
+// wait their turn, so a burst of sign-ins can't take the server's memory (SECURITY.md).
+const hashing = pLimit(2);
+
+/** How many password hashes may run at once (PASSWORD_HASH_CONCURRENCY); set once at start. */
+export function setPasswordHashConcurrency(concurrency: number): void {
+  hashing.concurrency = concurrency;
+}
+
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEMORY }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(
+          password.normalize('NFKC'),
+          salt,
+          KEY_LENGTH,
+          { N: n, r, p, maxmem: MAX_MEMORY },
+          (err, key) => (err ? reject(err) : resolve(key)),
+        ),
+      ),
   );
 }
 

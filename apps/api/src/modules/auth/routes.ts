@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { setPasswordHashConcurrency } from './passwords.js';
 import { revokeToken, signIn, tokenResponse } from './sign-in.js';
 import { hashSecret } from './tokens.js';
 
@@ -17,6 +18,7 @@ const oauthError = (error: string, description: string) => ({ error, error_descr
 
 /** OAuth 2.0 password grant (RFC 6749 §4.3) and revocation (RFC 7009), as API.md fixes them. */
 export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext) {
+  setPasswordHashConcurrency(ctx.config.passwordHashConcurrency);
   app.post(
     '/oauth/token',
     {

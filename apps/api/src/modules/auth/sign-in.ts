@@ -5,32 +5,72 @@ import { verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import { newSecret } from './tokens.js';
 
 /** Failures are keyed by a hash of the e-mail, so the table holds no address in clear. */
-const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+export const emailKey = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 export type SignInResult =
   | { kind: 'ok'; accessToken: string; expiresIn: number; createdAt: Date }
   | { kind: 'invalid' }
   | { kind: 'limited'; retryAfterSeconds: number };
 
-/** Too many recent failures for this e-mail or this address? Then the answer is 429, without a check. */
-async function rateLimited(ctx: AppContext, key: string, address: string): Promise<number | null> {
-  const { perEmail, perAddress, windowMinutes } = ctx.config.signInLimits;
-  const since = sql<Date>`now() - make_interval(mins => ${windowMinutes})`;
-  const row = await ctx.db
-    .selectFrom('sign_in_failures')
-    .select([
-      sql<number>`count(*) FILTER (WHERE email_key = ${key})::int`.as('by_email'),
-      sql<number>`count(*) FILTER (WHERE address = ${address})::int`.as('by_address'),
-      sql<Date | null>`min(created_at) FILTER (WHERE email_key = ${key} OR address = ${address})`.as(
-        'oldest',
-      ),
-    ])
-    .where('created_at', '>', since)
-    .where((eb) => eb.or([eb('email_key', '=', key), eb('address', '=', address)]))
-    .executeTakeFirstOrThrow();
-  if (row.by_email < perEmail && row.by_address < perAddress) return null;
-  const oldest = row.oldest ? new Date(row.oldest).getTime() : Date.now();
-  return Math.max(1, Math.ceil((oldest + windowMinutes * 60_000 - Date.now()) / 1000));
+/**
+ * Decides whether an attempt may be checked (SECURITY.md "Sign-in and tokens"), over the last hour:
+ * - per (address, e-mail) pair, the first SIGN_IN_PAIR_FREE_FAILURES failures cost nothing; after f of
+ *   them, the next attempt must wait 2^(f - free + 1) seconds after the last (at most
+ *   SIGN_IN_PAIR_MAX_DELAY_SECONDS). Other addresses, and other e-mails behind the same address, are
+ *   not affected.
+ * - per account (e-mail, from any address): at most SIGN_IN_ACCOUNT_FAILURES_PER_HOUR failures;
+ * - per address (any e-mail): at most SIGN_IN_ADDRESS_FAILURES_PER_HOUR failures, a ceiling for sprays.
+ * When the attempt may go ahead it is recorded as a failure at once (and forgotten if the password is
+ * right), under a lock per e-mail: concurrent attempts can't all slip in before the first one counts.
+ */
+async function admitAttempt(
+  ctx: AppContext,
+  key: string,
+  address: string,
+): Promise<{ retryAfterSeconds: number } | { attemptId: string }> {
+  const { pairFreeFailures, pairMaxDelaySeconds, accountFailuresPerHour, addressFailuresPerHour } =
+    ctx.config.signInLimits;
+  return ctx.db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sign-in:${key}`}, 0))`.execute(trx);
+    const row = await trx
+      .selectFrom('sign_in_failures')
+      .select([
+        sql<number>`count(*) FILTER (WHERE email_key = ${key} AND address = ${address})::int`.as('pair'),
+        sql<number>`count(*) FILTER (WHERE email_key = ${key})::int`.as('account'),
+        sql<number>`count(*) FILTER (WHERE address = ${address})::int`.as('by_address'),
+        // Seconds still to wait for each limit (<= 0: none), on the database's clock.
+        sql<number>`coalesce(extract(epoch FROM
+          max(created_at) FILTER (WHERE email_key = ${key} AND address = ${address})
+          + make_interval(secs => least(${pairMaxDelaySeconds}::float8,
+              power(2, greatest(count(*) FILTER (WHERE email_key = ${key} AND address = ${address}) - ${pairFreeFailures} + 1, 0))))
+          - now()), 0)::float8`.as('pair_wait'),
+        sql<number>`coalesce(extract(epoch FROM
+          min(created_at) FILTER (WHERE email_key = ${key}) + interval '1 hour' - now()), 0)::float8`.as(
+          'account_wait',
+        ),
+        sql<number>`coalesce(extract(epoch FROM
+          min(created_at) FILTER (WHERE address = ${address}) + interval '1 hour' - now()), 0)::float8`.as(
+          'address_wait',
+        ),
+      ])
+      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+      .where((eb) => eb.or([eb('email_key', '=', key), eb('address', '=', address)]))
+      .executeTakeFirstOrThrow();
+    const waits = [
+      row.pair >= pairFreeFailures ? row.pair_wait : 0,
+      row.account >= accountFailuresPerHour ? row.account_wait : 0,
+      row.by_address >= addressFailuresPerHour ? row.address_wait : 0,
+    ];
+    const wait = Math.max(...waits);
+    if (wait > 0) return { retryAfterSeconds: Math.max(1, Math.ceil(wait)) };
+    const attempt = await trx
+      .insertInto('sign_in_failures')
+      .values({ email_key: key, address })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { attemptId: attempt.id };
+  });
 }
 
 export async function signIn(
@@ -40,8 +80,9 @@ export async function signIn(
   address: string,
 ): Promise<SignInResult> {
   const key = emailKey(email);
-  const retryAfter = await rateLimited(ctx, key, address);
-  if (retryAfter !== null) return { kind: 'limited', retryAfterSeconds: retryAfter };
+  const admitted = await admitAttempt(ctx, key, address);
+  if ('retryAfterSeconds' in admitted)
+    return { kind: 'limited', retryAfterSeconds: admitted.retryAfterSeconds };
 
   const user = await ctx.db
     .selectFrom('users')
@@ -54,19 +95,20 @@ export async function signIn(
     : await verifyAgainstDecoy(password);
 
   if (!user || !valid) {
-    await ctx.db.insertInto('sign_in_failures').values({ email_key: key, address }).execute();
+    // The attempt stays recorded as a failure; failures older than an hour no longer count.
     await ctx.db
       .deleteFrom('sign_in_failures')
-      .where(
-        'created_at',
-        '<',
-        sql<Date>`now() - make_interval(mins => ${ctx.config.signInLimits.windowMinutes})`,
-      )
+      .where('created_at', '<', sql<Date>`now() - interval '1 hour'`)
       .execute();
     return { kind: 'invalid' };
   }
 
-  await ctx.db.deleteFrom('sign_in_failures').where('email_key', '=', key).execute();
+  // A right password clears this pair's failures only: other pairs' count towards the account ceiling.
+  await ctx.db
+    .deleteFrom('sign_in_failures')
+    .where('email_key', '=', key)
+    .where('address', '=', address)
+    .execute();
   return { kind: 'ok', ...(await issueAccessToken(ctx, user.id)) };
 }
 

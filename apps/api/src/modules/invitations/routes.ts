@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { idParam, isRecordId } from '../../http/params.js';
+import { limitByAddress, tokenLinkLimiter } from '../auth/address-limit.js';
 import { tokenResponse } from '../auth/sign-in.js';
 import { loadUserForViewer } from '../users/viewer.js';
 import { acceptInvitation, findOpenInvitation, sendInvitation } from './service.js';
@@ -14,6 +15,7 @@ const tokenParam = z.object({ token: z.string().min(20).max(128) });
 
 export function registerInvitationRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const limitAccepts = limitByAddress(tokenLinkLimiter(ctx.config));
 
   app.post(
     '/api/users/:id/invite',
@@ -73,6 +75,7 @@ export function registerInvitationRoutes(root: FastifyInstance, ctx: AppContext)
     '/api/invitations/:token/accept',
     {
       config: { action: 'public' },
+      onRequest: limitAccepts,
       schema: {
         tags: ['users'],
         summary: 'Accept an invitation: set the password and sign in (answers a bearer token)',

@@ -79,6 +79,8 @@ export async function findOpenInvitation(ctx: AppContext, token: string) {
 
 /** Sets the password, marks the invitation accepted, and signs the user in. Null when the link is no good. */
 export async function acceptInvitation(ctx: AppContext, token: string, password: string) {
+  // The cheap lookup first: an unknown, used or expired link costs no hashing (SECURITY.md).
+  if (!(await findOpenInvitation(ctx, token))) return null;
   const passwordHash = await hashPassword(password);
   const userId = await ctx.db.transaction().execute(async (trx) => {
     const invitation = await trx

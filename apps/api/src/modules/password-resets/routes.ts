@@ -4,17 +4,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
-import { completePasswordReset, findPasswordReset, requestPasswordReset } from './service.js';
+import { limitByAddress, tokenLinkLimiter } from '../auth/address-limit.js';
+import { completePasswordReset, findPasswordReset, queuePasswordResetRequest } from './service.js';
 
 const tokenParam = z.object({ token: z.string().min(20).max(128) });
 
 export function registerPasswordResetRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const limitRequests = limitByAddress(tokenLinkLimiter(ctx.config));
+  const limitCompletions = limitByAddress(tokenLinkLimiter(ctx.config));
 
   app.post(
     '/api/password-resets',
     {
       config: { action: 'public' },
+      onRequest: limitRequests,
       schema: {
         tags: ['password reset'],
         summary: 'E-mail a single-use reset link; 202 whether or not the address exists',
@@ -23,7 +27,7 @@ export function registerPasswordResetRoutes(root: FastifyInstance, ctx: AppConte
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(ctx, request.body.email);
+      await queuePasswordResetRequest(ctx, request.body.email);
       return reply.status(202).send({});
     },
   );
@@ -50,6 +54,7 @@ export function registerPasswordResetRoutes(root: FastifyInstance, ctx: AppConte
     '/api/password-resets/:token',
     {
       config: { action: 'public' },
+      onRequest: limitCompletions,
       schema: {
         tags: ['password reset'],
         summary: 'Set the new password; the link is used up and every session of the user ends',

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { JobDeps } from '../../jobs/deps.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { passwordResetMessage } from '../../mail/templates.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -10,18 +11,22 @@ import { hashSecret, newSecret } from '../auth/tokens.js';
 const MAX_RESETS_PER_HOUR = 5;
 
 /**
- * Starts a password reset: when the address belongs to a user, e-mails a single-use link valid for a
- * limited time. The caller answers the same whether or not it does.
+ * Starts a password reset (the `password-resets.request` job, after the request has been answered):
+ * when the address belongs to a user, e-mails a single-use link valid for a limited time.
  */
-export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
-  const user = await ctx.db
+export async function requestPasswordReset(
+  deps: Pick<JobDeps, 'db' | 'config' | 'enqueueEmail'>,
+  email: string,
+): Promise<void> {
+  const { db, config } = deps;
+  const user = await db
     .selectFrom('users')
     .select(['id', 'name', 'email'])
     .where(sql`lower(email)`, '=', email.trim().toLowerCase())
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!user) return;
-  const recent = await ctx.db
+  const recent = await db
     .selectFrom('password_resets')
     .select(sql<number>`count(*)::int`.as('n'))
     .where('user_id', '=', user.id)
@@ -30,20 +35,28 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   if (recent.n >= MAX_RESETS_PER_HOUR) return;
 
   const { secret, hash } = newSecret();
-  const minutes = ctx.config.passwordResetTtlMinutes;
+  const minutes = config.passwordResetTtlMinutes;
   // The link is built from configuration, never from the request's Host header.
-  const link = `${ctx.config.publicUrl}/reset-password/${secret}`;
-  await ctx.db.transaction().execute(async (trx) => {
+  const link = `${config.publicUrl}/reset-password/${secret}`;
+  await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('password_resets')
       .values({ user_id: user.id, token_hash: hash, expires_at: new Date(Date.now() + minutes * 60_000) })
       .execute();
     await queueEmail(
       trx,
-      (outboxId, t) => ctx.queue.enqueue('email.send', { outbox_id: outboxId }, { trx: t }),
+      deps.enqueueEmail,
       passwordResetMessage({ to: user.email, name: user.name, link, minutes }),
     );
   });
+}
+
+/**
+ * What the request itself does, the same for every address: queue the work and nothing else, so that
+ * neither the answer nor its timing tells whether the address has an account.
+ */
+export async function queuePasswordResetRequest(ctx: AppContext, email: string): Promise<void> {
+  await ctx.queue.enqueue('password-resets.request', { email: email.trim().toLowerCase() });
 }
 
 function findUsableReset(ctx: AppContext, token: string) {
@@ -66,6 +79,8 @@ export async function completePasswordReset(
   token: string,
   password: string,
 ): Promise<boolean> {
+  // The cheap lookup first: an unknown, used or expired link costs no hashing (SECURITY.md).
+  if (!(await findUsableReset(ctx, token))) return false;
   const passwordHash = await hashPassword(password);
   return ctx.db.transaction().execute(async (trx) => {
     const reset = await trx
