@@ -60,7 +60,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       },
     },
     genReqId: () => randomUUID(),
-    trustProxy: ctx.config.trustProxy,
+    // A hop count, addresses/CIDRs, or off (TRUST_PROXY); Fastify takes a number though its types omit it.
+    trustProxy: ctx.config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   });
