@@ -189,6 +189,14 @@ describe('organizations', () => {
       await call('studioManager', 'GET', `/api/organizations/${w.orgs.studioA.id}/organizations?keyword=%25`)
     ).json();
     expect(percent.meta.total).toBe(0);
+    // A literal % in a name is found by it: the keyword is matched as text, not as a pattern.
+    await call('studioManager', 'POST', `/api/organizations/${w.orgs.studioA.id}/organizations`, {
+      organization: { name: '100% Kids Academy' },
+    });
+    const literal = (
+      await call('studioManager', 'GET', `/api/organizations/${w.orgs.studioA.id}/organizations?keyword=%25`)
+    ).json();
+    expect(literal.organizations.map((o: { name: string }) => o.name)).toEqual(['100% Kids Academy']);
     const deep = (
       await call(
         'labManager',

@@ -295,7 +295,10 @@ describe('project templates', () => {
           .json()
           .projects.map((p: { name: string }) => p.name),
       ).toEqual(['Fall Portraits']);
+      const all = (await call('studioManager', 'GET', base)).json();
       const none = (await call('studioManager', 'GET', `${base}&filter[season_id]=none`)).json();
+      expect(none.projects.length).toBeGreaterThan(0);
+      expect(none.projects.length).toBeLessThan(all.projects.length);
       expect(none.projects.every((p: { season_id: string | null }) => p.season_id === null)).toBe(true);
       const byName = (await call('studioManager', 'GET', `${base}&sort=name`))
         .json()
@@ -305,6 +308,17 @@ describe('project templates', () => {
         await call('studioManager', 'GET', `${base}&filter[organization_id]=${w.orgs.schoolA2.id}`)
       ).json();
       expect(org.meta.total).toBe(0);
+      // The same filter on an organization with projects finds exactly its own.
+      const fall = all.projects.find((p: { name: string }) => p.name === 'Fall Portraits');
+      const own = (
+        await call('studioManager', 'GET', `${base}&filter[organization_id]=${fall.organization_id}`)
+      ).json();
+      expect(own.meta.total).toBe(
+        all.projects.filter((p: { organization_id: string }) => p.organization_id === fall.organization_id)
+          .length,
+      );
+      expect(own.meta.total).toBeGreaterThan(0);
+      expect(own.meta.total).toBeLessThan(all.meta.total);
       expect((await call('studioManager', 'GET', `${base}&sort=password`)).statusCode).toBe(400);
     });
   });

@@ -147,6 +147,8 @@ describe('accounts list (All Users)', () => {
     expect(allowed.meta.total).toBe(all.meta.total - 1);
 
     const kw = (await call('studioManager', 'GET', `${base}&keyword=School%20A2`)).json();
+    expect(kw.accounts.length).toBeGreaterThan(0);
+    expect(kw.meta.total).toBeLessThan(all.meta.total);
     expect(
       kw.accounts.every((a: { organization: { name: string } }) => a.organization.name === 'School A2'),
     ).toBe(true);
