@@ -618,6 +618,26 @@ describe('authorization matrix', () => {
     }
   });
 
+  test('every API operation states the shape of its success answer (the web reads its types from them)', async () => {
+    const spec = (await t.app.inject('/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>;
+    };
+    const operations = Object.entries(spec.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+    );
+    expect(operations.length).toBeGreaterThan(50);
+    const without = operations
+      // fastify-swagger invents a bare "200: Default Response" for routes without one: that is not a shape.
+      .filter(
+        ({ op }) =>
+          !Object.entries(op.responses ?? {}).some(
+            ([status, answer]) => /^3\d\d$|^204$/.test(status) || (/^2\d\d$/.test(status) && !!answer.content),
+          ),
+      )
+      .map(({ key }) => key);
+    expect(without).toEqual([]);
+  });
+
   test('every route that needs a token is in the table', () => {
     const covered = new Set(routes.map((r) => `${r.method} ${r.path}`));
     const missing = t.app

@@ -70,6 +70,13 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
             upload_content_type: z.string().max(200).nullish(),
           }),
         }),
+        response: {
+          201: z.object({
+            attachment: attachmentSchema.extend({
+              presigned_post: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }),
+            }),
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -166,6 +173,10 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
           'Redirect to a signed, expiring download of a verified file (audited); format=json answers the address',
         params: idParam,
         querystring: z.object({ format: z.enum(['redirect', 'json']).default('redirect') }).strict(),
+        response: {
+          200: z.object({ download: z.object({ url: z.string(), expires_at: z.string() }) }),
+          302: z.null().describe('Redirect to the signed address (Location)'),
+        },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { setPasswordHashConcurrency } from './passwords.js';
-import { revokeToken, signIn, tokenResponse } from './sign-in.js';
+import { revokeToken, signIn, tokenResponse, tokenResponseSchema } from './sign-in.js';
 import { hashSecret } from './tokens.js';
 
 const INVALID_GRANT =
@@ -15,6 +15,8 @@ const tokenRequest = z.object({
 });
 
 const oauthError = (error: string, description: string) => ({ error, error_description: description });
+const oauthErrorSchema = z.object({ error: z.string(), error_description: z.string() });
+const tooManySchema = z.object({ error: z.literal('too_many_requests') });
 
 /** OAuth 2.0 password grant (RFC 6749 §4.3) and revocation (RFC 7009), as API.md fixes them. */
 export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -26,6 +28,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['sign-in'],
         summary: 'Sign in with e-mail and password (password grant); form or JSON body',
+        response: { 200: tokenResponseSchema, 400: oauthErrorSchema, 429: tooManySchema },
       },
     },
     async (request, reply) => {
@@ -65,7 +68,11 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     '/oauth/revoke',
     {
       config: { action: 'public' },
-      schema: { tags: ['sign-in'], summary: 'Revoke a token at once (RFC 7009); 200 even when unknown' },
+      schema: {
+        tags: ['sign-in'],
+        summary: 'Revoke a token at once (RFC 7009); 200 even when unknown',
+        response: { 200: z.object({}), 400: oauthErrorSchema },
+      },
     },
     async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import { newSecret } from './tokens.js';
@@ -133,6 +134,14 @@ export async function issueAccessToken(
 }
 
 /** The RFC 6749 token answer. */
+/** The token answer of API.md (RFC 6749 §5.1). */
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number(),
+  created_at: z.number(),
+});
+
 export const tokenResponse = (t: { accessToken: string; expiresIn: number; createdAt: Date }) => ({
   access_token: t.accessToken,
   token_type: 'Bearer' as const,

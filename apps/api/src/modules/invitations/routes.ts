@@ -7,7 +7,7 @@ import { sessionOf } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { idParam, isRecordId } from '../../http/params.js';
 import { limitByAddress, tokenLinkLimiter } from '../auth/address-limit.js';
-import { tokenResponse } from '../auth/sign-in.js';
+import { tokenResponse, tokenResponseSchema } from '../auth/sign-in.js';
 import { loadUserForViewer } from '../users/viewer.js';
 import { acceptInvitation, findOpenInvitation, sendInvitation } from './service.js';
 
@@ -81,6 +81,7 @@ export function registerInvitationRoutes(root: FastifyInstance, ctx: AppContext)
         summary: 'Accept an invitation: set the password and sign in (answers a bearer token)',
         params: tokenParam,
         body: acceptInvitationSchema,
+        response: { 200: tokenResponseSchema },
       },
     },
     async (request) => {

@@ -23,23 +23,35 @@ export function registerOperationsRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.get(
     '/healthz',
-    { config: { action: 'public' }, schema: { tags: ['operations'], summary: 'The process is up' } },
-    async () => ({
-      status: 'ok',
-    }),
+    {
+      config: { action: 'public' },
+      schema: {
+        tags: ['operations'],
+        summary: 'The process is up',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
   );
 
   app.get(
     '/readyz',
     {
       config: { action: 'public' },
-      schema: { tags: ['operations'], summary: 'The database and the job queue are reachable' },
+      schema: {
+        tags: ['operations'],
+        summary: 'The database and the job queue are reachable',
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          503: z.object({ status: z.literal('unavailable') }),
+        },
+      },
     },
     async (_request, reply) => {
       try {
         await sql`SELECT 1`.execute(ctx.db);
         await ctx.queue.boss.getQueue('email.send');
-        return { status: 'ready' };
+        return { status: 'ready' as const };
       } catch {
         return reply.status(503).send({ status: 'unavailable' });
       }
@@ -48,7 +60,14 @@ export function registerOperationsRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.get(
     '/version.txt',
-    { config: { action: 'public' }, schema: { tags: ['operations'], summary: 'The running version' } },
+    {
+      config: { action: 'public' },
+      schema: {
+        tags: ['operations'],
+        summary: 'The running version',
+        response: { 200: z.string().describe('The version, as text/plain') },
+      },
+    },
     async (_r, reply) =>
       reply.header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send(`${APP_VERSION}\n`),
   );

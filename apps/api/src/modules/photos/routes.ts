@@ -9,6 +9,7 @@ import { idParam } from '../../http/params.js';
 import { RENDITIONS } from '../../images/images.js';
 import { Access } from '../access/visibility.js';
 import { findVisibleProject } from '../projects/service.js';
+import { photoSchema } from './serialize.js';
 import {
   baseOf,
   findVisiblePhoto,
@@ -127,7 +128,12 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
     '/api/albums/:id/photos',
     {
       config: { action: 'photo.list' },
-      schema: { tags: ['photos'], summary: 'Verified photos of an album', params: idParam },
+      schema: {
+        tags: ['photos'],
+        summary: 'Verified photos of an album',
+        params: idParam,
+        response: { 200: z.object({ photos: z.array(photoSchema) }) },
+      },
     },
     async (request) => {
       const s = sessionOf(request);
@@ -166,6 +172,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
             created_by_plic_app_id: z.string().max(64).default(APP_SLUG),
           }),
         }),
+        response: { 201: z.object({ photo: photoSchema }) },
       },
     },
     async (request, reply) => {
@@ -207,7 +214,12 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
     '/api/photos/:id',
     {
       config: { action: 'photo.show' },
-      schema: { tags: ['photos'], summary: 'One photo with signed addresses', params: idParam },
+      schema: {
+        tags: ['photos'],
+        summary: 'One photo with signed addresses',
+        params: idParam,
+        response: { 200: z.object({ photo: photoSchema }) },
+      },
     },
     async (request) => {
       const s = sessionOf(request);
@@ -226,6 +238,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
         summary:
           'Check the uploaded bytes (real png/jpeg, whole, within the pixel limit), then make thumbnails',
         params: idParam,
+        response: { 200: z.object({ photo: photoSchema, merged: z.boolean().optional() }) },
       },
     },
     async (request) => {
@@ -244,6 +257,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
           'Redirect to a signed address of a thumbnail (tiny 80 px wide, small 200, large 600 high, full)',
         params: idParam,
         querystring: z.object({ size: z.enum(RENDITIONS).default('small') }).strict(),
+        response: { 302: z.null().describe('Redirect to the signed address (Location)') },
       },
     },
     async (request, reply) => {

@@ -8,6 +8,7 @@ import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { keywordPattern } from '../organizations/service.js';
+import { subjectPhotoSchema } from '../photos/serialize.js';
 import { deleteSubjectWithPhotos } from './delete.js';
 import {
   fieldValue,
@@ -34,7 +35,7 @@ const subjectSchema = z.object({
   primary_photo_id: z.string().nullable(),
   primary_photo_thumbnails: z.record(z.string(), z.string().nullable()).nullable(),
   yearbook_photo_id: z.string().nullable(),
-  photos: z.array(z.any()).optional(),
+  photos: z.array(subjectPhotoSchema).optional(),
   created_by_plic_app_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

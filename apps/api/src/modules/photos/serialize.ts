@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** A photo as the API answers it: record fields, signed addresses of the original and thumbnails. */
+export const photoSchema = z.object({
+  id: z.string(),
+  album_id: z.string(),
+  project_id: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  category: z.string().nullable(),
+  chroma_key: z.string().nullable(),
+  tags: z.array(z.string()),
+  merge_duplicate: z.boolean(),
+  subject_ids: z.array(z.string()),
+  default_photo_crop_id: z.string().nullable(),
+  upload_file_name: z.string(),
+  upload_file_size: z.number(),
+  upload_content_type: z.string(),
+  uploaded_at: z.string().nullable(),
+  upload_verified_at: z.string().nullable(),
+  created_by_plic_app_id: z.string().nullable(),
+  created_at: z.string(),
+  presigned_get: z.string().nullable(),
+  thumbnails: z.object({
+    tiny: z.string().nullable(),
+    small: z.string().nullable(),
+    large: z.string().nullable(),
+    full: z.string().nullable(),
+  }),
+  presigned_post: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }).optional(),
+});
+
+/** A subject's photo: the photo with its assignment to that subject. */
+export const subjectPhotoSchema = photoSchema.extend({ assignment_id: z.string(), is_primary: z.boolean() });
