@@ -102,6 +102,12 @@ describe('creating users', () => {
     });
     expect(manager.statusCode).toBe(201);
     expect(manager.json().user.plic_app_whitelist_slugs).toEqual(['admin-console']);
+    // Out of the other tests' lists, which count who is licensed for this app.
+    await t.ctx.db
+      .updateTable('users')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', manager.json().user.id)
+      .execute();
   });
 
   test('an e-mail already taken is a 422 on the e-mail field, whatever its case', async () => {
