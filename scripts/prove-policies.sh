@@ -17,12 +17,14 @@ declare -A mutations=(
   ['deleting a subject']="s|'subject.delete': when((a) => a.canDeleteSubjects),|'subject.delete': inView,|"
 )
 status=0
+mkdir -p var
 for name in "${!mutations[@]}"; do
   cp "$file" "$file.orig"
   sed -i "${mutations[$name]}" "$file"
   if cmp -s "$file" "$file.orig"; then
     echo "NOT APPLIED  $name (the policy line changed: update this script)"; status=1
-  elif npx vitest run --project api $tests >/dev/null 2>&1; then
+  elif npx vitest run --project api $tests --reporter=json --outputFile.json=var/prove.json >/dev/null 2>&1 &&
+    node -e 'process.exit(JSON.parse(require("fs").readFileSync("var/prove.json","utf8")).numFailedTests > 0 ? 1 : 0)'; then
     echo "STILL GREEN  $name: no test guards it"; status=1
   else
     echo "tests fail   $name: guarded"

@@ -631,7 +631,8 @@ describe('authorization matrix', () => {
       .filter(
         ({ op }) =>
           !Object.entries(op.responses ?? {}).some(
-            ([status, answer]) => /^3\d\d$|^204$/.test(status) || (/^2\d\d$/.test(status) && !!answer.content),
+            ([status, answer]) =>
+              /^3\d\d$|^204$/.test(status) || (/^2\d\d$/.test(status) && !!answer.content),
           ),
       )
       .map(({ key }) => key);

@@ -1,11 +1,19 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Access } from '../access/visibility.js';
+import { projectAttachmentReads } from '../attachments/queries.js';
 import { countAll } from '../organizations/service.js';
 
 /** SQL: the request has no verified upload for the project yet. */
 export const pendingFor = (requestId: string, projectId: string) =>
-  sql<boolean>`NOT EXISTS (SELECT 1 FROM attachments f WHERE f.attachment_request_id = ${sql.ref(requestId)} AND f.project_id = ${sql.ref(projectId)} AND f.upload_verified_at IS NOT NULL)`;
+  sql<boolean>`NOT ${projectAttachmentReads(projectId).answers(requestId)}`;
+
+/** What other areas may read of a project's file requests, as SQL over a project id column. */
+export const projectRequestReads = (projectIdColumn: string) => ({
+  count: sql<number>`(SELECT count(*)::int FROM attachment_request_projects x WHERE x.project_id = ${sql.ref(projectIdColumn)})`,
+  /** Requests for the project still waiting for a verified file. */
+  pendingCount: sql<number>`(SELECT count(*)::int FROM attachment_request_projects x WHERE x.project_id = ${sql.ref(projectIdColumn)} AND ${pendingFor('x.attachment_request_id', 'x.project_id')})`,
+});
 
 /** A request the caller may see: made in an organization in view, or asking for a project in view. */
 export async function loadRequests(

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
-import { idParam, isRecordId } from '../../http/params.js';
+import { idParam } from '../../http/params.js';
 import { limitByAddress, tokenLinkLimiter } from '../auth/address-limit.js';
 import { tokenResponse, tokenResponseSchema } from '../auth/sign-in.js';
 import { loadUserForViewer } from '../users/viewer.js';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { conflict, unprocessable } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { RENDITIONS } from '../../images/images.js';
 import { Access } from '../access/visibility.js';

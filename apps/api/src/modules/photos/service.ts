@@ -250,3 +250,22 @@ export async function purgeUnverifiedPhotos(db: Db, before: Date, limit = 1000):
     );
   });
 }
+
+/** A subject's verified photos, primary first, each with its assignment. */
+export async function photosOfSubject(db: Db, storage: Storage, subjectId: string) {
+  const rows = await selectPhotos(db)
+    .innerJoin('subject_photo_assignments as asg', 'asg.photo_id', 'ph.id')
+    .select(['asg.id as assignment_id', 'asg.is_primary'])
+    .where('asg.subject_id', '=', subjectId)
+    .where('ph.upload_verified_at', 'is not', null)
+    .orderBy('asg.is_primary', 'desc')
+    .orderBy('ph.id')
+    .execute();
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...(await serializePhoto(storage, row)),
+      assignment_id: row.assignment_id,
+      is_primary: row.is_primary,
+    })),
+  );
+}

@@ -5,7 +5,10 @@ import type { Db } from '../../db/database.js';
 import { unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
 import { Access } from '../access/visibility.js';
+import { projectAttachmentReads } from '../attachments/queries.js';
+import { projectRequestReads } from '../file-requests/queries.js';
 import { copyTemplateForProject } from '../project-templates/service.js';
+import { projectSubjectReads } from '../subjects/queries.js';
 import type { Session } from '../users/session.js';
 
 export function selectProjects(db: Db) {
@@ -26,17 +29,10 @@ export function selectProjects(db: Db) {
       'p.plic_app_whitelist_slugs',
       'p.created_at',
       'p.updated_at',
-      sql<number>`(SELECT count(*)::int FROM subjects x WHERE x.project_id = p.id)`.as('subjects_count'),
-      sql<number>`(SELECT count(*)::int FROM attachments x WHERE x.project_id = p.id AND x.upload_verified_at IS NOT NULL)`.as(
-        'attachments_count',
-      ),
-      sql<number>`(SELECT count(*)::int FROM attachment_request_projects x WHERE x.project_id = p.id)`.as(
-        'attachment_requests_count',
-      ),
-      // Requests for this project still waiting for a verified file.
-      sql<number>`(SELECT count(*)::int FROM attachment_request_projects x WHERE x.project_id = p.id AND NOT EXISTS (
-        SELECT 1 FROM attachments f WHERE f.attachment_request_id = x.attachment_request_id AND f.project_id = p.id
-          AND f.upload_verified_at IS NOT NULL))`.as('pending_attachment_requests_count'),
+      projectSubjectReads('p.id').count.as('subjects_count'),
+      projectAttachmentReads('p.id').verifiedCount.as('attachments_count'),
+      projectRequestReads('p.id').count.as('attachment_requests_count'),
+      projectRequestReads('p.id').pendingCount.as('pending_attachment_requests_count'),
     ]);
 }
 export type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['executeTakeFirstOrThrow']>>;

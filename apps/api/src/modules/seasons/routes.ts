@@ -12,6 +12,7 @@ import {
   organizationTarget,
   setCurrentSeason,
 } from '../organizations/service.js';
+import { seasonProjectReads } from '../projects/queries.js';
 
 export const seasonSchema = z.object({
   id: z.string(),
@@ -38,7 +39,7 @@ function selectSeasons(ctx: AppContext) {
       's.created_at',
       's.updated_at',
       sql<boolean>`o.current_season_id IS NOT DISTINCT FROM s.id`.as('current'),
-      sql<number>`(SELECT count(*)::int FROM projects p WHERE p.season_id = s.id)`.as('projects_count'),
+      seasonProjectReads('s.id').count.as('projects_count'),
     ]);
 }
 type SeasonRow = Awaited<ReturnType<ReturnType<typeof selectSeasons>['executeTakeFirstOrThrow']>>;

@@ -8,7 +8,9 @@ import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { keywordPattern } from '../organizations/service.js';
+import { isPhotoOfSubject, subjectPhotoReads } from '../photos/queries.js';
 import { subjectPhotoSchema } from '../photos/serialize.js';
+import { photosOfSubject } from '../photos/service.js';
 import { deleteSubjectWithPhotos } from './delete.js';
 import {
   fieldValue,
@@ -18,7 +20,6 @@ import {
   type ProjectFields,
   selectSubjectRows,
   serializeSubject,
-  subjectPhotos,
   withPrimaryThumbnails,
 } from './service.js';
 
@@ -118,7 +119,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
         );
         if (pf.fields.length === 0) query = query.where(sql.lit(false));
       }
-      const hasPhotos = sql<boolean>`EXISTS (SELECT 1 FROM subject_photo_assignments a WHERE a.subject_id = s.id)`;
+      const hasPhotos = subjectPhotoReads('s.id').hasAny;
       if (q.images === 'with') query = query.where(hasPhotos);
       if (q.images === 'without') query = query.where(sql<boolean>`NOT ${hasPhotos}`);
       if (q.added_since) query = query.where('s.created_at', '>=', new Date(q.added_since));
@@ -260,7 +261,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
         subject: {
           ...subject!,
           ...(request.query.include_photos === 'true'
-            ? { photos: await subjectPhotos(ctx.db, ctx.storage, row.id) }
+            ? { photos: await photosOfSubject(ctx.db, ctx.storage, row.id) }
             : {}),
         },
       };
@@ -296,13 +297,8 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
       checkProperties(pf, changes);
       if (yearbook) {
         // The yearbook photo is one of the subject's own photos.
-        const assigned = await ctx.db
-          .selectFrom('subject_photo_assignments')
-          .select('id')
-          .where('subject_id', '=', row.id)
-          .where('photo_id', '=', yearbook)
-          .executeTakeFirst();
-        if (!assigned) throw unprocessable({ yearbook_photo_id: ['is not a photo of this subject'] });
+        if (!(await isPhotoOfSubject(ctx.db, row.id, yearbook)))
+          throw unprocessable({ yearbook_photo_id: ['is not a photo of this subject'] });
       }
       await ctx.db
         .updateTable('subjects')

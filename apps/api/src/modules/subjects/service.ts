@@ -3,13 +3,8 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Storage } from '../../storage/storage.js';
 import { Access } from '../access/visibility.js';
-import {
-  baseOf,
-  renditionKey,
-  selectPhotos,
-  serializePhoto,
-  THUMB_EXPIRY_SECONDS,
-} from '../photos/service.js';
+import { subjectPhotoReads } from '../photos/queries.js';
+import { baseOf, renditionKey, THUMB_EXPIRY_SECONDS } from '../photos/service.js';
 import { loadFields } from '../project-templates/service.js';
 import { findVisibleProject, type ProjectRow } from '../projects/service.js';
 import type { Session } from '../users/session.js';
@@ -44,14 +39,8 @@ export const selectSubjectRows = (db: Db) =>
       's.created_by_plic_app_id',
       's.created_at',
       's.updated_at',
-      sql<number>`(SELECT count(*)::int FROM subject_photo_assignments a WHERE a.subject_id = s.id)`.as(
-        'photos_count',
-      ),
-      sql<
-        string | null
-      >`(SELECT a.photo_id::text FROM subject_photo_assignments a WHERE a.subject_id = s.id AND a.is_primary)`.as(
-        'primary_photo_id',
-      ),
+      subjectPhotoReads('s.id').count.as('photos_count'),
+      subjectPhotoReads('s.id').primaryPhotoId.as('primary_photo_id'),
     ]);
 export type SubjectRow = Awaited<ReturnType<ReturnType<typeof selectSubjectRows>['executeTakeFirstOrThrow']>>;
 
@@ -127,20 +116,3 @@ export async function withPrimaryThumbnails(db: Db, storage: Storage, subjects: 
 }
 
 /** The subject's photos, primary first, each with its assignment. */
-export async function subjectPhotos(db: Db, storage: Storage, subjectId: string) {
-  const rows = await selectPhotos(db)
-    .innerJoin('subject_photo_assignments as asg', 'asg.photo_id', 'ph.id')
-    .select(['asg.id as assignment_id', 'asg.is_primary'])
-    .where('asg.subject_id', '=', subjectId)
-    .where('ph.upload_verified_at', 'is not', null)
-    .orderBy('asg.is_primary', 'desc')
-    .orderBy('ph.id')
-    .execute();
-  return Promise.all(
-    rows.map(async (row) => ({
-      ...(await serializePhoto(storage, row)),
-      assignment_id: row.assignment_id,
-      is_primary: row.is_primary,
-    })),
-  );
-}
