@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { connectDatabase } from './db/database.js';
@@ -18,9 +17,7 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-export function createLogger(config: Config): FastifyBaseLogger {
-  return pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
-}
+export { createLogger } from './logger.js';
 
 /**
  * config -> database (embedded when DATABASE_URL is unset) -> migrations -> job queue -> demo data.

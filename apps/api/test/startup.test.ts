@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { isLoopbackHost, loadConfig, startupWarnings } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
 import { createTestApp } from './support/app.js';
 
 describe('development conveniences only on a loopback address', () => {
@@ -61,5 +62,24 @@ describe('development conveniences only on a loopback address', () => {
     } finally {
       await exposed.close();
     }
+  });
+});
+
+describe('one logger', () => {
+  test('requests, jobs and start-up share one redaction list: secrets and personal data never reach a line', () => {
+    const lines: string[] = [];
+    const log = createLogger({ logLevel: 'info' }, { write: (line: string) => lines.push(line) });
+    log.warn({ outbox_id: '7', email: 'pat@example.test', user: { password: 'hunter22', name: 'x' } }, 'job');
+    log.info(
+      { req: { method: 'PATCH', url: '/api/invitations/SECRET-TOKEN/accept?x=1', id: 'r1' } },
+      'request',
+    );
+    const text = lines.join('\n');
+    expect(lines).toHaveLength(2);
+    expect(text).not.toContain('pat@example.test');
+    expect(text).not.toContain('hunter22');
+    expect(text).not.toContain('SECRET-TOKEN');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ outbox_id: '7', email: '[redacted]' });
+    expect(JSON.parse(lines[1]!).req.url).toBe('/api/invitations/[redacted]/accept');
   });
 });

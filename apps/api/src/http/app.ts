@@ -41,10 +41,7 @@ import { registerInputGuard } from './input.js';
 const SERVED_VERSIONS = new Set(['1', '2']);
 const VENDOR_ACCEPT = /application\/vnd\.school-portal\.v(\d+)\+json/;
 
-/** Secrets travel in some paths (reset and invitation links); logs get the path without them. */
-export function redactUrl(url: string): string {
-  return url.replace(/\/(password-resets|reset-password|invitations)\/[^/?#]+/g, '/$1/[redacted]');
-}
+export { redactUrl } from '../logger.js';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -98,17 +95,8 @@ function frameworkErrorHandler(headers: ReturnType<typeof helmet>) {
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const helmetOptions = securityHeaderOptions(ctx);
   const app = Fastify({
-    logger: options.logger ?? {
-      level: ctx.config.logLevel,
-      // No bodies, no query strings with personal data, no secrets in paths (SECURITY.md).
-      serializers: {
-        req: (req: { method: string; url: string; id: string }) => ({
-          method: req.method,
-          url: redactUrl(req.url.split('?')[0] ?? ''),
-          id: req.id,
-        }),
-      },
-    },
+    // The process's one logger (see logger.ts) unless a test asks for another.
+    ...(options.logger !== undefined ? { logger: options.logger } : { loggerInstance: ctx.log }),
     genReqId: () => randomUUID(),
     trustProxy: ctx.config.production,
     bodyLimit: 1024 * 1024,
