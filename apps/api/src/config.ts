@@ -103,6 +103,20 @@ export function parseTrustProxy(value: string | undefined): false | number | str
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** Whether `host` is reachable only from this machine (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return (
+    h === 'localhost' ||
+    h === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) ||
+    /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)
+  );
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -128,6 +142,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     );
   }
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'var');
+  const host = e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
+  // The development mailbox needs no token and the demo users share one password: both only while
+  // nobody but this machine can reach the server.
+  const loopback = isLoopbackHost(host);
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
     throw new Error('S3_BUCKET is required when STORAGE_DRIVER=s3.');
   return {
@@ -135,7 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     production,
     development: e.NODE_ENV === 'development',
     port: e.PORT,
-    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    host,
+    loopback,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -143,11 +162,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     runWorkers: e.RUN_WORKERS ?? true,
-    seedDemo: !production && (e.SEED_DEMO ?? e.NODE_ENV === 'development'),
+    seedDemo: !production && loopback && (e.SEED_DEMO ?? e.NODE_ENV === 'development'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    /** The development mailbox: only outside production and only when no SMTP server is configured. */
-    devMailbox: !production && !e.SMTP_URL,
+    /**
+     * The development mailbox: only outside production, only when no SMTP server is configured, and only
+     * while the server listens on a loopback address.
+     */
+    devMailbox: !production && !e.SMTP_URL && loopback,
     logLevel: e.LOG_LEVEL,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     tokenIdleSeconds: e.TOKEN_IDLE_SECONDS,
@@ -184,4 +206,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       companionAppUrl: e.COMPANION_APP_URL ?? null,
     },
   };
+}
+
+/** What a start must say loudly: development conveniences turned off because others can reach the server. */
+export function startupWarnings(config: Config): string[] {
+  if (config.production || config.loopback) return [];
+  return [
+    `Development mode listens on ${config.host}, which other machines can reach: the development mailbox ` +
+      '(/api/dev/mailbox) is not served and the demo users are not seeded. Listen on 127.0.0.1 (HOST) for ' +
+      'those, or run with NODE_ENV=production and SMTP_URL for a shared server.',
+  ];
 }

@@ -1,10 +1,11 @@
-import { loadConfig } from './config.js';
+import { loadConfig, startupWarnings } from './config.js';
 import { buildApp } from './http/app.js';
 import { createLogger, onShutdown, startRuntime } from './runtime.js';
 
 // Process entry: config -> database -> queue -> http -> workers (in-process unless RUN_WORKERS=false).
 const config = loadConfig();
 const log = createLogger(config);
+for (const warning of startupWarnings(config)) log.warn(warning);
 const runtime = await startRuntime(config, log, { workers: config.runWorkers });
 const app = await buildApp(runtime.ctx);
 onShutdown(async () => {

@@ -1,15 +1,9 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { connectDatabase } from './db/database.js';
-import {
-  type EmbeddedDatabase,
-  embeddedIsRunning,
-  embeddedUrl,
-  startEmbeddedPostgres,
-} from './db/embedded.js';
+import { type EmbeddedDatabase, openEmbeddedDatabase } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { seedDemoData } from './db/seed.js';
 import { jobCatalogue } from './jobs/catalogue.js';
@@ -23,9 +17,7 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-export function createLogger(config: Config): FastifyBaseLogger {
-  return pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
-}
+export { createLogger } from './logger.js';
 
 /**
  * config -> database (embedded when DATABASE_URL is unset) -> migrations -> job queue -> demo data.
@@ -38,17 +30,14 @@ export async function startRuntime(
 ): Promise<Runtime> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
-  if (!databaseUrl && (await embeddedIsRunning(config.embeddedPgPort))) {
-    // Another process of ours (npm start, or a worker next to it) runs the embedded database: share it.
-    databaseUrl = embeddedUrl(config.embeddedPgPort);
-  } else if (!databaseUrl) {
-    log.info({ port: config.embeddedPgPort }, 'starting embedded PostgreSQL under var/postgres');
-    embedded = await startEmbeddedPostgres({
+  if (!databaseUrl) {
+    const opened = await openEmbeddedDatabase({
       dir: path.join(config.dataDir, 'postgres'),
       port: config.embeddedPgPort,
-      persistent: true,
+      log,
     });
-    databaseUrl = embedded.url;
+    databaseUrl = opened.url;
+    embedded = opened.embedded;
   }
   const database = connectDatabase(databaseUrl, config.databasePoolSize);
   try {

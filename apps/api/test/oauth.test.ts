@@ -74,7 +74,8 @@ describe('POST /oauth/token', () => {
   test('malformed JSON answers 400, never 500', async () => {
     const res = await token('{"grant_type": ');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('bad_request');
+    // API.md's sign-in section: malformed requests answer the OAuth way.
+    expect(res.json().error).toBe('invalid_request');
   });
   // Throttling of failed sign-ins: sign-in-throttle.test.ts.
 });

@@ -48,6 +48,22 @@ export const recordIdSchema = z
   .union([z.string().regex(/^\d{1,18}$/, 'is invalid'), z.number().int().positive()])
   .transform(String);
 
+/**
+ * Calendar dates and instants as ISO 8601 text, limited to years 1900 through 9999: PostgreSQL has no
+ * year 0, and a year before 1 comes back as BC text that no client reads. Every date in a schema
+ * uses these, so no route hands the database a date it cannot store.
+ */
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 9999;
+const yearInRange = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
+};
+export const isoDateSchema = z.iso.date('is invalid').refine(yearInRange, 'is out of range');
+export const isoDateTimeSchema = z.iso
+  .datetime({ offset: true, message: 'is invalid' })
+  .refine((v) => yearInRange(v) && Number.isFinite(Date.parse(v)), 'is out of range');
+
 export const emailSchema = z.string().trim().toLowerCase().email('is invalid').max(254);
 
 export const signInFormSchema = z.object({

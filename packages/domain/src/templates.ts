@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordIdSchema as recordId } from './schemas.js';
+import { isoDateSchema, recordIdSchema as recordId } from './schemas.js';
 
 /**
  * The subject-field catalogue: the keys the rest of the product relies on (names, grades, teachers,
@@ -83,8 +83,8 @@ export type ProjectTemplateForm = z.input<typeof projectTemplateFormSchema>;
 export const seasonFormSchema = z
   .object({
     name: z.string().trim().min(1, "can't be blank").max(200, 'is too long (maximum is 200 characters)'),
-    period_start: z.iso.date('is invalid').nullish(),
-    period_end: z.iso.date('is invalid').nullish(),
+    period_start: isoDateSchema.nullish(),
+    period_end: isoDateSchema.nullish(),
     current: z.boolean().optional(),
   })
   .refine((s) => !s.period_start || !s.period_end || s.period_start <= s.period_end, {

