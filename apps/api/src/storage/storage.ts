@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import formatContentDisposition from 'content-disposition';
 
 /** What a browser needs to upload one file straight to storage (S3's presigned POST). */
 export interface PresignedPost {
@@ -61,8 +62,7 @@ export function safeDownloadName(name: string): string {
   return cleaned || 'download';
 }
 
+/** `attachment` with the cleaned name, an ASCII fallback and the UTF-8 form (RFC 6266), by the library. */
 export function contentDisposition(name: string): string {
-  const safe = safeDownloadName(name);
-  const ascii = safe.replace(/[^\x20-\x7e]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(safe)}`;
+  return formatContentDisposition(safeDownloadName(name), { type: 'attachment' });
 }
