@@ -96,7 +96,13 @@ export async function signIn(
     : await verifyAgainstDecoy(password);
 
   if (!user || !valid) {
-    // The attempt stays recorded as a failure; failures older than an hour no longer count.
+    // The attempt stays recorded as a failure, timed from its answer: the wait starts when the caller
+    // learns of the failure, however long the hash took. Failures older than an hour no longer count.
+    await ctx.db
+      .updateTable('sign_in_failures')
+      .set({ created_at: sql<Date>`now()` })
+      .where('id', '=', admitted.attemptId)
+      .execute();
     await ctx.db
       .deleteFrom('sign_in_failures')
       .where('created_at', '<', sql<Date>`now() - interval '1 hour'`)
