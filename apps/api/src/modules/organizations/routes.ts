@@ -20,11 +20,13 @@ import {
 } from './serialize.js';
 import {
   countAll,
+  createChildOrganization,
   findVisibleOrganization,
   keywordPattern,
   organizationTarget,
   selectOrganizations,
   supportOf,
+  updateOrganization,
 } from './service.js';
 
 const childrenQuery = z
@@ -77,17 +79,9 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
       const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
       authorize(request, organizationTarget(organization, s));
       const changes = request.body.organization;
-      if (Object.keys(changes).length > 0) {
-        await ctx.db
-          .updateTable('organizations')
-          .set({ ...changes, updated_at: new Date() })
-          .where('id', '=', organization.id)
-          .execute();
-      }
-      const updated = await selectOrganizations(ctx.db)
-        .where('o.id', '=', organization.id)
-        .executeTakeFirstOrThrow();
-      return { organization: serializeOrganization(updated) };
+      return {
+        organization: serializeOrganization(await updateOrganization(ctx.db, organization.id, changes)),
+      };
     },
   );
 
@@ -154,18 +148,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
         throw unprocessable({ role: [`must be ${role} under a ${parent.role}`] });
       }
       const { role: _ignored, ...values } = form;
-      const created = await ctx.db
-        .insertInto('organizations')
-        .values({
-          ...values,
-          logo_thumb_url: null,
-          current_season_id: null,
-          role,
-          parent_organization_id: parent.id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const row = await selectOrganizations(ctx.db).where('o.id', '=', created.id).executeTakeFirstOrThrow();
+      const row = await createChildOrganization(ctx.db, parent.id, role, values);
       return reply.status(201).send({ organization: serializeOrganization(row) });
     },
   );

@@ -1,5 +1,5 @@
 import type { OrganizationRole, OrganizationTarget } from '@school-portal/domain';
-import { sql, type Transaction } from 'kysely';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { Access } from '../access/visibility.js';
@@ -111,4 +111,44 @@ export async function setCurrentSeason(
     .set({ current_season_id: seasonId })
     .where('id', '=', organizationId)
     .execute();
+}
+
+/** Changes an organization's fields; answers it as lists show it. */
+export async function updateOrganization(
+  db: Db,
+  id: string,
+  changes: Partial<Omit<Insertable<Database['organizations']>, 'id' | 'role' | 'parent_organization_id'>>,
+): Promise<OrganizationRow> {
+  if (Object.keys(changes).length > 0) {
+    await db
+      .updateTable('organizations')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+  return selectOrganizations(db).where('o.id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Adds a child organization of the role its parent may have below it. */
+export async function createChildOrganization(
+  db: Db,
+  parentId: string,
+  role: OrganizationRole,
+  values: Omit<
+    Insertable<Database['organizations']>,
+    'id' | 'role' | 'parent_organization_id' | 'logo_thumb_url' | 'current_season_id'
+  >,
+): Promise<OrganizationRow> {
+  const created = await db
+    .insertInto('organizations')
+    .values({
+      ...values,
+      logo_thumb_url: null,
+      current_season_id: null,
+      role,
+      parent_organization_id: parentId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return selectOrganizations(db).where('o.id', '=', created.id).executeTakeFirstOrThrow();
 }
