@@ -1,6 +1,7 @@
 import { APP_SLUG } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from './client';
+import { queryKeys } from './keys';
 import { queryClient } from './queryClient';
 import {
   type PresignedPost,
@@ -84,11 +85,6 @@ export interface PhotoCrop {
   width: number;
   height: number;
 }
-
-export const photoKeys = {
-  photo: (photoId: string) => ['photos', photoId] as const,
-  crops: (photoId: string) => ['photos', photoId, 'crops'] as const,
-};
 
 const photoPath = (photoId: string, rest = '') => `/api/photos/${encodeURIComponent(photoId)}${rest}`;
 
@@ -367,7 +363,7 @@ export function fetchPhoto(photoId: string, signal?: AbortSignal) {
 /** GET /api/photos/:id, asked again every 2 s until the large thumbnail exists (the job makes it). */
 export function usePhoto(photoId: string) {
   return useQuery({
-    queryKey: photoKeys.photo(photoId),
+    queryKey: queryKeys.photos.photo(photoId),
     queryFn: ({ signal }) => fetchPhoto(photoId, signal),
     enabled: photoId !== '',
     refetchInterval: (query) => {
@@ -380,7 +376,7 @@ export function usePhoto(photoId: string) {
 
 /** Whether usePhoto stopped asking for the thumbnails without getting them. */
 export function photoPollingGaveUp(photoId: string): boolean {
-  const state = queryClient.getQueryState<Photo>(photoKeys.photo(photoId));
+  const state = queryClient.getQueryState<Photo>(queryKeys.photos.photo(photoId));
   const photo = state?.data;
   if (!photo || photo.thumbnails.large || photo.thumbnails.full) return false;
   return state.dataUpdateCount >= THUMBNAIL_POLL_LIMIT;
@@ -388,12 +384,12 @@ export function photoPollingGaveUp(photoId: string): boolean {
 
 /** Starts the thumbnail polling of usePhoto over. */
 export function restartPhotoPolling(photoId: string): void {
-  void queryClient.resetQueries({ queryKey: photoKeys.photo(photoId), exact: true });
+  void queryClient.resetQueries({ queryKey: queryKeys.photos.photo(photoId), exact: true });
 }
 
 export function usePhotoCrops(photoId: string) {
   return useQuery({
-    queryKey: photoKeys.crops(photoId),
+    queryKey: queryKeys.photos.crops(photoId),
     queryFn: ({ signal }) =>
       apiFetch<{ photo_crops: PhotoCrop[] }>(photoPath(photoId, '/photo-crops'), { signal }).then(
         (b) => b.photo_crops,
@@ -414,15 +410,15 @@ export function useSaveDefaultCrop(photoId: string) {
         body: { photo_crop: { name: SUBJECT_CROP_NAME, is_default: true, ...crop } },
       }).then((b) => b.photo_crop),
     onSuccess: (crop) => {
-      queryClient.setQueryData<PhotoCrop[]>(photoKeys.crops(photoId), (crops) => [
+      queryClient.setQueryData<PhotoCrop[]>(queryKeys.photos.crops(photoId), (crops) => [
         ...(crops ?? []).map((c) => ({ ...c, is_default: false })),
         crop,
       ]);
-      queryClient.setQueryData<Photo>(photoKeys.photo(photoId), (photo) =>
+      queryClient.setQueryData<Photo>(queryKeys.photos.photo(photoId), (photo) =>
         photo ? { ...photo, default_photo_crop_id: crop.id } : photo,
       );
       // Subjects list their photos' default crops.
-      void queryClient.invalidateQueries({ queryKey: ['subjects'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all });
     },
   });
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { useSessionAbilities } from '../../api/sessionAbilities';
 import { ROUTES } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
-import { useSessionAbilities } from '../projects/common/abilities';
-import { SubNav, type SubNavItem } from '../projects/common/SubNav';
+import { SubNav, type SubNavItem } from '../../components/SubNav';
 
 /** All Project Templates, and New Project Template for those who may create one. */
 export function ProjectTemplatesNav() {

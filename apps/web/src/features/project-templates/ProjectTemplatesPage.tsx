@@ -14,15 +14,15 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ProjectTemplateSummary, useProjectTemplates } from '../../api/projectTemplates';
+import { useSessionAbilities } from '../../api/sessionAbilities';
 import { routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { formatDate } from '../../components/format';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
-import { useSessionAbilities } from '../projects/common/abilities';
-import { formatDate } from '../projects/common/format';
 import { DeleteProjectTemplateDialog } from './DeleteProjectTemplateDialog';
 import { ProjectTemplatesNav } from './ProjectTemplatesNav';
 

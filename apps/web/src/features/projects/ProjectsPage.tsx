@@ -28,16 +28,16 @@ import {
   useProjectOrganizationOptions,
 } from '../../api/projects';
 import { currentSeasonOf, type Season, useSeasons } from '../../api/seasons';
+import { useSessionAbilities } from '../../api/sessionAbilities';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { compareText } from '../../components/format';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
-import { useSessionAbilities } from './common/abilities';
-import { compareText } from './common/format';
-import { ROW_HEIGHT, useVirtualRows, VISIBLE_ROWS } from './common/useVirtualRows';
+import { ROW_HEIGHT, useVirtualRows, VISIBLE_ROWS } from '../../components/table/useVirtualRows';
 
 const SORT_KEYS = ['created_at', 'name', 'organization_name', 'season_name'] as const;
 type SortKey = (typeof SORT_KEYS)[number];
@@ -336,7 +336,6 @@ function ProjectTable({ projects, sort, onSort, abilities }: ProjectTableProps) 
     <Paper variant="outlined">
       <TableContainer
         ref={rows.ref}
-        onScroll={rows.onScroll}
         sx={{ maxHeight: ROW_HEIGHT * (VISIBLE_ROWS + 1) }}
         data-testid="projects-scroll"
       >

@@ -14,12 +14,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useCreateSeason } from '../../api/seasons';
+import { useSessionAbilities } from '../../api/sessionAbilities';
 import { ROUTES } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
+import { applyServerFieldErrors, fieldMessage } from '../../components/forms/serverErrors';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
-import { useSessionAbilities } from '../projects/common/abilities';
-import { applyServerFieldErrors, fieldMessage } from '../projects/common/serverErrors';
 import { SeasonsNav } from './SeasonsNav';
 
 type FormOutput = z.output<typeof seasonFormSchema>;
