@@ -9,6 +9,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { idParam, isRecordId, listMeta, pageQuery } from '../../http/params.js';
 import { ancestorOrganizationIds, visibleOrganizationIds } from '../organizations/access.js';
 import { countAll, findVisibleOrganization } from '../organizations/service.js';
+import { assertSeasonNameFree, seasonNameTakenOnConflict } from './names.js';
 
 export const seasonSchema = z.object({
   id: z.string(),
@@ -105,7 +106,8 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
       const { organization, placement } = await findVisibleOrganization(ctx.db, s, request.params.id);
       if (placement !== 'own' || !s.abilities.sidebar.seasons) throw forbidden('cannot_manage_seasons');
       const { name, period_start, period_end, current } = request.body.season;
-      const id = await ctx.db.transaction().execute(async (trx) => {
+      await assertSeasonNameFree(ctx.db, organization.id, name);
+      const create = ctx.db.transaction().execute(async (trx) => {
         const season = await trx
           .insertInto('seasons')
           .values({
@@ -125,6 +127,7 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
         }
         return season.id;
       });
+      const id = await create.catch(seasonNameTakenOnConflict);
       const row = await selectSeasons(ctx).where('s.id', '=', id).executeTakeFirstOrThrow();
       return reply.status(201).send({ season: serializeSeason(row) });
     },
