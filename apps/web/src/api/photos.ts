@@ -296,8 +296,9 @@ export interface UploadResult {
 
 /**
  * Spec §4, subject photo upload: album (created if none), project import, then per file (six at a
- * time) create the photo record, upload it, verify it (unless verified already) and assign it as the
- * primary photo; finally finish the import. A file's failure stays with that file.
+ * time) create the photo record, upload it and verify it (unless verified already); then the last file
+ * in the user's order that arrived becomes the primary photo; finally finish the import. A file's
+ * failure stays with that file. Results are in the files' order.
  */
 export async function uploadSubjectPhotos(args: {
   projectId: string;
@@ -311,7 +312,7 @@ export async function uploadSubjectPhotos(args: {
   const projectImport = await startProjectImport(projectId, signal);
   const results: UploadResult[] = [];
   try {
-    await runQueued(files, UPLOAD_CONCURRENCY, async ({ key, file }) => {
+    await runQueued(files, UPLOAD_CONCURRENCY, async ({ key, file }, index) => {
       try {
         if (signal?.aborted) throw signal.reason;
         const contentType = photoContentType(file);
@@ -335,14 +336,22 @@ export async function uploadSubjectPhotos(args: {
           onItem(key, { stage: 'processing', progress: 1 });
           photo = (await verifyPhoto(created.id, signal)).photo;
         }
-        await assignPrimaryPhoto(subjectId, photo.id, signal);
+        results[index] = { key, photo, error: null };
         onItem(key, { stage: 'done', progress: 1, photo });
-        results.push({ key, photo, error: null });
       } catch (error) {
         onItem(key, { stage: 'failed', error });
-        results.push({ key, photo: null, error });
+        results[index] = { key, photo: null, error };
       }
     });
+    // Spec §4: "The photo uploaded last becomes the primary photo": the last file in the user's order
+    // that arrived, whichever upload finished last (uploads run in parallel).
+    const last = results.findLast((result) => result?.photo);
+    if (last?.photo && !signal?.aborted) {
+      await assignPrimaryPhoto(subjectId, last.photo.id, signal).catch((error: unknown) => {
+        onItem(last.key, { stage: 'failed', error });
+        last.error = error;
+      });
+    }
   } finally {
     await finishProjectImport(projectImport.id).catch(() => undefined);
   }

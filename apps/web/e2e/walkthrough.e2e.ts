@@ -1,0 +1,150 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { eventually } from '../../api/test/support/app.js';
+import { makeJpeg } from '../../api/test/support/images.js';
+import { closePage, freshPage, pathOf } from './helpers.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  type E2EServer,
+  launchBrowser,
+  signInThroughUi,
+  startServer,
+} from './support/server.js';
+
+// Issue 11: the defects a walkthrough of every screen found, one test each where a test can catch it.
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer({}, { publicHost: '127.0.0.1' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signIn(page: Page, email: string) {
+  await signInThroughUi(page, server.baseUrl, email, DEMO_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+test('item 2: a school user lands in a living demo project with students and photos', async () => {
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.school);
+  await heading(page, 'Maple Grove Fall 2026').waitFor();
+  const overview = page.getByRole('list', { name: 'Project overview' });
+  await overview.getByRole('link', { name: /^5\s*Subjects$/ }).click();
+  await heading(page, 'All Subjects').waitFor();
+  const cards = page.getByTestId('subject-card');
+  await eventually(async () => (await cards.count()) === 5, 15_000);
+  // Four of the five have a photo whose thumbnail loads; one is left for "Without Images".
+  const photos = page.getByRole('img', { name: /^Photo of / });
+  await eventually(async () => (await photos.count()) === 4, 15_000);
+  await eventually(
+    async () =>
+      (
+        await photos.evaluateAll((images) =>
+          images.filter(
+            (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+          ),
+        )
+      ).length === 4,
+    15_000,
+  );
+  expect(await page.getByRole('img', { name: 'No photo' }).count()).toBe(1);
+  // New Subject has the template's fields.
+  await page.getByRole('link', { name: 'New Subject' }).first().click();
+  await heading(page, 'New Subject').waitFor();
+  await page.getByLabel('First Name').waitFor();
+  expect(await page.getByText('no subject fields').count()).toBe(0);
+  await closePage(page);
+});
+
+test('items 3 and 8: the season form shows a date order message at once and a taken name under Name', async () => {
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.studio);
+  await page.goto(`${server.baseUrl}/seasons/new`);
+  await heading(page, 'New Season').waitFor();
+  await page.getByLabel('Name').fill('2026-2027');
+  await page.getByLabel('Period Start').fill('2026-09-01');
+  // An end before the start: the message shows while the field still has the focus.
+  await page.getByLabel('Period End').fill('2026-08-01');
+  await page.getByText('Must be on or after the start.').waitFor();
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('season-period-end');
+  await page.getByLabel('Period End').fill('2027-07-31');
+  await page.getByText('Must be on or after the start.').waitFor({ state: 'detached' });
+  // The demo studio already has a 2026-2027 season.
+  await page.getByRole('button', { name: 'Save Season' }).click();
+  const name = page.getByRole('textbox', { name: 'Name' });
+  await page.getByText('Has already been taken.').waitFor();
+  expect(await name.getAttribute('aria-invalid')).toBe('true');
+  expect(await name.getAttribute('aria-describedby')).toBeTruthy();
+  const describedBy = (await name.getAttribute('aria-describedby'))!;
+  expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Has already been taken.');
+  expect(pathOf(page)).toBe('/seasons/new');
+  await closePage(page);
+});
+
+test('item 9: the projects list sorts by Subjects', async () => {
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.studio);
+  await heading(page, 'Projects').waitFor();
+  await page.getByRole('combobox', { name: 'Season' }).click();
+  await page.getByRole('option', { name: 'Any', exact: true }).click();
+  const sortBy = page.getByRole('button', { name: 'Subjects', exact: true });
+  await sortBy.click();
+  await page.waitForFunction(
+    () => new URLSearchParams(window.location.search).get('sort') === 'subjects_count',
+  );
+  await sortBy.click();
+  await page.waitForFunction(
+    () => new URLSearchParams(window.location.search).get('sort') === '-subjects_count',
+  );
+  await page.locator('th[aria-sort="descending"]', { hasText: 'Subjects' }).waitFor();
+  const first = page.getByTestId('project-row').first();
+  await first.getByRole('link', { name: 'Maple Grove Fall 2026', exact: true }).waitFor();
+  await closePage(page);
+});
+
+test('item 4: after a batch upload the last file in the chosen order is the primary photo', async () => {
+  const db = server.server.ctx.db;
+  const subject = await db
+    .selectFrom('subjects as s')
+    .innerJoin('projects as p', 'p.id', 's.project_id')
+    .select(['s.id', 's.project_id'])
+    .where('p.name', '=', 'Riverside Fall 2026')
+    .orderBy('s.id', 'desc')
+    .executeTakeFirstOrThrow();
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.studio);
+  // The last file's upload is verified first, the others later: whichever finishes last must not win.
+  await page.route('**/api/photos/*/verify', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { photo: { upload_file_name: string } };
+    if (body.photo.upload_file_name !== 'c-last.jpg') await new Promise((r) => setTimeout(r, 1500));
+    await route.fulfill({ response, json: body });
+  });
+  const subjectPath = `/projects/${subject.project_id}/subjects/${subject.id}`;
+  await page.goto(`${server.baseUrl}${subjectPath}/upload`);
+  await page.getByTestId('photo-input').setInputFiles([
+    { name: 'a-first.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(640, 800) },
+    { name: 'b-middle.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(600, 750) },
+    { name: 'c-last.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(480, 600) },
+  ]);
+  await page.getByRole('button', { name: 'Upload 3 Photos' }).click();
+  await page.waitForURL((url) => url.pathname === subjectPath, { timeout: 30_000 });
+  const primary = await db
+    .selectFrom('subject_photo_assignments as a')
+    .innerJoin('photos as ph', 'ph.id', 'a.photo_id')
+    .select('ph.upload_file_name')
+    .where('a.subject_id', '=', subject.id)
+    .where('a.is_primary', '=', true)
+    .execute();
+  expect(primary.map((row) => row.upload_file_name)).toEqual(['c-last.jpg']);
+  await page.getByTestId('subject-photo').filter({ hasText: 'Primary' }).waitFor();
+  await closePage(page);
+});
