@@ -148,3 +148,22 @@ test('item 4: after a batch upload the last file in the chosen order is the prim
   await page.getByTestId('subject-photo').filter({ hasText: 'Primary' }).waitFor();
   await closePage(page);
 });
+
+test('item 7: when the accounts fail to load, Switch Accounts says so in its own frame with Sign Out', async () => {
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.multi);
+  await page.route('**/api/users/me?*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }),
+  );
+  await page.goto(`${server.baseUrl}/switch-accounts`);
+  await page.getByText('There was a problem loading your accounts.').waitFor({ timeout: 15_000 });
+  await page.getByRole('heading', { level: 1, name: 'Switch accounts' }).waitFor();
+  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+  await page.getByRole('link', { name: 'Return to Dashboard' }).waitFor();
+  expect(await page.getByText('There was a problem loading this page.').count()).toBe(0);
+  // Loading works again: the accounts appear.
+  await page.unroute('**/api/users/me?*');
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await page.getByRole('list', { name: 'Accounts' }).waitFor();
+  await closePage(page);
+});
