@@ -167,3 +167,59 @@ test('item 7: when the accounts fail to load, Switch Accounts says so in its own
   await page.getByRole('list', { name: 'Accounts' }).waitFor();
   await closePage(page);
 });
+
+test('item 5 and notices: a file that never arrived offers Retry and Remove, and notices stack', async () => {
+  const db = server.server.ctx.db;
+  const project = await db
+    .selectFrom('projects')
+    .select(['id', 'organization_id'])
+    .where('name', '=', 'Riverside Fall 2026')
+    .executeTakeFirstOrThrow();
+  const prefix = `org-${project.organization_id}/projects/${project.id}/attachments`;
+  // One whose upload landed after the browser gave up, one that never arrived.
+  await server.server.ctx.storage.put(`${prefix}/late`, Buffer.from('name,grade\nAva,3\n'), 'text/csv');
+  await db
+    .insertInto('attachments')
+    .values(
+      [
+        { name: 'late-roster.csv', upload_file_name: 'late-roster.csv', storage_key: `${prefix}/late` },
+        { name: 'lost-roster.csv', upload_file_name: 'lost-roster.csv', storage_key: `${prefix}/lost` },
+      ].map((row) => ({
+        ...row,
+        project_id: project.id,
+        attachment_request_id: null,
+        description: null,
+        upload_file_size: 18,
+        upload_content_type: 'text/csv',
+      })),
+    )
+    .execute();
+
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.studio);
+  await page.goto(`${server.baseUrl}/projects/${project.id}/files`);
+  const table = page.getByRole('table', { name: 'Files uploaded' });
+  const late = table.getByRole('row').filter({ hasText: 'late-roster.csv' });
+  const lost = table.getByRole('row').filter({ hasText: 'lost-roster.csv' });
+  await late.getByText('Not Uploaded').waitFor();
+  // "Not Uploaded" is written in its row's font size.
+  const sizes = await late.evaluate((row) => {
+    const status = Array.from(row.querySelectorAll('span')).find((el) => el.textContent === 'Not Uploaded')!;
+    return [getComputedStyle(status).fontSize, getComputedStyle(row.querySelector('th')!).fontSize];
+  });
+  expect(sizes[0]).toBe(sizes[1]);
+  await lost.getByRole('button', { name: 'Remove lost-roster.csv' }).waitFor();
+
+  // Retry: the late one is checked again and becomes a file to download; the lost one asks for the
+  // file again. The second notice shows while the first is still there.
+  await late.getByRole('button', { name: 'Retry late-roster.csv' }).click();
+  await late.getByRole('button', { name: 'Download late-roster.csv' }).waitFor();
+  await lost.getByRole('button', { name: 'Retry lost-roster.csv' }).click();
+  const notices = page.getByTestId('notification');
+  await notices
+    .filter({ hasText: 'lost-roster.csv did not arrive. Please choose the file again.' })
+    .waitFor();
+  await notices.filter({ hasText: 'late-roster.csv has been uploaded.' }).waitFor();
+  expect(await lost.getByText('Not Uploaded').count()).toBe(1);
+  await closePage(page);
+});

@@ -228,6 +228,26 @@ export function verifyAttachment(attachmentId: string, signal?: AbortSignal) {
   }).then((body) => body.attachment);
 }
 
+/**
+ * Retry for a file that never arrived ("Not Uploaded"): ask the server to check it again (the upload
+ * may have landed after all). A 4xx answer means the file is not there: it must be chosen again.
+ */
+export function useRetryAttachment(projectId: string) {
+  return useMutation({
+    mutationFn: (attachmentId: string) => verifyAttachment(attachmentId),
+    onSettled: () => invalidateProjectFiles(projectId),
+  });
+}
+
+/** Remove for a file that never arrived: DELETE /api/attachments/:id (unverified ones only). */
+export function useRemoveAttachment(projectId: string) {
+  return useMutation({
+    mutationFn: (attachmentId: string) =>
+      apiFetch<unknown>(`/api/attachments/${enc(attachmentId)}`, { method: 'DELETE' }),
+    onSuccess: () => invalidateProjectFiles(projectId),
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Downloading
 
