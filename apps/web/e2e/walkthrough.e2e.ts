@@ -157,7 +157,7 @@ test('item 7: when the accounts fail to load, Switch Accounts says so in its own
   );
   await page.goto(`${server.baseUrl}/switch-accounts`);
   await page.getByText('There was a problem loading your accounts.').waitFor({ timeout: 15_000 });
-  await page.getByRole('heading', { level: 1, name: 'Switch accounts' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Switch Accounts' }).waitFor();
   await page.getByRole('button', { name: 'Sign Out' }).waitFor();
   await page.getByRole('link', { name: 'Return to Dashboard' }).waitFor();
   expect(await page.getByText('There was a problem loading this page.').count()).toBe(0);

@@ -11,7 +11,15 @@ export function ProjectTemplatesNav() {
   const abilities = useSessionAbilities();
   const organizationId = user.current_account?.organization_id;
   const items: SubNavItem[] = [
-    { key: 'all', to: ROUTES['project-templates.index'], label: t('project-templates.all'), end: true },
+    {
+      key: 'all',
+      to: ROUTES['project-templates.index'],
+      label: t('project-templates.all'),
+      // A template's own pages belong to the list; New Project Template has its own tab.
+      activeWhen: (pathname) =>
+        pathname.startsWith(ROUTES['project-templates.index']) &&
+        pathname !== ROUTES['project-templates.new'],
+    },
   ];
   if (
     organizationId &&
