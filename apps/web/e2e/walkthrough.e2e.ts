@@ -137,14 +137,18 @@ test('item 4: after a batch upload the last file in the chosen order is the prim
   ]);
   await page.getByRole('button', { name: 'Upload 3 Photos' }).click();
   await page.waitForURL((url) => url.pathname === subjectPath, { timeout: 30_000 });
-  const primary = await db
+  const assigned = await db
     .selectFrom('subject_photo_assignments as a')
     .innerJoin('photos as ph', 'ph.id', 'a.photo_id')
-    .select('ph.upload_file_name')
+    .select(['ph.upload_file_name', 'a.is_primary'])
     .where('a.subject_id', '=', subject.id)
-    .where('a.is_primary', '=', true)
+    .orderBy('ph.upload_file_name')
     .execute();
-  expect(primary.map((row) => row.upload_file_name)).toEqual(['c-last.jpg']);
+  expect(assigned).toEqual([
+    { upload_file_name: 'a-first.jpg', is_primary: false },
+    { upload_file_name: 'b-middle.jpg', is_primary: false },
+    { upload_file_name: 'c-last.jpg', is_primary: true },
+  ]);
   await page.getByTestId('subject-photo').filter({ hasText: 'Primary' }).waitFor();
   await closePage(page);
 });

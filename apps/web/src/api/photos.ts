@@ -263,20 +263,31 @@ export async function verifyPhoto(photoId: string, signal?: AbortSignal) {
   );
 }
 
-export async function assignPrimaryPhoto(subjectId: string, photoId: string, signal?: AbortSignal) {
+/** POST /api/subject-photo-assignments (an upsert): the photo is the subject's, primary when asked. */
+export async function assignPhoto(
+  subjectId: string,
+  photoId: string,
+  isPrimary: boolean,
+  signal?: AbortSignal,
+) {
   return withRetry(
     () =>
       apiFetch<{ subject_photo_assignment: { id: string; is_primary: boolean } }>(
         '/api/subject-photo-assignments',
         {
           method: 'POST',
-          body: { subject_photo_assignment: { subject_id: subjectId, photo_id: photoId, is_primary: true } },
+          body: {
+            subject_photo_assignment: { subject_id: subjectId, photo_id: photoId, is_primary: isPrimary },
+          },
           signal,
         },
       ),
     { signal },
   );
 }
+
+export const assignPrimaryPhoto = (subjectId: string, photoId: string, signal?: AbortSignal) =>
+  assignPhoto(subjectId, photoId, true, signal);
 
 export type UploadStage = 'ready' | 'uploading' | 'processing' | 'done' | 'failed';
 
@@ -296,7 +307,8 @@ export interface UploadResult {
 
 /**
  * Spec §4, subject photo upload: album (created if none), project import, then per file (six at a
- * time) create the photo record, upload it and verify it (unless verified already); then the last file
+ * time) create the photo record, upload it, verify it (unless verified already) and assign it to the
+ * subject; then the last file
  * in the user's order that arrived becomes the primary photo; finally finish the import. A file's
  * failure stays with that file. Results are in the files' order.
  */
@@ -336,6 +348,8 @@ export async function uploadSubjectPhotos(args: {
           onItem(key, { stage: 'processing', progress: 1 });
           photo = (await verifyPhoto(created.id, signal)).photo;
         }
+        // Assigned as it arrives; which one is primary is decided once all are in (below).
+        await assignPhoto(subjectId, photo.id, false, signal);
         results[index] = { key, photo, error: null };
         onItem(key, { stage: 'done', progress: 1, photo });
       } catch (error) {

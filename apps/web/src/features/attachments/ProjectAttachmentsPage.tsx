@@ -27,6 +27,7 @@ import { isApiError } from '../../api/client';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { FileName } from '../../components/FileName';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
@@ -227,8 +228,8 @@ function FilesUploaded({ projectId }: { projectId: string }) {
             const uploadedAt = attachment.uploaded_at ?? attachment.upload_verified_at;
             return (
               <TableRow key={attachment.id} data-testid="uploaded-file-row">
-                <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
-                  {attachment.name || attachment.upload_file_name}
+                <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
+                  <FileName name={attachment.name || attachment.upload_file_name} />
                   {requestName && (
                     <Typography variant="body2" color="text.secondary">
                       {t('attachments.uploaded.request', { name: requestName })}

@@ -37,6 +37,7 @@ import { compareText } from '../../components/format';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
+import { ActionsCell } from '../../components/table/ActionsCell';
 import { ROW_HEIGHT, useVirtualRows, VISIBLE_ROWS } from '../../components/table/useVirtualRows';
 
 const SORT_KEYS = ['created_at', 'name', 'organization_name', 'season_name', 'subjects_count'] as const;
@@ -352,7 +353,7 @@ function ProjectTable({ projects, sort, onSort, abilities }: ProjectTableProps) 
               {header('organization_name', t('projects.organization'))}
               {header('season_name', t('projects.season'))}
               {header('subjects_count', t('projects.subjects'), 'right')}
-              <TableCell align="right">{t('projects.actions')}</TableCell>
+              <ActionsCell header>{t('projects.actions')}</ActionsCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -438,7 +439,7 @@ function ProjectRow({
           {project.subjects_count}
         </RouterLink>
       </TableCell>
-      <TableCell sx={{ ...cell, whiteSpace: 'nowrap' }} align="right">
+      <ActionsCell sx={cell}>
         {action(
           t('projects.action-subjects', { name: project.name }),
           routePath('project.subjects', { projectId }),
@@ -454,7 +455,7 @@ function ProjectRow({
           routePath('project.layouts', { projectId }),
           <PrintIcon fontSize="small" />,
         )}
-      </TableCell>
+      </ActionsCell>
     </TableRow>
   );
 }
