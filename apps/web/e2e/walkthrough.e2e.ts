@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { eventually } from '../../api/test/support/app.js';
@@ -227,3 +228,126 @@ test('item 5 and notices: a file that never arrived offers Retry and Remove, and
   expect(await lost.getByText('Not Uploaded').count()).toBe(1);
   await closePage(page);
 });
+
+test('one sub-navigation everywhere, with the current tab marked (a template page too), and Title Case headings', async () => {
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.studio);
+  const template = await server.server.ctx.db
+    .selectFrom('project_templates')
+    .select('id')
+    .where('name', '=', 'Class Photos')
+    .where('project_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  const maple = await server.server.ctx.db
+    .selectFrom('projects')
+    .select('id')
+    .where('name', '=', 'Maple Grove Fall 2026')
+    .executeTakeFirstOrThrow();
+  const screens: [string, string, string][] = [
+    ['/organizations/new', 'New Organization', 'New Organization'],
+    ['/users/new', 'New User', 'New User'],
+    ['/file-requests', 'File Requests', 'All File Requests'],
+    ['/seasons', 'Seasons', 'All Seasons'],
+    [`/project-templates/${template.id}`, 'Class Photos', 'All Project Templates'],
+    [`/projects/${maple.id}/subjects`, 'All Subjects', 'All Subjects'],
+  ];
+  const looks = new Set<string>();
+  for (const [path, title, current] of screens) {
+    await page.goto(`${server.baseUrl}${path}`);
+    await heading(page, title).waitFor();
+    const active = page.locator('main nav ul > li > a[aria-current="page"]').filter({ hasText: current });
+    await active.last().waitFor();
+    looks.add(
+      await active.last().evaluate((link) => {
+        const style = getComputedStyle(link);
+        return [style.textTransform, style.borderBottomStyle, style.borderBottomWidth, style.fontSize].join(
+          ' ',
+        );
+      }),
+    );
+  }
+  expect([...looks]).toHaveLength(1);
+  await closePage(page);
+});
+
+test('at 375 px: row actions in view, photos not full width, subjects filters folded', async () => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  // On a phone the main navigation is a drawer: signed in once the projects list shows.
+  await signInThroughUi(page, server.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await page.waitForURL((url) => url.pathname === '/projects');
+  await heading(page, 'Projects').waitFor();
+  const row = page.getByTestId('project-row').first();
+  const action = row.getByRole('link', { name: /^Subject management: / });
+  await action.waitFor();
+  const box = (await action.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+
+  const project = await server.server.ctx.db
+    .selectFrom('projects')
+    .select('id')
+    .where('name', '=', 'Maple Grove Fall 2026')
+    .executeTakeFirstOrThrow();
+  await page.goto(`${server.baseUrl}/projects/${project.id}/subjects`);
+  await page.getByTestId('subject-card').first().waitFor();
+  // The filters fold away: the first card is in view, the other filters come with "Filters".
+  expect(await page.getByRole('combobox', { name: 'Images' }).isVisible()).toBe(false);
+  const card = (await page.getByTestId('subject-card').first().boundingBox())!;
+  expect(card.y).toBeLessThan(740);
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('combobox', { name: 'Images' }).waitFor();
+
+  await page.getByTestId('subject-card').first().getByRole('link').first().click();
+  const photo = page.getByTestId('subject-photo').first();
+  await photo.waitFor();
+  expect((await photo.boundingBox())!.width).toBeLessThan(375 * 0.6);
+  await context.close();
+});
+
+test('accessibility: axe-core finds nothing serious or critical on the main screens', async () => {
+  const db = server.server.ctx.db;
+  const project = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('name', '=', 'Maple Grove Fall 2026')
+    .executeTakeFirstOrThrow();
+  const subject = await db
+    .selectFrom('subjects')
+    .select('id')
+    .where('project_id', '=', project.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const page = await freshPage(browser);
+  const findings: string[] = [];
+  const check = async (path: string, ready: () => Promise<unknown>) => {
+    await page.goto(`${server.baseUrl}${path}`);
+    await ready();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    for (const v of violations) {
+      if (v.impact === 'serious' || v.impact === 'critical') {
+        findings.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        console.log(findings.at(-1));
+      }
+    }
+  };
+  await check('/sign-in', () => page.getByRole('button', { name: 'Sign in' }).waitFor());
+  await signIn(page, DEMO_USERS.studio);
+  const p = `/projects/${project.id}`;
+  await check('/projects', () => page.getByTestId('project-row').first().waitFor());
+  await check(p, () => heading(page, 'Maple Grove Fall 2026').waitFor());
+  await check(`${p}/subjects`, () => page.getByTestId('subject-card').first().waitFor());
+  await check(`${p}/subjects/${subject.id}`, () => page.getByTestId('subject-photo').first().waitFor());
+  await check(`${p}/files`, () => heading(page, 'Attachments').waitFor());
+  await check('/seasons', () => heading(page, 'Seasons').waitFor());
+  await check('/seasons/new', () => heading(page, 'New Season').waitFor());
+  await check('/project-templates', () => heading(page, 'Project Templates').waitFor());
+  await check('/organizations', () => heading(page, 'Organizations').waitFor());
+  await check('/users', () => heading(page, 'Users').waitFor());
+  await check('/file-requests', () => heading(page, 'File Requests').waitFor());
+  await check('/projects/new', () => heading(page, 'New Project').waitFor());
+  expect(findings).toEqual([]);
+  await closePage(page);
+}, 180_000);
