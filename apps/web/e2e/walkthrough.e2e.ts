@@ -329,7 +329,6 @@ test('accessibility: axe-core finds nothing serious or critical on the main scre
     for (const v of violations) {
       if (v.impact === 'serious' || v.impact === 'critical') {
         findings.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        console.log(findings.at(-1));
       }
     }
   };
