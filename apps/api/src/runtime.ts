@@ -47,7 +47,7 @@ export async function startRuntime(
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
     const storage = await createStorage(config);
     const ctx: AppContext = { config, db: database.db, queue, mailer, storage, log };
-    if (config.seedDemo && (await seedDemoData(database.db))) log.info('demo data seeded');
+    if (config.seedDemo && (await seedDemoData(database.db, storage))) log.info('demo data seeded');
     if (options.workers) {
       await queue.startWorkers({
         db: database.db,

@@ -29,7 +29,7 @@ test('a user with two accounts switches to the school account and lands in its p
   expect(await page.getByTestId('sidebar-organization').textContent()).toBe('Demo Studio');
 
   await page.getByRole('link', { name: 'Switch Accounts' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Switch accounts' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Switch Accounts' }).waitFor();
   expect(pathOf(page)).toBe('/switch-accounts');
   // Navigation is hidden on switch-accounts.
   expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);

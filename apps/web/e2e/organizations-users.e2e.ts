@@ -59,7 +59,7 @@ test('a studio manager adds a school and a user, invites them, and the invitee j
   await mainNav(page).getByRole('link', { name: 'Organizations' }).click();
   await heading(page, 'Organizations').waitFor();
   await page.getByRole('link', { name: 'New Organization' }).click();
-  await heading(page, 'New organization').waitFor();
+  await heading(page, 'New Organization').waitFor();
   expect(pathOf(page)).toBe('/organizations/new');
   expect(await page.getByLabel('Role').inputValue()).toBe('Customer');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(school);
@@ -83,7 +83,7 @@ test('a studio manager adds a school and a user, invites them, and the invitee j
 
   // New user in it: the organization comes preselected; save only once the form is valid.
   await page.getByTestId('section-nav').getByRole('link', { name: 'New User' }).click();
-  await heading(page, 'New user').waitFor();
+  await heading(page, 'New User').waitFor();
   expect(new URL(page.url()).searchParams.get('organizationId')).toBe(organizationId);
   const organizationSelect = page.getByLabel('Organization');
   await expect.poll(() => organizationSelect.inputValue()).toBe(organizationId);
@@ -116,7 +116,7 @@ test('a studio manager adds a school and a user, invites them, and the invitee j
 
   // The same address again: taken, at the top and on the field.
   await page.goto(`${server.baseUrl}/users/new?organizationId=${organizationId}`);
-  await heading(page, 'New user').waitFor();
+  await heading(page, 'New User').waitFor();
   await expect.poll(() => page.getByLabel('Organization').inputValue()).toBe(organizationId);
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Bea Again');
   await page.getByLabel('Email').fill(email);
@@ -277,7 +277,7 @@ test('organizations page ten at a time, search, and show an empty text', async (
   // Editing: the same rules as the new-organization form.
   await page.getByText('No main support URL.').waitFor();
   await page.getByRole('button', { name: 'Edit Organization' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit organization' });
+  const dialog = page.getByRole('dialog', { name: 'Edit Organization' });
   await dialog.getByLabel('Support URL').fill('https://maple.example.test/help');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.waitFor({ state: 'detached' });

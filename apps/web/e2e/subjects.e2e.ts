@@ -230,10 +230,13 @@ test('two photos upload with progress and become the subject’s photos', async 
   await eventually(async () => (await photos.count()) === 2, 20_000);
   await eventually(async () => (await photos.getByRole('img').count()) === 2, 20_000);
   expect(await photos.filter({ hasText: 'Primary' }).count()).toBe(1);
+  // This project's photos (the demo data has photos of its own in another project).
   const rows = await server.ctx.db
     .selectFrom('photos')
-    .select(['upload_file_name', 'chroma_key', 'merge_duplicate', 'tags', 'created_by_plic_app_id'])
-    .orderBy('id')
+    .innerJoin('albums', 'albums.id', 'photos.album_id')
+    .select(['upload_file_name', 'chroma_key', 'merge_duplicate', 'photos.tags', 'created_by_plic_app_id'])
+    .where('albums.parent_resource_id', '=', projectId)
+    .orderBy('photos.id')
     .execute();
   expect(rows).toHaveLength(2);
   const byName = Object.fromEntries(rows.map((r) => [r.upload_file_name, r]));

@@ -1,6 +1,12 @@
+import { createHash } from 'node:crypto';
 import { APP_SLUG, COMPANION_APP_SLUG, MANAGER_ROLE, type OrganizationRole } from '@school-portal/domain';
 import type { Transaction } from 'kysely';
+import sharp from 'sharp';
+import { RENDITIONS, renderRenditions } from '../images/images.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { originalKey, photoKeyBase, renditionKey } from '../modules/photos/service.js';
+import { copyTemplateForProject, insertFields } from '../modules/project-templates/service.js';
+import type { Storage } from '../storage/storage.js';
 import type { Db } from './database.js';
 import type { Database } from './schema.js';
 
@@ -98,7 +104,7 @@ async function user(
  * The demo world of the README: a lab, a studio under it, two schools under the studio, a user of each
  * kind, a current season and projects. Runs once: returns false when organizations already exist.
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(db: Db, storage?: Storage): Promise<boolean> {
   const existing = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -191,7 +197,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .where('id', '=', studio)
       .execute();
 
-    await trx
+    const projects = await trx
       .insertInto('projects')
       .values([
         {
@@ -214,7 +220,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           short_code: 'SSD26',
         },
       ])
+      .returning(['id', 'name'])
       .execute();
+    await seedDemoProjects(trx, studio, projects);
 
     const all = [APP_SLUG, COMPANION_APP_SLUG];
     await user(trx, passwordHash, {
@@ -262,5 +270,160 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       accounts: [{ organization: studio }, { organization: school, manages: [school] }],
     });
   });
+  if (storage) await seedDemoPhotos(db, storage);
   return true;
+}
+
+/** The demo template's fields: a class roster, as a studio would set it up. */
+const DEMO_FIELDS = ['first_name', 'last_name', 'student_id', 'grade', 'teacher'] as const;
+
+/** A few students per project, so that a newcomer lands in a living project (issue 11 item 2). */
+const DEMO_STUDENTS: Record<string, readonly (readonly string[])[]> = {
+  'Maple Grove Fall 2026': [
+    ['Ava', 'Nguyen', 'MG-1001', '3', 'Ms. Ortiz'],
+    ['Ben', 'Okafor', 'MG-1002', '3', 'Ms. Ortiz'],
+    ['Chloe', 'Schmidt', 'MG-1003', '4', 'Mr. Patel'],
+    ['Diego', 'Ramos', 'MG-1004', '4', 'Mr. Patel'],
+    ['Emma', 'Kowalski', 'MG-1005', '5', 'Mrs. Lee'],
+  ],
+  'Maple Grove Spring 2026': [
+    ['Ava', 'Nguyen', 'MG-1001', '2', 'Ms. Brown'],
+    ['Ben', 'Okafor', 'MG-1002', '2', 'Ms. Brown'],
+  ],
+  'Riverside Fall 2026': [
+    ['Farah', 'Haddad', 'RV-2001', '10', 'Mr. Chen'],
+    ['Gabe', 'Miller', 'RV-2002', '11', 'Ms. Diaz'],
+    ['Hana', 'Sato', 'RV-2003', '12', 'Ms. Diaz'],
+  ],
+};
+
+/**
+ * Every demo project takes a copy of the studio's demo template (as createProject does) and gets its
+ * students. The properties are keyed by the copied fields' ids.
+ */
+async function seedDemoProjects(trx: Trx, studio: string, projects: { id: string; name: string }[]) {
+  const template = await trx
+    .insertInto('project_templates')
+    .values({ name: 'Class Photos', organization_id: studio, project_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertFields(
+    trx,
+    template.id,
+    DEMO_FIELDS.map((field_key) => ({
+      field_key,
+      label: null,
+      visible_to_customers: true,
+      auto_suggest_enabled: false,
+    })),
+  );
+  for (const project of projects) {
+    const copy = await copyTemplateForProject(trx, template.id, project.id);
+    await trx
+      .updateTable('projects')
+      .set({ project_template_id: copy })
+      .where('id', '=', project.id)
+      .execute();
+    const students = DEMO_STUDENTS[project.name] ?? [];
+    if (students.length === 0) continue;
+    const fields = await trx
+      .selectFrom('subject_fields')
+      .select(['id', 'field_key'])
+      .where('project_template_id', '=', copy)
+      .execute();
+    const idOf = new Map(fields.map((f) => [f.field_key, f.id]));
+    await trx
+      .insertInto('subjects')
+      .values(
+        students.map((values) => ({
+          project_id: project.id,
+          properties: JSON.stringify(
+            Object.fromEntries(DEMO_FIELDS.map((key, i) => [idOf.get(key)!, values[i] ?? ''])),
+          ),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** A small real portrait-shaped JPEG: a soft colour field with the student's initials. */
+function demoPortrait(initials: string, hue: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="600">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
+    <stop offset="0" stop-color="hsl(${hue},45%,78%)"/><stop offset="1" stop-color="hsl(${hue},40%,52%)"/>
+  </linearGradient></defs>
+  <rect width="480" height="600" fill="url(#g)"/>
+  <circle cx="240" cy="230" r="110" fill="hsl(${hue},25%,92%)"/>
+  <rect x="90" y="360" width="300" height="240" rx="120" fill="hsl(${hue},25%,92%)"/>
+  <text x="240" y="262" font-family="sans-serif" font-size="96" text-anchor="middle"
+    fill="hsl(${hue},40%,35%)">${initials}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+/**
+ * Photos for the school's current project, through the storage interface like an upload: the original,
+ * its renditions (made here, as the renditions job would) and the subject's primary assignment. The
+ * last student is left without a photo, so that "Without Images" shows something too.
+ */
+async function seedDemoPhotos(db: Db, storage: Storage) {
+  const project = await db
+    .selectFrom('projects as p')
+    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+    .select(['p.id', 'p.organization_id'])
+    .where('p.name', '=', 'Maple Grove Fall 2026')
+    .executeTakeFirstOrThrow();
+  const subjects = await db
+    .selectFrom('subjects')
+    .select('id')
+    .where('project_id', '=', project.id)
+    .orderBy('id')
+    .execute();
+  const students = DEMO_STUDENTS['Maple Grove Fall 2026']!;
+  const album = await db
+    .insertInto('albums')
+    .values({
+      parent_resource_type: 'Project',
+      parent_resource_id: project.id,
+      name: 'School Portal Subject Photos',
+      tags: [APP_SLUG, 'subject-photos'],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [i, subject] of subjects.slice(0, -1).entries()) {
+    const [first, last] = students[i] ?? ['?', '?'];
+    const original = await demoPortrait(`${first?.[0] ?? ''}${last?.[0] ?? ''}`, (i * 67) % 360);
+    const base = photoKeyBase(project.organization_id, project.id);
+    await storage.put(originalKey(base), original, 'image/jpeg');
+    const renditions = await renderRenditions(original, { type: 'image/jpeg', orientation: 1 });
+    for (const size of RENDITIONS) {
+      const body = renditions[size];
+      await storage.put(renditionKey(base, size), body === 'original' ? original : body, 'image/jpeg');
+    }
+    const now = new Date();
+    const photo = await db
+      .insertInto('photos')
+      .values({
+        album_id: album.id,
+        storage_key: originalKey(base),
+        upload_file_name: `${first}-${last}.jpg`.toLowerCase(),
+        upload_file_size: original.length,
+        upload_content_type: 'image/jpeg',
+        uploaded_at: now,
+        upload_verified_at: now,
+        renditions_ready_at: now,
+        content_sha256: createHash('sha256').update(original).digest('hex'),
+        width: 480,
+        height: 600,
+        orientation: 1,
+        tags: [APP_SLUG],
+        created_by_plic_app_id: APP_SLUG,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('subject_photo_assignments')
+      .values({ subject_id: subject.id, photo_id: photo.id, is_primary: true })
+      .execute();
+  }
 }

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { freePort } from '../../../api/src/db/embedded.js';
 import { createTestApp, type TestApp } from '../../../api/test/support/app.js';
 
 export { DEMO_PASSWORD, DEMO_USERS } from '../../../api/src/db/seed.js';
@@ -12,11 +13,21 @@ export interface E2EServer {
 
 /**
  * The whole product for one spec file: the real API with workers on a fresh database seeded with the
- * demo data, serving the built web app (apps/web/dist: `npm run build` first) on a free port.
+ * demo data, serving the built web app (apps/web/dist: `npm run build` first) on a free port, opened
+ * at `http://127.0.0.1:<port>`. With `publicHost`, the port is chosen first and PUBLIC_URL (e-mailed
+ * links, and until issue 11 item 1 the storage addresses) names that host: '127.0.0.1' for the same
+ * origin, 'localhost' for the address a server prints while the browser uses another.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
-  const server = await createTestApp(env, { seedDemo: true });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { publicHost?: string } = {},
+): Promise<E2EServer> {
+  const chosen = options.publicHost ? await freePort() : 0;
+  const publicEnv: Record<string, string> = options.publicHost
+    ? { PORT: String(chosen), PUBLIC_URL: `http://${options.publicHost}:${chosen}` }
+    : {};
+  const server = await createTestApp({ ...publicEnv, ...env }, { seedDemo: true });
+  await server.app.listen({ port: chosen, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   return { baseUrl: `http://127.0.0.1:${port}`, server, close: () => server.close() };
 }

@@ -1,12 +1,8 @@
-import {
-  attachmentContentType,
-  MULTI_PAGE_CONCURRENCY,
-  MULTI_PAGE_SIZES,
-  PAGE_SIZES,
-} from '@school-portal/domain';
+import { attachmentContentType, MULTI_PAGE_SIZES, PAGE_SIZES } from '@school-portal/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client';
 import { queryKeys } from './keys';
+import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
 import type { ListMeta } from './types';
 import type { PresignedPost } from './uploads';
@@ -65,22 +61,6 @@ export interface NewAttachmentRequest {
   project_ids: string[];
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Keys. Under the private roots `organizations`, `projects` and `attachment-requests` (cleared on sign-out).
-
-export const attachmentKeys = {
-  requests: ['attachment-requests'] as const,
-  request: (id: string) => ['attachment-requests', id] as const,
-  organizationRequests: (organizationId: string) =>
-    ['organizations', organizationId, 'attachment-requests'] as const,
-  organizationRequestsPage: (organizationId: string, page: number) =>
-    ['organizations', organizationId, 'attachment-requests', { page }] as const,
-  projectOptions: (organizationId: string) =>
-    ['organizations', organizationId, 'projects', 'file-request-options'] as const,
-  projectRequests: (projectId: string) => ['projects', projectId, 'attachment-requests'] as const,
-  projectAttachments: (projectId: string) => ['projects', projectId, 'attachments'] as const,
-};
-
 /** Rows of the file request list per page (the organizations list's size). */
 export const FILE_REQUESTS_PAGE_SIZE = PAGE_SIZES.organizations;
 /** Spec §9: uploads run at most six at a time; a failed presigned upload is tried again 7 times. */
@@ -93,7 +73,7 @@ const enc = encodeURIComponent;
 /** GET /api/organizations/:id/attachment-requests: one page of the requests an organization made. */
 export function useOrganizationAttachmentRequests(organizationId: string | null | undefined, page: number) {
   return useQuery({
-    queryKey: attachmentKeys.organizationRequestsPage(organizationId ?? '', page),
+    queryKey: queryKeys.attachments.organizationRequestsPage(organizationId ?? '', page),
     queryFn: ({ signal }) =>
       apiFetch<{ attachment_requests: AttachmentRequest[]; meta: ListMeta }>(
         `/api/organizations/${enc(organizationId!)}/attachment-requests`,
@@ -107,7 +87,7 @@ export function useOrganizationAttachmentRequests(organizationId: string | null 
 /** GET /api/attachment-requests/:id (404 when unknown or out of view). */
 export function useAttachmentRequest(id: string) {
   return useQuery({
-    queryKey: attachmentKeys.request(id),
+    queryKey: queryKeys.attachments.request(id),
     queryFn: ({ signal }) =>
       apiFetch<{ attachment_request: AttachmentRequest }>(`/api/attachment-requests/${enc(id)}`, {
         signal,
@@ -123,31 +103,18 @@ export function useAttachmentRequest(id: string) {
  */
 export function useFileRequestProjectOptions(organizationId: string | null | undefined, enabled = true) {
   return useQuery({
-    queryKey: attachmentKeys.projectOptions(organizationId ?? ''),
+    queryKey: queryKeys.projects.fileRequestOptions(organizationId ?? ''),
     queryFn: async ({ signal }) => {
-      const limit = MULTI_PAGE_SIZES.projects;
-      const path = `/api/organizations/${enc(organizationId!)}/projects`;
-      const fetchPage = (page: number) =>
-        apiFetch<{ projects: FileRequestProjectOption[]; meta?: ListMeta }>(path, {
-          query: { traverse_sub_organizations: true, limit, page },
-          signal,
-        });
-      const first = await fetchPage(1);
-      const pages = Math.ceil((first.meta?.total ?? first.projects.length) / limit);
-      const rest: FileRequestProjectOption[][] = [];
-      let next = 2;
-      const worker = async () => {
-        while (next <= pages) {
-          const page = next++;
-          rest[page - 2] = (await fetchPage(page)).projects;
-        }
-      };
-      await Promise.all(
-        Array.from({ length: Math.min(MULTI_PAGE_CONCURRENCY, Math.max(0, pages - 1)) }, worker),
+      const options = await fetchAllOf<FileRequestProjectOption, 'projects'>(
+        `/api/organizations/${enc(organizationId!)}/projects`,
+        'projects',
+        MULTI_PAGE_SIZES.projects,
+        { traverse_sub_organizations: true },
+        signal,
       );
       const byText = (a: string, b: string) =>
         a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
-      return [...first.projects, ...rest.flat()].sort(
+      return options.sort(
         (a, b) => byText(a.organization_name ?? '', b.organization_name ?? '') || byText(a.name, b.name),
       );
     },
@@ -164,9 +131,9 @@ export function useCreateAttachmentRequest() {
         body,
       }).then((b) => b.attachment_request),
     onSuccess: (request) => {
-      queryClient.setQueryData(attachmentKeys.request(request.id), request);
+      queryClient.setQueryData(queryKeys.attachments.request(request.id), request);
       void queryClient.invalidateQueries({
-        queryKey: attachmentKeys.organizationRequests(request.organization_id),
+        queryKey: queryKeys.attachments.organizationRequests(request.organization_id),
       });
       for (const project of request.projects) invalidateProjectFiles(project.id);
     },
@@ -179,7 +146,7 @@ export function useCreateAttachmentRequest() {
 /** GET /api/projects/:id/attachment-requests: the requests asking for this project's files. */
 export function useProjectAttachmentRequests(projectId: string) {
   return useQuery({
-    queryKey: attachmentKeys.projectRequests(projectId),
+    queryKey: queryKeys.attachments.projectRequests(projectId),
     queryFn: ({ signal }) =>
       apiFetch<{ attachment_requests: AttachmentRequest[] }>(
         `/api/projects/${enc(projectId)}/attachment-requests`,
@@ -192,7 +159,7 @@ export function useProjectAttachmentRequests(projectId: string) {
 /** GET /api/projects/:id/attachments: the project's files, newest first. */
 export function useProjectAttachments(projectId: string) {
   return useQuery({
-    queryKey: attachmentKeys.projectAttachments(projectId),
+    queryKey: queryKeys.attachments.projectAttachments(projectId),
     queryFn: ({ signal }) =>
       apiFetch<{ attachments: Attachment[] }>(`/api/projects/${enc(projectId)}/attachments`, { signal }).then(
         (body) => body.attachments,
@@ -206,14 +173,10 @@ export function useProjectAttachments(projectId: string) {
  * itself, exactly, so the activation check is not asked again) and every file request view.
  */
 export function invalidateProjectFiles(projectId: string): void {
-  void queryClient.invalidateQueries({ queryKey: attachmentKeys.projectAttachments(projectId) });
-  void queryClient.invalidateQueries({ queryKey: attachmentKeys.projectRequests(projectId) });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId), exact: true });
-  void queryClient.invalidateQueries({ queryKey: attachmentKeys.requests });
-  void queryClient.invalidateQueries({
-    predicate: (query) =>
-      query.queryKey[0] === 'organizations' && query.queryKey[2] === 'attachment-requests',
-  });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.attachments.projectAttachments(projectId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.attachments.projectRequests(projectId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.projects.project(projectId), exact: true });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.attachments.requests });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -263,6 +226,26 @@ export function verifyAttachment(attachmentId: string, signal?: AbortSignal) {
     method: 'PATCH',
     signal,
   }).then((body) => body.attachment);
+}
+
+/**
+ * Retry for a file that never arrived ("Not Uploaded"): ask the server to check it again (the upload
+ * may have landed after all). A 4xx answer means the file is not there: it must be chosen again.
+ */
+export function useRetryAttachment(projectId: string) {
+  return useMutation({
+    mutationFn: (attachmentId: string) => verifyAttachment(attachmentId),
+    onSettled: () => invalidateProjectFiles(projectId),
+  });
+}
+
+/** Remove for a file that never arrived: DELETE /api/attachments/:id (unverified ones only). */
+export function useRemoveAttachment(projectId: string) {
+  return useMutation({
+    mutationFn: (attachmentId: string) =>
+      apiFetch<unknown>(`/api/attachments/${enc(attachmentId)}`, { method: 'DELETE' }),
+    onSuccess: () => invalidateProjectFiles(projectId),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------

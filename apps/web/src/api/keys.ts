@@ -1,15 +1,97 @@
-/** Query keys in one place. Keys under PUBLIC_QUERY_ROOTS survive sign-in, sign-out and account switches. */
+/**
+ * Every query key of the app, in one factory. A key starts with its resource and, for lists held per
+ * organization or per project, names the owner after the resource (`['projects', 'by-organization', id]`),
+ * so that "every list of that resource" is a key prefix and no invalidation has to look inside a key.
+ * Keys under PUBLIC_QUERY_ROOTS survive sign-in, sign-out and account switches.
+ */
 export const queryKeys = {
   config: ['config'] as const,
   version: ['version'] as const,
-  currentUser: ['users', 'me'] as const,
-  dashboardProjects: (organizationId: string) =>
-    ['organizations', organizationId, 'projects', 'dashboard'] as const,
-  organizationProjects: (organizationId: string) =>
-    ['organizations', organizationId, 'projects', 'all'] as const,
-  project: (projectId: string) => ['projects', projectId] as const,
-  passwordReset: (token: string) => ['password-resets', token] as const,
   devMailbox: ['dev', 'mailbox'] as const,
+  passwordReset: (token: string) => ['password-resets', token] as const,
+
+  users: {
+    all: ['users'] as const,
+    me: ['users', 'me'] as const,
+    detail: (userId: string) => ['users', userId, 'detail'] as const,
+    invitation: (token: string) => ['invitations', token] as const,
+  },
+
+  organizations: {
+    /** Everything held about organizations: details, children, accounts, users, support. */
+    all: ['organizations'] as const,
+    detail: (id: string) => ['organizations', id, 'detail'] as const,
+    children: (id: string) => ['organizations', id, 'organizations'] as const,
+    childrenPage: (id: string, params: { page: number; keyword: string }) =>
+      ['organizations', id, 'organizations', 'page', params] as const,
+    allDescendants: (id: string) => ['organizations', id, 'organizations', 'all'] as const,
+    projectOptions: (id: string) => ['organizations', id, 'organizations', 'project-options'] as const,
+    accounts: (id: string) => ['organizations', id, 'accounts'] as const,
+    accountsPage: (id: string, params: object) => ['organizations', id, 'accounts', params] as const,
+    users: (id: string) => ['organizations', id, 'users'] as const,
+    support: (id: string) => ['organizations', id, 'support'] as const,
+  },
+
+  projects: {
+    /** Every project and every project list (of any organization). */
+    all: ['projects'] as const,
+    /** Every organization's project lists, of every kind. */
+    lists: ['projects', 'by-organization'] as const,
+    /** Every organization's full list. */
+    fullLists: ['projects', 'by-organization', 'all'] as const,
+    /** An organization's full list (the projects list and the switcher). */
+    list: (organizationId: string) => ['projects', 'by-organization', 'all', organizationId] as const,
+    dashboard: (organizationId: string) =>
+      ['projects', 'by-organization', 'dashboard', organizationId] as const,
+    organizationPage: (organizationId: string) =>
+      ['projects', 'by-organization', 'organization-page', organizationId] as const,
+    fileRequestOptions: (organizationId: string) =>
+      ['projects', 'by-organization', 'file-request-options', organizationId] as const,
+    project: (projectId: string) => ['projects', projectId] as const,
+    activation: (projectId: string) => ['projects', projectId, 'activation'] as const,
+  },
+
+  seasons: {
+    all: ['seasons'] as const,
+    list: (organizationId: string) => ['seasons', 'by-organization', organizationId, 'inherited'] as const,
+    season: (seasonId: string) => ['seasons', seasonId] as const,
+  },
+
+  projectTemplates: {
+    all: ['project-templates'] as const,
+    list: (organizationId: string) => ['project-templates', 'by-organization', organizationId] as const,
+    template: (templateId: string) => ['project-templates', templateId] as const,
+    fieldKeys: ['project-templates', 'field-keys'] as const,
+  },
+
+  subjects: {
+    all: ['subjects'] as const,
+    project: (projectId: string) => ['subjects', 'by-project', projectId] as const,
+    grid: (projectId: string, filters: object, page: number) =>
+      ['subjects', 'by-project', projectId, 'grid', filters, page] as const,
+    ids: (projectId: string, filters: object | null) =>
+      ['subjects', 'by-project', projectId, 'ids', filters] as const,
+    sample: (projectId: string) => ['subjects', 'by-project', projectId, 'sample'] as const,
+    search: (projectId: string, q: string) => ['subjects', 'by-project', projectId, 'search', q] as const,
+    subject: (subjectId: string) => ['subjects', subjectId] as const,
+  },
+
+  photos: {
+    photo: (photoId: string) => ['photos', photoId] as const,
+    crops: (photoId: string) => ['photos', photoId, 'crops'] as const,
+  },
+
+  attachments: {
+    /** Every file request view: single requests and every organization's and project's lists. */
+    requests: ['attachment-requests'] as const,
+    request: (id: string) => ['attachment-requests', id] as const,
+    organizationRequests: (organizationId: string) =>
+      ['attachment-requests', 'by-organization', organizationId] as const,
+    organizationRequestsPage: (organizationId: string, page: number) =>
+      ['attachment-requests', 'by-organization', organizationId, { page }] as const,
+    projectRequests: (projectId: string) => ['attachment-requests', 'by-project', projectId] as const,
+    projectAttachments: (projectId: string) => ['attachments', 'by-project', projectId] as const,
+  },
 };
 
 export const PUBLIC_QUERY_ROOTS = new Set<unknown>(['config', 'version', 'dev']);

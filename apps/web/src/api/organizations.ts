@@ -1,5 +1,4 @@
 import {
-  MULTI_PAGE_CONCURRENCY,
   MULTI_PAGE_SIZES,
   type OrganizationForm,
   type OrganizationRole,
@@ -7,6 +6,8 @@ import {
 } from '@school-portal/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client';
+import { queryKeys } from './keys';
+import { fetchAllPages } from './pages';
 import { queryClient } from './queryClient';
 import type { ListMeta } from './types';
 
@@ -95,52 +96,11 @@ export interface OrganizationProject {
 const orgPath = (id: string, rest = '') => `/api/organizations/${encodeURIComponent(id)}${rest}`;
 
 /** Query keys of this module. All live under the private `organizations` root (cleared on sign-out). */
-export const organizationKeys = {
-  all: ['organizations'] as const,
-  detail: (id: string) => ['organizations', id, 'detail'] as const,
-  children: (id: string) => ['organizations', id, 'organizations'] as const,
-  childrenPage: (id: string, params: { page: number; keyword: string }) =>
-    ['organizations', id, 'organizations', 'page', params] as const,
-  allDescendants: (id: string) => ['organizations', id, 'organizations', 'all'] as const,
-  accounts: (id: string) => ['organizations', id, 'accounts'] as const,
-  accountsPage: (id: string, params: AccountsParams) => ['organizations', id, 'accounts', params] as const,
-  users: (id: string) => ['organizations', id, 'users'] as const,
-  projects: (id: string) => ['organizations', id, 'projects', 'organization-page'] as const,
-  support: (id: string) => ['organizations', id, 'support'] as const,
-};
-
-interface Paged<T> {
-  items: T[];
-  meta: ListMeta;
-}
-
-/**
- * Every page of a long list (spec §7: "Long lists are fetched in multiple pages"): the first page tells
- * the total, the rest follow at most MULTI_PAGE_CONCURRENCY at a time.
- */
-export async function fetchAllPages<T>(
-  fetchPage: (page: number, limit: number) => Promise<Paged<T>>,
-  limit: number,
-): Promise<T[]> {
-  const first = await fetchPage(1, limit);
-  const pages = Math.ceil(first.meta.total / limit);
-  const rest: T[][] = [];
-  let next = 2;
-  const worker = async () => {
-    while (next <= pages) {
-      const page = next;
-      next += 1;
-      rest[page - 2] = (await fetchPage(page, limit)).items;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(MULTI_PAGE_CONCURRENCY, Math.max(0, pages - 1)) }, worker));
-  return [...first.items, ...rest.flat()];
-}
 
 /** GET /api/organizations/:id (403 `cannot_show_organization` without the show ability, 404 outside the tree). */
 export function useOrganization(organizationId: string) {
   return useQuery({
-    queryKey: organizationKeys.detail(organizationId),
+    queryKey: queryKeys.organizations.detail(organizationId),
     queryFn: async ({ signal }) => {
       const body = await apiFetch<{ organization: OrganizationDetail }>(orgPath(organizationId), { signal });
       return body.organization;
@@ -154,7 +114,7 @@ export function useSubOrganizationsPage(
   params: { page: number; keyword: string },
 ) {
   return useQuery({
-    queryKey: organizationKeys.childrenPage(organizationId ?? '', params),
+    queryKey: queryKeys.organizations.childrenPage(organizationId ?? '', params),
     queryFn: async ({ signal }) => {
       const body = await apiFetch<{ organizations: Organization[]; meta: ListMeta }>(
         orgPath(organizationId!, '/organizations'),
@@ -178,7 +138,7 @@ export function useSubOrganizationsPage(
 /** Every organization below one (all levels), fetched in pages of 500. */
 export function useAllSubOrganizations(organizationId: string | null | undefined) {
   return useQuery({
-    queryKey: organizationKeys.allDescendants(organizationId ?? ''),
+    queryKey: queryKeys.organizations.allDescendants(organizationId ?? ''),
     queryFn: ({ signal }) =>
       fetchAllPages(async (page, limit) => {
         const body = await apiFetch<{ organizations: Organization[]; meta: ListMeta }>(
@@ -203,7 +163,7 @@ export function useCreateOrganization(parentOrganizationId: string | null | unde
       return body.organization;
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all });
     },
   });
 }
@@ -226,7 +186,7 @@ export function useUpdateOrganization(organizationId: string) {
       return body.organization;
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all });
     },
   });
 }
@@ -241,7 +201,7 @@ export interface AccountsParams {
 /** One page (10) of All Users: accounts of the organization and every one below, with users and organizations. */
 export function useAccountsPage(organizationId: string | null | undefined, params: AccountsParams) {
   return useQuery({
-    queryKey: organizationKeys.accountsPage(organizationId ?? '', params),
+    queryKey: queryKeys.organizations.accountsPage(organizationId ?? '', params),
     queryFn: ({ signal }) =>
       apiFetch<{ accounts: AccountRow[]; meta: ListMeta }>(orgPath(organizationId!, '/accounts'), {
         query: {
@@ -264,7 +224,7 @@ export function useAccountsPage(organizationId: string | null | undefined, param
 /** Every user with an account in the organization itself (the organization page's list). */
 export function useOrganizationUsers(organizationId: string) {
   return useQuery({
-    queryKey: organizationKeys.users(organizationId),
+    queryKey: queryKeys.organizations.users(organizationId),
     queryFn: ({ signal }) =>
       fetchAllPages(async (page, limit) => {
         const body = await apiFetch<{ users: UserSummary[]; meta: ListMeta }>(
@@ -279,7 +239,7 @@ export function useOrganizationUsers(organizationId: string) {
 /** The organization's projects, newest first (the organization page's list). */
 export function useOrganizationProjectList(organizationId: string) {
   return useQuery({
-    queryKey: organizationKeys.projects(organizationId),
+    queryKey: queryKeys.projects.organizationPage(organizationId),
     queryFn: async ({ signal }) => {
       const body = await apiFetch<{ projects: OrganizationProject[]; meta: ListMeta }>(
         orgPath(organizationId, '/projects'),
@@ -293,7 +253,7 @@ export function useOrganizationProjectList(organizationId: string) {
 /** GET /api/organizations/:id/support: the parent's links and contacts for this app. */
 export function useOrganizationSupport(organizationId: string | null | undefined) {
   return useQuery({
-    queryKey: organizationKeys.support(organizationId ?? ''),
+    queryKey: queryKeys.organizations.support(organizationId ?? ''),
     queryFn: ({ signal }) => apiFetch<OrganizationSupport>(orgPath(organizationId!, '/support'), { signal }),
     enabled: !!organizationId,
   });

@@ -1,6 +1,7 @@
 import { APP_SLUG } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from './client';
+import { queryKeys } from './keys';
 import { queryClient } from './queryClient';
 import {
   type PresignedPost,
@@ -84,11 +85,6 @@ export interface PhotoCrop {
   width: number;
   height: number;
 }
-
-export const photoKeys = {
-  photo: (photoId: string) => ['photos', photoId] as const,
-  crops: (photoId: string) => ['photos', photoId, 'crops'] as const,
-};
 
 const photoPath = (photoId: string, rest = '') => `/api/photos/${encodeURIComponent(photoId)}${rest}`;
 
@@ -267,20 +263,31 @@ export async function verifyPhoto(photoId: string, signal?: AbortSignal) {
   );
 }
 
-export async function assignPrimaryPhoto(subjectId: string, photoId: string, signal?: AbortSignal) {
+/** POST /api/subject-photo-assignments (an upsert): the photo is the subject's, primary when asked. */
+export async function assignPhoto(
+  subjectId: string,
+  photoId: string,
+  isPrimary: boolean,
+  signal?: AbortSignal,
+) {
   return withRetry(
     () =>
       apiFetch<{ subject_photo_assignment: { id: string; is_primary: boolean } }>(
         '/api/subject-photo-assignments',
         {
           method: 'POST',
-          body: { subject_photo_assignment: { subject_id: subjectId, photo_id: photoId, is_primary: true } },
+          body: {
+            subject_photo_assignment: { subject_id: subjectId, photo_id: photoId, is_primary: isPrimary },
+          },
           signal,
         },
       ),
     { signal },
   );
 }
+
+export const assignPrimaryPhoto = (subjectId: string, photoId: string, signal?: AbortSignal) =>
+  assignPhoto(subjectId, photoId, true, signal);
 
 export type UploadStage = 'ready' | 'uploading' | 'processing' | 'done' | 'failed';
 
@@ -300,8 +307,10 @@ export interface UploadResult {
 
 /**
  * Spec §4, subject photo upload: album (created if none), project import, then per file (six at a
- * time) create the photo record, upload it, verify it (unless verified already) and assign it as the
- * primary photo; finally finish the import. A file's failure stays with that file.
+ * time) create the photo record, upload it, verify it (unless verified already) and assign it to the
+ * subject; then the last file
+ * in the user's order that arrived becomes the primary photo; finally finish the import. A file's
+ * failure stays with that file. Results are in the files' order.
  */
 export async function uploadSubjectPhotos(args: {
   projectId: string;
@@ -315,7 +324,7 @@ export async function uploadSubjectPhotos(args: {
   const projectImport = await startProjectImport(projectId, signal);
   const results: UploadResult[] = [];
   try {
-    await runQueued(files, UPLOAD_CONCURRENCY, async ({ key, file }) => {
+    await runQueued(files, UPLOAD_CONCURRENCY, async ({ key, file }, index) => {
       try {
         if (signal?.aborted) throw signal.reason;
         const contentType = photoContentType(file);
@@ -339,14 +348,24 @@ export async function uploadSubjectPhotos(args: {
           onItem(key, { stage: 'processing', progress: 1 });
           photo = (await verifyPhoto(created.id, signal)).photo;
         }
-        await assignPrimaryPhoto(subjectId, photo.id, signal);
+        // Assigned as it arrives; which one is primary is decided once all are in (below).
+        await assignPhoto(subjectId, photo.id, false, signal);
+        results[index] = { key, photo, error: null };
         onItem(key, { stage: 'done', progress: 1, photo });
-        results.push({ key, photo, error: null });
       } catch (error) {
         onItem(key, { stage: 'failed', error });
-        results.push({ key, photo: null, error });
+        results[index] = { key, photo: null, error };
       }
     });
+    // Spec §4: "The photo uploaded last becomes the primary photo": the last file in the user's order
+    // that arrived, whichever upload finished last (uploads run in parallel).
+    const last = results.findLast((result) => result?.photo);
+    if (last?.photo && !signal?.aborted) {
+      await assignPrimaryPhoto(subjectId, last.photo.id, signal).catch((error: unknown) => {
+        onItem(last.key, { stage: 'failed', error });
+        last.error = error;
+      });
+    }
   } finally {
     await finishProjectImport(projectImport.id).catch(() => undefined);
   }
@@ -367,7 +386,7 @@ export function fetchPhoto(photoId: string, signal?: AbortSignal) {
 /** GET /api/photos/:id, asked again every 2 s until the large thumbnail exists (the job makes it). */
 export function usePhoto(photoId: string) {
   return useQuery({
-    queryKey: photoKeys.photo(photoId),
+    queryKey: queryKeys.photos.photo(photoId),
     queryFn: ({ signal }) => fetchPhoto(photoId, signal),
     enabled: photoId !== '',
     refetchInterval: (query) => {
@@ -380,7 +399,7 @@ export function usePhoto(photoId: string) {
 
 /** Whether usePhoto stopped asking for the thumbnails without getting them. */
 export function photoPollingGaveUp(photoId: string): boolean {
-  const state = queryClient.getQueryState<Photo>(photoKeys.photo(photoId));
+  const state = queryClient.getQueryState<Photo>(queryKeys.photos.photo(photoId));
   const photo = state?.data;
   if (!photo || photo.thumbnails.large || photo.thumbnails.full) return false;
   return state.dataUpdateCount >= THUMBNAIL_POLL_LIMIT;
@@ -388,12 +407,12 @@ export function photoPollingGaveUp(photoId: string): boolean {
 
 /** Starts the thumbnail polling of usePhoto over. */
 export function restartPhotoPolling(photoId: string): void {
-  void queryClient.resetQueries({ queryKey: photoKeys.photo(photoId), exact: true });
+  void queryClient.resetQueries({ queryKey: queryKeys.photos.photo(photoId), exact: true });
 }
 
 export function usePhotoCrops(photoId: string) {
   return useQuery({
-    queryKey: photoKeys.crops(photoId),
+    queryKey: queryKeys.photos.crops(photoId),
     queryFn: ({ signal }) =>
       apiFetch<{ photo_crops: PhotoCrop[] }>(photoPath(photoId, '/photo-crops'), { signal }).then(
         (b) => b.photo_crops,
@@ -414,15 +433,15 @@ export function useSaveDefaultCrop(photoId: string) {
         body: { photo_crop: { name: SUBJECT_CROP_NAME, is_default: true, ...crop } },
       }).then((b) => b.photo_crop),
     onSuccess: (crop) => {
-      queryClient.setQueryData<PhotoCrop[]>(photoKeys.crops(photoId), (crops) => [
+      queryClient.setQueryData<PhotoCrop[]>(queryKeys.photos.crops(photoId), (crops) => [
         ...(crops ?? []).map((c) => ({ ...c, is_default: false })),
         crop,
       ]);
-      queryClient.setQueryData<Photo>(photoKeys.photo(photoId), (photo) =>
+      queryClient.setQueryData<Photo>(queryKeys.photos.photo(photoId), (photo) =>
         photo ? { ...photo, default_photo_crop_id: crop.id } : photo,
       );
       // Subjects list their photos' default crops.
-      void queryClient.invalidateQueries({ queryKey: ['subjects'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all });
     },
   });
 }

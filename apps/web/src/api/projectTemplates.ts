@@ -1,7 +1,8 @@
 import { FIELD_KEYS, type ProjectTemplateForm } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client';
-import { fetchAllPages } from './projects';
+import { queryKeys } from './keys';
+import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
 
 export interface ProjectTemplateSummary {
@@ -38,21 +39,14 @@ export interface FieldKeyOption {
   label: string;
 }
 
-export const projectTemplateKeys = {
-  all: ['project-templates'] as const,
-  list: (organizationId: string) => ['organizations', organizationId, 'project-templates'] as const,
-  template: (templateId: string) => ['project-templates', templateId] as const,
-  fieldKeys: ['project-templates', 'field-keys'] as const,
-};
-
 const TEMPLATE_PAGE_SIZE = 500;
 
 /** Reusable templates of an organization, newest first. */
 export function useProjectTemplates(organizationId: string | null | undefined, enabled = true) {
   return useQuery({
-    queryKey: projectTemplateKeys.list(organizationId ?? ''),
+    queryKey: queryKeys.projectTemplates.list(organizationId ?? ''),
     queryFn: ({ signal }) =>
-      fetchAllPages<ProjectTemplateSummary, 'project_templates'>(
+      fetchAllOf<ProjectTemplateSummary, 'project_templates'>(
         `/api/organizations/${encodeURIComponent(organizationId!)}/project-templates`,
         'project_templates',
         TEMPLATE_PAGE_SIZE,
@@ -65,7 +59,7 @@ export function useProjectTemplates(organizationId: string | null | undefined, e
 
 export function useProjectTemplate(templateId: string) {
   return useQuery({
-    queryKey: projectTemplateKeys.template(templateId),
+    queryKey: queryKeys.projectTemplates.template(templateId),
     queryFn: ({ signal }) =>
       apiFetch<{ project_template: ProjectTemplate }>(
         `/api/project-templates/${encodeURIComponent(templateId)}`,
@@ -78,7 +72,7 @@ export function useProjectTemplate(templateId: string) {
 /** The subject-field catalogue (GET /api/project-templates/field-keys); the shared list until it answers. */
 export function useFieldKeys() {
   return useQuery({
-    queryKey: projectTemplateKeys.fieldKeys,
+    queryKey: queryKeys.projectTemplates.fieldKeys,
     queryFn: ({ signal }) =>
       apiFetch<{ field_keys: FieldKeyOption[] }>('/api/project-templates/field-keys', { signal }).then(
         (b) => b.field_keys,
@@ -91,10 +85,10 @@ export function useFieldKeys() {
 export type ProjectTemplateBody = ProjectTemplateForm & { organization_id: string };
 
 function afterSave(template: ProjectTemplate) {
-  queryClient.setQueryData(projectTemplateKeys.template(template.id), template);
+  queryClient.setQueryData(queryKeys.projectTemplates.template(template.id), template);
   const { subject_fields: _fields, ...summary } = template;
   queryClient.setQueryData<ProjectTemplateSummary[]>(
-    projectTemplateKeys.list(template.organization_id),
+    queryKeys.projectTemplates.list(template.organization_id),
     (list) =>
       list
         ? list.some((t) => t.id === summary.id)
@@ -102,7 +96,7 @@ function afterSave(template: ProjectTemplate) {
           : [summary, ...list]
         : list,
   );
-  void queryClient.invalidateQueries({ queryKey: projectTemplateKeys.list(template.organization_id) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.projectTemplates.list(template.organization_id) });
 }
 
 export function useCreateProjectTemplate() {
@@ -136,14 +130,16 @@ export function useDeleteProjectTemplate() {
     onSuccess: (template) => {
       // Not removed: the screen showing it may still be open until it navigates away.
       void queryClient.invalidateQueries({
-        queryKey: projectTemplateKeys.template(template.id),
+        queryKey: queryKeys.projectTemplates.template(template.id),
         refetchType: 'none',
       });
       queryClient.setQueryData<ProjectTemplateSummary[]>(
-        projectTemplateKeys.list(template.organization_id),
+        queryKeys.projectTemplates.list(template.organization_id),
         (list) => list?.filter((t) => t.id !== template.id),
       );
-      void queryClient.invalidateQueries({ queryKey: projectTemplateKeys.list(template.organization_id) });
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.projectTemplates.list(template.organization_id),
+      });
     },
   });
 }

@@ -1,15 +1,10 @@
-import {
-  APP_SLUG,
-  MULTI_PAGE_CONCURRENCY,
-  MULTI_PAGE_SIZES,
-  type OrganizationRole,
-  type ProjectForm,
-} from '@school-portal/domain';
+import { APP_SLUG, MULTI_PAGE_SIZES, type OrganizationRole, type ProjectForm } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiFetch, isApiError, type QueryValue } from './client';
+import { apiFetch, isApiError } from './client';
 import { queryKeys } from './keys';
+import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
-import type { ListMeta, ProjectsResponse } from './types';
+import type { ProjectsResponse } from './types';
 
 /** A project as GET /api/projects/:id and the project lists answer it. */
 export interface ProjectRecord {
@@ -42,48 +37,8 @@ export interface OrganizationOption {
   parent_organization_name: string | null;
 }
 
-/** Keys of the project area, kept apart from other areas' keys (same roots, so invalidation reaches both). */
-export const projectKeys = {
-  all: ['projects'] as const,
-  list: (organizationId: string) => queryKeys.organizationProjects(organizationId),
-  project: (projectId: string) => queryKeys.project(projectId),
-  activation: (projectId: string) => ['projects', projectId, 'activation'] as const,
-  organizationOptions: (organizationId: string) =>
-    ['organizations', organizationId, 'organizations', 'project-options'] as const,
-};
-
 const orgPath = (organizationId: string, rest: string) =>
   `/api/organizations/${encodeURIComponent(organizationId)}/${rest}`;
-
-/**
- * Every page of a list (spec §7 "Long lists are fetched in multiple pages", §9 concurrency 2): the first
- * page tells the total, the rest follow two at a time.
- */
-export async function fetchAllPages<T, K extends string>(
-  path: string,
-  key: K,
-  limit: number,
-  query: Record<string, QueryValue> = {},
-  signal?: AbortSignal,
-): Promise<T[]> {
-  type Body = { meta: ListMeta } & Record<K, T[]>;
-  const fetchPage = (page: number) => apiFetch<Body>(path, { query: { ...query, limit, page }, signal });
-  const first = await fetchPage(1);
-  const items = [...first[key]];
-  const pages = Math.ceil((first.meta?.total ?? items.length) / limit);
-  const remaining = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
-  const results = new Map<number, T[]>();
-  let next = 0;
-  const worker = async () => {
-    while (next < remaining.length) {
-      const page = remaining[next++]!;
-      results.set(page, (await fetchPage(page))[key]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(MULTI_PAGE_CONCURRENCY, remaining.length) }, worker));
-  for (const page of remaining) items.push(...(results.get(page) ?? []));
-  return items;
-}
 
 const newestFirst = <P extends { created_at: string }>(a: P, b: P) =>
   b.created_at.localeCompare(a.created_at);
@@ -103,7 +58,7 @@ export function fetchDashboardProjects(organizationId: string, signal?: AbortSig
 
 export function useDashboardProjects(organizationId: string | null | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.dashboardProjects(organizationId ?? ''),
+    queryKey: queryKeys.projects.dashboard(organizationId ?? ''),
     queryFn: ({ signal }) => fetchDashboardProjects(organizationId!, signal),
     enabled: enabled && !!organizationId,
     staleTime: 0,
@@ -116,9 +71,9 @@ export function useDashboardProjects(organizationId: string | null | undefined, 
  */
 export function useOrganizationProjects(organizationId: string | null | undefined) {
   return useQuery({
-    queryKey: projectKeys.list(organizationId ?? ''),
+    queryKey: queryKeys.projects.list(organizationId ?? ''),
     queryFn: async ({ signal }) => {
-      const projects = await fetchAllPages<ProjectRecord, 'projects'>(
+      const projects = await fetchAllOf<ProjectRecord, 'projects'>(
         orgPath(organizationId!, 'projects'),
         'projects',
         MULTI_PAGE_SIZES.projects,
@@ -139,7 +94,7 @@ export function fetchProject(projectId: string, signal?: AbortSignal) {
 
 export function useProject(projectId: string) {
   return useQuery({
-    queryKey: projectKeys.project(projectId),
+    queryKey: queryKeys.projects.project(projectId),
     queryFn: ({ signal }) => fetchProject(projectId, signal),
     enabled: projectId !== '',
   });
@@ -152,7 +107,7 @@ export function useProject(projectId: string) {
  */
 export function useProjectActivation(projectId: string) {
   return useQuery({
-    queryKey: projectKeys.activation(projectId),
+    queryKey: queryKeys.projects.activation(projectId),
     queryFn: ({ signal }) =>
       apiFetch<{ project: ProjectRecord }>(`/api/projects/${encodeURIComponent(projectId)}/activate`, {
         method: 'PATCH',
@@ -178,24 +133,25 @@ export interface NewProject {
   project_template_id: string;
 }
 
+/** After a project or its subjects change: every organization's project lists, organization pages and season counts. */
+export function invalidateProjectLists(): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.projects.lists });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.seasons.all });
+}
+
 export function useCreateProject() {
   return useMutation({
     mutationFn: (body: NewProject) =>
       apiFetch<{ project: ProjectRecord }>('/api/projects', { method: 'POST', body }).then((b) => b.project),
     onSuccess: (project) => {
-      queryClient.setQueryData(projectKeys.project(project.id), project);
+      queryClient.setQueryData(queryKeys.projects.project(project.id), project);
       // The signed-in account's full list (newest first) shows it at once; then everything refreshes.
-      queryClient.setQueriesData<ProjectRecord[]>(
-        {
-          predicate: (query) =>
-            query.queryKey[0] === 'organizations' &&
-            query.queryKey[2] === 'projects' &&
-            query.queryKey[3] === 'all',
-        },
-        (list) => (list && !list.some((p) => p.id === project.id) ? [project, ...list] : list),
+      queryClient.setQueriesData<ProjectRecord[]>({ queryKey: queryKeys.projects.fullLists }, (list) =>
+        list && !list.some((p) => p.id === project.id) ? [project, ...list] : list,
       );
       // Project lists (of any organization) and season counts change.
-      void queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      invalidateProjectLists();
     },
   });
 }
@@ -208,9 +164,9 @@ export function useUpdateProject(projectId: string) {
         body: { project: changes },
       }).then((b) => b.project),
     onSuccess: (project) => {
-      queryClient.setQueryData(projectKeys.project(project.id), project);
-      void queryClient.invalidateQueries({ queryKey: projectKeys.activation(project.id) });
-      void queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      queryClient.setQueryData(queryKeys.projects.project(project.id), project);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.projects.activation(project.id) });
+      invalidateProjectLists();
     },
   });
 }
@@ -225,9 +181,9 @@ export function useProjectOrganizationOptions(
 ) {
   const id = organization?.id ?? '';
   return useQuery({
-    queryKey: projectKeys.organizationOptions(id),
+    queryKey: queryKeys.organizations.projectOptions(id),
     queryFn: async ({ signal }): Promise<OrganizationOption[]> => {
-      const below = await fetchAllPages<OrganizationOption, 'organizations'>(
+      const below = await fetchAllOf<OrganizationOption, 'organizations'>(
         orgPath(id, 'organizations'),
         'organizations',
         MULTI_PAGE_SIZES.organizations,
@@ -258,11 +214,11 @@ export function useCreateChildOrganization(parentOrganizationId: string) {
       }).then((b) => b.organization),
     onSuccess: (created) => {
       queryClient.setQueryData<OrganizationOption[]>(
-        projectKeys.organizationOptions(parentOrganizationId),
+        queryKeys.organizations.projectOptions(parentOrganizationId),
         (options) => (options ? [...options, created] : options),
       );
       void queryClient.invalidateQueries({
-        queryKey: ['organizations', parentOrganizationId, 'organizations'],
+        queryKey: queryKeys.organizations.children(parentOrganizationId),
       });
     },
   });

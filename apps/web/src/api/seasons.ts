@@ -1,7 +1,8 @@
 import type { SeasonForm } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client';
-import { fetchAllPages } from './projects';
+import { queryKeys } from './keys';
+import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
 
 export interface Season {
@@ -17,11 +18,6 @@ export interface Season {
   updated_at: string;
 }
 
-export const seasonKeys = {
-  list: (organizationId: string) => ['organizations', organizationId, 'seasons', 'inherited'] as const,
-  season: (seasonId: string) => ['seasons', seasonId] as const,
-};
-
 /** The largest page the seasons list serves. */
 const SEASON_PAGE_SIZE = 500;
 
@@ -31,9 +27,9 @@ const SEASON_PAGE_SIZE = 500;
  */
 export function useSeasons(organizationId: string | null | undefined, enabled = true) {
   return useQuery({
-    queryKey: seasonKeys.list(organizationId ?? ''),
+    queryKey: queryKeys.seasons.list(organizationId ?? ''),
     queryFn: ({ signal }) =>
-      fetchAllPages<Season, 'seasons'>(
+      fetchAllOf<Season, 'seasons'>(
         `/api/organizations/${encodeURIComponent(organizationId!)}/seasons`,
         'seasons',
         SEASON_PAGE_SIZE,
@@ -70,9 +66,9 @@ export function useCreateSeason(organizationId: string) {
         body: { season },
       }).then((b) => b.season),
     onSuccess: (season) => {
-      queryClient.setQueryData(seasonKeys.season(season.id), season);
+      queryClient.setQueryData(queryKeys.seasons.season(season.id), season);
       // Shown at once (newest first, and the only current one if it became current); then refreshed.
-      queryClient.setQueryData<Season[]>(seasonKeys.list(organizationId), (list) =>
+      queryClient.setQueryData<Season[]>(queryKeys.seasons.list(organizationId), (list) =>
         list
           ? [
               season,
@@ -83,7 +79,8 @@ export function useCreateSeason(organizationId: string) {
           : list,
       );
       // Every organization below may inherit it; project lists show season names.
-      void queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.seasons.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all });
     },
   });
 }

@@ -4,7 +4,7 @@ import { useMemo, useRef } from 'react';
 import { apiFetch, type QueryValue } from './client';
 import { queryKeys } from './keys';
 import type { SubjectPhoto } from './photos';
-import { useProject } from './projects';
+import { invalidateProjectLists, useProject } from './projects';
 import { useProjectTemplate } from './projectTemplates';
 import { queryClient } from './queryClient';
 import type { ListMeta } from './types';
@@ -66,17 +66,6 @@ export const DEFAULT_SUBJECT_FILTERS: SubjectFilters = {
 };
 
 /** Query keys: grid lists under the project (its invalidation reaches them), subjects on their own. */
-export const subjectKeys = {
-  project: (projectId: string) => ['projects', projectId, 'subjects'] as const,
-  grid: (projectId: string, filters: SubjectFilters, page: number) =>
-    ['projects', projectId, 'subjects', 'grid', filters, page] as const,
-  ids: (projectId: string, filters: SubjectFilters | null) =>
-    ['projects', projectId, 'subjects', 'ids', filters] as const,
-  sample: (projectId: string) => ['projects', projectId, 'subjects', 'sample'] as const,
-  search: (projectId: string, q: string) => ['projects', projectId, 'subjects', 'search', q] as const,
-  all: ['subjects'] as const,
-  subject: (subjectId: string) => ['subjects', subjectId] as const,
-};
 
 const projectPath = (projectId: string, rest = '') => `/api/projects/${encodeURIComponent(projectId)}${rest}`;
 const subjectPath = (subjectId: string) => `/api/subjects/${encodeURIComponent(subjectId)}`;
@@ -140,7 +129,7 @@ const GRID_THUMBNAIL_POLL_LIMIT = 15;
 
 export function useSubjectsGrid(projectId: string, filters: SubjectFilters, page: number) {
   return useQuery({
-    queryKey: subjectKeys.grid(projectId, filters, page),
+    queryKey: queryKeys.subjects.grid(projectId, filters, page),
     queryFn: ({ signal }) =>
       apiFetch<{ subjects: Subject[]; meta: ListMeta }>(projectPath(projectId, '/subjects'), {
         query: { ...filterQuery(filters), page, limit: PAGE_SIZES.subjects },
@@ -162,7 +151,7 @@ export function useSubjectsGrid(projectId: string, filters: SubjectFilters, page
 /** Every id the filters select (`ids_only=true`), for Select All / Select Filter Results. */
 export function fetchSubjectIds(projectId: string, filters: SubjectFilters | null): Promise<string[]> {
   return queryClient.fetchQuery({
-    queryKey: subjectKeys.ids(projectId, filters),
+    queryKey: queryKeys.subjects.ids(projectId, filters),
     queryFn: ({ signal }) =>
       apiFetch<{ subject_ids: string[] }>(projectPath(projectId, '/subjects'), {
         query: { ...(filters ? filterQuery(filters) : {}), ids_only: true },
@@ -178,7 +167,7 @@ export function fetchSubjectIds(projectId: string, filters: SubjectFilters | nul
  */
 export function useSubjectSample(projectId: string, enabled: boolean) {
   return useQuery({
-    queryKey: subjectKeys.sample(projectId),
+    queryKey: queryKeys.subjects.sample(projectId),
     queryFn: ({ signal }) =>
       apiFetch<{ subjects: Subject[] }>(projectPath(projectId, '/subjects'), {
         query: { page: 1, limit: MULTI_PAGE_SIZES.subjects },
@@ -193,7 +182,7 @@ export function useSubjectSample(projectId: string, enabled: boolean) {
 export function useSubjectSearch(projectId: string, q: string) {
   const text = q.trim();
   return useQuery({
-    queryKey: subjectKeys.search(projectId, text),
+    queryKey: queryKeys.subjects.search(projectId, text),
     queryFn: ({ signal }) =>
       apiFetch<{ subjects: Subject[] }>(projectPath(projectId, '/subjects/search'), {
         query: { q: text },
@@ -227,7 +216,7 @@ const readyThumbnails = (subject: SubjectWithPhotos | undefined) =>
 export function useSubject(subjectId: string) {
   const progress = useRef({ ready: -1, since: 0 });
   return useQuery({
-    queryKey: subjectKeys.subject(subjectId),
+    queryKey: queryKeys.subjects.subject(subjectId),
     queryFn: ({ signal }) => fetchSubject(subjectId, signal),
     enabled: subjectId !== '',
     refetchInterval: (query) => {
@@ -243,17 +232,17 @@ export function useSubject(subjectId: string) {
 
 function afterSubjectChange(projectId: string, subject?: Subject) {
   if (subject) {
-    queryClient.setQueryData<SubjectWithPhotos>(subjectKeys.subject(subject.id), (old) =>
+    queryClient.setQueryData<SubjectWithPhotos>(queryKeys.subjects.subject(subject.id), (old) =>
       old ? { ...old, ...subject, photos: old.photos } : old,
     );
   }
-  void queryClient.invalidateQueries({ queryKey: subjectKeys.project(projectId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.subjects.project(projectId) });
 }
 
 /** The project itself counts its subjects. */
 function afterSubjectCountChange(projectId: string) {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId), exact: true });
-  void queryClient.invalidateQueries({ queryKey: ['organizations'] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.projects.project(projectId), exact: true });
+  invalidateProjectLists();
 }
 
 /** POST /api/projects/:id/subjects: 201; 422 {errors: {"properties.<id>": [...]}}. */
@@ -265,7 +254,7 @@ export function useCreateSubject(projectId: string) {
         body: { subject: { properties } },
       }).then((b) => b.subject),
     onSuccess: (subject) => {
-      queryClient.setQueryData<SubjectWithPhotos>(subjectKeys.subject(subject.id), {
+      queryClient.setQueryData<SubjectWithPhotos>(queryKeys.subjects.subject(subject.id), {
         ...subject,
         photos: [],
       });
@@ -293,7 +282,10 @@ export function useDeleteSubject(projectId: string) {
       apiFetch<unknown>(subjectPath(subjectId), { method: 'DELETE' }).then(() => subjectId),
     onSuccess: (subjectId) => {
       // Not removed: the screen showing it is still open until it navigates away.
-      void queryClient.invalidateQueries({ queryKey: subjectKeys.subject(subjectId), refetchType: 'none' });
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.subjects.subject(subjectId),
+        refetchType: 'none',
+      });
       afterSubjectChange(projectId);
       afterSubjectCountChange(projectId);
     },
@@ -312,15 +304,15 @@ export function useSetYearbookPhoto(projectId: string, subjectId: string) {
         body: { subject: { yearbook_photo_id: photoId } },
       }).then((b) => b.subject),
     onMutate: async (photoId) => {
-      await queryClient.cancelQueries({ queryKey: subjectKeys.subject(subjectId) });
-      const previous = queryClient.getQueryData<SubjectWithPhotos>(subjectKeys.subject(subjectId));
-      queryClient.setQueryData<SubjectWithPhotos>(subjectKeys.subject(subjectId), (old) =>
+      await queryClient.cancelQueries({ queryKey: queryKeys.subjects.subject(subjectId) });
+      const previous = queryClient.getQueryData<SubjectWithPhotos>(queryKeys.subjects.subject(subjectId));
+      queryClient.setQueryData<SubjectWithPhotos>(queryKeys.subjects.subject(subjectId), (old) =>
         old ? { ...old, yearbook_photo_id: photoId } : old,
       );
       return { previousPhotoId: previous?.yearbook_photo_id ?? null };
     },
     onError: (_error, _photoId, context) => {
-      queryClient.setQueryData<SubjectWithPhotos>(subjectKeys.subject(subjectId), (old) =>
+      queryClient.setQueryData<SubjectWithPhotos>(queryKeys.subjects.subject(subjectId), (old) =>
         old && context ? { ...old, yearbook_photo_id: context.previousPhotoId } : old,
       );
     },
@@ -337,20 +329,20 @@ export function useSetPrimaryPhoto(projectId: string, subjectId: string) {
         body: { subject_photo_assignment: { is_primary: true } },
       }).then(() => assignmentId),
     onSuccess: (assignmentId) => {
-      queryClient.setQueryData<SubjectWithPhotos>(subjectKeys.subject(subjectId), (old) => {
+      queryClient.setQueryData<SubjectWithPhotos>(queryKeys.subjects.subject(subjectId), (old) => {
         if (!old) return old;
         const photos = old.photos.map((p) => ({ ...p, is_primary: p.assignment_id === assignmentId }));
         const primary = photos.find((p) => p.is_primary);
         return { ...old, photos, primary_photo_id: primary?.id ?? old.primary_photo_id };
       });
-      void queryClient.invalidateQueries({ queryKey: subjectKeys.subject(subjectId) });
-      void queryClient.invalidateQueries({ queryKey: subjectKeys.project(projectId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subjects.subject(subjectId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subjects.project(projectId) });
     },
   });
 }
 
 /** After an upload: the subject, the grid and the counts are stale. */
 export function invalidateAfterUpload(projectId: string, subjectId: string) {
-  void queryClient.invalidateQueries({ queryKey: subjectKeys.subject(subjectId) });
-  void queryClient.invalidateQueries({ queryKey: subjectKeys.project(projectId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.subjects.subject(subjectId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.subjects.project(projectId) });
 }

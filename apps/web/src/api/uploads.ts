@@ -1,3 +1,5 @@
+import pLimit from 'p-limit';
+import pRetry from 'p-retry';
 import { ApiError, isApiError } from './client';
 
 /**
@@ -13,24 +15,6 @@ export interface PresignedPost {
   fields: Record<string, string>;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = window.setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    }
-    function abort() {
-      window.clearTimeout(timer);
-      reject(signal?.reason);
-    }
-    signal?.addEventListener('abort', abort, { once: true });
-  });
-
 /** Worth asking again: no network, the server busy or failing. A 4xx answer stays the same. */
 export function isTransientError(error: unknown): boolean {
   if (!isApiError(error)) return false;
@@ -39,38 +23,32 @@ export function isTransientError(error: unknown): boolean {
 
 /**
  * Runs `step`, retrying transient failures up to RETRY_ATTEMPTS times with exponential backoff
- * (100 ms, 200 ms, 400 ms, ...). Anything else (a 422, an abort) is thrown at once.
+ * (100 ms, 200 ms, 400 ms, ...) through p-retry. Anything else (a 422, an abort) is thrown at once.
  */
-export async function withRetry<T>(
+export function withRetry<T>(
   step: () => Promise<T>,
   options: { signal?: AbortSignal; retries?: number; baseDelayMs?: number } = {},
 ): Promise<T> {
   const { signal, retries = RETRY_ATTEMPTS, baseDelayMs = RETRY_BASE_DELAY_MS } = options;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await step();
-    } catch (error) {
-      if (signal?.aborted || attempt >= retries || !isTransientError(error)) throw error;
-      await sleep(baseDelayMs * 2 ** attempt, signal);
-    }
-  }
+  return pRetry(step, {
+    retries,
+    factor: 2,
+    minTimeout: baseDelayMs,
+    maxTimeout: Number.POSITIVE_INFINITY,
+    randomize: false,
+    signal,
+    shouldRetry: (error) => !signal?.aborted && isTransientError(error),
+  });
 }
 
-/** Runs `work` over `items`, at most `concurrency` at a time, in order of the queue. */
+/** Runs `work` over `items` through p-limit, at most `concurrency` at a time, in order of the queue. */
 export async function runQueued<T>(
   items: readonly T[],
   concurrency: number,
   work: (item: T, index: number) => Promise<void>,
 ): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      await work(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  const limit = pLimit(concurrency);
+  await Promise.all(items.map((item, index) => limit(() => work(item, index))));
 }
 
 /**

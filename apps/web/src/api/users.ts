@@ -5,7 +5,6 @@ import type { SignInResult } from './auth';
 import { apiFetch, isApiError } from './client';
 import { useConfig } from './config';
 import { queryKeys } from './keys';
-import { organizationKeys } from './organizations';
 import { clearPrivateQueries, queryClient } from './queryClient';
 import { getToken, useToken } from './token';
 import type { TokenResponse } from './types';
@@ -29,7 +28,7 @@ export async function fetchCurrentUser(
 
 export const currentUserQuery = () =>
   queryOptions({
-    queryKey: queryKeys.currentUser,
+    queryKey: queryKeys.users.me,
     queryFn: ({ signal }) => fetchCurrentUser({ signal }),
     staleTime: 60_000,
   });
@@ -93,7 +92,7 @@ export function useSwitchAccount() {
     mutationFn: async (accountId: string | null | undefined) => {
       if (!accountId) throw new SwitchAccountError('switch-accounts.errors.missing-account-id');
       if (!getToken()) throw new SwitchAccountError('switch-accounts.errors.not-authenticated');
-      if (!queryClient.getQueryData(queryKeys.currentUser)) {
+      if (!queryClient.getQueryData(queryKeys.users.me)) {
         throw new SwitchAccountError('switch-accounts.errors.missing-user');
       }
       await apiFetch<{ user: unknown }>('/api/users/me', {
@@ -107,15 +106,11 @@ export function useSwitchAccount() {
 }
 
 /** Query keys of other users and of invitation links. */
-export const userKeys = {
-  detail: (userId: string) => ['users', userId, 'detail'] as const,
-  invitation: (token: string) => ['invitations', token] as const,
-};
 
 /** GET /api/users/:id?include_accounts=true: a user with the accounts the caller may see (404 otherwise). */
 export function useUser(userId: string) {
   return useQuery({
-    queryKey: userKeys.detail(userId),
+    queryKey: queryKeys.users.detail(userId),
     queryFn: async ({ signal }) => {
       const body = await apiFetch<{ user: User }>(`/api/users/${encodeURIComponent(userId)}`, {
         query: { include_accounts: true },
@@ -153,8 +148,8 @@ export function useCreateUser() {
       return body.user;
     },
     onSuccess: async (user) => {
-      queryClient.setQueryData(userKeys.detail(user.id), user);
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+      queryClient.setQueryData(queryKeys.users.detail(user.id), user);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all });
     },
   });
 }
@@ -171,10 +166,10 @@ export function useSendInvite(userId: string) {
     },
     onSuccess: async (user) => {
       // The answer may leave out accounts; keep the ones already shown.
-      queryClient.setQueryData<User>(userKeys.detail(userId), (old) =>
+      queryClient.setQueryData<User>(queryKeys.users.detail(userId), (old) =>
         old ? { ...old, ...user, accounts: user.accounts ?? old.accounts } : user,
       );
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all });
     },
   });
 }
@@ -188,7 +183,7 @@ export interface InvitationInfo {
 /** GET /api/invitations/:token (public): who the link is for; 404 when unknown, used or expired. */
 export function useInvitation(token: string) {
   return useQuery({
-    queryKey: userKeys.invitation(token),
+    queryKey: queryKeys.users.invitation(token),
     queryFn: async ({ signal }) => {
       const body = await apiFetch<{ invitation: InvitationInfo }>(
         `/api/invitations/${encodeURIComponent(token)}`,

@@ -27,9 +27,18 @@ function EndUnlicensedSession() {
 
 /**
  * Protected routes: signed-out visitors go to sign-in (remembering where they were going); with
- * `licensed`, users without a license for this app go to not-licensed.
+ * `licensed`, users without a license for this app go to not-licensed. With `pageHandlesLoadErrors`,
+ * a failure to load the user is the page's to show in its own frame (Switch Accounts: "There was a
+ * problem loading your accounts." with Sign Out still there), not the bare full-page error. A failed
+ * background refresh of a user already loaded keeps the page as it is.
  */
-export function RequireAuth({ licensed }: { licensed: boolean }) {
+export function RequireAuth({
+  licensed,
+  pageHandlesLoadErrors = false,
+}: {
+  licensed: boolean;
+  pageHandlesLoadErrors?: boolean;
+}) {
   const { t } = useTranslation();
   const token = useToken();
   const location = useLocation();
@@ -42,14 +51,18 @@ export function RequireAuth({ licensed }: { licensed: boolean }) {
       reason === 'sign-out' ? undefined : { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to={ROUTES['sign-in']} replace state={state} />;
   }
+  // The page shows loading and failure itself (and asks again on mount, which would loop through here).
+  if (pageHandlesLoadErrors && !licensed) return <Outlet />;
   if (user.isPending) return <LoadingScreen />;
   if (user.isError) {
     if (isApiError(user.error, 403) && user.error.reason === 'not_licensed') {
       return <Navigate to={ROUTES['not-licensed']} replace />;
     }
     // 401 is handled globally (token cleared, back to sign-in).
-    return <ErrorState message={t('common.load-failed')} onRetry={() => void user.refetch()} />;
+    if (!user.data)
+      return <ErrorState message={t('common.load-failed')} onRetry={() => void user.refetch()} />;
   }
+  if (!user.data) return <LoadingScreen />;
   if (licensed && !isUserLicensed(user.data)) {
     if (hasOtherEnabledAccount(user.data)) return <Navigate to={ROUTES['not-licensed']} replace />;
     return <EndUnlicensedSession />;

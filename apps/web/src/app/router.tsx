@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
         },
       },
       {
-        element: <RequireAuth licensed={false} />,
+        element: <RequireAuth licensed={false} pageHandlesLoadErrors />,
         children: [
           {
             path: ROUTES['switch-accounts'],

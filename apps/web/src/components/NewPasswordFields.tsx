@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { formatFieldErrors, formatFieldMessage, passwordSchema } from '@school-portal/domain';
+import { formatFieldMessage, passwordSchema } from '@school-portal/domain';
 import type { ReactNode } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { isApiError } from '../api/client';
+import { applyServerFieldErrors } from './forms/serverErrors';
 
 const MISMATCH = 'mismatch';
 
@@ -26,12 +26,7 @@ export function useNewPasswordForm(): NewPasswordForm {
 
 /** Puts a 422's messages under the password field (anything else at the top); false when it had none. */
 export function showServerErrors(form: NewPasswordForm, error: unknown): boolean {
-  const fieldErrors = isApiError(error) ? error.fieldErrors : undefined;
-  if (!fieldErrors) return false;
-  for (const [field, message] of Object.entries(formatFieldErrors(fieldErrors))) {
-    form.setError(field === 'password' ? 'password' : 'root.server', { type: 'server', message });
-  }
-  return true;
+  return applyServerFieldErrors(error, form.setError, ['password'], { root: true, focus: false }) !== null;
 }
 
 /**

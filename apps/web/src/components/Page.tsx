@@ -1,19 +1,27 @@
 import Box from '@mui/material/Box';
-import Container, { type ContainerProps } from '@mui/material/Container';
+import Container from '@mui/material/Container';
+import type { Breakpoint } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+
+/** The one page width of lists and their forms (issue 11: the title must not jump between them). */
+export const PAGE_WIDTH: Breakpoint = 'lg';
 
 interface PageProps {
   title: ReactNode;
   actions?: ReactNode;
   children?: ReactNode;
-  maxWidth?: ContainerProps['maxWidth'];
+  /**
+   * How wide the content may grow (a form reads better narrower). The page itself, and so the title
+   * and sub-navigation, always has PAGE_WIDTH.
+   */
+  maxWidth?: Breakpoint;
 }
 
 /** A content page inside the app shell: one h1, optional actions, then the content. */
-export function Page({ title, actions, children, maxWidth = 'lg' }: PageProps) {
+export function Page({ title, actions, children, maxWidth = PAGE_WIDTH }: PageProps) {
   return (
-    <Container maxWidth={maxWidth} sx={{ py: { xs: 2, sm: 3 } }}>
+    <Container maxWidth={PAGE_WIDTH} sx={{ py: { xs: 2, sm: 3 } }} data-testid="page">
       <Box
         sx={{
           display: 'flex',
@@ -29,7 +37,11 @@ export function Page({ title, actions, children, maxWidth = 'lg' }: PageProps) {
         </Typography>
         {actions}
       </Box>
-      {children}
+      {maxWidth === PAGE_WIDTH ? (
+        children
+      ) : (
+        <Box sx={(theme) => ({ maxWidth: theme.breakpoints.values[maxWidth] })}>{children}</Box>
+      )}
     </Container>
   );
 }

@@ -44,6 +44,7 @@ const SORTS = {
   name: 'p.name',
   organization_name: 'o.name',
   season_name: 's.name',
+  subjects_count: 'subjects_count',
 } as const;
 type SortKey = keyof typeof SORTS;
 const sortValues = Object.keys(SORTS).flatMap((k) => [k, `-${k}`]) as [string, ...string[]];

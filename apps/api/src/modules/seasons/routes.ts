@@ -13,6 +13,7 @@ import {
   setCurrentSeason,
 } from '../organizations/service.js';
 import { seasonProjectReads } from '../projects/queries.js';
+import { assertSeasonNameFree, seasonNameTakenOnConflict } from './names.js';
 
 export const seasonSchema = z.object({
   id: z.string(),
@@ -111,7 +112,8 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
       const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
       authorize(request, organizationTarget(organization, s));
       const { name, period_start, period_end, current } = request.body.season;
-      const id = await ctx.db.transaction().execute(async (trx) => {
+      await assertSeasonNameFree(ctx.db, organization.id, name);
+      const create = ctx.db.transaction().execute(async (trx) => {
         const season = await trx
           .insertInto('seasons')
           .values({
@@ -127,6 +129,7 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
         }
         return season.id;
       });
+      const id = await create.catch(seasonNameTakenOnConflict);
       const row = await selectSeasons(ctx).where('s.id', '=', id).executeTakeFirstOrThrow();
       return reply.status(201).send({ season: serializeSeason(row) });
     },

@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import {
   attachmentRequestFormSchema,
   attachmentRequestProjectIdsSchema,
-  formatFieldErrors,
   formatFieldMessage,
 } from '@school-portal/domain';
 import { useMemo, useState } from 'react';
@@ -27,6 +26,7 @@ import { isApiError } from '../../api/client';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { ErrorState } from '../../components/ErrorState';
+import { applyServerFieldErrors } from '../../components/forms/serverErrors';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { FileRequestsNav } from './FileRequestsNav';
@@ -88,20 +88,10 @@ export function NewAttachmentRequestPage() {
         setFormError(t('attachment-requests.form.forbidden'));
         return;
       }
-      const raw =
-        isApiError(error) && (error.status === 422 || error.status === 409) ? error.fieldErrors : null;
-      if (!raw || Object.keys(raw).length === 0) {
+      const unplaced = applyServerFieldErrors(error, setError, fieldForServerKey);
+      if (!unplaced) {
         setFormError(t('attachment-requests.form.save-failed'));
         return;
-      }
-      const unplaced: string[] = [];
-      let first = true;
-      for (const [key, message] of Object.entries(formatFieldErrors(raw))) {
-        const field = fieldForServerKey(key);
-        if (field) {
-          setError(field, { type: 'server', message }, { shouldFocus: first });
-          first = false;
-        } else unplaced.push(message);
       }
       if (unplaced.length > 0) setFormError(unplaced.join(' '));
     }

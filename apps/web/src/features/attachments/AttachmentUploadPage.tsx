@@ -29,6 +29,7 @@ import { runQueued, UPLOAD_CONCURRENCY, uploadToPresignedPost, withRetry } from 
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { FileName } from '../../components/FileName';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
@@ -348,8 +349,8 @@ function Uploader({ projectId, request }: { projectId: string; request: Attachme
                     )}
                   </Box>
                   <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-                      {item.file.name}
+                    <Typography sx={{ fontWeight: 500 }}>
+                      <FileName name={item.file.name} />
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
                       {formatBytes(item.file.size)}

@@ -13,17 +13,21 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import {
   type Attachment,
   type AttachmentRequest,
   downloadAttachment,
   useProjectAttachmentRequests,
   useProjectAttachments,
+  useRemoveAttachment,
+  useRetryAttachment,
 } from '../../api/attachments';
+import { isApiError } from '../../api/client';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { FileName } from '../../components/FileName';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
@@ -127,6 +131,68 @@ function DownloadButton({ attachment }: { attachment: Attachment }) {
   );
 }
 
+/**
+ * Issue 11 item 5: a file that never arrived offers Retry (checked again; when it is not there, the
+ * request's upload page to choose it again) and Remove.
+ */
+function NotUploadedActions({ projectId, attachment }: { projectId: string; attachment: Attachment }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const retry = useRetryAttachment(projectId);
+  const remove = useRemoveAttachment(projectId);
+  const name = attachment.upload_file_name || attachment.name;
+  const busy = retry.isPending || remove.isPending;
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={busy}
+        aria-label={t('attachments.uploaded.retry-label', { name })}
+        onClick={() =>
+          retry.mutate(attachment.id, {
+            onSuccess: () => notify({ message: t('attachments.uploaded.retried', { name }) }),
+            onError: (error) => {
+              const missing = isApiError(error) && error.status >= 400 && error.status < 500;
+              if (missing) {
+                notify({ message: t('attachments.uploaded.retry-upload', { name }), severity: 'warning' });
+                if (attachment.attachment_request_id) {
+                  navigate(
+                    routePath('project.attachments.upload', {
+                      projectId,
+                      attachmentRequestId: attachment.attachment_request_id,
+                    }),
+                  );
+                }
+              } else {
+                notify({ message: t('attachments.uploaded.retry-failed', { name }), severity: 'error' });
+              }
+            },
+          })
+        }
+      >
+        {t('attachments.uploaded.retry')}
+      </Button>
+      <Button
+        size="small"
+        color="error"
+        disabled={busy}
+        aria-label={t('attachments.uploaded.remove-label', { name })}
+        onClick={() =>
+          remove.mutate(attachment.id, {
+            onSuccess: () => notify({ message: t('attachments.uploaded.removed', { name }) }),
+            onError: () =>
+              notify({ message: t('attachments.uploaded.remove-failed', { name }), severity: 'error' }),
+          })
+        }
+      >
+        {t('attachments.uploaded.remove')}
+      </Button>
+    </Stack>
+  );
+}
+
 /** The project's files: name, size, type, when uploaded (or Not Uploaded) and Download when verified. */
 function FilesUploaded({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
@@ -162,8 +228,8 @@ function FilesUploaded({ projectId }: { projectId: string }) {
             const uploadedAt = attachment.uploaded_at ?? attachment.upload_verified_at;
             return (
               <TableRow key={attachment.id} data-testid="uploaded-file-row">
-                <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
-                  {attachment.name || attachment.upload_file_name}
+                <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
+                  <FileName name={attachment.name || attachment.upload_file_name} />
                   {requestName && (
                     <Typography variant="body2" color="text.secondary">
                       {t('attachments.uploaded.request', { name: requestName })}
@@ -180,12 +246,18 @@ function FilesUploaded({ projectId }: { projectId: string }) {
                   {verified && uploadedAt ? (
                     <time dateTime={uploadedAt}>{formatDateTime(uploadedAt)}</time>
                   ) : (
-                    <Typography component="span" color="text.secondary">
+                    <Typography component="span" variant="inherit" color="text.secondary">
                       {t('attachments.uploaded.not-uploaded')}
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell align="right">{verified && <DownloadButton attachment={attachment} />}</TableCell>
+                <TableCell align="right">
+                  {verified ? (
+                    <DownloadButton attachment={attachment} />
+                  ) : (
+                    <NotUploadedActions projectId={projectId} attachment={attachment} />
+                  )}
+                </TableCell>
               </TableRow>
             );
           })}

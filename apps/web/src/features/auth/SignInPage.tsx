@@ -64,7 +64,7 @@ export function SignInPage() {
       }
       if (!isUserLicensed(result.user)) {
         if (hasOtherEnabledAccount(result.user)) {
-          queryClient.setQueryData(queryKeys.currentUser, result.user);
+          queryClient.setQueryData(queryKeys.users.me, result.user);
           setToken(result.token);
         } else {
           // No account could help: the session is invalidated (spec §4).
@@ -73,7 +73,7 @@ export function SignInPage() {
         navigate(ROUTES['not-licensed'], { replace: true });
         return;
       }
-      queryClient.setQueryData(queryKeys.currentUser, result.user);
+      queryClient.setQueryData(queryKeys.users.me, result.user);
       setToken(result.token);
       navigate(safeReturnPath(state.from) ?? ROUTES.dashboard, { replace: true });
     } catch (error) {

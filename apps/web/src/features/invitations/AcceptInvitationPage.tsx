@@ -69,7 +69,7 @@ export function AcceptInvitationPage() {
       }
       if (!isUserLicensed(result.user)) {
         if (hasOtherEnabledAccount(result.user)) {
-          queryClient.setQueryData(queryKeys.currentUser, result.user);
+          queryClient.setQueryData(queryKeys.users.me, result.user);
           setToken(result.token);
         } else {
           await revokeToken(result.token);
@@ -77,7 +77,7 @@ export function AcceptInvitationPage() {
         navigate(ROUTES['not-licensed'], { replace: true });
         return;
       }
-      queryClient.setQueryData(queryKeys.currentUser, result.user);
+      queryClient.setQueryData(queryKeys.users.me, result.user);
       setToken(result.token);
       navigate(ROUTES.dashboard, { replace: true });
     } catch (error) {

@@ -1,9 +1,9 @@
 import TextField from '@mui/material/TextField';
-import { formatFieldErrors, formatFieldMessage, SHORT_CODE_MAX_LENGTH } from '@school-portal/domain';
+import { formatFieldMessage, SHORT_CODE_MAX_LENGTH } from '@school-portal/domain';
 import type { ReactNode } from 'react';
-import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldError, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client';
+import { applyServerFieldErrors } from '../../components/forms/serverErrors';
 
 /** The organization form's text fields, in screen order (spec §3). */
 export const ORGANIZATION_TEXT_FIELDS = [
@@ -21,16 +21,14 @@ type Register = (field: OrganizationFieldName) => UseFormRegisterReturn<string>;
 type Errors = Partial<Record<OrganizationFieldName, FieldError | undefined>>;
 
 /** Shows 422 field errors under their fields (capital letter, closing period); the rest at the top. */
-export function applyOrganizationServerErrors(
+export function applyOrganizationServerErrors<T extends Record<OrganizationFieldName, string>>(
   error: unknown,
-  setError: (name: OrganizationFieldName | 'root.server', error: { type: string; message: string }) => void,
+  setError: UseFormSetError<T>,
 ): void {
-  const fieldErrors = isApiError(error) ? error.fieldErrors : undefined;
-  if (!fieldErrors) return;
-  for (const [field, message] of Object.entries(formatFieldErrors(fieldErrors))) {
-    const known = (ORGANIZATION_TEXT_FIELDS as readonly string[]).includes(field);
-    setError(known ? (field as OrganizationFieldName) : 'root.server', { type: 'server', message });
-  }
+  applyServerFieldErrors(error, setError, ORGANIZATION_TEXT_FIELDS as unknown as Path<T>[], {
+    root: true,
+    focus: false,
+  });
 }
 
 interface OrganizationFieldsProps {

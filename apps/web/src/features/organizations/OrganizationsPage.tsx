@@ -26,6 +26,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
+import { ActionsCell } from '../../components/table/ActionsCell';
 import { useKeywordInput, useListParams } from './listState';
 import { OrganizationsNav } from './OrganizationsNav';
 import { Pager } from './Pager';
@@ -40,7 +41,7 @@ function OrganizationRow({ organization, canShow }: { organization: Organization
         {canShow ? <RouterLink to={to}>{name}</RouterLink> : name}
       </TableCell>
       <TableCell>{organization.contact_name || '—'}</TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <ActionsCell>
         <IconButton
           component="a"
           href={organization.contact_phone ? `tel:${organization.contact_phone}` : undefined}
@@ -68,7 +69,7 @@ function OrganizationRow({ organization, canShow }: { organization: Organization
             <InfoIcon />
           </IconButton>
         )}
-      </TableCell>
+      </ActionsCell>
     </TableRow>
   );
 }
@@ -103,7 +104,7 @@ export function OrganizationsPage() {
               <TableRow>
                 <TableCell>{t('organizations.name')}</TableCell>
                 <TableCell>{t('organizations.contact-name')}</TableCell>
-                <TableCell align="right">{t('organizations.actions')}</TableCell>
+                <ActionsCell header>{t('organizations.actions')}</ActionsCell>
               </TableRow>
             </TableHead>
             <TableBody>

@@ -31,15 +31,15 @@ import {
   useProjectTemplate,
   useUpdateProjectTemplate,
 } from '../../api/projectTemplates';
+import { useSessionAbilities } from '../../api/sessionAbilities';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { applyServerFieldErrors, fieldMessage } from '../../components/forms/serverErrors';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
-import { useSessionAbilities } from '../projects/common/abilities';
-import { applyServerFieldErrors, fieldMessage } from '../projects/common/serverErrors';
 import { ProjectTemplatesNav } from './ProjectTemplatesNav';
 
 type FormOutput = z.output<typeof projectTemplateFormSchema>;

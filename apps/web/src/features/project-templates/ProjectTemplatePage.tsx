@@ -17,13 +17,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { type ProjectTemplate, useFieldKeys, useProjectTemplate } from '../../api/projectTemplates';
+import { useSessionAbilities } from '../../api/sessionAbilities';
 import { ROUTES, routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { formatDate } from '../../components/format';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
-import { useSessionAbilities } from '../projects/common/abilities';
-import { formatDate } from '../projects/common/format';
 import { DeleteProjectTemplateDialog } from './DeleteProjectTemplateDialog';
 import { ProjectTemplatesNav } from './ProjectTemplatesNav';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { useSessionAbilities } from '../../api/sessionAbilities';
 import { ROUTES } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
-import { useSessionAbilities } from '../projects/common/abilities';
-import { SubNav, type SubNavItem } from '../projects/common/SubNav';
+import { SubNav, type SubNavItem } from '../../components/SubNav';
 
 /** All Project Templates, and New Project Template for those who may create one. */
 export function ProjectTemplatesNav() {
@@ -11,7 +11,15 @@ export function ProjectTemplatesNav() {
   const abilities = useSessionAbilities();
   const organizationId = user.current_account?.organization_id;
   const items: SubNavItem[] = [
-    { key: 'all', to: ROUTES['project-templates.index'], label: t('project-templates.all'), end: true },
+    {
+      key: 'all',
+      to: ROUTES['project-templates.index'],
+      label: t('project-templates.all'),
+      // A template's own pages belong to the list; New Project Template has its own tab.
+      activeWhen: (pathname) =>
+        pathname.startsWith(ROUTES['project-templates.index']) &&
+        pathname !== ROUTES['project-templates.new'],
+    },
   ];
   if (
     organizationId &&

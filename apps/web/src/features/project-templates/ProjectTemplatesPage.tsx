@@ -14,15 +14,16 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ProjectTemplateSummary, useProjectTemplates } from '../../api/projectTemplates';
+import { useSessionAbilities } from '../../api/sessionAbilities';
 import { routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { formatDate } from '../../components/format';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
-import { useSessionAbilities } from '../projects/common/abilities';
-import { formatDate } from '../projects/common/format';
+import { ActionsCell } from '../../components/table/ActionsCell';
 import { DeleteProjectTemplateDialog } from './DeleteProjectTemplateDialog';
 import { ProjectTemplatesNav } from './ProjectTemplatesNav';
 
@@ -58,7 +59,7 @@ export function ProjectTemplatesPage() {
                 <TableCell>{t('project-templates.name')}</TableCell>
                 <TableCell>{t('project-templates.organization')}</TableCell>
                 <TableCell>{t('project-templates.created')}</TableCell>
-                <TableCell align="right">{t('project-templates.actions')}</TableCell>
+                <ActionsCell header>{t('project-templates.actions')}</ActionsCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -75,7 +76,7 @@ export function ProjectTemplatesPage() {
                     <TableCell>
                       <time dateTime={template.created_at}>{formatDate(template.created_at)}</time>
                     </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <ActionsCell>
                       {action(
                         t('project-templates.view', { name: template.name }),
                         <VisibilityIcon fontSize="small" />,
@@ -98,7 +99,7 @@ export function ProjectTemplatesPage() {
                           </IconButton>
                         </Tooltip>
                       )}
-                    </TableCell>
+                    </ActionsCell>
                   </TableRow>
                 );
               })}

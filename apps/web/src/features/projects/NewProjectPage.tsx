@@ -32,15 +32,15 @@ import {
 } from '../../api/projects';
 import { type ProjectTemplateSummary, useProjectTemplates } from '../../api/projectTemplates';
 import { currentSeasonOf, type Season, useSeasons } from '../../api/seasons';
+import { useSessionAbilities } from '../../api/sessionAbilities';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { ErrorState } from '../../components/ErrorState';
+import { applyServerFieldErrors, fieldMessage } from '../../components/forms/serverErrors';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
-import { useSessionAbilities } from './common/abilities';
-import { applyServerFieldErrors, fieldMessage } from './common/serverErrors';
 
 /**
  * The project form's rules (spec §5, `projectFormSchema`): name, template and organization required,

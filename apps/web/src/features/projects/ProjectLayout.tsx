@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
-import { SubNav } from './common/SubNav';
+import { SubNav } from '../../components/SubNav';
 
 /**
  * Every screen of one project: loads it, then shows the project subnav (spec §2: project name,

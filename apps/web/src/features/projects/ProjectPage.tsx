@@ -45,12 +45,20 @@ function StatisticLink({ statistic }: { statistic: Statistic }) {
           <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden="true">
             {statistic.icon}
           </Box>
-          {statistic.count !== undefined && (
+          {/* A card without a count keeps the count's line, so that every label lines up. */}
+          {statistic.count !== undefined ? (
             <Typography component="span" variant="h2" sx={{ fontSize: '2rem', lineHeight: 1.2 }}>
               {statistic.count}
             </Typography>
+          ) : (
+            <Box component="span" sx={{ display: 'block', height: '2.4rem' }} />
           )}
-          <Typography component="span" variant="subtitle1" sx={{ fontWeight: 500 }}>
+          <Typography
+            component="span"
+            variant="subtitle1"
+            sx={{ fontWeight: 500 }}
+            data-testid="project-stat-label"
+          >
             {statistic.label}
           </Typography>
         </CardActionArea>

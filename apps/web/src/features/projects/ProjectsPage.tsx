@@ -28,18 +28,19 @@ import {
   useProjectOrganizationOptions,
 } from '../../api/projects';
 import { currentSeasonOf, type Season, useSeasons } from '../../api/seasons';
+import { useSessionAbilities } from '../../api/sessionAbilities';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { compareText } from '../../components/format';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
-import { useSessionAbilities } from './common/abilities';
-import { compareText } from './common/format';
-import { ROW_HEIGHT, useVirtualRows, VISIBLE_ROWS } from './common/useVirtualRows';
+import { ActionsCell } from '../../components/table/ActionsCell';
+import { ROW_HEIGHT, useVirtualRows, VISIBLE_ROWS } from '../../components/table/useVirtualRows';
 
-const SORT_KEYS = ['created_at', 'name', 'organization_name', 'season_name'] as const;
+const SORT_KEYS = ['created_at', 'name', 'organization_name', 'season_name', 'subjects_count'] as const;
 type SortKey = (typeof SORT_KEYS)[number];
 interface Sort {
   key: SortKey;
@@ -62,7 +63,8 @@ const NONE = 'none';
 
 function sortProjects(projects: ProjectRecord[], sort: Sort): ProjectRecord[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
-  const value = (p: ProjectRecord): string | null => {
+  const value = (p: ProjectRecord): string | number | null => {
+    if (sort.key === 'subjects_count') return p.subjects_count;
     if (sort.key === 'created_at') return p.created_at;
     if (sort.key === 'name') return p.name;
     if (sort.key === 'organization_name') return p.organization_name;
@@ -73,7 +75,12 @@ function sortProjects(projects: ProjectRecord[], sort: Sort): ProjectRecord[] {
     const y = value(b);
     // Projects without the value (no season) stay at the end either way.
     if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-    const order = sort.key === 'created_at' ? x.localeCompare(y) : compareText(x, y);
+    const order =
+      typeof x === 'number' || typeof y === 'number'
+        ? Number(x) - Number(y)
+        : sort.key === 'created_at'
+          ? x.localeCompare(y)
+          : compareText(x, y);
     // Ties: newest first.
     return order !== 0 ? sign * order : b.created_at.localeCompare(a.created_at);
   });
@@ -317,10 +324,10 @@ function ProjectTable({ projects, sort, onSort, abilities }: ProjectTableProps) 
   const { t } = useTranslation();
   const rows = useVirtualRows(projects.length, projects);
 
-  const header = (key: SortKey, label: string) => {
+  const header = (key: SortKey, label: string, align?: 'right') => {
     const active = sort.key === key;
     return (
-      <TableCell sortDirection={active ? sort.direction : false}>
+      <TableCell align={align} sortDirection={active ? sort.direction : false}>
         <TableSortLabel
           active={active}
           direction={active ? sort.direction : 'asc'}
@@ -336,7 +343,6 @@ function ProjectTable({ projects, sort, onSort, abilities }: ProjectTableProps) 
     <Paper variant="outlined">
       <TableContainer
         ref={rows.ref}
-        onScroll={rows.onScroll}
         sx={{ maxHeight: ROW_HEIGHT * (VISIBLE_ROWS + 1) }}
         data-testid="projects-scroll"
       >
@@ -346,8 +352,8 @@ function ProjectTable({ projects, sort, onSort, abilities }: ProjectTableProps) 
               {header('name', t('projects.project'))}
               {header('organization_name', t('projects.organization'))}
               {header('season_name', t('projects.season'))}
-              <TableCell align="right">{t('projects.subjects')}</TableCell>
-              <TableCell align="right">{t('projects.actions')}</TableCell>
+              {header('subjects_count', t('projects.subjects'), 'right')}
+              <ActionsCell header>{t('projects.actions')}</ActionsCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -433,7 +439,7 @@ function ProjectRow({
           {project.subjects_count}
         </RouterLink>
       </TableCell>
-      <TableCell sx={{ ...cell, whiteSpace: 'nowrap' }} align="right">
+      <ActionsCell sx={cell}>
         {action(
           t('projects.action-subjects', { name: project.name }),
           routePath('project.subjects', { projectId }),
@@ -449,7 +455,7 @@ function ProjectRow({
           routePath('project.layouts', { projectId }),
           <PrintIcon fontSize="small" />,
         )}
-      </TableCell>
+      </ActionsCell>
     </TableRow>
   );
 }

@@ -14,21 +14,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useCreateSeason } from '../../api/seasons';
+import { useSessionAbilities } from '../../api/sessionAbilities';
 import { ROUTES } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
+import { applyServerFieldErrors, fieldMessage } from '../../components/forms/serverErrors';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
-import { useSessionAbilities } from '../projects/common/abilities';
-import { applyServerFieldErrors, fieldMessage } from '../projects/common/serverErrors';
 import { SeasonsNav } from './SeasonsNav';
 
 type FormOutput = z.output<typeof seasonFormSchema>;
-const SERVER_FIELDS: Record<string, Path<SeasonForm>> = {
-  name: 'name',
-  period_start: 'period_start',
-  period_end: 'period_end',
-  current: 'current',
-};
+const SERVER_FIELDS: Path<SeasonForm>[] = ['name', 'period_start', 'period_end', 'current'];
 
 /** New Season (spec §2, §5: name required) in the own studio or lab. */
 export function NewSeasonPage() {
@@ -59,7 +54,8 @@ function SeasonFormCard({ organizationId }: { organizationId: string }) {
     formState: { errors, isValid, isSubmitting },
   } = useForm<SeasonForm, unknown, FormOutput>({
     resolver: zodResolver(seasonFormSchema),
-    mode: 'onTouched',
+    // Issue 11 item 8: a date message shows at once, not after the field loses focus.
+    mode: 'onChange',
     defaultValues: { name: '', period_start: null, period_end: null, current: false },
   });
 
@@ -70,7 +66,7 @@ function SeasonFormCard({ organizationId }: { organizationId: string }) {
       notify({ message: t('seasons.form.saved', { name: season.name }) });
       navigate(ROUTES['seasons.index']);
     } catch (error) {
-      const unplaced = applyServerFieldErrors(error, setError, (key) => SERVER_FIELDS[key] ?? null);
+      const unplaced = applyServerFieldErrors(error, setError, SERVER_FIELDS);
       if (unplaced === null) setFormError(t('seasons.form.save-failed'));
       else if (unplaced.length > 0) setFormError(unplaced.join(' '));
     }
@@ -81,6 +77,8 @@ function SeasonFormCard({ organizationId }: { organizationId: string }) {
     <Controller
       control={control}
       name={name}
+      // A new start date checks the end date again (the order rule is reported on the end date).
+      rules={name === 'period_start' ? { deps: ['period_end'] } : undefined}
       render={({ field, fieldState }) => (
         <TextField
           id={`season-${name.replace('_', '-')}`}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../app/routes';
-import { SubNav } from '../projects/common/SubNav';
+import { SubNav } from '../../components/SubNav';
 
 /** All Seasons and New Season (spec §2). */
 export function SeasonsNav() {

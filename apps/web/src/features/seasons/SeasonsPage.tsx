@@ -11,14 +11,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { currentSeasonOf, useSeasons } from '../../api/seasons';
+import { useSessionAbilities } from '../../api/sessionAbilities';
 import { ROUTES } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { formatCalendarDate } from '../../components/format';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
-import { useSessionAbilities } from '../projects/common/abilities';
-import { formatCalendarDate } from '../projects/common/format';
 import { SeasonsNav } from './SeasonsNav';
 
 /** All Seasons (spec §2): the seasons the organization uses, newest first, with their project counts. */

@@ -1,9 +1,13 @@
+import TuneIcon from '@mui/icons-material/Tune';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import MenuItem from '@mui/material/MenuItem';
+import type { Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { BLANK_FILTER, compareGrades, effectiveLabel, SUBJECT_SORT_KEYS } from '@school-portal/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -157,6 +161,8 @@ export function SubjectFiltersBar({
   const lastYear = new Date().getFullYear();
 
   const hasFilters = GRID_FILTER_KEYS.some((key) => values[key]) || keyword !== '';
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [open, setOpen] = useState(false);
 
   return (
     <Box
@@ -176,135 +182,155 @@ export function SubjectFiltersBar({
           onChange={(event) => setText(event.target.value)}
           sx={{ minWidth: 220, flex: '1 1 220px', maxWidth: 360 }}
         />
-        <TextField
-          select
-          size="small"
-          margin="none"
-          fullWidth={false}
-          label={t('subjects.filters.images')}
-          value={values.images || 'any'}
-          onChange={(event) => update({ images: event.target.value === 'any' ? null : event.target.value })}
-          sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="any">{t('subjects.filters.images-any')}</MenuItem>
-          <MenuItem value="with">{t('subjects.filters.images-with')}</MenuItem>
-          <MenuItem value="without">{t('subjects.filters.images-without')}</MenuItem>
-        </TextField>
-        <TextField
-          select
-          size="small"
-          margin="none"
-          fullWidth={false}
-          label={t('subjects.filters.sort')}
-          value={params.filters.sort}
-          onChange={(event) =>
-            update({ sort: event.target.value === 'created_at' ? null : event.target.value })
-          }
-          sx={{ minWidth: 180 }}
-        >
-          {SUBJECT_SORT_KEYS.map((key) => (
-            <MenuItem key={key} value={key}>
-              {t(SORT_LABELS[key])}
-            </MenuItem>
-          ))}
-          {fields.map((f) => (
-            <MenuItem key={f.id} value={`field:${f.id}`}>
-              {fieldLabel(f)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          margin="none"
-          fullWidth={false}
-          label={t('subjects.filters.direction')}
-          value={params.filters.direction}
-          onChange={(event) => update({ dir: event.target.value === 'asc' ? null : event.target.value })}
-          sx={{ minWidth: 140 }}
-        >
-          <MenuItem value="asc">{t('subjects.filters.asc')}</MenuItem>
-          <MenuItem value="desc">{t('subjects.filters.desc')}</MenuItem>
-        </TextField>
-      </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-        {([1, 2] as const).map((n) => (
-          <Box key={n} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <FieldValueFilter
-              n={n}
-              fields={fields}
-              field={n === 1 ? params.filters.field1 : params.filters.field2}
-              value={values[n === 1 ? 'v1' : 'v2']}
-              sampleValues={sampleValues}
-              onOpenValues={() => setWantValues(true)}
-              onChange={(field, value) =>
-                update(
-                  n === 1
-                    ? { f1: field || null, v1: value || null }
-                    : { f2: field || null, v2: value || null },
-                )
-              }
-            />
-          </Box>
-        ))}
-      </Box>
-      <Box
-        role="group"
-        aria-labelledby="subjects-added-since"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
-      >
-        <Typography id="subjects-added-since" variant="body2" sx={{ fontWeight: 500 }}>
-          {t('subjects.filters.added-since')}
-        </Typography>
-        <TextField
-          type="date"
-          size="small"
-          margin="none"
-          fullWidth={false}
-          label={t('subjects.filters.added-since-date')}
-          value={sinceDate}
-          onChange={(event) => applySince(event.target.value, sinceTime)}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { min: `${FIRST_YEAR}-01-01`, max: `${lastYear}-12-31` },
-          }}
-          sx={{ width: 190 }}
-        />
-        <TextField
-          type="time"
-          size="small"
-          margin="none"
-          fullWidth={false}
-          label={t('subjects.filters.added-since-time')}
-          value={sinceTime}
-          disabled={!sinceDate}
-          onChange={(event) => applySince(sinceDate, event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: 140 }}
-        />
-        <Button
-          size="small"
-          disabled={!sinceDate && !values.since}
-          onClick={() => applySince('', '')}
-          aria-label={t('subjects.filters.reset-added-since')}
-        >
-          {t('subjects.filters.reset')}
-        </Button>
-        {hasFilters && (
+        {phone && (
           <Button
             size="small"
-            sx={{ ml: 'auto' }}
-            onClick={() => {
-              setText('');
-              setSinceDate('');
-              setSinceTime('');
-              update(Object.fromEntries([...GRID_FILTER_KEYS, 'keyword'].map((key) => [key, null])));
-            }}
+            startIcon={<TuneIcon aria-hidden="true" />}
+            aria-expanded={open}
+            aria-controls="subjects-more-filters"
+            onClick={() => setOpen((value) => !value)}
           >
-            {t('subjects.filters.clear')}
+            {open ? t('subjects.filters.hide') : t('subjects.filters.show')}
           </Button>
         )}
       </Box>
+      {/* On a phone the other filters fold away, so that the first card is in view (issue 11). */}
+      <Collapse in={!phone || open} id="subjects-more-filters" unmountOnExit={false}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+            <TextField
+              select
+              size="small"
+              margin="none"
+              fullWidth={false}
+              label={t('subjects.filters.images')}
+              value={values.images || 'any'}
+              onChange={(event) =>
+                update({ images: event.target.value === 'any' ? null : event.target.value })
+              }
+              sx={{ minWidth: 160 }}
+            >
+              <MenuItem value="any">{t('subjects.filters.images-any')}</MenuItem>
+              <MenuItem value="with">{t('subjects.filters.images-with')}</MenuItem>
+              <MenuItem value="without">{t('subjects.filters.images-without')}</MenuItem>
+            </TextField>
+            <TextField
+              select
+              size="small"
+              margin="none"
+              fullWidth={false}
+              label={t('subjects.filters.sort')}
+              value={params.filters.sort}
+              onChange={(event) =>
+                update({ sort: event.target.value === 'created_at' ? null : event.target.value })
+              }
+              sx={{ minWidth: 180 }}
+            >
+              {SUBJECT_SORT_KEYS.map((key) => (
+                <MenuItem key={key} value={key}>
+                  {t(SORT_LABELS[key])}
+                </MenuItem>
+              ))}
+              {fields.map((f) => (
+                <MenuItem key={f.id} value={`field:${f.id}`}>
+                  {fieldLabel(f)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              margin="none"
+              fullWidth={false}
+              label={t('subjects.filters.direction')}
+              value={params.filters.direction}
+              onChange={(event) => update({ dir: event.target.value === 'asc' ? null : event.target.value })}
+              sx={{ minWidth: 140 }}
+            >
+              <MenuItem value="asc">{t('subjects.filters.asc')}</MenuItem>
+              <MenuItem value="desc">{t('subjects.filters.desc')}</MenuItem>
+            </TextField>
+          </Box>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+            {([1, 2] as const).map((n) => (
+              <Box key={n} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                <FieldValueFilter
+                  n={n}
+                  fields={fields}
+                  field={n === 1 ? params.filters.field1 : params.filters.field2}
+                  value={values[n === 1 ? 'v1' : 'v2']}
+                  sampleValues={sampleValues}
+                  onOpenValues={() => setWantValues(true)}
+                  onChange={(field, value) =>
+                    update(
+                      n === 1
+                        ? { f1: field || null, v1: value || null }
+                        : { f2: field || null, v2: value || null },
+                    )
+                  }
+                />
+              </Box>
+            ))}
+          </Box>
+          <Box
+            role="group"
+            aria-labelledby="subjects-added-since"
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
+          >
+            <Typography id="subjects-added-since" variant="body2" sx={{ fontWeight: 500 }}>
+              {t('subjects.filters.added-since')}
+            </Typography>
+            <TextField
+              type="date"
+              size="small"
+              margin="none"
+              fullWidth={false}
+              label={t('subjects.filters.added-since-date')}
+              value={sinceDate}
+              onChange={(event) => applySince(event.target.value, sinceTime)}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { min: `${FIRST_YEAR}-01-01`, max: `${lastYear}-12-31` },
+              }}
+              sx={{ width: 190 }}
+            />
+            <TextField
+              type="time"
+              size="small"
+              margin="none"
+              fullWidth={false}
+              label={t('subjects.filters.added-since-time')}
+              value={sinceTime}
+              disabled={!sinceDate}
+              onChange={(event) => applySince(sinceDate, event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ width: 140 }}
+            />
+            <Button
+              size="small"
+              disabled={!sinceDate && !values.since}
+              onClick={() => applySince('', '')}
+              aria-label={t('subjects.filters.reset-added-since')}
+            >
+              {t('subjects.filters.reset')}
+            </Button>
+            {hasFilters && (
+              <Button
+                size="small"
+                sx={{ ml: 'auto' }}
+                onClick={() => {
+                  setText('');
+                  setSinceDate('');
+                  setSinceTime('');
+                  update(Object.fromEntries([...GRID_FILTER_KEYS, 'keyword'].map((key) => [key, null])));
+                }}
+              >
+                {t('subjects.filters.clear')}
+              </Button>
+            )}
+          </Box>
+        </Box>
+      </Collapse>
     </Box>
   );
 }

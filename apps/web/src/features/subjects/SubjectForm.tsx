@@ -2,17 +2,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import {
-  effectiveLabel,
-  formatFieldErrors,
-  formatFieldMessage,
-  subjectFormSchema,
-} from '@school-portal/domain';
+import { effectiveLabel, formatFieldMessage, subjectFormSchema } from '@school-portal/domain';
 import { type ReactNode, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client';
 import type { SubjectField } from '../../api/subjects';
+import { applyServerFieldErrors } from '../../components/forms/serverErrors';
 
 /** Form keys are prefixed: react-hook-form would read a bare numeric field id as an array index. */
 type FormValues = Record<string, string>;
@@ -75,22 +70,13 @@ export function SubjectForm({
     try {
       await onSave(changed);
     } catch (error) {
-      const raw =
-        isApiError(error) && (error.status === 422 || error.status === 409) ? error.fieldErrors : undefined;
-      if (!raw || Object.keys(raw).length === 0) {
+      const unplaced = applyServerFieldErrors(error, setError, (key) => {
+        const match = /^properties\.(\d+)$/.exec(key);
+        return match && fields.some((f) => f.id === match[1]) ? keyOf(match[1]!) : null;
+      });
+      if (!unplaced) {
         setTopErrors([t('subjects.form.failed')]);
         return;
-      }
-      const unplaced: string[] = [];
-      let first = true;
-      for (const [key, message] of Object.entries(formatFieldErrors(raw))) {
-        const match = /^properties\.(\d+)$/.exec(key);
-        if (match && fields.some((f) => f.id === match[1])) {
-          setError(keyOf(match[1]!), { type: 'server', message }, { shouldFocus: first });
-          first = false;
-        } else {
-          unplaced.push(message);
-        }
       }
       if (unplaced.length > 0) setTopErrors(unplaced);
     }

@@ -28,6 +28,7 @@ import {
 } from '../../api/photos';
 import { invalidateAfterUpload } from '../../api/subjects';
 import { routePath } from '../../app/routes';
+import { formatBytes } from '../../components/format';
 import { useSubjectContext } from './SubjectLayout';
 
 interface Item {
@@ -61,11 +62,6 @@ const newKey = () => {
   lastKey += 1;
   return `file-${lastKey}`;
 };
-const sizeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} KB`;
-  return `${sizeFormat.format(bytes / 1024 / 1024)} MB`;
-}
 
 /**
  * Spec §4/§5 subject photo upload: png and jpeg only, several files, progress and remove per file, the
@@ -260,7 +256,7 @@ export function SubjectUploadTab() {
                       {item.file.name}
                     </Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-                      {formatSize(item.file.size)}
+                      {formatBytes(item.file.size)}
                     </Typography>
                   </Box>
                   <LinearProgress

@@ -1,5 +1,4 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
@@ -9,15 +8,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useParams } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { useConfig } from '../../api/config';
 import { useAbilities } from '../../api/users';
 import { routePath } from '../../app/routes';
-
-const navButtonSx = {
-  textTransform: 'none',
-  '&.active': { bgcolor: 'action.selected', color: 'primary.main' },
-} as const;
+import { SubNav } from '../../components/SubNav';
 
 /**
  * Spec §2 project.subjects: the sub-menu (All Subjects, New Subject, Download Subject Directory, Upload
@@ -34,49 +29,41 @@ export function SubjectsLayout() {
   return (
     <>
       <Container maxWidth="lg">
-        <Box
-          component="nav"
-          aria-label={t('subjects.nav.label')}
-          data-testid="subjects-nav"
-          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', borderBottom: 1, borderColor: 'divider', pb: 1 }}
-        >
-          <Button
-            component={NavLink}
-            to={routePath('project.subjects', { projectId })}
-            end
-            size="small"
-            sx={navButtonSx}
-          >
-            {t('subjects.nav.all')}
-          </Button>
-          <Button
-            component={NavLink}
-            to={routePath('project.subjects.new', { projectId })}
-            end
-            size="small"
-            sx={navButtonSx}
-          >
-            {t('subjects.nav.new')}
-          </Button>
-          {/* Download Subject Directory appears only once it has a handler (second document, later issue). */}
-          {abilities?.canUploadSubjects && companionUrl && (
-            <Button
-              component="a"
-              href={companionUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="small"
-              endIcon={<OpenInNewIcon aria-hidden="true" fontSize="small" />}
-              aria-label={t('subjects.nav.upload-label')}
-              sx={{ textTransform: 'none' }}
-            >
-              {t('subjects.nav.upload')}
-            </Button>
-          )}
-          <Button size="small" onClick={() => setDuplicatesOpen(true)} sx={{ textTransform: 'none' }}>
-            {t('subjects.nav.duplicates')}
-          </Button>
-        </Box>
+        <SubNav
+          label={t('subjects.nav.label')}
+          testId="subjects-nav"
+          items={[
+            {
+              key: 'all',
+              to: routePath('project.subjects', { projectId }),
+              label: t('subjects.nav.all'),
+              end: true,
+            },
+            {
+              key: 'new',
+              to: routePath('project.subjects.new', { projectId }),
+              label: t('subjects.nav.new'),
+              end: true,
+            },
+            // Download Subject Directory appears only once it has a handler (second document, later issue).
+            ...(abilities?.canUploadSubjects && companionUrl
+              ? [
+                  {
+                    key: 'upload',
+                    href: companionUrl,
+                    label: t('subjects.nav.upload'),
+                    ariaLabel: t('subjects.nav.upload-label'),
+                    endIcon: <OpenInNewIcon aria-hidden="true" fontSize="small" />,
+                  },
+                ]
+              : []),
+            {
+              key: 'duplicates',
+              label: t('subjects.nav.duplicates'),
+              onClick: () => setDuplicatesOpen(true),
+            },
+          ]}
+        />
       </Container>
       <Outlet />
       <Dialog

@@ -8,12 +8,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  formatFieldErrors,
-  formatFieldMessage,
-  type NewUserForm,
-  newUserFormSchema,
-} from '@school-portal/domain';
+import { formatFieldMessage, type NewUserForm, newUserFormSchema } from '@school-portal/domain';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +21,7 @@ import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { applyServerFieldErrors } from '../../components/forms/serverErrors';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { UsersNav } from './UsersNav';
@@ -105,13 +101,10 @@ export function NewUserPage() {
       {
         onSuccess: (user) => navigate(routePath('user.index', { userId: user.id })),
         onError: (error) => {
-          const fieldErrors = isApiError(error) ? error.fieldErrors : undefined;
-          if (!fieldErrors) return;
-          for (const [field, message] of Object.entries(formatFieldErrors(fieldErrors))) {
-            if (field === 'name' || field === 'email' || field === 'organization_id') {
-              setError(field, { type: 'server', message });
-            } else setError('root.server', { type: 'server', message });
-          }
+          applyServerFieldErrors(error, setError, ['name', 'email', 'organization_id'], {
+            root: true,
+            focus: false,
+          });
         },
       },
     );

@@ -34,6 +34,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
+import { ActionsCell } from '../../components/table/ActionsCell';
 import { useKeywordInput, useListParams } from '../organizations/listState';
 import { Pager } from '../organizations/Pager';
 import { UsersNav } from './UsersNav';
@@ -93,7 +94,7 @@ function AccountRowView({ account, adminUrl }: { account: AccountRow; adminUrl: 
           data-testid="invite-status"
         />
       </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <ActionsCell>
         <IconButton component={Link} to={userPath} aria-label={t('users.info', { name })}>
           <InfoIcon />
         </IconButton>
@@ -116,7 +117,7 @@ function AccountRowView({ account, adminUrl }: { account: AccountRow; adminUrl: 
             <OpenInNewIcon />
           </IconButton>
         )}
-      </TableCell>
+      </ActionsCell>
     </TableRow>
   );
 }
@@ -166,7 +167,7 @@ export function UsersPage() {
                 <TableCell>{t('users.organization')}</TableCell>
                 <TableCell>{t('users.permission')}</TableCell>
                 <TableCell>{t('users.invite-status')}</TableCell>
-                <TableCell align="right">{t('users.actions')}</TableCell>
+                <ActionsCell header>{t('users.actions')}</ActionsCell>
               </TableRow>
             </TableHead>
             <TableBody>

@@ -18,3 +18,18 @@ export function formatCalendarDate(isoDate: string | null | undefined): string {
 /** Case- and accent-insensitive comparison that orders "Grade 2" before "Grade 10". */
 export const compareText = (a: string, b: string) =>
   a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
+
+const UNITS = ['KB', 'MB', 'GB'] as const;
+
+/** The one way file sizes are written (photos, files, limits): "512 bytes", "1.5 KB", "100 MB". */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} bytes`;
+  let value = bytes;
+  let unit = -1;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const rounded = value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
+  return `${rounded} ${UNITS[unit]}`;
+}

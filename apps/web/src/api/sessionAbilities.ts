@@ -1,5 +1,5 @@
 import type { Abilities } from '@school-portal/domain';
-import { useAbilities } from '../../../api/users';
+import { useAbilities } from './users';
 
 /**
  * The signed-in user's abilities (the same `defineAbilities` result the sidebar uses), for screens
