@@ -355,3 +355,30 @@ describe('one upload per form', () => {
     expect(await t.ctx.storage.head(post.fields.key!)).toBeNull();
   });
 });
+
+describe('removing a file that never arrived', () => {
+  test('a Not Uploaded file is removed with whatever bytes reached storage; an arrived one is kept (409)', async () => {
+    const bytes = makeCsv(10);
+    const created = await call('schoolStaff', 'POST', `/api/projects/${projects.schoolA1}/attachments`, {
+      attachment: { upload_file_name: 'late.csv', upload_file_size: bytes.length },
+    });
+    const body = created.json().attachment;
+    // The bytes reached the form's key, but the file was never verified.
+    expect((await upload(body.presigned_post, bytes)).status).toBe(204);
+    const formKey = body.presigned_post.fields.key as string;
+    expect(await t.ctx.storage.head(formKey)).not.toBeNull();
+    const removed = await call('schoolStaff', 'DELETE', `/api/attachments/${body.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(await t.ctx.db.selectFrom('attachments').select('id').where('id', '=', body.id).execute()).toEqual(
+      [],
+    );
+    expect(await t.ctx.storage.head(formKey)).toBeNull();
+    expect((await call('schoolStaff', 'DELETE', `/api/attachments/${body.id}`)).statusCode).toBe(404);
+
+    const { id } = await attach('kept.csv', makeCsv(10));
+    const refused = await call('schoolStaff', 'DELETE', `/api/attachments/${id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors.base).toBeDefined();
+    expect((await call('schoolStaff', 'GET', `/api/attachments/${id}/download`)).statusCode).toBe(302);
+  });
+});

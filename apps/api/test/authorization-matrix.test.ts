@@ -22,6 +22,7 @@ const deletable: Record<string, string[]> = {};
 const subjects: Record<string, string[]> = {};
 const assignable: Record<string, string[]> = {};
 const files: Record<string, { request: string; pending: string; verified: string }> = {};
+const discardable: Record<string, string[]> = {};
 // Photo records per organization: album, photo, crops and assignments to use up, an import.
 const media: Record<
   string,
@@ -161,6 +162,9 @@ beforeAll(async () => {
       pending: (await file('pending', false)).id,
       verified: (await file('verified', true)).id,
     };
+    // Removing uses up a file that never arrived: one for each removal case.
+    discardable[key] = [];
+    for (let i = 0; i < 6; i++) discardable[key]!.push((await file(`never-arrived-${i}`, false)).id);
   }
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
     tokens[who] = await signIn(t.app, w.users[who]!.email);
@@ -415,6 +419,11 @@ const routes: Route[] = [
     method: 'GET',
     path: '/api/attachments/{id}/download',
     url: (o) => `/api/attachments/${files[o]!.verified}/download`,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/attachments/{id}',
+    url: (o) => `/api/attachments/${discardable[o]!.pop()}`,
   },
   { method: 'GET', path: '/api/users/{id}', url: (o) => `/api/users/${w.users[memberOf[o]]!.id}` },
   {

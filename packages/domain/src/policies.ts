@@ -150,6 +150,8 @@ export const POLICIES = {
   'attachment.list': inView,
   'attachment.upload': inView,
   'attachment.download': inView,
+  // A file that never arrived (Not Uploaded) may be removed by anyone who may send files for the project.
+  'attachment.discard': inView,
 } satisfies Record<string, AnyPolicy>;
 
 export type Action = keyof typeof POLICIES;

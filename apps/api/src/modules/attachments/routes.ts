@@ -5,12 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { notFound, unprocessable } from '../../http/errors.js';
+import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { notifyRequester, requestCoversProject } from '../file-requests/service.js';
 import { findVisibleProject } from '../projects/service.js';
 import { attachmentSchema, serializeAttachment } from './serialize.js';
-import { acceptAttachmentUpload, attachmentUploadKey } from './verify.js';
+import { acceptAttachmentUpload, attachmentUploadKey, discardAttachment } from './verify.js';
 
 const UPLOAD_EXPIRY_SECONDS = 30 * 60;
 const DOWNLOAD_EXPIRY_SECONDS = 5 * 60;
@@ -206,6 +206,25 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
         };
       }
       return reply.redirect(url, 302);
+    },
+  );
+
+  app.delete(
+    '/api/attachments/:id',
+    {
+      config: { action: 'attachment.discard' },
+      schema: {
+        tags: ['attachments'],
+        summary: 'Remove a file that never arrived (Not Uploaded); verified files are kept (409)',
+        params: idParam,
+        response: { 200: z.object({}) },
+      },
+    },
+    async (request) => {
+      const row = await findVisibleAttachment(request, request.params.id);
+      if (row.upload_verified_at) throw conflict({ base: ['A file that arrived cannot be removed here'] });
+      await discardAttachment(ctx, row);
+      return {};
     },
   );
 }

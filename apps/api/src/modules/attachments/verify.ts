@@ -31,15 +31,7 @@ export async function acceptAttachmentUpload(
 ): Promise<{ size: number; sha256: string }> {
   const formExpiry = new Date(row.created_at.getTime() + FORM_LIFETIME_MS);
   const refuse = async (message: string): Promise<never> => {
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('attachments').where('id', '=', row.id).execute();
-      await scheduleDeletions(trx, [
-        { key: row.storage_key },
-        { key: uploadKeyFor(row.storage_key), after: formExpiry },
-      ]);
-    });
-    await ctx.storage.delete(row.storage_key);
-    await ctx.storage.delete(uploadKeyFor(row.storage_key));
+    await discardAttachment(ctx, row);
     throw unprocessable({ file: [message] });
   };
   const stored = await takeUpload(ctx.storage, row.storage_key);
@@ -93,4 +85,24 @@ export async function purgeUnverifiedAttachments(db: Db, before: Date, limit = 1
     );
     return stale.length;
   });
+}
+
+/**
+ * Removes an attachment that was never verified, with its bytes: the record and the object go now, the
+ * form's key once the form has expired (in case it is posted again).
+ */
+export async function discardAttachment(
+  ctx: AppContext,
+  row: { id: string; storage_key: string; created_at: Date },
+): Promise<void> {
+  const formExpiry = new Date(row.created_at.getTime() + FORM_LIFETIME_MS);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('attachments').where('id', '=', row.id).execute();
+    await scheduleDeletions(trx, [
+      { key: row.storage_key },
+      { key: uploadKeyFor(row.storage_key), after: formExpiry },
+    ]);
+  });
+  await ctx.storage.delete(row.storage_key);
+  await ctx.storage.delete(uploadKeyFor(row.storage_key));
 }
