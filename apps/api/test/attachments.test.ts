@@ -47,7 +47,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const call = (who: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+const call = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject({
     method,
     url,

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { uploadKeyFor } from '../../api/src/storage/uploads.js';
 import { eventually } from '../../api/test/support/app.js';
 import { makeJpeg } from '../../api/test/support/images.js';
 import { closePage, freshPage, pathOf } from './helpers.js';
@@ -182,7 +183,12 @@ test('item 5 and notices: a file that never arrived offers Retry and Remove, and
     .executeTakeFirstOrThrow();
   const prefix = `org-${project.organization_id}/projects/${project.id}/attachments`;
   // One whose upload landed after the browser gave up, one that never arrived.
-  await server.server.ctx.storage.put(`${prefix}/late`, Buffer.from('name,grade\nAva,3\n'), 'text/csv');
+  // The form uploads beside the record's key; verify takes the bytes from there.
+  await server.server.ctx.storage.put(
+    uploadKeyFor(`${prefix}/late`),
+    Buffer.from('name,grade\nAva,3\n'),
+    'text/csv',
+  );
   await db
     .insertInto('attachments')
     .values(
@@ -226,6 +232,52 @@ test('item 5 and notices: a file that never arrived offers Retry and Remove, and
     .waitFor();
   await notices.filter({ hasText: 'late-roster.csv has been uploaded.' }).waitFor();
   expect(await lost.getByText('Not Uploaded').count()).toBe(1);
+  // Remove: the file that never arrived goes, from the list and from the server.
+  await lost.getByRole('button', { name: 'Remove lost-roster.csv' }).click();
+  const confirm = page.getByRole('dialog');
+  if (await confirm.count()) await confirm.getByRole('button', { name: /Remove|Delete|OK/ }).click();
+  await eventually(async () => (await lost.count()) === 0, 15_000);
+  const left = await db
+    .selectFrom('attachments')
+    .select('id')
+    .where('project_id', '=', project.id)
+    .where('name', '=', 'lost-roster.csv')
+    .execute();
+  expect(left).toEqual([]);
+  await closePage(page);
+});
+
+test('item 6: the web offers what the server allows, no more', async () => {
+  const db = server.server.ctx.db;
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.school);
+  const school = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', 'Maple Grove Elementary')
+    .executeTakeFirstOrThrow();
+  // Their own school: shown, but neither renamed nor given users by school staff.
+  await page.goto(`${server.baseUrl}/organizations/${school.id}`);
+  await heading(page, 'Maple Grove Elementary').waitFor();
+  expect(await page.getByRole('button', { name: /Edit/ }).count()).toBe(0);
+  expect(await page.getByRole('link', { name: 'New User' }).count()).toBe(0);
+  await page.goto(`${server.baseUrl}/users`);
+  await heading(page, 'All Users').waitFor();
+  expect(await page.getByRole('link', { name: 'New User' }).count()).toBe(0);
+  // Their studio's reusable template is not theirs to open by address.
+  const template = await db
+    .selectFrom('project_templates')
+    .select('id')
+    .where('project_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  const answer = page.waitForResponse((r) => r.url().endsWith(`/api/project-templates/${template.id}`));
+  await page.goto(`${server.baseUrl}/project-templates/${template.id}`);
+  expect((await answer).status()).toBe(403);
+  expect(await page.getByRole('button', { name: /Save|Edit|Delete/ }).count()).toBe(0);
+  // A user page that cannot be shown offers no New User either.
+  await page.goto(`${server.baseUrl}/users/999999999`);
+  await page.getByText('This user could not be found.').waitFor();
+  expect(await page.getByRole('link', { name: 'New User' }).count()).toBe(0);
   await closePage(page);
 });
 

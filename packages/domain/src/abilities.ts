@@ -142,7 +142,9 @@ export function defineAbilities(ctx: AbilityContext): Abilities {
       if (where === 'own') return ownOrganizationManager;
       return true;
     },
-    canCreateUsers: !!account,
+    // Somewhere to create users: the own organization (its managers), or organizations below it, which
+    // only studios and labs have. A school's staff have neither, so no New User leads nowhere.
+    canCreateUsers: !!account && (ownOrganizationManager || childRoleFor(role) !== null),
     canSendInvites: isStudioOrLabManager,
     canEnableForAllApps: isStudioOrLabManager,
     canOpenAdminUserUrl: isStudioOrLabManager,

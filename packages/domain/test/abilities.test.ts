@@ -134,6 +134,13 @@ describe('users', () => {
     expect(staff.canCreateUsersIn('11', 'sub')).toBe(true);
     expect(own.canCreateUsersIn('99', 'other')).toBe(false);
   });
+
+  test('New User is offered only where there is somewhere to create users', () => {
+    expect(abilities({ manager: true, managesOwn: true, role: 'customer_role' }).canCreateUsers).toBe(true);
+    expect(abilities({ role: 'studio_role' }).canCreateUsers).toBe(true);
+    // School staff: not a manager of the school, and a school has no organizations below it.
+    expect(abilities({ managesOwn: true, role: 'customer_role' }).canCreateUsers).toBe(false);
+  });
 });
 
 describe('project templates', () => {

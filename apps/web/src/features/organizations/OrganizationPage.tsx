@@ -9,7 +9,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { inviteStatusOf } from '@school-portal/domain';
+import { can, inviteStatusOf, type OrganizationRole } from '@school-portal/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -259,16 +259,24 @@ export function OrganizationPage() {
   const user = useSessionUser();
   const organization = useOrganization(organizationId);
   const [editing, setEditing] = useState(false);
-  // The server lets studio and lab managers, and the organization's own managers, change it.
-  const canEdit =
-    !!abilities?.isStudioOrLabManager ||
-    (user.current_account?.managed_organization_ids.includes(organizationId) ?? false);
+  // What this caller may do here follows the server's policies (packages/domain policies.ts), once the
+  // organization is known; error and loading states offer nothing that leads nowhere.
+  const target = organization.data
+    ? {
+        id: organization.data.id,
+        role: organization.data.role as OrganizationRole,
+        placement: (organizationId === user.current_account?.organization_id ? 'own' : 'sub') as
+          | 'own'
+          | 'sub',
+      }
+    : null;
+  const canEdit = !!abilities && !!target && can(abilities, 'organization.update', target);
 
   const nav: SectionNavItem[] = [];
   if (abilities?.canListOrganizations) {
     nav.push({ key: 'all', label: t('organizations.all'), to: ROUTES['organizations.index'] });
   }
-  if (abilities?.canCreateUsers) {
+  if (abilities && target && abilities.canCreateUsersIn(target.id, target.placement)) {
     nav.push({
       key: 'new-user',
       label: t('users.new'),

@@ -139,7 +139,7 @@ export function UserPage() {
     const missing = isApiError(user.error, 404) || isApiError(user.error, 403);
     return (
       <Page title={t('user.title')}>
-        <UsersNav />
+        <UsersNav offerNew={false} />
         {missing ? (
           <EmptyState message={t('user.not-found')} />
         ) : (
