@@ -41,26 +41,34 @@ export async function findDuplicateGroups(
 ) {
   const fieldIds = duplicateFieldIds(pf, keys);
   const normalized = fieldIds.map((id) => sql<string>`lower(${fieldValue(id)})`);
-  const groups = await db
-    .selectFrom(
-      selectedSubjects(db, pf, selection)
-        .select(['s.id', 's.created_at'])
-        .select(normalized.map((n, i) => n.as(`k${i}`)))
-        .select(fieldIds.map((id, i) => fieldValue(id).as(`v${i}`)))
-        .where((eb) => eb.and(normalized.map((n) => eb(n, '<>', ''))))
-        .as('d'),
-    )
-    .select(sql<string[]>`array_agg(d.id::text ORDER BY d.created_at, d.id)`.as('ids'))
+  const groupKeys = fieldIds.map((_, i) => sql.ref(`c.k${i}`));
+  // The selected subjects with their normalized keys (blank keys out), counted per key by a window, so
+  // that only the rows of duplicate keys reach the (ordered) aggregation.
+  const selected = selectedSubjects(db, pf, selection)
+    .select(['s.id', 's.created_at'])
+    .select(normalized.map((n, i) => n.as(`k${i}`)))
+    .select(fieldIds.map((id, i) => fieldValue(id).as(`v${i}`)));
+  const counted = db
+    .selectFrom(selected.as('d'))
+    .selectAll('d')
     .select(
-      fieldIds.map((_, i) =>
-        sql<string>`(array_agg(${sql.ref(`d.v${i}`)} ORDER BY d.created_at, d.id))[1]`.as(`v${i}`),
+      sql<number>`count(*) OVER (PARTITION BY ${sql.join(fieldIds.map((_, i) => sql.ref(`d.k${i}`)))})`.as(
+        'n',
       ),
     )
-    .groupBy(fieldIds.map((_, i) => `d.k${i}`) as never)
-    .having(sql<number>`count(*)`, '>', 1)
-    .orderBy(fieldIds.map((_, i) => sql.ref(`d.k${i}`)) as never)
-    .limit(MAX_DUPLICATE_GROUPS)
-    .execute();
+    .where((eb) => eb.and(fieldIds.map((_, i) => eb(sql.ref(`d.k${i}`), '<>', ''))));
+  let query = db
+    .selectFrom(counted.as('c'))
+    .select(sql<string[]>`array_agg(c.id::text ORDER BY c.created_at, c.id)`.as('ids'))
+    .select(
+      fieldIds.map((_, i) =>
+        sql<string>`(array_agg(${sql.ref(`c.v${i}`)} ORDER BY c.created_at, c.id))[1]`.as(`v${i}`),
+      ),
+    )
+    .where(sql.ref('c.n'), '>', 1)
+    .groupBy(groupKeys);
+  for (const key of groupKeys) query = query.orderBy(key);
+  const groups = await query.limit(MAX_DUPLICATE_GROUPS).execute();
 
   const ids = groups.flatMap((g) => g.ids);
   const rows = ids.length > 0 ? await selectSubjectRows(db).where('s.id', 'in', ids).execute() : [];
