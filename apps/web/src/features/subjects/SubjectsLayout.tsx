@@ -2,12 +2,6 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useParams } from 'react-router';
 import { useConfig } from '../../api/config';
@@ -28,7 +22,6 @@ export function SubjectsLayout() {
   const { projectId = '' } = useParams();
   const abilities = useAbilities();
   const { data: config } = useConfig();
-  const [duplicatesOpen, setDuplicatesOpen] = useState(false);
   const companionUrl = config?.companion_app_url;
 
   return (
@@ -73,25 +66,18 @@ export function SubjectsLayout() {
               {t('subjects.nav.upload')}
             </Button>
           )}
-          <Button size="small" onClick={() => setDuplicatesOpen(true)} sx={{ textTransform: 'none' }}>
+          <Button
+            component={NavLink}
+            to={routePath('project.subjects.find-duplicates', { projectId })}
+            end
+            size="small"
+            sx={navButtonSx}
+          >
             {t('subjects.nav.duplicates')}
           </Button>
         </Box>
       </Container>
       <Outlet />
-      <Dialog
-        open={duplicatesOpen}
-        onClose={() => setDuplicatesOpen(false)}
-        aria-labelledby="find-duplicates-title"
-      >
-        <DialogTitle id="find-duplicates-title">{t('subjects.duplicates.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('subjects.duplicates.text')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDuplicatesOpen(false)}>{t('subjects.duplicates.close')}</Button>
-        </DialogActions>
-      </Dialog>
     </>
   );
 }
