@@ -32,7 +32,7 @@ import { registerUserDirectoryRoutes } from '../modules/users/directory.js';
 import { registerUserRoutes } from '../modules/users/routes.js';
 import { LocalStorage } from '../storage/local.js';
 import { registerLocalStorageRoutes } from '../storage/routes.js';
-import { publicRoutes, registerAuth } from './auth.js';
+import { registerAuth, registerPublicPlugin } from './auth.js';
 import { registerErrorHandling } from './errors.js';
 
 const SERVED_VERSIONS = new Set(['1', '2']);
@@ -158,10 +158,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const webRoot = ctx.config.webDistDir;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));
   if (hasWeb) {
-    await app.register(async (scope) => {
-      publicRoutes(scope);
-      await scope.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
-    });
+    await registerPublicPlugin(() =>
+      app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false }),
+    );
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;

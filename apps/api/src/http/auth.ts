@@ -44,14 +44,20 @@ declare module 'fastify' {
   }
 }
 
+/** While above zero, routes being added are a data-less plugin's (the web app's files): public. */
+let addingPublicRoutes = 0;
+
 /**
- * Marks every route a plugin adds inside `scope` as public: for plugins that serve no data (the web app's
- * files).
+ * Registers a plugin whose routes serve no data (the built web app's files) with every route it adds
+ * marked public. The plugin stays in the caller's scope, so its reply decorators (sendFile) stay usable.
  */
-export function publicRoutes(scope: FastifyInstance) {
-  scope.addHook('onRoute', (route) => {
-    route.config = { ...route.config, action: 'public' };
-  });
+export async function registerPublicPlugin(register: () => PromiseLike<unknown>) {
+  addingPublicRoutes++;
+  try {
+    await register();
+  } finally {
+    addingPublicRoutes--;
+  }
 }
 
 /** Routes added by plugins (API documentation browser, the web app's files): public, holding no data. */
@@ -113,7 +119,9 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     ),
   );
   app.addHook('onRoute', (route) => {
-    if (!route.config?.action && PUBLIC_PLUGIN_PREFIXES.some((p) => route.url.startsWith(p))) {
+    const publicPlugin =
+      addingPublicRoutes > 0 || PUBLIC_PLUGIN_PREFIXES.some((p) => route.url.startsWith(p));
+    if (!route.config?.action && publicPlugin) {
       route.config = { ...route.config, action: 'public' };
     }
     routes.push(route);
