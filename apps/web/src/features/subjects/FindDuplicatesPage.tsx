@@ -93,7 +93,7 @@ export function FindDuplicatesPage() {
       {step === 0 && (
         <>
           <SelectSubjectsStep projectId={projectId} value={selection} onChange={setSelection} />
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+          <Box data-testid="wizard-actions" sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
             <Button variant="contained" disabled={!wire || count.data === 0} onClick={() => setStep(1)}>
               {t('subjects.wizard.next')}
             </Button>
@@ -168,7 +168,7 @@ export function FindDuplicatesPage() {
               {t('subjects.duplicates.result', { count: count.data ?? 0, excluded: excluded.length })}
             </Typography>
           </Box>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-start', mt: 2 }}>
+          <Box data-testid="wizard-actions" sx={{ display: 'flex', justifyContent: 'flex-start', mt: 2 }}>
             <Button onClick={() => setStep(0)}>{t('subjects.wizard.back')}</Button>
           </Box>
         </>
