@@ -1,3 +1,4 @@
+import { compareGrades } from '@school-portal/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -290,5 +291,50 @@ describe('subject selection at 20,000 subjects', () => {
     expect((await count('studioManager', { included_subject_ids: ['abc'] })).status).toBe(422);
     expect((await count('studioManager', { filter: { shoe: 'x' } })).status).toBe(422);
     expect((await count('memberSchoolB', {})).status).toBe(404);
+  });
+});
+
+describe('grade ordering', () => {
+  test("the grid's SQL grade order and the domain's compareGrades agree", async () => {
+    const p = await makeProject('Grades', w.orgs.schoolA1.id, tokens.studioManager!, w.orgs.studioA.id);
+    const fields = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/project-templates/${p.project_template_id}`,
+        headers: bearer(tokens.studioManager!),
+      })
+    ).json().project_template.subject_fields as { id: string; field_key: string | null }[];
+    const grade = fields.find((f) => f.field_key === 'grade')!.id;
+    const grades = [
+      '10',
+      '',
+      'Pre-K',
+      '2',
+      'Kindergarten',
+      '12',
+      'k',
+      ' 9 ',
+      'Adult',
+      '1',
+      '2.5',
+      '-1',
+      'b',
+      'A',
+    ];
+    for (const g of grades)
+      await t.ctx.db
+        .insertInto('subjects')
+        .values({ project_id: p.id, properties: JSON.stringify({ [grade]: g }) })
+        .execute();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${p.id}/subjects?sort=field:${grade}&limit=50`,
+      headers: bearer(tokens.studioManager!),
+    });
+    const sqlOrder = (res.json().subjects as { properties: Record<string, string> }[]).map((s) =>
+      s.properties[grade]!.trim().toLowerCase(),
+    );
+    const domainOrder = [...grades].sort(compareGrades).map((g) => g.trim().toLowerCase());
+    expect(sqlOrder).toEqual(domainOrder);
   });
 });
