@@ -175,3 +175,28 @@ test('a user finds the two "Ava Smith 00123" subjects, keeps one, and the select
   await page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' }).click();
   await page.getByText('No duplicates found.').waitFor();
 }, 120_000);
+
+test('from a group the studio opens a subject, or deletes the extra one', async () => {
+  page ??= await freshPage(browser);
+  await page.goto(`${baseUrl}/projects/${projectId}/subjects/find-duplicates`);
+  await page
+    .getByTestId('select-subjects-step')
+    .getByTestId('selected-count')
+    .getByText('4 subjects selected')
+    .waitFor();
+  await page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' }).click();
+  const members = page.getByTestId('duplicate-group').first().getByTestId('duplicate-subject');
+  await members.first().waitFor();
+  expect(await members.nth(0).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(
+    `/projects/${projectId}/subjects/${ids.ava1}`,
+  );
+  await members.nth(1).getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Subject' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByText('No duplicates found.').waitFor();
+  const gone = await fetch(`${baseUrl}/api/subjects/${ids.ava2}`, {
+    headers: { Authorization: `Bearer ${token}`, 'X-App-Slug': 'school-portal' },
+  });
+  expect(gone.status).toBe(404);
+}, 120_000);
