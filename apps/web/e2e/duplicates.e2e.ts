@@ -200,3 +200,13 @@ test('from a group the studio opens a subject, or deletes the extra one', async 
   });
   expect(gone.status).toBe(404);
 }, 120_000);
+
+test('Find Duplicates of a project that is not there says "Project not found."', async () => {
+  const other = await freshPage(browser);
+  await signInThroughUi(other, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await other.getByRole('navigation', { name: 'Main' }).waitFor();
+  await other.goto(`${baseUrl}/projects/999999999/subjects/find-duplicates`);
+  // The project area answers before the page does; either way the screen says so.
+  await other.getByText('Project not found.').first().waitFor();
+  await closePage(other);
+}, 60_000);
