@@ -316,6 +316,18 @@ const routes: Route[] = [
     url: (o) => `/api/projects/${projects[o]}/subjects`,
     payload: () => ({ subject: { properties: {} } }),
   },
+  {
+    method: 'POST',
+    path: '/api/projects/{id}/subject-selection',
+    url: (o) => `/api/projects/${projects[o]}/subject-selection`,
+    payload: () => ({}),
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/{id}/duplicate-subjects',
+    url: (o) => `/api/projects/${projects[o]}/duplicate-subjects`,
+    payload: () => ({ fields: ['first_name'] }),
+  },
   { method: 'GET', path: '/api/subjects/{id}', url: (o) => `/api/subjects/${subjects[o]![0]}` },
   {
     method: 'PATCH',

@@ -171,7 +171,7 @@ test('a studio manager opens the subjects grid and adds a subject through the fo
   const upload = nav.getByRole('link', { name: /Upload Subjects/ });
   expect(await upload.getAttribute('href')).toBe(COMPANION_APP_URL);
   expect(await upload.getAttribute('target')).toBe('_blank');
-  expect(await nav.getByRole('button', { name: 'Find Duplicates' }).count()).toBe(1);
+  expect(await nav.getByRole('link', { name: 'Find Duplicates' }).count()).toBe(1);
   expect(await nav.getByText('Download Subject Directory').count()).toBe(0);
 
   // The grid: cards with the display name and the preview (Student ID, Teacher, Grade first).

@@ -136,6 +136,8 @@ export const POLICIES = {
   'subject.create': inView,
   'subject.update': inView,
   'subject.delete': when((a) => a.canDeleteSubjects),
+  // Finding duplicates reads the project's subjects: customers run exports and prints for their projects.
+  'subject.find-duplicates': inView,
   'photo.list': inView,
   'photo.show': inView,
   'photo.upload': inView,

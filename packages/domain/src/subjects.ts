@@ -53,23 +53,6 @@ export function previewFields(
   return ordered.slice(0, 3).map((field) => ({ field, value: properties[field.id]!.trim() }));
 }
 
-/**
- * Grade ordering (spec §5): blanks last, k or kindergarten counts as zero, numeric grades by number,
- * non-numeric ones after the numbers. Returns a comparable tuple.
- */
-export function gradeSortKey(grade: string | null | undefined): [number, number, string] {
-  const value = (grade ?? '').trim().toLowerCase();
-  if (!value) return [2, 0, ''];
-  if (value === 'k' || value === 'kindergarten') return [0, 0, value];
-  if (/^-?\d+(\.\d+)?$/.test(value)) return [0, Number(value), value];
-  return [1, 0, value];
-}
-
-export function compareGrades(a: string | null | undefined, b: string | null | undefined): number {
-  const [x, y] = [gradeSortKey(a), gradeSortKey(b)];
-  return x[0] - y[0] || x[1] - y[1] || x[2].localeCompare(y[2]);
-}
-
 /** The value a field filter uses for "Blank" (spec §9: a special marker). */
 export const BLANK_FILTER = '__blank__';
 

@@ -19,6 +19,7 @@ import type { AppContext } from '../context.js';
 import { registerAttachmentRoutes } from '../modules/attachments/routes.js';
 import { registerOAuthRoutes } from '../modules/auth/routes.js';
 import { registerDevMailboxRoutes } from '../modules/dev-mailbox/routes.js';
+import { registerDuplicateRoutes } from '../modules/duplicates/routes.js';
 import { registerFileRequestRoutes } from '../modules/file-requests/routes.js';
 import { registerInvitationRoutes } from '../modules/invitations/routes.js';
 import { registerOperationsRoutes } from '../modules/operations/routes.js';
@@ -163,6 +164,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerSeasonRoutes(app, ctx);
   registerProjectTemplateRoutes(app, ctx);
   registerSubjectRoutes(app, ctx);
+  registerDuplicateRoutes(app, ctx);
   registerPhotoRoutes(app, ctx);
   registerAssignmentRoutes(app, ctx);
   registerCropRoutes(app, ctx);

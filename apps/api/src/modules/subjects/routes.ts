@@ -1,4 +1,4 @@
-import { APP_SLUG, BLANK_FILTER, isoDateTimeSchema, subjectFormSchema } from '@school-portal/domain';
+import { APP_SLUG, isoDateTimeSchema, subjectFormSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -8,10 +8,12 @@ import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { keywordPattern } from '../organizations/service.js';
-import { isPhotoOfSubject, subjectPhotoReads } from '../photos/queries.js';
+import { isPhotoOfSubject } from '../photos/queries.js';
 import { subjectPhotoSchema } from '../photos/serialize.js';
 import { photosOfSubject } from '../photos/service.js';
 import { deleteSubjectWithPhotos } from './delete.js';
+import { gridFilterCondition } from './queries.js';
+import { registerSubjectSelectionRoutes } from './selection.js';
 import {
   fieldValue,
   findVisibleSubject,
@@ -23,7 +25,7 @@ import {
   withPrimaryThumbnails,
 } from './service.js';
 
-const subjectSchema = z.object({
+export const subjectSchema = z.object({
   id: z.string(),
   project_id: z.string(),
   properties: z.record(z.string(), z.string()),
@@ -74,6 +76,7 @@ function checkProperties(pf: ProjectFields, properties: Record<string, string>) 
 
 export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  registerSubjectSelectionRoutes(root, ctx);
 
   app.get(
     '/api/projects/:id/subjects',
@@ -98,31 +101,19 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
       const pf = await loadProjectFields(ctx.db, s, request.params.id);
       const q = request.query;
       const visible = new Set(pf.fields.map((f) => f.id));
-      const badField = [q['filter[field_1]'], q['filter[field_2]']].find(
-        (f) => f !== undefined && !visible.has(f),
-      );
-      if (badField) throw unprocessable({ filter: ['names a field this project does not have'] });
-
-      let query = selectSubjectRows(ctx.db).where('s.project_id', '=', pf.project.id);
-      for (const [field, value] of [
-        [q['filter[field_1]'], q['filter[value_1]']],
-        [q['filter[field_2]'], q['filter[value_2]']],
-      ] as const) {
-        if (!field || value === undefined) continue;
-        query = query.where(fieldValue(field), '=', value === BLANK_FILTER ? '' : value.trim());
-      }
-      if (q.keyword) {
-        // Over the values the caller may see only: hidden fields are not searchable by customers.
-        const pattern = keywordPattern(q.keyword.toLowerCase());
-        query = query.where((eb) =>
-          eb.or(pf.fields.map((f) => eb(sql<string>`lower(${fieldValue(f.id)})`, 'like', pattern))),
+      const query = selectSubjectRows(ctx.db)
+        .where('s.project_id', '=', pf.project.id)
+        .where(
+          gridFilterCondition(pf, {
+            keyword: q.keyword,
+            field_1: q['filter[field_1]'],
+            value_1: q['filter[value_1]'],
+            field_2: q['filter[field_2]'],
+            value_2: q['filter[value_2]'],
+            images: q.images,
+            added_since: q.added_since,
+          }),
         );
-        if (pf.fields.length === 0) query = query.where(sql.lit(false));
-      }
-      const hasPhotos = subjectPhotoReads('s.id').hasAny;
-      if (q.images === 'with') query = query.where(hasPhotos);
-      if (q.images === 'without') query = query.where(sql<boolean>`NOT ${hasPhotos}`);
-      if (q.added_since) query = query.where('s.created_at', '>=', new Date(q.added_since));
 
       if (q.ids_only === 'true') {
         const rows = await query

@@ -1,12 +1,6 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { useConfig } from '../../api/config';
@@ -23,7 +17,6 @@ export function SubjectsLayout() {
   const { projectId = '' } = useParams();
   const abilities = useAbilities();
   const { data: config } = useConfig();
-  const [duplicatesOpen, setDuplicatesOpen] = useState(false);
   const companionUrl = config?.companion_app_url;
 
   return (
@@ -59,26 +52,14 @@ export function SubjectsLayout() {
               : []),
             {
               key: 'duplicates',
+              to: routePath('project.subjects.find-duplicates', { projectId }),
               label: t('subjects.nav.duplicates'),
-              onClick: () => setDuplicatesOpen(true),
+              end: true,
             },
           ]}
         />
       </Container>
       <Outlet />
-      <Dialog
-        open={duplicatesOpen}
-        onClose={() => setDuplicatesOpen(false)}
-        aria-labelledby="find-duplicates-title"
-      >
-        <DialogTitle id="find-duplicates-title">{t('subjects.duplicates.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('subjects.duplicates.text')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDuplicatesOpen(false)}>{t('subjects.duplicates.close')}</Button>
-        </DialogActions>
-      </Dialog>
     </>
   );
 }

@@ -23,6 +23,11 @@ export const subjectRoutes: RouteObject[] = [
         lazy: { Component: async () => (await import('./NewSubjectPage')).NewSubjectPage },
       },
       {
+        path: ROUTES['project.subjects.find-duplicates'],
+        handle: handle({ name: 'project.subjects.find-duplicates', titleKey: 'subjects.duplicates.title' }),
+        lazy: { Component: async () => (await import('./FindDuplicatesPage')).FindDuplicatesPage },
+      },
+      {
         path: ROUTES['project.subject.crop'],
         handle: handle({ name: 'project.subject.crop', titleKey: 'subjects.crop.title' }),
         lazy: { Component: async () => (await import('./PhotoCropPage')).PhotoCropPage },

@@ -1,0 +1,212 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort } from '../../api/src/db/embedded.js';
+import { createTestApp, type TestApp } from '../../api/test/support/app.js';
+import { closePage, freshPage } from './helpers.js';
+import { DEMO_PASSWORD, DEMO_USERS, launchBrowser, signInThroughUi } from './support/server.js';
+
+let server: TestApp;
+let baseUrl: string;
+let browser: Browser;
+let page: Page | undefined;
+let token: string;
+let projectId: string;
+const fieldIds: Record<string, string> = {};
+const ids: Record<string, string> = {};
+
+async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      'X-App-Slug': 'school-portal',
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+async function organizationId(name: string): Promise<string> {
+  const row = await server.ctx.db
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+async function addSubject(label: string, values: Record<string, string>) {
+  const properties = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [fieldIds[key]!, value]),
+  );
+  const { subject } = await api<{ subject: { id: string } }>(`/api/projects/${projectId}/subjects`, 'POST', {
+    subject: { properties },
+  });
+  ids[label] = subject.id;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = await createTestApp({ PORT: String(port), PUBLIC_URL: baseUrl }, { seedDemo: true });
+  await server.app.listen({ port, host: '127.0.0.1' });
+  browser = await launchBrowser();
+  const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-App-Slug': 'school-portal' },
+    body: JSON.stringify({ grant_type: 'password', username: DEMO_USERS.studio, password: DEMO_PASSWORD }),
+  });
+  token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+  const { project_template: template } = await api<{ project_template: { id: string } }>(
+    '/api/project-templates',
+    'POST',
+    {
+      project_template: {
+        name: 'Duplicates E2E Template',
+        organization_id: await organizationId('Demo Studio'),
+        subject_fields_attributes: [
+          { field_key: 'first_name' },
+          { field_key: 'last_name' },
+          { field_key: 'student_id' },
+          { field_key: 'grade' },
+        ],
+      },
+    },
+  );
+  const { project } = await api<{ project: { id: string; project_template_id: string } }>(
+    '/api/projects',
+    'POST',
+    {
+      project: {
+        name: 'Duplicates Day',
+        organization_id: await organizationId('Maple Grove Elementary'),
+        season_id: null,
+        enable_for_all_apps: false,
+      },
+      project_template_id: template.id,
+    },
+  );
+  projectId = project.id;
+  const { project_template: copy } = await api<{
+    project_template: { subject_fields: { id: string; field_key: string | null }[] };
+  }>(`/api/project-templates/${project.project_template_id}`);
+  for (const field of copy.subject_fields) fieldIds[field.field_key!] = field.id;
+  await addSubject('ava1', { first_name: 'Ava', last_name: 'Smith', student_id: '00123', grade: '3' });
+  await addSubject('ben', { first_name: 'Ben', last_name: 'Lee', student_id: '00200', grade: 'K' });
+  await addSubject('ava2', { first_name: 'ava', last_name: 'Smith ', student_id: '00123', grade: '3' });
+  await addSubject('cy', { first_name: 'Cy', last_name: 'Park', student_id: '', grade: '' });
+}, 120_000);
+
+afterAll(async () => {
+  if (page) await closePage(page);
+  await browser?.close();
+  await server?.close();
+});
+
+const result = async (p: Page) =>
+  JSON.parse((await p.getByTestId('selection-result').getAttribute('data-selection'))!) as {
+    included_subject_ids: string[];
+    excluded_subject_ids: string[];
+  };
+
+test('a user finds the two "Ava Smith 00123" subjects, keeps one, and the selection excludes the other', async () => {
+  page = await freshPage(browser);
+  await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.goto(`${baseUrl}/projects/${projectId}/subjects`);
+  await page
+    .getByRole('navigation', { name: 'Subjects' })
+    .getByRole('link', { name: 'Find Duplicates' })
+    .click();
+  await page.getByRole('heading', { level: 1, name: 'Find Duplicates' }).waitFor();
+
+  // Select Subjects: everything by default, counted by the server.
+  const step1 = page.getByTestId('select-subjects-step');
+  await step1.getByTestId('selected-count').getByText('4 subjects selected').waitFor();
+  await page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' }).click();
+
+  // Check for Duplicate Subjects: chips for the default fields, one group of the two Avas.
+  const chips = page.getByRole('group', { name: 'Fields to match' });
+  for (const name of ['First Name', 'Last Name', 'Student ID'])
+    await chips.getByText(name, { exact: true }).waitFor();
+  const groups = page.getByTestId('duplicate-group');
+  await groups.first().waitFor();
+  expect(await groups.count()).toBe(1);
+  const members = groups.first().getByTestId('duplicate-subject');
+  expect(await members.count()).toBe(2);
+  expect(await groups.first().getByRole('heading', { level: 3 }).textContent()).toContain(
+    'Student ID: 00123',
+  );
+
+  // Keep the first: the second is excluded from the selection that results.
+  await members.nth(0).getByRole('radio').check();
+  await members.nth(1).getByText('Excluded').waitFor();
+  await expect.poll(async () => (await result(page!)).excluded_subject_ids).toEqual([ids.ava2]);
+
+  // Keep all: nobody excluded; turning it off clears the choice.
+  const keepAll = groups.first().getByRole('switch', { name: 'Keep all' });
+  await keepAll.check();
+  await expect.poll(async () => (await result(page!)).excluded_subject_ids).toEqual([]);
+  await keepAll.uncheck();
+  expect(await members.nth(0).getByRole('radio').isChecked()).toBe(false);
+  expect((await result(page)).excluded_subject_ids).toEqual([]);
+
+  // Keep the second instead: the first is excluded.
+  await members.nth(1).getByRole('radio').check();
+  await expect.poll(async () => (await result(page!)).excluded_subject_ids).toEqual([ids.ava1]);
+
+  // Matching on Student ID alone still finds them; on Grade too (both "3"), never on the blank one.
+  await chips.getByRole('button', { name: 'First Name', exact: true }).press('Delete');
+  await chips.getByRole('button', { name: 'Last Name', exact: true }).press('Delete');
+  await expect.poll(async () => groups.count()).toBe(1);
+
+  // Back on Select Subjects, excluding one of them leaves no duplicates.
+  await page.getByTestId('wizard-actions').getByRole('button', { name: 'Back' }).click();
+  await step1.getByTestId('subject-card').first().waitFor();
+  await step1
+    .getByRole('checkbox', { name: /Ava Smith/ })
+    .last()
+    .uncheck();
+  await step1.getByTestId('selected-count').getByText('3 subjects selected').waitFor();
+  await page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' }).click();
+  await page.getByText('No duplicates found.').waitFor();
+}, 120_000);
+
+test('from a group the studio opens a subject, or deletes the extra one', async () => {
+  page ??= await freshPage(browser);
+  await page.goto(`${baseUrl}/projects/${projectId}/subjects/find-duplicates`);
+  await page
+    .getByTestId('select-subjects-step')
+    .getByTestId('selected-count')
+    .getByText('4 subjects selected')
+    .waitFor();
+  await page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' }).click();
+  const members = page.getByTestId('duplicate-group').first().getByTestId('duplicate-subject');
+  await members.first().waitFor();
+  expect(await members.nth(0).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(
+    `/projects/${projectId}/subjects/${ids.ava1}`,
+  );
+  await members.nth(1).getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Subject' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByText('No duplicates found.').waitFor();
+  const gone = await fetch(`${baseUrl}/api/subjects/${ids.ava2}`, {
+    headers: { Authorization: `Bearer ${token}`, 'X-App-Slug': 'school-portal' },
+  });
+  expect(gone.status).toBe(404);
+}, 120_000);
+
+test('Find Duplicates of a project that is not there says "Project not found."', async () => {
+  const other = await freshPage(browser);
+  await signInThroughUi(other, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await other.getByRole('navigation', { name: 'Main' }).waitFor();
+  await other.goto(`${baseUrl}/projects/999999999/subjects/find-duplicates`);
+  // The project area answers before the page does; either way the screen says so.
+  await other.getByText('Project not found.').first().waitFor();
+  await closePage(other);
+}, 60_000);

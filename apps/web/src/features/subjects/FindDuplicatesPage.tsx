@@ -1,0 +1,206 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  ALL_SUBJECTS,
+  can,
+  DEFAULT_DUPLICATE_FIELDS,
+  effectiveLabel,
+  MAX_DUPLICATE_FIELDS,
+  type SelectionState,
+  selectionToWire,
+} from '@school-portal/domain';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useProject } from '../../api/projects';
+import { type Subject, useDeleteSubject, useSubjectFields } from '../../api/subjects';
+import { useAbilities } from '../../api/users';
+import { routePath } from '../../app/routes';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { useNotify } from '../../components/Notifications';
+import { Page } from '../../components/Page';
+import { CheckDuplicatesStep } from './CheckDuplicatesStep';
+import { SelectSubjectsStep } from './SelectSubjectsStep';
+import { useSelectionCount } from './selectionApi';
+
+/**
+ * Spec §2 Find Duplicates (project.subjects.find-duplicates): a two-step wizard made of the shared steps,
+ * Select Subjects then Check for Duplicate Subjects, with chips for the fields to match. From a group the
+ * user opens a subject, or deletes the extra ones when allowed. The result (the selection minus the
+ * subjects not kept) is shown as the export and print wizards will send it.
+ */
+export function FindDuplicatesPage() {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const { projectId = '' } = useParams();
+  const project = useProject(projectId);
+  const fields = useSubjectFields(projectId);
+  const abilities = useAbilities();
+  const [step, setStep] = useState(0);
+  const [selection, setSelection] = useState<SelectionState>(ALL_SUBJECTS);
+  const [chosenKeys, setChosenKeys] = useState<string[] | null>(null);
+  const [excluded, setExcluded] = useState<string[]>([]);
+  const [deleting, setDeleting] = useState<Subject | null>(null);
+  const remove = useDeleteSubject(projectId);
+
+  const keyedFields = fields.fields.filter((f) => f.field_key);
+  const available = [...new Set(keyedFields.map((f) => f.field_key as string))];
+  // Defaults: First Name, Last Name, Student ID, those the project has.
+  const fieldKeys = chosenKeys ?? DEFAULT_DUPLICATE_FIELDS.filter((k) => available.includes(k));
+  const wire = selectionToWire(selection);
+  const result = useMemo(
+    () =>
+      wire
+        ? { ...wire, excluded_subject_ids: [...new Set([...wire.excluded_subject_ids, ...excluded])] }
+        : null,
+    [wire, excluded],
+  );
+  const count = useSelectionCount(projectId, selection);
+  const labelOf = (key: string) =>
+    effectiveLabel(keyedFields.find((f) => f.field_key === key) ?? { field_key: key, label: null });
+
+  if (project.isError && project.error instanceof ApiError && project.error.status === 404)
+    return (
+      <Page title={t('subjects.duplicates.title')}>
+        <Typography role="alert">{t('subjects.duplicates.project-not-found')}</Typography>
+      </Page>
+    );
+  if (project.isPending || fields.isPending) return <LoadingScreen />;
+
+  return (
+    <Page title={t('subjects.duplicates.title')}>
+      <Stepper activeStep={step} sx={{ mb: 3 }}>
+        <Step>
+          <StepLabel>{t('subjects.wizard.select-subjects')}</StepLabel>
+        </Step>
+        <Step>
+          <StepLabel>{t('subjects.wizard.check-duplicates')}</StepLabel>
+        </Step>
+      </Stepper>
+      {step === 0 && (
+        <>
+          <SelectSubjectsStep projectId={projectId} value={selection} onChange={setSelection} />
+          <Box data-testid="wizard-actions" sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+            <Button variant="contained" disabled={!wire || count.data === 0} onClick={() => setStep(1)}>
+              {t('subjects.wizard.next')}
+            </Button>
+          </Box>
+        </>
+      )}
+      {step === 1 && (
+        <>
+          <Box
+            aria-label={t('subjects.duplicates.fields')}
+            role="group"
+            sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}
+          >
+            <Typography variant="body2">{t('subjects.duplicates.fields')}</Typography>
+            {fieldKeys.map((key) => (
+              <Chip
+                key={key}
+                label={labelOf(key)}
+                onDelete={
+                  fieldKeys.length > 1 ? () => setChosenKeys(fieldKeys.filter((k) => k !== key)) : undefined
+                }
+              />
+            ))}
+            {fieldKeys.length < MAX_DUPLICATE_FIELDS && (
+              <TextField
+                select
+                size="small"
+                label={t('subjects.duplicates.add-field')}
+                value=""
+                sx={{ minWidth: 180 }}
+                onChange={(e) => setChosenKeys([...fieldKeys, e.target.value])}
+              >
+                {available
+                  .filter((k) => !fieldKeys.includes(k))
+                  .map((k) => (
+                    <MenuItem key={k} value={k}>
+                      {labelOf(k)}
+                    </MenuItem>
+                  ))}
+              </TextField>
+            )}
+          </Box>
+          <CheckDuplicatesStep
+            projectId={projectId}
+            selection={wire}
+            fieldKeys={fieldKeys}
+            fields={fields.fields}
+            onChange={setExcluded}
+            subjectActions={(subject) => (
+              <>
+                <Button
+                  size="small"
+                  component={Link}
+                  to={routePath('project.subject', { projectId, subjectId: subject.id })}
+                >
+                  {t('subjects.duplicates.open')}
+                </Button>
+                {abilities && can(abilities, 'subject.delete') && (
+                  <Button size="small" color="error" onClick={() => setDeleting(subject)}>
+                    {t('subjects.duplicates.delete')}
+                  </Button>
+                )}
+              </>
+            )}
+          />
+          <Box sx={{ mt: 2 }}>
+            <Typography
+              variant="body2"
+              data-testid="selection-result"
+              data-selection={JSON.stringify(result)}
+            >
+              {t('subjects.duplicates.result', { count: count.data ?? 0, excluded: excluded.length })}
+            </Typography>
+          </Box>
+          <Box data-testid="wizard-actions" sx={{ display: 'flex', justifyContent: 'flex-start', mt: 2 }}>
+            <Button onClick={() => setStep(0)}>{t('subjects.wizard.back')}</Button>
+          </Box>
+        </>
+      )}
+      <Dialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        aria-labelledby="delete-duplicate-title"
+      >
+        <DialogTitle id="delete-duplicate-title">{t('subjects.duplicates.delete-title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {t('subjects.duplicates.delete-text', { name: deleting?.display_name ?? '' })}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)}>{t('subjects.duplicates.cancel')}</Button>
+          <Button
+            color="error"
+            disabled={remove.isPending}
+            onClick={() =>
+              deleting &&
+              remove.mutate(deleting.id, {
+                onSuccess: () => setDeleting(null),
+                onError: () => notify({ message: t('subjects.duplicates.delete-failed'), severity: 'error' }),
+              })
+            }
+          >
+            {t('subjects.duplicates.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Page>
+  );
+}
