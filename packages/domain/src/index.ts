@@ -5,6 +5,7 @@ export * from './accounts.js';
 export * from './attachments.js';
 export * from './constants.js';
 export * from './errors.js';
+export * from './exports.js';
 export * from './forms.js';
 export * from './licensing.js';
 export * from './organizations.js';

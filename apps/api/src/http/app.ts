@@ -13,6 +13,7 @@ import type { AppContext } from '../context.js';
 import { registerAttachmentRoutes } from '../modules/attachments/routes.js';
 import { registerOAuthRoutes } from '../modules/auth/routes.js';
 import { registerDevMailboxRoutes } from '../modules/dev-mailbox/routes.js';
+import { registerExportFormatRoutes } from '../modules/export-formats/routes.js';
 import { registerFileRequestRoutes } from '../modules/file-requests/routes.js';
 import { registerInvitationRoutes } from '../modules/invitations/routes.js';
 import { registerOperationsRoutes } from '../modules/operations/routes.js';
@@ -142,6 +143,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerUserCreationRoutes(app, ctx);
   registerInvitationRoutes(app, ctx);
   registerSeasonRoutes(app, ctx);
+  registerExportFormatRoutes(app, ctx);
   registerProjectTemplateRoutes(app, ctx);
   registerSubjectRoutes(app, ctx);
   registerPhotoRoutes(app, ctx);
