@@ -23,6 +23,8 @@ export const ROUTES = {
   'project.subject.upload': '/projects/:projectId/subjects/:subjectId/upload',
   'project.subject.crop': '/projects/:projectId/subjects/:subjectId/photos/:photoId/crop',
   'project.exports': '/projects/:projectId/exports',
+  'project.export-formats.new': '/projects/:projectId/exports/formats/new',
+  'project.export-format.edit': '/projects/:projectId/exports/formats/:formatId/edit',
   'project.layouts': '/projects/:projectId/layouts',
   'project.attachments': '/projects/:projectId/files',
   'project.attachments.upload': '/projects/:projectId/files/upload/:attachmentRequestId',
