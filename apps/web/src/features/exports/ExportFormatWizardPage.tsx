@@ -552,26 +552,29 @@ function Wizard({ projectId, format }: { projectId: string; format?: ExportForma
         {STEPS.map((step, index) => (
           <Step key={step}>
             <StepLabel>{t(`exports.wizard.steps.${step}`)}</StepLabel>
-            <StepContent>
-              <Box sx={{ py: 1 }}>{bodies[step]}</Box>
-              <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-                {index === 0 ? (
-                  <Button component={Link} to={routePath('project.exports', { projectId })}>
-                    {t('exports.wizard.cancel')}
+            <StepContent slotProps={{ transition: { unmountOnExit: true } }}>
+              {/* Only the active step's fields and buttons: a closing step is still animating out. */}
+              {index === active && <Box sx={{ py: 1 }}>{bodies[step]}</Box>}
+              {index === active && (
+                <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+                  {index === 0 ? (
+                    <Button component={Link} to={routePath('project.exports', { projectId })}>
+                      {t('exports.wizard.cancel')}
+                    </Button>
+                  ) : (
+                    <Button onClick={() => setActive(index - 1)} disabled={save.isPending}>
+                      {t('exports.wizard.back')}
+                    </Button>
+                  )}
+                  <Button variant="contained" onClick={last ? submit : next} disabled={save.isPending}>
+                    {last
+                      ? save.isPending
+                        ? t('exports.wizard.saving')
+                        : t('exports.wizard.save')
+                      : t('exports.wizard.next')}
                   </Button>
-                ) : (
-                  <Button onClick={() => setActive(index - 1)} disabled={save.isPending}>
-                    {t('exports.wizard.back')}
-                  </Button>
-                )}
-                <Button variant="contained" onClick={last ? submit : next} disabled={save.isPending}>
-                  {last
-                    ? save.isPending
-                      ? t('exports.wizard.saving')
-                      : t('exports.wizard.save')
-                    : t('exports.wizard.next')}
-                </Button>
-              </Stack>
+                </Stack>
+              )}
             </StepContent>
           </Step>
         ))}
