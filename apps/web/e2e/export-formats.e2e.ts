@@ -116,3 +116,37 @@ test('a studio manager creates a custom format through the wizard, copies it and
   await row.waitFor();
   expect(await custom.getByTestId('export-format-row').count()).toBe(1);
 });
+
+test('the studio manager edits the format through the same wizard', async () => {
+  const custom = page.getByRole('table', { name: 'Custom formats' });
+  await custom.getByRole('link', { name: `Edit ${FORMAT}` }).click();
+  await page.getByRole('heading', { name: 'Edit Export Format', level: 1 }).waitFor();
+  const name = page.getByRole('textbox', { name: 'Format Name' });
+  expect(await name.inputValue()).toBe(FORMAT);
+  await name.fill(`${FORMAT} 2`);
+  for (let step = 0; step < 4; step += 1) await page.getByRole('button', { name: 'Next' }).click();
+  // The fields kept their order through the round trip.
+  await page.getByText('Student ID, Last Name, Image File Name').waitFor();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/exports\?tab=custom$/);
+  await custom.getByRole('row', { name: new RegExp(`^${FORMAT} 2`) }).waitFor();
+});
+
+test('a school account is not offered "Available to sub-organizations"', async () => {
+  const school = await freshPage(browser);
+  try {
+    await signInThroughUi(school, e2e.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    await school.getByRole('navigation', { name: 'Main' }).waitFor();
+    const project = await e2e.server.ctx.db
+      .selectFrom('projects')
+      .select('id')
+      .where('name', '=', 'Maple Grove Fall 2026')
+      .executeTakeFirstOrThrow();
+    await school.goto(`${e2e.baseUrl}/projects/${project.id}/exports/formats/new`);
+    await school.getByRole('heading', { name: 'New Export Format', level: 1 }).waitFor();
+    await school.getByLabel('Only I can edit this format').waitFor();
+    expect(await school.getByLabel('Available to sub-organizations').count()).toBe(0);
+  } finally {
+    await closePage(school);
+  }
+});
