@@ -551,6 +551,38 @@ describe('copy', () => {
     expect(longCopy.project_export_format.name).toBe(`${'L'.repeat(53)} (Copy)`);
   });
 
+  test('the copy wizard sends the edited values: they make the copy, under the rules of a new format', async () => {
+    const source = await createOk('studioManager', { name: 'Wizard source', include_readme: false });
+    const res = await call('studioManager', 'POST', `/api/project-export-formats/${source.id}/copy`, {
+      project_export_format: {
+        name: 'Wizard source (Copy)',
+        include_readme: true,
+        field_mappings: [{ field_key: 'grade', position: 1 }],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().project_export_format).toMatchObject({
+      name: 'Wizard source (Copy)',
+      organization_id: w.orgs.studioA.id,
+      include_readme: true,
+      field_mappings: [{ field_key: 'grade', position: 1 }],
+    });
+    const invalid = await call('studioManager', 'POST', `/api/project-export-formats/${source.id}/copy`, {
+      project_export_format: { name: 'x', field_mappings: [] },
+    });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json().errors.field_mappings).toEqual([NO_FIELDS_MESSAGE]);
+    const own = await createOk('schoolStaff', { name: 'School source' });
+    const shared = await call('schoolStaff', 'POST', `/api/project-export-formats/${own.id}/copy`, {
+      project_export_format: {
+        name: 'School copy',
+        field_mappings: mappings,
+        available_to_suborganizations: true,
+      },
+    });
+    expect(shared.statusCode).toBe(403);
+  });
+
   test('a deleted creator shows as deleted', async () => {
     const creator = await buildUser(t.ctx.db, { organizations: [w.orgs.studioA.id], manager: true });
     tokens.creator = await signIn(t.app, creator.email);

@@ -102,8 +102,14 @@ test('a studio manager creates a custom format through the wizard, copies it and
     .executeTakeFirstOrThrow();
   expect(saved).toEqual({ images_name_zero_pad_enabled: true, images_name_zero_pad_length: 4 });
 
-  // Copy: "name (Copy)".
-  await custom.getByRole('button', { name: `Copy ${FORMAT}` }).click();
+  // Copy: the wizard again, starting from the format's values as "name (Copy)".
+  await custom.getByRole('link', { name: `Copy ${FORMAT}` }).click();
+  await page.getByRole('heading', { name: 'New Export Format', level: 1 }).waitFor();
+  expect(await page.getByRole('textbox', { name: 'Format Name' }).inputValue()).toBe(`${FORMAT} (Copy)`);
+  for (let step = 0; step < 4; step += 1) await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Student ID, Last Name, Image File Name').waitFor();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/exports\?tab=custom$/);
   const copyRow = custom.getByRole('row', { name: new RegExp(`^${FORMAT} \\(Copy\\)`) });
   await copyRow.waitFor();
 

@@ -78,13 +78,16 @@ export function useSaveExportFormat(formatId: string | undefined) {
   });
 }
 
-/** POST /api/project-export-formats/:id/copy: "name (Copy)" with the settings and mappings. */
-export function useCopyExportFormat() {
+/**
+ * POST /api/project-export-formats/:id/copy: the copy wizard's values become "name (Copy)" in the source's
+ * organization, with the settings, mappings and duplicate search fields as edited.
+ */
+export function useCopyExportFormat(sourceId: string | undefined) {
   return useMutation({
-    mutationFn: (format: ExportFormat) =>
+    mutationFn: (format: ExportFormatPayload) =>
       apiFetch<{ project_export_format: ExportFormat }>(
-        `/api/project-export-formats/${encodeURIComponent(format.id)}/copy`,
-        { method: 'POST' },
+        `/api/project-export-formats/${encodeURIComponent(sourceId ?? '')}/copy`,
+        { method: 'POST', body: { project_export_format: format } },
       ).then((b) => b.project_export_format),
     onSuccess: () => void refresh(),
   });

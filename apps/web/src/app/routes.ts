@@ -25,6 +25,7 @@ export const ROUTES = {
   'project.exports': '/projects/:projectId/exports',
   'project.export-formats.new': '/projects/:projectId/exports/formats/new',
   'project.export-format.edit': '/projects/:projectId/exports/formats/:formatId/edit',
+  'project.export-format.copy': '/projects/:projectId/exports/formats/:formatId/copy',
   'project.layouts': '/projects/:projectId/layouts',
   'project.attachments': '/projects/:projectId/files',
   'project.attachments.upload': '/projects/:projectId/files/upload/:attachmentRequestId',

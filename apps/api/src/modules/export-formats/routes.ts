@@ -1,5 +1,6 @@
 import {
   checkExportFormat,
+  type ExportFormatValues,
   exportFormatBaseSchema,
   normalizeExportFormat,
   recordIdSchema,
@@ -158,8 +159,9 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
       schema: {
         tags,
         summary:
-          'Copy a custom format as "name (Copy)" with its settings, mappings and duplicate search fields',
+          'Copy a custom format as "name (Copy)" with its settings, mappings and duplicate search fields (the copy wizard sends its edited values as the body)',
         params: idParam,
+        body: formatBody.nullish(),
         response: { 201: one },
       },
     },
@@ -167,7 +169,13 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
       const s = sessionOf(request);
       const format = await findVisibleFormat(ctx.db, request.access, request.params.id);
       authorize(request, formatRef(format));
-      const id = await copyFormat(ctx.db, s, format);
+      const edited = request.body?.project_export_format;
+      let values: ExportFormatValues | undefined;
+      if (edited) {
+        const { organization_id: _ignored, ...rest } = edited;
+        values = rest;
+      }
+      const id = await copyFormat(ctx.db, s, format, values);
       return reply.status(201).send({ project_export_format: await serializeOne(ctx.db, id) });
     },
   );

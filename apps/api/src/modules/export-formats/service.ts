@@ -98,22 +98,35 @@ export async function deleteFormat(db: Db, format: FormatRow) {
 
 /**
  * "name (Copy)" in the same organization, made by the caller, with the settings, mappings and duplicate
- * search fields. Sharing with sub-organizations is kept only for callers who may share.
+ * search fields. Sharing with sub-organizations is kept only for callers who may share. The copy wizard
+ * sends the values the caller edited (`edited`); they replace the source's, under a new format's rules.
  */
-export async function copyFormat(db: Db, session: Session, format: FormatRow): Promise<string> {
-  const mappings = (await loadMappings(db, [format.id])).get(format.id) ?? [];
-  const settings = Object.fromEntries(SETTING_COLUMNS.map((c) => [c, format[c]])) as Pick<
-    FormatRow,
-    (typeof SETTING_COLUMNS)[number]
-  >;
+export async function copyFormat(
+  db: Db,
+  session: Session,
+  format: FormatRow,
+  edited?: ExportFormatValues,
+): Promise<string> {
+  if (edited) checkSharing(session, edited.available_to_suborganizations, false);
+  const mappings = edited
+    ? edited.field_mappings
+    : ((await loadMappings(db, [format.id])).get(format.id) ?? []);
+  const settings = edited
+    ? settingsOf(edited)
+    : {
+        ...(Object.fromEntries(SETTING_COLUMNS.map((c) => [c, format[c]])) as Pick<
+          FormatRow,
+          (typeof SETTING_COLUMNS)[number]
+        >),
+        name: copyName(format.name),
+        available_to_suborganizations:
+          format.available_to_suborganizations && can(session.abilities, 'export-format.share'),
+      };
   return db.transaction().execute(async (trx) => {
     const copy = await trx
       .insertInto('project_export_formats')
       .values({
         ...settings,
-        name: copyName(format.name),
-        available_to_suborganizations:
-          format.available_to_suborganizations && can(session.abilities, 'export-format.share'),
         organization_id: format.organization_id,
         standard_key: null,
         created_by_user_id: session.user.id,

@@ -22,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import {
   CONTENT_TYPE_LABELS,
   can,
+  copyName,
   DATA_DELIMITER_FORMATS,
   DATA_FILE_EXTENSIONS,
   DATA_NEWLINE_FORMATS,
@@ -47,6 +48,7 @@ import { isApiError } from '../../api/client';
 import {
   type ExportFormat,
   exportFormatRef,
+  useCopyExportFormat,
   useExportFormat,
   useSaveExportFormat,
 } from '../../api/exportFormats';
@@ -132,13 +134,38 @@ const draftOf = (format: ExportFormat): Draft => {
   ) as Draft;
 };
 
-function Wizard({ projectId, format }: { projectId: string; format?: ExportFormat }) {
+/**
+ * The wizard on a new format, an existing one (`format`), or a copy of one (`copyOf`: starts from its values
+ * as "name (Copy)" and saves through the copy call).
+ */
+function Wizard({
+  projectId,
+  format,
+  copyOf,
+}: {
+  projectId: string;
+  format?: ExportFormat;
+  copyOf?: ExportFormat;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
   const abilities = useSessionAbilities();
-  const save = useSaveExportFormat(format?.id);
-  const [values, setValues] = useState<Draft>(() => (format ? draftOf(format) : newExportFormatDefaults()));
+  const saveFormat = useSaveExportFormat(format?.id);
+  const copyFormat = useCopyExportFormat(copyOf?.id);
+  const save = copyOf ? copyFormat : saveFormat;
+  const [values, setValues] = useState<Draft>(() => {
+    if (format) return draftOf(format);
+    if (copyOf)
+      return {
+        ...draftOf(copyOf),
+        name: copyName(copyOf.name),
+        // A copy is shared again only by those who may share.
+        available_to_suborganizations:
+          copyOf.available_to_suborganizations && can(abilities, 'export-format.share'),
+      };
+    return newExportFormatDefaults();
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [active, setActive] = useState(0);
   const [unplaced, setUnplaced] = useState<string[]>([]);
@@ -606,4 +633,23 @@ export function EditExportFormatPage() {
     );
   }
   return <Wizard key={format.data.id} projectId={projectId} format={format.data} />;
+}
+
+/** The export format wizard on a copy of a format (exports §2: the copy route), saved as a new one. */
+export function CopyExportFormatPage() {
+  const { t } = useTranslation();
+  const { projectId = '', formatId } = useParams();
+  const abilities = useSessionAbilities();
+  const format = useExportFormat(formatId);
+  if (format.isPending) return <LoadingScreen />;
+  if (format.isError)
+    return <ErrorState message={t('exports.wizard.load-failed')} onRetry={() => void format.refetch()} />;
+  if (!can(abilities, 'export-format.copy', exportFormatRef(format.data))) {
+    return (
+      <Page title={t('exports.wizard.new-title')}>
+        <Alert severity="info">{t('exports.wizard.not-editable')}</Alert>
+      </Page>
+    );
+  }
+  return <Wizard key={format.data.id} projectId={projectId} copyOf={format.data} />;
 }

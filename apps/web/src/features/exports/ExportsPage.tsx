@@ -21,17 +21,11 @@ import { can } from '@school-portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import {
-  type ExportFormat,
-  exportFormatRef,
-  useCopyExportFormat,
-  useProjectExportFormats,
-} from '../../api/exportFormats';
+import { type ExportFormat, exportFormatRef, useProjectExportFormats } from '../../api/exportFormats';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
-import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { useSessionAbilities } from '../projects/common/abilities';
 import { DeleteExportFormatDialog } from './DeleteExportFormatDialog';
@@ -123,8 +117,6 @@ function FormatTable({
 }) {
   const { t } = useTranslation();
   const abilities = useSessionAbilities();
-  const notify = useNotify();
-  const copy = useCopyExportFormat();
   if (formats.length === 0) {
     return (
       <EmptyState message={t(custom ? 'exports.formats.custom-empty' : 'exports.formats.standard-empty')} />
@@ -185,16 +177,9 @@ function FormatTable({
                     {can(abilities, 'export-format.copy', ref) && (
                       <Button
                         size="small"
-                        disabled={copy.isPending}
+                        component={Link}
+                        to={routePath('project.export-format.copy', { projectId, formatId: format.id })}
                         aria-label={t('exports.formats.copy-label', { name: format.name })}
-                        onClick={() =>
-                          copy.mutate(format, {
-                            onSuccess: (created) =>
-                              notify({ message: t('exports.formats.copied', { name: created.name }) }),
-                            onError: () =>
-                              notify({ message: t('exports.formats.copy-failed'), severity: 'error' }),
-                          })
-                        }
                       >
                         {t('exports.formats.copy')}
                       </Button>

@@ -23,4 +23,10 @@ export const projectExportRoutes: RouteObject[] = [
     handle: handle({ name: 'project.export-format.edit', titleKey: 'exports.wizard.edit-title' }),
     lazy: { Component: async () => (await import('./ExportFormatWizardPage')).EditExportFormatPage },
   },
+
+  {
+    path: ROUTES['project.export-format.copy'],
+    handle: handle({ name: 'project.export-format.copy', titleKey: 'exports.wizard.new-title' }),
+    lazy: { Component: async () => (await import('./ExportFormatWizardPage')).CopyExportFormatPage },
+  },
 ];
