@@ -23,6 +23,9 @@ const subjects: Record<string, string[]> = {};
 const assignable: Record<string, string[]> = {};
 const files: Record<string, { request: string; pending: string; verified: string }> = {};
 const discardable: Record<string, string[]> = {};
+// A custom export format per organization, and some to delete.
+const exportFormats: Record<string, string> = {};
+const deletableFormats: Record<string, string[]> = {};
 // Photo records per organization: album, photo, crops and assignments to use up, an import.
 const media: Record<
   string,
@@ -165,6 +168,22 @@ beforeAll(async () => {
     // Removing uses up a file that never arrived: one for each removal case.
     discardable[key] = [];
     for (let i = 0; i < 6; i++) discardable[key]!.push((await file(`never-arrived-${i}`, false)).id);
+  }
+  for (const [key, org] of Object.entries(w.orgs)) {
+    const rows = await t.ctx.db
+      .insertInto('project_export_formats')
+      .values(
+        Array.from({ length: 6 }, (_, i) => ({
+          organization_id: org.id,
+          name: `Format ${i} of ${org.name}`,
+          standard_key: null,
+          created_by_user_id: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    exportFormats[key] = rows[0]!.id;
+    deletableFormats[key] = rows.slice(1).map((r) => r.id);
   }
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
     tokens[who] = await signIn(t.app, w.users[who]!.email);
@@ -439,6 +458,42 @@ const routes: Route[] = [
   },
   { method: 'GET', path: '/api/users/{id}', url: (o) => `/api/users/${w.users[memberOf[o]]!.id}` },
   {
+    method: 'GET',
+    path: '/api/projects/{id}/project-export-formats',
+    url: (o) => `/api/projects/${projects[o]}/project-export-formats`,
+  },
+  {
+    method: 'GET',
+    path: '/api/organizations/{id}/project-export-formats',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/project-export-formats`,
+  },
+  {
+    method: 'GET',
+    path: '/api/project-export-formats/{id}',
+    url: (o) => `/api/project-export-formats/${exportFormats[o]}`,
+  },
+  {
+    method: 'PUT',
+    path: '/api/project-export-formats/{id}',
+    url: (o) => `/api/project-export-formats/${exportFormats[o]}`,
+    payload: () => ({
+      project_export_format: {
+        name: 'Matrix format',
+        field_mappings: [{ field_key: 'first_name', position: 1 }],
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/project-export-formats/{id}/copy',
+    url: (o) => `/api/project-export-formats/${exportFormats[o]}/copy`,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/project-export-formats/{id}',
+    url: (o) => `/api/project-export-formats/${deletableFormats[o]!.pop()}`,
+  },
+  {
     method: 'POST',
     path: '/api/users/{id}/invite',
     url: (o) => `/api/users/${w.users[memberOf[o]]!.id}/invite`,
@@ -484,6 +539,18 @@ const routes: Route[] = [
         name: 'Matrix template',
         organization_id: w.orgs[o].id,
         subject_fields_attributes: [{ field_key: 'first_name' }],
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/project-export-formats',
+    url: () => '/api/project-export-formats',
+    payload: (o) => ({
+      project_export_format: {
+        name: 'Matrix format',
+        organization_id: w.orgs[o].id,
+        field_mappings: [{ field_key: 'first_name', position: 1 }],
       },
     }),
   },

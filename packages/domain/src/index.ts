@@ -6,6 +6,7 @@ export * from './attachments.js';
 export * from './constants.js';
 export * from './duplicates.js';
 export * from './errors.js';
+export * from './exports.js';
 export * from './forms.js';
 export * from './grades.js';
 export * from './licensing.js';

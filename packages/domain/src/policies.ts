@@ -154,6 +154,31 @@ export const POLICIES = {
   'attachment.download': inView,
   // A file that never arrived (Not Uploaded) may be removed by anyone who may send files for the project.
   'attachment.discard': inView,
+
+  // Export formats (exports §6). Seen: built-in ones, those of organizations in view, and those the
+  // organizations above share with sub-organizations (access module). Created by accounts that manage
+  // their own organization, in it; changed, copied and deleted as canUpdate/Copy/DeleteExportFormat say
+  // (creator only when restricted; built-in formats never).
+  'export-format.list': inView,
+  'export-format.show': inView,
+  'export-format.create': onOrganization((a, o) => o.placement === 'own' && a.managesOwnOrganization),
+  'export-format.update': {
+    auth: 'licensed',
+    record: 'exportFormat',
+    check: (a, f) => a.canUpdateExportFormat(f),
+  } satisfies Policy<'exportFormat'>,
+  'export-format.copy': {
+    auth: 'licensed',
+    record: 'exportFormat',
+    check: (a, f) => a.canCopyExportFormat(f),
+  } satisfies Policy<'exportFormat'>,
+  'export-format.delete': {
+    auth: 'licensed',
+    record: 'exportFormat',
+    check: (a, f) => a.canDeleteExportFormat(f),
+  } satisfies Policy<'exportFormat'>,
+  // Not a route of its own: the second check when a format is made available to sub-organizations.
+  'export-format.share': when((a) => a.canShareExportFormatWithSubOrganizations),
 } satisfies Record<string, AnyPolicy>;
 
 export type Action = keyof typeof POLICIES;

@@ -290,6 +290,58 @@ export interface AuditEventsTable {
   created_at: Generated<Date>;
 }
 
+export interface ProjectExportFormatsTable {
+  id: Generated<string>;
+  organization_id: string | null;
+  standard_key: string | null;
+  created_by_user_id: string | null;
+  name: string;
+  available_to_suborganizations: Generated<boolean>;
+  restrict_to_orgs_managed_by_creator: Generated<boolean>;
+  output_directory_name: string | null;
+  include_data: Generated<boolean>;
+  include_images: Generated<boolean>;
+  include_readme: Generated<boolean>;
+  allow_custom_directory_group_field: Generated<boolean>;
+  directory_group_field_key: string | null;
+  duplicate_search_fields: Generated<string[]>;
+  data_directory_name: string | null;
+  data_directory_group_enabled: Generated<boolean>;
+  data_delimiter_format: Generated<string>;
+  data_newline_format: Generated<string>;
+  data_file_name: Generated<string>;
+  data_file_extension: Generated<string>;
+  data_allow_custom_file_name: Generated<boolean>;
+  data_downcase_field_names: Generated<boolean>;
+  data_include_headers: Generated<boolean>;
+  data_quote_fields: Generated<boolean>;
+  data_include_unmapped_fields: Generated<boolean>;
+  data_zero_pad_field_key: string | null;
+  data_zero_pad_field_length: number | null;
+  data_escape_formulas: Generated<boolean>;
+  images_directory_name: string | null;
+  images_directory_group_enabled: Generated<boolean>;
+  images_content_type: Generated<string>;
+  images_crop_width_pixels: Generated<number>;
+  images_crop_height_pixels: Generated<number>;
+  images_pixels_per_inch: number | null;
+  images_name_primary_field_first_key: string | null;
+  images_name_primary_field_second_key: string | null;
+  images_name_primary_separator: string | null;
+  images_name_zero_pad_enabled: Generated<boolean>;
+  images_name_zero_pad_length: Generated<number>;
+  images_name_append_sequential_number: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ProjectExportFormatFieldMappingsTable {
+  id: Generated<string>;
+  project_export_format_id: string;
+  field_key: string;
+  position: number;
+}
+
 export interface Database {
   attachment_requests: AttachmentRequestsTable;
   attachment_request_projects: AttachmentRequestProjectsTable;
@@ -317,4 +369,6 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   seasons: SeasonsTable;
   projects: ProjectsTable;
+  project_export_formats: ProjectExportFormatsTable;
+  project_export_format_field_mappings: ProjectExportFormatFieldMappingsTable;
 }

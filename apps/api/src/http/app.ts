@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -20,6 +21,7 @@ import { registerAttachmentRoutes } from '../modules/attachments/routes.js';
 import { registerOAuthRoutes } from '../modules/auth/routes.js';
 import { registerDevMailboxRoutes } from '../modules/dev-mailbox/routes.js';
 import { registerDuplicateRoutes } from '../modules/duplicates/routes.js';
+import { registerExportFormatRoutes } from '../modules/export-formats/routes.js';
 import { registerFileRequestRoutes } from '../modules/file-requests/routes.js';
 import { registerInvitationRoutes } from '../modules/invitations/routes.js';
 import { registerOperationsRoutes } from '../modules/operations/routes.js';
@@ -162,6 +164,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerUserCreationRoutes(app, ctx);
   registerInvitationRoutes(app, ctx);
   registerSeasonRoutes(app, ctx);
+  registerExportFormatRoutes(app, ctx);
   registerProjectTemplateRoutes(app, ctx);
   registerSubjectRoutes(app, ctx);
   registerDuplicateRoutes(app, ctx);
@@ -195,7 +198,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
     // Assets are found by the static handler; any other page is the single-page app.
     if (path.extname(url.split('?')[0] ?? '') !== '') return reply.status(404).send({ error: 'not_found' });
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // The static plugin lives in its own scope (public routes), so its reply.sendFile is not decorated here.
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await readFile(path.join(webRoot, 'index.html')));
   });
 
   return app;

@@ -2,6 +2,8 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 // And file requests and attachments.
 import enUsAttachments from './locales/en-us.attachments.json';
+// Export formats and exports.
+import enUsExports from './locales/en-us.exports.json';
 import enUs from './locales/en-us.json';
 // The project area (projects, seasons, templates) keeps its wording in a file of its own.
 import enUsProjects from './locales/en-us.projects.json';
@@ -11,7 +13,7 @@ import enUsSubjects from './locales/en-us.subjects.json';
 export const DEFAULT_LOCALE = 'en-us';
 
 export const resources = {
-  'en-us': { translation: { ...enUs, ...enUsProjects, ...enUsSubjects, ...enUsAttachments } },
+  'en-us': { translation: { ...enUs, ...enUsProjects, ...enUsSubjects, ...enUsAttachments, ...enUsExports } },
 } as const;
 
 declare module 'i18next' {

@@ -25,9 +25,13 @@ export type VisibleKind =
   | 'project_import'
   | 'file_request'
   | 'attachment'
+  | 'export_format'
   | 'user';
 
-/** What a lookup gives back: the record's id, and where it sits (its organization and project). */
+/**
+ * What a lookup gives back: the record's id, and where it sits (its organization and project). Built-in
+ * export formats belong to no organization: their `organization_id` is null.
+ */
 export interface VisibleRef {
   id: string;
   organization_id: string;
@@ -91,6 +95,27 @@ export class Access {
   /** Reusable templates in view (a project's own copy is not one). */
   reusableTemplateIds() {
     return this.db.selectFrom(this.refs('template').as('v')).select('v.id').where('v.project_id', 'is', null);
+  }
+
+  /**
+   * Export formats a project of `organizationId` may use (exports §3): the built-in ones, that
+   * organization's own, and those the organizations above it make available to sub-organizations.
+   */
+  exportFormatIdsFor(organizationId: string) {
+    const { db } = this;
+    return db
+      .selectFrom('project_export_formats as f')
+      .select('f.id')
+      .where((eb) =>
+        eb.or([
+          eb('f.organization_id', 'is', null),
+          eb('f.organization_id', '=', organizationId),
+          eb.and([
+            eb('f.available_to_suborganizations', '=', true),
+            eb('f.organization_id', 'in', ancestorOrganizationIds(db, organizationId)),
+          ]),
+        ]),
+      );
   }
 
   projectIds() {
@@ -207,6 +232,22 @@ export class Access {
           .innerJoin('projects as p', 'p.id', 'r.project_id')
           .select(['r.id', 'p.organization_id', 'r.project_id'])
           .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+      case 'export_format':
+        // Built-in formats, formats of organizations in view, and those shared from above.
+        return db
+          .selectFrom('project_export_formats as r')
+          .select(['r.id', 'r.organization_id'])
+          .select((eb) => eb.val<string | null>(null).as('project_id'))
+          .where((eb) =>
+            eb.or([
+              eb('r.organization_id', 'is', null),
+              eb('r.organization_id', 'in', this.organizationIds()),
+              eb.and([
+                eb('r.available_to_suborganizations', '=', true),
+                eb('r.organization_id', 'in', ancestorOrganizationIds(db, this.root ?? '-1')),
+              ]),
+            ]),
+          ) as unknown as RefQuery;
       case 'user':
         // A user is seen through an account in an organization in view (the first such account).
         return db

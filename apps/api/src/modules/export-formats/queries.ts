@@ -1,0 +1,103 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+/** A format's settings: every column the wizard edits (not ids, owner or timestamps). */
+export const SETTING_COLUMNS = [
+  'name',
+  'available_to_suborganizations',
+  'restrict_to_orgs_managed_by_creator',
+  'output_directory_name',
+  'include_data',
+  'include_images',
+  'include_readme',
+  'allow_custom_directory_group_field',
+  'directory_group_field_key',
+  'duplicate_search_fields',
+  'data_directory_name',
+  'data_directory_group_enabled',
+  'data_delimiter_format',
+  'data_newline_format',
+  'data_file_name',
+  'data_file_extension',
+  'data_allow_custom_file_name',
+  'data_downcase_field_names',
+  'data_include_headers',
+  'data_quote_fields',
+  'data_include_unmapped_fields',
+  'data_zero_pad_field_key',
+  'data_zero_pad_field_length',
+  'data_escape_formulas',
+  'images_directory_name',
+  'images_directory_group_enabled',
+  'images_content_type',
+  'images_crop_width_pixels',
+  'images_crop_height_pixels',
+  'images_pixels_per_inch',
+  'images_name_primary_field_first_key',
+  'images_name_primary_field_second_key',
+  'images_name_primary_separator',
+  'images_name_zero_pad_enabled',
+  'images_name_zero_pad_length',
+  'images_name_append_sequential_number',
+] as const;
+
+/** Formats with their organization's name and their creator (null name when the creator is deleted). */
+export function selectFormats(db: Db | Transaction<Database>) {
+  return db
+    .selectFrom('project_export_formats as f')
+    .leftJoin('organizations as o', 'o.id', 'f.organization_id')
+    .leftJoin('users as u', 'u.id', 'f.created_by_user_id')
+    .select(SETTING_COLUMNS.map((c) => `f.${c}` as const))
+    .select([
+      'f.id',
+      'f.organization_id',
+      'f.standard_key',
+      'f.created_by_user_id',
+      'f.created_at',
+      'f.updated_at',
+      'o.name as organization_name',
+      'u.name as created_by_user_name',
+      'u.deleted_at as created_by_user_deleted_at',
+    ]);
+}
+export type FormatRow = Awaited<ReturnType<ReturnType<typeof selectFormats>['executeTakeFirstOrThrow']>>;
+
+export interface MappingRow {
+  project_export_format_id: string;
+  field_key: string;
+  position: number;
+}
+
+export async function loadMappings(db: Db, formatIds: string[]): Promise<Map<string, MappingRow[]>> {
+  const byFormat = new Map<string, MappingRow[]>();
+  if (formatIds.length === 0) return byFormat;
+  const rows = await db
+    .selectFrom('project_export_format_field_mappings')
+    .select(['project_export_format_id', 'field_key', 'position'])
+    .where('project_export_format_id', 'in', formatIds)
+    .orderBy('position')
+    .execute();
+  for (const row of rows) {
+    const list = byFormat.get(row.project_export_format_id) ?? [];
+    list.push(row);
+    byFormat.set(row.project_export_format_id, list);
+  }
+  return byFormat;
+}
+
+export async function replaceMappings(
+  trx: Transaction<Database>,
+  formatId: string,
+  mappings: { field_key: string; position: number }[],
+) {
+  await trx
+    .deleteFrom('project_export_format_field_mappings')
+    .where('project_export_format_id', '=', formatId)
+    .execute();
+  if (mappings.length === 0) return;
+  await trx
+    .insertInto('project_export_format_field_mappings')
+    .values(mappings.map((m) => ({ project_export_format_id: formatId, ...m })))
+    .execute();
+}

@@ -1,0 +1,182 @@
+import {
+  checkExportFormat,
+  type ExportFormatValues,
+  exportFormatBaseSchema,
+  normalizeExportFormat,
+  recordIdSchema,
+} from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { authorize, sessionOf } from '../../http/auth.js';
+import { unprocessable } from '../../http/errors.js';
+import { idParam } from '../../http/params.js';
+import { findVisibleOrganization, organizationTarget } from '../organizations/service.js';
+import { exportFormatSchema, formatRef } from './serialize.js';
+import {
+  copyFormat,
+  createFormat,
+  deleteFormat,
+  findVisibleFormat,
+  listForOrganization,
+  listForProject,
+  serializeOne,
+  updateFormat,
+} from './service.js';
+
+const formatBody = z.object({
+  project_export_format: exportFormatBaseSchema
+    .extend({ organization_id: recordIdSchema.optional() })
+    .superRefine(checkExportFormat)
+    .transform(normalizeExportFormat),
+});
+const one = z.object({ project_export_format: exportFormatSchema });
+const many = z.object({ project_export_formats: z.array(exportFormatSchema) });
+const tags = ['export formats'];
+
+export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/projects/:id/project-export-formats',
+    {
+      config: { action: 'export-format.list' },
+      schema: {
+        tags,
+        summary:
+          'Formats a project may use: built-in ones, its organization’s own, and those shared from above',
+        params: idParam,
+        response: { 200: many },
+      },
+    },
+    async (request) => {
+      const project = await request.access.findVisible('project', request.params.id);
+      return {
+        project_export_formats: await listForProject(ctx.db, request.access, project.organization_id),
+      };
+    },
+  );
+
+  app.get(
+    '/api/organizations/:id/project-export-formats',
+    {
+      config: { action: 'export-format.list' },
+      schema: {
+        tags,
+        summary: 'An organization’s own custom formats',
+        params: idParam,
+        response: { 200: many },
+      },
+    },
+    async (request) => {
+      const organization = await request.access.findVisible('organization', request.params.id);
+      return { project_export_formats: await listForOrganization(ctx.db, organization.id) };
+    },
+  );
+
+  app.post(
+    '/api/project-export-formats',
+    {
+      config: { action: 'export-format.create' },
+      schema: {
+        tags,
+        summary: 'Create a custom format in the own organization (accounts that manage it)',
+        body: formatBody,
+        response: { 201: one },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const { organization_id, ...values } = request.body.project_export_format;
+      const organizationId = organization_id ?? s.account?.organization_id;
+      if (!organizationId) throw unprocessable({ organization_id: ['is invalid'] });
+      await request.access.requireVisible({ organization_id: { kind: 'organization', id: organizationId } });
+      const { organization } = await findVisibleOrganization(ctx.db, s, organizationId);
+      authorize(request, organizationTarget(organization, s));
+      const id = await createFormat(ctx.db, s, organization.id, values);
+      return reply.status(201).send({ project_export_format: await serializeOne(ctx.db, id) });
+    },
+  );
+
+  app.get(
+    '/api/project-export-formats/:id',
+    {
+      config: { action: 'export-format.show' },
+      schema: {
+        tags,
+        summary: 'One format with its field mappings in order',
+        params: idParam,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      const format = await findVisibleFormat(ctx.db, request.access, request.params.id);
+      return { project_export_format: await serializeOne(ctx.db, format.id) };
+    },
+  );
+
+  app.put(
+    '/api/project-export-formats/:id',
+    {
+      config: { action: 'export-format.update' },
+      schema: {
+        tags,
+        summary: 'Replace a custom format’s settings and mappings (built-in formats never)',
+        params: idParam,
+        body: formatBody,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const format = await findVisibleFormat(ctx.db, request.access, request.params.id);
+      authorize(request, formatRef(format));
+      const { organization_id: _ignored, ...values } = request.body.project_export_format;
+      await updateFormat(ctx.db, s, format, values);
+      return { project_export_format: await serializeOne(ctx.db, format.id) };
+    },
+  );
+
+  app.delete(
+    '/api/project-export-formats/:id',
+    {
+      config: { action: 'export-format.delete' },
+      schema: { tags, summary: 'Delete a custom format', params: idParam, response: { 200: z.object({}) } },
+    },
+    async (request) => {
+      const format = await findVisibleFormat(ctx.db, request.access, request.params.id);
+      authorize(request, formatRef(format));
+      await deleteFormat(ctx.db, format);
+      return {};
+    },
+  );
+
+  app.post(
+    '/api/project-export-formats/:id/copy',
+    {
+      config: { action: 'export-format.copy' },
+      schema: {
+        tags,
+        summary:
+          'Copy a custom format as "name (Copy)" with its settings, mappings and duplicate search fields (the copy wizard sends its edited values as the body)',
+        params: idParam,
+        body: formatBody.nullish(),
+        response: { 201: one },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const format = await findVisibleFormat(ctx.db, request.access, request.params.id);
+      authorize(request, formatRef(format));
+      const edited = request.body?.project_export_format;
+      let values: ExportFormatValues | undefined;
+      if (edited) {
+        const { organization_id: _ignored, ...rest } = edited;
+        values = rest;
+      }
+      const id = await copyFormat(ctx.db, s, format, values);
+      return reply.status(201).send({ project_export_format: await serializeOne(ctx.db, id) });
+    },
+  );
+}

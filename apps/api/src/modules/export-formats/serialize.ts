@@ -1,0 +1,85 @@
+import type { ExportFormatRef } from '@school-portal/domain';
+import { z } from 'zod';
+import type { FormatRow, MappingRow } from './queries.js';
+
+export const fieldMappingSchema = z.object({ field_key: z.string(), position: z.number() });
+
+export const exportFormatSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  organization_id: z.string().nullable(),
+  organization_name: z.string().nullable(),
+  standard_key: z.string().nullable(),
+  is_global: z.boolean(),
+  is_custom: z.boolean(),
+  created_by_user_id: z.string().nullable(),
+  /** Null when the creator's user was deleted (the web shows "(Deleted)") or for built-in formats. */
+  created_by_user_name: z.string().nullable(),
+  created_by_user_deleted: z.boolean(),
+  available_to_suborganizations: z.boolean(),
+  restrict_to_orgs_managed_by_creator: z.boolean(),
+  output_directory_name: z.string().nullable(),
+  include_data: z.boolean(),
+  include_images: z.boolean(),
+  include_readme: z.boolean(),
+  allow_custom_directory_group_field: z.boolean(),
+  directory_group_field_key: z.string().nullable(),
+  duplicate_search_fields: z.array(z.string()),
+  field_mappings: z.array(fieldMappingSchema),
+  data_directory_name: z.string().nullable(),
+  data_directory_group_enabled: z.boolean(),
+  data_delimiter_format: z.string(),
+  data_newline_format: z.string(),
+  data_file_name: z.string(),
+  data_file_extension: z.string(),
+  data_allow_custom_file_name: z.boolean(),
+  data_downcase_field_names: z.boolean(),
+  data_include_headers: z.boolean(),
+  data_quote_fields: z.boolean(),
+  data_include_unmapped_fields: z.boolean(),
+  data_zero_pad_field_key: z.string().nullable(),
+  data_zero_pad_field_length: z.number().nullable(),
+  data_escape_formulas: z.boolean(),
+  images_directory_name: z.string().nullable(),
+  images_directory_group_enabled: z.boolean(),
+  images_content_type: z.string(),
+  images_crop_width_pixels: z.number(),
+  images_crop_height_pixels: z.number(),
+  images_pixels_per_inch: z.number().nullable(),
+  images_name_primary_field_first_key: z.string().nullable(),
+  images_name_primary_field_second_key: z.string().nullable(),
+  images_name_primary_separator: z.string().nullable(),
+  images_name_zero_pad_enabled: z.boolean(),
+  images_name_zero_pad_length: z.number(),
+  images_name_append_sequential_number: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SerializedExportFormat = z.infer<typeof exportFormatSchema>;
+
+export function serializeFormat(row: FormatRow, mappings: MappingRow[]): SerializedExportFormat {
+  const { created_by_user_deleted_at, created_by_user_name, ...rest } = row;
+  const deleted =
+    row.created_by_user_id === null ? row.organization_id !== null : !!created_by_user_deleted_at;
+  return {
+    ...rest,
+    is_global: row.organization_id === null,
+    is_custom: row.organization_id !== null,
+    created_by_user_name: deleted ? null : created_by_user_name,
+    created_by_user_deleted: deleted,
+    field_mappings: mappings.map((m) => ({ field_key: m.field_key, position: m.position })),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The format as the permission rules see it (exports §6). */
+export const formatRef = (row: {
+  organization_id: string | null;
+  created_by_user_id: string | null;
+  restrict_to_orgs_managed_by_creator: boolean;
+}): ExportFormatRef => ({
+  organization_id: row.organization_id,
+  created_by_user_id: row.created_by_user_id,
+  restricted: row.restrict_to_orgs_managed_by_creator,
+});

@@ -1,0 +1,158 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { closePage, freshPage } from './helpers.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  type E2EServer,
+  launchBrowser,
+  signInThroughUi,
+  startServer,
+} from './support/server.js';
+
+// A studio manager, on the studio's own project, builds a custom export format through the 5-step
+// wizard (meeting the §5 messages on the way), finds it under Custom Formats, copies it and deletes the copy.
+let e2e: E2EServer;
+let browser: Browser;
+let page: Page;
+let projectId = '';
+const FORMAT = 'Sports Yearbook';
+
+beforeAll(async () => {
+  e2e = await startServer();
+  browser = await launchBrowser();
+  const project = await e2e.server.ctx.db
+    .selectFrom('projects')
+    .select('id')
+    .where('name', '=', 'Studio Sports Day 2026')
+    .executeTakeFirstOrThrow();
+  projectId = project.id;
+  page = await freshPage(browser);
+  await signInThroughUi(page, e2e.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+});
+
+afterAll(async () => {
+  if (page) await closePage(page);
+  await browser?.close();
+  await e2e?.close();
+});
+
+test('the exports index shows its tabs, the empty downloads and the built-in formats without Edit', async () => {
+  await page.goto(`${e2e.baseUrl}/projects/${projectId}/exports`);
+  await page.getByRole('heading', { name: 'Download Exports', level: 1 }).waitFor();
+  await page.getByText('There are no exports to show.').waitFor();
+  await page.getByRole('tab', { name: 'Standard Formats' }).click();
+  const standard = page.getByRole('table', { name: 'Standard formats' });
+  await standard.getByRole('row', { name: /PSPA Yearbook/ }).waitFor();
+  expect(await standard.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+  expect(await standard.getByRole('link', { name: /^Edit / }).count()).toBe(0);
+  expect(await standard.getByTestId('export-format-row').count()).toBe(5);
+});
+
+test('a studio manager creates a custom format through the wizard, copies it and deletes the copy', async () => {
+  await page.getByRole('button', { name: 'Advanced options' }).click();
+  await page.getByRole('menuitem', { name: 'Create a custom export format' }).click();
+  await page.getByRole('heading', { name: 'New Export Format', level: 1 }).waitFor();
+
+  // Step 1: Choose a Name. A studio manager is offered the sub-organizations option.
+  await page.getByText('Choose a Name').waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText("Can't be blank.").waitFor();
+  await page.getByRole('textbox', { name: 'Format Name' }).fill(FORMAT);
+  await page.getByLabel('Available to sub-organizations').waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 2: Directory Names (optional; defaults apply).
+  await page.getByRole('textbox', { name: 'Output Directory Name' }).waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 3: Image Settings: zero padding needs a length.
+  await page.getByLabel('Zero pad image names').check();
+  await page.getByRole('spinbutton', { name: 'Zero Pad Length' }).fill('');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('This is required if zero padding is enabled.').waitFor();
+  await page.getByRole('spinbutton', { name: 'Zero Pad Length' }).fill('4');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 4: Data Settings: at least one field.
+  await page.getByRole('list', { name: 'Included fields, in column order' }).waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText("No fields have been included. Please add your format's required fields.").waitFor();
+  for (const field of ['Student ID', 'Last Name', 'Image File Name']) {
+    await page.getByRole('combobox', { name: 'Add Field' }).click();
+    await page.getByRole('option', { name: field, exact: true }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+  }
+  await page.getByText('3. Image File Name').waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 5: Review and Save.
+  await page.getByText('Student ID, Last Name, Image File Name').waitFor();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/exports\?tab=custom$/);
+  const custom = page.getByRole('table', { name: 'Custom formats' });
+  const row = custom.getByRole('row', { name: new RegExp(`^${FORMAT}`) });
+  await row.waitFor();
+
+  const saved = await e2e.server.ctx.db
+    .selectFrom('project_export_formats')
+    .select(['images_name_zero_pad_enabled', 'images_name_zero_pad_length'])
+    .where('name', '=', FORMAT)
+    .executeTakeFirstOrThrow();
+  expect(saved).toEqual({ images_name_zero_pad_enabled: true, images_name_zero_pad_length: 4 });
+
+  // Copy: the wizard again, starting from the format's values as "name (Copy)".
+  await custom.getByRole('link', { name: `Copy ${FORMAT}` }).click();
+  await page.getByRole('heading', { name: 'New Export Format', level: 1 }).waitFor();
+  expect(await page.getByRole('textbox', { name: 'Format Name' }).inputValue()).toBe(`${FORMAT} (Copy)`);
+  for (let step = 0; step < 4; step += 1) await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Student ID, Last Name, Image File Name').waitFor();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/exports\?tab=custom$/);
+  const copyRow = custom.getByRole('row', { name: new RegExp(`^${FORMAT} \\(Copy\\)`) });
+  await copyRow.waitFor();
+
+  // Delete the copy, after confirming.
+  await custom.getByRole('button', { name: `Delete ${FORMAT} (Copy)` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Delete' });
+  await dialog.getByRole('button', { name: 'Delete!' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await copyRow.waitFor({ state: 'detached' });
+  await row.waitFor();
+  expect(await custom.getByTestId('export-format-row').count()).toBe(1);
+});
+
+test('the studio manager edits the format through the same wizard', async () => {
+  const custom = page.getByRole('table', { name: 'Custom formats' });
+  await custom.getByRole('link', { name: `Edit ${FORMAT}` }).click();
+  await page.getByRole('heading', { name: 'Edit Export Format', level: 1 }).waitFor();
+  const name = page.getByRole('textbox', { name: 'Format Name' });
+  expect(await name.inputValue()).toBe(FORMAT);
+  await name.fill(`${FORMAT} 2`);
+  for (let step = 0; step < 4; step += 1) await page.getByRole('button', { name: 'Next' }).click();
+  // The fields kept their order through the round trip.
+  await page.getByText('Student ID, Last Name, Image File Name').waitFor();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/exports\?tab=custom$/);
+  await custom.getByRole('row', { name: new RegExp(`^${FORMAT} 2`) }).waitFor();
+});
+
+test('a school account is not offered "Available to sub-organizations"', async () => {
+  const school = await freshPage(browser);
+  try {
+    await signInThroughUi(school, e2e.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    await school.getByRole('navigation', { name: 'Main' }).waitFor();
+    const project = await e2e.server.ctx.db
+      .selectFrom('projects')
+      .select('id')
+      .where('name', '=', 'Maple Grove Fall 2026')
+      .executeTakeFirstOrThrow();
+    await school.goto(`${e2e.baseUrl}/projects/${project.id}/exports/formats/new`);
+    await school.getByRole('heading', { name: 'New Export Format', level: 1 }).waitFor();
+    await school.getByLabel('Only I can edit this format').waitFor();
+    expect(await school.getByLabel('Available to sub-organizations').count()).toBe(0);
+  } finally {
+    await closePage(school);
+  }
+});

@@ -1,0 +1,286 @@
+import { z } from 'zod';
+import { FIELD_KEYS } from './templates.js';
+
+/**
+ * Export formats (exports-and-printing §3, §5, §9): the field-key catalogue an export can map, the
+ * defaults of a new format, and the validation rules with their exact wording. Shared by the API (the
+ * 422 answers) and the format wizard (the same messages before sending).
+ */
+
+/**
+ * Keys that are not subject fields: filled in by the export itself. Image File Name and Image Folder
+ * are the spec's special mapping keys; Volume is the PSPA index's first column (the volume label, which
+ * is the format's output directory name).
+ */
+export const EXPORT_SPECIAL_FIELD_KEYS = [
+  { key: 'image_file_name', label: 'Image File Name' },
+  { key: 'image_folder', label: 'Image Folder' },
+  { key: 'volume', label: 'Volume' },
+] as const;
+
+/** Every key a format may name: the subject-field catalogue plus the special keys. */
+export const EXPORT_FIELD_KEYS = [...FIELD_KEYS, ...EXPORT_SPECIAL_FIELD_KEYS] as const;
+export type ExportFieldKey = (typeof EXPORT_FIELD_KEYS)[number]['key'];
+const EXPORT_FIELD_KEY_VALUES = EXPORT_FIELD_KEYS.map((f) => f.key) as [ExportFieldKey, ...ExportFieldKey[]];
+/** Keys that name a subject's value (for grouping, zero padding, image names, duplicate checks). */
+const SUBJECT_FIELD_KEY_VALUES = FIELD_KEYS.map((f) => f.key) as [
+  (typeof FIELD_KEYS)[number]['key'],
+  ...(typeof FIELD_KEYS)[number]['key'][],
+];
+
+export const exportFieldKeyLabel = (key: string | null | undefined): string =>
+  EXPORT_FIELD_KEYS.find((f) => f.key === key)?.label ?? key ?? '';
+
+export const DATA_DELIMITER_FORMATS = ['comma', 'tab', 'space'] as const;
+export const DATA_NEWLINE_FORMATS = ['crlf', 'lf', 'cr'] as const;
+export const DATA_FILE_EXTENSIONS = ['csv', 'txt'] as const;
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/bmp'] as const;
+export const IMAGE_NAME_SEPARATORS = ['underscore', 'hyphen', 'comma'] as const;
+
+export const DELIMITER_LABELS: Record<(typeof DATA_DELIMITER_FORMATS)[number], string> = {
+  comma: 'Comma',
+  tab: 'Tab',
+  space: 'Space',
+};
+export const NEWLINE_LABELS: Record<(typeof DATA_NEWLINE_FORMATS)[number], string> = {
+  crlf: 'CRLF (Windows)',
+  lf: 'LF (Mac/Linux)',
+  cr: 'CR (Classic Mac)',
+};
+export const CONTENT_TYPE_LABELS: Record<(typeof IMAGE_CONTENT_TYPES)[number], string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/bmp': 'BMP',
+};
+export const SEPARATOR_LABELS: Record<(typeof IMAGE_NAME_SEPARATORS)[number], string> = {
+  underscore: 'Underscore (_)',
+  hyphen: 'Hyphen (-)',
+  comma: 'Comma (,)',
+};
+
+// §9 business constants.
+export const EXPORT_FORMAT_NAME_MIN = 3;
+export const EXPORT_FORMAT_NAME_MAX = 60;
+export const IMAGE_SIZE_MIN = 1;
+export const IMAGE_SIZE_MAX = 3000;
+export const PIXELS_PER_INCH_MAX = 600;
+export const ZERO_PAD_MAX = 120;
+export const DUPLICATE_SEARCH_FIELDS_MAX = 5;
+export const DEFAULT_CROP_WIDTH = 480;
+export const DEFAULT_CROP_HEIGHT = 640;
+export const DEFAULT_DATA_FILE_NAME = 'data';
+/** Duplicate checks default to First Name, Last Name, Student ID (§5). */
+export const DEFAULT_DUPLICATE_SEARCH_FIELDS = ['first_name', 'last_name', 'student_id'] as const;
+export const COPY_SUFFIX = ' (Copy)';
+
+// §5 / §8 wording.
+export const NO_FIELDS_MESSAGE = "No fields have been included. Please add your format's required fields.";
+export const IMAGE_ZERO_PAD_REQUIRED_MESSAGE = 'This is required if zero padding is enabled.';
+export const DATA_ZERO_PAD_REQUIRED_MESSAGE = 'This is required if Zero Pad Field is selected.';
+
+const blank = "can't be blank";
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `is too long (maximum is ${max} characters)`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const wholeNumber = (min: number, max: number) =>
+  z
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(min, `must be greater than or equal to ${min}`)
+    .max(max, `must be less than or equal to ${max}`);
+/** A number field that may be left empty (null); the web sends empty inputs as null. */
+const optionalNumber = (min: number, max: number) =>
+  wholeNumber(min, max)
+    .nullish()
+    .transform((v) => v ?? null);
+const subjectKey = z.enum(SUBJECT_FIELD_KEY_VALUES, 'is not a known field key');
+/** A chosen subject field, or none (null, or an empty choice). */
+const optionalSubjectKey = z
+  .union([subjectKey, z.literal('')], 'is not a known field key')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const fieldMappingSchema = z.object({
+  field_key: z.enum(EXPORT_FIELD_KEY_VALUES, 'is not a known field key'),
+  position: wholeNumber(1, 10_000),
+});
+
+/** The format's fields as sent by the wizard and read by the API, before the conditional rules. */
+export const exportFormatBaseSchema = z.object({
+  name: z
+    .string(blank)
+    .trim()
+    .min(1, blank)
+    .min(EXPORT_FORMAT_NAME_MIN, `is too short (minimum is ${EXPORT_FORMAT_NAME_MIN} characters)`)
+    .max(EXPORT_FORMAT_NAME_MAX, `is too long (maximum is ${EXPORT_FORMAT_NAME_MAX} characters)`),
+  available_to_suborganizations: z.boolean().default(false),
+  restrict_to_orgs_managed_by_creator: z.boolean().default(false),
+  // Directory names are optional; defaults apply when blank (the output directory is the format's name).
+  output_directory_name: optionalText(100),
+  include_data: z.boolean().default(true),
+  include_images: z.boolean().default(true),
+  include_readme: z.boolean().default(true),
+  allow_custom_directory_group_field: z.boolean().default(false),
+  directory_group_field_key: optionalSubjectKey,
+  duplicate_search_fields: z
+    .array(subjectKey)
+    .max(DUPLICATE_SEARCH_FIELDS_MAX, `can have at most ${DUPLICATE_SEARCH_FIELDS_MAX} fields`)
+    .refine((keys) => new Set(keys).size === keys.length, 'cannot repeat a field')
+    .default([...DEFAULT_DUPLICATE_SEARCH_FIELDS]),
+  field_mappings: z.array(fieldMappingSchema).max(200).default([]),
+  // Data.
+  data_directory_name: optionalText(100),
+  data_directory_group_enabled: z.boolean().default(false),
+  data_delimiter_format: z.enum(DATA_DELIMITER_FORMATS, blank).default('comma'),
+  data_newline_format: z.enum(DATA_NEWLINE_FORMATS, blank).default('crlf'),
+  data_file_name: z
+    .string(blank)
+    .trim()
+    .min(1, blank)
+    .max(100, 'is too long (maximum is 100 characters)')
+    .default(DEFAULT_DATA_FILE_NAME),
+  data_file_extension: z.enum(DATA_FILE_EXTENSIONS, blank).default('csv'),
+  data_allow_custom_file_name: z.boolean().default(false),
+  data_downcase_field_names: z.boolean().default(false),
+  data_include_headers: z.boolean().default(true),
+  data_quote_fields: z.boolean().default(false),
+  data_include_unmapped_fields: z.boolean().default(false),
+  data_zero_pad_field_key: optionalSubjectKey,
+  data_zero_pad_field_length: optionalNumber(0, ZERO_PAD_MAX),
+  /** CSV injection protection (SECURITY.md): cells that would start a formula are neutralised. */
+  data_escape_formulas: z.boolean().default(true),
+  // Images.
+  images_directory_name: optionalText(100),
+  images_directory_group_enabled: z.boolean().default(false),
+  images_content_type: z.enum(IMAGE_CONTENT_TYPES, blank).default('image/jpeg'),
+  images_crop_width_pixels: optionalNumber(IMAGE_SIZE_MIN, IMAGE_SIZE_MAX),
+  images_crop_height_pixels: optionalNumber(IMAGE_SIZE_MIN, IMAGE_SIZE_MAX),
+  images_pixels_per_inch: optionalNumber(1, PIXELS_PER_INCH_MAX),
+  images_name_primary_field_first_key: optionalSubjectKey,
+  images_name_primary_field_second_key: optionalSubjectKey,
+  images_name_primary_separator: z
+    .union([z.enum(IMAGE_NAME_SEPARATORS), z.literal('')], 'is invalid')
+    .nullable()
+    .default('underscore')
+    .transform((v) => (v ? v : null)),
+  images_name_zero_pad_enabled: z.boolean().default(false),
+  images_name_zero_pad_length: optionalNumber(0, ZERO_PAD_MAX),
+  images_name_append_sequential_number: z.boolean().default(false),
+});
+type ExportFormatBase = z.output<typeof exportFormatBaseSchema>;
+
+/** The §5 rules that look at more than one field, each under the field the message belongs to. */
+export function checkExportFormat(format: ExportFormatBase, ctx: z.RefinementCtx) {
+  if (format.include_data && format.field_mappings.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['field_mappings'], message: NO_FIELDS_MESSAGE });
+  }
+  if (format.images_name_zero_pad_enabled && format.images_name_zero_pad_length === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['images_name_zero_pad_length'],
+      message: IMAGE_ZERO_PAD_REQUIRED_MESSAGE,
+    });
+  }
+  if (format.data_zero_pad_field_key && format.data_zero_pad_field_length === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['data_zero_pad_field_length'],
+      message: DATA_ZERO_PAD_REQUIRED_MESSAGE,
+    });
+  }
+  if (
+    format.images_name_primary_field_first_key &&
+    format.images_name_primary_field_second_key &&
+    !format.images_name_primary_separator
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['images_name_primary_separator'], message: blank });
+  }
+  const positions = format.field_mappings.map((m) => m.position);
+  if (new Set(positions).size !== positions.length) {
+    ctx.addIssue({ code: 'custom', path: ['field_mappings'], message: 'cannot repeat a position' });
+  }
+}
+
+/**
+ * Fills the §5 fallbacks: a blank image size takes the other one, then 480 wide and 640 high; a zero pad
+ * length left empty while padding is off is 0; mappings are renumbered 1, 2, 3... in position order.
+ */
+export function normalizeExportFormat<T extends ExportFormatBase>(format: T) {
+  const width = format.images_crop_width_pixels ?? format.images_crop_height_pixels ?? DEFAULT_CROP_WIDTH;
+  const height = format.images_crop_height_pixels ?? format.images_crop_width_pixels ?? DEFAULT_CROP_HEIGHT;
+  return {
+    ...format,
+    images_crop_width_pixels: width,
+    images_crop_height_pixels: height,
+    images_name_zero_pad_length: format.images_name_zero_pad_length ?? 0,
+    field_mappings: [...format.field_mappings]
+      .sort((a, b) => a.position - b.position)
+      .map((m, i) => ({ field_key: m.field_key, position: i + 1 })),
+  };
+}
+
+export const exportFormatFormSchema = exportFormatBaseSchema
+  .superRefine(checkExportFormat)
+  .transform(normalizeExportFormat);
+export type ExportFormatForm = z.input<typeof exportFormatFormSchema>;
+export type ExportFormatValues = z.output<typeof exportFormatFormSchema>;
+
+/** A new format's values (§3): data, images and readme on; jpeg; underscore; comma; CRLF; 480x640. */
+export function newExportFormatDefaults() {
+  return {
+    name: '',
+    available_to_suborganizations: false,
+    restrict_to_orgs_managed_by_creator: false,
+    output_directory_name: null as string | null,
+    include_data: true,
+    include_images: true,
+    include_readme: true,
+    allow_custom_directory_group_field: false,
+    directory_group_field_key: null as string | null,
+    duplicate_search_fields: [...DEFAULT_DUPLICATE_SEARCH_FIELDS] as string[],
+    field_mappings: [] as { field_key: string; position: number }[],
+    data_directory_name: null as string | null,
+    data_directory_group_enabled: false,
+    data_delimiter_format: 'comma' as (typeof DATA_DELIMITER_FORMATS)[number],
+    data_newline_format: 'crlf' as (typeof DATA_NEWLINE_FORMATS)[number],
+    data_file_name: DEFAULT_DATA_FILE_NAME,
+    data_file_extension: 'csv' as (typeof DATA_FILE_EXTENSIONS)[number],
+    data_allow_custom_file_name: false,
+    data_downcase_field_names: false,
+    data_include_headers: true,
+    data_quote_fields: false,
+    data_include_unmapped_fields: false,
+    data_zero_pad_field_key: null as string | null,
+    data_zero_pad_field_length: null as number | null,
+    data_escape_formulas: true,
+    images_directory_name: null as string | null,
+    images_directory_group_enabled: false,
+    images_content_type: 'image/jpeg' as (typeof IMAGE_CONTENT_TYPES)[number],
+    images_crop_width_pixels: DEFAULT_CROP_WIDTH as number | null,
+    images_crop_height_pixels: DEFAULT_CROP_HEIGHT as number | null,
+    images_pixels_per_inch: null as number | null,
+    images_name_primary_field_first_key: null as string | null,
+    images_name_primary_field_second_key: null as string | null,
+    images_name_primary_separator: 'underscore' as (typeof IMAGE_NAME_SEPARATORS)[number] | null,
+    images_name_zero_pad_enabled: false,
+    images_name_zero_pad_length: 0 as number | null,
+    images_name_append_sequential_number: false,
+  };
+}
+export type ExportFormatDraft = ReturnType<typeof newExportFormatDefaults>;
+
+/** The name of a copy: "name (Copy)", shortened so it stays within the 60-character limit. */
+export function copyName(name: string): string {
+  const room = EXPORT_FORMAT_NAME_MAX - COPY_SUFFIX.length;
+  return `${name.trim().slice(0, room).trimEnd()}${COPY_SUFFIX}`;
+}
+
+/** The output directory: its own name, else the format's name (§3). */
+export const effectiveOutputDirectoryName = (format: {
+  name: string;
+  output_directory_name: string | null;
+}) => format.output_directory_name?.trim() || format.name;
