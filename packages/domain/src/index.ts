@@ -9,6 +9,7 @@ export * from './forms.js';
 export * from './licensing.js';
 export * from './organizations.js';
 export * from './policies.js';
+export * from './roster.js';
 export * from './schemas.js';
 export * from './subjects.js';
 export * from './templates.js';
