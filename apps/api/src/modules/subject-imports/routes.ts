@@ -179,7 +179,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
         tags: ['subject-imports'],
         summary: 'Take the uploaded roster and read it (422 with the row and reason when it cannot be read)',
         params: idParam,
-        body: z.object({ subject_import: z.object(readOptions).optional() }).optional(),
+        body: z.object({ subject_import: z.object(readOptions).optional() }).nullish(),
         response: { 200: z.object({ subject_import: detailSchema }) },
       },
     },
@@ -320,7 +320,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
           .object({
             subject_import: z.object({ skip_invalid_rows: z.boolean().optional() }).strict().optional(),
           })
-          .optional(),
+          .nullish(),
         response: { 202: z.object({ subject_import: detailSchema }) },
       },
     },
