@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import { conflict, unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { contentDisposition } from '../../storage/storage.js';
 import { uploadKeyFor } from '../../storage/uploads.js';
@@ -380,7 +380,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
     },
     async (request, reply) => {
       const row = await visibleImport(request, request.params.id);
-      if (row.status !== 'applied') throw notFound();
+      if (row.status !== 'applied') throw conflict({ base: ['this import has not been applied'] });
       const csv = await skippedRowsCsv(ctx.storage, row);
       const base = row.upload_file_name.replace(/\.[^.]*$/, '');
       return reply
