@@ -11,6 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { can } from '@school-portal/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -21,6 +22,7 @@ import {
   useProjectAttachmentRequests,
   useProjectAttachments,
 } from '../../api/attachments';
+import { useAbilities } from '../../api/users';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -127,6 +129,28 @@ function DownloadButton({ attachment }: { attachment: Attachment }) {
   );
 }
 
+/** "Import as roster" on a verified CSV/TSV/XLSX upload, for those who may import rosters (issue 15). */
+function ImportAsRosterButton({ attachment }: { attachment: Attachment }) {
+  const abilities = useAbilities();
+  if (!abilities || !can(abilities, 'subject-import.create')) return null;
+  if (!ROSTER_TYPES.has(attachment.upload_content_type)) return null;
+  return (
+    <Button
+      size="small"
+      component={Link}
+      to={`${routePath('project.subjects.import', { projectId: attachment.project_id })}?attachment=${attachment.id}`}
+    >
+      Import as roster
+    </Button>
+  );
+}
+const ROSTER_TYPES = new Set([
+  'text/csv',
+  'text/plain',
+  'text/tab-separated-values',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+]);
+
 /** The project's files: name, size, type, when uploaded (or Not Uploaded) and Download when verified. */
 function FilesUploaded({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
@@ -185,7 +209,10 @@ function FilesUploaded({ projectId }: { projectId: string }) {
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell align="right">{verified && <DownloadButton attachment={attachment} />}</TableCell>
+                <TableCell align="right">
+                  {verified && <DownloadButton attachment={attachment} />}
+                  {verified && <ImportAsRosterButton attachment={attachment} />}
+                </TableCell>
               </TableRow>
             );
           })}

@@ -7,6 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { can } from '@school-portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useParams } from 'react-router';
@@ -58,6 +59,17 @@ export function SubjectsLayout() {
           >
             {t('subjects.nav.new')}
           </Button>
+          {abilities && can(abilities, 'subject-import.create') && (
+            <Button
+              component={NavLink}
+              to={routePath('project.subjects.import', { projectId })}
+              end
+              size="small"
+              sx={navButtonSx}
+            >
+              Import Roster
+            </Button>
+          )}
           {/* Download Subject Directory appears only once it has a handler (second document, later issue). */}
           {abilities?.canUploadSubjects && companionUrl && (
             <Button
