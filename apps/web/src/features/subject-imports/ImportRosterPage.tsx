@@ -93,15 +93,25 @@ export function ImportRosterPage() {
     setStep(1);
   };
 
+  // "Import as roster": read the file-request upload at once (once, even under StrictMode).
   useEffect(() => {
     if (!attachmentId || started.current) return;
     started.current = true;
-    void run(async () => opened(await importAttachment(projectId, attachmentId)));
+    setBusy(true);
+    importAttachment(projectId, attachmentId)
+      .then((read) => {
+        setImp(read);
+        setMapping(read.mapping);
+        setMode(read.mode);
+        setStep(1);
+      })
+      .catch((e: unknown) => setError(errorText(e)))
+      .finally(() => setBusy(false));
   }, [attachmentId, projectId]);
 
   // While applying, follow the job's progress.
   useEffect(() => {
-    if (!imp || imp.status !== 'applying') return;
+    if (imp?.status !== 'applying') return;
     const timer = window.setInterval(() => {
       void getImport(imp.id).then((next) => {
         if (next.status !== 'applying') {
