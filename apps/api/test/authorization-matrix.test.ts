@@ -26,6 +26,8 @@ const discardable: Record<string, string[]> = {};
 // A custom export format per organization, and some to delete.
 const exportFormats: Record<string, string> = {};
 const deletableFormats: Record<string, string[]> = {};
+// A roster import per organization's project, read and not yet checked.
+const rosterImports: Record<string, string> = {};
 // Photo records per organization: album, photo, crops and assignments to use up, an import.
 const media: Record<
   string,
@@ -184,6 +186,22 @@ beforeAll(async () => {
       .execute();
     exportFormats[key] = rows[0]!.id;
     deletableFormats[key] = rows.slice(1).map((r) => r.id);
+  }
+  for (const key of Object.keys(w.orgs)) {
+    rosterImports[key] = (
+      await t.ctx.db
+        .insertInto('subject_imports')
+        .values({
+          project_id: projects[key]!,
+          storage_key: `matrix/${key}/roster-import`,
+          upload_file_name: 'roster.csv',
+          upload_file_size: 10,
+          status: 'ready',
+          columns: ['ID'],
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   }
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
     tokens[who] = await signIn(t.app, w.users[who]!.email);
@@ -455,6 +473,48 @@ const routes: Route[] = [
     method: 'DELETE',
     path: '/api/attachments/{id}',
     url: (o) => `/api/attachments/${discardable[o]!.pop()}`,
+  },
+  {
+    method: 'GET',
+    path: '/api/projects/{id}/subject-imports',
+    url: (o) => `/api/projects/${projects[o]}/subject-imports`,
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/{id}/subject-imports',
+    url: (o) => `/api/projects/${projects[o]}/subject-imports`,
+    payload: () => ({ subject_import: { upload_file_name: 'roster.csv', upload_file_size: 100 } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/subject-imports/{id}',
+    url: (o) => `/api/subject-imports/${rosterImports[o]}`,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/subject-imports/{id}',
+    url: (o) => `/api/subject-imports/${rosterImports[o]}`,
+    payload: () => ({ subject_import: { mode: 'add_only' } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/subject-imports/{id}/verify',
+    url: (o) => `/api/subject-imports/${rosterImports[o]}/verify`,
+  },
+  {
+    method: 'POST',
+    path: '/api/subject-imports/{id}/check',
+    url: (o) => `/api/subject-imports/${rosterImports[o]}/check`,
+  },
+  {
+    method: 'POST',
+    path: '/api/subject-imports/{id}/apply',
+    url: (o) => `/api/subject-imports/${rosterImports[o]}/apply`,
+  },
+  {
+    method: 'GET',
+    path: '/api/subject-imports/{id}/skipped-rows',
+    url: (o) => `/api/subject-imports/${rosterImports[o]}/skipped-rows`,
   },
   { method: 'GET', path: '/api/users/{id}', url: (o) => `/api/users/${w.users[memberOf[o]]!.id}` },
   {

@@ -12,6 +12,7 @@ export * from './grades.js';
 export * from './licensing.js';
 export * from './organizations.js';
 export * from './policies.js';
+export * from './roster.js';
 export * from './schemas.js';
 export * from './selection.js';
 export * from './subjects.js';

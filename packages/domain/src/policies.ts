@@ -59,6 +59,9 @@ const onOrganization = (check: (a: Abilities, o: OrganizationTarget) => boolean)
   check,
 });
 
+/** Who may import a roster into a project's subjects. */
+export const canImportRoster = (a: Abilities) => a.isStudioOrLabManager;
+
 export const POLICIES = {
   // No token: sign-in, reset links, invitations, health, documentation, the web app, signed storage links.
   public: open('public'),
@@ -144,6 +147,16 @@ export const POLICIES = {
   'photo.crop': inView,
   'photo.assign': inView,
   'photo.import': inView,
+
+  // Roster imports (issue 15, portal-core §6 "upload subjects": studio or lab managers). The domain's
+  // canUploadSubjects also needs the companion app, because it gated the link to that app; the import
+  // now lives here, so it needs only the manager role (decided: isStudioOrLabManager).
+  'subject-import.list': when(canImportRoster),
+  'subject-import.show': when(canImportRoster),
+  'subject-import.create': when(canImportRoster),
+  'subject-import.update': when(canImportRoster),
+  'subject-import.check': when(canImportRoster),
+  'subject-import.apply': when(canImportRoster),
 
   // File requests are the studio's; files are seen and sent by anyone who sees the project.
   'file-request.list': inView,

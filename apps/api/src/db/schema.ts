@@ -232,6 +232,48 @@ export interface PhotoCropsTable {
   updated_at: Generated<Date>;
 }
 
+/** Roster imports (0010_subject_imports.sql). */
+export interface SubjectImportsTable {
+  id: Generated<string>;
+  project_id: string;
+  attachment_id: string | null;
+  created_by_user_id: string | null;
+  storage_key: string;
+  upload_file_name: string;
+  upload_file_size: ColumnType<string, string | number, string | number>;
+  upload_verified_at: NullableTimestamp;
+  content_sha256: string | null;
+  file_format: 'csv' | 'xlsx' | null;
+  encoding: string | null;
+  delimiter: string | null;
+  sheet_name: string | null;
+  sheet_names: Generated<string[]>;
+  columns: Generated<string[]>;
+  sample_rows: ColumnType<string[][], string | undefined, string>;
+  row_count: Generated<number>;
+  mapping: ColumnType<Record<string, string | null>, string | undefined, string>;
+  match_by: Generated<'auto' | 'student_id' | 'name_and_grade'>;
+  mode: Generated<'add_only' | 'add_and_update'>;
+  skip_invalid_rows: Generated<boolean>;
+  status: Generated<'uploading' | 'ready' | 'checked' | 'applying' | 'applied' | 'failed'>;
+  // biome-ignore lint/suspicious/noExplicitAny: the reports' shapes live in the subject-imports module
+  check_report: ColumnType<any | null, string | null | undefined, string | null>;
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  report: ColumnType<any | null, string | null | undefined, string | null>;
+  progress_done: Generated<number>;
+  progress_total: Generated<number>;
+  failure: string | null;
+  applied_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SubjectImportMappingsTable {
+  organization_id: string;
+  mapping: ColumnType<Record<string, string | null>, string, string>;
+  updated_at: Generated<Date>;
+}
+
 export interface ProjectImportsTable {
   id: Generated<string>;
   project_id: string;
@@ -371,4 +413,6 @@ export interface Database {
   projects: ProjectsTable;
   project_export_formats: ProjectExportFormatsTable;
   project_export_format_field_mappings: ProjectExportFormatFieldMappingsTable;
+  subject_imports: SubjectImportsTable;
+  subject_import_mappings: SubjectImportMappingsTable;
 }

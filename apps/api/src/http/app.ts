@@ -34,6 +34,7 @@ import { registerPhotoRoutes } from '../modules/photos/routes.js';
 import { registerProjectTemplateRoutes } from '../modules/project-templates/routes.js';
 import { registerProjectRoutes } from '../modules/projects/routes.js';
 import { registerSeasonRoutes } from '../modules/seasons/routes.js';
+import { registerSubjectImportRoutes } from '../modules/subject-imports/routes.js';
 import { registerSubjectRoutes } from '../modules/subjects/routes.js';
 import { registerUserCreationRoutes } from '../modules/users/create.js';
 import { registerUserDirectoryRoutes } from '../modules/users/directory.js';
@@ -174,6 +175,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerImportRoutes(app, ctx);
   registerFileRequestRoutes(app, ctx);
   registerAttachmentRoutes(app, ctx);
+  registerSubjectImportRoutes(app, ctx);
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
   if (ctx.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, ctx.storage);
 

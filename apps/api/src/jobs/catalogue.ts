@@ -1,5 +1,6 @@
 import { passwordResetRequestJob } from '../modules/password-resets/request-job.js';
 import { photoRenditionsJob } from '../modules/photos/renditions-job.js';
+import { subjectImportApplyJob } from '../modules/subject-imports/service.js';
 import { purgeExpiredCredentialsJob, purgeUnverifiedUploadsJob, storageDeletionsJob } from './cleanup.js';
 import type { JobDeps } from './deps.js';
 import type { JobCatalogue, Queue } from './queue.js';
@@ -16,6 +17,7 @@ export const jobCatalogue = {
   'uploads.purge-unverified': purgeUnverifiedUploadsJob,
   'credentials.purge': purgeExpiredCredentialsJob,
   'password-resets.request': passwordResetRequestJob,
+  'subject-imports.apply': subjectImportApplyJob,
 } satisfies JobCatalogue<JobDeps>;
 
 export type AppQueue = Queue<typeof jobCatalogue, JobDeps>;

@@ -19,6 +19,7 @@ export const ROUTES = {
   'project.subjects': '/projects/:projectId/subjects',
   'project.subjects.new': '/projects/:projectId/subjects/new',
   'project.subjects.find-duplicates': '/projects/:projectId/subjects/find-duplicates',
+  'project.subjects.import': '/projects/:projectId/subjects/import',
   'project.subject': '/projects/:projectId/subjects/:subjectId',
   'project.subject.edit': '/projects/:projectId/subjects/:subjectId/edit',
   'project.subject.upload': '/projects/:projectId/subjects/:subjectId/upload',

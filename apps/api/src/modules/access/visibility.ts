@@ -23,6 +23,7 @@ export type VisibleKind =
   | 'photo_crop'
   | 'assignment'
   | 'project_import'
+  | 'subject_import'
   | 'file_request'
   | 'attachment'
   | 'export_format'
@@ -204,6 +205,12 @@ export class Access {
       case 'project_import':
         return db
           .selectFrom('project_imports as r')
+          .innerJoin('projects as p', 'p.id', 'r.project_id')
+          .select(['r.id', 'p.organization_id', 'p.id as project_id'])
+          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+      case 'subject_import':
+        return db
+          .selectFrom('subject_imports as r')
           .innerJoin('projects as p', 'p.id', 'r.project_id')
           .select(['r.id', 'p.organization_id', 'p.id as project_id'])
           .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;

@@ -11,6 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { can } from '@school-portal/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -24,6 +25,7 @@ import {
   useRetryAttachment,
 } from '../../api/attachments';
 import { isApiError } from '../../api/client';
+import { useAbilities } from '../../api/users';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -192,6 +194,27 @@ function NotUploadedActions({ projectId, attachment }: { projectId: string; atta
     </Stack>
   );
 }
+/** "Import as roster" on a verified CSV/TSV/XLSX upload, for those who may import rosters (issue 15). */
+function ImportAsRosterButton({ attachment }: { attachment: Attachment }) {
+  const abilities = useAbilities();
+  if (!abilities || !can(abilities, 'subject-import.create')) return null;
+  if (!ROSTER_TYPES.has(attachment.upload_content_type)) return null;
+  return (
+    <Button
+      size="small"
+      component={Link}
+      to={`${routePath('project.subjects.import', { projectId: attachment.project_id })}?attachment=${attachment.id}`}
+    >
+      Import as roster
+    </Button>
+  );
+}
+const ROSTER_TYPES = new Set([
+  'text/csv',
+  'text/plain',
+  'text/tab-separated-values',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+]);
 
 /** The project's files: name, size, type, when uploaded (or Not Uploaded) and Download when verified. */
 function FilesUploaded({ projectId }: { projectId: string }) {
@@ -257,6 +280,8 @@ function FilesUploaded({ projectId }: { projectId: string }) {
                   ) : (
                     <NotUploadedActions projectId={projectId} attachment={attachment} />
                   )}
+                  {verified && <DownloadButton attachment={attachment} />}
+                  {verified && <ImportAsRosterButton attachment={attachment} />}
                 </TableCell>
               </TableRow>
             );

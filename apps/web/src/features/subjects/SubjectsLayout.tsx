@@ -1,5 +1,6 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Container from '@mui/material/Container';
+import { can } from '@school-portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { useConfig } from '../../api/config';
@@ -37,6 +38,16 @@ export function SubjectsLayout() {
               label: t('subjects.nav.new'),
               end: true,
             },
+            ...(abilities && can(abilities, 'subject-import.create')
+              ? [
+                  {
+                    key: 'import',
+                    to: routePath('project.subjects.import', { projectId }),
+                    label: t('subjects.nav.import'),
+                    end: true,
+                  },
+                ]
+              : []),
             // Download Subject Directory appears only once it has a handler (second document, later issue).
             ...(abilities?.canUploadSubjects && companionUrl
               ? [

@@ -28,6 +28,14 @@ export const subjectRoutes: RouteObject[] = [
         lazy: { Component: async () => (await import('./FindDuplicatesPage')).FindDuplicatesPage },
       },
       {
+        // Roster import (issue 15): the wizard and the project's import history.
+        path: ROUTES['project.subjects.import'],
+        handle: handle({ name: 'project.subjects.import' }),
+        lazy: {
+          Component: async () => (await import('../subject-imports/ImportRosterPage')).ImportRosterPage,
+        },
+      },
+      {
         path: ROUTES['project.subject.crop'],
         handle: handle({ name: 'project.subject.crop', titleKey: 'subjects.crop.title' }),
         lazy: { Component: async () => (await import('./PhotoCropPage')).PhotoCropPage },

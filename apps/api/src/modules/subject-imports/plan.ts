@@ -1,0 +1,199 @@
+import {
+  displayName,
+  effectiveLabel,
+  type FieldRef,
+  type MappedKey,
+  mapProperties,
+  matchText,
+  type RosterMatchBy,
+  type RosterMode,
+  SUBJECT_VALUE_MAX_LENGTH,
+} from '@school-portal/domain';
+import type { RosterRow } from './parse.js';
+
+/**
+ * What an import would do, worked out without writing: each row becomes a new subject, an update of
+ * an existing one (with the fields that change), nothing (unchanged), or a row error. Blank cells never
+ * clear a value already there. Pure: the same input gives the same plan, at check and at apply.
+ */
+
+export interface ExistingSubject {
+  id: string;
+  properties: Record<string, string>;
+}
+
+export interface PlanInput {
+  columns: string[];
+  rows: RosterRow[];
+  mapping: Record<string, string | null>;
+  /** Every field of the project. */
+  fields: FieldRef[];
+  /** The fields the caller may write (the ones it may see). */
+  writable: Set<string>;
+  matchBy: RosterMatchBy;
+  mode: RosterMode;
+  existing: ExistingSubject[];
+}
+
+export interface FieldChange {
+  field_id: string;
+  label: string;
+  from: string;
+  to: string;
+}
+
+export interface Plan {
+  creates: { line: number; properties: Record<string, string> }[];
+  updates: { line: number; id: string; properties: Record<string, string>; changes: FieldChange[] }[];
+  unchanged: { line: number; id: string }[];
+  /** Rows that match a subject while the mode adds new ones only. */
+  existingSkipped: { line: number; id: string }[];
+  errors: { line: number; messages: string[] }[];
+}
+
+const keyField = (fields: FieldRef[], key: MappedKey) => fields.find((f) => f.field_key === key);
+
+/** The mapping's problems as a whole (not per row): 422 field errors, or null when usable. */
+export function mappingProblems(
+  columns: string[],
+  mapping: Record<string, string | null>,
+  fields: FieldRef[],
+  matchBy: RosterMatchBy,
+): Record<string, string[]> | null {
+  const errors: Record<string, string[]> = {};
+  const ids = new Set(fields.map((f) => f.id));
+  const used = new Map<string, string>();
+  for (const [column, fieldId] of Object.entries(mapping)) {
+    if (!columns.includes(column)) errors[`mapping.${column}`] = ['is not a column of this file'];
+    else if (fieldId !== null && !ids.has(fieldId))
+      errors[`mapping.${column}`] = ['is not a field of this project'];
+    else if (fieldId !== null && used.has(fieldId))
+      errors[`mapping.${column}`] = [`is the same field as column ${used.get(fieldId)}`];
+    if (fieldId !== null) used.set(fieldId, column);
+  }
+  const mapped = (key: MappedKey) => {
+    const f = keyField(fields, key);
+    return !!f && used.has(f.id);
+  };
+  if (matchBy === 'student_id' && !mapped('student_id'))
+    errors.mapping = ['must give a column to Student ID to match by Student ID'];
+  if (matchBy === 'name_and_grade' && !(mapped('first_name') && mapped('last_name')))
+    errors.mapping = ['must give columns to First Name and Last Name to match by name and grade'];
+  if (matchBy === 'auto' && !mapped('student_id') && !(mapped('first_name') && mapped('last_name')))
+    errors.mapping = ['must give a column to Student ID, or to First Name and Last Name'];
+  if (used.size === 0) errors.mapping = ['gives no column to any field'];
+  return Object.keys(errors).length ? errors : null;
+}
+
+export function planImport(input: PlanInput): Plan {
+  const { fields, writable } = input;
+  const labelOf = new Map(fields.map((f) => [f.id, effectiveLabel(f)]));
+  const sid = keyField(fields, 'student_id')?.id;
+  const targets = input.columns
+    .map((column, index) => ({ index, fieldId: input.mapping[column] ?? null }))
+    .filter((t): t is { index: number; fieldId: string } => t.fieldId !== null);
+
+  const nameKey = (props: Record<string, string>) => {
+    const m = mapProperties(fields, props);
+    if (!m.first_name || !m.last_name) return null;
+    return [m.first_name, m.last_name, m.grade].map(matchText).join('\u0000');
+  };
+  const bySid = new Map<string, ExistingSubject[]>();
+  const byName = new Map<string, ExistingSubject[]>();
+  for (const subject of input.existing) {
+    const id = sid ? subject.properties[sid]?.trim() : '';
+    if (id) bySid.set(id, [...(bySid.get(id) ?? []), subject]);
+    const nk = nameKey(subject.properties);
+    if (nk) byName.set(nk, [...(byName.get(nk) ?? []), subject]);
+  }
+
+  const plan: Plan = { creates: [], updates: [], unchanged: [], existingSkipped: [], errors: [] };
+  const rows = input.rows.map((row) => {
+    const properties: Record<string, string> = {};
+    const messages: string[] = [];
+    for (const { index, fieldId } of targets) {
+      const value = row.cells[index] ?? '';
+      if (value === '') continue;
+      const label = labelOf.get(fieldId) ?? fieldId;
+      if (!writable.has(fieldId)) messages.push(`${label}: is a hidden field you may not write`);
+      else if (value.length > SUBJECT_VALUE_MAX_LENGTH)
+        messages.push(`${label}: is too long (maximum is ${SUBJECT_VALUE_MAX_LENGTH} characters)`);
+      properties[fieldId] = value;
+    }
+    return { line: row.line, properties, messages };
+  });
+
+  // The same Student ID twice in the file: every such row is an error (which one is right is unknown).
+  const linesBySid = new Map<string, number[]>();
+  if (sid)
+    for (const r of rows) {
+      const v = r.properties[sid];
+      if (v) linesBySid.set(v, [...(linesBySid.get(v) ?? []), r.line]);
+    }
+
+  const claimed = new Map<string, number>();
+  for (const r of rows) {
+    const m = mapProperties(fields, r.properties);
+    const hasName = !!(m.first_name && m.last_name);
+    if (input.matchBy === 'student_id' && !m.student_id) r.messages.push('Student ID: is required');
+    if (input.matchBy === 'name_and_grade' && !hasName)
+      r.messages.push('First Name and Last Name: are required');
+    if (input.matchBy === 'auto' && !m.student_id && !hasName)
+      r.messages.push('Student ID, or First Name and Last Name: are required');
+    const sidValue = sid ? r.properties[sid] : undefined;
+    const same = sidValue ? linesBySid.get(sidValue) : undefined;
+    if (same && same.length > 1)
+      r.messages.push(`Student ID: ${sidValue} appears more than once in the file (rows ${same.join(', ')})`);
+
+    let match: ExistingSubject | undefined;
+    if (r.messages.length === 0) {
+      let found: ExistingSubject[] = [];
+      if (input.matchBy !== 'name_and_grade' && sidValue) found = bySid.get(sidValue) ?? [];
+      if (found.length === 0 && input.matchBy !== 'student_id') {
+        const nk = nameKey(r.properties);
+        // By name only a subject without another Student ID: a different ID is a different student.
+        found = (nk ? (byName.get(nk) ?? []) : []).filter(
+          (s) => input.matchBy === 'name_and_grade' || !sid || !sidValue || !s.properties[sid]?.trim(),
+        );
+      }
+      if (found.length > 1) r.messages.push('matches more than one existing subject');
+      match = found[0];
+      if (match && found.length === 1) {
+        const earlier = claimed.get(match.id);
+        if (earlier !== undefined) r.messages.push(`matches the same subject as row ${earlier}`);
+        else claimed.set(match.id, r.line);
+      }
+    }
+    if (r.messages.length > 0) {
+      plan.errors.push({ line: r.line, messages: r.messages });
+      continue;
+    }
+    if (!match) {
+      plan.creates.push({ line: r.line, properties: r.properties });
+      continue;
+    }
+    if (input.mode === 'add_only') {
+      plan.existingSkipped.push({ line: r.line, id: match.id });
+      continue;
+    }
+    const changes: FieldChange[] = [];
+    for (const [fieldId, to] of Object.entries(r.properties)) {
+      const from = match.properties[fieldId] ?? '';
+      if (from.trim() !== to)
+        changes.push({ field_id: fieldId, label: labelOf.get(fieldId) ?? fieldId, from, to });
+    }
+    if (changes.length === 0) plan.unchanged.push({ line: r.line, id: match.id });
+    else
+      plan.updates.push({
+        line: r.line,
+        id: match.id,
+        properties: { ...match.properties, ...r.properties },
+        changes,
+      });
+  }
+  return plan;
+}
+
+/** The name shown for a row in reports. */
+export const rowName = (fields: FieldRef[], properties: Record<string, string>) =>
+  displayName(mapProperties(fields, properties));

@@ -1,0 +1,414 @@
+import {
+  effectiveLabel,
+  mappingToSave,
+  ROSTER_MATCH_BY,
+  ROSTER_MAX_BYTES,
+  ROSTER_MODES,
+} from '@school-portal/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { sessionOf } from '../../http/auth.js';
+import { conflict, unprocessable } from '../../http/errors.js';
+import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { contentDisposition } from '../../storage/storage.js';
+import { uploadKeyFor } from '../../storage/uploads.js';
+import { findVisibleProject } from '../projects/service.js';
+import { ROSTER_ENCODINGS } from './parse.js';
+import { mappingProblems } from './plan.js';
+import { findImport, listImports, saveMapping } from './queries.js';
+import { serializeImport, subjectImportSchema } from './serialize.js';
+import {
+  attachmentForImport,
+  importStorageKey,
+  mappingOrganizations,
+  projectFields,
+  readIntoImport,
+  rosterContentType,
+  runCheck,
+  skippedRowsCsv,
+  suggestedMappingFor,
+  verifyImportUpload,
+} from './service.js';
+
+const UPLOAD_EXPIRY_SECONDS = 30 * 60;
+const recordId = z.union([z.string().regex(/^\d{1,18}$/), z.number().int().positive()]).transform(String);
+const readOptions = {
+  encoding: z.enum(ROSTER_ENCODINGS).nullish(),
+  sheet_name: z.string().max(200).nullish(),
+};
+const fieldSchema = z.object({ id: z.string(), field_key: z.string().nullable(), label: z.string() });
+const detailSchema = subjectImportSchema.extend({
+  suggested_mapping: z.record(z.string(), z.string().nullable()),
+  fields: z.array(fieldSchema),
+});
+
+/**
+ * Roster imports (issue 15): a CSV/TSV/XLSX file, uploaded here or sent for a file request, read into a
+ * project's subjects with a mapping, a check of what would change, and an apply job.
+ */
+export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  async function visibleImport(request: FastifyRequest, id: string) {
+    const ref = await request.access.findVisible('subject_import', id);
+    return findImport(ctx.db, ref.id);
+  }
+
+  async function detail(request: FastifyRequest, row: Awaited<ReturnType<typeof findImport>>) {
+    const s = sessionOf(request);
+    const fields = await projectFields(ctx.db, row.project_id);
+    const writable = s.abilities.canViewHiddenFields ? fields : fields.filter((f) => f.visible_to_customers);
+    return {
+      ...serializeImport(row),
+      suggested_mapping: row.columns.length
+        ? await suggestedMappingFor(ctx.db, row, fields, s.account?.organization_id)
+        : {},
+      fields: writable.map((f) => ({ id: f.id, field_key: f.field_key, label: effectiveLabel(f) })),
+    };
+  }
+
+  app.post(
+    '/api/projects/:id/subject-imports',
+    {
+      config: { action: 'subject-import.create' },
+      schema: {
+        tags: ['subject-imports'],
+        summary:
+          'Start a roster import: a file by presigned POST (then verify), or a verified file-request upload of the project',
+        params: idParam,
+        body: z
+          .object({
+            attachment_id: recordId.optional(),
+            subject_import: z
+              .object({
+                attachment_id: recordId.optional(),
+                upload_file_name: z.string().trim().min(1).max(255).optional(),
+                upload_file_size: z
+                  .number()
+                  .int()
+                  .min(1)
+                  .max(ROSTER_MAX_BYTES, 'must be at most 20 MB')
+                  .optional(),
+                ...readOptions,
+              })
+              .optional(),
+          })
+          .refine((b) => b.attachment_id || b.subject_import, 'give a file or an attachment_id'),
+        response: {
+          201: z.object({
+            subject_import: detailSchema.extend({
+              presigned_post: z
+                .object({ url: z.string(), fields: z.record(z.string(), z.string()) })
+                .optional(),
+            }),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const body = request.body.subject_import ?? {};
+      const attachmentId = request.body.attachment_id ?? body.attachment_id;
+      if (attachmentId) {
+        await request.access.requireVisible({ attachment_id: { kind: 'attachment', id: attachmentId } });
+        const a = await attachmentForImport(ctx.db, attachmentId, project.id);
+        const row = await ctx.db
+          .insertInto('subject_imports')
+          .values({
+            project_id: project.id,
+            attachment_id: a.id,
+            created_by_user_id: s.user.id,
+            storage_key: a.storage_key,
+            upload_file_name: a.upload_file_name,
+            upload_file_size: a.upload_file_size,
+            // The attachment's verified bytes only.
+            content_sha256: a.content_sha256 ?? null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        try {
+          const read = await readIntoImport(ctx, row, await ctx.storage.read(a.storage_key), {
+            encoding: body.encoding,
+            sheetName: body.sheet_name,
+            callerOrganizationId: s.account?.organization_id,
+          });
+          return reply.status(201).send({ subject_import: await detail(request, read) });
+        } catch (error) {
+          // A file that can't be read leaves no import behind.
+          await ctx.db.deleteFrom('subject_imports').where('id', '=', row.id).execute();
+          throw error;
+        }
+      }
+      if (!body.upload_file_name || !body.upload_file_size)
+        throw unprocessable({ upload_file_name: ['is required (or give an attachment_id)'] });
+      const contentType = rosterContentType(body.upload_file_name);
+      const key = importStorageKey(project.organization_id, project.id);
+      const row = await ctx.db
+        .insertInto('subject_imports')
+        .values({
+          project_id: project.id,
+          created_by_user_id: s.user.id,
+          storage_key: key,
+          upload_file_name: body.upload_file_name,
+          upload_file_size: body.upload_file_size,
+          encoding: body.encoding ?? null,
+          sheet_name: body.sheet_name ?? null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const presigned = await ctx.storage.presignPost({
+        key: uploadKeyFor(key),
+        contentType,
+        maxBytes: body.upload_file_size,
+        expiresInSeconds: UPLOAD_EXPIRY_SECONDS,
+      });
+      return reply
+        .status(201)
+        .send({ subject_import: { ...(await detail(request, row)), presigned_post: presigned } });
+    },
+  );
+
+  app.patch(
+    '/api/subject-imports/:id/verify',
+    {
+      config: { action: 'subject-import.create' },
+      schema: {
+        tags: ['subject-imports'],
+        summary: 'Take the uploaded roster and read it (422 with the row and reason when it cannot be read)',
+        params: idParam,
+        body: z.object({ subject_import: z.object(readOptions).optional() }).nullish(),
+        response: { 200: z.object({ subject_import: detailSchema }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const row = await visibleImport(request, request.params.id);
+      if (row.status !== 'uploading') return { subject_import: await detail(request, row) };
+      const options = request.body?.subject_import ?? {};
+      const read = await verifyImportUpload(ctx, row, {
+        encoding: options.encoding ?? (row.encoding as never),
+        sheetName: options.sheet_name ?? row.sheet_name,
+        callerOrganizationId: s.account?.organization_id,
+      });
+      return { subject_import: await detail(request, read) };
+    },
+  );
+
+  app.get(
+    '/api/subject-imports/:id',
+    {
+      config: { action: 'subject-import.show' },
+      schema: {
+        tags: ['subject-imports'],
+        summary: 'A roster import: columns, sample rows, suggested mapping, check, progress and report',
+        params: idParam,
+        response: { 200: z.object({ subject_import: detailSchema }) },
+      },
+    },
+    async (request) => ({
+      subject_import: await detail(request, await visibleImport(request, request.params.id)),
+    }),
+  );
+
+  app.patch(
+    '/api/subject-imports/:id',
+    {
+      config: { action: 'subject-import.update' },
+      schema: {
+        tags: ['subject-imports'],
+        summary:
+          'Set the mapping ({column: field id or null to skip}), match_by, mode; save_mapping keeps it for the organization',
+        params: idParam,
+        body: z.object({
+          subject_import: z
+            .object({
+              mapping: z.record(z.string().max(300), recordId.nullable()).optional(),
+              match_by: z.enum(ROSTER_MATCH_BY).optional(),
+              mode: z.enum(ROSTER_MODES).optional(),
+              skip_invalid_rows: z.boolean().optional(),
+              save_mapping: z.boolean().optional(),
+              ...readOptions,
+            })
+            .strict(),
+        }),
+        response: { 200: z.object({ subject_import: detailSchema }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      let row = await visibleImport(request, request.params.id);
+      if (row.status === 'uploading') throw conflict({ base: ['the file has not been read yet'] });
+      if (row.status === 'applying' || row.status === 'applied')
+        throw conflict({ base: ['this import has already been applied'] });
+      const b = request.body.subject_import;
+      const fields = await projectFields(ctx.db, row.project_id);
+      // Another sheet or encoding: read the file again (the mapping is suggested afresh).
+      if (
+        (b.sheet_name !== undefined && b.sheet_name !== row.sheet_name) ||
+        (b.encoding !== undefined && b.encoding !== row.encoding)
+      ) {
+        row = await readIntoImport(ctx, row, await ctx.storage.read(row.storage_key), {
+          encoding: b.encoding ?? null,
+          sheetName: b.sheet_name ?? null,
+          callerOrganizationId: s.account?.organization_id,
+        });
+      }
+      const mapping = b.mapping
+        ? { ...Object.fromEntries(row.columns.map((c) => [c, null])), ...b.mapping }
+        : row.mapping;
+      const matchBy = b.match_by ?? row.match_by;
+      const problems = b.mapping ? mappingProblems(row.columns, mapping, fields, matchBy) : null;
+      if (problems) throw unprocessable(problems);
+      const updated = await ctx.db
+        .updateTable('subject_imports')
+        .set({
+          mapping: JSON.stringify(mapping),
+          match_by: matchBy,
+          mode: b.mode ?? row.mode,
+          skip_invalid_rows: b.skip_invalid_rows ?? row.skip_invalid_rows,
+          // Any change makes the last check stale.
+          status: 'ready',
+          check_report: null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (b.save_mapping) {
+        await saveMapping(
+          ctx.db,
+          await mappingOrganizations(ctx.db, row.project_id, s.account?.organization_id),
+          mappingToSave(mapping, fields),
+        );
+      }
+      return { subject_import: await detail(request, updated) };
+    },
+  );
+
+  app.post(
+    '/api/subject-imports/:id/check',
+    {
+      config: { action: 'subject-import.check' },
+      schema: {
+        tags: ['subject-imports'],
+        summary: 'What the import would do: rows created, updated (with the changes), unchanged; row errors',
+        params: idParam,
+        response: { 200: z.object({ subject_import: detailSchema }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const row = await visibleImport(request, request.params.id);
+      const checked = await runCheck(ctx, row, s.abilities.canViewHiddenFields);
+      return { subject_import: await detail(request, checked) };
+    },
+  );
+
+  app.post(
+    '/api/subject-imports/:id/apply',
+    {
+      config: { action: 'subject-import.apply' },
+      schema: {
+        tags: ['subject-imports'],
+        summary:
+          'Apply a checked import as a job (progress on the import); refused while rows have errors unless skipped',
+        params: idParam,
+        body: z
+          .object({
+            subject_import: z.object({ skip_invalid_rows: z.boolean().optional() }).strict().optional(),
+          })
+          .nullish(),
+        response: { 202: z.object({ subject_import: detailSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const row = await visibleImport(request, request.params.id);
+      const skip = request.body?.subject_import?.skip_invalid_rows ?? row.skip_invalid_rows;
+      if (row.status !== 'checked' && row.status !== 'failed')
+        throw conflict({
+          base: [
+            row.status === 'applying' || row.status === 'applied'
+              ? 'this import has already been applied'
+              : 'check the import before applying it',
+          ],
+        });
+      const errors = (row.check_report as { error_count?: number } | null)?.error_count ?? 0;
+      if (errors > 0 && !skip)
+        throw unprocessable({
+          base: [`${errors} rows have errors: fix the file, or choose to skip those rows`],
+        });
+      const started = await ctx.db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('subject_imports')
+          .set({
+            status: 'applying',
+            skip_invalid_rows: skip,
+            failure: null,
+            progress_done: 0,
+            updated_at: new Date(),
+          })
+          .where('id', '=', row.id)
+          .where('status', 'in', ['checked', 'failed'])
+          .returningAll()
+          .executeTakeFirst();
+        if (!updated) throw conflict({ base: ['this import is already being applied'] });
+        await ctx.queue.enqueue(
+          'subject-imports.apply',
+          { import_id: row.id, can_write_hidden: s.abilities.canViewHiddenFields },
+          { trx },
+        );
+        return updated;
+      });
+      return reply.status(202).send({ subject_import: await detail(request, started) });
+    },
+  );
+
+  app.get(
+    '/api/subject-imports/:id/skipped-rows',
+    {
+      config: { action: 'subject-import.show' },
+      schema: {
+        tags: ['subject-imports'],
+        summary: 'The rows an applied import skipped, with why, as CSV (cells neutralized against formulas)',
+        params: idParam,
+        response: { 200: z.string().describe('text/csv') },
+      },
+    },
+    async (request, reply) => {
+      const row = await visibleImport(request, request.params.id);
+      if (row.status !== 'applied') throw conflict({ base: ['this import has not been applied'] });
+      const csv = await skippedRowsCsv(ctx.storage, row);
+      const base = row.upload_file_name.replace(/\.[^.]*$/, '');
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(`${base} - skipped rows.csv`))
+        .send(`\uFEFF${csv}`);
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/subject-imports',
+    {
+      config: { action: 'subject-import.list' },
+      schema: {
+        tags: ['subject-imports'],
+        summary: 'The roster imports of a project, newest first (paged)',
+        params: idParam,
+        querystring: z
+          .object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(100).default(20) })
+          .strict(),
+        response: { 200: z.object({ subject_imports: z.array(subjectImportSchema), meta: listMeta }) },
+      },
+    },
+    async (request) => {
+      const project = await findVisibleProject(ctx.db, sessionOf(request), request.params.id);
+      const { page, limit } = request.query;
+      const { rows, total } = await listImports(ctx.db, project.id, page, limit);
+      return { subject_imports: rows.map(serializeImport), meta: { page, limit, total } };
+    },
+  );
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { SubjectImportRow } from './queries.js';
+
+const lineErrors = z.object({ line: z.number(), messages: z.array(z.string()) });
+const change = z.object({ field_id: z.string(), label: z.string(), from: z.string(), to: z.string() });
+
+export const checkReportSchema = z.object({
+  total_rows: z.number(),
+  create_count: z.number(),
+  update_count: z.number(),
+  unchanged_count: z.number(),
+  existing_skipped_count: z.number(),
+  error_count: z.number(),
+  /** The first rows of each kind (the counts are exact). */
+  creates: z.array(z.object({ line: z.number(), name: z.string() })),
+  updates: z.array(
+    z.object({ line: z.number(), subject_id: z.string(), name: z.string(), changes: z.array(change) }),
+  ),
+  errors: z.array(lineErrors),
+});
+export type CheckReport = z.infer<typeof checkReportSchema>;
+
+export const applyReportSchema = z.object({
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  skipped: z.number(),
+  /** Why each skipped row was skipped (first rows; `skipped` is exact). */
+  skipped_rows: z.array(lineErrors),
+});
+export type ApplyReport = z.infer<typeof applyReportSchema>;
+
+export const subjectImportSchema = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  attachment_id: z.string().nullable(),
+  created_by_user_id: z.string().nullable(),
+  upload_file_name: z.string(),
+  upload_file_size: z.number(),
+  status: z.enum(['uploading', 'ready', 'checked', 'applying', 'applied', 'failed']),
+  file_format: z.enum(['csv', 'xlsx']).nullable(),
+  encoding: z.string().nullable(),
+  delimiter: z.string().nullable(),
+  sheet_name: z.string().nullable(),
+  sheet_names: z.array(z.string()),
+  columns: z.array(z.string()),
+  sample_rows: z.array(z.array(z.string())),
+  row_count: z.number(),
+  mapping: z.record(z.string(), z.string().nullable()),
+  match_by: z.enum(['auto', 'student_id', 'name_and_grade']),
+  mode: z.enum(['add_only', 'add_and_update']),
+  skip_invalid_rows: z.boolean(),
+  check: checkReportSchema.nullable(),
+  report: applyReportSchema.nullable(),
+  progress: z.object({ done: z.number(), total: z.number() }),
+  failure: z.string().nullable(),
+  applied_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const serializeImport = (r: SubjectImportRow) => ({
+  id: r.id,
+  project_id: r.project_id,
+  attachment_id: r.attachment_id,
+  created_by_user_id: r.created_by_user_id,
+  upload_file_name: r.upload_file_name,
+  upload_file_size: Number(r.upload_file_size),
+  status: r.status,
+  file_format: r.file_format,
+  encoding: r.encoding,
+  delimiter: r.delimiter,
+  sheet_name: r.sheet_name,
+  sheet_names: r.sheet_names,
+  columns: r.columns,
+  sample_rows: r.sample_rows,
+  row_count: r.row_count,
+  mapping: r.mapping,
+  match_by: r.match_by,
+  mode: r.mode,
+  skip_invalid_rows: r.skip_invalid_rows,
+  check: (r.check_report as CheckReport | null) ?? null,
+  report: r.report
+    ? { ...(r.report as ApplyReport), skipped_rows: (r.report as ApplyReport).skipped_rows.slice(0, 1000) }
+    : null,
+  progress: { done: r.progress_done, total: r.progress_total },
+  failure: r.failure,
+  applied_at: r.applied_at?.toISOString() ?? null,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+});

@@ -1,0 +1,349 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  csvLine,
+  type FieldRef,
+  mappingToSave,
+  ROSTER_MAX_BYTES,
+  ROSTER_SAMPLE_ROWS,
+  type RosterMatchBy,
+  type RosterMode,
+  suggestMapping,
+} from '@school-portal/domain';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { conflict, unprocessable } from '../../http/errors.js';
+import type { JobDeps } from '../../jobs/deps.js';
+import { defineJob } from '../../jobs/queue.js';
+import type { Storage } from '../../storage/storage.js';
+import { takeUpload } from '../../storage/uploads.js';
+import { loadFields } from '../project-templates/service.js';
+import { insertSubjects, projectSubjectProperties, updateSubjectProperties } from '../subjects/bulk.js';
+import { type ParsedRoster, type RosterEncoding, readRoster } from './parse.js';
+import { mappingProblems, type Plan, planImport, rowName } from './plan.js';
+import { findImport, type SubjectImportRow, savedMapping } from './queries.js';
+import type { ApplyReport, CheckReport } from './serialize.js';
+
+/** How many rows of each kind a report lists (its counts are always exact). */
+const REPORT_LIST_MAX = 1000;
+
+export const ROSTER_CONTENT_TYPES: Record<string, string> = {
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  txt: 'text/plain',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+const READABLE_ATTACHMENT_TYPES = new Set(Object.values(ROSTER_CONTENT_TYPES));
+
+export function rosterContentType(fileName: string): string {
+  const ext = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
+  const type = ROSTER_CONTENT_TYPES[ext];
+  if (!type) throw unprocessable({ upload_file_name: ['must be a CSV, TSV or XLSX file'] });
+  return type;
+}
+
+export const importStorageKey = (organizationId: string, projectId: string) =>
+  `org-${organizationId}/projects/${projectId}/subject-imports/${randomBytes(16).toString('hex')}`;
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The bytes of an import's file; a file changed since it was read is refused. */
+async function importBytes(storage: Storage, row: SubjectImportRow): Promise<Buffer> {
+  const bytes = await storage.read(row.storage_key);
+  if (row.content_sha256 && sha256(bytes) !== row.content_sha256)
+    throw unprocessable({ file: ['has changed since it was read; upload it again'] });
+  return bytes;
+}
+
+export const parseImportFile = async (storage: Storage, row: SubjectImportRow) =>
+  readRoster(await importBytes(storage, row), {
+    encoding: row.encoding as RosterEncoding | null,
+    sheetName: row.sheet_name,
+  });
+
+/** Every field of the project (hidden ones included), from its template copy. */
+export async function projectFields(db: Db, projectId: string): Promise<FieldRef[]> {
+  const project = await db
+    .selectFrom('projects')
+    .select(['project_template_id'])
+    .where('id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  return project.project_template_id ? loadFields(db, [project.project_template_id], true) : [];
+}
+
+/** The organizations whose saved mapping applies: the project's, then the caller's. */
+export async function mappingOrganizations(
+  db: Db,
+  projectId: string,
+  callerOrganizationId: string | undefined,
+) {
+  const project = await db
+    .selectFrom('projects')
+    .select('organization_id')
+    .where('id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  return [project.organization_id, ...(callerOrganizationId ? [callerOrganizationId] : [])];
+}
+
+export async function suggestedMappingFor(
+  db: Db,
+  row: Pick<SubjectImportRow, 'project_id' | 'columns'>,
+  fields: FieldRef[],
+  callerOrganizationId: string | undefined,
+) {
+  const saved = await savedMapping(db, await mappingOrganizations(db, row.project_id, callerOrganizationId));
+  return suggestMapping(row.columns, fields, saved);
+}
+
+/**
+ * Reads the file and keeps what the mapping step needs on the import (columns, sample rows, how it was
+ * read), with the suggested mapping as its first mapping. 422 for anything wrong with the file.
+ */
+export async function readIntoImport(
+  ctx: AppContext,
+  row: SubjectImportRow,
+  bytes: Buffer,
+  options: { encoding?: RosterEncoding | null; sheetName?: string | null; callerOrganizationId?: string },
+): Promise<SubjectImportRow> {
+  if (bytes.length > ROSTER_MAX_BYTES) throw unprocessable({ file: ['is larger than 20 MB'] });
+  const parsed: ParsedRoster = await readRoster(bytes, {
+    encoding: options.encoding ?? null,
+    sheetName: options.sheetName ?? null,
+  });
+  const fields = await projectFields(ctx.db, row.project_id);
+  const mapping = await suggestedMappingFor(
+    ctx.db,
+    { ...row, columns: parsed.columns },
+    fields,
+    options.callerOrganizationId,
+  );
+  return ctx.db
+    .updateTable('subject_imports')
+    .set({
+      status: 'ready',
+      upload_verified_at: row.upload_verified_at ?? new Date(),
+      upload_file_size: bytes.length,
+      content_sha256: sha256(bytes),
+      file_format: parsed.format,
+      encoding: parsed.encoding,
+      delimiter: parsed.delimiter,
+      sheet_name: parsed.sheetName,
+      sheet_names: parsed.sheetNames,
+      columns: parsed.columns,
+      sample_rows: JSON.stringify(parsed.rows.slice(0, ROSTER_SAMPLE_ROWS).map((r) => r.cells)),
+      row_count: parsed.rows.length,
+      mapping: JSON.stringify(mapping),
+      check_report: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Verify for the import's own upload: takes the bytes from the form's key, then reads them. */
+export async function verifyImportUpload(
+  ctx: AppContext,
+  row: SubjectImportRow,
+  options: { encoding?: RosterEncoding | null; sheetName?: string | null; callerOrganizationId?: string },
+) {
+  if (row.attachment_id)
+    throw conflict({ base: ['reads a file request upload; there is nothing to verify'] });
+  const stored = await takeUpload(ctx.storage, row.storage_key);
+  if (!stored) throw unprocessable({ file: ['has not been uploaded'] });
+  if (stored.size > ROSTER_MAX_BYTES) throw unprocessable({ file: ['is larger than 20 MB'] });
+  return readIntoImport(ctx, row, await ctx.storage.read(row.storage_key), options);
+}
+
+/** An attachment's file may be read as a roster: verified, of this project, a CSV/TSV/TXT/XLSX. */
+export async function attachmentForImport(db: Db, attachmentId: string, projectId: string) {
+  const a = await db.selectFrom('attachments').selectAll().where('id', '=', attachmentId).executeTakeFirst();
+  if (!a || a.project_id !== projectId) throw unprocessable({ attachment_id: ['is invalid'] });
+  if (!a.upload_verified_at) throw unprocessable({ attachment_id: ['has not been uploaded'] });
+  if (!READABLE_ATTACHMENT_TYPES.has(a.upload_content_type))
+    throw unprocessable({
+      attachment_id: ['is not a CSV, TSV or XLSX file (save an XLS file as XLSX or CSV)'],
+    });
+  return a;
+}
+
+// ---------- Check and apply ----------
+
+interface Planned {
+  plan: Plan;
+  fields: FieldRef[];
+  parsed: ParsedRoster;
+}
+
+export async function planFor(
+  db: Db,
+  storage: Storage,
+  row: SubjectImportRow,
+  canWriteHidden: boolean,
+): Promise<Planned> {
+  const fields = await projectFields(db, row.project_id);
+  const problems = mappingProblems(row.columns, row.mapping, fields, row.match_by as RosterMatchBy);
+  if (problems) throw unprocessable(problems);
+  const parsed = await parseImportFile(storage, row);
+  const plan = planImport({
+    columns: parsed.columns,
+    rows: parsed.rows,
+    mapping: row.mapping,
+    fields,
+    writable: new Set(fields.filter((f) => canWriteHidden || f.visible_to_customers).map((f) => f.id)),
+    matchBy: row.match_by as RosterMatchBy,
+    mode: row.mode as RosterMode,
+    existing: await projectSubjectProperties(db, row.project_id),
+  });
+  return { plan, fields, parsed };
+}
+
+export function checkReport({ plan, fields, parsed }: Planned): CheckReport {
+  return {
+    total_rows: parsed.rows.length,
+    create_count: plan.creates.length,
+    update_count: plan.updates.length,
+    unchanged_count: plan.unchanged.length,
+    existing_skipped_count: plan.existingSkipped.length,
+    error_count: plan.errors.length,
+    creates: plan.creates
+      .slice(0, REPORT_LIST_MAX)
+      .map((c) => ({ line: c.line, name: rowName(fields, c.properties) })),
+    updates: plan.updates.slice(0, REPORT_LIST_MAX).map((u) => ({
+      line: u.line,
+      subject_id: u.id,
+      name: rowName(fields, u.properties),
+      changes: u.changes,
+    })),
+    errors: plan.errors.slice(0, REPORT_LIST_MAX),
+  };
+}
+
+export async function runCheck(ctx: AppContext, row: SubjectImportRow, canWriteHidden: boolean) {
+  if (row.status === 'uploading') throw conflict({ base: ['the file has not been read yet'] });
+  if (row.status === 'applying' || row.status === 'applied')
+    throw conflict({ base: ['this import has already been applied'] });
+  const report = checkReport(await planFor(ctx.db, ctx.storage, row, canWriteHidden));
+  return ctx.db
+    .updateTable('subject_imports')
+    .set({ status: 'checked', check_report: JSON.stringify(report), updated_at: new Date() })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The skipped rows (errors, and existing rows in add-new-only mode) with their reasons. */
+function skippedRows(plan: Plan) {
+  return [
+    ...plan.errors,
+    ...plan.existingSkipped.map((s) => ({ line: s.line, messages: ['already exists (add new only)'] })),
+  ].sort((a, b) => a.line - b.line);
+}
+
+/**
+ * Applies the import: re-plans from the file and the subjects as they are now, then writes creates and
+ * updates in batches, in one transaction (all or nothing), with progress on the import. Refuses to
+ * write anything when rows have errors, unless the user chose to skip them.
+ */
+export async function applyImport(db: Db, storage: Storage, importId: string, canWriteHidden: boolean) {
+  const row = await findImport(db, importId);
+  if (row.status !== 'applying') return;
+  try {
+    const { plan } = await planFor(db, storage, row, canWriteHidden);
+    if (plan.errors.length > 0 && !row.skip_invalid_rows) {
+      await db
+        .updateTable('subject_imports')
+        .set({
+          status: 'failed',
+          failure: `${plan.errors.length} rows have errors: fix the file or choose to skip them`,
+          updated_at: new Date(),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      return;
+    }
+    const total = plan.creates.length + plan.updates.length;
+    await db
+      .updateTable('subject_imports')
+      .set({ progress_total: total, progress_done: 0 })
+      .where('id', '=', row.id)
+      .execute();
+    const progress = (base: number) => async (done: number) => {
+      await db
+        .updateTable('subject_imports')
+        .set({ progress_done: base + done })
+        .where('id', '=', row.id)
+        .execute();
+    };
+    const skipped = skippedRows(plan);
+    const report: ApplyReport = {
+      created: plan.creates.length,
+      updated: plan.updates.length,
+      unchanged: plan.unchanged.length,
+      skipped: skipped.length,
+      // All of them: the skipped-rows download needs every reason (the wire shows the first ones).
+      skipped_rows: skipped,
+    };
+    await db.transaction().execute(async (trx) => {
+      await insertSubjects(
+        trx,
+        row.project_id,
+        plan.creates.map((c) => c.properties),
+        progress(0),
+      );
+      await updateSubjectProperties(
+        trx,
+        row.project_id,
+        plan.updates.map((u) => ({ id: u.id, properties: u.properties })),
+        progress(plan.creates.length),
+      );
+      await trx
+        .updateTable('subject_imports')
+        .set({
+          status: 'applied',
+          report: JSON.stringify(report),
+          applied_at: new Date(),
+          failure: null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', row.id)
+        .execute();
+    });
+  } catch (error) {
+    const message =
+      error &&
+      typeof error === 'object' &&
+      'statusCode' in error &&
+      (error as { statusCode: number }).statusCode === 422
+        ? 'the file or its mapping can no longer be read; check it again'
+        : 'the import could not be applied; nothing was written';
+    await db
+      .updateTable('subject_imports')
+      .set({ status: 'failed', failure: message, updated_at: new Date() })
+      .where('id', '=', row.id)
+      .execute();
+    if (message.startsWith('the import could not')) throw error;
+  }
+}
+
+export const subjectImportApplyJob = defineJob({
+  schema: z.object({ import_id: z.string().regex(/^\d+$/), can_write_hidden: z.boolean() }),
+  retryLimit: 0,
+  retryDelaySeconds: 10,
+  async handle({ import_id, can_write_hidden }, { db, storage }: JobDeps) {
+    await applyImport(db, storage, import_id, can_write_hidden);
+  },
+});
+
+/** The skipped rows as CSV: the file's columns, then Row and Reason; cells neutralized. */
+export async function skippedRowsCsv(storage: Storage, row: SubjectImportRow): Promise<string> {
+  const report = row.report as ApplyReport | null;
+  const reasons = new Map((report?.skipped_rows ?? []).map((s) => [s.line, s.messages.join('; ')]));
+  const parsed = await parseImportFile(storage, row);
+  const lines = [csvLine(['Row', ...parsed.columns, 'Reason'])];
+  for (const r of parsed.rows) {
+    const reason = reasons.get(r.line);
+    if (reason !== undefined) lines.push(csvLine([String(r.line), ...r.cells, reason]));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,49 @@
+import { APP_SLUG } from '@school-portal/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+/**
+ * Many subjects at once, for the roster import (issue 15): the subjects' table stays this area's, the
+ * import only calls these. Batches keep each statement under the protocol's parameter limit.
+ */
+const BATCH = 2000;
+
+/** Every subject of a project, id and properties only (to match a roster against). */
+export function projectSubjectProperties(db: Db, projectId: string) {
+  return db.selectFrom('subjects').select(['id', 'properties']).where('project_id', '=', projectId).execute();
+}
+
+/** Inserts subjects in batches; `onBatch` hears how many are done after each. */
+export async function insertSubjects(
+  db: Db,
+  projectId: string,
+  rows: Record<string, string>[],
+  onBatch?: (done: number) => Promise<void>,
+) {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = rows.slice(i, i + BATCH);
+    // One array parameter for the whole batch, unnested in SQL.
+    await sql`
+      INSERT INTO subjects (project_id, properties, created_by_plic_app_id)
+      SELECT ${projectId}::bigint, p::jsonb, ${APP_SLUG}
+      FROM unnest(${batch.map((r) => JSON.stringify(r))}::text[]) AS p`.execute(db);
+    await onBatch?.(i + batch.length);
+  }
+}
+
+/** Replaces the properties of subjects of the project, in batches. */
+export async function updateSubjectProperties(
+  db: Db,
+  projectId: string,
+  rows: { id: string; properties: Record<string, string> }[],
+  onBatch?: (done: number) => Promise<void>,
+) {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = rows.slice(i, i + BATCH);
+    await sql`
+      UPDATE subjects s SET properties = v.p::jsonb, updated_at = now()
+      FROM unnest(${batch.map((r) => r.id)}::bigint[], ${batch.map((r) => JSON.stringify(r.properties))}::text[]) AS v(id, p)
+      WHERE s.id = v.id AND s.project_id = ${projectId}::bigint`.execute(db);
+    await onBatch?.(i + batch.length);
+  }
+}

@@ -1,0 +1,189 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort } from '../../api/src/db/embedded.js';
+import { createTestApp, type TestApp } from '../../api/test/support/app.js';
+import { closePage, freshPage } from './helpers.js';
+import { DEMO_PASSWORD, DEMO_USERS, launchBrowser, signInThroughUi } from './support/server.js';
+
+let server: TestApp;
+let baseUrl: string;
+let browser: Browser;
+let page: Page;
+let files: string;
+let projectId: string;
+const tokens: Record<string, string> = {};
+
+const ROSTER =
+  'Student Number,First Name,Last_Name,Grade Level,Homeroom Teacher\n00101,Ava,Nguyen,3,Ms. Park\n00102,Ben,Okafor,4,Mr. Diaz\n00103,Zoë,Martin,5,Ms. Lee\n';
+// Ben's teacher changes; nothing else does.
+const EDITED = ROSTER.replace('00102,Ben,Okafor,4,Mr. Diaz', '00102,Ben,Okafor,4,Ms. Rivera');
+
+async function api<T>(who: string, route: string, method = 'GET', body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${route}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      'X-App-Slug': 'school-portal',
+      Authorization: `Bearer ${tokens[who]}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+const organizationId = async (name: string) =>
+  String(
+    (
+      await server.ctx.db
+        .selectFrom('organizations')
+        .select('id')
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+
+beforeAll(async () => {
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = await createTestApp({ PORT: String(port), PUBLIC_URL: baseUrl }, { seedDemo: true });
+  await server.app.listen({ port, host: '127.0.0.1' });
+  browser = await launchBrowser();
+  for (const [who, email] of [
+    ['studio', DEMO_USERS.studio],
+    ['school', DEMO_USERS.school],
+  ] as const) {
+    const res = await fetch(`${baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-App-Slug': 'school-portal' },
+      body: JSON.stringify({ grant_type: 'password', username: email, password: DEMO_PASSWORD }),
+    });
+    tokens[who] = ((await res.json()) as { access_token: string }).access_token;
+  }
+  const { project_template: template } = await api<{ project_template: { id: string } }>(
+    'studio',
+    '/api/project-templates',
+    'POST',
+    {
+      project_template: {
+        name: 'Roster E2E Template',
+        organization_id: await organizationId('Demo Studio'),
+        subject_fields_attributes: [
+          { field_key: 'student_id' },
+          { field_key: 'first_name' },
+          { field_key: 'last_name' },
+          { field_key: 'grade' },
+          { field_key: 'teacher' },
+        ],
+      },
+    },
+  );
+  const { project } = await api<{ project: { id: string } }>('studio', '/api/projects', 'POST', {
+    project: {
+      name: 'Roster Day 2026',
+      organization_id: await organizationId('Maple Grove Elementary'),
+      season_id: null,
+      enable_for_all_apps: false,
+    },
+    project_template_id: template.id,
+  });
+  projectId = project.id;
+
+  // The studio asks for the roster; the school sends it for that request.
+  const { attachment_request: request } = await api<{ attachment_request: { id: string } }>(
+    'studio',
+    '/api/attachment-requests',
+    'POST',
+    {
+      attachment_request: { name: 'Student Roster', description: 'Please send the roster as CSV.' },
+      project_ids: [projectId],
+    },
+  );
+  const bytes = Buffer.from(ROSTER, 'utf8');
+  const { attachment } = await api<{
+    attachment: { id: string; presigned_post: { url: string; fields: Record<string, string> } };
+  }>('school', `/api/projects/${projectId}/attachments`, 'POST', {
+    attachment: {
+      attachment_request_id: request.id,
+      upload_file_name: 'roster.csv',
+      upload_file_size: bytes.length,
+    },
+  });
+  const form = new FormData();
+  for (const [k, v] of Object.entries(attachment.presigned_post.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)]), 'roster.csv');
+  const uploaded = await fetch(new URL(attachment.presigned_post.url, baseUrl), {
+    method: 'POST',
+    body: form,
+  });
+  expect(uploaded.status).toBe(204);
+  await api('school', `/api/attachments/${attachment.id}/verify`, 'PATCH');
+
+  files = await mkdtemp(path.join(tmpdir(), 'roster-e2e-'));
+  await writeFile(path.join(files, 'roster edited.csv'), EDITED);
+  page = await freshPage(browser);
+  await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+});
+
+afterAll(async () => {
+  if (page) await closePage(page);
+  await browser?.close();
+  await server?.close();
+  if (files) await rm(files, { recursive: true, force: true });
+});
+
+test('the studio imports the school’s roster with the suggested mapping, checks, applies, finds the students', async () => {
+  await page.goto(`${baseUrl}/projects/${projectId}/files`);
+  await page.getByRole('link', { name: 'Import as roster' }).click();
+  await page.getByRole('heading', { name: 'Import Roster' }).waitFor();
+  const mapping = page.getByRole('table', { name: 'Map Columns' });
+  await mapping.waitFor();
+  expect(await page.getByRole('combobox', { name: 'Field for Student Number' }).textContent()).toBe(
+    'Student ID',
+  );
+  expect(await page.getByRole('combobox', { name: 'Field for Grade Level' }).textContent()).toBe('Grade');
+  expect(await page.getByRole('combobox', { name: 'Field for Homeroom Teacher' }).textContent()).toBe(
+    'Teacher',
+  );
+  await page.getByRole('button', { name: 'Check' }).click();
+  await page.getByTestId('import-check').waitFor();
+  expect(await page.getByTestId('check-creates').textContent()).toBe('3 new');
+  expect(await page.getByTestId('check-errors').textContent()).toBe('0 with errors');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByText('Import complete: 3 created, 0 updated, 0 unchanged, 0 skipped.').waitFor();
+  await page.getByRole('link', { name: 'View Subjects' }).click();
+  const cards = page.getByRole('list', { name: 'Subjects' }).getByTestId('subject-card');
+  await cards.nth(2).waitFor();
+  const text = (await cards.allTextContents()).join(' ');
+  for (const name of ['Ava Nguyen', 'Ben Okafor', 'Zoë Martin']) expect(text).toContain(name);
+});
+
+test('re-importing an edited file shows exactly the changed rows as updates', async () => {
+  await page
+    .getByRole('navigation', { name: 'Subjects' })
+    .getByRole('link', { name: 'Import Roster' })
+    .click();
+  await page.getByTestId('roster-file').setInputFiles(path.join(files, 'roster edited.csv'));
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('table', { name: 'Map Columns' }).waitFor();
+  await page.getByRole('button', { name: 'Check' }).click();
+  await page.getByTestId('import-check').waitFor();
+  expect(await page.getByTestId('check-creates').textContent()).toBe('0 new');
+  expect(await page.getByTestId('check-updates').textContent()).toBe('1 updated');
+  expect(await page.getByTestId('check-unchanged').textContent()).toBe('2 unchanged');
+  const updates = page.getByTestId('update-row');
+  expect(await updates.count()).toBe(1);
+  expect(await updates.first().textContent()).toContain('Teacher: Mr. Diaz → Ms. Rivera');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByText('Import complete: 0 created, 1 updated, 2 unchanged, 0 skipped.').waitFor();
+  // The history lists both imports, newest first.
+  const history = page.getByTestId('import-history-row');
+  await history.nth(1).waitFor();
+  expect(await history.first().textContent()).toContain('roster edited.csv');
+});

@@ -1,0 +1,79 @@
+import Button from '@mui/material/Button';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { downloadSkippedRows, type SubjectImport, useProjectImports } from '../../api/subjectImports';
+
+const STATUS: Record<SubjectImport['status'], string> = {
+  uploading: 'Uploading',
+  ready: 'Not checked',
+  checked: 'Checked',
+  applying: 'Applying',
+  applied: 'Applied',
+  failed: 'Failed',
+};
+
+/** The project's roster imports, newest first, with each one's outcome. */
+export function ImportHistory({ projectId }: { projectId: string }) {
+  const [page, setPage] = useState(1);
+  const imports = useProjectImports(projectId, page);
+  if (!imports.data || imports.data.subject_imports.length === 0) return null;
+  const { subject_imports: rows, meta } = imports.data;
+  return (
+    <>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Import History
+      </Typography>
+      <Paper variant="outlined">
+        <Table size="small" aria-label="Import History">
+          <TableHead>
+            <TableRow>
+              <TableCell>File</TableCell>
+              <TableCell>Started</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Outcome</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((imp) => (
+              <TableRow key={imp.id} data-testid="import-history-row">
+                <TableCell>{imp.upload_file_name}</TableCell>
+                <TableCell>
+                  <time dateTime={imp.created_at}>{new Date(imp.created_at).toLocaleString()}</time>
+                </TableCell>
+                <TableCell>{STATUS[imp.status]}</TableCell>
+                <TableCell>
+                  {imp.report
+                    ? `${imp.report.created} created, ${imp.report.updated} updated, ${imp.report.skipped} skipped`
+                    : (imp.failure ?? '')}
+                </TableCell>
+                <TableCell align="right">
+                  {!!imp.report?.skipped && (
+                    <Button size="small" onClick={() => void downloadSkippedRows(imp)}>
+                      Skipped rows
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+      {meta.total > meta.limit && (
+        <Pagination
+          sx={{ mt: 1 }}
+          count={Math.ceil(meta.total / meta.limit)}
+          page={page}
+          onChange={(_, p) => setPage(p)}
+        />
+      )}
+    </>
+  );
+}

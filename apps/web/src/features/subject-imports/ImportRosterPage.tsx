@@ -1,0 +1,376 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Container from '@mui/material/Container';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/client';
+import {
+  applyImport,
+  checkImport,
+  downloadSkippedRows,
+  getImport,
+  type ImportMode,
+  importAttachment,
+  importRosterFile,
+  type SubjectImportDetail,
+  updateImport,
+} from '../../api/subjectImports';
+import { routePath } from '../../app/routes';
+import { ImportHistory } from './ImportHistory';
+
+const STEPS = ['Upload', 'Map Columns', 'Review', 'Done'];
+const SKIP = '';
+
+/** The server's 422 field errors as one line each. */
+function errorText(error: unknown): string {
+  if (isApiError(error)) {
+    const body = error.body as { errors?: Record<string, string[]> } | null;
+    if (body?.errors)
+      return Object.entries(body.errors)
+        .map(
+          ([field, messages]) =>
+            `${field === 'base' ? '' : `${field.replace(/_/g, ' ')} `}${messages.join('; ')}`,
+        )
+        .join('\n');
+    if (error.status === 403) return 'You are not allowed to import rosters.';
+  }
+  return 'Something went wrong. Please try again.';
+}
+
+/**
+ * Import Roster (issue 15): Upload, Map Columns, Review, Done. A file from the computer, or a file a
+ * school uploaded for a file request (`?attachment=<id>`). Nothing is written before Apply.
+ */
+export function ImportRosterPage() {
+  const { projectId = '' } = useParams();
+  const [search] = useSearchParams();
+  const attachmentId = search.get('attachment');
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState(0);
+  const [imp, setImp] = useState<SubjectImportDetail | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string | null>>({});
+  const [mode, setMode] = useState<ImportMode>('add_and_update');
+  const [saveMapping, setSaveMapping] = useState(true);
+  const [skipInvalid, setSkipInvalid] = useState(false);
+  const started = useRef(false);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const opened = (read: SubjectImportDetail) => {
+    setImp(read);
+    setMapping(read.mapping);
+    setMode(read.mode);
+    setStep(1);
+  };
+
+  // "Import as roster": read the file-request upload at once (once, even under StrictMode).
+  useEffect(() => {
+    if (!attachmentId || started.current) return;
+    started.current = true;
+    setBusy(true);
+    importAttachment(projectId, attachmentId)
+      .then((read) => {
+        setImp(read);
+        setMapping(read.mapping);
+        setMode(read.mode);
+        setStep(1);
+      })
+      .catch((e: unknown) => setError(errorText(e)))
+      .finally(() => setBusy(false));
+  }, [attachmentId, projectId]);
+
+  // While applying, follow the job's progress.
+  useEffect(() => {
+    if (imp?.status !== 'applying') return;
+    const timer = window.setInterval(() => {
+      void getImport(imp.id).then((next) => {
+        if (next.status !== 'applying') {
+          setImp(next);
+          setStep(3);
+          void queryClient.invalidateQueries({ queryKey: ['projects', projectId] });
+        } else setImp(next);
+      });
+    }, 500);
+    return () => window.clearInterval(timer);
+  }, [imp, projectId, queryClient]);
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 2 }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Import Roster
+      </Typography>
+      <Stepper activeStep={step} sx={{ mb: 3 }}>
+        {STEPS.map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }} data-testid="import-error">
+          {error}
+        </Alert>
+      )}
+      {busy && <LinearProgress sx={{ mb: 2 }} />}
+
+      {step === 0 && !attachmentId && (
+        <Stack spacing={2} alignItems="flex-start">
+          <Typography>
+            Choose the school’s roster: a CSV, TSV or Excel (XLSX) file, up to 20 MB and 50,000 rows.
+          </Typography>
+          <Button variant="outlined" component="label">
+            Select File
+            <input
+              hidden
+              type="file"
+              accept=".csv,.tsv,.txt,.xlsx"
+              data-testid="roster-file"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+          </Button>
+          {file && <Typography>{file.name}</Typography>}
+          <Button
+            variant="contained"
+            disabled={!file || busy}
+            onClick={() => void run(async () => opened(await importRosterFile(projectId, file!)))}
+          >
+            Upload
+          </Button>
+        </Stack>
+      )}
+
+      {step === 1 && imp && (
+        <Stack spacing={2}>
+          <Typography>
+            {imp.upload_file_name}: {imp.row_count} rows
+            {imp.sheet_name ? `, sheet ${imp.sheet_name}` : ''}. Choose the field for each column, or skip it.
+          </Typography>
+          <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Map Columns">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Column</TableCell>
+                  <TableCell>Field</TableCell>
+                  <TableCell>Sample values</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {imp.columns.map((column, index) => (
+                  <TableRow key={column} data-testid="mapping-row">
+                    <TableCell component="th" scope="row">
+                      {column}
+                    </TableCell>
+                    <TableCell sx={{ minWidth: 200 }}>
+                      <TextField
+                        select
+                        size="small"
+                        fullWidth
+                        label={`Field for ${column}`}
+                        value={mapping[column] ?? SKIP}
+                        onChange={(e) => setMapping({ ...mapping, [column]: e.target.value || null })}
+                      >
+                        <MenuItem value={SKIP}>
+                          <em>Skip this column</em>
+                        </MenuItem>
+                        {imp.fields.map((f) => (
+                          <MenuItem key={f.id} value={f.id}>
+                            {f.label}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    </TableCell>
+                    <TableCell sx={{ color: 'text.secondary' }}>
+                      {imp.sample_rows
+                        .map((r) => r[index])
+                        .filter(Boolean)
+                        .slice(0, 3)
+                        .join(', ')}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Paper>
+          <TextField
+            select
+            label="Mode"
+            value={mode}
+            onChange={(e) => setMode(e.target.value as ImportMode)}
+            sx={{ maxWidth: 320 }}
+          >
+            <MenuItem value="add_and_update">Add new and update existing</MenuItem>
+            <MenuItem value="add_only">Add new only</MenuItem>
+          </TextField>
+          <FormControlLabel
+            control={<Checkbox checked={saveMapping} onChange={(e) => setSaveMapping(e.target.checked)} />}
+            label="Remember this mapping for next time"
+          />
+          <Box>
+            <Button
+              variant="contained"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  await updateImport(imp.id, { mapping, mode, save_mapping: saveMapping });
+                  setImp(await checkImport(imp.id));
+                  setStep(2);
+                })
+              }
+            >
+              Check
+            </Button>
+          </Box>
+        </Stack>
+      )}
+
+      {step === 2 && imp?.check && (
+        <Stack spacing={2} data-testid="import-check">
+          <Typography>Nothing has been changed yet. This is what the import would do:</Typography>
+          <Stack direction="row" spacing={3} flexWrap="wrap">
+            <Typography data-testid="check-creates">{imp.check.create_count} new</Typography>
+            <Typography data-testid="check-updates">{imp.check.update_count} updated</Typography>
+            <Typography data-testid="check-unchanged">{imp.check.unchanged_count} unchanged</Typography>
+            {imp.check.existing_skipped_count > 0 && (
+              <Typography>{imp.check.existing_skipped_count} already exist (left alone)</Typography>
+            )}
+            <Typography data-testid="check-errors" color={imp.check.error_count ? 'error' : undefined}>
+              {imp.check.error_count} with errors
+            </Typography>
+          </Stack>
+          {imp.check.updates.length > 0 && (
+            <Paper variant="outlined">
+              <Table size="small" aria-label="Updates">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Row</TableCell>
+                    <TableCell>Subject</TableCell>
+                    <TableCell>Changes</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {imp.check.updates.map((u) => (
+                    <TableRow key={u.line} data-testid="update-row">
+                      <TableCell>{u.line}</TableCell>
+                      <TableCell>{u.name}</TableCell>
+                      <TableCell>
+                        {u.changes.map((c) => `${c.label}: ${c.from || '(blank)'} → ${c.to}`).join('; ')}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Paper>
+          )}
+          {imp.check.errors.length > 0 && (
+            <Paper variant="outlined">
+              <Table size="small" aria-label="Row errors">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Row</TableCell>
+                    <TableCell>Problem</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {imp.check.errors.map((e) => (
+                    <TableRow key={e.line} data-testid="error-row">
+                      <TableCell>{e.line}</TableCell>
+                      <TableCell>{e.messages.join('; ')}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Paper>
+          )}
+          {imp.check.error_count > 0 && (
+            <FormControlLabel
+              control={<Checkbox checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)} />}
+              label="Skip the rows with errors"
+            />
+          )}
+          <Stack direction="row" spacing={2}>
+            <Button onClick={() => setStep(1)} disabled={busy}>
+              Back
+            </Button>
+            <Button
+              variant="contained"
+              disabled={busy || (imp.check.error_count > 0 && !skipInvalid)}
+              onClick={() => void run(async () => setImp(await applyImport(imp.id, skipInvalid)))}
+            >
+              Apply
+            </Button>
+          </Stack>
+          {imp.status === 'applying' && (
+            <Box>
+              <Typography>
+                Applying… {imp.progress.done} of {imp.progress.total}
+              </Typography>
+              <LinearProgress
+                variant="determinate"
+                value={imp.progress.total ? (100 * imp.progress.done) / imp.progress.total : 0}
+              />
+            </Box>
+          )}
+        </Stack>
+      )}
+
+      {step === 3 && imp && (
+        <Stack spacing={2} data-testid="import-done">
+          {imp.status === 'applied' && imp.report ? (
+            <Alert severity="success">
+              Import complete: {imp.report.created} created, {imp.report.updated} updated,{' '}
+              {imp.report.unchanged} unchanged, {imp.report.skipped} skipped.
+            </Alert>
+          ) : (
+            <Alert severity="error">{imp.failure ?? 'The import failed; nothing was written.'}</Alert>
+          )}
+          <Stack direction="row" spacing={2}>
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={routePath('project.subjects', { projectId })}
+            >
+              View Subjects
+            </Button>
+            {!!imp.report?.skipped && (
+              <Button onClick={() => void downloadSkippedRows(imp)}>Download skipped rows (CSV)</Button>
+            )}
+          </Stack>
+        </Stack>
+      )}
+
+      <Box sx={{ mt: 4 }}>
+        <ImportHistory projectId={projectId} />
+      </Box>
+    </Container>
+  );
+}
