@@ -136,6 +136,15 @@ export const POLICIES = {
   'subject.create': inView,
   'subject.update': inView,
   'subject.delete': when((a) => a.canDeleteSubjects),
+  // Layouts and prints (exports-and-printing §6): customers print for their projects too; built-in
+  // layouts are everyone's. Editing layouts is the studio's or lab's managers'.
+  'layout.list': inView,
+  'layout.show': inView,
+  'layout-render.create': inView,
+  'layout-render.list': inView,
+  'layout-render.show': inView,
+  'layout-render.download': inView,
+  'layout-render.worker-statuses': inView,
   'photo.list': inView,
   'photo.show': inView,
   'photo.upload': inView,

@@ -21,6 +21,7 @@ import { registerOAuthRoutes } from '../modules/auth/routes.js';
 import { registerDevMailboxRoutes } from '../modules/dev-mailbox/routes.js';
 import { registerFileRequestRoutes } from '../modules/file-requests/routes.js';
 import { registerInvitationRoutes } from '../modules/invitations/routes.js';
+import { registerLayoutRoutes } from '../modules/layouts/routes.js';
 import { registerOperationsRoutes } from '../modules/operations/routes.js';
 import { registerOrganizationRoutes } from '../modules/organizations/routes.js';
 import { registerPasswordResetRoutes } from '../modules/password-resets/routes.js';
@@ -161,6 +162,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerUserCreationRoutes(app, ctx);
   registerInvitationRoutes(app, ctx);
   registerSeasonRoutes(app, ctx);
+  registerLayoutRoutes(app, ctx);
   registerProjectTemplateRoutes(app, ctx);
   registerSubjectRoutes(app, ctx);
   registerPhotoRoutes(app, ctx);

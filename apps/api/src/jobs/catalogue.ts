@@ -1,3 +1,4 @@
+import { layoutRenderJob } from '../modules/layouts/render-job.js';
 import { passwordResetRequestJob } from '../modules/password-resets/request-job.js';
 import { photoRenditionsJob } from '../modules/photos/renditions-job.js';
 import { purgeExpiredCredentialsJob, purgeUnverifiedUploadsJob, storageDeletionsJob } from './cleanup.js';
@@ -16,6 +17,7 @@ export const jobCatalogue = {
   'uploads.purge-unverified': purgeUnverifiedUploadsJob,
   'credentials.purge': purgeExpiredCredentialsJob,
   'password-resets.request': passwordResetRequestJob,
+  'layouts.render': layoutRenderJob,
 } satisfies JobCatalogue<JobDeps>;
 
 export type AppQueue = Queue<typeof jobCatalogue, JobDeps>;
