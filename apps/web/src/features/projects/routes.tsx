@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { ROUTES, type RouteHandle } from '../../app/routes';
 import { projectAttachmentRoutes } from '../attachments/routes';
+import { layoutRoutes } from '../layouts/routes';
 import { subjectRoutes } from '../subjects/routes';
 
 const handle = (h: RouteHandle) => h;
@@ -37,7 +38,7 @@ function pathsOf(routes: RouteObject[]): string[] {
  * Everything behind the activation check: the sections' own route modules (subjects, a project's files),
  * plus a placeholder for each section path none of them serves yet.
  */
-const sectionRoutes: RouteObject[] = [...subjectRoutes, ...projectAttachmentRoutes];
+const sectionRoutes: RouteObject[] = [...subjectRoutes, ...projectAttachmentRoutes, ...layoutRoutes];
 const served = new Set(pathsOf(sectionRoutes));
 const activatedProjectRoutes: RouteObject[] = [
   ...sectionRoutes,

@@ -11,8 +11,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useParams } from 'react-router';
 import { useConfig } from '../../api/config';
+import { useProject } from '../../api/projects';
 import { useAbilities } from '../../api/users';
 import { routePath } from '../../app/routes';
+import { SubjectDirectoryDialog } from '../layouts/SubjectDirectory';
 
 const navButtonSx = {
   textTransform: 'none',
@@ -30,6 +32,7 @@ export function SubjectsLayout() {
   const { data: config } = useConfig();
   const [duplicatesOpen, setDuplicatesOpen] = useState(false);
   const companionUrl = config?.companion_app_url;
+  const project = useProject(projectId);
 
   return (
     <>
@@ -58,7 +61,16 @@ export function SubjectsLayout() {
           >
             {t('subjects.nav.new')}
           </Button>
-          {/* Download Subject Directory appears only once it has a handler (second document, later issue). */}
+          {(project.data?.subjects_count ?? 0) > 0 && (
+            <Button
+              component={NavLink}
+              to={routePath('project.subjects.subject-directory', { projectId })}
+              size="small"
+              sx={navButtonSx}
+            >
+              Download Subject Directory
+            </Button>
+          )}
           {abilities?.canUploadSubjects && companionUrl && (
             <Button
               component="a"
@@ -79,6 +91,7 @@ export function SubjectsLayout() {
         </Box>
       </Container>
       <Outlet />
+      <SubjectDirectoryDialog />
       <Dialog
         open={duplicatesOpen}
         onClose={() => setDuplicatesOpen(false)}
