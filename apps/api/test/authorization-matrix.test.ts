@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -28,6 +29,8 @@ const exportFormats: Record<string, string> = {};
 const deletableFormats: Record<string, string[]> = {};
 // A roster import per organization's project, read and not yet checked.
 const rosterImports: Record<string, string> = {};
+const layoutFixtures: Record<string, { category: string; layout: string; render: string; token: string }> =
+  {};
 // Photo records per organization: album, photo, crops and assignments to use up, an import.
 const media: Record<
   string,
@@ -202,6 +205,55 @@ beforeAll(async () => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
+  }
+  // Layouts: a category and a layout of each organization's own, and a finished render per project.
+  for (const [key, org] of Object.entries(w.orgs)) {
+    const db = t.ctx.db;
+    const category = await db
+      .insertInto('layout_categories')
+      .values({ slug: 'matrix', name: `Layouts of ${org.name}`, organization_id: org.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const definition = {
+      page: { width: 612, height: 792 },
+      grid: { width: 1, height: 1 },
+      unit: {
+        width: 200,
+        height: 100,
+        boxes: [{ kind: 'text', x: 0, y: 0, width: 200, height: 20, template: '{First Name}', size: 10 }],
+      },
+    };
+    const layout = await db
+      .insertInto('layouts')
+      .values({
+        layout_category_id: category.id,
+        organization_id: org.id,
+        name: 'Matrix layout',
+        layout_type: 'Basic',
+        definition: JSON.stringify(definition),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const render = await db
+      .insertInto('layout_renders')
+      .values({
+        project_id: projects[key]!,
+        layout_id: layout.id,
+        render_type: 'Basic',
+        render_name: 'Matrix render',
+        subject_ids: assignable[key]!.slice(0, 1),
+        worker_token: randomBytes(16).toString('hex'),
+        worker_status: 'complete',
+        storage_key: `matrix/${key}/render.pdf`,
+      })
+      .returning(['id', 'worker_token'])
+      .executeTakeFirstOrThrow();
+    layoutFixtures[key] = {
+      category: category.id,
+      layout: layout.id,
+      render: render.id,
+      token: render.worker_token,
+    };
   }
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
     tokens[who] = await signIn(t.app, w.users[who]!.email);
@@ -622,6 +674,55 @@ const routes: Route[] = [
       attachment_request: { name: 'Roster', description: 'Please send it' },
       project_ids: [projects[o]],
     }),
+  },
+  {
+    method: 'GET',
+    path: '/api/organizations/{id}/layout-categories',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/layout-categories`,
+  },
+  {
+    method: 'GET',
+    path: '/api/layout-categories/{id}',
+    url: (o) => `/api/layout-categories/${layoutFixtures[o]!.category}`,
+  },
+  { method: 'GET', path: '/api/layouts/{id}', url: (o) => `/api/layouts/${layoutFixtures[o]!.layout}` },
+  {
+    method: 'GET',
+    path: '/api/layouts/{id}/preview',
+    url: (o) => `/api/layouts/${layoutFixtures[o]!.layout}/preview`,
+  },
+  {
+    method: 'POST',
+    path: '/api/layout-renders',
+    url: () => '/api/layout-renders',
+    payload: (o) => ({
+      layout_render: {
+        layout_id: layoutFixtures[o]!.layout,
+        project_id: projects[o],
+        subject_ids: assignable[o]!.slice(0, 1),
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/projects/{id}/layout-renders',
+    url: (o) => `/api/projects/${projects[o]}/layout-renders`,
+  },
+  {
+    method: 'GET',
+    path: '/api/layout-renders/{id}',
+    url: (o) => `/api/layout-renders/${layoutFixtures[o]!.render}`,
+  },
+  {
+    method: 'GET',
+    path: '/api/layout-renders/{id}/download',
+    url: (o) => `/api/layout-renders/${layoutFixtures[o]!.render}/download?format=json`,
+  },
+  // Always 200: tokens of renders out of view are left out of the answer.
+  {
+    method: 'GET',
+    path: '/api/layout-renders/worker-statuses',
+    url: (o) => `/api/layout-renders/worker-statuses?worker_tokens[]=${layoutFixtures[o]!.token}`,
   },
   // No record: the caller alone decides.
   { method: 'GET', path: '/api/users/me', url: () => '/api/users/me' },

@@ -9,6 +9,8 @@ export * from './errors.js';
 export * from './exports.js';
 export * from './forms.js';
 export * from './grades.js';
+export * from './layout-engine.js';
+export * from './layouts.js';
 export * from './licensing.js';
 export * from './organizations.js';
 export * from './policies.js';

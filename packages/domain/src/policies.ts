@@ -141,6 +141,15 @@ export const POLICIES = {
   'subject.delete': when((a) => a.canDeleteSubjects),
   // Finding duplicates reads the project's subjects: customers run exports and prints for their projects.
   'subject.find-duplicates': inView,
+  // Layouts and prints (exports-and-printing §6): customers print for their projects too; built-in
+  // layouts are everyone's. Editing layouts is the studio's or lab's managers'.
+  'layout.list': inView,
+  'layout.show': inView,
+  'layout-render.create': inView,
+  'layout-render.list': inView,
+  'layout-render.show': inView,
+  'layout-render.download': inView,
+  'layout-render.worker-statuses': inView,
   'photo.list': inView,
   'photo.show': inView,
   'photo.upload': inView,

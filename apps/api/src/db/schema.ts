@@ -384,7 +384,55 @@ export interface ProjectExportFormatFieldMappingsTable {
   position: number;
 }
 
+export interface LayoutCategoriesTable {
+  id: Generated<string>;
+  slug: string;
+  organization_id: string | null;
+  name: string;
+  position: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface LayoutsTable {
+  id: Generated<string>;
+  layout_category_id: string;
+  organization_id: string | null;
+  name: string;
+  layout_type: 'Basic' | 'Sheet';
+  definition: ColumnType<unknown, string, string>;
+  parent_layout_id: string | null;
+  flipped_layout_id: string | null;
+  pose_number: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface LayoutRendersTable {
+  id: Generated<string>;
+  project_id: string;
+  layout_id: string;
+  render_type: 'Basic' | 'Sheet';
+  created_by_user_id: string | null;
+  render_name: string;
+  batch_name: string | null;
+  format: Generated<string>;
+  subject_ids: string[];
+  group_by: Generated<string[]>;
+  sort_by: Generated<string[]>;
+  include_hidden_fields: Generated<boolean>;
+  worker_token: string;
+  worker_status: Generated<'running' | 'complete' | 'failed'>;
+  failure_reason: string | null;
+  storage_key: string | null;
+  page_count: number | null;
+  created_at: Generated<Date>;
+  completed_at: NullableTimestamp;
+}
+
 export interface Database {
+  layout_categories: LayoutCategoriesTable;
+  layouts: LayoutsTable;
+  layout_renders: LayoutRendersTable;
   attachment_requests: AttachmentRequestsTable;
   attachment_request_projects: AttachmentRequestProjectsTable;
   attachments: AttachmentsTable;

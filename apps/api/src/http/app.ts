@@ -24,6 +24,7 @@ import { registerDuplicateRoutes } from '../modules/duplicates/routes.js';
 import { registerExportFormatRoutes } from '../modules/export-formats/routes.js';
 import { registerFileRequestRoutes } from '../modules/file-requests/routes.js';
 import { registerInvitationRoutes } from '../modules/invitations/routes.js';
+import { registerLayoutRoutes } from '../modules/layouts/routes.js';
 import { registerOperationsRoutes } from '../modules/operations/routes.js';
 import { registerOrganizationRoutes } from '../modules/organizations/routes.js';
 import { registerPasswordResetRoutes } from '../modules/password-resets/routes.js';
@@ -166,6 +167,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerInvitationRoutes(app, ctx);
   registerSeasonRoutes(app, ctx);
   registerExportFormatRoutes(app, ctx);
+  registerLayoutRoutes(app, ctx);
   registerProjectTemplateRoutes(app, ctx);
   registerSubjectRoutes(app, ctx);
   registerDuplicateRoutes(app, ctx);

@@ -1,3 +1,4 @@
+import { layoutRenderJob } from '../modules/layouts/render-job.js';
 import { passwordResetRequestJob } from '../modules/password-resets/request-job.js';
 import { photoRenditionsJob } from '../modules/photos/renditions-job.js';
 import { subjectImportApplyJob } from '../modules/subject-imports/service.js';
@@ -18,6 +19,7 @@ export const jobCatalogue = {
   'credentials.purge': purgeExpiredCredentialsJob,
   'password-resets.request': passwordResetRequestJob,
   'subject-imports.apply': subjectImportApplyJob,
+  'layouts.render': layoutRenderJob,
 } satisfies JobCatalogue<JobDeps>;
 
 export type AppQueue = Queue<typeof jobCatalogue, JobDeps>;

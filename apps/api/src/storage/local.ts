@@ -1,8 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { contentDisposition, type PresignedPost, type Storage, type StoredObject } from './storage.js';
 
 /** The policy of a local presigned POST: what S3 would enforce, enforced by our /storage/upload. */
@@ -150,6 +151,15 @@ export class LocalStorage implements Storage {
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
     await writeFile(temporary, body);
+    await writeFile(`${target}.meta`, contentType);
+    await rename(temporary, target);
+  }
+
+  async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    const target = this.file(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    await pipeline(createReadStream(filePath), createWriteStream(temporary));
     await writeFile(`${target}.meta`, contentType);
     await rename(temporary, target);
   }

@@ -39,6 +39,8 @@ export interface Storage {
   /** Bytes `start` to `end` inclusive (random access for ZIP central directories). */
   streamRange(key: string, start: number, end: number): Promise<Readable>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a file written on local disk (e.g. a generated PDF), streaming it rather than holding it in memory. */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   /**
    * Moves an object to a key no upload form targets (keeping its content type): verify takes the bytes
    * away from where a still-valid form could overwrite them.

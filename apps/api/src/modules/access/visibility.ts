@@ -27,7 +27,10 @@ export type VisibleKind =
   | 'file_request'
   | 'attachment'
   | 'export_format'
-  | 'user';
+  | 'user'
+  | 'layout_category'
+  | 'layout'
+  | 'layout_render';
 
 /**
  * What a lookup gives back: the record's id, and where it sits (its organization and project). Built-in
@@ -255,6 +258,41 @@ export class Access {
               ]),
             ]),
           ) as unknown as RefQuery;
+      case 'layout_category':
+        // Built-in (no organization), or of an organization in view or above the caller's.
+        return db
+          .selectFrom('layout_categories as r')
+          .select(['r.id'])
+          .select((eb) => [
+            eb.fn.coalesce('r.organization_id', eb.val('0')).as('organization_id'),
+            eb.val<string | null>(null).as('project_id'),
+          ])
+          .where((eb) =>
+            eb.or([
+              eb('r.organization_id', 'is', null),
+              eb('r.organization_id', 'in', this.organizationIdsInViewOrAbove()),
+            ]),
+          ) as unknown as RefQuery;
+      case 'layout':
+        return db
+          .selectFrom('layouts as r')
+          .select(['r.id'])
+          .select((eb) => [
+            eb.fn.coalesce('r.organization_id', eb.val('0')).as('organization_id'),
+            eb.val<string | null>(null).as('project_id'),
+          ])
+          .where((eb) =>
+            eb.or([
+              eb('r.organization_id', 'is', null),
+              eb('r.organization_id', 'in', this.organizationIdsInViewOrAbove()),
+            ]),
+          ) as unknown as RefQuery;
+      case 'layout_render':
+        return db
+          .selectFrom('layout_renders as r')
+          .innerJoin('projects as p', 'p.id', 'r.project_id')
+          .select(['r.id', 'p.organization_id', 'r.project_id'])
+          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
       case 'user':
         // A user is seen through an account in an organization in view (the first such account).
         return db

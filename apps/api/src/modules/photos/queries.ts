@@ -12,6 +12,10 @@ export const subjectPhotoReads = (subjectIdColumn: string) => {
     primaryPhotoId: sql<
       string | null
     >`(SELECT a.photo_id::text FROM subject_photo_assignments a WHERE a.subject_id = ${subjectId} AND a.is_primary)`,
+    /** The most recently taken (created) of the subject's photos, for printing with the "latest" pose. */
+    latestPhotoId: sql<
+      string | null
+    >`(SELECT a.photo_id::text FROM subject_photo_assignments a JOIN photos ph ON ph.id = a.photo_id WHERE a.subject_id = ${subjectId} ORDER BY ph.created_at DESC, ph.id DESC LIMIT 1)`,
     hasAny: sql<boolean>`EXISTS (SELECT 1 FROM subject_photo_assignments a WHERE a.subject_id = ${subjectId})`,
   };
 };
@@ -25,4 +29,18 @@ export async function isPhotoOfSubject(db: Db, subjectId: string, photoId: strin
     .where('photo_id', '=', photoId)
     .executeTakeFirst();
   return !!assigned;
+}
+
+/** What printing needs of photos: the stored original (verified ones only) and the default crop, if any. */
+export async function printSources(db: Db, photoIds: string[]) {
+  if (photoIds.length === 0) return [];
+  return db
+    .selectFrom('photos as ph')
+    .leftJoin('photo_crops as c', (join) =>
+      join.onRef('c.photo_id', '=', 'ph.id').on('c.is_default', '=', true),
+    )
+    .select(['ph.id', 'ph.storage_key', 'c.x', 'c.y', 'c.width', 'c.height'])
+    .where('ph.id', 'in', photoIds)
+    .where('ph.upload_verified_at', 'is not', null)
+    .execute();
 }

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { ROUTES, type RouteHandle } from '../../app/routes';
 import { projectAttachmentRoutes } from '../attachments/routes';
 import { projectExportRoutes } from '../exports/routes';
+import { layoutRoutes } from '../layouts/routes';
 import { subjectRoutes } from '../subjects/routes';
 
 const handle = (h: RouteHandle) => h;
@@ -38,7 +39,12 @@ function pathsOf(routes: RouteObject[]): string[] {
  * Everything behind the activation check: the sections' own route modules (subjects, a project's files),
  * plus a placeholder for each section path none of them serves yet.
  */
-const sectionRoutes: RouteObject[] = [...subjectRoutes, ...projectAttachmentRoutes, ...projectExportRoutes];
+const sectionRoutes: RouteObject[] = [
+  ...subjectRoutes,
+  ...projectAttachmentRoutes,
+  ...projectExportRoutes,
+  ...layoutRoutes,
+];
 const served = new Set(pathsOf(sectionRoutes));
 const activatedProjectRoutes: RouteObject[] = [
   ...sectionRoutes,

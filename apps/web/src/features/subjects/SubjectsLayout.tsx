@@ -4,9 +4,11 @@ import { can } from '@school-portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { useConfig } from '../../api/config';
+import { useProject } from '../../api/projects';
 import { useAbilities } from '../../api/users';
 import { routePath } from '../../app/routes';
 import { SubNav } from '../../components/SubNav';
+import { SubjectDirectoryDialog } from '../layouts/SubjectDirectory';
 
 /**
  * Spec §2 project.subjects: the sub-menu (All Subjects, New Subject, Download Subject Directory, Upload
@@ -18,6 +20,7 @@ export function SubjectsLayout() {
   const abilities = useAbilities();
   const { data: config } = useConfig();
   const companionUrl = config?.companion_app_url;
+  const project = useProject(projectId);
 
   return (
     <>
@@ -49,6 +52,15 @@ export function SubjectsLayout() {
                 ]
               : []),
             // Download Subject Directory appears only once it has a handler (second document, later issue).
+            ...((project.data?.subjects_count ?? 0) > 0
+              ? [
+                  {
+                    key: 'directory',
+                    to: routePath('project.subjects.subject-directory', { projectId }),
+                    label: t('subjects.nav.directory'),
+                  },
+                ]
+              : []),
             ...(abilities?.canUploadSubjects && companionUrl
               ? [
                   {
@@ -70,6 +82,7 @@ export function SubjectsLayout() {
         />
       </Container>
       <Outlet />
+      <SubjectDirectoryDialog />
     </>
   );
 }

@@ -1,0 +1,179 @@
+import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import type { LayoutPage, PlacedBarcode, PlacedPhoto, PlacedText } from '@school-portal/domain';
+import bwipjs from 'bwip-js/node';
+import pLimit from 'p-limit';
+import PDFDocument from 'pdfkit';
+import { pixelsFor, rasteriseSvg } from '../../images/print.js';
+import { fontRuns, needsCjk, pdfMeasure, registerFonts } from './fonts.js';
+
+/** Gives a photo's print JPEG for a box size (points) at a resolution, or null when it has none. */
+export type PhotoSource = (box: PlacedPhoto, dpi: number) => Promise<Buffer | null>;
+
+const LINE = 1.16;
+const PHOTO_CONCURRENCY = 2;
+
+/** A Code 128 barcode as a PNG (bars only), or null when the value can't be encoded (blank, non-ASCII). */
+export async function barcodePng(value: string): Promise<Buffer | null> {
+  if (!value || !/^[\x20-\x7e]{1,80}$/.test(value)) return null;
+  try {
+    return await bwipjs.toBuffer({ bcid: 'code128', text: value, scale: 3, height: 12, includetext: false });
+  } catch {
+    return null;
+  }
+}
+
+const photoKey = (b: PlacedPhoto) => `${b.photo_id}:${b.width}x${b.height}`;
+
+/** Prepares a page's photos (each distinct one once), two at a time. */
+function preparePage(page: LayoutPage, photos: PhotoSource, dpi: number) {
+  const limit = pLimit(PHOTO_CONCURRENCY);
+  const byKey = new Map<string, Promise<Buffer | null>>();
+  for (const box of page.boxes) {
+    if (box.kind !== 'photo' || !box.photo_id) continue;
+    const key = photoKey(box);
+    if (!byKey.has(key))
+      byKey.set(
+        key,
+        limit(() => photos(box, dpi)),
+      );
+  }
+  return byKey;
+}
+
+function pdfText(doc: PDFKit.PDFDocument, box: PlacedText, measure: ReturnType<typeof pdfMeasure>) {
+  const total = measure(box.text, box.size, box.weight);
+  let x =
+    box.align === 'center'
+      ? box.x + (box.width - total) / 2
+      : box.align === 'right'
+        ? box.x + box.width - total
+        : box.x;
+  const y = box.y + (box.height - box.size * LINE) / 2;
+  for (const run of fontRuns(box.text, box.weight)) {
+    doc.font(run.font).fontSize(box.size).fillColor('#000000');
+    doc.text(run.text, x, y, { lineBreak: false });
+    x += doc.widthOfString(run.text);
+  }
+}
+
+function placeholder(doc: PDFKit.PDFDocument, box: PlacedPhoto) {
+  doc.save().rect(box.x, box.y, box.width, box.height).fillColor('#e0e0e0').fill().restore();
+}
+
+/**
+ * Writes the pages to a PDF file, streaming: pdfkit flushes each page's objects as it goes, each photo is
+ * embedded as a prepared JPEG (repeated ones once per page), and the next page's photos are prepared
+ * while the current one is drawn.
+ */
+export async function writePdf(
+  pages: LayoutPage[],
+  photos: PhotoSource,
+  filePath: string,
+  dpi = 300,
+): Promise<{ pages: number }> {
+  const texts = pages.flatMap((p) =>
+    p.boxes.filter((b): b is PlacedText => b.kind === 'text').map((b) => b.text),
+  );
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    compress: true,
+    info: { Title: 'Layout render', Creator: 'School Portal' },
+  });
+  registerFonts(doc, needsCjk(texts));
+  const measure = pdfMeasure(doc);
+  const out = createWriteStream(filePath);
+  doc.pipe(out);
+  const barcodes = new Map<string, Promise<Buffer | null>>();
+  try {
+    let next = pages.length ? preparePage(pages[0]!, photos, dpi) : null;
+    for (let i = 0; i < pages.length; i++) {
+      const page = pages[i]!;
+      const prepared = next!;
+      next = i + 1 < pages.length ? preparePage(pages[i + 1]!, photos, dpi) : null;
+      doc.addPage({ size: [page.width, page.height], margin: 0 });
+      const images = new Map<string, unknown>();
+      for (const box of page.boxes) {
+        if (box.kind === 'photo') {
+          const key = photoKey(box);
+          if (!images.has(key)) {
+            const bytes = box.photo_id ? await prepared.get(key)! : null;
+            // One image object per photo and page: repeated units embed it once.
+            images.set(
+              key,
+              bytes ? (doc as unknown as { openImage(b: Buffer): unknown }).openImage(bytes) : null,
+            );
+          }
+          const image = images.get(key);
+          if (image) doc.image(image as Buffer, box.x, box.y, { width: box.width, height: box.height });
+          else placeholder(doc, box);
+        } else if (box.kind === 'text') {
+          if (box.text) pdfText(doc, box, measure);
+        } else {
+          if (!barcodes.has(box.value)) barcodes.set(box.value, barcodePng(box.value));
+          const png = await barcodes.get(box.value)!;
+          if (png)
+            doc.image(png, box.x, box.y, { fit: [box.width, box.height], align: 'center', valign: 'center' });
+        }
+      }
+    }
+    doc.end();
+    await finished(out);
+  } catch (error) {
+    out.destroy();
+    throw error;
+  }
+  return { pages: pages.length };
+}
+
+const escapeXml = (s: string) =>
+  s.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
+
+/** The first page as the PDF draws it, scaled into 640x480 on grey, as a PNG. */
+export async function previewPng(page: LayoutPage | undefined, photos: PhotoSource): Promise<Buffer> {
+  const W = 640;
+  const H = 480;
+  const parts: string[] = [];
+  if (page) {
+    const scale = Math.min((W - 20) / page.width, (H - 20) / page.height);
+    const ox = (W - page.width * scale) / 2;
+    const oy = (H - page.height * scale) / 2;
+    const dpi = Math.min(300, 72 * scale * 2);
+    parts.push(`<g transform="translate(${ox.toFixed(2)} ${oy.toFixed(2)}) scale(${scale.toFixed(5)})">`);
+    parts.push(`<rect width="${page.width}" height="${page.height}" fill="#ffffff"/>`);
+    const prepared = preparePage(page, photos, dpi);
+    for (const box of page.boxes) {
+      const rect = `x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}"`;
+      if (box.kind === 'photo') {
+        const bytes = box.photo_id ? await prepared.get(photoKey(box))! : null;
+        parts.push(
+          bytes
+            ? `<image ${rect} preserveAspectRatio="none" href="data:image/jpeg;base64,${bytes.toString('base64')}"/>`
+            : `<rect ${rect} fill="#e0e0e0"/>`,
+        );
+      } else if (box.kind === 'text') {
+        if (!box.text) continue;
+        const anchor = box.align === 'center' ? 'middle' : box.align === 'right' ? 'end' : 'start';
+        const x =
+          box.align === 'center' ? box.x + box.width / 2 : box.align === 'right' ? box.x + box.width : box.x;
+        parts.push(
+          `<text x="${x}" y="${box.y + box.height / 2 + box.size * 0.35}" font-family="DejaVu Sans, Noto Sans CJK SC, sans-serif" font-size="${box.size}" font-weight="${box.weight}" text-anchor="${anchor}">${escapeXml(box.text)}</text>`,
+        );
+      } else {
+        const png = await barcodePng((box as PlacedBarcode).value);
+        if (png)
+          parts.push(
+            `<image ${rect} preserveAspectRatio="xMidYMid meet" href="data:image/png;base64,${png.toString('base64')}"/>`,
+          );
+      }
+    }
+    parts.push('</g>');
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="${W}" height="${H}" fill="#f2f2f2"/>${parts.join('')}</svg>`;
+  return rasteriseSvg(svg);
+}
+
+export { pixelsFor };

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { layoutDefinitionSchema, layoutPages } from '@school-portal/domain';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import type { JobDeps } from '../../jobs/deps.js';
+import { defineJob } from '../../jobs/queue.js';
+import type { Storage } from '../../storage/storage.js';
+import { loadFields } from '../project-templates/service.js';
+import { selectProjects } from '../projects/service.js';
+import { writePdf } from './draw.js';
+import { sharedMeasure } from './fonts.js';
+import { loadLayoutSubjects, photoSourceFor } from './subjects.js';
+
+/** Where a render's PDF lives: under its project's organization. */
+export const renderKey = (organizationId: string, projectId: string, renderId: string) =>
+  `org-${organizationId}/projects/${projectId}/layout-renders/${renderId}-${randomBytes(8).toString('hex')}.pdf`;
+
+class RenderFailure extends Error {}
+
+/**
+ * Makes one render's PDF: the layout engine's pages, drawn by the PDF writer into a temporary file
+ * (streaming), then stored. Ends the render as complete, or failed with a reason; a render no longer
+ * running is left alone (idempotent).
+ */
+export async function runRender(
+  renderId: string,
+  { db, storage, log }: { db: Db; storage: Storage; log: JobDeps['log'] },
+) {
+  const render = await db
+    .selectFrom('layout_renders as r')
+    .innerJoin('layouts as l', 'l.id', 'r.layout_id')
+    .select([
+      'r.id',
+      'r.project_id',
+      'r.subject_ids',
+      'r.group_by',
+      'r.sort_by',
+      'r.worker_status',
+      'r.include_hidden_fields',
+      'l.layout_type',
+      'l.definition',
+    ])
+    .where('r.id', '=', renderId)
+    .executeTakeFirst();
+  if (render?.worker_status !== 'running') return;
+  const file = path.join(tmpdir(), `layout-render-${render.id}-${randomBytes(6).toString('hex')}.pdf`);
+  try {
+    const definition = layoutDefinitionSchema.safeParse(render.definition);
+    if (!definition.success) throw new RenderFailure("The layout's definition is invalid.");
+    const project = await selectProjects(db).where('p.id', '=', render.project_id).executeTakeFirstOrThrow();
+    const fields = project.project_template_id
+      ? await loadFields(db, [project.project_template_id], render.include_hidden_fields)
+      : [];
+    const subjects = await loadLayoutSubjects(db, {
+      projectId: project.id,
+      subjectIds: render.subject_ids,
+      fields,
+      school: project.organization_name,
+      project: project.name,
+    });
+    if (subjects.length === 0) throw new RenderFailure('There are no subjects to print.');
+    const pages = layoutPages(definition.data, render.layout_type, subjects, {
+      group_by: render.group_by,
+      sort_by: render.sort_by,
+      measure: sharedMeasure(),
+    });
+    const written = await writePdf(pages, await photoSourceFor(db, storage, subjects), file);
+    const key = renderKey(project.organization_id, project.id, render.id);
+    await storage.putFile(key, file, 'application/pdf');
+    await db
+      .updateTable('layout_renders')
+      .set({
+        worker_status: 'complete',
+        storage_key: key,
+        page_count: written.pages,
+        completed_at: new Date(),
+      })
+      .where('id', '=', render.id)
+      .where('worker_status', '=', 'running')
+      .execute();
+  } catch (error) {
+    const reason = error instanceof RenderFailure ? error.message : 'The PDF could not be made.';
+    if (!(error instanceof RenderFailure))
+      log.error({ err: error, render_id: render.id }, 'layout render failed');
+    await db
+      .updateTable('layout_renders')
+      .set({ worker_status: 'failed', failure_reason: reason, completed_at: new Date() })
+      .where('id', '=', render.id)
+      .where('worker_status', '=', 'running')
+      .execute();
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+export const layoutRenderJob = defineJob({
+  schema: z.object({ render_id: z.string().regex(/^\d+$/) }),
+  retryLimit: 0,
+  retryDelaySeconds: 10,
+  handle: ({ render_id }, deps: JobDeps) => runRender(render_id, deps),
+});

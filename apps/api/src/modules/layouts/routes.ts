@@ -1,0 +1,271 @@
+import { layoutFieldListSchema, WORKER_STATUSES } from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { sessionOf } from '../../http/auth.js';
+import { conflict } from '../../http/errors.js';
+import { idParam } from '../../http/params.js';
+import { findVisibleOrganization } from '../organizations/service.js';
+import { findVisibleProject } from '../projects/service.js';
+import {
+  categorySchema,
+  layoutSchema,
+  renderSchema,
+  serializeCategory,
+  serializeLayout,
+  serializeRender,
+} from './serialize.js';
+import {
+  categoriesFor,
+  createRender,
+  findVisibleCategory,
+  findVisibleLayout,
+  layoutPreview,
+  selectRenders,
+  withLayouts,
+} from './service.js';
+
+const DOWNLOAD_EXPIRY_SECONDS = 5 * 60;
+const recordId = z.string().regex(/^\d{1,18}$/, 'is invalid');
+/** `x[]=a&x[]=b`, `x=a` or `x=a&x=b`: always a list. */
+const listParam = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]),
+    z.array(item).max(200).optional(),
+  );
+
+/** Layouts, their previews and layout renders (exports-and-printing §2-§4; API.md `layouts`, `layout renders`). */
+export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/organizations/:id/layout-categories',
+    {
+      config: { action: 'layout.list' },
+      schema: {
+        tags: ['layouts'],
+        summary:
+          "Layout categories an organization uses (built-in ones and its own or its parents'), with their layouts",
+        params: idParam,
+        response: { 200: z.object({ layout_categories: z.array(categorySchema) }) },
+      },
+    },
+    async (request) => {
+      const { organization } = await findVisibleOrganization(ctx.db, sessionOf(request), request.params.id);
+      const categories = await categoriesFor(ctx.db, request.access, organization.id);
+      return { layout_categories: categories.map(serializeCategory) };
+    },
+  );
+
+  app.get(
+    '/api/layout-categories/:id',
+    {
+      config: { action: 'layout.show' },
+      schema: {
+        tags: ['layouts'],
+        summary:
+          'One layout category with its layouts; the id may be a slug such as subject-directory-sheets',
+        params: idParam,
+        response: { 200: z.object({ layout_category: categorySchema }) },
+      },
+    },
+    async (request) => {
+      const category = await findVisibleCategory(request, ctx.db, request.params.id);
+      const [withItems] = await withLayouts(ctx.db, request.access, [category]);
+      return { layout_category: serializeCategory(withItems!) };
+    },
+  );
+
+  app.get(
+    '/api/layouts/:id',
+    {
+      config: { action: 'layout.show' },
+      schema: {
+        tags: ['layouts'],
+        summary: 'One layout with its definition',
+        params: idParam,
+        response: { 200: z.object({ layout: layoutSchema }) },
+      },
+    },
+    async (request) => ({
+      layout: serializeLayout(await findVisibleLayout(request, ctx.db, request.params.id)),
+    }),
+  );
+
+  app.get(
+    '/api/layouts/:id/preview',
+    {
+      config: { action: 'layout.show' },
+      schema: {
+        tags: ['layouts'],
+        summary: "The layout's first page as a 640x480 PNG, for a subject in view or for sample subjects",
+        params: idParam,
+        querystring: z.object({ subject_id: recordId.optional() }).strict(),
+        response: { 200: z.any().describe('PNG image, 640x480') },
+      },
+    },
+    async (request, reply) => {
+      const layout = await findVisibleLayout(request, ctx.db, request.params.id);
+      const png = await layoutPreview(
+        ctx,
+        sessionOf(request),
+        layout,
+        request.query.subject_id,
+        request.access,
+      );
+      return reply
+        .header('Content-Type', 'image/png')
+        .header('Cache-Control', 'private, max-age=60')
+        .send(png);
+    },
+  );
+
+  app.post(
+    '/api/layout-renders',
+    {
+      config: { action: 'layout-render.create' },
+      schema: {
+        tags: ['layout renders'],
+        summary: 'Print a layout for subjects of a project: a PDF made by a job (worker_status running)',
+        body: z.object({
+          layout_render: z
+            .object({
+              layout_id: recordId,
+              project_id: recordId,
+              pdf_name: z.string().trim().max(200).optional(),
+              batch_name: z.string().trim().max(200).optional(),
+              subject_ids: z.array(recordId).max(20_000).optional(),
+              group_by: layoutFieldListSchema.default([]),
+              sort_by: layoutFieldListSchema.default([]),
+            })
+            .strict(),
+        }),
+        response: { 201: z.object({ layout_render: renderSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const id = await createRender(ctx, request, sessionOf(request), request.body.layout_render);
+      const row = await selectRenders(ctx.db).where('r.id', '=', id).executeTakeFirstOrThrow();
+      return reply.status(201).send({ layout_render: serializeRender(row) });
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/layout-renders',
+    {
+      config: { action: 'layout-render.list' },
+      schema: {
+        tags: ['layout renders'],
+        summary: "A project's renders, newest first, optionally of some render types",
+        params: idParam,
+        querystring: z
+          .object({
+            'render_types[]': listParam(z.enum(['Basic', 'Sheet'])),
+            render_types: listParam(z.enum(['Basic', 'Sheet'])),
+          })
+          .strict(),
+        response: {
+          200: z.object({ layout_renders: z.array(renderSchema), meta: z.object({ total: z.number() }) }),
+        },
+      },
+    },
+    async (request) => {
+      const project = await findVisibleProject(ctx.db, sessionOf(request), request.params.id);
+      const types = request.query['render_types[]'] ?? request.query.render_types;
+      let query = selectRenders(ctx.db).where('r.project_id', '=', project.id);
+      if (types?.length) query = query.where('r.render_type', 'in', types);
+      const rows = await query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(500).execute();
+      return { layout_renders: rows.map(serializeRender), meta: { total: rows.length } };
+    },
+  );
+
+  app.get(
+    '/api/layout-renders/worker-statuses',
+    {
+      config: { action: 'layout-render.worker-statuses' },
+      schema: {
+        tags: ['layout renders'],
+        summary: 'The worker status of renders in view, by worker token (unknown tokens are left out)',
+        querystring: z
+          .object({
+            'worker_tokens[]': listParam(z.string().regex(/^[a-f0-9]{32}$/, 'is invalid')),
+            worker_tokens: listParam(z.string().regex(/^[a-f0-9]{32}$/, 'is invalid')),
+          })
+          .strict(),
+        response: {
+          200: z.object({
+            worker_statuses: z.array(
+              z.object({ worker_token: z.string(), worker_status: z.enum(WORKER_STATUSES) }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const tokens = [...(request.query['worker_tokens[]'] ?? []), ...(request.query.worker_tokens ?? [])];
+      if (tokens.length === 0) return { worker_statuses: [] };
+      const rows = await ctx.db
+        .selectFrom('layout_renders')
+        .select(['worker_token', 'worker_status'])
+        .where('worker_token', 'in', tokens)
+        .where('id', 'in', request.access.ids('layout_render'))
+        .execute();
+      return { worker_statuses: rows };
+    },
+  );
+
+  app.get(
+    '/api/layout-renders/:id',
+    {
+      config: { action: 'layout-render.show' },
+      schema: {
+        tags: ['layout renders'],
+        summary: 'One render',
+        params: idParam,
+        response: { 200: z.object({ layout_render: renderSchema }) },
+      },
+    },
+    async (request) => {
+      const ref = await request.access.findVisible('layout_render', request.params.id);
+      const row = await selectRenders(ctx.db).where('r.id', '=', ref.id).executeTakeFirstOrThrow();
+      return { layout_render: serializeRender(row) };
+    },
+  );
+
+  app.get(
+    '/api/layout-renders/:id/download',
+    {
+      config: { action: 'layout-render.download' },
+      schema: {
+        tags: ['layout renders'],
+        summary:
+          "Redirect to a signed, expiring download of a complete render's PDF; format=json answers the address",
+        params: idParam,
+        querystring: z.object({ format: z.enum(['redirect', 'json']).default('redirect') }).strict(),
+        response: {
+          200: z.object({ download: z.object({ url: z.string(), expires_at: z.string() }) }),
+          302: z.null().describe('Redirect to the signed address (Location)'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const ref = await request.access.findVisible('layout_render', request.params.id);
+      const row = await selectRenders(ctx.db).where('r.id', '=', ref.id).executeTakeFirstOrThrow();
+      if (row.worker_status !== 'complete' || !row.storage_key)
+        throw conflict({ base: ['The render is not complete yet.'] });
+      const url = await ctx.storage.presignGet({
+        key: row.storage_key,
+        expiresInSeconds: DOWNLOAD_EXPIRY_SECONDS,
+        downloadName: `${row.render_name}.pdf`,
+        contentType: 'application/pdf',
+      });
+      if (request.query.format === 'json') {
+        return {
+          download: { url, expires_at: new Date(Date.now() + DOWNLOAD_EXPIRY_SECONDS * 1000).toISOString() },
+        };
+      }
+      return reply.redirect(url, 302);
+    },
+  );
+}

@@ -1,0 +1,252 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type LayoutSubject,
+  layoutDefinitionSchema,
+  layoutPages,
+  PRINT_LAYOUT_DEFAULTS,
+  SUBJECT_DIRECTORY_CATEGORY,
+} from '@school-portal/domain';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import { isRecordId } from '../../http/params.js';
+import type { Access } from '../access/visibility.js';
+import { loadProjectFields } from '../subjects/service.js';
+import type { Session } from '../users/session.js';
+import { previewPng } from './draw.js';
+import { sharedMeasure } from './fonts.js';
+import { knownFieldNames, loadLayoutSubjects, photoSourceFor } from './subjects.js';
+
+export const selectLayouts = (db: Db) =>
+  db
+    .selectFrom('layouts as l')
+    .select([
+      'l.id',
+      'l.name',
+      'l.layout_category_id',
+      'l.organization_id',
+      'l.layout_type',
+      'l.definition',
+      'l.parent_layout_id',
+      'l.flipped_layout_id',
+      'l.pose_number',
+      sql<string[]>`ARRAY(SELECT c.id::text FROM layouts c WHERE c.parent_layout_id = l.id ORDER BY c.id)`.as(
+        'sub_layout_ids',
+      ),
+    ]);
+export type LayoutRow = Awaited<ReturnType<ReturnType<typeof selectLayouts>['executeTakeFirstOrThrow']>>;
+
+export const selectCategories = (db: Db) =>
+  db
+    .selectFrom('layout_categories as c')
+    .select(['c.id', 'c.slug', 'c.name', 'c.organization_id', 'c.position']);
+export type CategoryRow = Awaited<ReturnType<ReturnType<typeof selectCategories>['executeTakeFirstOrThrow']>>;
+
+/** Categories an organization uses: the built-in ones and those of it and the organizations above it. */
+export async function categoriesFor(db: Db, access: Access, organizationId: string) {
+  const categories = await selectCategories(db)
+    .where('c.id', 'in', access.ids('layout_category'))
+    .where((eb) =>
+      eb.or([
+        eb('c.organization_id', 'is', null),
+        eb('c.organization_id', 'in', access.selfAndAncestorIds(organizationId)),
+      ]),
+    )
+    .orderBy('c.position')
+    .orderBy('c.name')
+    .execute();
+  return withLayouts(db, access, categories);
+}
+
+export async function withLayouts(db: Db, access: Access, categories: CategoryRow[]) {
+  const ids = categories.map((c) => c.id);
+  const layouts = ids.length
+    ? await selectLayouts(db)
+        .where('l.layout_category_id', 'in', ids)
+        .where('l.id', 'in', access.ids('layout'))
+        .orderBy('l.name')
+        .orderBy('l.id')
+        .execute()
+    : [];
+  return categories.map((c) => ({
+    category: c,
+    layouts: layouts.filter((l) => l.layout_category_id === c.id),
+  }));
+}
+
+/** A category by id, or by its slug (`subject-directory-sheets`): the caller's own first, then built-in. */
+export async function findVisibleCategory(request: FastifyRequest, db: Db, idOrSlug: string) {
+  let id = idOrSlug;
+  if (!isRecordId(idOrSlug)) {
+    if (!/^[a-z0-9-]{1,100}$/.test(idOrSlug)) throw notFound();
+    const found = await selectCategories(db)
+      .where('c.slug', '=', idOrSlug)
+      .where('c.id', 'in', request.access.ids('layout_category'))
+      .orderBy(sql`c.organization_id IS NULL`)
+      .orderBy('c.id')
+      .executeTakeFirst();
+    if (!found) throw notFound();
+    id = found.id;
+  }
+  const ref = await request.access.findVisible('layout_category', id);
+  return selectCategories(db).where('c.id', '=', ref.id).executeTakeFirstOrThrow();
+}
+
+export async function findVisibleLayout(request: FastifyRequest, db: Db, id: string) {
+  const ref = await request.access.findVisible('layout', id);
+  return selectLayouts(db).where('l.id', '=', ref.id).executeTakeFirstOrThrow();
+}
+
+/** Sample subjects for a preview without a subject: enough to fill the first page. */
+function sampleSubjects(count: number): LayoutSubject[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: String(i + 1),
+    values: {
+      'First Name': 'First',
+      'Last Name': `Name ${i + 1}`,
+      'Full Name': `First Name ${i + 1}`,
+      Teacher: 'Teacher',
+      Grade: '5',
+      'Student ID': `10000${i + 1}`,
+      School: 'School',
+    },
+    photos: { primary: null, latest: null },
+  }));
+}
+
+/** The layout's first page as a 640x480 PNG, for one subject of the caller's or for sample subjects. */
+export async function layoutPreview(
+  ctx: AppContext,
+  session: Session,
+  layout: LayoutRow,
+  subjectId: string | undefined,
+  access: Access,
+) {
+  const definition = layoutDefinitionSchema.safeParse(layout.definition);
+  if (!definition.success) throw unprocessable({ definition: ['is invalid'] });
+  let subjects: LayoutSubject[];
+  if (subjectId) {
+    const { subject_id: ref } = await access.requireVisible({
+      subject_id: { kind: 'subject', id: subjectId },
+    });
+    const pf = await loadProjectFields(ctx.db, session, ref!.project_id!);
+    subjects = await loadLayoutSubjects(ctx.db, {
+      projectId: pf.project.id,
+      subjectIds: [ref!.id],
+      fields: pf.fields,
+      school: pf.project.organization_name,
+      project: pf.project.name,
+    });
+  } else {
+    subjects = sampleSubjects(Math.min(definition.data.grid.width * definition.data.grid.height, 8));
+  }
+  const pages = layoutPages(definition.data, layout.layout_type, subjects, {
+    ...PRINT_LAYOUT_DEFAULTS,
+    measure: sharedMeasure(),
+  });
+  return previewPng(pages[0], await photoSourceFor(ctx.db, ctx.storage, subjects));
+}
+
+export interface RenderInput {
+  layout_id: string;
+  project_id: string;
+  pdf_name?: string | undefined;
+  batch_name?: string | undefined;
+  subject_ids?: string[] | undefined;
+  group_by: string[];
+  sort_by: string[];
+}
+
+/**
+ * Creates a render (running) and its job, in one transaction. The layout and project must be in view,
+ * every subject must be the project's and in view (422 otherwise), and the group and sort fields must be
+ * names of known fields. Without subject_ids, every subject of the project is printed.
+ */
+export async function createRender(
+  ctx: AppContext,
+  request: FastifyRequest,
+  session: Session,
+  input: RenderInput,
+) {
+  const found = await request.access.requireVisible({
+    layout_id: { kind: 'layout', id: input.layout_id },
+    project_id: { kind: 'project', id: input.project_id },
+  });
+  const layout = await selectLayouts(ctx.db)
+    .where('l.id', '=', found.layout_id!.id)
+    .executeTakeFirstOrThrow();
+  const pf = await loadProjectFields(ctx.db, session, found.project_id!.id);
+  const errors: Record<string, string[]> = {};
+  const known = knownFieldNames(pf.fields);
+  if (input.group_by.some((f) => !known.has(f))) errors.group_by = ['must match known field keys'];
+  if (input.sort_by.some((f) => !known.has(f))) errors.sort_by = ['must match known field keys'];
+  let subjectIds: string[];
+  const inProject = ctx.db
+    .selectFrom('subjects as s')
+    .select('s.id')
+    .where('s.project_id', '=', pf.project.id)
+    .where('s.id', 'in', request.access.ids('subject'));
+  if (input.subject_ids) {
+    const wanted = [...new Set(input.subject_ids)];
+    const rows = wanted.length ? await inProject.where('s.id', 'in', wanted).execute() : [];
+    if (rows.length !== wanted.length) errors.subject_ids = ['is invalid'];
+    subjectIds = rows.map((r) => r.id);
+  } else {
+    subjectIds = (await inProject.execute()).map((r) => r.id);
+  }
+  if (subjectIds.length === 0 && !errors.subject_ids) errors.subject_ids = ['has no subjects'];
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  const name = input.pdf_name?.trim() || `${layout.name} - ${pf.project.name}`.slice(0, 200);
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('layout_renders')
+      .values({
+        project_id: pf.project.id,
+        layout_id: layout.id,
+        render_type: layout.layout_type,
+        created_by_user_id: session.user.id,
+        render_name: name,
+        batch_name: input.batch_name?.trim() || null,
+        subject_ids: subjectIds,
+        group_by: input.group_by,
+        sort_by: input.sort_by,
+        include_hidden_fields: session.abilities.canViewHiddenFields,
+        worker_token: randomBytes(16).toString('hex'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.queue.enqueue('layouts.render', { render_id: row.id }, { trx });
+    return row.id;
+  });
+  return id;
+}
+
+export const selectRenders = (db: Db) =>
+  db
+    .selectFrom('layout_renders as r')
+    .innerJoin('layouts as l', 'l.id', 'r.layout_id')
+    .select([
+      'r.id',
+      'r.project_id',
+      'r.layout_id',
+      'l.name as layout_name',
+      'r.render_type',
+      'r.render_name',
+      'r.batch_name',
+      'r.format',
+      sql<number>`cardinality(r.subject_ids)`.as('subjects_count'),
+      'r.group_by',
+      'r.sort_by',
+      'r.worker_token',
+      'r.worker_status',
+      'r.failure_reason',
+      'r.storage_key',
+      'r.page_count',
+      'r.created_at',
+      'r.completed_at',
+    ]);
+export type RenderRow = Awaited<ReturnType<ReturnType<typeof selectRenders>['executeTakeFirstOrThrow']>>;
+
+export { SUBJECT_DIRECTORY_CATEGORY };

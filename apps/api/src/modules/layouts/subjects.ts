@@ -1,0 +1,100 @@
+import {
+  displayName,
+  effectiveLabel,
+  FIELD_KEYS,
+  type FieldRef,
+  fieldKeyLabel,
+  type LayoutSubject,
+  mapProperties,
+} from '@school-portal/domain';
+import type { Db } from '../../db/database.js';
+import { preparePrintPhoto } from '../../images/print.js';
+import type { Storage } from '../../storage/storage.js';
+import { printSources, subjectPhotoReads } from '../photos/queries.js';
+import type { PhotoSource } from './draw.js';
+
+/** Values a template, group or sort may name besides the project's fields. */
+export const DERIVED_FIELDS = ['Full Name', 'Display Name', 'School', 'Project'] as const;
+
+/** Every name a layout may use for this project's fields: field labels, field-key names, derived ones. */
+export function knownFieldNames(fields: FieldRef[]): Set<string> {
+  const names = new Set<string>([...DERIVED_FIELDS, ...FIELD_KEYS.map((f) => f.label)]);
+  for (const f of fields) names.add(effectiveLabel(f));
+  return names;
+}
+
+/**
+ * Subjects as the engine sees them: values by field label (and by field-key name), derived names, the
+ * school's name, and the primary and latest photos. Only the given fields' values are read.
+ */
+export async function loadLayoutSubjects(
+  db: Db,
+  args: {
+    projectId: string;
+    subjectIds: string[] | null;
+    fields: FieldRef[];
+    school: string;
+    project: string;
+  },
+): Promise<LayoutSubject[]> {
+  let query = db
+    .selectFrom('subjects as s')
+    .select([
+      's.id',
+      's.properties',
+      subjectPhotoReads('s.id').primaryPhotoId.as('primary_photo_id'),
+      subjectPhotoReads('s.id').latestPhotoId.as('latest_photo_id'),
+    ])
+    .where('s.project_id', '=', args.projectId);
+  if (args.subjectIds) {
+    if (args.subjectIds.length === 0) return [];
+    query = query.where('s.id', 'in', args.subjectIds);
+  }
+  const rows = await query.execute();
+  return rows.map((row) => {
+    const values: Record<string, string> = { School: args.school, Project: args.project };
+    for (const f of args.fields) {
+      const value = (row.properties[f.id] ?? '').trim();
+      if (!value) continue;
+      values[effectiveLabel(f)] ??= value;
+      const keyName = fieldKeyLabel(f.field_key);
+      if (keyName) values[keyName] ??= value;
+    }
+    const mapped = mapProperties(args.fields, row.properties);
+    values['Full Name'] = [mapped.first_name, mapped.last_name].filter(Boolean).join(' ');
+    values['Display Name'] = displayName(mapped);
+    return {
+      id: row.id,
+      values,
+      photos: { primary: row.primary_photo_id ?? row.latest_photo_id, latest: row.latest_photo_id },
+    };
+  });
+}
+
+/**
+ * Photos for printing: read from storage once per request for a photo, cut to its default crop and sized
+ * for the box. Photos not verified (or missing) print as empty boxes.
+ */
+export async function photoSourceFor(
+  db: Db,
+  storage: Storage,
+  subjects: LayoutSubject[],
+): Promise<PhotoSource> {
+  const ids = new Set<string>();
+  for (const s of subjects) {
+    if (s.photos.primary) ids.add(s.photos.primary);
+    if (s.photos.latest) ids.add(s.photos.latest);
+  }
+  const sources = new Map((await printSources(db, [...ids])).map((p) => [p.id, p]));
+  return async (box, dpi) => {
+    const source = box.photo_id ? sources.get(box.photo_id) : undefined;
+    if (!source) return null;
+    const original = await storage.read(source.storage_key).catch(() => null);
+    if (!original) return null;
+    const crop =
+      source.x !== null && source.y !== null && source.width !== null && source.height !== null
+        ? { x: source.x, y: source.y, width: source.width, height: source.height }
+        : null;
+    return preparePrintPhoto(original, crop, box, dpi).catch(() => null);
+  };
+}

@@ -1,0 +1,462 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { layoutDefinitionSchema } from '@school-portal/domain';
+import { PDFParse } from 'pdf-parse';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { bearer, signIn } from './support/factories.js';
+import { makeJpeg } from './support/images.js';
+import { buildWorld, type World } from './support/world.js';
+
+const run = promisify(execFile);
+let t: TestApp;
+let w: World;
+const tokens: Record<string, string> = {};
+let projectA1: string;
+let projectB: string;
+const subjectsA1: string[] = [];
+let subjectB: string;
+const layoutIds: Record<string, string> = {};
+
+const NAMES: [string, string, string, string, string][] = [
+  // first, last, teacher, grade, student id
+  ['Zoë', 'Ångström', 'Smith', '3', 'S1001'],
+  ['Иван', 'Петров', 'Smith', '3', 'S1002'],
+  ['Νίκος', 'Παπαδόπουλος', 'Jones', 'K', 'S1003'],
+  ['小明', '王', 'Jones', 'K', 'S1004'],
+  ['José', 'Núñez', 'Jones', '1', 'S1005'],
+  ['Amy', 'Adams', 'Smith', '3', 'S1006'],
+  ['Ben', 'Brown', 'Lee', '2', 'S1007'],
+  ['Cal', 'Clark', 'Lee', '2', 'S1008'],
+  ['Dee', 'Davis', 'Lee', '2', 'S1009'],
+  ['Eve', 'Evans', 'Lee', '2', 'S1010'],
+  ['Fay', 'Ford', 'Lee', '2', 'S1011'],
+  ['Gus', 'Green', 'Lee', '2', 'S1012'],
+];
+
+async function projectWithFields(organizationId: string, name: string) {
+  const db = t.ctx.db;
+  const template = await db
+    .insertInto('project_templates')
+    .values({ organization_id: organizationId, name: `${name} template`, project_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const project = await db
+    .insertInto('projects')
+    .values({ organization_id: organizationId, name, season_id: null, project_template_id: template.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('project_templates')
+    .set({ project_id: project.id })
+    .where('id', '=', template.id)
+    .execute();
+  const fields: Record<string, string> = {};
+  for (const [i, key] of ['first_name', 'last_name', 'teacher', 'grade', 'student_id'].entries()) {
+    fields[key] = (
+      await db
+        .insertInto('subject_fields')
+        .values({ project_template_id: template.id, field_key: key, label: null, arrangement_position: i })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
+  const album = await db
+    .insertInto('albums')
+    .values({ parent_resource_type: 'Project', parent_resource_id: project.id, name: 'Photos' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { projectId: project.id, fields, albumId: album.id };
+}
+
+async function addSubject(
+  p: Awaited<ReturnType<typeof projectWithFields>>,
+  values: [string, string, string, string, string],
+  photo: Buffer | null,
+) {
+  const db = t.ctx.db;
+  const [first, last, teacher, grade, sid] = values;
+  const properties = {
+    [p.fields.first_name!]: first,
+    [p.fields.last_name!]: last,
+    [p.fields.teacher!]: teacher,
+    [p.fields.grade!]: grade,
+    [p.fields.student_id!]: sid,
+  };
+  const subject = await db
+    .insertInto('subjects')
+    .values({ project_id: p.projectId, properties: JSON.stringify(properties) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (photo) {
+    const key = `test/${p.projectId}/${subject.id}/original`;
+    await t.ctx.storage.put(key, photo, 'image/jpeg');
+    const row = await db
+      .insertInto('photos')
+      .values({
+        album_id: p.albumId,
+        storage_key: key,
+        upload_file_name: 'p.jpg',
+        upload_file_size: photo.length,
+        upload_content_type: 'image/jpeg',
+        upload_verified_at: new Date(),
+        width: 1600,
+        height: 2000,
+        orientation: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('subject_photo_assignments')
+      .values({ subject_id: subject.id, photo_id: row.id, is_primary: true })
+      .execute();
+    // A default crop: the upper 80% of the image.
+    await db
+      .insertInto('photo_crops')
+      .values({ photo_id: row.id, name: 'Default', is_default: true, x: 0.1, y: 0, width: 0.8, height: 0.8 })
+      .execute();
+  }
+  return subject.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await buildWorld(t.ctx.db);
+  for (const who of ['studioManager', 'schoolStaff', 'memberSchoolB', 'foreignManager'])
+    tokens[who] = await signIn(t.app, w.users[who]!.email);
+  const photo = await makeJpeg(1600, 2000);
+  const a1 = await projectWithFields(w.orgs.schoolA1.id, 'Spring A1');
+  projectA1 = a1.projectId;
+  for (const [i, values] of NAMES.entries())
+    subjectsA1.push(await addSubject(a1, values, i === 11 ? null : photo));
+  const b = await projectWithFields(w.orgs.schoolB.id, 'Spring B');
+  projectB = b.projectId;
+  subjectB = await addSubject(b, ['Other', 'School', 'X', '1', 'B1'], null);
+  const layouts = await t.ctx.db.selectFrom('layouts').select(['id', 'name']).execute();
+  for (const l of layouts) layoutIds[l.name] = l.id;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (who: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: bearer(tokens[who]!),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+async function renderAndWait(who: string, body: Record<string, unknown>) {
+  const created = await call(who, 'POST', '/api/layout-renders', { layout_render: body });
+  expect(created.statusCode, created.body).toBe(201);
+  const render = created.json().layout_render;
+  return eventually(async () => {
+    const r = (await call(who, 'GET', `/api/layout-renders/${render.id}`)).json().layout_render;
+    return r.worker_status !== 'running' ? r : null;
+  }, 60_000);
+}
+
+async function downloadPdf(who: string, renderId: string) {
+  const answer = await call(who, 'GET', `/api/layout-renders/${renderId}/download`);
+  expect(answer.statusCode).toBe(302);
+  const file = await t.app.inject({ method: 'GET', url: answer.headers.location as string });
+  expect(file.statusCode).toBe(200);
+  return file.rawPayload;
+}
+
+async function readPdf(bytes: Buffer) {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    const text = await parser.getText();
+    const images = await parser.getImage({ imageBuffer: false, imageDataUrl: false, imageThreshold: 40 });
+    return { pages: text.total, text: text.text, pageTexts: text.pages.map((p) => p.text), images };
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describe('layout categories and layouts', () => {
+  test('a school sees the built-in categories, each with its layouts; every built-in definition is valid', async () => {
+    const answer = await call(
+      'schoolStaff',
+      'GET',
+      `/api/organizations/${w.orgs.schoolA1.id}/layout-categories`,
+    );
+    expect(answer.statusCode).toBe(200);
+    const categories = answer.json().layout_categories as {
+      slug: string;
+      name: string;
+      layouts_count: number;
+      layouts: { definition: unknown; layout_type: string }[];
+    }[];
+    expect(categories.map((c) => c.slug)).toEqual([
+      'portraits',
+      'class-composites',
+      'id-cards',
+      'contact-sheets',
+      'subject-directory-sheets',
+    ]);
+    expect(categories[0]!.layouts.map((l) => (l as unknown as { name: string }).name).sort()).toEqual(
+      ['5x7 with Two Wallets', '8x10 Portrait', 'Wallets 8-up'].sort(),
+    );
+    const all = categories.flatMap((c) => c.layouts);
+    expect(all).toHaveLength(7);
+    for (const l of all) expect(layoutDefinitionSchema.safeParse(l.definition).success).toBe(true);
+    expect(categories.find((c) => c.slug === 'subject-directory-sheets')!.layouts[0]!.layout_type).toBe(
+      'Sheet',
+    );
+  });
+
+  test('a category by its slug; an unknown slug and another school’s organization are 404', async () => {
+    const bySlug = await call('schoolStaff', 'GET', '/api/layout-categories/subject-directory-sheets');
+    expect(bySlug.statusCode).toBe(200);
+    expect(bySlug.json().layout_category.layouts[0].name).toBe('Subject Directory');
+    expect((await call('schoolStaff', 'GET', '/api/layout-categories/no-such-thing')).statusCode).toBe(404);
+    expect(
+      (await call('memberSchoolB', 'GET', `/api/organizations/${w.orgs.schoolA1.id}/layout-categories`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call('schoolStaff', 'GET', `/api/layouts/${layoutIds['Class Composite']}`)).json().layout
+        .grid_width,
+    ).toBe(5);
+  });
+
+  test('the preview is a 640x480 PNG of a subject with its photo; another school’s subject is refused', async () => {
+    const answer = await call(
+      'schoolStaff',
+      'GET',
+      `/api/layouts/${layoutIds['ID Cards CR-80 10-up']}/preview?subject_id=${subjectsA1[0]}`,
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/png');
+    const meta = await sharp(answer.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([640, 480]);
+    const stats = await sharp(answer.rawPayload).stats();
+    expect(stats.channels[0]!.stdev).toBeGreaterThan(10);
+    const sample = await call('schoolStaff', 'GET', `/api/layouts/${layoutIds['Class Composite']}/preview`);
+    expect(sample.statusCode).toBe(200);
+    const foreign = await call(
+      'schoolStaff',
+      'GET',
+      `/api/layouts/${layoutIds['Class Composite']}/preview?subject_id=${subjectB}`,
+    );
+    expect(foreign.statusCode).toBe(422);
+  });
+});
+
+describe('layout renders', () => {
+  test('a Basic render (ID cards, 10-up): two pages, every name and Student ID, photos near 300 dpi, a drawn first page', async () => {
+    const render = await renderAndWait('schoolStaff', {
+      layout_id: layoutIds['ID Cards CR-80 10-up'],
+      project_id: projectA1,
+      pdf_name: 'ID cards',
+      subject_ids: subjectsA1,
+      group_by: ['Grade'],
+      sort_by: ['Last Name', 'First Name'],
+    });
+    expect(render).toMatchObject({
+      worker_status: 'complete',
+      is_completed: true,
+      page_count: 2,
+      subjects_count: 12,
+    });
+    const pdf = await downloadPdf('schoolStaff', render.id);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const read = await readPdf(pdf);
+    expect(read.pages).toBe(2);
+    for (const [first, last, , , sid] of NAMES) {
+      expect(read.text).toContain(`${first} ${last}`);
+      expect(read.text).toContain(sid);
+    }
+    expect(read.text).toContain('School A1');
+    // Photo boxes are 80x100 pt: 333x417 px at 300 dpi, never the 1600x2000 original.
+    // RGB images are the photos (the barcodes are PNGs with alpha); 11 subjects have one.
+    const photos = read.images.pages.flatMap((p) => p.images).filter((i) => i.kind === 2);
+    expect(photos).toHaveLength(11);
+    expect(photos.length).toBeGreaterThan(0);
+    for (const image of photos) {
+      expect(Math.abs(image.width - 333)).toBeLessThanOrEqual(2);
+      expect(Math.abs(image.height - 417)).toBeLessThanOrEqual(2);
+    }
+    // Look at the first page as a person would: not blank, and the first photo box holds a photo.
+    const dir = await mkdtemp(path.join(tmpdir(), 'render-'));
+    try {
+      await writeFile(path.join(dir, 'r.pdf'), pdf);
+      await run('/usr/bin/pdftoppm', [
+        '-png',
+        '-r',
+        '72',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        path.join(dir, 'r.pdf'),
+        path.join(dir, 'page'),
+      ]);
+      const png = await readFile(path.join(dir, 'page-1.png'));
+      const whole = await sharp(png).stats();
+      expect(whole.channels[0]!.stdev).toBeGreaterThan(20);
+      // The first unit's photo: unit at (49.5, 13.5), photo at +8,+10, 80x100 pt.
+      const photoBox = await sharp(png).extract({ left: 60, top: 26, width: 70, height: 90 }).stats();
+      expect(photoBox.channels[2]!.mean).toBeGreaterThan(120);
+      expect(photoBox.channels[0]!.stdev).toBeGreaterThan(10);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a Sheet render (class composite by Teacher): a page per teacher, titles, names in any script', async () => {
+    const render = await renderAndWait('studioManager', {
+      layout_id: layoutIds['Class Composite'],
+      project_id: projectA1,
+      subject_ids: subjectsA1,
+      group_by: ['Teacher'],
+      sort_by: ['Last Name', 'First Name'],
+    });
+    expect(render.worker_status).toBe('complete');
+    const read = await readPdf(await downloadPdf('studioManager', render.id));
+    expect(read.pages).toBe(3);
+    expect(read.pageTexts[0]).toContain('Jones');
+    expect(read.pageTexts[0]).toContain('Νίκος Παπαδόπουλος');
+    expect(read.pageTexts[0]).toContain('小明 王');
+    expect(read.pageTexts[1]).toContain('Lee');
+    expect(read.pageTexts[2]).toContain('Smith');
+    expect(read.pageTexts[2]).toContain('Иван Петров');
+    expect(read.pageTexts[2]).toContain('Zoë Ångström');
+  });
+
+  test('the Subject Directory of every subject, grouped by the chosen field', async () => {
+    const category = (
+      await call('schoolStaff', 'GET', '/api/layout-categories/subject-directory-sheets')
+    ).json().layout_category;
+    const render = await renderAndWait('schoolStaff', {
+      layout_id: category.layouts[0].id,
+      project_id: projectA1,
+      group_by: ['Teacher'],
+      sort_by: ['Teacher', 'Grade', 'Last Name', 'First Name'],
+    });
+    expect(render).toMatchObject({ worker_status: 'complete', subjects_count: 12, render_type: 'Sheet' });
+    const read = await readPdf(await downloadPdf('schoolStaff', render.id));
+    expect(read.pages).toBe(1);
+    const order = ['Jones', 'Lee', 'Smith'].map((g) => read.text.indexOf(g));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(read.text).toContain('Adams, Amy');
+  });
+
+  test('polling: running at first and not downloadable, then complete; worker statuses only for renders in view', async () => {
+    const created = await call('schoolStaff', 'POST', '/api/layout-renders', {
+      layout_render: {
+        layout_id: layoutIds['8x10 Portrait'],
+        project_id: projectA1,
+        subject_ids: subjectsA1.slice(0, 2),
+      },
+    });
+    const render = created.json().layout_render;
+    expect(render).toMatchObject({ worker_status: 'running', is_completed: false, download_url: null });
+    const early = await call('schoolStaff', 'GET', `/api/layout-renders/${render.id}/download`);
+    // The job may already have finished on a fast machine; otherwise the download waits for completion.
+    if (early.statusCode !== 302) expect(early.statusCode).toBe(409);
+    const statuses = async (who: string) =>
+      (
+        await call(who, 'GET', `/api/layout-renders/worker-statuses?worker_tokens[]=${render.worker_token}`)
+      ).json().worker_statuses;
+    await eventually(async () => (await statuses('schoolStaff'))[0]?.worker_status === 'complete', 60_000);
+    expect(await statuses('memberSchoolB')).toEqual([]);
+    const list = await call(
+      'schoolStaff',
+      'GET',
+      `/api/projects/${projectA1}/layout-renders?render_types[]=Basic`,
+    );
+    expect(list.statusCode).toBe(200);
+    const types = list.json().layout_renders.map((r: { render_type: string }) => r.render_type);
+    expect(types.length).toBeGreaterThan(0);
+    expect(new Set(types)).toEqual(new Set(['Basic']));
+    const sheets = await call(
+      'schoolStaff',
+      'GET',
+      `/api/projects/${projectA1}/layout-renders?render_types[]=Sheet`,
+    );
+    expect(sheets.json().layout_renders.length).toBeGreaterThan(0);
+    expect(sheets.json().layout_renders.map((r: { id: string }) => r.id)).not.toContain(render.id);
+  });
+
+  test('a layout whose definition is broken fails with a reason', async () => {
+    const category = await t.ctx.db
+      .selectFrom('layout_categories')
+      .select('id')
+      .where('slug', '=', 'portraits')
+      .executeTakeFirstOrThrow();
+    const broken = await t.ctx.db
+      .insertInto('layouts')
+      .values({
+        layout_category_id: category.id,
+        organization_id: w.orgs.schoolA1.id,
+        name: 'Broken',
+        layout_type: 'Basic',
+        definition: JSON.stringify({ page: 1 }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const render = await renderAndWait('schoolStaff', {
+      layout_id: broken.id,
+      project_id: projectA1,
+      subject_ids: subjectsA1.slice(0, 1),
+    });
+    expect(render).toMatchObject({
+      worker_status: 'failed',
+      failure_reason: "The layout's definition is invalid.",
+      download_url: null,
+    });
+    expect((await call('schoolStaff', 'GET', `/api/layout-renders/${render.id}/download`)).statusCode).toBe(
+      409,
+    );
+    // Another school's layouts are out of view.
+    expect((await call('memberSchoolB', 'GET', `/api/layouts/${broken.id}`)).statusCode).toBe(404);
+  });
+
+  test('another school gets 404 for renders and its ids are refused; bad fields are 422', async () => {
+    const mine = await renderAndWait('schoolStaff', {
+      layout_id: layoutIds['Wallets 8-up'],
+      project_id: projectA1,
+      subject_ids: subjectsA1.slice(0, 1),
+    });
+    expect((await call('memberSchoolB', 'GET', `/api/layout-renders/${mine.id}`)).statusCode).toBe(404);
+    expect((await call('memberSchoolB', 'GET', `/api/layout-renders/${mine.id}/download`)).statusCode).toBe(
+      404,
+    );
+    expect((await call('memberSchoolB', 'GET', `/api/projects/${projectA1}/layout-renders`)).statusCode).toBe(
+      404,
+    );
+    const foreignProject = await call('schoolStaff', 'POST', '/api/layout-renders', {
+      layout_render: { layout_id: layoutIds['Wallets 8-up'], project_id: projectB, subject_ids: [subjectB] },
+    });
+    expect(foreignProject.statusCode).toBe(422);
+    expect(foreignProject.json().errors.project_id).toEqual(['is invalid']);
+    const foreignSubject = await call('schoolStaff', 'POST', '/api/layout-renders', {
+      layout_render: {
+        layout_id: layoutIds['Wallets 8-up'],
+        project_id: projectA1,
+        subject_ids: [subjectsA1[0], subjectB],
+      },
+    });
+    expect(foreignSubject.statusCode).toBe(422);
+    expect(foreignSubject.json().errors.subject_ids).toEqual(['is invalid']);
+    const badField = await call('schoolStaff', 'POST', '/api/layout-renders', {
+      layout_render: { layout_id: layoutIds['Wallets 8-up'], project_id: projectA1, group_by: ['Shoe Size'] },
+    });
+    expect(badField.statusCode).toBe(422);
+    expect(badField.json().errors.group_by).toEqual(['must match known field keys']);
+    const badId = await call('schoolStaff', 'POST', '/api/layout-renders', {
+      layout_render: { layout_id: 'abc', project_id: projectA1 },
+    });
+    expect(badId.statusCode).toBe(422);
+    // The manager of another studio sees nothing of it either.
+    expect((await call('foreignManager', 'GET', `/api/layout-renders/${mine.id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,197 @@
+import { readFile } from 'node:fs/promises';
+import { PDFParse } from 'pdf-parse';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort } from '../../api/src/db/embedded.js';
+import { createTestApp, type TestApp } from '../../api/test/support/app.js';
+import { closePage, freshPage } from './helpers.js';
+import { DEMO_PASSWORD, DEMO_USERS, launchBrowser, signInThroughUi } from './support/server.js';
+
+let server: TestApp;
+let baseUrl: string;
+let browser: Browser;
+let token: string;
+let projectId: string;
+const fieldIds: Record<string, string> = {};
+
+async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      'X-App-Slug': 'school-portal',
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+async function organizationId(name: string): Promise<string> {
+  const row = await server.ctx.db
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+const PEOPLE = [
+  { first_name: 'Ava', last_name: 'Adams', grade: '3', teacher: 'Ms. Lee', student_id: 'S-100' },
+  { first_name: 'Ben', last_name: 'Brown', grade: 'K', teacher: 'Mr. Ng', student_id: 'S-101' },
+  { first_name: 'Иван', last_name: 'Петров', grade: '3', teacher: 'Ms. Lee', student_id: 'S-102' },
+  { first_name: 'Cleo', last_name: 'Cole', grade: '3', teacher: 'Ms. Lee', student_id: 'S-103' },
+];
+
+beforeAll(async () => {
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = await createTestApp({ PORT: String(port), PUBLIC_URL: baseUrl }, { seedDemo: true });
+  await server.app.listen({ port, host: '127.0.0.1' });
+  browser = await launchBrowser();
+  const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-App-Slug': 'school-portal' },
+    body: JSON.stringify({ grant_type: 'password', username: DEMO_USERS.studio, password: DEMO_PASSWORD }),
+  });
+  token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+  const { project_template: template } = await api<{ project_template: { id: string } }>(
+    '/api/project-templates',
+    'POST',
+    {
+      project_template: {
+        name: 'Layouts E2E Template',
+        organization_id: await organizationId('Demo Studio'),
+        subject_fields_attributes: ['first_name', 'last_name', 'student_id', 'grade', 'teacher'].map(
+          (field_key) => ({ field_key }),
+        ),
+      },
+    },
+  );
+  const { project } = await api<{ project: { id: string; project_template_id: string } }>(
+    '/api/projects',
+    'POST',
+    {
+      project: {
+        name: 'Print Day 2026',
+        short_code: 'PR26',
+        organization_id: await organizationId('Maple Grove Elementary'),
+        season_id: null,
+        enable_for_all_apps: false,
+      },
+      project_template_id: template.id,
+    },
+  );
+  projectId = project.id;
+  const { project_template: copy } = await api<{
+    project_template: { subject_fields: { id: string; field_key: string }[] };
+  }>(`/api/project-templates/${project.project_template_id}`);
+  for (const field of copy.subject_fields) fieldIds[field.field_key] = field.id;
+  for (const person of PEOPLE) {
+    const properties = Object.fromEntries(Object.entries(person).map(([k, v]) => [fieldIds[k]!, v]));
+    await api(`/api/projects/${projectId}/subjects`, 'POST', { subject: { properties } });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function pdfText(path: string) {
+  const parser = new PDFParse({ data: new Uint8Array(await readFile(path)) });
+  try {
+    const text = await parser.getText();
+    return { pages: text.total, text: text.text };
+  } finally {
+    await parser.destroy();
+  }
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+test('a studio manager prints a class composite for a selection and downloads the PDF', async () => {
+  const page = await freshPage(browser);
+  try {
+    await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${baseUrl}/projects/${projectId}/layouts`);
+    const menu = page.getByRole('navigation', { name: 'Layouts' });
+    await menu.getByRole('link', { name: 'All Layouts' }).waitFor();
+    await menu.getByRole('link', { name: 'Recent Prints' }).waitFor();
+    await menu.getByRole('link', { name: 'Edit Layouts' }).waitFor();
+    await choose(page, 'Choose Category', 'Class Composites');
+    await page.getByTestId('layouts-count').getByText('1 layouts').waitFor();
+    const card = page.getByTestId('layout-card').filter({ hasText: 'Class Composite' });
+    await card.getByRole('img', { name: 'Preview of Class Composite' }).waitFor();
+    await card.getByRole('link', { name: 'Select Layout' }).click();
+
+    await page.getByTestId('layout-preview').getByRole('img').waitFor();
+    await page.getByRole('button', { name: 'Select Subjects' }).click();
+    await page.getByRole('checkbox', { name: 'Ben Brown' }).uncheck();
+    await page.getByText('3 selected').waitFor();
+    await page.getByRole('button', { name: 'Confirm and Print' }).click();
+    await page.getByText('3 subjects, grouped by Grade, sorted by Last Name, First Name.').waitFor();
+    await page.getByRole('textbox', { name: 'PDF Name' }).fill('Composite for Ms. Lee');
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+
+    await page.waitForURL(/\/layouts\/renders\?poll=true&highlightRenderId=\d+/);
+    const row = page.getByTestId('highlighted-render');
+    await row.getByText('Composite for Ms. Lee').waitFor();
+    await row.getByText('Completed').waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Composite for Ms. Lee.pdf');
+    const pdf = await pdfText(await download.path());
+    expect(pdf.pages).toBe(1);
+    expect(pdf.text).toContain('Ava Adams');
+    expect(pdf.text).toContain('Иван Петров');
+    expect(pdf.text).not.toContain('Ben Brown');
+    // Polling stopped when nothing ran any more: the flag is off.
+    await page.waitForURL((url) => !url.search.includes('poll=true'), { timeout: 15_000 });
+  } finally {
+    await closePage(page);
+  }
+}, 120_000);
+
+test('a school user downloads the Subject Directory of its project', async () => {
+  const page = await freshPage(browser);
+  try {
+    await signInThroughUi(page, baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${baseUrl}/projects/${projectId}/subjects`);
+    await page.getByRole('link', { name: 'Download Subject Directory' }).click();
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Group By' }).textContent())
+      .toContain('Teacher');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Subject Directory' });
+    await dialog.waitFor();
+    await page.waitForURL(/subjectDirectoryId=\d+/);
+    await dialog.getByRole('button', { name: 'Download Now' }).waitFor({ timeout: 30_000 });
+    await dialog.getByText('is ready for download').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download Now' }).click(),
+    ]);
+    await dialog.waitFor({ state: 'detached' });
+    const pdf = await pdfText(await download.path());
+    expect(pdf.text).toContain('Adams, Ava');
+    expect(pdf.text).toContain('Brown, Ben');
+    expect(pdf.text).toContain('Ms. Lee');
+    expect(pdf.text).toContain('Mr. Ng');
+    // Groups in order of the Teacher field: Mr. Ng before Ms. Lee.
+    expect(pdf.text.indexOf('Mr. Ng')).toBeLessThan(pdf.text.indexOf('Ms. Lee'));
+  } finally {
+    await closePage(page);
+  }
+}, 120_000);

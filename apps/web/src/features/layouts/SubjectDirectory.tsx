@@ -1,0 +1,171 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  RENDER_POLL_INTERVAL_MS,
+  SUBJECT_DIRECTORY_CATEGORY,
+  SUBJECT_DIRECTORY_DEFAULT_GROUP,
+  SUBJECT_DIRECTORY_SORT,
+} from '@school-portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import {
+  downloadRender,
+  fetchLayoutCategory,
+  fetchRender,
+  layoutKeys,
+  useCreateRender,
+} from '../../api/layouts';
+import { useSubjectFields } from '../../api/subjects';
+import { routePath } from '../../app/routes';
+
+/**
+ * Spec §2 subject directory route: a form with a required Group By (a subject field, default Teacher), Save
+ * and Cancel. Saving prints the Subject Directory layout for every subject of the project, grouped by the
+ * field and sorted by Teacher, Grade, Last Name, First Name (§5), then opens the download dialog.
+ */
+export function SubjectDirectoryPage() {
+  const { projectId = '' } = useParams();
+  const navigate = useNavigate();
+  const { fields } = useSubjectFields(projectId);
+  const labels = [...new Set(fields.map((f) => f.effective_label).filter(Boolean))];
+  const [groupBy, setGroupBy] = useState<string>(SUBJECT_DIRECTORY_DEFAULT_GROUP);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateRender();
+  const subjectsPath = routePath('project.subjects', { projectId });
+
+  async function save() {
+    setError(null);
+    if (!groupBy) {
+      setError('Group By is required.');
+      return;
+    }
+    try {
+      const category = await fetchLayoutCategory(SUBJECT_DIRECTORY_CATEGORY);
+      const layout = category.layouts[0];
+      if (!layout) throw new Error('no layout');
+      const render = await create.mutateAsync({
+        layout_id: layout.id,
+        project_id: projectId,
+        pdf_name: 'Subject Directory',
+        group_by: [groupBy],
+        sort_by: [...SUBJECT_DIRECTORY_SORT],
+      });
+      navigate(`${subjectsPath}?subjectDirectoryId=${render.id}`);
+    } catch (e) {
+      const noSubjects =
+        e instanceof ApiError && e.status === 422 && JSON.stringify(e.body ?? {}).includes('has no subjects');
+      setError(
+        noSubjects
+          ? 'There are no subjects to put in a Subject Directory.'
+          : 'The Subject Directory could not be made.',
+      );
+    }
+  }
+
+  const options = labels.includes(SUBJECT_DIRECTORY_DEFAULT_GROUP)
+    ? labels
+    : [SUBJECT_DIRECTORY_DEFAULT_GROUP, ...labels];
+  return (
+    <Container maxWidth="sm">
+      <Typography variant="h5" component="h1" gutterBottom>
+        Download Subject Directory
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <TextField
+          select
+          required
+          label="Group By"
+          value={groupBy}
+          onChange={(e) => setGroupBy(e.target.value)}
+          error={!!error && !groupBy}
+          helperText={!groupBy ? 'Group By is required.' : undefined}
+        >
+          <MenuItem value="">
+            <em>None</em>
+          </MenuItem>
+          {options.map((label) => (
+            <MenuItem key={label} value={label}>
+              {label}
+            </MenuItem>
+          ))}
+        </TextField>
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button variant="contained" onClick={() => void save()} disabled={create.isPending}>
+            Save
+          </Button>
+          <Button onClick={() => navigate(subjectsPath)}>Cancel</Button>
+        </Box>
+      </Box>
+    </Container>
+  );
+}
+
+/**
+ * Spec §2 download dialog, opened by `subjectDirectoryId` on the subjects route: polls the render until it
+ * is rendered, then offers Download Now, which downloads and closes the dialog.
+ */
+export function SubjectDirectoryDialog() {
+  const [params, setParams] = useSearchParams();
+  const renderId = params.get('subjectDirectoryId');
+  const render = useQuery({
+    queryKey: layoutKeys.render(renderId ?? ''),
+    queryFn: () => fetchRender(renderId!),
+    enabled: !!renderId,
+    refetchInterval: (q) => (q.state.data?.worker_status === 'running' ? RENDER_POLL_INTERVAL_MS : false),
+  });
+  const close = () => {
+    const next = new URLSearchParams(params);
+    next.delete('subjectDirectoryId');
+    setParams(next, { replace: true });
+  };
+  if (!renderId) return null;
+  const data = render.data;
+  const ready = data?.worker_status === 'complete';
+  const failed = data?.worker_status === 'failed';
+  return (
+    <Dialog open onClose={close} aria-labelledby="subject-directory-title">
+      <DialogTitle id="subject-directory-title">Subject Directory</DialogTitle>
+      <DialogContent>
+        {failed ? (
+          <DialogContentText>Failed: {data?.failure_reason}</DialogContentText>
+        ) : ready ? (
+          <DialogContentText>Subject Directory is ready for download</DialogContentText>
+        ) : (
+          <>
+            <DialogContentText>Subject Directory is being prepared for download</DialogContentText>
+            <DialogContentText>This may take a few minutes.</DialogContentText>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Close</Button>
+        <Button
+          variant="contained"
+          disabled={!ready}
+          onClick={() => {
+            if (data) void downloadRender(data).then(close);
+          }}
+        >
+          {ready ? 'Download Now' : 'Preparing Download'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

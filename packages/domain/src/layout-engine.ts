@@ -1,0 +1,341 @@
+import { compareGrades } from './grades.js';
+import type { LayoutBox, LayoutDefinition, LayoutType } from './layouts.js';
+
+/**
+ * The layout engine: definition + subjects + group_by + sort_by -> pages of positioned boxes. Pure: the
+ * PDF writer and the PNG preview both draw its output, so the preview shows what prints. Text is fitted
+ * with the caller's `measure` (the PDF font's real widths on the server).
+ */
+export interface LayoutSubject {
+  id: string;
+  /** Values by field name ("First Name", "Teacher", ...), plus derived ones ("School"). */
+  values: Record<string, string>;
+  photos: { primary: string | null; latest: string | null };
+}
+
+export type Measure = (text: string, size: number, weight: 'normal' | 'bold') => number;
+
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+export interface PlacedPhoto extends Rect {
+  kind: 'photo';
+  subject_id: string;
+  photo_id: string | null;
+  orientation: 'portrait' | 'landscape';
+}
+export interface PlacedText extends Rect {
+  kind: 'text';
+  text: string;
+  size: number;
+  weight: 'normal' | 'bold';
+  align: 'left' | 'center' | 'right';
+}
+export interface PlacedBarcode extends Rect {
+  kind: 'barcode';
+  value: string;
+}
+export type PlacedBox = PlacedPhoto | PlacedText | PlacedBarcode;
+export interface LayoutPage {
+  width: number;
+  height: number;
+  boxes: PlacedBox[];
+}
+
+export interface LayoutOptions {
+  group_by?: readonly string[];
+  sort_by?: readonly string[];
+  measure?: Measure;
+}
+
+/** A rough measure for browsers and tests: wide for CJK, about half the size otherwise. */
+export const approximateMeasure: Measure = (text, size, weight) => {
+  let em = 0;
+  for (const ch of text)
+    em += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uffef]/u.test(ch) ? 1 : 0.55;
+  return em * size * (weight === 'bold' ? 1.06 : 1);
+};
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const isGrade = (field: string) => /^grade$/i.test(field.trim());
+
+/** Compares two subjects on one field: blanks last, grades by grade order (spec §5), else by collation. */
+export function compareOnField(field: string, a: LayoutSubject, b: LayoutSubject): number {
+  const x = (a.values[field] ?? '').trim();
+  const y = (b.values[field] ?? '').trim();
+  if (isGrade(field)) return compareGrades(x, y);
+  if (!x || !y) return x ? -1 : y ? 1 : 0;
+  return collator.compare(x, y);
+}
+
+/** Subjects ordered by the group fields first, then the sort fields, then id (stable for equal names). */
+export function sortSubjects(
+  subjects: readonly LayoutSubject[],
+  groupBy: readonly string[],
+  sortBy: readonly string[],
+) {
+  const fields = [...groupBy, ...sortBy];
+  return [...subjects].sort((a, b) => {
+    for (const f of fields) {
+      const c = compareOnField(f, a, b);
+      if (c !== 0) return c;
+    }
+    return a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  });
+}
+
+export interface SubjectGroup {
+  title: string;
+  subjects: LayoutSubject[];
+}
+
+/** Consecutive runs of equal group values, in sorted order; a blank value reads "No <field>". */
+export function groupSubjects(
+  subjects: readonly LayoutSubject[],
+  groupBy: readonly string[],
+  sortBy: readonly string[] = [],
+): SubjectGroup[] {
+  const sorted = sortSubjects(subjects, groupBy, sortBy);
+  if (groupBy.length === 0) return sorted.length ? [{ title: '', subjects: sorted }] : [];
+  const groups: SubjectGroup[] = [];
+  let key: string | null = null;
+  for (const s of sorted) {
+    const parts = groupBy.map((f) => (s.values[f] ?? '').trim() || `No ${f}`);
+    const k = JSON.stringify(parts.map((p) => p.toLowerCase()));
+    if (k !== key) {
+      groups.push({ title: parts.join(' / '), subjects: [] });
+      key = k;
+    }
+    groups[groups.length - 1]!.subjects.push(s);
+  }
+  return groups;
+}
+
+/** `{First Name} {Last Name}` with the subject's values; unknown fields read blank; spaces collapsed. */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template
+    .replace(/\{([^{}]+)\}/g, (_, name: string) => (values[name.trim()] ?? '').trim())
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Fits one line of text into a width: shrinks by half points down to `minSize`, then cuts the text and
+ * ends it with an ellipsis.
+ */
+export function fitText(
+  text: string,
+  width: number,
+  size: number,
+  minSize: number,
+  weight: 'normal' | 'bold',
+  measure: Measure,
+): { text: string; size: number } {
+  let s = size;
+  while (s > minSize && measure(text, s, weight) > width) s = Math.max(minSize, s - 0.5);
+  if (measure(text, s, weight) <= width) return { text, size: s };
+  const chars = [...text];
+  let lo = 0;
+  let hi = chars.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (measure(`${chars.slice(0, mid).join('').trimEnd()}…`, s, weight) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return { text: lo > 0 ? `${chars.slice(0, lo).join('').trimEnd()}…` : '', size: s };
+}
+
+function placeUnit(
+  boxes: readonly LayoutBox[],
+  subject: LayoutSubject,
+  ox: number,
+  oy: number,
+  measure: Measure,
+): PlacedBox[] {
+  return boxes.map((box): PlacedBox => {
+    const rect = { x: ox + box.x, y: oy + box.y, width: box.width, height: box.height };
+    switch (box.kind) {
+      case 'photo':
+        return {
+          kind: 'photo',
+          ...rect,
+          subject_id: subject.id,
+          photo_id: box.pose === 'latest' ? subject.photos.latest : subject.photos.primary,
+          orientation: box.orientation,
+        };
+      case 'text': {
+        const fitted = fitText(
+          fillTemplate(box.template, subject.values),
+          box.width,
+          box.size,
+          Math.min(box.min_size ?? box.size * 0.6, box.size),
+          box.weight,
+          measure,
+        );
+        return { kind: 'text', ...rect, ...fitted, weight: box.weight, align: box.align };
+      }
+      case 'static': {
+        const fitted = fitText(box.text, box.width, box.size, box.size * 0.6, box.weight, measure);
+        return { kind: 'text', ...rect, ...fitted, weight: box.weight, align: box.align };
+      }
+      default:
+        return { kind: 'barcode', ...rect, value: (subject.values[box.field] ?? '').trim() };
+    }
+  });
+}
+
+/** Where each grid cell's unit sits: cells share the page's inner area evenly, units centred in them. */
+function cellOrigin(
+  def: LayoutDefinition,
+  col: number,
+  row: number,
+  top: number,
+  innerH: number,
+  rows: number,
+) {
+  const m = def.page.margins;
+  const innerW = def.page.width - m.left - m.right;
+  const cellW = innerW / def.grid.width;
+  const cellH = innerH / rows;
+  return {
+    x: m.left + col * cellW + (cellW - def.unit.width) / 2,
+    y: top + row * cellH + (cellH - def.unit.height) / 2,
+  };
+}
+
+/** Lays out subjects on pages. Basic: one subject per unit; Sheet: groups with a title each. */
+export function layoutPages(
+  def: LayoutDefinition,
+  type: LayoutType,
+  subjects: readonly LayoutSubject[],
+  options: LayoutOptions = {},
+): LayoutPage[] {
+  const measure = options.measure ?? approximateMeasure;
+  const groupBy = options.group_by ?? [];
+  const sortBy = options.sort_by ?? [];
+  const m = def.page.margins;
+  const innerW = def.page.width - m.left - m.right;
+  const innerH = def.page.height - m.top - m.bottom;
+  const perPage = def.grid.width * def.grid.height;
+  const pages: LayoutPage[] = [];
+  const newPage = () => {
+    const page: LayoutPage = { width: def.page.width, height: def.page.height, boxes: [] };
+    pages.push(page);
+    return page;
+  };
+  const title = (text: string, y: number, height: number): PlacedText => {
+    const size = Math.min(def.title.size, height * 0.8);
+    return {
+      kind: 'text',
+      x: m.left,
+      y,
+      width: innerW,
+      height,
+      ...fitText(
+        fillTemplate(def.title.template, { group: text }),
+        innerW,
+        size,
+        size * 0.6,
+        'bold',
+        measure,
+      ),
+      weight: 'bold',
+      align: 'center',
+    };
+  };
+
+  if (type === 'Basic') {
+    const ordered = sortSubjects(subjects, groupBy, sortBy);
+    if (def.fill === 'same') {
+      for (const s of ordered) {
+        const page = newPage();
+        for (let i = 0; i < perPage; i++) {
+          const o = cellOrigin(
+            def,
+            i % def.grid.width,
+            Math.floor(i / def.grid.width),
+            m.top,
+            innerH,
+            def.grid.height,
+          );
+          page.boxes.push(...placeUnit(def.unit.boxes, s, o.x, o.y, measure));
+        }
+      }
+      return pages;
+    }
+    ordered.forEach((s, i) => {
+      const slot = i % perPage;
+      const page = slot === 0 ? newPage() : pages[pages.length - 1]!;
+      const o = cellOrigin(
+        def,
+        slot % def.grid.width,
+        Math.floor(slot / def.grid.width),
+        m.top,
+        innerH,
+        def.grid.height,
+      );
+      page.boxes.push(...placeUnit(def.unit.boxes, s, o.x, o.y, measure));
+    });
+    return pages;
+  }
+
+  const groups = groupSubjects(subjects, groupBy, sortBy);
+  if (def.group_break === 'page') {
+    // A title band on top of every page of a group (named "continued" after the first), the grid below.
+    const band = def.title.size * 2;
+    for (const group of groups) {
+      group.subjects.forEach((s, i) => {
+        const slot = i % perPage;
+        let page = pages[pages.length - 1]!;
+        if (slot === 0) {
+          page = newPage();
+          if (group.title)
+            page.boxes.push(title(i === 0 ? group.title : `${group.title} (continued)`, m.top, band));
+        }
+        const top = group.title ? m.top + band : m.top;
+        const o = cellOrigin(
+          def,
+          slot % def.grid.width,
+          Math.floor(slot / def.grid.width),
+          top,
+          innerH - (top - m.top),
+          def.grid.height,
+        );
+        page.boxes.push(...placeUnit(def.unit.boxes, s, o.x, o.y, measure));
+      });
+    }
+    return pages;
+  }
+
+  // Flow: rows of the grid in turn; a group's title takes a whole row and is repeated when its group
+  // goes on to a new page; a title never ends a page alone.
+  const rows = def.grid.height;
+  let page: LayoutPage | null = null;
+  let row = rows;
+  const rowTop = (r: number) => m.top + (r * innerH) / rows;
+  for (const group of groups) {
+    const needTitle = !!group.title;
+    if (needTitle && row + 1 >= rows) row = rows;
+    if (row >= rows) {
+      page = newPage();
+      row = 0;
+    }
+    if (needTitle) page!.boxes.push(title(group.title, rowTop(row++), innerH / rows));
+    group.subjects.forEach((s, i) => {
+      const col = i % def.grid.width;
+      if (col === 0 && i > 0) row++;
+      if (row >= rows) {
+        page = newPage();
+        row = 0;
+        if (needTitle) page.boxes.push(title(`${group.title} (continued)`, rowTop(row++), innerH / rows));
+      }
+      const o = cellOrigin(def, col, row, m.top, innerH, rows);
+      page!.boxes.push(...placeUnit(def.unit.boxes, s, o.x, o.y, measure));
+    });
+    row++;
+  }
+  return pages;
+}
