@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   csvLine,
   type FieldRef,
-  mappingToSave,
   ROSTER_MAX_BYTES,
   ROSTER_SAMPLE_ROWS,
   type RosterMatchBy,
