@@ -7,6 +7,7 @@ import {
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client';
 import { queryKeys } from './keys';
+import { fetchAllPages } from './organizations';
 import { queryClient } from './queryClient';
 import type { ListMeta } from './types';
 import type { PresignedPost } from './uploads';
@@ -194,9 +195,13 @@ export function useProjectAttachments(projectId: string) {
   return useQuery({
     queryKey: attachmentKeys.projectAttachments(projectId),
     queryFn: ({ signal }) =>
-      apiFetch<{ attachments: Attachment[] }>(`/api/projects/${enc(projectId)}/attachments`, { signal }).then(
-        (body) => body.attachments,
-      ),
+      fetchAllPages(async (page, limit) => {
+        const body = await apiFetch<{ attachments: Attachment[]; meta: ListMeta }>(
+          `/api/projects/${enc(projectId)}/attachments`,
+          { query: { page, limit }, signal },
+        );
+        return { items: body.attachments, meta: body.meta };
+      }, 500),
     enabled: projectId !== '',
   });
 }
