@@ -1,5 +1,6 @@
 import { passwordResetRequestJob } from '../modules/password-resets/request-job.js';
 import { photoRenditionsJob } from '../modules/photos/renditions-job.js';
+import { photoVerifyJob } from '../modules/photos/verify-job.js';
 import { purgeExpiredCredentialsJob, purgeUnverifiedUploadsJob, storageDeletionsJob } from './cleanup.js';
 import type { JobDeps } from './deps.js';
 import type { JobCatalogue, Queue } from './queue.js';
@@ -12,6 +13,7 @@ import { sendEmailJob } from './send-email.js';
 export const jobCatalogue = {
   'email.send': sendEmailJob,
   'photos.renditions': photoRenditionsJob,
+  'photos.verify': photoVerifyJob,
   'storage.deletions': storageDeletionsJob,
   'uploads.purge-unverified': purgeUnverifiedUploadsJob,
   'credentials.purge': purgeExpiredCredentialsJob,

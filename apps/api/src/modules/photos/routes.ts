@@ -256,14 +256,18 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['photos'],
         summary:
-          'Check the uploaded bytes (real png/jpeg, whole, within the pixel limit), then make thumbnails',
+          'Start the check of the uploaded bytes (a job: real png/jpeg, whole, within the pixel limit, then thumbnails); 202 while verifying',
         params: idParam,
-        response: { 200: z.object({ photo: photoSchema, merged: z.boolean().optional() }) },
+        response: {
+          200: z.object({ photo: photoSchema, merged: z.boolean().optional() }),
+          202: z.object({ photo: photoSchema }),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const s = sessionOf(request);
-      return verifyPhotoUpload(ctx, await findVisiblePhoto(ctx.db, s, request.params.id));
+      const answer = await verifyPhotoUpload(ctx, await findVisiblePhoto(ctx.db, s, request.params.id));
+      return reply.status(answer.status).send(answer.body);
     },
   );
 
