@@ -7,7 +7,6 @@ import {
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client';
 import { queryKeys } from './keys';
-import { fetchAllPages } from './organizations';
 import { queryClient } from './queryClient';
 import type { ListMeta } from './types';
 import type { PresignedPost } from './uploads';
@@ -194,14 +193,18 @@ export function useProjectAttachmentRequests(projectId: string) {
 export function useProjectAttachments(projectId: string) {
   return useQuery({
     queryKey: attachmentKeys.projectAttachments(projectId),
-    queryFn: ({ signal }) =>
-      fetchAllPages(async (page, limit) => {
+    queryFn: async ({ signal }) => {
+      // The list pages (500 at most a page): fetch them all, one after the other.
+      const all: Attachment[] = [];
+      for (let page = 1; ; page++) {
         const body = await apiFetch<{ attachments: Attachment[]; meta: ListMeta }>(
           `/api/projects/${enc(projectId)}/attachments`,
-          { query: { page, limit }, signal },
+          { query: { page, limit: 500 }, signal },
         );
-        return { items: body.attachments, meta: body.meta };
-      }, 500),
+        all.push(...body.attachments);
+        if (body.attachments.length === 0 || all.length >= body.meta.total) return all;
+      }
+    },
     enabled: projectId !== '',
   });
 }
