@@ -4,18 +4,28 @@
  * baseline making the same four renditions the obvious way (four pipelines from the original), run
  * interleaved in the same process, two photos in flight. Prints medians, the ratio and peak RSS.
  *
- * Options: PHOTOS (default 12), REPEATS (default 3), MEGAPIXELS (default 12).
+ * The ingestion path is the verify job's: sniff, hash, header checks, then one shrink-on-load decode
+ * that is both the truncation check and the source of the small renditions (images.ts inspectAndRender).
+ *
+ * Then the peak RSS of ingesting 100 and 1,000 photos, each in a fresh child process running only our
+ * path (MEMORY_MEGAPIXELS, default 1 MP, so that the run stays short; 8 distinct photos cycled).
+ *
+ * Options: PHOTOS (default 12), REPEATS (default 5), MEGAPIXELS (default 12), MEMORY_MEGAPIXELS (1),
+ * MEMORY_COUNTS (default "100,1000"; empty to skip).
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { inspectImage, RENDITIONS, renderRenditions, sniffImageType } from '../src/images/images.js';
+import { inspectAndRender, RENDITIONS, sniffImageType } from '../src/images/images.js';
 import { LocalStorage } from '../src/storage/local.js';
 
 const PHOTOS = Number(process.env.PHOTOS ?? 12);
-const REPEATS = Number(process.env.REPEATS ?? 3);
+const REPEATS = Number(process.env.REPEATS ?? 5);
 const MEGAPIXELS = Number(process.env.MEGAPIXELS ?? 12);
 const IN_FLIGHT = 2;
 
@@ -38,9 +48,8 @@ async function makePhoto(i: number): Promise<Buffer> {
 async function ours(storage: LocalStorage, bytes: Buffer, i: number) {
   const type = await sniffImageType(bytes.subarray(0, 4100));
   if (!type) throw new Error('not an image');
-  const facts = await inspectImage(bytes);
   createHash('sha256').update(bytes).digest('hex');
-  const renditions = await renderRenditions(bytes, facts);
+  const { renditions } = await inspectAndRender(bytes);
   const base = `bench/${i}`;
   for (const size of RENDITIONS) {
     const body = renditions[size];
@@ -77,8 +86,33 @@ async function run(fn: (bytes: Buffer, i: number) => Promise<void>, photos: Buff
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** Child mode: ingest `count` photos with our path only, print the peak RSS in MiB. */
+async function memoryRun(count: number, dir: string) {
+  // A forked child starts with its parent's peak RSS on Linux: reset the high-water mark first.
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {}
+  const storage = new LocalStorage(dir, 'bench-secret-bench-secret-bench-secret');
+  const distinct = await Promise.all(Array.from({ length: 8 }, (_, i) => makePhoto(i)));
+  const photos = Array.from({ length: count }, (_, i) => distinct[i % distinct.length]!);
+  await run((b, i) => ours(storage, b, i), photos);
+  const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+  const kib = hwm ? Number(hwm) : process.resourceUsage().maxRSS;
+  process.stdout.write(`${(kib / 1024).toFixed(0)}\n`);
+}
+
 const dir = await mkdtemp(path.join(tmpdir(), 'bench-thumbnails-'));
 try {
+  if (process.env.BENCH_MEMORY_COUNT) {
+    await memoryRun(Number(process.env.BENCH_MEMORY_COUNT), dir);
+  } else {
+    await main(dir);
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
+
+async function main(dir: string) {
   const storage = new LocalStorage(dir, 'bench-secret-bench-secret-bench-secret');
   process.stdout.write(`generating ${PHOTOS} photos of ${MEGAPIXELS} MP...\n`);
   const photos = await Promise.all(Array.from({ length: PHOTOS }, (_, i) => makePhoto(i)));
@@ -96,16 +130,35 @@ try {
   }
   const a = median(oursRates);
   const b = median(baselineRates);
+  const pairRatios = oursRates.map((x, i) => x / baselineRates[i]!);
   process.stdout.write(
     [
       `photos: ${PHOTOS} x ${MEGAPIXELS} MP, repeats: ${REPEATS}, in flight: ${IN_FLIGHT}`,
       `school-portal verify+thumbnails: ${a.toFixed(2)} photos/s (runs: ${oursRates.map((x) => x.toFixed(2)).join(', ')})`,
       `bare sharp baseline:             ${b.toFixed(2)} photos/s (runs: ${baselineRates.map((x) => x.toFixed(2)).join(', ')})`,
-      `ratio (ours / baseline): ${(a / b).toFixed(2)}`,
-      `peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
+      `ratio (ours / baseline): ${(a / b).toFixed(2)} (per repeat: ${pairRatios.map((x) => x.toFixed(2)).join(', ')}; lowest ${Math.min(...pairRatios).toFixed(2)})`,
+      `peak RSS (this run): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
       '',
     ].join('\n'),
   );
-} finally {
-  await rm(dir, { recursive: true, force: true });
+  const counts = (process.env.MEMORY_COUNTS ?? '100,1000').split(',').filter(Boolean).map(Number);
+  const memoryMp = process.env.MEMORY_MEGAPIXELS ?? '1';
+  const self = fileURLToPath(import.meta.url);
+  const rss: string[] = [];
+  for (const count of counts) {
+    const started = performance.now();
+    const child = spawnSync(process.execPath, [...process.execArgv, self], {
+      env: { ...process.env, BENCH_MEMORY_COUNT: String(count), MEGAPIXELS: memoryMp },
+      encoding: 'utf8',
+    });
+    if (child.status !== 0) throw new Error(`memory run failed: ${child.stderr}`);
+    const mib = child.stdout.trim().split('\n').at(-1);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    rss.push(`${count} photos: ${mib} MiB (${seconds} s)`);
+  }
+  if (rss.length > 0) {
+    process.stdout.write(
+      `peak RSS, our path only, ${memoryMp} MP photos, fresh process each: ${rss.join('; ')}\n`,
+    );
+  }
 }

@@ -208,6 +208,10 @@ export interface PhotosTable {
   merge_duplicate: Generated<boolean>;
   created_by_plic_app_id: string | null;
   renditions_ready_at: NullableTimestamp;
+  /** uploaded -> verifying (the photos.verify job) -> verified | refused | merged. */
+  verification_state: Generated<'uploaded' | 'verifying' | 'verified' | 'refused' | 'merged'>;
+  verification_error: string | null;
+  merged_into_photo_id: string | null;
   created_at: Generated<Date>;
 }
 

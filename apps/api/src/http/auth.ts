@@ -7,17 +7,10 @@ import {
   type RecordAction,
 } from '@school-portal/domain';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { Access } from '../modules/access/visibility.js';
 import { hashSecret } from '../modules/auth/tokens.js';
-import {
-  buildAbilities,
-  chooseAccount,
-  loadAccounts,
-  loadActiveSlugs,
-  type Session,
-} from '../modules/users/session.js';
+import { buildAbilities, chooseAccount, loadTokenSession, type Session } from '../modules/users/session.js';
 import { forbidden, HttpError, unauthorized } from './errors.js';
 
 /**
@@ -169,32 +162,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
 async function sessionFor(ctx: AppContext, request: FastifyRequest): Promise<Session> {
   const token = bearerToken(request);
   if (!token) throw unauthorized();
-  const row = await ctx.db
-    .selectFrom('access_tokens as t')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .select([
-      't.id as token_id',
-      't.last_used_at',
-      'u.id',
-      'u.name',
-      'u.email',
-      'u.roles',
-      'u.enable_plic_app_whitelist',
-      'u.plic_app_whitelist_slugs',
-      'u.default_account_id',
-      'u.current_account_id',
-      'u.invitation_sent_at',
-      'u.invitation_accepted_at',
-      'u.created_at',
-    ])
-    .where('t.token_hash', '=', hashSecret(token))
-    .where('t.revoked_at', 'is', null)
-    .where('t.expires_at', '>', sql<Date>`now()`)
-    .where('t.last_used_at', '>', sql<Date>`now() - make_interval(secs => ${ctx.config.tokenIdleSeconds})`)
-    .where('u.deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw unauthorized();
-  const { token_id, last_used_at, ...user } = row;
+  // One round trip: token, user, accounts and licences (users/session.ts). No cache to invalidate.
+  const found = await loadTokenSession(ctx.db, hashSecret(token), ctx.config.tokenIdleSeconds);
+  if (!found) throw unauthorized();
+  const { token_id, last_used_at, user, accounts, activeSlugs } = found;
   if (Date.now() - last_used_at.getTime() > TOUCH_AFTER_MS) {
     await ctx.db
       .updateTable('access_tokens')
@@ -202,10 +173,6 @@ async function sessionFor(ctx: AppContext, request: FastifyRequest): Promise<Ses
       .where('id', '=', token_id)
       .execute();
   }
-  const [accounts, activeSlugs] = await Promise.all([
-    loadAccounts(ctx.db, [user.id]),
-    loadActiveSlugs(ctx.db, user.id),
-  ]);
   const requested = request.headers['x-current-account-id'];
   const chosen = chooseAccount(user, accounts, typeof requested === 'string' ? requested.trim() : undefined);
   if (chosen === 'not_owned') throw forbidden('account_not_owned');

@@ -35,9 +35,10 @@ export class ImageRejected extends Error {}
 /**
  * Checks that the bytes are a whole, sane PNG or JPEG: the right magic, within the pixel limit, and
  * decodable to the end (a truncated file fails). Decodes at reduced size where the codec allows
- * (JPEG shrink-on-load), so the check costs a fraction of a full decode.
+ * (JPEG shrink-on-load), so the check costs a fraction of a full decode. With `decode: false` only the
+ * header is read: for callers that decode the whole image next anyway (inspectAndRender).
  */
-export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
+export async function inspectImage(bytes: Buffer, options: { decode?: boolean } = {}): Promise<ImageFacts> {
   const type = await sniffImageType(bytes.subarray(0, 4100));
   if (!type) throw new ImageRejected('is not a PNG or JPEG image');
   let meta: sharp.Metadata;
@@ -48,13 +49,15 @@ export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
   }
   if (!meta.width || !meta.height) throw new ImageRejected('has no dimensions');
   if (meta.width * meta.height > PIXEL_LIMIT) throw new ImageRejected('has too many pixels');
-  try {
-    await sharp(bytes, { limitInputPixels: PIXEL_LIMIT, failOn: 'truncated' })
-      .resize({ width: 64, height: 64, fit: 'inside' })
-      .raw()
-      .toBuffer();
-  } catch {
-    throw new ImageRejected('is damaged or incomplete');
+  if (options.decode !== false) {
+    try {
+      await sharp(bytes, { limitInputPixels: PIXEL_LIMIT, failOn: 'truncated' })
+        .resize({ width: 64, height: 64, fit: 'inside' })
+        .raw()
+        .toBuffer();
+    } catch {
+      throw new ImageRejected('is damaged or incomplete');
+    }
   }
   const orientation = meta.orientation ?? 1;
   const swapped = orientation >= 5 && orientation <= 8;
@@ -69,8 +72,11 @@ export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
 export const RENDITIONS = ['tiny', 'small', 'large', 'full'] as const;
 export type Rendition = (typeof RENDITIONS)[number];
 
-/** Largest edge of the working master the small renditions are derived from. */
-const MASTER_EDGE = 1200;
+/**
+ * The working master the small renditions are derived from: just big enough for the largest of them
+ * (600 px high, and at least 200 px wide), so that JPEG shrink-on-load decodes at 1/4 or 1/8 of the size.
+ */
+const MASTER = { width: 200, height: 600 } as const;
 
 /**
  * The thumbnails of spec §3, auto-rotated: tiny 80 px wide, small 200 px wide, large 600 px high, and
@@ -80,10 +86,14 @@ const MASTER_EDGE = 1200;
 export async function renderRenditions(
   original: Buffer,
   facts: Pick<ImageFacts, 'type' | 'orientation'>,
+  options: { failOnTruncated?: boolean } = {},
 ): Promise<Record<Rendition, Buffer | 'original'>> {
-  const { data, info } = await sharp(original, { limitInputPixels: PIXEL_LIMIT })
+  const { data, info } = await sharp(original, {
+    limitInputPixels: PIXEL_LIMIT,
+    failOn: options.failOnTruncated ? 'truncated' : 'warning',
+  })
     .rotate()
-    .resize({ width: MASTER_EDGE, height: MASTER_EDGE, fit: 'inside', withoutEnlargement: true })
+    .resize({ ...MASTER, fit: 'outside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
     .raw()
@@ -105,4 +115,19 @@ export async function renderRenditions(
       ? ('original' as const)
       : await (facts.type === 'image/png' ? rotated.png() : rotated.jpeg({ quality: 90 })).toBuffer();
   return { tiny, small, large, full };
+}
+
+/**
+ * Decode once: checks the bytes (inspectImage's header checks) and makes the renditions from a single
+ * shrink-on-load decode that also serves as the truncation check (a damaged or incomplete file fails it).
+ */
+export async function inspectAndRender(
+  bytes: Buffer,
+): Promise<{ facts: ImageFacts; renditions: Record<Rendition, Buffer | 'original'> }> {
+  const facts = await inspectImage(bytes, { decode: false });
+  try {
+    return { facts, renditions: await renderRenditions(bytes, facts, { failOnTruncated: true }) };
+  } catch {
+    throw new ImageRejected('is damaged or incomplete');
+  }
 }

@@ -1,6 +1,7 @@
 import { layoutRenderJob } from '../modules/layouts/render-job.js';
 import { passwordResetRequestJob } from '../modules/password-resets/request-job.js';
 import { photoRenditionsJob } from '../modules/photos/renditions-job.js';
+import { photoVerifyJob } from '../modules/photos/verify-job.js';
 import { subjectImportApplyJob } from '../modules/subject-imports/service.js';
 import { purgeExpiredCredentialsJob, purgeUnverifiedUploadsJob, storageDeletionsJob } from './cleanup.js';
 import type { JobDeps } from './deps.js';
@@ -14,6 +15,7 @@ import { sendEmailJob } from './send-email.js';
 export const jobCatalogue = {
   'email.send': sendEmailJob,
   'photos.renditions': photoRenditionsJob,
+  'photos.verify': photoVerifyJob,
   'storage.deletions': storageDeletionsJob,
   'uploads.purge-unverified': purgeUnverifiedUploadsJob,
   'credentials.purge': purgeExpiredCredentialsJob,

@@ -7,6 +7,11 @@ export interface JobDefinition<S extends z.ZodType, Deps> {
   schema: S;
   retryLimit: number;
   retryDelaySeconds: number;
+  /**
+   * Jobs of this type a process runs at once (default 1). Image jobs take 2: with sharp.concurrency(1),
+   * two images in flight is the best on two cores (PERFORMANCE.md); more only adds memory.
+   */
+  concurrency?: number;
   /** Cron expression (UTC): pg-boss also sends the job on this schedule, with an empty payload. */
   schedule?: string;
   handle(payload: z.infer<S>, deps: Deps): Promise<void>;
@@ -80,9 +85,12 @@ export async function startQueue<C extends JobCatalogue<Deps>, Deps>(
     },
     async startWorkers(deps) {
       for (const [name, job] of Object.entries(catalogue)) {
-        await boss.work<unknown>(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
-          for (const item of jobs) await job.handle(job.schema.parse(item.data), deps);
-        });
+        // pg-boss 10 runs one batch at a time per worker: N workers for N jobs in flight.
+        for (let n = 0; n < (job.concurrency ?? 1); n++) {
+          await boss.work<unknown>(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
+            for (const item of jobs) await job.handle(job.schema.parse(item.data), deps);
+          });
+        }
       }
     },
     stop: () => {

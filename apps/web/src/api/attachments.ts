@@ -160,9 +160,14 @@ export function useProjectAttachmentRequests(projectId: string) {
 export function useProjectAttachments(projectId: string) {
   return useQuery({
     queryKey: queryKeys.attachments.projectAttachments(projectId),
+    // The list pages (500 at most a page): every page, the shared way.
     queryFn: ({ signal }) =>
-      apiFetch<{ attachments: Attachment[] }>(`/api/projects/${enc(projectId)}/attachments`, { signal }).then(
-        (body) => body.attachments,
+      fetchAllOf<Attachment, 'attachments'>(
+        `/api/projects/${enc(projectId)}/attachments`,
+        'attachments',
+        500,
+        {},
+        signal,
       ),
     enabled: projectId !== '',
   });

@@ -52,6 +52,10 @@ export interface Photo {
   upload_content_type: string;
   uploaded_at: string | null;
   upload_verified_at: string | null;
+  /** The server checks uploaded bytes in a job: verifying until verified (or refused / merged). */
+  verification_state: 'uploaded' | 'verifying' | 'verified' | 'refused' | 'merged';
+  verification_error: string | null;
+  merged_into_photo_id: string | null;
   created_by_plic_app_id: string | null;
   created_at: string;
   presigned_get: string | null;
@@ -251,16 +255,25 @@ export async function createPhoto(photo: NewPhoto, signal?: AbortSignal) {
   return body.photo;
 }
 
-/** PATCH /api/photos/:id/verify: `merged` when the same content was in the album already. */
+/**
+ * PATCH /api/photos/:id/verify: `merged` when the same content was in the album already. The server
+ * checks the bytes in a job: while the photo is `verifying` (202) we ask again, a little later each
+ * time, until it is verified (or refused: 422, thrown).
+ */
 export async function verifyPhoto(photoId: string, signal?: AbortSignal) {
-  return withRetry(
-    () =>
-      apiFetch<{ photo: Photo; merged?: boolean }>(photoPath(photoId, '/verify'), {
-        method: 'PATCH',
-        signal,
-      }),
-    { signal },
-  );
+  for (let wait = 250; ; wait = Math.min(wait * 1.5, 2000)) {
+    const answer = await withRetry(
+      () =>
+        apiFetch<{ photo: Photo; merged?: boolean }>(photoPath(photoId, '/verify'), {
+          method: 'PATCH',
+          signal,
+        }),
+      { signal },
+    );
+    if (answer.photo.verification_state !== 'verifying') return answer;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    signal?.throwIfAborted();
+  }
 }
 
 /** POST /api/subject-photo-assignments (an upsert): the photo is the subject's, primary when asked. */

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { attachmentContentType, MAX_ATTACHMENT_BYTES } from '@school-portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
-import { idParam } from '../../http/params.js';
+import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { notifyRequester, requestCoversProject } from '../file-requests/service.js';
 import { findVisibleProject } from '../projects/service.js';
 import { attachmentSchema, serializeAttachment } from './serialize.js';
@@ -27,20 +28,29 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
         tags: ['attachments'],
         summary: 'Files attached to a project (unverified ones show as Not Uploaded)',
         params: idParam,
-        response: { 200: z.object({ attachments: z.array(attachmentSchema) }) },
+        querystring: z.object({
+          ...pageQuery,
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+        }),
+        response: { 200: z.object({ attachments: z.array(attachmentSchema), meta: listMeta }) },
       },
     },
     async (request) => {
       const s = sessionOf(request);
       const project = await findVisibleProject(ctx.db, s, request.params.id);
-      const rows = await ctx.db
-        .selectFrom('attachments')
-        .selectAll()
-        .where('project_id', '=', project.id)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
-      return { attachments: rows.map(serializeAttachment) };
+      const { page, limit } = request.query;
+      const ofProject = ctx.db.selectFrom('attachments').where('project_id', '=', project.id);
+      const [rows, total] = await Promise.all([
+        ofProject
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        ofProject.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { attachments: rows.map(serializeAttachment), meta: { page, limit, total: total.n } };
     },
   );
 

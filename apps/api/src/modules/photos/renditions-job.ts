@@ -11,6 +11,8 @@ import { baseOf, renditionKey } from './service.js';
  */
 export const photoRenditionsJob = defineJob({
   schema: z.object({ photo_id: z.string().regex(/^\d+$/) }),
+  // Two photos in flight, one libvips thread each (images.ts sets sharp.concurrency(1)).
+  concurrency: 2,
   retryLimit: 3,
   retryDelaySeconds: 10,
   async handle({ photo_id }, { db, storage, log }: JobDeps) {

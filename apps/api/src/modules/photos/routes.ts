@@ -1,11 +1,12 @@
 import { APP_SLUG, recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { conflict } from '../../http/errors.js';
-import { idParam } from '../../http/params.js';
+import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { RENDITIONS } from '../../images/images.js';
 import { Access } from '../access/visibility.js';
 import { findVisibleProject } from '../projects/service.js';
@@ -130,20 +131,39 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       config: { action: 'photo.list' },
       schema: {
         tags: ['photos'],
-        summary: 'Verified photos of an album',
+        summary: 'Verified photos of an album, a page at a time (each photo carries signed addresses)',
         params: idParam,
-        response: { 200: z.object({ photos: z.array(photoSchema) }) },
+        querystring: z.object({
+          ...pageQuery,
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+        }),
+        response: { 200: z.object({ photos: z.array(photoSchema), meta: listMeta }) },
       },
     },
     async (request) => {
       const s = sessionOf(request);
       const album = await findVisibleAlbum(s, request.params.id);
-      const rows = await selectPhotos(ctx.db)
+      const { page, limit } = request.query;
+      const verified = selectPhotos(ctx.db)
         .where('ph.album_id', '=', album.id)
-        .where('ph.upload_verified_at', 'is not', null)
-        .orderBy('ph.id')
-        .execute();
-      return { photos: await Promise.all(rows.map((p) => serializePhoto(ctx.storage, p))) };
+        .where('ph.upload_verified_at', 'is not', null);
+      const [rows, total] = await Promise.all([
+        verified
+          .orderBy('ph.id')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        ctx.db
+          .selectFrom('photos')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('album_id', '=', album.id)
+          .where('upload_verified_at', 'is not', null)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        photos: await Promise.all(rows.map((p) => serializePhoto(ctx.storage, p))),
+        meta: { page, limit, total: total.n },
+      };
     },
   );
 
@@ -236,14 +256,18 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['photos'],
         summary:
-          'Check the uploaded bytes (real png/jpeg, whole, within the pixel limit), then make thumbnails',
+          'Start the check of the uploaded bytes (a job: real png/jpeg, whole, within the pixel limit, then thumbnails); 202 while verifying',
         params: idParam,
-        response: { 200: z.object({ photo: photoSchema, merged: z.boolean().optional() }) },
+        response: {
+          200: z.object({ photo: photoSchema, merged: z.boolean().optional() }),
+          202: z.object({ photo: photoSchema }),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const s = sessionOf(request);
-      return verifyPhotoUpload(ctx, await findVisiblePhoto(ctx.db, s, request.params.id));
+      const answer = await verifyPhotoUpload(ctx, await findVisiblePhoto(ctx.db, s, request.params.id));
+      return reply.status(answer.status).send(answer.body);
     },
   );
 

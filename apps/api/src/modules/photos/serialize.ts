@@ -18,6 +18,10 @@ export const photoSchema = z.object({
   upload_content_type: z.string(),
   uploaded_at: z.string().nullable(),
   upload_verified_at: z.string().nullable(),
+  /** uploaded -> verifying (a job checks the bytes) -> verified, refused (see verification_error) or merged. */
+  verification_state: z.enum(['uploaded', 'verifying', 'verified', 'refused', 'merged']),
+  verification_error: z.string().nullable(),
+  merged_into_photo_id: z.string().nullable(),
   created_by_plic_app_id: z.string().nullable(),
   created_at: z.string(),
   presigned_get: z.string().nullable(),

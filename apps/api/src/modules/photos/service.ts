@@ -89,6 +89,9 @@ export async function serializePhoto(
     upload_content_type: p.upload_content_type,
     uploaded_at: p.uploaded_at?.toISOString() ?? null,
     upload_verified_at: p.upload_verified_at?.toISOString() ?? null,
+    verification_state: p.verification_state,
+    verification_error: p.verification_error,
+    merged_into_photo_id: p.merged_into_photo_id,
     created_by_plic_app_id: p.created_by_plic_app_id,
     created_at: p.created_at.toISOString(),
     presigned_get: p.upload_verified_at
@@ -109,77 +112,73 @@ export async function serializePhoto(
  * their SHA-256 and queues the thumbnails. A refused upload leaves nothing: record, object and upload
  * key go (the key once its form has expired, in case the form is posted again).
  */
+/**
+ * PATCH /photos/:id/verify. The cheap checks (the bytes are there, within the declared and the largest
+ * size) answer at once; the byte checks (type, decoding, hash) are the photos.verify job's, off the
+ * request path: the row moves from uploaded to verifying and the answer (202) says to wait. Asked again,
+ * it answers the state reached: verified (200), merged (200, `merged`), refused (422 with the reason).
+ */
 export async function verifyPhotoUpload(ctx: AppContext, photo: PhotoRow) {
-  if (photo.upload_verified_at) return { photo: await serializePhoto(ctx.storage, photo) };
+  if (photo.upload_verified_at)
+    return { status: 200 as const, body: { photo: await serializePhoto(ctx.storage, photo) } };
+  if (photo.verification_state === 'refused') {
+    throw unprocessable({ file: [photo.verification_error ?? 'could not be verified'] });
+  }
+  if (photo.verification_state === 'merged' && photo.merged_into_photo_id) {
+    const kept = await selectPhotos(ctx.db)
+      .where('ph.id', '=', photo.merged_into_photo_id)
+      .executeTakeFirst();
+    if (kept)
+      return { status: 200 as const, body: { photo: await serializePhoto(ctx.storage, kept), merged: true } };
+  }
+  if (photo.verification_state === 'verifying') {
+    return { status: 202 as const, body: { photo: await serializePhoto(ctx.storage, photo) } };
+  }
   const formExpiry = new Date(photo.created_at.getTime() + FORM_LIFETIME_MS);
-  const discard = async () => {
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('photos').where('id', '=', photo.id).execute();
-      await scheduleDeletions(trx, [
-        { key: `${baseOf(photo.storage_key)}/`, prefix: true },
-        { key: uploadKeyFor(photo.storage_key), after: formExpiry },
-      ]);
-    });
-    // Now, not later: nothing of a refused upload stays readable (the scheduled row is a safety net).
-    await ctx.storage.deletePrefix(`${baseOf(photo.storage_key)}/`);
-  };
   const refuse = async (message: string): Promise<never> => {
-    await discard();
+    await discardPhoto(ctx, photo);
     throw unprocessable({ file: [message] });
   };
   const stored = await takeUpload(ctx.storage, photo.storage_key);
   if (!stored) throw unprocessable({ file: ['has not been uploaded'] });
   if (stored.size > MAX_PHOTO_BYTES) return refuse('is too large');
   if (stored.size > Number(photo.upload_file_size)) return refuse('is larger than its declared size');
-  const bytes = await ctx.storage.read(photo.storage_key);
-  const sniffed = await sniffImageType(bytes.subarray(0, 4100));
-  if (!sniffed) return refuse('is not a PNG or JPEG image');
-  if (sniffed !== photo.upload_content_type)
-    return refuse(`is a ${sniffed === 'image/png' ? 'PNG' : 'JPEG'}, not what was declared`);
-  let facts: Awaited<ReturnType<typeof inspectImage>>;
-  try {
-    facts = await inspectImage(bytes);
-  } catch (error) {
-    if (error instanceof ImageRejected) return refuse(error.message);
-    throw error;
-  }
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  if (photo.merge_duplicate) {
-    const duplicate = await selectPhotos(ctx.db)
-      .where('ph.album_id', '=', photo.album_id)
-      .where('ph.content_sha256', '=', sha256)
-      .where('ph.upload_verified_at', 'is not', null)
-      .where('ph.id', '!=', photo.id)
-      .executeTakeFirst();
-    if (duplicate) {
-      // The same content again becomes the photo we already have.
-      await discard();
-      return { photo: await serializePhoto(ctx.storage, duplicate), merged: true };
-    }
-  }
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
+  const moved = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
       .updateTable('photos')
-      .set({
-        uploaded_at: new Date(),
-        upload_verified_at: new Date(),
-        upload_file_size: stored.size,
-        width: facts.width,
-        height: facts.height,
-        orientation: facts.orientation,
-        content_sha256: sha256,
-      })
+      .set({ verification_state: 'verifying', uploaded_at: new Date(), upload_file_size: stored.size })
       .where('id', '=', photo.id)
-      .execute();
+      .where('verification_state', '=', 'uploaded')
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
     await scheduleDeletions(trx, [{ key: uploadKeyFor(photo.storage_key), after: formExpiry }]);
     await ctx.queue.enqueue(
-      'photos.renditions',
+      'photos.verify',
       { photo_id: photo.id },
-      { trx, singletonKey: `renditions-${photo.id}` },
+      { trx, singletonKey: `verify-${photo.id}` },
     );
+    return true;
   });
   const row = await selectPhotos(ctx.db).where('ph.id', '=', photo.id).executeTakeFirstOrThrow();
-  return { photo: await serializePhoto(ctx.storage, row), merged: false };
+  if (!moved) return verifyPhotoUpload(ctx, row);
+  return { status: 202 as const, body: { photo: await serializePhoto(ctx.storage, row) } };
+}
+
+/** Deletes a refused upload's row and files now (the scheduled deletions are a safety net). */
+async function discardPhoto(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  photo: Pick<PhotoRow, 'id' | 'storage_key' | 'created_at'>,
+) {
+  const formExpiry = new Date(photo.created_at.getTime() + FORM_LIFETIME_MS);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('photos').where('id', '=', photo.id).execute();
+    await scheduleDeletions(trx, [
+      { key: `${baseOf(photo.storage_key)}/`, prefix: true },
+      { key: uploadKeyFor(photo.storage_key), after: formExpiry },
+    ]);
+  });
+  await ctx.storage.deletePrefix(`${baseOf(photo.storage_key)}/`);
 }
 
 /**

@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import {
+  ImageRejected,
+  inspectAndRender,
+  RENDITIONS,
+  type Rendition,
+  sniffImageType,
+} from '../../images/images.js';
+import type { JobDeps } from '../../jobs/deps.js';
+import { defineJob } from '../../jobs/queue.js';
+import { scheduleDeletions } from '../../storage/uploads.js';
+import { baseOf, MAX_PHOTO_BYTES, renditionKey } from './service.js';
+
+/**
+ * The byte checks of an uploaded photo, off the request path (PATCH /photos/:id/verify set it verifying):
+ * the object is read as a stream and hashed while it arrives, its type sniffed from the first bytes, then
+ * one shrink-on-load decode both checks it whole and makes the renditions (decode once). It ends
+ * verified (renditions ready), merged (the same bytes already in the album, when asked) or refused with
+ * the reason; refused and merged uploads keep no files. Idempotent: only a verifying row is worked on.
+ */
+export const photoVerifyJob = defineJob({
+  schema: z.object({ photo_id: z.string().regex(/^\d+$/) }),
+  // Two photos in flight, one libvips thread each (images.ts sets sharp.concurrency(1)).
+  concurrency: 2,
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  async handle({ photo_id }, { db, storage, log }: JobDeps) {
+    const photo = await db
+      .selectFrom('photos')
+      .select([
+        'id',
+        'album_id',
+        'storage_key',
+        'upload_content_type',
+        'merge_duplicate',
+        'verification_state',
+      ])
+      .where('id', '=', photo_id)
+      .executeTakeFirst();
+    if (!photo || photo.verification_state !== 'verifying') return;
+    const base = baseOf(photo.storage_key);
+    const end = async (state: 'refused' | 'merged', values: { error?: string; mergedInto?: string }) => {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('photos')
+          .set({
+            verification_state: state,
+            verification_error: values.error ?? null,
+            merged_into_photo_id: values.mergedInto ?? null,
+          })
+          .where('id', '=', photo.id)
+          .execute();
+        await scheduleDeletions(trx, [{ key: `${base}/`, prefix: true }]);
+      });
+      await storage.deletePrefix(`${base}/`);
+    };
+
+    const hash = createHash('sha256');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of await storage.stream(photo.storage_key)) {
+      const piece = chunk as Buffer;
+      size += piece.length;
+      if (size > MAX_PHOTO_BYTES) return end('refused', { error: 'is too large' });
+      hash.update(piece);
+      chunks.push(piece);
+    }
+    const bytes = Buffer.concat(chunks, size);
+    chunks.length = 0;
+    const sha256 = hash.digest('hex');
+    const sniffed = await sniffImageType(bytes.subarray(0, 4100));
+    if (!sniffed) return end('refused', { error: 'is not a PNG or JPEG image' });
+    if (sniffed !== photo.upload_content_type) {
+      return end('refused', {
+        error: `is a ${sniffed === 'image/png' ? 'PNG' : 'JPEG'}, not what was declared`,
+      });
+    }
+    if (photo.merge_duplicate) {
+      const duplicate = await db
+        .selectFrom('photos')
+        .select('id')
+        .where('album_id', '=', photo.album_id)
+        .where('content_sha256', '=', sha256)
+        .where('upload_verified_at', 'is not', null)
+        .where('id', '!=', photo.id)
+        .executeTakeFirst();
+      if (duplicate) return end('merged', { mergedInto: duplicate.id });
+    }
+    let checked: Awaited<ReturnType<typeof inspectAndRender>>;
+    try {
+      checked = await inspectAndRender(bytes);
+    } catch (error) {
+      if (error instanceof ImageRejected) return end('refused', { error: error.message });
+      throw error;
+    }
+    const { facts, renditions } = checked;
+    for (const rendition of RENDITIONS as readonly Rendition[]) {
+      const body = renditions[rendition];
+      const isOriginal = body === 'original';
+      await storage.put(
+        renditionKey(base, rendition),
+        isOriginal ? bytes : body,
+        rendition === 'full' && photo.upload_content_type === 'image/png'
+          ? 'image/png'
+          : isOriginal
+            ? photo.upload_content_type
+            : 'image/jpeg',
+      );
+    }
+    const now = new Date();
+    await db
+      .updateTable('photos')
+      .set({
+        verification_state: 'verified',
+        upload_verified_at: now,
+        renditions_ready_at: now,
+        width: facts.width,
+        height: facts.height,
+        orientation: facts.orientation,
+        content_sha256: sha256,
+      })
+      .where('id', '=', photo.id)
+      .where('verification_state', '=', 'verifying')
+      .execute();
+    log.debug({ photo_id }, 'photo verified');
+  },
+});
