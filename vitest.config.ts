@@ -23,7 +23,7 @@ export default defineConfig({
           globalSetup: [databaseSetup],
           pool: 'forks',
           fileParallelism: false,
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

@@ -4,56 +4,26 @@ import { apiFetch } from './client';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
-import type { ListMeta } from './types';
+import type { ApiResponse, ElementOf, ListMeta, ProjectSummary } from './types';
 import type { PresignedPost } from './uploads';
 
 // ---------------------------------------------------------------------------------------------------
 // Shapes (API.md, snake_case as on the wire)
 
-/** A project a file request asks files for; `pending` while no verified file has arrived for it. */
-export interface AttachmentRequestProject {
-  id: string;
-  name: string;
-  organization_name: string;
-  pending: boolean;
-}
-
 /** A file request (spec §3: Attachment request). */
-export interface AttachmentRequest {
-  id: string;
-  organization_id: string;
-  name: string;
-  description: string;
-  created_at: string;
-  updated_at: string;
-  created_by_user: { id: string; name: string } | null;
-  projects: AttachmentRequestProject[];
-}
+export type AttachmentRequest = ApiResponse<'/api/attachment-requests/{id}', 'get'>['attachment_request'];
+
+/** A project a file request asks files for; `pending` while no verified file has arrived for it. */
+export type AttachmentRequestProject = ElementOf<AttachmentRequest['projects']>;
 
 /** A file attached to a project (spec §3: Attachment). Verified means upload_verified_at is present. */
-export interface Attachment {
-  id: string;
-  project_id: string;
-  attachment_request_id: string | null;
-  name: string;
-  description: string | null;
-  upload_file_name: string;
-  upload_file_size: number;
-  upload_content_type: string;
-  uploaded_at: string | null;
-  upload_verified_at: string | null;
-  is_upload_verified: boolean;
-  created_at: string;
-  updated_at?: string;
-}
+export type Attachment = ElementOf<ApiResponse<'/api/projects/{id}/attachments', 'get'>['attachments']>;
 
 /** A project offered by the new file request form. */
-export interface FileRequestProjectOption {
-  id: string;
-  name: string;
-  short_code: string | null;
-  organization_name: string | null;
-}
+export type FileRequestProjectOption = Pick<
+  ProjectSummary,
+  'id' | 'name' | 'short_code' | 'organization_name'
+>;
 
 /** The body of POST /api/attachment-requests (spec §7: the save sends project_ids). */
 export interface NewAttachmentRequest {

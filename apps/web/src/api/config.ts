@@ -1,3 +1,4 @@
+import { APP_VERSION } from '@school-portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client';
 import { queryKeys } from './keys';
@@ -5,6 +6,8 @@ import type { AppConfig } from './types';
 
 export const DEFAULT_CONFIG: AppConfig = {
   environment: 'production',
+  /** The server says which version it runs; until then, the one this app was built as. */
+  version: APP_VERSION,
   sign_in_region: null,
   landing_page_url: null,
   support_chat_enabled: false,

@@ -1,97 +1,38 @@
-import {
-  MULTI_PAGE_SIZES,
-  type OrganizationForm,
-  type OrganizationRole,
-  PAGE_SIZES,
-} from '@school-portal/domain';
+import { MULTI_PAGE_SIZES, type OrganizationForm, PAGE_SIZES } from '@school-portal/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client';
 import { queryKeys } from './keys';
 import { fetchAllPages } from './pages';
 import { queryClient } from './queryClient';
-import type { ListMeta } from './types';
+import type { ApiResponse, ElementOf, ListMeta } from './types';
 
 /** One organization as the lists answer it (API.md, snake_case). */
-export interface Organization {
-  id: string;
-  name: string;
-  role: OrganizationRole;
-  short_code: string | null;
-  contact_name: string | null;
-  contact_phone: string | null;
-  contact_email: string | null;
-  logo_url: string | null;
-  logo_thumb_url: string | null;
-  support_url: string | null;
-  parent_organization_id: string | null;
-  parent_organization_name: string | null;
-  current_season_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** A support link; a blank `plic_app_slug` means all apps (the server filters to this app already). */
-export interface SupportLink {
-  id: string;
-  label: string;
-  external_url: string;
-  plic_app_slug: string;
-}
-
-export interface SupportContact {
-  id: string;
-  label: string;
-  name: string | null;
-  email: string | null;
-  phone_number: string | null;
-  phone_number_formatted: string | null;
-  plic_app_slug: string;
-}
+export type Organization = ElementOf<
+  ApiResponse<'/api/organizations/{id}/organizations', 'get'>['organizations']
+>;
 
 /** GET /api/organizations/:id: the organization with its own support links and contacts. */
-export interface OrganizationDetail extends Organization {
-  support_links: SupportLink[];
-  support_contacts: SupportContact[];
-}
+export type OrganizationDetail = ApiResponse<'/api/organizations/{id}', 'get'>['organization'];
+
+/** A support link; a blank `plic_app_slug` means all apps (the server filters to this app already). */
+export type SupportLink = ElementOf<OrganizationDetail['support_links']>;
+
+export type SupportContact = ElementOf<OrganizationDetail['support_contacts']>;
 
 /** GET /api/organizations/:id/support: the supporting (parent) organization's links and contacts. */
-export interface OrganizationSupport {
-  organization: { id: string; name: string };
-  support_links: SupportLink[];
-  support_contacts: SupportContact[];
-}
+export type OrganizationSupport = ApiResponse<'/api/organizations/{id}/support', 'get'>;
 
-export interface UserSummary {
-  id: string;
-  name: string;
-  email: string;
-  invitation_sent_at: string | null;
-  invitation_accepted_at: string | null;
-  created_at: string;
-}
-
-export type SchoolPortalPermission = 'allowed' | 'not-allowed';
+export type UserSummary = ElementOf<ApiResponse<'/api/organizations/{id}/users', 'get'>['users']>;
 
 /** A row of All Users: GET /api/organizations/:id/accounts with include_users and include_organizations. */
-export interface AccountRow {
-  id: string;
-  user_id: string;
-  organization_id: string;
-  created_at: string;
-  enabled_for_school_portal: boolean;
-  school_portal_permission: SchoolPortalPermission;
-  user?: UserSummary;
-  organization?: { id: string; name: string; role: OrganizationRole };
-}
+export type AccountRow = ElementOf<ApiResponse<'/api/organizations/{id}/accounts', 'get'>['accounts']>;
 
-export interface OrganizationProject {
-  id: string;
-  name: string;
-  short_code: string | null;
-  season_name: string | null;
-  organization_name?: string | null;
-  created_at: string;
-}
+export type SchoolPortalPermission = AccountRow['school_portal_permission'];
+
+/** A project as an organization's project list answers it. */
+export type OrganizationProject = ElementOf<
+  ApiResponse<'/api/organizations/{id}/projects', 'get'>['projects']
+>;
 
 const orgPath = (id: string, rest = '') => `/api/organizations/${encodeURIComponent(id)}${rest}`;
 

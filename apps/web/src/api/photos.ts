@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from './client';
 import { queryKeys } from './keys';
 import { queryClient } from './queryClient';
+import type { ApiResponse, ElementOf } from './types';
 import {
   type PresignedPost,
   runQueued,
@@ -25,70 +26,21 @@ export const SUBJECT_PHOTO_ALBUM = {
 /** Spec §4: the crop the cropper saves. */
 export const SUBJECT_CROP_NAME = 'School Portal 8x10';
 
-export interface PhotoThumbnails {
-  /** 80 px wide. */
-  tiny: string | null;
-  /** 200 px wide. */
-  small: string | null;
-  /** 600 px high. */
-  large: string | null;
-  full: string | null;
-}
+/** A photo (GET /api/photos/:id); its thumbnails are null until the server's job has made them. */
+export type Photo = ApiResponse<'/api/photos/{id}', 'get'>['photo'];
 
-export interface Photo {
-  id: string;
-  album_id: string;
-  project_id: string;
-  width: number | null;
-  height: number | null;
-  category: string | null;
-  chroma_key: string | null;
-  tags: string[];
-  merge_duplicate: boolean;
-  subject_ids: string[];
-  default_photo_crop_id: string | null;
-  upload_file_name: string;
-  upload_file_size: number;
-  upload_content_type: string;
-  uploaded_at: string | null;
-  upload_verified_at: string | null;
-  /** The server checks uploaded bytes in a job: verifying until verified (or refused / merged). */
-  verification_state: 'uploaded' | 'verifying' | 'verified' | 'refused' | 'merged';
-  verification_error: string | null;
-  merged_into_photo_id: string | null;
-  created_by_plic_app_id: string | null;
-  created_at: string;
-  presigned_get: string | null;
-  /** Null until the server's job has made them. */
-  thumbnails: PhotoThumbnails;
-}
+/** tiny 80 px wide, small 200 px wide, large 600 px high, full. */
+export type PhotoThumbnails = Photo['thumbnails'];
 
 /** A photo as a subject lists it (GET /api/subjects/:id?include_photos=true). */
-export interface SubjectPhoto extends Photo {
-  assignment_id: string;
-  is_primary: boolean;
-}
+export type SubjectPhoto = ElementOf<
+  NonNullable<ApiResponse<'/api/subjects/{id}', 'get'>['subject']['photos']>
+>;
 
-export interface Album {
-  id: string;
-  name: string;
-  tags: string[];
-  parent_resource_type: string;
-  parent_resource_id: string;
-  created_at: string;
-}
+export type Album = ElementOf<ApiResponse<'/api/albums', 'get'>['albums']>;
 
-export interface PhotoCrop {
-  id: string;
-  photo_id: string;
-  name: string;
-  is_default: boolean;
-  /** Fractions 0..1 of the (auto-rotated) image. */
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+/** A crop; x, y, width and height are fractions 0..1 of the (auto-rotated) image. */
+export type PhotoCrop = ApiResponse<'/api/photo-crops/{id}', 'patch'>['photo_crop'];
 
 const photoPath = (photoId: string, rest = '') => `/api/photos/${encodeURIComponent(photoId)}${rest}`;
 

@@ -4,40 +4,20 @@ import { apiFetch } from './client';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
+import type { ApiResponse, ElementOf } from './types';
 
-export interface ProjectTemplateSummary {
-  id: string;
-  name: string;
-  organization_id: string;
-  organization_name: string;
-  /** Set on a project's own copy of a template; null on a reusable template. */
-  project_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A reusable template (project_id null) or a project's own copy, as the template lists answer it. */
+export type ProjectTemplateSummary = ElementOf<
+  ApiResponse<'/api/organizations/{id}/project-templates', 'get'>['project_templates']
+>;
 
-export interface SubjectField {
-  id: string;
-  project_template_id?: string;
-  /** Null means Custom. */
-  field_key: string | null;
-  label: string | null;
-  effective_label: string;
-  is_custom: boolean;
-  arrangement_position: number;
-  visible_to_customers: boolean;
-  auto_suggest_enabled: boolean;
-}
+/** A template with its subject fields, in arrangement order (hidden ones only for callers who may see them). */
+export type ProjectTemplate = ApiResponse<'/api/project-templates/{id}', 'get'>['project_template'];
 
-export interface ProjectTemplate extends ProjectTemplateSummary {
-  /** In arrangement order; hidden ones only for callers who may view hidden fields. */
-  subject_fields: SubjectField[];
-}
+/** A subject field of a template; a null `field_key` means Custom. */
+export type SubjectField = ElementOf<ProjectTemplate['subject_fields']>;
 
-export interface FieldKeyOption {
-  key: string;
-  label: string;
-}
+export type FieldKeyOption = ElementOf<ApiResponse<'/api/project-templates/field-keys', 'get'>['field_keys']>;
 
 const TEMPLATE_PAGE_SIZE = 500;
 

@@ -4,38 +4,23 @@ import { apiFetch, isApiError } from './client';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
-import type { ProjectsResponse } from './types';
+import type { ApiResponse, ElementOf, ProjectsResponse } from './types';
 
 /** A project as GET /api/projects/:id and the project lists answer it. */
-export interface ProjectRecord {
-  id: string;
-  name: string;
-  short_code: string | null;
-  organization_id: string;
-  organization_name: string;
-  season_id: string | null;
-  season_name: string | null;
-  project_template_id: string | null;
-  enable_plic_app_whitelist: boolean;
-  plic_app_whitelist_slugs: string[];
-  subjects_count: number;
-  attachments_count: number;
-  attachment_requests_count: number;
-  pending_attachment_requests_count: number;
-  project_exports_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export type ProjectRecord = ApiResponse<'/api/projects/{id}', 'get'>['project'];
 
-/** An organization as the organization lists answer it (the fields the project screens read). */
-export interface OrganizationOption {
-  id: string;
-  name: string;
-  role: OrganizationRole | string;
-  short_code: string | null;
-  parent_organization_id: string | null;
-  parent_organization_name: string | null;
-}
+/**
+ * An organization as the organization lists answer it (the fields the project screens read); the
+ * caller's own organization is added from the session, whose role may be any text.
+ */
+export type OrganizationOption = Pick<
+  ApiOrganization,
+  'id' | 'name' | 'short_code' | 'parent_organization_id' | 'parent_organization_name'
+> & { role: ApiOrganization['role'] | string };
+
+type ApiOrganization = ElementOf<
+  ApiResponse<'/api/organizations/{id}/organizations', 'get'>['organizations']
+>;
 
 const orgPath = (organizationId: string, rest: string) =>
   `/api/organizations/${encodeURIComponent(organizationId)}/${rest}`;

@@ -4,19 +4,10 @@ import { apiFetch } from './client';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
+import type { ApiResponse } from './types';
 
-export interface Season {
-  id: string;
-  organization_id: string;
-  name: string;
-  period_start: string | null;
-  period_end: string | null;
-  /** Whether it is its own organization's current season. */
-  current: boolean;
-  projects_count: number;
-  created_at: string;
-  updated_at: string;
-}
+/** A season; `current` says whether it is its own organization's current season. */
+export type Season = ApiResponse<'/api/seasons/{id}', 'get'>['season'];
 
 /** The largest page the seasons list serves. */
 const SEASON_PAGE_SIZE = 500;

@@ -1,4 +1,4 @@
-import { type MappedProperties, MULTI_PAGE_SIZES, PAGE_SIZES } from '@school-portal/domain';
+import { MULTI_PAGE_SIZES, PAGE_SIZES } from '@school-portal/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { apiFetch, type QueryValue } from './client';
@@ -7,33 +7,17 @@ import type { SubjectPhoto } from './photos';
 import { invalidateProjectLists, useProject } from './projects';
 import { useProjectTemplate } from './projectTemplates';
 import { queryClient } from './queryClient';
-import type { ListMeta } from './types';
+import type { ApiResponse, ListMeta } from './types';
 import { useAbilities } from './users';
 
 export type { SubjectField } from './projectTemplates';
 
-/** A subject as the grid and GET /api/subjects/:id answer it (properties: field id → text). */
-export interface Subject {
-  id: string;
-  project_id: string;
-  properties: Record<string, string>;
-  mapped_properties: MappedProperties;
-  display_name: string;
-  full_name: string;
-  reverse_full_name: string;
-  grade: string | null;
-  photos_count: number;
-  primary_photo_id: string | null;
-  primary_photo_thumbnails: { tiny: string | null; small: string | null } | null;
-  yearbook_photo_id: string | null;
-  created_by_plic_app_id?: string | null;
-  created_at: string;
-  updated_at: string;
-}
+type ApiSubject = ApiResponse<'/api/subjects/{id}', 'get'>['subject'];
 
-export interface SubjectWithPhotos extends Subject {
-  photos: SubjectPhoto[];
-}
+/** A subject as the grid and GET /api/subjects/:id answer it (properties: field id → text). */
+export type Subject = Omit<ApiSubject, 'photos'>;
+
+export type SubjectWithPhotos = Subject & { photos: SubjectPhoto[] };
 
 export type ImagesFilter = 'any' | 'with' | 'without';
 export type SortDirection = 'asc' | 'desc';

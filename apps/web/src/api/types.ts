@@ -1,64 +1,45 @@
 /** Shapes of the answers the web app reads (API.md). Keys are snake_case as on the wire. */
+import type { paths } from './schema';
 
-export type Environment = 'development' | 'production' | 'test';
+export type { paths } from './schema';
 
-export interface AppConfig {
-  environment: Environment;
-  sign_in_region: string | null;
-  landing_page_url: string | null;
-  support_chat_enabled: boolean;
-  support_chat_url: string | null;
-  rebrand_banner_enabled: boolean;
-  admin_user_url: string | null;
-  companion_app_url: string | null;
-  dev_mailbox: boolean;
-}
+/**
+ * The JSON body an API route answers with, from the API's own response schemas (schema.d.ts is
+ * generated from /api/openapi.json by `npm run generate:api-types`; never edit it by hand).
+ * `ApiResponse<'/api/projects/{id}', 'get'>['project']` is a project as GET /api/projects/:id answers it.
+ */
+export type ApiResponse<
+  P extends keyof paths,
+  M extends keyof paths[P],
+  S extends number = 200,
+> = paths[P][M] extends { responses: infer R }
+  ? S extends keyof R
+    ? R[S] extends { content: { 'application/json': infer Body } }
+      ? Body
+      : never
+    : never
+  : never;
 
-export interface TokenResponse {
-  access_token: string;
-  token_type: string;
-  expires_in: number;
-  created_at: number;
-}
+/** One element of an array type. */
+export type ElementOf<T> = T extends readonly (infer E)[] ? E : never;
 
-export interface ListMeta {
-  page: number;
-  limit: number;
-  total: number;
-}
+/** GET /api/config: the app's public configuration. */
+export type AppConfig = ApiResponse<'/api/config', 'get'>['config'];
+export type Environment = AppConfig['environment'];
 
-export interface ProjectSummary {
-  id: string;
-  name: string;
-  short_code: string | null;
-  organization_id: string;
-  organization_name: string | null;
-  season_id: string | null;
-  season_name: string | null;
-  /** Not served yet by every endpoint. */
-  subjects_count?: number;
-  created_at: string;
-}
+/** POST /oauth/token. */
+export type TokenResponse = ApiResponse<'/oauth/token', 'post'>;
 
-export interface ProjectsResponse {
-  projects: ProjectSummary[];
-  meta: ListMeta;
-}
+/** The paging facts of every list answer. */
+export type ListMeta = ProjectsResponse['meta'];
 
-export interface Project extends Partial<ProjectSummary> {
-  id: string;
-  name: string;
-}
+/** GET /api/organizations/:id/projects. */
+export type ProjectsResponse = ApiResponse<'/api/organizations/{id}/projects', 'get'>;
+export type ProjectSummary = ElementOf<ProjectsResponse['projects']>;
+export type Project = ProjectSummary;
 
-export interface PasswordResetInfo {
-  expires_at: string;
-}
+/** GET /api/password-resets/:token. */
+export type PasswordResetInfo = ApiResponse<'/api/password-resets/{token}', 'get'>['password_reset'];
 
-export interface MailboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string | null;
-  html: string | null;
-  created_at: string;
-}
+/** A message of the development mailbox (GET /api/dev/mailbox). */
+export type MailboxMessage = ElementOf<ApiResponse<'/api/dev/mailbox', 'get'>['messages']>;

@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import pRetry from 'p-retry';
 import { ApiError, isApiError } from './client';
+import type { ApiResponse } from './types';
 
 /**
  * Uploading to storage (spec §4, §9), shared by subject photos and project files: at most 6 uploads at
@@ -10,10 +11,12 @@ export const UPLOAD_CONCURRENCY = 6;
 export const RETRY_ATTEMPTS = 7;
 export const RETRY_BASE_DELAY_MS = 100;
 
-export interface PresignedPost {
-  url: string;
-  fields: Record<string, string>;
-}
+/** Where the browser sends a file: the address and the form fields of a presigned POST. */
+export type PresignedPost = ApiResponse<
+  '/api/projects/{id}/attachments',
+  'post',
+  201
+>['attachment']['presigned_post'];
 
 /** Worth asking again: no network, the server busy or failing. A 4xx answer stays the same. */
 export function isTransientError(error: unknown): boolean {

@@ -7,7 +7,7 @@ import { useConfig } from './config';
 import { queryKeys } from './keys';
 import { clearPrivateQueries, queryClient } from './queryClient';
 import { getToken, useToken } from './token';
-import type { TokenResponse } from './types';
+import type { ApiResponse, TokenResponse } from './types';
 
 /** GET /api/users/me?include_accounts=true, checked against the shared userSchema. */
 export async function fetchCurrentUser(
@@ -174,11 +174,7 @@ export function useSendInvite(userId: string) {
   });
 }
 
-export interface InvitationInfo {
-  name: string;
-  email: string;
-  expires_at: string;
-}
+export type InvitationInfo = ApiResponse<'/api/invitations/{token}', 'get'>['invitation'];
 
 /** GET /api/invitations/:token (public): who the link is for; 404 when unknown, used or expired. */
 export function useInvitation(token: string) {

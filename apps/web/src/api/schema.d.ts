@@ -1,0 +1,6759 @@
+/**
+ * The API's request and response types, generated from /api/openapi.json by openapi-typescript.
+ * Do not edit: run `npm run generate:api-types` (apps/api/test/openapi-types.test.ts checks it is current).
+ */
+
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is up */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The database and the job queue are reachable */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ready";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/version.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The running version */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The version, as text/plain */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the web app needs to know before sign-in */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            config: {
+                                /** @enum {string} */
+                                environment: "development" | "production" | "test";
+                                version: string;
+                                sign_in_region: string | null;
+                                landing_page_url: string | null;
+                                support_chat_enabled: boolean;
+                                support_chat_url: string | null;
+                                rebrand_banner_enabled: boolean;
+                                admin_user_url: string | null;
+                                companion_app_url: string | null;
+                                dev_mailbox: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with e-mail and password (password grant); form or JSON body */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            /** @enum {string} */
+                            token_type: "Bearer";
+                            expires_in: number;
+                            created_at: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            error_description: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "too_many_requests";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a token at once (RFC 7009); 200 even when unknown */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            error_description: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user, the account this call acts as and, on request, all accounts */
+        get: {
+            parameters: {
+                query?: {
+                    include_accounts?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: string;
+                                name: string;
+                                email: string;
+                                organization_id: string | null;
+                                organization_name: string | null;
+                                roles: string[];
+                                current_account_id: string | null;
+                                default_account_id: string | null;
+                                accounts_count: number;
+                                active_plic_app_slugs: string[];
+                                manages_own_organization: boolean;
+                                managed_sub_organization_ids: string[];
+                                enable_plic_app_whitelist: boolean;
+                                plic_app_whitelist_slugs: string[];
+                                invitation_sent_at: string | null;
+                                invitation_accepted_at: string | null;
+                                invitation_sent: boolean;
+                                invitation_accepted: boolean;
+                                plic_user_admin_url: string | null;
+                                created_at: string;
+                                current_account: {
+                                    id: string;
+                                    user_id: string;
+                                    organization_id: string;
+                                    created_at: string;
+                                    managed_organization_ids: string[];
+                                    enabled_for_school_portal: boolean;
+                                    enabled_for_plic_io: boolean;
+                                    enable_plic_app_whitelist: boolean;
+                                    plic_app_whitelist_slugs: string[];
+                                    is_default: boolean;
+                                    is_current: boolean;
+                                    organization: {
+                                        id: string;
+                                        name: string | null;
+                                        /** @enum {string} */
+                                        role: "customer_role" | "studio_role" | "lab_role" | "vertically_integrated_role";
+                                        short_code: string | null;
+                                        parent_organization_id: string | null;
+                                        parent_organization_name: string | null;
+                                    };
+                                } | null;
+                                accounts?: {
+                                    id: string;
+                                    user_id: string;
+                                    organization_id: string;
+                                    created_at: string;
+                                    managed_organization_ids: string[];
+                                    enabled_for_school_portal: boolean;
+                                    enabled_for_plic_io: boolean;
+                                    enable_plic_app_whitelist: boolean;
+                                    plic_app_whitelist_slugs: string[];
+                                    is_default: boolean;
+                                    is_current: boolean;
+                                    organization: {
+                                        id: string;
+                                        name: string | null;
+                                        /** @enum {string} */
+                                        role: "customer_role" | "studio_role" | "lab_role" | "vertically_integrated_role";
+                                        short_code: string | null;
+                                        parent_organization_id: string | null;
+                                        parent_organization_name: string | null;
+                                    };
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Switch account: make one of the caller’s accounts the current one */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        user: {
+                            current_account_id: string | number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: string;
+                                name: string;
+                                email: string;
+                                organization_id: string | null;
+                                organization_name: string | null;
+                                roles: string[];
+                                current_account_id: string | null;
+                                default_account_id: string | null;
+                                accounts_count: number;
+                                active_plic_app_slugs: string[];
+                                manages_own_organization: boolean;
+                                managed_sub_organization_ids: string[];
+                                enable_plic_app_whitelist: boolean;
+                                plic_app_whitelist_slugs: string[];
+                                invitation_sent_at: string | null;
+                                invitation_accepted_at: string | null;
+                                invitation_sent: boolean;
+                                invitation_accepted: boolean;
+                                plic_user_admin_url: string | null;
+                                created_at: string;
+                                current_account: {
+                                    id: string;
+                                    user_id: string;
+                                    organization_id: string;
+                                    created_at: string;
+                                    managed_organization_ids: string[];
+                                    enabled_for_school_portal: boolean;
+                                    enabled_for_plic_io: boolean;
+                                    enable_plic_app_whitelist: boolean;
+                                    plic_app_whitelist_slugs: string[];
+                                    is_default: boolean;
+                                    is_current: boolean;
+                                    organization: {
+                                        id: string;
+                                        name: string | null;
+                                        /** @enum {string} */
+                                        role: "customer_role" | "studio_role" | "lab_role" | "vertically_integrated_role";
+                                        short_code: string | null;
+                                        parent_organization_id: string | null;
+                                        parent_organization_name: string | null;
+                                    };
+                                } | null;
+                                accounts?: {
+                                    id: string;
+                                    user_id: string;
+                                    organization_id: string;
+                                    created_at: string;
+                                    managed_organization_ids: string[];
+                                    enabled_for_school_portal: boolean;
+                                    enabled_for_plic_io: boolean;
+                                    enable_plic_app_whitelist: boolean;
+                                    plic_app_whitelist_slugs: string[];
+                                    is_default: boolean;
+                                    is_current: boolean;
+                                    organization: {
+                                        id: string;
+                                        name: string | null;
+                                        /** @enum {string} */
+                                        role: "customer_role" | "studio_role" | "lab_role" | "vertically_integrated_role";
+                                        short_code: string | null;
+                                        parent_organization_id: string | null;
+                                        parent_organization_name: string | null;
+                                    };
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user; yourself, or a user with an account in an organization you can see */
+        get: {
+            parameters: {
+                query?: {
+                    include_accounts?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: string;
+                                name: string;
+                                email: string;
+                                organization_id: string | null;
+                                organization_name: string | null;
+                                roles: string[];
+                                current_account_id: string | null;
+                                default_account_id: string | null;
+                                accounts_count: number;
+                                active_plic_app_slugs: string[];
+                                manages_own_organization: boolean;
+                                managed_sub_organization_ids: string[];
+                                enable_plic_app_whitelist: boolean;
+                                plic_app_whitelist_slugs: string[];
+                                invitation_sent_at: string | null;
+                                invitation_accepted_at: string | null;
+                                invitation_sent: boolean;
+                                invitation_accepted: boolean;
+                                plic_user_admin_url: string | null;
+                                created_at: string;
+                                current_account: {
+                                    id: string;
+                                    user_id: string;
+                                    organization_id: string;
+                                    created_at: string;
+                                    managed_organization_ids: string[];
+                                    enabled_for_school_portal: boolean;
+                                    enabled_for_plic_io: boolean;
+                                    enable_plic_app_whitelist: boolean;
+                                    plic_app_whitelist_slugs: string[];
+                                    is_default: boolean;
+                                    is_current: boolean;
+                                    organization: {
+                                        id: string;
+                                        name: string | null;
+                                        /** @enum {string} */
+                                        role: "customer_role" | "studio_role" | "lab_role" | "vertically_integrated_role";
+                                        short_code: string | null;
+                                        parent_organization_id: string | null;
+                                        parent_organization_name: string | null;
+                                    };
+                                } | null;
+                                accounts?: {
+                                    id: string;
+                                    user_id: string;
+                                    organization_id: string;
+                                    created_at: string;
+                                    managed_organization_ids: string[];
+                                    enabled_for_school_portal: boolean;
+                                    enabled_for_plic_io: boolean;
+                                    enable_plic_app_whitelist: boolean;
+                                    plic_app_whitelist_slugs: string[];
+                                    is_default: boolean;
+                                    is_current: boolean;
+                                    organization: {
+                                        id: string;
+                                        name: string | null;
+                                        /** @enum {string} */
+                                        role: "customer_role" | "studio_role" | "lab_role" | "vertically_integrated_role";
+                                        short_code: string | null;
+                                        parent_organization_id: string | null;
+                                        parent_organization_name: string | null;
+                                    };
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plic-app-licenses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user’s application licenses */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            plic_app_licenses: {
+                                id: string;
+                                plic_app_slug: string;
+                                active: boolean;
+                                expires_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password-resets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a single-use reset link; 202 whether or not the address exists */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        plic_app_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password-resets/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a reset link can still be used (404 when unknown, used or expired) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            password_reset: {
+                                expires_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the new password; the link is used up and every session of the user ends */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/organizations/{id}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Projects of an organization (and, on request, of the ones below it), newest first by default */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    traverse_sub_organizations?: "true" | "false";
+                    include_unseasoned?: "true" | "false";
+                    keyword?: string;
+                    sort?: "created_at" | "-created_at" | "name" | "-name" | "organization_name" | "-organization_name" | "season_name" | "-season_name" | "subjects_count" | "-subjects_count";
+                    "filter[plic_app_slug]"?: string;
+                    "filter[season_id]"?: "current" | "none" | string;
+                    "filter[organization_id]"?: string;
+                    "workflow_ids[]"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            projects: {
+                                id: string;
+                                name: string;
+                                short_code: string | null;
+                                organization_id: string;
+                                organization_name: string;
+                                season_id: string | null;
+                                season_name: string | null;
+                                project_template_id: string | null;
+                                enable_plic_app_whitelist: boolean;
+                                plic_app_whitelist_slugs: string[];
+                                subjects_count: number;
+                                attachments_count: number;
+                                attachment_requests_count: number;
+                                pending_attachment_requests_count: number;
+                                project_exports_count: number;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a project from a template (its subject fields are copied); studio and lab managers */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        project: {
+                            name: string;
+                            short_code?: string | null;
+                            organization_id: string | number;
+                            season_id?: (string | number) | null;
+                            enable_for_all_apps?: boolean;
+                        };
+                        project_template_id: string | number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project: {
+                                id: string;
+                                name: string;
+                                short_code: string | null;
+                                organization_id: string;
+                                organization_name: string;
+                                season_id: string | null;
+                                season_name: string | null;
+                                project_template_id: string | null;
+                                enable_plic_app_whitelist: boolean;
+                                plic_app_whitelist_slugs: string[];
+                                subjects_count: number;
+                                attachments_count: number;
+                                attachment_requests_count: number;
+                                pending_attachment_requests_count: number;
+                                project_exports_count: number;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One project with its counts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project: {
+                                id: string;
+                                name: string;
+                                short_code: string | null;
+                                organization_id: string;
+                                organization_name: string;
+                                season_id: string | null;
+                                season_name: string | null;
+                                project_template_id: string | null;
+                                enable_plic_app_whitelist: boolean;
+                                plic_app_whitelist_slugs: string[];
+                                subjects_count: number;
+                                attachments_count: number;
+                                attachment_requests_count: number;
+                                pending_attachment_requests_count: number;
+                                project_exports_count: number;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a project’s name, short code, season or apps (studio and lab managers) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        project: {
+                            name?: string;
+                            short_code?: string | null;
+                            season_id?: (string | number) | null;
+                            enable_for_all_apps?: boolean;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project: {
+                                id: string;
+                                name: string;
+                                short_code: string | null;
+                                organization_id: string;
+                                organization_name: string;
+                                season_id: string | null;
+                                season_name: string | null;
+                                project_template_id: string | null;
+                                enable_plic_app_whitelist: boolean;
+                                plic_app_whitelist_slugs: string[];
+                                subjects_count: number;
+                                attachments_count: number;
+                                attachment_requests_count: number;
+                                pending_attachment_requests_count: number;
+                                project_exports_count: number;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/projects/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Open a project in an app: 200 when it is enabled for the app, else 403 not_activated */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        plic_app_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project: {
+                                id: string;
+                                name: string;
+                                short_code: string | null;
+                                organization_id: string;
+                                organization_name: string;
+                                season_id: string | null;
+                                season_name: string | null;
+                                project_template_id: string | null;
+                                enable_plic_app_whitelist: boolean;
+                                plic_app_whitelist_slugs: string[];
+                                subjects_count: number;
+                                attachments_count: number;
+                                attachment_requests_count: number;
+                                pending_attachment_requests_count: number;
+                                project_exports_count: number;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/organizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One organization with its support links and contacts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            organization: {
+                                id: string;
+                                name: string;
+                                role: string;
+                                short_code: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                contact_email: string | null;
+                                logo_url: string | null;
+                                logo_thumb_url: string | null;
+                                support_url: string | null;
+                                parent_organization_id: string | null;
+                                parent_organization_name: string | null;
+                                current_season_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                support_links: {
+                                    id: string;
+                                    label: string;
+                                    external_url: string;
+                                    plic_app_slug: string;
+                                }[];
+                                support_contacts: {
+                                    id: string;
+                                    label: string;
+                                    name: string | null;
+                                    email: string | null;
+                                    phone_number: string | null;
+                                    phone_number_formatted: string | null;
+                                    plic_app_slug: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an organization (its managers, and studio or lab managers above it) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        organization: {
+                            name?: string;
+                            short_code?: string | null;
+                            contact_name?: string | null;
+                            contact_phone?: string | null;
+                            contact_email?: string | null;
+                            logo_url?: string | null;
+                            support_url?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            organization: {
+                                id: string;
+                                name: string;
+                                role: string;
+                                short_code: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                contact_email: string | null;
+                                logo_url: string | null;
+                                logo_thumb_url: string | null;
+                                support_url: string | null;
+                                parent_organization_id: string | null;
+                                parent_organization_name: string | null;
+                                current_season_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/organizations/{id}/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organizations below one (children, or every level with traverse_sub_organizations) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    traverse_sub_organizations?: "true" | "false";
+                    keyword?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            organizations: {
+                                id: string;
+                                name: string;
+                                role: string;
+                                short_code: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                contact_email: string | null;
+                                logo_url: string | null;
+                                logo_thumb_url: string | null;
+                                support_url: string | null;
+                                parent_organization_id: string | null;
+                                parent_organization_name: string | null;
+                                current_season_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a child: a studio adds a school (customer_role), a lab adds a studio (studio_role) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        organization: {
+                            name: string;
+                            /** @enum {string} */
+                            role?: "customer_role" | "studio_role" | "lab_role" | "vertically_integrated_role";
+                            short_code?: string | null;
+                            contact_name?: string | null;
+                            contact_phone?: string | null;
+                            contact_email?: string | null;
+                            logo_url?: string | null;
+                            support_url?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            organization: {
+                                id: string;
+                                name: string;
+                                role: string;
+                                short_code: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                contact_email: string | null;
+                                logo_url: string | null;
+                                logo_thumb_url: string | null;
+                                support_url: string | null;
+                                parent_organization_id: string | null;
+                                parent_organization_name: string | null;
+                                current_season_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/support": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The support links and contacts for an organization: its parent’s, for this app */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            organization: {
+                                id: string;
+                                name: string;
+                            };
+                            support_links: {
+                                id: string;
+                                label: string;
+                                external_url: string;
+                                plic_app_slug: string;
+                            }[];
+                            support_contacts: {
+                                id: string;
+                                label: string;
+                                name: string | null;
+                                email: string | null;
+                                phone_number: string | null;
+                                phone_number_formatted: string | null;
+                                plic_app_slug: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts of an organization, with filters for the All Users screen */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    traverse_sub_organizations?: "true" | "false";
+                    keyword?: string;
+                    include_managed_organization_ids?: "true" | "false";
+                    include_organizations?: "true" | "false";
+                    include_users?: "true" | "false";
+                    "filter[school_portal_permission]"?: "allowed" | "not-allowed";
+                    "filter[invite_status]"?: "accepted" | "sent" | "not-sent";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accounts: {
+                                id: string;
+                                user_id: string;
+                                organization_id: string;
+                                created_at: string;
+                                enabled_for_school_portal: boolean;
+                                /** @enum {string} */
+                                school_portal_permission: "allowed" | "not-allowed";
+                                managed_organization_ids?: string[];
+                                user?: {
+                                    id: string;
+                                    name: string;
+                                    email: string;
+                                    invitation_sent_at: string | null;
+                                    invitation_accepted_at: string | null;
+                                    created_at: string;
+                                };
+                                organization?: {
+                                    id: string;
+                                    name: string;
+                                    role: string;
+                                };
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users with an account in an organization (and, on request, below it) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    traverse_sub_organizations?: "true" | "false";
+                    keyword?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            users: {
+                                id: string;
+                                name: string;
+                                email: string;
+                                invitation_sent_at: string | null;
+                                invitation_accepted_at: string | null;
+                                created_at: string;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a user with an account in the organization; limited to this app unless a manager chose all apps */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        user: {
+                            name: string;
+                            email: string;
+                            enable_for_all_apps?: boolean;
+                            organization_id?: unknown;
+                        };
+                        /** @default school-portal */
+                        plic_app_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: string;
+                                name: string;
+                                email: string;
+                                organization_id: string | null;
+                                organization_name: string | null;
+                                roles: string[];
+                                current_account_id: string | null;
+                                default_account_id: string | null;
+                                accounts_count: number;
+                                active_plic_app_slugs: string[];
+                                manages_own_organization: boolean;
+                                managed_sub_organization_ids: string[];
+                                enable_plic_app_whitelist: boolean;
+                                plic_app_whitelist_slugs: string[];
+                                invitation_sent_at: string | null;
+                                invitation_accepted_at: string | null;
+                                invitation_sent: boolean;
+                                invitation_accepted: boolean;
+                                plic_user_admin_url: string | null;
+                                created_at: string;
+                                current_account: {
+                                    id: string;
+                                    user_id: string;
+                                    organization_id: string;
+                                    created_at: string;
+                                    managed_organization_ids: string[];
+                                    enabled_for_school_portal: boolean;
+                                    enabled_for_plic_io: boolean;
+                                    enable_plic_app_whitelist: boolean;
+                                    plic_app_whitelist_slugs: string[];
+                                    is_default: boolean;
+                                    is_current: boolean;
+                                    organization: {
+                                        id: string;
+                                        name: string | null;
+                                        /** @enum {string} */
+                                        role: "customer_role" | "studio_role" | "lab_role" | "vertically_integrated_role";
+                                        short_code: string | null;
+                                        parent_organization_id: string | null;
+                                        parent_organization_name: string | null;
+                                    };
+                                } | null;
+                                accounts?: {
+                                    id: string;
+                                    user_id: string;
+                                    organization_id: string;
+                                    created_at: string;
+                                    managed_organization_ids: string[];
+                                    enabled_for_school_portal: boolean;
+                                    enabled_for_plic_io: boolean;
+                                    enable_plic_app_whitelist: boolean;
+                                    plic_app_whitelist_slugs: string[];
+                                    is_default: boolean;
+                                    is_current: boolean;
+                                    organization: {
+                                        id: string;
+                                        name: string | null;
+                                        /** @enum {string} */
+                                        role: "customer_role" | "studio_role" | "lab_role" | "vertically_integrated_role";
+                                        short_code: string | null;
+                                        parent_organization_id: string | null;
+                                        parent_organization_name: string | null;
+                                    };
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail an invitation link (a new one replaces the old); studio and lab managers */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default school-portal */
+                        plic_app_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: string;
+                                name: string;
+                                email: string;
+                                organization_id: string | null;
+                                organization_name: string | null;
+                                roles: string[];
+                                current_account_id: string | null;
+                                default_account_id: string | null;
+                                accounts_count: number;
+                                active_plic_app_slugs: string[];
+                                manages_own_organization: boolean;
+                                managed_sub_organization_ids: string[];
+                                enable_plic_app_whitelist: boolean;
+                                plic_app_whitelist_slugs: string[];
+                                invitation_sent_at: string | null;
+                                invitation_accepted_at: string | null;
+                                invitation_sent: boolean;
+                                invitation_accepted: boolean;
+                                plic_user_admin_url: string | null;
+                                created_at: string;
+                                current_account: {
+                                    id: string;
+                                    user_id: string;
+                                    organization_id: string;
+                                    created_at: string;
+                                    managed_organization_ids: string[];
+                                    enabled_for_school_portal: boolean;
+                                    enabled_for_plic_io: boolean;
+                                    enable_plic_app_whitelist: boolean;
+                                    plic_app_whitelist_slugs: string[];
+                                    is_default: boolean;
+                                    is_current: boolean;
+                                    organization: {
+                                        id: string;
+                                        name: string | null;
+                                        /** @enum {string} */
+                                        role: "customer_role" | "studio_role" | "lab_role" | "vertically_integrated_role";
+                                        short_code: string | null;
+                                        parent_organization_id: string | null;
+                                        parent_organization_name: string | null;
+                                    };
+                                } | null;
+                                accounts?: {
+                                    id: string;
+                                    user_id: string;
+                                    organization_id: string;
+                                    created_at: string;
+                                    managed_organization_ids: string[];
+                                    enabled_for_school_portal: boolean;
+                                    enabled_for_plic_io: boolean;
+                                    enable_plic_app_whitelist: boolean;
+                                    plic_app_whitelist_slugs: string[];
+                                    is_default: boolean;
+                                    is_current: boolean;
+                                    organization: {
+                                        id: string;
+                                        name: string | null;
+                                        /** @enum {string} */
+                                        role: "customer_role" | "studio_role" | "lab_role" | "vertically_integrated_role";
+                                        short_code: string | null;
+                                        parent_organization_id: string | null;
+                                        parent_organization_name: string | null;
+                                    };
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who an invitation link is for (404 when unknown, used, replaced or expired) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invitation: {
+                                name: string;
+                                email: string;
+                                expires_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation: set the password and sign in (answers a bearer token) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            /** @enum {string} */
+                            token_type: "Bearer";
+                            expires_in: number;
+                            created_at: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/seasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Seasons of an organization; with include_inherited, also those of the organizations above it */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    include_inherited?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            seasons: {
+                                id: string;
+                                organization_id: string;
+                                name: string;
+                                period_start: string | null;
+                                period_end: string | null;
+                                current: boolean;
+                                projects_count: number;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a season in the own studio or lab; the first one (or one marked current) becomes current */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        season: {
+                            name: string;
+                            /** Format: date */
+                            period_start?: string | null;
+                            /** Format: date */
+                            period_end?: string | null;
+                            current?: boolean;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            season: {
+                                id: string;
+                                organization_id: string;
+                                name: string;
+                                period_start: string | null;
+                                period_end: string | null;
+                                current: boolean;
+                                projects_count: number;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One season: of an organization in view, or of one above the caller’s (a school’s studio) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            season: {
+                                id: string;
+                                organization_id: string;
+                                name: string;
+                                period_start: string | null;
+                                period_end: string | null;
+                                current: boolean;
+                                projects_count: number;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/project-export-formats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Formats a project may use: built-in ones, its organization’s own, and those shared from above */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_export_formats: {
+                                id: string;
+                                name: string;
+                                organization_id: string | null;
+                                organization_name: string | null;
+                                standard_key: string | null;
+                                is_global: boolean;
+                                is_custom: boolean;
+                                created_by_user_id: string | null;
+                                created_by_user_name: string | null;
+                                created_by_user_deleted: boolean;
+                                available_to_suborganizations: boolean;
+                                restrict_to_orgs_managed_by_creator: boolean;
+                                output_directory_name: string | null;
+                                include_data: boolean;
+                                include_images: boolean;
+                                include_readme: boolean;
+                                allow_custom_directory_group_field: boolean;
+                                directory_group_field_key: string | null;
+                                duplicate_search_fields: string[];
+                                field_mappings: {
+                                    field_key: string;
+                                    position: number;
+                                }[];
+                                data_directory_name: string | null;
+                                data_directory_group_enabled: boolean;
+                                data_delimiter_format: string;
+                                data_newline_format: string;
+                                data_file_name: string;
+                                data_file_extension: string;
+                                data_allow_custom_file_name: boolean;
+                                data_downcase_field_names: boolean;
+                                data_include_headers: boolean;
+                                data_quote_fields: boolean;
+                                data_include_unmapped_fields: boolean;
+                                data_zero_pad_field_key: string | null;
+                                data_zero_pad_field_length: number | null;
+                                data_escape_formulas: boolean;
+                                images_directory_name: string | null;
+                                images_directory_group_enabled: boolean;
+                                images_content_type: string;
+                                images_crop_width_pixels: number;
+                                images_crop_height_pixels: number;
+                                images_pixels_per_inch: number | null;
+                                images_name_primary_field_first_key: string | null;
+                                images_name_primary_field_second_key: string | null;
+                                images_name_primary_separator: string | null;
+                                images_name_zero_pad_enabled: boolean;
+                                images_name_zero_pad_length: number;
+                                images_name_append_sequential_number: boolean;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/project-export-formats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An organization’s own custom formats */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_export_formats: {
+                                id: string;
+                                name: string;
+                                organization_id: string | null;
+                                organization_name: string | null;
+                                standard_key: string | null;
+                                is_global: boolean;
+                                is_custom: boolean;
+                                created_by_user_id: string | null;
+                                created_by_user_name: string | null;
+                                created_by_user_deleted: boolean;
+                                available_to_suborganizations: boolean;
+                                restrict_to_orgs_managed_by_creator: boolean;
+                                output_directory_name: string | null;
+                                include_data: boolean;
+                                include_images: boolean;
+                                include_readme: boolean;
+                                allow_custom_directory_group_field: boolean;
+                                directory_group_field_key: string | null;
+                                duplicate_search_fields: string[];
+                                field_mappings: {
+                                    field_key: string;
+                                    position: number;
+                                }[];
+                                data_directory_name: string | null;
+                                data_directory_group_enabled: boolean;
+                                data_delimiter_format: string;
+                                data_newline_format: string;
+                                data_file_name: string;
+                                data_file_extension: string;
+                                data_allow_custom_file_name: boolean;
+                                data_downcase_field_names: boolean;
+                                data_include_headers: boolean;
+                                data_quote_fields: boolean;
+                                data_include_unmapped_fields: boolean;
+                                data_zero_pad_field_key: string | null;
+                                data_zero_pad_field_length: number | null;
+                                data_escape_formulas: boolean;
+                                images_directory_name: string | null;
+                                images_directory_group_enabled: boolean;
+                                images_content_type: string;
+                                images_crop_width_pixels: number;
+                                images_crop_height_pixels: number;
+                                images_pixels_per_inch: number | null;
+                                images_name_primary_field_first_key: string | null;
+                                images_name_primary_field_second_key: string | null;
+                                images_name_primary_separator: string | null;
+                                images_name_zero_pad_enabled: boolean;
+                                images_name_zero_pad_length: number;
+                                images_name_append_sequential_number: boolean;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/project-export-formats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a custom format in the own organization (accounts that manage it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        project_export_format: {
+                            name: string;
+                            /** @default false */
+                            available_to_suborganizations?: boolean;
+                            /** @default false */
+                            restrict_to_orgs_managed_by_creator?: boolean;
+                            output_directory_name?: string | null;
+                            /** @default true */
+                            include_data?: boolean;
+                            /** @default true */
+                            include_images?: boolean;
+                            /** @default true */
+                            include_readme?: boolean;
+                            /** @default false */
+                            allow_custom_directory_group_field?: boolean;
+                            directory_group_field_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
+                            /**
+                             * @default [
+                             *       "first_name",
+                             *       "last_name",
+                             *       "student_id"
+                             *     ]
+                             */
+                            duplicate_search_fields?: ("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes")[];
+                            /** @default [] */
+                            field_mappings?: {
+                                /** @enum {string} */
+                                field_key: "student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes" | "image_file_name" | "image_folder" | "volume";
+                                position: number;
+                            }[];
+                            data_directory_name?: string | null;
+                            /** @default false */
+                            data_directory_group_enabled?: boolean;
+                            /**
+                             * @default comma
+                             * @enum {string}
+                             */
+                            data_delimiter_format?: "comma" | "tab" | "space";
+                            /**
+                             * @default crlf
+                             * @enum {string}
+                             */
+                            data_newline_format?: "crlf" | "lf" | "cr";
+                            /** @default data */
+                            data_file_name?: string;
+                            /**
+                             * @default csv
+                             * @enum {string}
+                             */
+                            data_file_extension?: "csv" | "txt";
+                            /** @default false */
+                            data_allow_custom_file_name?: boolean;
+                            /** @default false */
+                            data_downcase_field_names?: boolean;
+                            /** @default true */
+                            data_include_headers?: boolean;
+                            /** @default false */
+                            data_quote_fields?: boolean;
+                            /** @default false */
+                            data_include_unmapped_fields?: boolean;
+                            data_zero_pad_field_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
+                            data_zero_pad_field_length?: number | null;
+                            /** @default true */
+                            data_escape_formulas?: boolean;
+                            images_directory_name?: string | null;
+                            /** @default false */
+                            images_directory_group_enabled?: boolean;
+                            /**
+                             * @default image/jpeg
+                             * @enum {string}
+                             */
+                            images_content_type?: "image/jpeg" | "image/png" | "image/bmp";
+                            images_crop_width_pixels?: number | null;
+                            images_crop_height_pixels?: number | null;
+                            images_pixels_per_inch?: number | null;
+                            images_name_primary_field_first_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
+                            images_name_primary_field_second_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
+                            /** @default underscore */
+                            images_name_primary_separator?: (("underscore" | "hyphen" | "comma") | "") | null;
+                            /** @default false */
+                            images_name_zero_pad_enabled?: boolean;
+                            images_name_zero_pad_length?: number | null;
+                            /** @default false */
+                            images_name_append_sequential_number?: boolean;
+                            organization_id?: string | number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_export_format: {
+                                id: string;
+                                name: string;
+                                organization_id: string | null;
+                                organization_name: string | null;
+                                standard_key: string | null;
+                                is_global: boolean;
+                                is_custom: boolean;
+                                created_by_user_id: string | null;
+                                created_by_user_name: string | null;
+                                created_by_user_deleted: boolean;
+                                available_to_suborganizations: boolean;
+                                restrict_to_orgs_managed_by_creator: boolean;
+                                output_directory_name: string | null;
+                                include_data: boolean;
+                                include_images: boolean;
+                                include_readme: boolean;
+                                allow_custom_directory_group_field: boolean;
+                                directory_group_field_key: string | null;
+                                duplicate_search_fields: string[];
+                                field_mappings: {
+                                    field_key: string;
+                                    position: number;
+                                }[];
+                                data_directory_name: string | null;
+                                data_directory_group_enabled: boolean;
+                                data_delimiter_format: string;
+                                data_newline_format: string;
+                                data_file_name: string;
+                                data_file_extension: string;
+                                data_allow_custom_file_name: boolean;
+                                data_downcase_field_names: boolean;
+                                data_include_headers: boolean;
+                                data_quote_fields: boolean;
+                                data_include_unmapped_fields: boolean;
+                                data_zero_pad_field_key: string | null;
+                                data_zero_pad_field_length: number | null;
+                                data_escape_formulas: boolean;
+                                images_directory_name: string | null;
+                                images_directory_group_enabled: boolean;
+                                images_content_type: string;
+                                images_crop_width_pixels: number;
+                                images_crop_height_pixels: number;
+                                images_pixels_per_inch: number | null;
+                                images_name_primary_field_first_key: string | null;
+                                images_name_primary_field_second_key: string | null;
+                                images_name_primary_separator: string | null;
+                                images_name_zero_pad_enabled: boolean;
+                                images_name_zero_pad_length: number;
+                                images_name_append_sequential_number: boolean;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/project-export-formats/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One format with its field mappings in order */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_export_format: {
+                                id: string;
+                                name: string;
+                                organization_id: string | null;
+                                organization_name: string | null;
+                                standard_key: string | null;
+                                is_global: boolean;
+                                is_custom: boolean;
+                                created_by_user_id: string | null;
+                                created_by_user_name: string | null;
+                                created_by_user_deleted: boolean;
+                                available_to_suborganizations: boolean;
+                                restrict_to_orgs_managed_by_creator: boolean;
+                                output_directory_name: string | null;
+                                include_data: boolean;
+                                include_images: boolean;
+                                include_readme: boolean;
+                                allow_custom_directory_group_field: boolean;
+                                directory_group_field_key: string | null;
+                                duplicate_search_fields: string[];
+                                field_mappings: {
+                                    field_key: string;
+                                    position: number;
+                                }[];
+                                data_directory_name: string | null;
+                                data_directory_group_enabled: boolean;
+                                data_delimiter_format: string;
+                                data_newline_format: string;
+                                data_file_name: string;
+                                data_file_extension: string;
+                                data_allow_custom_file_name: boolean;
+                                data_downcase_field_names: boolean;
+                                data_include_headers: boolean;
+                                data_quote_fields: boolean;
+                                data_include_unmapped_fields: boolean;
+                                data_zero_pad_field_key: string | null;
+                                data_zero_pad_field_length: number | null;
+                                data_escape_formulas: boolean;
+                                images_directory_name: string | null;
+                                images_directory_group_enabled: boolean;
+                                images_content_type: string;
+                                images_crop_width_pixels: number;
+                                images_crop_height_pixels: number;
+                                images_pixels_per_inch: number | null;
+                                images_name_primary_field_first_key: string | null;
+                                images_name_primary_field_second_key: string | null;
+                                images_name_primary_separator: string | null;
+                                images_name_zero_pad_enabled: boolean;
+                                images_name_zero_pad_length: number;
+                                images_name_append_sequential_number: boolean;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Replace a custom format’s settings and mappings (built-in formats never) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        project_export_format: {
+                            name: string;
+                            /** @default false */
+                            available_to_suborganizations?: boolean;
+                            /** @default false */
+                            restrict_to_orgs_managed_by_creator?: boolean;
+                            output_directory_name?: string | null;
+                            /** @default true */
+                            include_data?: boolean;
+                            /** @default true */
+                            include_images?: boolean;
+                            /** @default true */
+                            include_readme?: boolean;
+                            /** @default false */
+                            allow_custom_directory_group_field?: boolean;
+                            directory_group_field_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
+                            /**
+                             * @default [
+                             *       "first_name",
+                             *       "last_name",
+                             *       "student_id"
+                             *     ]
+                             */
+                            duplicate_search_fields?: ("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes")[];
+                            /** @default [] */
+                            field_mappings?: {
+                                /** @enum {string} */
+                                field_key: "student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes" | "image_file_name" | "image_folder" | "volume";
+                                position: number;
+                            }[];
+                            data_directory_name?: string | null;
+                            /** @default false */
+                            data_directory_group_enabled?: boolean;
+                            /**
+                             * @default comma
+                             * @enum {string}
+                             */
+                            data_delimiter_format?: "comma" | "tab" | "space";
+                            /**
+                             * @default crlf
+                             * @enum {string}
+                             */
+                            data_newline_format?: "crlf" | "lf" | "cr";
+                            /** @default data */
+                            data_file_name?: string;
+                            /**
+                             * @default csv
+                             * @enum {string}
+                             */
+                            data_file_extension?: "csv" | "txt";
+                            /** @default false */
+                            data_allow_custom_file_name?: boolean;
+                            /** @default false */
+                            data_downcase_field_names?: boolean;
+                            /** @default true */
+                            data_include_headers?: boolean;
+                            /** @default false */
+                            data_quote_fields?: boolean;
+                            /** @default false */
+                            data_include_unmapped_fields?: boolean;
+                            data_zero_pad_field_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
+                            data_zero_pad_field_length?: number | null;
+                            /** @default true */
+                            data_escape_formulas?: boolean;
+                            images_directory_name?: string | null;
+                            /** @default false */
+                            images_directory_group_enabled?: boolean;
+                            /**
+                             * @default image/jpeg
+                             * @enum {string}
+                             */
+                            images_content_type?: "image/jpeg" | "image/png" | "image/bmp";
+                            images_crop_width_pixels?: number | null;
+                            images_crop_height_pixels?: number | null;
+                            images_pixels_per_inch?: number | null;
+                            images_name_primary_field_first_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
+                            images_name_primary_field_second_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
+                            /** @default underscore */
+                            images_name_primary_separator?: (("underscore" | "hyphen" | "comma") | "") | null;
+                            /** @default false */
+                            images_name_zero_pad_enabled?: boolean;
+                            images_name_zero_pad_length?: number | null;
+                            /** @default false */
+                            images_name_append_sequential_number?: boolean;
+                            organization_id?: string | number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_export_format: {
+                                id: string;
+                                name: string;
+                                organization_id: string | null;
+                                organization_name: string | null;
+                                standard_key: string | null;
+                                is_global: boolean;
+                                is_custom: boolean;
+                                created_by_user_id: string | null;
+                                created_by_user_name: string | null;
+                                created_by_user_deleted: boolean;
+                                available_to_suborganizations: boolean;
+                                restrict_to_orgs_managed_by_creator: boolean;
+                                output_directory_name: string | null;
+                                include_data: boolean;
+                                include_images: boolean;
+                                include_readme: boolean;
+                                allow_custom_directory_group_field: boolean;
+                                directory_group_field_key: string | null;
+                                duplicate_search_fields: string[];
+                                field_mappings: {
+                                    field_key: string;
+                                    position: number;
+                                }[];
+                                data_directory_name: string | null;
+                                data_directory_group_enabled: boolean;
+                                data_delimiter_format: string;
+                                data_newline_format: string;
+                                data_file_name: string;
+                                data_file_extension: string;
+                                data_allow_custom_file_name: boolean;
+                                data_downcase_field_names: boolean;
+                                data_include_headers: boolean;
+                                data_quote_fields: boolean;
+                                data_include_unmapped_fields: boolean;
+                                data_zero_pad_field_key: string | null;
+                                data_zero_pad_field_length: number | null;
+                                data_escape_formulas: boolean;
+                                images_directory_name: string | null;
+                                images_directory_group_enabled: boolean;
+                                images_content_type: string;
+                                images_crop_width_pixels: number;
+                                images_crop_height_pixels: number;
+                                images_pixels_per_inch: number | null;
+                                images_name_primary_field_first_key: string | null;
+                                images_name_primary_field_second_key: string | null;
+                                images_name_primary_separator: string | null;
+                                images_name_zero_pad_enabled: boolean;
+                                images_name_zero_pad_length: number;
+                                images_name_append_sequential_number: boolean;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a custom format */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/project-export-formats/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a custom format as "name (Copy)" with its settings, mappings and duplicate search fields (the copy wizard sends its edited values as the body) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        project_export_format: {
+                            name: string;
+                            /** @default false */
+                            available_to_suborganizations?: boolean;
+                            /** @default false */
+                            restrict_to_orgs_managed_by_creator?: boolean;
+                            output_directory_name?: string | null;
+                            /** @default true */
+                            include_data?: boolean;
+                            /** @default true */
+                            include_images?: boolean;
+                            /** @default true */
+                            include_readme?: boolean;
+                            /** @default false */
+                            allow_custom_directory_group_field?: boolean;
+                            directory_group_field_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
+                            /**
+                             * @default [
+                             *       "first_name",
+                             *       "last_name",
+                             *       "student_id"
+                             *     ]
+                             */
+                            duplicate_search_fields?: ("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes")[];
+                            /** @default [] */
+                            field_mappings?: {
+                                /** @enum {string} */
+                                field_key: "student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes" | "image_file_name" | "image_folder" | "volume";
+                                position: number;
+                            }[];
+                            data_directory_name?: string | null;
+                            /** @default false */
+                            data_directory_group_enabled?: boolean;
+                            /**
+                             * @default comma
+                             * @enum {string}
+                             */
+                            data_delimiter_format?: "comma" | "tab" | "space";
+                            /**
+                             * @default crlf
+                             * @enum {string}
+                             */
+                            data_newline_format?: "crlf" | "lf" | "cr";
+                            /** @default data */
+                            data_file_name?: string;
+                            /**
+                             * @default csv
+                             * @enum {string}
+                             */
+                            data_file_extension?: "csv" | "txt";
+                            /** @default false */
+                            data_allow_custom_file_name?: boolean;
+                            /** @default false */
+                            data_downcase_field_names?: boolean;
+                            /** @default true */
+                            data_include_headers?: boolean;
+                            /** @default false */
+                            data_quote_fields?: boolean;
+                            /** @default false */
+                            data_include_unmapped_fields?: boolean;
+                            data_zero_pad_field_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
+                            data_zero_pad_field_length?: number | null;
+                            /** @default true */
+                            data_escape_formulas?: boolean;
+                            images_directory_name?: string | null;
+                            /** @default false */
+                            images_directory_group_enabled?: boolean;
+                            /**
+                             * @default image/jpeg
+                             * @enum {string}
+                             */
+                            images_content_type?: "image/jpeg" | "image/png" | "image/bmp";
+                            images_crop_width_pixels?: number | null;
+                            images_crop_height_pixels?: number | null;
+                            images_pixels_per_inch?: number | null;
+                            images_name_primary_field_first_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
+                            images_name_primary_field_second_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
+                            /** @default underscore */
+                            images_name_primary_separator?: (("underscore" | "hyphen" | "comma") | "") | null;
+                            /** @default false */
+                            images_name_zero_pad_enabled?: boolean;
+                            images_name_zero_pad_length?: number | null;
+                            /** @default false */
+                            images_name_append_sequential_number?: boolean;
+                            organization_id?: string | number;
+                        };
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_export_format: {
+                                id: string;
+                                name: string;
+                                organization_id: string | null;
+                                organization_name: string | null;
+                                standard_key: string | null;
+                                is_global: boolean;
+                                is_custom: boolean;
+                                created_by_user_id: string | null;
+                                created_by_user_name: string | null;
+                                created_by_user_deleted: boolean;
+                                available_to_suborganizations: boolean;
+                                restrict_to_orgs_managed_by_creator: boolean;
+                                output_directory_name: string | null;
+                                include_data: boolean;
+                                include_images: boolean;
+                                include_readme: boolean;
+                                allow_custom_directory_group_field: boolean;
+                                directory_group_field_key: string | null;
+                                duplicate_search_fields: string[];
+                                field_mappings: {
+                                    field_key: string;
+                                    position: number;
+                                }[];
+                                data_directory_name: string | null;
+                                data_directory_group_enabled: boolean;
+                                data_delimiter_format: string;
+                                data_newline_format: string;
+                                data_file_name: string;
+                                data_file_extension: string;
+                                data_allow_custom_file_name: boolean;
+                                data_downcase_field_names: boolean;
+                                data_include_headers: boolean;
+                                data_quote_fields: boolean;
+                                data_include_unmapped_fields: boolean;
+                                data_zero_pad_field_key: string | null;
+                                data_zero_pad_field_length: number | null;
+                                data_escape_formulas: boolean;
+                                images_directory_name: string | null;
+                                images_directory_group_enabled: boolean;
+                                images_content_type: string;
+                                images_crop_width_pixels: number;
+                                images_crop_height_pixels: number;
+                                images_pixels_per_inch: number | null;
+                                images_name_primary_field_first_key: string | null;
+                                images_name_primary_field_second_key: string | null;
+                                images_name_primary_separator: string | null;
+                                images_name_zero_pad_enabled: boolean;
+                                images_name_zero_pad_length: number;
+                                images_name_append_sequential_number: boolean;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/layout-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Layout categories an organization uses (built-in ones and its own or its parents'), with their layouts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            layout_categories: {
+                                id: string;
+                                slug: string;
+                                name: string;
+                                organization_id: string | null;
+                                layouts_count: number;
+                                layouts: {
+                                    id: string;
+                                    name: string;
+                                    layout_category_id: string;
+                                    organization_id: string | null;
+                                    /** @enum {string} */
+                                    layout_type: "Basic" | "Sheet";
+                                    definition: {
+                                        [key: string]: unknown;
+                                    };
+                                    grid_width: number | null;
+                                    grid_height: number | null;
+                                    parent_layout_id: string | null;
+                                    sub_layout_ids: string[];
+                                    flipped_layout_id: string | null;
+                                    pose_number: number | null;
+                                    preview_url: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/layout-categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One layout category with its layouts; the id may be a slug such as subject-directory-sheets */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            layout_category: {
+                                id: string;
+                                slug: string;
+                                name: string;
+                                organization_id: string | null;
+                                layouts_count: number;
+                                layouts: {
+                                    id: string;
+                                    name: string;
+                                    layout_category_id: string;
+                                    organization_id: string | null;
+                                    /** @enum {string} */
+                                    layout_type: "Basic" | "Sheet";
+                                    definition: {
+                                        [key: string]: unknown;
+                                    };
+                                    grid_width: number | null;
+                                    grid_height: number | null;
+                                    parent_layout_id: string | null;
+                                    sub_layout_ids: string[];
+                                    flipped_layout_id: string | null;
+                                    pose_number: number | null;
+                                    preview_url: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/layouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One layout with its definition */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            layout: {
+                                id: string;
+                                name: string;
+                                layout_category_id: string;
+                                organization_id: string | null;
+                                /** @enum {string} */
+                                layout_type: "Basic" | "Sheet";
+                                definition: {
+                                    [key: string]: unknown;
+                                };
+                                grid_width: number | null;
+                                grid_height: number | null;
+                                parent_layout_id: string | null;
+                                sub_layout_ids: string[];
+                                flipped_layout_id: string | null;
+                                pose_number: number | null;
+                                preview_url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/layouts/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The layout's first page as a 640x480 PNG, for a subject in view or for sample subjects */
+        get: {
+            parameters: {
+                query?: {
+                    subject_id?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description PNG image, 640x480 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/layout-renders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Print a layout for subjects of a project: a PDF made by a job (worker_status running) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        layout_render: {
+                            layout_id: string;
+                            project_id: string;
+                            pdf_name?: string;
+                            batch_name?: string;
+                            subject_ids?: string[];
+                            /** @default [] */
+                            group_by?: string[];
+                            /** @default [] */
+                            sort_by?: string[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            layout_render: {
+                                id: string;
+                                project_id: string;
+                                layout_id: string;
+                                layout_name: string;
+                                /** @enum {string} */
+                                render_type: "Basic" | "Sheet";
+                                render_name: string;
+                                batch_name: string | null;
+                                format: string;
+                                subjects_count: number;
+                                group_by: string[];
+                                sort_by: string[];
+                                worker_token: string;
+                                /** @enum {string} */
+                                worker_status: "running" | "complete" | "failed";
+                                failure_reason: string | null;
+                                is_completed: boolean;
+                                page_count: number | null;
+                                download_url: string | null;
+                                created_at: string;
+                                completed_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/layout-renders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A project's renders, newest first, optionally of some render types */
+        get: {
+            parameters: {
+                query?: {
+                    "render_types[]"?: ("Basic" | "Sheet")[];
+                    render_types?: ("Basic" | "Sheet")[];
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            layout_renders: {
+                                id: string;
+                                project_id: string;
+                                layout_id: string;
+                                layout_name: string;
+                                /** @enum {string} */
+                                render_type: "Basic" | "Sheet";
+                                render_name: string;
+                                batch_name: string | null;
+                                format: string;
+                                subjects_count: number;
+                                group_by: string[];
+                                sort_by: string[];
+                                worker_token: string;
+                                /** @enum {string} */
+                                worker_status: "running" | "complete" | "failed";
+                                failure_reason: string | null;
+                                is_completed: boolean;
+                                page_count: number | null;
+                                download_url: string | null;
+                                created_at: string;
+                                completed_at: string | null;
+                            }[];
+                            meta: {
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/layout-renders/worker-statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The worker status of renders in view, by worker token (unknown tokens are left out) */
+        get: {
+            parameters: {
+                query?: {
+                    "worker_tokens[]"?: string[];
+                    worker_tokens?: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            worker_statuses: {
+                                worker_token: string;
+                                /** @enum {string} */
+                                worker_status: "running" | "complete" | "failed";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/layout-renders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One render */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            layout_render: {
+                                id: string;
+                                project_id: string;
+                                layout_id: string;
+                                layout_name: string;
+                                /** @enum {string} */
+                                render_type: "Basic" | "Sheet";
+                                render_name: string;
+                                batch_name: string | null;
+                                format: string;
+                                subjects_count: number;
+                                group_by: string[];
+                                sort_by: string[];
+                                worker_token: string;
+                                /** @enum {string} */
+                                worker_status: "running" | "complete" | "failed";
+                                failure_reason: string | null;
+                                is_completed: boolean;
+                                page_count: number | null;
+                                download_url: string | null;
+                                created_at: string;
+                                completed_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/layout-renders/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redirect to a signed, expiring download of a complete render's PDF; format=json answers the address */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "redirect" | "json";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            download: {
+                                url: string;
+                                expires_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Redirect to the signed address (Location) */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/project-templates/field-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subject-field catalogue */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            field_keys: {
+                                key: string;
+                                label: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/project-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reusable templates of an organization, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_templates: {
+                                id: string;
+                                name: string;
+                                organization_id: string;
+                                organization_name: string;
+                                project_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/project-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a template in the own studio or lab (managers) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        project_template: {
+                            name: string;
+                            subject_fields_attributes: {
+                                /** @enum {string|null} */
+                                field_key?: "student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes" | null;
+                                label?: string | null;
+                                /** @default true */
+                                visible_to_customers?: boolean;
+                                /** @default false */
+                                auto_suggest_enabled?: boolean;
+                            }[];
+                            organization_id?: string | number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_template: {
+                                id: string;
+                                name: string;
+                                organization_id: string;
+                                organization_name: string;
+                                project_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                subject_fields: {
+                                    id: string;
+                                    project_template_id: string;
+                                    field_key: string | null;
+                                    label: string | null;
+                                    effective_label: string;
+                                    is_custom: boolean;
+                                    arrangement_position: number;
+                                    auto_suggest_enabled: boolean;
+                                    visible_to_customers: boolean;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/project-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One template with its fields in order; hidden fields only with canViewHiddenFields */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_template: {
+                                id: string;
+                                name: string;
+                                organization_id: string;
+                                organization_name: string;
+                                project_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                subject_fields: {
+                                    id: string;
+                                    project_template_id: string;
+                                    field_key: string | null;
+                                    label: string | null;
+                                    effective_label: string;
+                                    is_custom: boolean;
+                                    arrangement_position: number;
+                                    auto_suggest_enabled: boolean;
+                                    visible_to_customers: boolean;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Replace a template’s name and fields (only templates not tied to a project) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        project_template: {
+                            name: string;
+                            subject_fields_attributes: {
+                                /** @enum {string|null} */
+                                field_key?: "student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes" | null;
+                                label?: string | null;
+                                /** @default true */
+                                visible_to_customers?: boolean;
+                                /** @default false */
+                                auto_suggest_enabled?: boolean;
+                            }[];
+                            organization_id?: string | number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_template: {
+                                id: string;
+                                name: string;
+                                organization_id: string;
+                                organization_name: string;
+                                project_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                subject_fields: {
+                                    id: string;
+                                    project_template_id: string;
+                                    field_key: string | null;
+                                    label: string | null;
+                                    effective_label: string;
+                                    is_custom: boolean;
+                                    arrangement_position: number;
+                                    auto_suggest_enabled: boolean;
+                                    visible_to_customers: boolean;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a template (studio or lab managers of its organization); projects keep their copies */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/subject-selection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve a subject selection (grid filter, plus included ids, minus excluded ids): its count, and ids on request */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        filter?: {
+                            keyword?: string;
+                            field_1?: string;
+                            value_1?: string;
+                            field_2?: string;
+                            value_2?: string;
+                            /** @enum {string} */
+                            images?: "any" | "with" | "without";
+                            /** Format: date-time */
+                            added_since?: string;
+                        } | null;
+                        /** @default [] */
+                        included_subject_ids?: string[];
+                        /** @default [] */
+                        excluded_subject_ids?: string[];
+                        ids?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            selection: {
+                                count: number;
+                                subject_ids?: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subjects grid: field filters (Any/Blank), images, keyword, added since, sort; 12 a page */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    keyword?: string;
+                    "filter[field_1]"?: string;
+                    "filter[value_1]"?: string;
+                    "filter[field_2]"?: string;
+                    "filter[value_2]"?: string;
+                    images?: "any" | "with" | "without";
+                    added_since?: string;
+                    sort?: ("reverse_full_name" | "full_name" | "created_at") | string;
+                    direction?: "asc" | "desc";
+                    ids_only?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subjects: {
+                                id: string;
+                                project_id: string;
+                                properties: {
+                                    [key: string]: string;
+                                };
+                                mapped_properties: {
+                                    [key: string]: string;
+                                };
+                                display_name: string;
+                                full_name: string;
+                                reverse_full_name: string;
+                                grade: string | null;
+                                photos_count: number;
+                                primary_photo_id: string | null;
+                                primary_photo_thumbnails: {
+                                    [key: string]: string | null;
+                                } | null;
+                                yearbook_photo_id: string | null;
+                                photos?: {
+                                    id: string;
+                                    album_id: string;
+                                    project_id: string;
+                                    width: number | null;
+                                    height: number | null;
+                                    category: string | null;
+                                    chroma_key: string | null;
+                                    tags: string[];
+                                    merge_duplicate: boolean;
+                                    subject_ids: string[];
+                                    default_photo_crop_id: string | null;
+                                    upload_file_name: string;
+                                    upload_file_size: number;
+                                    upload_content_type: string;
+                                    uploaded_at: string | null;
+                                    upload_verified_at: string | null;
+                                    /** @enum {string} */
+                                    verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                    verification_error: string | null;
+                                    merged_into_photo_id: string | null;
+                                    created_by_plic_app_id: string | null;
+                                    created_at: string;
+                                    presigned_get: string | null;
+                                    thumbnails: {
+                                        tiny: string | null;
+                                        small: string | null;
+                                        large: string | null;
+                                        full: string | null;
+                                    };
+                                    presigned_post?: {
+                                        url: string;
+                                        fields: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                    assignment_id: string;
+                                    is_primary: boolean;
+                                }[];
+                                created_by_plic_app_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        } | {
+                            subject_ids: string[];
+                            meta: {
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a subject with values for the project’s fields (customers: visible fields only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        subject: {
+                            properties: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subject: {
+                                id: string;
+                                project_id: string;
+                                properties: {
+                                    [key: string]: string;
+                                };
+                                mapped_properties: {
+                                    [key: string]: string;
+                                };
+                                display_name: string;
+                                full_name: string;
+                                reverse_full_name: string;
+                                grade: string | null;
+                                photos_count: number;
+                                primary_photo_id: string | null;
+                                primary_photo_thumbnails: {
+                                    [key: string]: string | null;
+                                } | null;
+                                yearbook_photo_id: string | null;
+                                photos?: {
+                                    id: string;
+                                    album_id: string;
+                                    project_id: string;
+                                    width: number | null;
+                                    height: number | null;
+                                    category: string | null;
+                                    chroma_key: string | null;
+                                    tags: string[];
+                                    merge_duplicate: boolean;
+                                    subject_ids: string[];
+                                    default_photo_crop_id: string | null;
+                                    upload_file_name: string;
+                                    upload_file_size: number;
+                                    upload_content_type: string;
+                                    uploaded_at: string | null;
+                                    upload_verified_at: string | null;
+                                    /** @enum {string} */
+                                    verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                    verification_error: string | null;
+                                    merged_into_photo_id: string | null;
+                                    created_by_plic_app_id: string | null;
+                                    created_at: string;
+                                    presigned_get: string | null;
+                                    thumbnails: {
+                                        tiny: string | null;
+                                        small: string | null;
+                                        large: string | null;
+                                        full: string | null;
+                                    };
+                                    presigned_post?: {
+                                        url: string;
+                                        fields: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                    assignment_id: string;
+                                    is_primary: boolean;
+                                }[];
+                                created_by_plic_app_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/subjects/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Keyword search over the subjects of a project (first 50 matches) */
+        get: {
+            parameters: {
+                query: {
+                    q: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subjects: {
+                                id: string;
+                                project_id: string;
+                                properties: {
+                                    [key: string]: string;
+                                };
+                                mapped_properties: {
+                                    [key: string]: string;
+                                };
+                                display_name: string;
+                                full_name: string;
+                                reverse_full_name: string;
+                                grade: string | null;
+                                photos_count: number;
+                                primary_photo_id: string | null;
+                                primary_photo_thumbnails: {
+                                    [key: string]: string | null;
+                                } | null;
+                                yearbook_photo_id: string | null;
+                                photos?: {
+                                    id: string;
+                                    album_id: string;
+                                    project_id: string;
+                                    width: number | null;
+                                    height: number | null;
+                                    category: string | null;
+                                    chroma_key: string | null;
+                                    tags: string[];
+                                    merge_duplicate: boolean;
+                                    subject_ids: string[];
+                                    default_photo_crop_id: string | null;
+                                    upload_file_name: string;
+                                    upload_file_size: number;
+                                    upload_content_type: string;
+                                    uploaded_at: string | null;
+                                    upload_verified_at: string | null;
+                                    /** @enum {string} */
+                                    verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                    verification_error: string | null;
+                                    merged_into_photo_id: string | null;
+                                    created_by_plic_app_id: string | null;
+                                    created_at: string;
+                                    presigned_get: string | null;
+                                    thumbnails: {
+                                        tiny: string | null;
+                                        small: string | null;
+                                        large: string | null;
+                                        full: string | null;
+                                    };
+                                    presigned_post?: {
+                                        url: string;
+                                        fields: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                    assignment_id: string;
+                                    is_primary: boolean;
+                                }[];
+                                created_by_plic_app_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subjects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One subject; with include_photos, its photos (primary first) with their assignments */
+        get: {
+            parameters: {
+                query?: {
+                    include_photos?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subject: {
+                                id: string;
+                                project_id: string;
+                                properties: {
+                                    [key: string]: string;
+                                };
+                                mapped_properties: {
+                                    [key: string]: string;
+                                };
+                                display_name: string;
+                                full_name: string;
+                                reverse_full_name: string;
+                                grade: string | null;
+                                photos_count: number;
+                                primary_photo_id: string | null;
+                                primary_photo_thumbnails: {
+                                    [key: string]: string | null;
+                                } | null;
+                                yearbook_photo_id: string | null;
+                                photos?: {
+                                    id: string;
+                                    album_id: string;
+                                    project_id: string;
+                                    width: number | null;
+                                    height: number | null;
+                                    category: string | null;
+                                    chroma_key: string | null;
+                                    tags: string[];
+                                    merge_duplicate: boolean;
+                                    subject_ids: string[];
+                                    default_photo_crop_id: string | null;
+                                    upload_file_name: string;
+                                    upload_file_size: number;
+                                    upload_content_type: string;
+                                    uploaded_at: string | null;
+                                    upload_verified_at: string | null;
+                                    /** @enum {string} */
+                                    verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                    verification_error: string | null;
+                                    merged_into_photo_id: string | null;
+                                    created_by_plic_app_id: string | null;
+                                    created_at: string;
+                                    presigned_get: string | null;
+                                    thumbnails: {
+                                        tiny: string | null;
+                                        small: string | null;
+                                        large: string | null;
+                                        full: string | null;
+                                    };
+                                    presigned_post?: {
+                                        url: string;
+                                        fields: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                    assignment_id: string;
+                                    is_primary: boolean;
+                                }[];
+                                created_by_plic_app_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a subject */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a subject’s values (merged; hidden values are kept as they are) or its yearbook photo */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        subject: {
+                            properties?: {
+                                [key: string]: string;
+                            };
+                            yearbook_photo_id?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subject: {
+                                id: string;
+                                project_id: string;
+                                properties: {
+                                    [key: string]: string;
+                                };
+                                mapped_properties: {
+                                    [key: string]: string;
+                                };
+                                display_name: string;
+                                full_name: string;
+                                reverse_full_name: string;
+                                grade: string | null;
+                                photos_count: number;
+                                primary_photo_id: string | null;
+                                primary_photo_thumbnails: {
+                                    [key: string]: string | null;
+                                } | null;
+                                yearbook_photo_id: string | null;
+                                photos?: {
+                                    id: string;
+                                    album_id: string;
+                                    project_id: string;
+                                    width: number | null;
+                                    height: number | null;
+                                    category: string | null;
+                                    chroma_key: string | null;
+                                    tags: string[];
+                                    merge_duplicate: boolean;
+                                    subject_ids: string[];
+                                    default_photo_crop_id: string | null;
+                                    upload_file_name: string;
+                                    upload_file_size: number;
+                                    upload_content_type: string;
+                                    uploaded_at: string | null;
+                                    upload_verified_at: string | null;
+                                    /** @enum {string} */
+                                    verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                    verification_error: string | null;
+                                    merged_into_photo_id: string | null;
+                                    created_by_plic_app_id: string | null;
+                                    created_at: string;
+                                    presigned_get: string | null;
+                                    thumbnails: {
+                                        tiny: string | null;
+                                        small: string | null;
+                                        large: string | null;
+                                        full: string | null;
+                                    };
+                                    presigned_post?: {
+                                        url: string;
+                                        fields: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                    assignment_id: string;
+                                    is_primary: boolean;
+                                }[];
+                                created_by_plic_app_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/projects/{id}/duplicate-subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Groups of selected subjects whose chosen fields match (case and surrounding spaces ignored, blanks never match); fields default to First Name, Last Name, Student ID */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        filter?: {
+                            keyword?: string;
+                            field_1?: string;
+                            value_1?: string;
+                            field_2?: string;
+                            value_2?: string;
+                            /** @enum {string} */
+                            images?: "any" | "with" | "without";
+                            /** Format: date-time */
+                            added_since?: string;
+                        } | null;
+                        /** @default [] */
+                        included_subject_ids?: string[];
+                        /** @default [] */
+                        excluded_subject_ids?: string[];
+                        fields?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            duplicate_groups: {
+                                values: {
+                                    [key: string]: string;
+                                };
+                                subjects: {
+                                    id: string;
+                                    project_id: string;
+                                    properties: {
+                                        [key: string]: string;
+                                    };
+                                    mapped_properties: {
+                                        [key: string]: string;
+                                    };
+                                    display_name: string;
+                                    full_name: string;
+                                    reverse_full_name: string;
+                                    grade: string | null;
+                                    photos_count: number;
+                                    primary_photo_id: string | null;
+                                    primary_photo_thumbnails: {
+                                        [key: string]: string | null;
+                                    } | null;
+                                    yearbook_photo_id: string | null;
+                                    photos?: {
+                                        id: string;
+                                        album_id: string;
+                                        project_id: string;
+                                        width: number | null;
+                                        height: number | null;
+                                        category: string | null;
+                                        chroma_key: string | null;
+                                        tags: string[];
+                                        merge_duplicate: boolean;
+                                        subject_ids: string[];
+                                        default_photo_crop_id: string | null;
+                                        upload_file_name: string;
+                                        upload_file_size: number;
+                                        upload_content_type: string;
+                                        uploaded_at: string | null;
+                                        upload_verified_at: string | null;
+                                        /** @enum {string} */
+                                        verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                        verification_error: string | null;
+                                        merged_into_photo_id: string | null;
+                                        created_by_plic_app_id: string | null;
+                                        created_at: string;
+                                        presigned_get: string | null;
+                                        thumbnails: {
+                                            tiny: string | null;
+                                            small: string | null;
+                                            large: string | null;
+                                            full: string | null;
+                                        };
+                                        presigned_post?: {
+                                            url: string;
+                                            fields: {
+                                                [key: string]: string;
+                                            };
+                                        };
+                                        assignment_id: string;
+                                        is_primary: boolean;
+                                    }[];
+                                    created_by_plic_app_id: string | null;
+                                    created_at: string;
+                                    updated_at: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/albums": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Albums of a project, optionally by tag */
+        get: {
+            parameters: {
+                query: {
+                    tag?: string;
+                    parent_resource_type: "Project";
+                    parent_resource_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            albums: {
+                                id: string;
+                                name: string;
+                                tags: string[];
+                                parent_resource_type: string;
+                                parent_resource_id: string;
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a project album (the subject-photo album is named and tagged by the web app) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        album: {
+                            name: string;
+                            /** @default [] */
+                            tags?: string[];
+                            /** @enum {string} */
+                            parent_resource_type: "Project";
+                            parent_resource_id: string | number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            album: {
+                                id: string;
+                                name: string;
+                                tags: string[];
+                                parent_resource_type: string;
+                                parent_resource_id: string;
+                                created_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/albums/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Verified photos of an album, a page at a time (each photo carries signed addresses) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photos: {
+                                id: string;
+                                album_id: string;
+                                project_id: string;
+                                width: number | null;
+                                height: number | null;
+                                category: string | null;
+                                chroma_key: string | null;
+                                tags: string[];
+                                merge_duplicate: boolean;
+                                subject_ids: string[];
+                                default_photo_crop_id: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                upload_content_type: string;
+                                uploaded_at: string | null;
+                                upload_verified_at: string | null;
+                                /** @enum {string} */
+                                verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                verification_error: string | null;
+                                merged_into_photo_id: string | null;
+                                created_by_plic_app_id: string | null;
+                                created_at: string;
+                                presigned_get: string | null;
+                                thumbnails: {
+                                    tiny: string | null;
+                                    small: string | null;
+                                    large: string | null;
+                                    full: string | null;
+                                };
+                                presigned_post?: {
+                                    url: string;
+                                    fields: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a photo record and get its presigned upload (png or jpeg, size limited) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        photo: {
+                            upload_file_name: string;
+                            upload_file_size: number;
+                            /** @enum {string} */
+                            upload_content_type: "image/jpeg" | "image/png";
+                            subject_ids?: (string | number)[];
+                            /** @default [] */
+                            tags?: string[];
+                            /** @default false */
+                            merge_duplicate?: boolean;
+                            /** @enum {string|null} */
+                            chroma_key?: "processed" | null;
+                            category?: string | null;
+                            /** @default school-portal */
+                            created_by_plic_app_id?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo: {
+                                id: string;
+                                album_id: string;
+                                project_id: string;
+                                width: number | null;
+                                height: number | null;
+                                category: string | null;
+                                chroma_key: string | null;
+                                tags: string[];
+                                merge_duplicate: boolean;
+                                subject_ids: string[];
+                                default_photo_crop_id: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                upload_content_type: string;
+                                uploaded_at: string | null;
+                                upload_verified_at: string | null;
+                                /** @enum {string} */
+                                verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                verification_error: string | null;
+                                merged_into_photo_id: string | null;
+                                created_by_plic_app_id: string | null;
+                                created_at: string;
+                                presigned_get: string | null;
+                                thumbnails: {
+                                    tiny: string | null;
+                                    small: string | null;
+                                    large: string | null;
+                                    full: string | null;
+                                };
+                                presigned_post?: {
+                                    url: string;
+                                    fields: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One photo with signed addresses */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo: {
+                                id: string;
+                                album_id: string;
+                                project_id: string;
+                                width: number | null;
+                                height: number | null;
+                                category: string | null;
+                                chroma_key: string | null;
+                                tags: string[];
+                                merge_duplicate: boolean;
+                                subject_ids: string[];
+                                default_photo_crop_id: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                upload_content_type: string;
+                                uploaded_at: string | null;
+                                upload_verified_at: string | null;
+                                /** @enum {string} */
+                                verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                verification_error: string | null;
+                                merged_into_photo_id: string | null;
+                                created_by_plic_app_id: string | null;
+                                created_at: string;
+                                presigned_get: string | null;
+                                thumbnails: {
+                                    tiny: string | null;
+                                    small: string | null;
+                                    large: string | null;
+                                    full: string | null;
+                                };
+                                presigned_post?: {
+                                    url: string;
+                                    fields: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photos/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Start the check of the uploaded bytes (a job: real png/jpeg, whole, within the pixel limit, then thumbnails); 202 while verifying */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo: {
+                                id: string;
+                                album_id: string;
+                                project_id: string;
+                                width: number | null;
+                                height: number | null;
+                                category: string | null;
+                                chroma_key: string | null;
+                                tags: string[];
+                                merge_duplicate: boolean;
+                                subject_ids: string[];
+                                default_photo_crop_id: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                upload_content_type: string;
+                                uploaded_at: string | null;
+                                upload_verified_at: string | null;
+                                /** @enum {string} */
+                                verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                verification_error: string | null;
+                                merged_into_photo_id: string | null;
+                                created_by_plic_app_id: string | null;
+                                created_at: string;
+                                presigned_get: string | null;
+                                thumbnails: {
+                                    tiny: string | null;
+                                    small: string | null;
+                                    large: string | null;
+                                    full: string | null;
+                                };
+                                presigned_post?: {
+                                    url: string;
+                                    fields: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                            merged?: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo: {
+                                id: string;
+                                album_id: string;
+                                project_id: string;
+                                width: number | null;
+                                height: number | null;
+                                category: string | null;
+                                chroma_key: string | null;
+                                tags: string[];
+                                merge_duplicate: boolean;
+                                subject_ids: string[];
+                                default_photo_crop_id: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                upload_content_type: string;
+                                uploaded_at: string | null;
+                                upload_verified_at: string | null;
+                                /** @enum {string} */
+                                verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                verification_error: string | null;
+                                merged_into_photo_id: string | null;
+                                created_by_plic_app_id: string | null;
+                                created_at: string;
+                                presigned_get: string | null;
+                                thumbnails: {
+                                    tiny: string | null;
+                                    small: string | null;
+                                    large: string | null;
+                                    full: string | null;
+                                };
+                                presigned_post?: {
+                                    url: string;
+                                    fields: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/photos/{id}/thumb": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redirect to a signed address of a thumbnail (tiny 80 px wide, small 200, large 600 high, full) */
+        get: {
+            parameters: {
+                query?: {
+                    size?: "tiny" | "small" | "large" | "full";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Redirect to the signed address (Location) */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subject-photo-assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign a photo to a subject of the same project, optionally as primary */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        subject_photo_assignment: {
+                            subject_id: string | number;
+                            photo_id: string | number;
+                            /** @default false */
+                            is_primary?: boolean;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subject_photo_assignment: {
+                                id: string;
+                                subject_id: string;
+                                photo_id: string;
+                                is_primary: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subject-photo-assignments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unassign a photo from a subject */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Make an assignment the subject’s primary photo */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        subject_photo_assignment: {
+                            /** @enum {boolean} */
+                            is_primary: true;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subject_photo_assignment: {
+                                id: string;
+                                subject_id: string;
+                                photo_id: string;
+                                is_primary: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/photos/{id}/photo-crops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Crops of a photo */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo_crops: {
+                                id: string;
+                                photo_id: string;
+                                name: string;
+                                is_default: boolean;
+                                x: number;
+                                y: number;
+                                width: number;
+                                height: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Save a crop (fractions 0..1, each side over 10%); is_default replaces the default */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        photo_crop: {
+                            /** @default School Portal 8x10 */
+                            name?: string;
+                            /** @default false */
+                            is_default?: boolean;
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo_crop: {
+                                id: string;
+                                photo_id: string;
+                                name: string;
+                                is_default: boolean;
+                                x: number;
+                                y: number;
+                                width: number;
+                                height: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-crops/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a crop */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a crop */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        photo_crop: {
+                            /** @default School Portal 8x10 */
+                            name?: string;
+                            /** @default false */
+                            is_default?: boolean;
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo_crop: {
+                                id: string;
+                                photo_id: string;
+                                name: string;
+                                is_default: boolean;
+                                x: number;
+                                y: number;
+                                width: number;
+                                height: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/projects/{id}/project-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a photo import into a project */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_import: {
+                                id: string;
+                                project_id: string;
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/project-imports/{id}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Finish a photo import (idempotent: retries are harmless) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_import: {
+                                id: string;
+                                project_id: string;
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/attachment-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask schools for files for some projects; each project’s organization is e-mailed (studios) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attachment_request: {
+                            name: string;
+                            description: string;
+                        };
+                        project_ids: (string | number)[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attachment_request: {
+                                id: string;
+                                organization_id: string;
+                                name: string;
+                                description: string;
+                                created_at: string;
+                                updated_at: string;
+                                created_by_user: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                projects: {
+                                    id: string;
+                                    name: string;
+                                    organization_name: string;
+                                    pending: boolean;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attachment-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One file request with its requested projects */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attachment_request: {
+                                id: string;
+                                organization_id: string;
+                                name: string;
+                                description: string;
+                                created_at: string;
+                                updated_at: string;
+                                created_by_user: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                projects: {
+                                    id: string;
+                                    name: string;
+                                    organization_name: string;
+                                    pending: boolean;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/attachment-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** File requests made by an organization */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attachment_requests: {
+                                id: string;
+                                organization_id: string;
+                                name: string;
+                                description: string;
+                                created_at: string;
+                                updated_at: string;
+                                created_by_user: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                projects: {
+                                    id: string;
+                                    name: string;
+                                    organization_name: string;
+                                    pending: boolean;
+                                }[];
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/attachment-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** File requests asking for a project’s files */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attachment_requests: {
+                                id: string;
+                                organization_id: string;
+                                name: string;
+                                description: string;
+                                created_at: string;
+                                updated_at: string;
+                                created_by_user: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                projects: {
+                                    id: string;
+                                    name: string;
+                                    organization_name: string;
+                                    pending: boolean;
+                                }[];
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Files attached to a project (unverified ones show as Not Uploaded) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attachments: {
+                                id: string;
+                                project_id: string;
+                                attachment_request_id: string | null;
+                                name: string;
+                                description: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                upload_content_type: string;
+                                uploaded_at: string | null;
+                                upload_verified_at: string | null;
+                                is_upload_verified: boolean;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an attachment and get its presigned upload; the type is inferred from the extension when blank */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attachment: {
+                            name?: string;
+                            description?: string | null;
+                            attachment_request_id?: (string | number) | null;
+                            upload_file_name: string;
+                            upload_file_size: number;
+                            upload_content_type?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attachment: {
+                                id: string;
+                                project_id: string;
+                                attachment_request_id: string | null;
+                                name: string;
+                                description: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                upload_content_type: string;
+                                uploaded_at: string | null;
+                                upload_verified_at: string | null;
+                                is_upload_verified: boolean;
+                                created_at: string;
+                                updated_at: string;
+                                presigned_post: {
+                                    url: string;
+                                    fields: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attachments/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Check the uploaded file against its type; then the request’s creator is e-mailed */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attachment: {
+                                id: string;
+                                project_id: string;
+                                attachment_request_id: string | null;
+                                name: string;
+                                description: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                upload_content_type: string;
+                                uploaded_at: string | null;
+                                upload_verified_at: string | null;
+                                is_upload_verified: boolean;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/attachments/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redirect to a signed, expiring download of a verified file (audited); format=json answers the address */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "redirect" | "json";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            download: {
+                                url: string;
+                                expires_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Redirect to the signed address (Location) */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a file that never arrived (Not Uploaded); verified files are kept (409) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/subject-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The roster imports of a project, newest first (paged) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subject_imports: {
+                                id: string;
+                                project_id: string;
+                                attachment_id: string | null;
+                                created_by_user_id: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                /** @enum {string} */
+                                status: "uploading" | "ready" | "checked" | "applying" | "applied" | "failed";
+                                /** @enum {string|null} */
+                                file_format: "csv" | "xlsx" | null;
+                                encoding: string | null;
+                                delimiter: string | null;
+                                sheet_name: string | null;
+                                sheet_names: string[];
+                                columns: string[];
+                                sample_rows: string[][];
+                                row_count: number;
+                                mapping: {
+                                    [key: string]: string | null;
+                                };
+                                /** @enum {string} */
+                                match_by: "auto" | "student_id" | "name_and_grade";
+                                /** @enum {string} */
+                                mode: "add_only" | "add_and_update";
+                                skip_invalid_rows: boolean;
+                                check: {
+                                    total_rows: number;
+                                    create_count: number;
+                                    update_count: number;
+                                    unchanged_count: number;
+                                    existing_skipped_count: number;
+                                    error_count: number;
+                                    creates: {
+                                        line: number;
+                                        name: string;
+                                    }[];
+                                    updates: {
+                                        line: number;
+                                        subject_id: string;
+                                        name: string;
+                                        changes: {
+                                            field_id: string;
+                                            label: string;
+                                            from: string;
+                                            to: string;
+                                        }[];
+                                    }[];
+                                    errors: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                } | null;
+                                report: {
+                                    created: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    skipped: number;
+                                    skipped_rows: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                } | null;
+                                progress: {
+                                    done: number;
+                                    total: number;
+                                };
+                                failure: string | null;
+                                applied_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Start a roster import: a file by presigned POST (then verify), or a verified file-request upload of the project */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attachment_id?: string | number;
+                        subject_import?: {
+                            attachment_id?: string | number;
+                            upload_file_name?: string;
+                            upload_file_size?: number;
+                            /** @enum {string|null} */
+                            encoding?: "utf-8" | "utf-16le" | "utf-16be" | "windows-1252" | "iso-8859-1" | null;
+                            sheet_name?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subject_import: {
+                                id: string;
+                                project_id: string;
+                                attachment_id: string | null;
+                                created_by_user_id: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                /** @enum {string} */
+                                status: "uploading" | "ready" | "checked" | "applying" | "applied" | "failed";
+                                /** @enum {string|null} */
+                                file_format: "csv" | "xlsx" | null;
+                                encoding: string | null;
+                                delimiter: string | null;
+                                sheet_name: string | null;
+                                sheet_names: string[];
+                                columns: string[];
+                                sample_rows: string[][];
+                                row_count: number;
+                                mapping: {
+                                    [key: string]: string | null;
+                                };
+                                /** @enum {string} */
+                                match_by: "auto" | "student_id" | "name_and_grade";
+                                /** @enum {string} */
+                                mode: "add_only" | "add_and_update";
+                                skip_invalid_rows: boolean;
+                                check: {
+                                    total_rows: number;
+                                    create_count: number;
+                                    update_count: number;
+                                    unchanged_count: number;
+                                    existing_skipped_count: number;
+                                    error_count: number;
+                                    creates: {
+                                        line: number;
+                                        name: string;
+                                    }[];
+                                    updates: {
+                                        line: number;
+                                        subject_id: string;
+                                        name: string;
+                                        changes: {
+                                            field_id: string;
+                                            label: string;
+                                            from: string;
+                                            to: string;
+                                        }[];
+                                    }[];
+                                    errors: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                } | null;
+                                report: {
+                                    created: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    skipped: number;
+                                    skipped_rows: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                } | null;
+                                progress: {
+                                    done: number;
+                                    total: number;
+                                };
+                                failure: string | null;
+                                applied_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                suggested_mapping: {
+                                    [key: string]: string | null;
+                                };
+                                fields: {
+                                    id: string;
+                                    field_key: string | null;
+                                    label: string;
+                                }[];
+                                presigned_post?: {
+                                    url: string;
+                                    fields: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subject-imports/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Take the uploaded roster and read it (422 with the row and reason when it cannot be read) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        subject_import?: {
+                            /** @enum {string|null} */
+                            encoding?: "utf-8" | "utf-16le" | "utf-16be" | "windows-1252" | "iso-8859-1" | null;
+                            sheet_name?: string | null;
+                        };
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subject_import: {
+                                id: string;
+                                project_id: string;
+                                attachment_id: string | null;
+                                created_by_user_id: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                /** @enum {string} */
+                                status: "uploading" | "ready" | "checked" | "applying" | "applied" | "failed";
+                                /** @enum {string|null} */
+                                file_format: "csv" | "xlsx" | null;
+                                encoding: string | null;
+                                delimiter: string | null;
+                                sheet_name: string | null;
+                                sheet_names: string[];
+                                columns: string[];
+                                sample_rows: string[][];
+                                row_count: number;
+                                mapping: {
+                                    [key: string]: string | null;
+                                };
+                                /** @enum {string} */
+                                match_by: "auto" | "student_id" | "name_and_grade";
+                                /** @enum {string} */
+                                mode: "add_only" | "add_and_update";
+                                skip_invalid_rows: boolean;
+                                check: {
+                                    total_rows: number;
+                                    create_count: number;
+                                    update_count: number;
+                                    unchanged_count: number;
+                                    existing_skipped_count: number;
+                                    error_count: number;
+                                    creates: {
+                                        line: number;
+                                        name: string;
+                                    }[];
+                                    updates: {
+                                        line: number;
+                                        subject_id: string;
+                                        name: string;
+                                        changes: {
+                                            field_id: string;
+                                            label: string;
+                                            from: string;
+                                            to: string;
+                                        }[];
+                                    }[];
+                                    errors: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                } | null;
+                                report: {
+                                    created: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    skipped: number;
+                                    skipped_rows: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                } | null;
+                                progress: {
+                                    done: number;
+                                    total: number;
+                                };
+                                failure: string | null;
+                                applied_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                suggested_mapping: {
+                                    [key: string]: string | null;
+                                };
+                                fields: {
+                                    id: string;
+                                    field_key: string | null;
+                                    label: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/subject-imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A roster import: columns, sample rows, suggested mapping, check, progress and report */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subject_import: {
+                                id: string;
+                                project_id: string;
+                                attachment_id: string | null;
+                                created_by_user_id: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                /** @enum {string} */
+                                status: "uploading" | "ready" | "checked" | "applying" | "applied" | "failed";
+                                /** @enum {string|null} */
+                                file_format: "csv" | "xlsx" | null;
+                                encoding: string | null;
+                                delimiter: string | null;
+                                sheet_name: string | null;
+                                sheet_names: string[];
+                                columns: string[];
+                                sample_rows: string[][];
+                                row_count: number;
+                                mapping: {
+                                    [key: string]: string | null;
+                                };
+                                /** @enum {string} */
+                                match_by: "auto" | "student_id" | "name_and_grade";
+                                /** @enum {string} */
+                                mode: "add_only" | "add_and_update";
+                                skip_invalid_rows: boolean;
+                                check: {
+                                    total_rows: number;
+                                    create_count: number;
+                                    update_count: number;
+                                    unchanged_count: number;
+                                    existing_skipped_count: number;
+                                    error_count: number;
+                                    creates: {
+                                        line: number;
+                                        name: string;
+                                    }[];
+                                    updates: {
+                                        line: number;
+                                        subject_id: string;
+                                        name: string;
+                                        changes: {
+                                            field_id: string;
+                                            label: string;
+                                            from: string;
+                                            to: string;
+                                        }[];
+                                    }[];
+                                    errors: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                } | null;
+                                report: {
+                                    created: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    skipped: number;
+                                    skipped_rows: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                } | null;
+                                progress: {
+                                    done: number;
+                                    total: number;
+                                };
+                                failure: string | null;
+                                applied_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                suggested_mapping: {
+                                    [key: string]: string | null;
+                                };
+                                fields: {
+                                    id: string;
+                                    field_key: string | null;
+                                    label: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the mapping ({column: field id or null to skip}), match_by, mode; save_mapping keeps it for the organization */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        subject_import: {
+                            mapping?: {
+                                [key: string]: (string | number) | null;
+                            };
+                            /** @enum {string} */
+                            match_by?: "auto" | "student_id" | "name_and_grade";
+                            /** @enum {string} */
+                            mode?: "add_only" | "add_and_update";
+                            skip_invalid_rows?: boolean;
+                            save_mapping?: boolean;
+                            /** @enum {string|null} */
+                            encoding?: "utf-8" | "utf-16le" | "utf-16be" | "windows-1252" | "iso-8859-1" | null;
+                            sheet_name?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subject_import: {
+                                id: string;
+                                project_id: string;
+                                attachment_id: string | null;
+                                created_by_user_id: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                /** @enum {string} */
+                                status: "uploading" | "ready" | "checked" | "applying" | "applied" | "failed";
+                                /** @enum {string|null} */
+                                file_format: "csv" | "xlsx" | null;
+                                encoding: string | null;
+                                delimiter: string | null;
+                                sheet_name: string | null;
+                                sheet_names: string[];
+                                columns: string[];
+                                sample_rows: string[][];
+                                row_count: number;
+                                mapping: {
+                                    [key: string]: string | null;
+                                };
+                                /** @enum {string} */
+                                match_by: "auto" | "student_id" | "name_and_grade";
+                                /** @enum {string} */
+                                mode: "add_only" | "add_and_update";
+                                skip_invalid_rows: boolean;
+                                check: {
+                                    total_rows: number;
+                                    create_count: number;
+                                    update_count: number;
+                                    unchanged_count: number;
+                                    existing_skipped_count: number;
+                                    error_count: number;
+                                    creates: {
+                                        line: number;
+                                        name: string;
+                                    }[];
+                                    updates: {
+                                        line: number;
+                                        subject_id: string;
+                                        name: string;
+                                        changes: {
+                                            field_id: string;
+                                            label: string;
+                                            from: string;
+                                            to: string;
+                                        }[];
+                                    }[];
+                                    errors: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                } | null;
+                                report: {
+                                    created: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    skipped: number;
+                                    skipped_rows: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                } | null;
+                                progress: {
+                                    done: number;
+                                    total: number;
+                                };
+                                failure: string | null;
+                                applied_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                suggested_mapping: {
+                                    [key: string]: string | null;
+                                };
+                                fields: {
+                                    id: string;
+                                    field_key: string | null;
+                                    label: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/subject-imports/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What the import would do: rows created, updated (with the changes), unchanged; row errors */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subject_import: {
+                                id: string;
+                                project_id: string;
+                                attachment_id: string | null;
+                                created_by_user_id: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                /** @enum {string} */
+                                status: "uploading" | "ready" | "checked" | "applying" | "applied" | "failed";
+                                /** @enum {string|null} */
+                                file_format: "csv" | "xlsx" | null;
+                                encoding: string | null;
+                                delimiter: string | null;
+                                sheet_name: string | null;
+                                sheet_names: string[];
+                                columns: string[];
+                                sample_rows: string[][];
+                                row_count: number;
+                                mapping: {
+                                    [key: string]: string | null;
+                                };
+                                /** @enum {string} */
+                                match_by: "auto" | "student_id" | "name_and_grade";
+                                /** @enum {string} */
+                                mode: "add_only" | "add_and_update";
+                                skip_invalid_rows: boolean;
+                                check: {
+                                    total_rows: number;
+                                    create_count: number;
+                                    update_count: number;
+                                    unchanged_count: number;
+                                    existing_skipped_count: number;
+                                    error_count: number;
+                                    creates: {
+                                        line: number;
+                                        name: string;
+                                    }[];
+                                    updates: {
+                                        line: number;
+                                        subject_id: string;
+                                        name: string;
+                                        changes: {
+                                            field_id: string;
+                                            label: string;
+                                            from: string;
+                                            to: string;
+                                        }[];
+                                    }[];
+                                    errors: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                } | null;
+                                report: {
+                                    created: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    skipped: number;
+                                    skipped_rows: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                } | null;
+                                progress: {
+                                    done: number;
+                                    total: number;
+                                };
+                                failure: string | null;
+                                applied_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                suggested_mapping: {
+                                    [key: string]: string | null;
+                                };
+                                fields: {
+                                    id: string;
+                                    field_key: string | null;
+                                    label: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subject-imports/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a checked import as a job (progress on the import); refused while rows have errors unless skipped */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        subject_import?: {
+                            skip_invalid_rows?: boolean;
+                        };
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subject_import: {
+                                id: string;
+                                project_id: string;
+                                attachment_id: string | null;
+                                created_by_user_id: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                /** @enum {string} */
+                                status: "uploading" | "ready" | "checked" | "applying" | "applied" | "failed";
+                                /** @enum {string|null} */
+                                file_format: "csv" | "xlsx" | null;
+                                encoding: string | null;
+                                delimiter: string | null;
+                                sheet_name: string | null;
+                                sheet_names: string[];
+                                columns: string[];
+                                sample_rows: string[][];
+                                row_count: number;
+                                mapping: {
+                                    [key: string]: string | null;
+                                };
+                                /** @enum {string} */
+                                match_by: "auto" | "student_id" | "name_and_grade";
+                                /** @enum {string} */
+                                mode: "add_only" | "add_and_update";
+                                skip_invalid_rows: boolean;
+                                check: {
+                                    total_rows: number;
+                                    create_count: number;
+                                    update_count: number;
+                                    unchanged_count: number;
+                                    existing_skipped_count: number;
+                                    error_count: number;
+                                    creates: {
+                                        line: number;
+                                        name: string;
+                                    }[];
+                                    updates: {
+                                        line: number;
+                                        subject_id: string;
+                                        name: string;
+                                        changes: {
+                                            field_id: string;
+                                            label: string;
+                                            from: string;
+                                            to: string;
+                                        }[];
+                                    }[];
+                                    errors: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                } | null;
+                                report: {
+                                    created: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    skipped: number;
+                                    skipped_rows: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                } | null;
+                                progress: {
+                                    done: number;
+                                    total: number;
+                                };
+                                failure: string | null;
+                                applied_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                suggested_mapping: {
+                                    [key: string]: string | null;
+                                };
+                                fields: {
+                                    id: string;
+                                    field_key: string | null;
+                                    label: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subject-imports/{id}/skipped-rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rows an applied import skipped, with why, as CSV (cells neutralized against formulas) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/mailbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Development only: the latest 100 e-mails the app wrote */
+        get: {
+            parameters: {
+                query?: {
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            messages: {
+                                id: string;
+                                to: string;
+                                subject: string;
+                                text: string;
+                                html: string | null;
+                                status: string;
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
