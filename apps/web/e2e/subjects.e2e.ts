@@ -172,7 +172,8 @@ test('a studio manager opens the subjects grid and adds a subject through the fo
   expect(await upload.getAttribute('href')).toBe(COMPANION_APP_URL);
   expect(await upload.getAttribute('target')).toBe('_blank');
   expect(await nav.getByRole('link', { name: 'Find Duplicates' }).count()).toBe(1);
-  expect(await nav.getByText('Download Subject Directory').count()).toBe(0);
+  // The project has subjects, so its Subject Directory can be downloaded (layouts area).
+  expect(await nav.getByRole('link', { name: 'Download Subject Directory' }).count()).toBe(1);
 
   // The grid: cards with the display name and the preview (Student ID, Teacher, Grade first).
   expect(await cardNames(page)).toEqual(['Ava Adams', 'Ben Brown']);
