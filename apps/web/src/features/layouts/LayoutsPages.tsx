@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { fieldKeyLabel, PRINT_LAYOUT_DEFAULTS } from '@school-portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink, Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { apiFetch } from '../../api/client';
 import {
@@ -105,6 +106,7 @@ function LayoutPreview({
 
 /** Spec §2 layouts index: Choose Category, the count, preview cards with Select Layout. */
 export function LayoutsIndexPage() {
+  const { t } = useTranslation();
   const { projectId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const project = useProject(projectId);
@@ -115,6 +117,9 @@ export function LayoutsIndexPage() {
   const layouts = category?.layouts ?? [];
   return (
     <Container maxWidth="lg">
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('project.layouts-title')}
+      </Typography>
       <LayoutsMenu projectId={projectId} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
         <TextField
