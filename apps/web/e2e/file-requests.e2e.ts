@@ -200,7 +200,7 @@ test('the studio sees the roster as uploaded and downloads it byte for byte', as
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    row.getByRole('button', { name: 'Download roster.csv' }).click(),
+    row.getByRole('button', { name: 'Download roster.csv' }).first().click(),
   ]);
   expect(download.suggestedFilename()).toBe('roster.csv');
   const saved = await download.path();

@@ -74,6 +74,10 @@ export const queryKeys = {
     sample: (projectId: string) => ['subjects', 'by-project', projectId, 'sample'] as const,
     search: (projectId: string, q: string) => ['subjects', 'by-project', projectId, 'search', q] as const,
     subject: (subjectId: string) => ['subjects', subjectId] as const,
+    selectionCount: (projectId: string, selection: unknown) =>
+      ['subjects', 'by-project', projectId, 'selection-count', selection] as const,
+    duplicates: (projectId: string, fields: unknown, selection: unknown) =>
+      ['subjects', 'by-project', projectId, 'duplicates', fields, selection] as const,
   },
 
   photos: {

@@ -13,6 +13,7 @@ import {
 } from '@school-portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
+import { queryKeys } from '../../api/keys';
 import { filterQuery, type Subject, type SubjectFilters } from '../../api/subjects';
 import type { SelectionAction } from './useSubjectSelection';
 
@@ -46,7 +47,7 @@ export function fetchSelectionIds(projectId: string, selection: SubjectSelection
 export function useSelectionCount(projectId: string, state: SelectionState) {
   const wire = selectionToWire(state);
   return useQuery<number>({
-    queryKey: ['projects', projectId, 'subjects', 'selection-count', wire],
+    queryKey: queryKeys.subjects.selectionCount(projectId, wire),
     queryFn: ({ signal }) =>
       wire
         ? apiFetch<{ selection: { count: number } }>(projectPath(projectId, '/subject-selection'), {
@@ -112,7 +113,7 @@ export function useDuplicateGroups(
   selection: SubjectSelection | null,
 ) {
   return useQuery<DuplicateGroup[]>({
-    queryKey: ['projects', projectId, 'subjects', 'duplicates', fields, selection],
+    queryKey: queryKeys.subjects.duplicates(projectId, fields, selection),
     queryFn: ({ signal }) =>
       apiFetch<{ duplicate_groups: DuplicateGroup[] }>(projectPath(projectId, '/duplicate-subjects'), {
         method: 'POST',
