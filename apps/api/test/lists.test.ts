@@ -154,7 +154,8 @@ const NOT_PAGED: Record<string, string> = {
   'GET /api/albums': 'the albums of one project (one per purpose, by tag)',
   'GET /api/layout-renders/worker-statuses': 'a status for each token the caller names: no list of records',
   'GET /api/organizations/{id}/layout-categories': 'the fixed categories of layouts (built-in and a few own)',
-  'GET /api/projects/{id}/project-export-formats': 'the formats a project may use: built-ins and a few custom ones',
+  'GET /api/projects/{id}/project-export-formats':
+    'the formats a project may use: built-ins and a few custom ones',
   'GET /api/organizations/{id}/project-export-formats': 'an organization’s custom formats (a few), one tab',
   // Not a fixed set: renders accumulate. To be paged with the Recent Prints screen (issue 14 follow-up).
   'GET /api/projects/{id}/layout-renders': 'recent prints of one project; paging is a known follow-up',
