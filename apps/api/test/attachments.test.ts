@@ -137,7 +137,7 @@ describe('file requests and attachments', () => {
       .where('record_id', '=', body.id)
       .execute();
     expect(audit).toEqual([
-      expect.objectContaining({ action: 'download', user_id: w.users.studioManager!.id }),
+      expect.objectContaining({ action: 'attachment.download', user_id: w.users.studioManager!.id }),
     ]);
   });
 

@@ -329,10 +329,15 @@ export interface StorageDeletionsTable {
 export interface AuditEventsTable {
   id: Generated<string>;
   user_id: string | null;
+  account_id: string | null;
+  acting_organization_id: string | null;
+  owner_organization_id: string | null;
   action: string;
   record_type: string;
-  record_id: string;
+  record_id: string | null;
   project_id: string | null;
+  ip: string | null;
+  details: ColumnType<Record<string, unknown>, Record<string, unknown> | undefined, never>;
   created_at: Generated<Date>;
 }
 

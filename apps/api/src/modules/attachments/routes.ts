@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { actorOf, recordAudit } from '../audit/record.js';
 import { notifyRequester, requestCoversProject } from '../file-requests/service.js';
 import { findVisibleProject } from '../projects/service.js';
 import { attachmentSchema, serializeAttachment } from './serialize.js';
@@ -190,19 +191,20 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
       },
     },
     async (request, reply) => {
-      const s = sessionOf(request);
       const row = await findVisibleAttachment(request, request.params.id);
       if (!row.upload_verified_at) throw notFound();
-      await ctx.db
-        .insertInto('audit_events')
-        .values({
-          user_id: s.user.id,
-          action: 'download',
-          record_type: 'attachment',
-          record_id: row.id,
-          project_id: row.project_id,
-        })
-        .execute();
+      const project = await ctx.db
+        .selectFrom('projects')
+        .select('organization_id')
+        .where('id', '=', row.project_id)
+        .executeTakeFirstOrThrow();
+      await recordAudit(ctx.db, actorOf(request), {
+        action: 'attachment.download',
+        recordType: 'attachment',
+        recordId: row.id,
+        projectId: row.project_id,
+        ownerOrganizationId: project.organization_id,
+      });
       const url = await ctx.storage.presignGet({
         key: row.storage_key,
         expiresInSeconds: DOWNLOAD_EXPIRY_SECONDS,
