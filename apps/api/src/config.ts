@@ -63,6 +63,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool,
+  EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
 });
 
 const RETIRED_SETTINGS = [
@@ -182,6 +184,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       accountFailuresPerHour: e.SIGN_IN_ACCOUNT_FAILURES_PER_HOUR,
       addressFailuresPerHour: e.SIGN_IN_ADDRESS_FAILURES_PER_HOUR,
     },
+    /** Days an export archive or a layout render is kept after it completes; then a job deletes it. */
+    exportRetentionDays: e.EXPORT_RETENTION_DAYS,
+    /** Days an activity-trail row is kept; older rows are purged by a scheduled job. */
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     /** Fastify's `trustProxy`: which hops may say who the client is (TRUST_PROXY); off by default. */
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     storage: {
