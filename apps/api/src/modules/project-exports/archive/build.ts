@@ -61,6 +61,9 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
       callback(null, chunk);
     },
   });
+  // Errors reach storage through putStream's pipeline; this keeps one raised before it listens from
+  // becoming an uncaught exception.
+  counter.on('error', () => {});
   output.pipe(counter);
   const upload = storage.putStream(args.key, counter, 'application/zip');
   const uploadFailed = upload.then(
