@@ -85,6 +85,20 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
   let subjectsExported = 0;
   let lastProgress = Date.now();
 
+  /**
+   * yazl keeps every entry (for the central directory) and, with it, the closure holding the entry's
+   * bytes; dropping that closure once the bytes are written keeps memory flat in the number of images.
+   */
+  const entriesOf = (zip as unknown as { entries: { state: number; doFileDataPump: unknown }[] }).entries;
+  const FILE_DATA_DONE = 3; // yazl's Entry.FILE_DATA_DONE
+  let released = 0;
+  const releaseWritten = () => {
+    while (released < entriesOf.length && entriesOf[released]!.state === FILE_DATA_DONE) {
+      entriesOf[released]!.doFileDataPump = null;
+      released++;
+    }
+  };
+
   /** Waits while the ZIP's output holds more than storage has taken (or fails with the upload). */
   const room = async () => {
     while (output.writableNeedDrain) await Promise.race([once(output, 'drain'), uploadFailed]);
@@ -134,6 +148,7 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
       entries++;
       images++;
       await room();
+      releaseWritten();
     });
     added.catch(() => {});
     window.push(added);
