@@ -130,7 +130,7 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
       const row = await findExport(ctx.db, ref.id);
       authorize(request, { created_by_user_id: row.created_by_user_id });
       await deleteExport(ctx, row);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
