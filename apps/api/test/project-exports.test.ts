@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import yauzl from 'yauzl';
@@ -137,6 +138,28 @@ beforeAll(async () => {
     tokens[who] = await signIn(t.app, w.users[who]!.email);
   projectA1 = await projectWithFields(w.orgs.schoolA1.id, 'Spring A1');
   for (const row of ROSTER) subjectsA1.push(await addSubject(projectA1, row));
+  // A field hidden from customers, with a value on the first subject.
+  const template = await t.ctx.db
+    .selectFrom('projects')
+    .select('project_template_id')
+    .where('id', '=', projectA1.projectId)
+    .executeTakeFirstOrThrow();
+  const hidden = await t.ctx.db
+    .insertInto('subject_fields')
+    .values({
+      project_template_id: template.project_template_id!,
+      field_key: 'home_room',
+      label: null,
+      arrangement_position: 9,
+      visible_to_customers: false,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.ctx.db
+    .updateTable('subjects')
+    .set({ properties: sql`properties || jsonb_build_object(${hidden.id}::text, 'Room 7')` })
+    .where('id', '=', subjectsA1[0]!)
+    .execute();
   projectB = await projectWithFields(w.orgs.schoolB.id, 'Spring B');
   await addSubject(projectB, ['Other', 'School', '1', 'X', '9999', false]);
 
@@ -672,6 +695,30 @@ describe('who may', () => {
     expect(done.job_status, done.job_status_message).toBe('completed');
     const entries = await downloadZip('schoolStaff', created.id);
     expect(entries.filter((e) => e.name.endsWith('.jpg'))).toHaveLength(1);
+  });
+
+  test('an export holds only the fields its creator may see', async () => {
+    const rooms = await createFormat('studioManager', w.orgs.studioA.id, {
+      name: 'Rooms',
+      available_to_suborganizations: true,
+      include_images: false,
+      data_file_name: 'rooms',
+      field_mappings: [
+        { field_key: 'student_id', position: 1 },
+        { field_key: 'home_room', position: 2 },
+      ],
+    });
+    const roomsOf = async (who: string) => {
+      const created = await createExport(who, {
+        project_export_format_id: rooms,
+        included_subject_ids: [subjectsA1[0]],
+      });
+      await finished(who, created.id);
+      const entries = await downloadZip(who, created.id);
+      return entries.find((e) => e.name.endsWith('rooms.csv'))!.data.toString('utf8');
+    };
+    expect(await roomsOf('studioManager')).toContain('Room 7');
+    expect(await roomsOf('schoolStaff')).not.toContain('Room 7');
   });
 
   test("another school's users get 404 on every route", async () => {
