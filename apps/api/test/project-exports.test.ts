@@ -630,6 +630,9 @@ describe('deleting', () => {
   test('a running, queued or new export is a 409', async () => {
     for (const values of [
       { job_id: 'j', job_status: 'working', export_started_at: new Date() },
+      // Started and still holding its job, or its status: not stalled.
+      { job_id: 'j', export_started_at: new Date() },
+      { job_status: 'working', export_started_at: new Date() },
       { job_id: 'j' },
       {},
     ]) {
