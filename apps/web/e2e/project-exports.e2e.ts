@@ -1,7 +1,8 @@
+import { APP_SLUG } from '@school-portal/domain';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import yauzl from 'yauzl';
-import { closePage, freshPage } from './helpers.js';
+import { closePage, freshPage, storedToken } from './helpers.js';
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
@@ -229,4 +230,51 @@ test('the PSPA format runs from the dropdown and downloads through the download 
     .where('action', '=', 'project_export.download')
     .execute();
   expect(audited.length).toBeGreaterThanOrEqual(2);
+});
+
+test('Auto Refresh shows a run started elsewhere until Completed; a done export is deleted after Confirm Delete', async () => {
+  await page.goto(`${e2e.baseUrl}/projects/${projectId}/exports?tab=downloads`);
+  const table = page.getByRole('table', { name: 'Downloads' });
+  const rows = table.getByTestId('project-export-row');
+  await rows.nth(1).waitFor();
+  expect(await rows.count()).toBe(2);
+
+  // Another tab (here: the API) starts a PSPA run; the table picks it up and follows it without a reload.
+  const format = await e2e.server.ctx.db
+    .selectFrom('project_export_formats')
+    .select('id')
+    .where('standard_key', '=', 'pspa_yearbook')
+    .executeTakeFirstOrThrow();
+  const token = await storedToken(page);
+  const status = await page.evaluate(
+    async ({ token, slug, projectId, formatId }) => {
+      const response = await fetch(`/api/projects/${projectId}/project-exports`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'X-App-Slug': slug, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ project_export: { project_export_format_id: formatId } }),
+      });
+      return response.status;
+    },
+    { token, slug: APP_SLUG, projectId, formatId: format.id },
+  );
+  expect(status).toBe(201);
+  await rows.nth(2).waitFor();
+  await rows
+    .first()
+    .locator('[data-testid="export-status"][data-phase="completed"]')
+    .waitFor({ timeout: 90_000 });
+
+  // Delete it: Confirm Delete, Cancel / Delete!
+  await rows.first().getByRole('button', { name: 'Delete the PSPA Yearbook export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Delete' });
+  await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
+  await dialog.getByRole('button', { name: 'Delete!' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await rows.nth(2).waitFor({ state: 'detached' });
+  const left = await e2e.server.ctx.db
+    .selectFrom('project_exports')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .execute();
+  expect(left).toHaveLength(2);
 });
