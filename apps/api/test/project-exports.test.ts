@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import yauzl from 'yauzl';
 import type { JobDeps } from '../src/jobs/deps.js';
 import { expireExports, runExport } from '../src/modules/project-exports/build-job.js';
-import { cropFor, photosForPose } from '../src/modules/project-exports/subjects.js';
+import { cropFor, exportSubjects, photosForPose } from '../src/modules/project-exports/subjects.js';
 import type { Storage } from '../src/storage/storage.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
@@ -744,6 +744,51 @@ describe('who may', () => {
     // And a school sees none of another school's exports in its own list.
     const own = await call('memberSchoolB', 'GET', exportsUrl(projectB));
     expect(own.json().meta.total).toBe(0);
+  });
+});
+
+describe('reading subjects', () => {
+  test('a page at a time in id order: every selected subject once, whatever the page size', async () => {
+    const selection = {
+      project_id: projectA1.projectId,
+      included_subject_ids: [],
+      excluded_subject_ids: [subjectsA1[1]!],
+      include_subjects_without_images: true,
+    };
+    const choice = {
+      selected_pose: 'primary',
+      selected_background: 'default' as const,
+      use_default_photo_crops: true,
+      portrait: true,
+    };
+    const fields = await t.ctx.db
+      .selectFrom('subject_fields')
+      .select(['id', 'field_key'])
+      .where('id', 'in', Object.values(projectA1.fields))
+      .execute();
+    for (const size of [1, 2, 500]) {
+      const seen: string[] = [];
+      for await (const s of exportSubjects(t.ctx.db, selection, fields, choice, size)) seen.push(s.id);
+      expect(seen, `pages of ${size}`).toEqual(subjectsA1.filter((id) => id !== subjectsA1[1]));
+    }
+    const pages = exportSubjects(t.ctx.db, selection, fields, choice, 2);
+    const first = (await pages.next()).value;
+    await pages.return(undefined);
+    expect(first!.values).toEqual({
+      first_name: 'Amy',
+      last_name: 'Adams',
+      grade: '3',
+      teacher: 'Smith',
+      student_id: '0101',
+    });
+    expect(first!.images).toHaveLength(1);
+    // The default crop (fractions 0.1, 0.1, 0.8, 0.8 of 400x500) in pixels.
+    expect(first!.images[0]).toMatchObject({
+      width: 400,
+      height: 500,
+      crop: { x: 40, y: 50, width: 320, height: 400 },
+      cropName: '8x10',
+    });
   });
 });
 
