@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import yauzl from 'yauzl';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.js';
 import type { JobDeps } from '../src/jobs/deps.js';
 import { expireExports, runExport } from '../src/modules/project-exports/build-job.js';
 import { cropFor, exportSubjects, photosForPose } from '../src/modules/project-exports/subjects.js';
@@ -850,4 +851,48 @@ describe('choosing images', () => {
       height: 400,
     });
   });
+});
+
+describe('the demo data', () => {
+  test('a studio manager exports the demo project in the PSPA format', async () => {
+    const demo = await createTestApp({}, { seedDemo: true });
+    try {
+      const token = await signIn(demo.app, DEMO_USERS.studio, DEMO_PASSWORD);
+      const get = (url: string) => demo.app.inject({ method: 'GET', url, headers: bearer(token) });
+      const project = await demo.ctx.db
+        .selectFrom('projects')
+        .select('id')
+        .where('name', '=', 'Maple Grove Fall 2026')
+        .executeTakeFirstOrThrow();
+      const formats = (await get(`/api/projects/${project.id}/project-export-formats`)).json()
+        .project_export_formats as { id: string; standard_key: string | null }[];
+      const pspa = formats.find((f) => f.standard_key === 'pspa_yearbook')!;
+      const created = await demo.app.inject({
+        method: 'POST',
+        url: `/api/projects/${project.id}/project-exports`,
+        headers: bearer(token),
+        payload: { project_export: { project_export_format_id: pspa.id } },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().project_export.id as string;
+      const done = await eventually(async () => {
+        const e = (await get(`/api/project-exports/${id}`)).json().project_export;
+        return e.job_status === 'completed' || e.job_status === 'failed' ? e : null;
+      }, 60_000);
+      expect(done.job_status, done.job_status_message).toBe('completed');
+      const answer = await get(`/api/project-exports/${id}/download`);
+      const file = await demo.app.inject({ method: 'GET', url: answer.headers.location as string });
+      const entries = await readZip(file.rawPayload);
+      const index = entries.find((e) => path.posix.basename(e.name).toUpperCase() === 'INDEX.TXT');
+      expect(index, entries.map((e) => e.name).join(', ')).toBeDefined();
+      const lines = index!.data.toString('utf8').split('\r\n').filter(Boolean);
+      expect(lines.length).toBeGreaterThan(0);
+      // One subject of the demo project has no photo: its line names no image.
+      const named = lines.filter((l) => l.split('\t')[2]);
+      expect(named.length).toBe(lines.length - 1);
+      expect(entries.filter((e) => e.name.endsWith('.jpg'))).toHaveLength(named.length);
+    } finally {
+      await demo.close();
+    }
+  }, 120_000);
 });
