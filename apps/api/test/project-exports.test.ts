@@ -581,6 +581,47 @@ describe('retries', () => {
     expect(again.export_completed_at).toEqual(done.export_completed_at);
   });
 
+  test('a run that another run took over stops without writing its outcome', async () => {
+    const db = t.ctx.db;
+    const row = await db
+      .insertInto('project_exports')
+      .values({
+        project_id: projectA1.projectId,
+        project_export_format_id: csvFormat,
+        project_export_format_name: 'Names only',
+        created_by_user_id: w.users.studioStaff!.id,
+        subjects_count: ROSTER.length,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // While this run writes its archive, pg-boss starts a retry, which takes the export over.
+    const takenOver: Storage = Object.create(t.ctx.storage, {
+      putStream: {
+        value: async (key: string, body: Readable, type: string) => {
+          await db
+            .updateTable('project_exports')
+            .set({ job_run_token: 'the retry' })
+            .where('id', '=', row.id)
+            .execute();
+          return t.ctx.storage.putStream(key, body, type);
+        },
+      },
+    });
+    const mailsBefore = await db.selectFrom('email_outbox').select('id').execute();
+    await runExport(row.id, { ...deps, storage: takenOver });
+    const after = await db
+      .selectFrom('project_exports')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect([after.job_status, after.job_run_token, after.export_completed_at]).toEqual([
+      'working',
+      'the retry',
+      null,
+    ]);
+    expect(await db.selectFrom('email_outbox').select('id').execute()).toHaveLength(mailsBefore.length);
+  });
+
   test('a failure ends the export failed with its message', async () => {
     const db = t.ctx.db;
     const doomed = await createFormat('studioManager', w.orgs.studioA.id, {
