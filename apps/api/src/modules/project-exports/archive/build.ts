@@ -61,6 +61,9 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
       callback(null, chunk);
     },
   });
+  // Errors reach storage through putStream's pipeline; this keeps one raised before it listens from
+  // becoming an uncaught exception.
+  counter.on('error', () => {});
   output.pipe(counter);
   const upload = storage.putStream(args.key, counter, 'application/zip');
   const uploadFailed = upload.then(
@@ -81,6 +84,20 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
   let done = 0;
   let subjectsExported = 0;
   let lastProgress = Date.now();
+
+  /**
+   * yazl keeps every entry (for the central directory) and, with it, the closure holding the entry's
+   * bytes; dropping that closure once the bytes are written keeps memory flat in the number of images.
+   */
+  const entriesOf = (zip as unknown as { entries: { state: number; doFileDataPump: unknown }[] }).entries;
+  const FILE_DATA_DONE = 3; // yazl's Entry.FILE_DATA_DONE
+  let released = 0;
+  const releaseWritten = () => {
+    while (released < entriesOf.length && entriesOf[released]!.state === FILE_DATA_DONE) {
+      entriesOf[released]!.doFileDataPump = null;
+      released++;
+    }
+  };
 
   /** Waits while the ZIP's output holds more than storage has taken (or fails with the upload). */
   const room = async () => {
@@ -131,6 +148,7 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
       entries++;
       images++;
       await room();
+      releaseWritten();
     });
     added.catch(() => {});
     window.push(added);

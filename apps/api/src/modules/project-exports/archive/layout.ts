@@ -33,13 +33,14 @@ const plain = (text: string) =>
     .normalize('NFC');
 
 /**
- * A folder name from free text: letters, digits, spaces, "_" and "-" (other characters become "_"),
+ * A folder name from free text: letters, digits, spaces, "_" and "-" (other characters become "_", or
+ * vanish beside a space: "Mrs. Park" is "Mrs Park"),
  * trimmed, at most 100 characters; `fallback` when nothing is left.
  */
 export function folderSegment(text: string | null | undefined, fallback: string): string {
   const cleaned = plain(text ?? '')
     .replace(/[^\p{L}\p{N} _-]+/gu, '_')
-    .replace(/\s+/g, ' ')
+    .replace(/_*\s[\s_]*/g, ' ')
     .replace(/_+/g, '_')
     .trim()
     .replace(/^[_ ]+|[_ ]+$/g, '')
