@@ -19,7 +19,9 @@ import {
 } from '../src/modules/project-exports/archive/index.js';
 import { entryName, namePart } from '../src/modules/project-exports/archive/layout.js';
 import { LocalStorage } from '../src/storage/local.js';
+import type { Storage } from '../src/storage/storage.js';
 import { createTestDatabase } from './support/database.js';
+import { startS3Storage } from './support/s3.js';
 
 /** A format as the database defaults make it (migration 0009), with overrides. */
 function formatRow(overrides: Partial<ExportFormatRow> = {}): ExportFormatRow {
@@ -180,10 +182,11 @@ async function build(
   subjects: ExportSubject[],
   options = run(),
   key = 'org-1/exports/1/export.zip',
+  into: Storage = storage,
 ) {
   const progress: [number, number, string][] = [];
   const result = await buildExportArchive({
-    storage,
+    storage: into,
     key,
     format,
     subjects,
@@ -193,7 +196,7 @@ async function build(
       progress.push([done, total, message]);
     },
   });
-  return { result, progress, entries: await readZip(await storage.read(key)) };
+  return { result, progress, entries: await readZip(await into.read(key)) };
 }
 
 describe('export archive', () => {
@@ -537,6 +540,29 @@ describe('export archive', () => {
     ).rejects.toThrow();
     expect(await readdir(path.join(dir, 'org-1/exports/9'))).toEqual(['export.zip', 'export.zip.meta']);
     expect([...(await readZip(await storage.read(key))).keys()]).toEqual([...entries.keys()]);
+  });
+
+  test('through the S3 driver: the archive streams in, and a second build replaces it', async () => {
+    const s3 = await startS3Storage();
+    try {
+      await s3.storage.put(turned.storageKey, await storage.read(turned.storageKey), 'image/jpeg');
+      const format = formatRow({
+        include_readme: false,
+        field_mappings: mappings('last_name', 'image_file_name'),
+      });
+      const key = 'org-1/exports/11/export.zip';
+      const ann = { id: '1', values: { last_name: 'Lee', first_name: 'Ann' }, images: [turned] };
+      const bo = { id: '2', values: { last_name: 'Diaz', first_name: 'Bo' }, images: [turned] };
+      await build(format, [ann, bo], run(), key, s3.storage);
+      const { entries, result } = await build(format, [bo], run(), key, s3.storage);
+      expect([...entries.keys()]).toEqual(['Custom Format/images/Diaz_Bo.jpg', 'Custom Format/data.csv']);
+      expect(await s3.storage.head(key)).toEqual({ size: result.bytes, contentType: 'application/zip' });
+      expect(entries.get('Custom Format/data.csv')!.data.toString()).toBe(
+        'Last Name,Image File Name\r\nDiaz,Diaz_Bo.jpg\r\n',
+      );
+    } finally {
+      await s3.close();
+    }
   });
 
   test('a photo missing from storage fails the build with its id, leaving no archive', async () => {
