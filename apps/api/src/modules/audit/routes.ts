@@ -73,6 +73,7 @@ function serializeAuditEvent(r: AuditRow): z.infer<typeof auditEventSchema> {
 }
 
 const CSV_HEADER = [
+  'ID',
   'Time (UTC)',
   'Action',
   'User',
@@ -90,6 +91,7 @@ const CSV_HEADER = [
 
 function csvRow(r: AuditRow): string {
   return csvLine([
+    r.id,
     r.created_at.toISOString(),
     r.action,
     r.user_id ? userName(r) : '',
