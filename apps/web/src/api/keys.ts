@@ -96,6 +96,12 @@ export const queryKeys = {
     projectRequests: (projectId: string) => ['attachment-requests', 'by-project', projectId] as const,
     projectAttachments: (projectId: string) => ['attachments', 'by-project', projectId] as const,
   },
+
+  auditEvents: {
+    /** Every trail page: a download or a sign-in anywhere adds rows. */
+    all: ['audit-events'] as const,
+    page: (organizationId: string, params: object) => ['audit-events', organizationId, params] as const,
+  },
 };
 
 export const PUBLIC_QUERY_ROOTS = new Set<unknown>(['config', 'version', 'dev']);
