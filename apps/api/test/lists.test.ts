@@ -137,6 +137,23 @@ beforeAll(async () => {
       })),
     )
     .execute();
+  // Trail rows of the studio's people (the activity list).
+  await db
+    .insertInto('audit_events')
+    .values(
+      n.map(() => ({
+        user_id: null,
+        account_id: null,
+        acting_organization_id: studio.id,
+        owner_organization_id: studio.id,
+        action: 'session.sign_in',
+        record_type: 'user',
+        record_id: null,
+        ip: '192.0.2.1',
+        details: {},
+      })),
+    )
+    .execute();
 });
 afterAll(() => t?.close());
 
@@ -241,6 +258,7 @@ describe('no N+1: the queries per request do not grow with the page size', () =>
     `/api/projects/${projectId}/subjects`,
     `/api/projects/${projectId}/attachments`,
     `/api/albums/${albumId}/photos`,
+    `/api/organizations/${studioId}/audit-events`,
   ];
 
   test('every list route: as many queries for 20 rows as for 2', async () => {
