@@ -111,6 +111,11 @@ describe('logs stay clean', () => {
       subject: { properties: { ...properties, 999999: TYPED.last } },
     });
     expect(refused.statusCode).toBe(422);
+    // A value the database can't store as text (NUL) must be refused without its error carrying the value.
+    const nul = await call('POST', `/api/projects/${projectId}/subjects`, {
+      subject: { properties: { ...properties, [fieldIds.teacher!]: `${TYPED.teacher}\u0000` } },
+    });
+    expect(nul.statusCode, nul.body).toBeLessThan(500);
     const malformed = await t.app.inject({
       method: 'POST',
       url: `/api/projects/${projectId}/subjects`,
