@@ -260,6 +260,47 @@ describe('what the trail records', () => {
     });
   });
 
+  test('a full-size photo downloaded (thumbnails are not recorded)', async () => {
+    const album = await t.ctx.db
+      .insertInto('albums')
+      .values({ name: 'Photos', parent_resource_type: 'Project', parent_resource_id: projectA1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const photo = await t.ctx.db
+      .insertInto('photos')
+      .values({
+        album_id: album.id,
+        storage_key: `audit/${projectA1}/photo/original`,
+        upload_file_name: 'p.jpg',
+        upload_file_size: 10,
+        upload_content_type: 'image/jpeg',
+        upload_verified_at: new Date(),
+        renditions_ready_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = (await allRows()).length;
+    expect((await call('studioManager', 'GET', `/api/photos/${photo.id}/thumb?size=small`)).statusCode).toBe(
+      302,
+    );
+    expect(await allRows()).toHaveLength(before);
+    expect((await call('studioManager', 'GET', `/api/photos/${photo.id}/thumb?size=full`)).statusCode).toBe(
+      302,
+    );
+    const rows = (await allRows()).slice(before);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: 'photo.download',
+      user_id: w.users.studioManager!.id,
+      acting_organization_id: w.orgs.studioA.id,
+      owner_organization_id: w.orgs.schoolA1.id,
+      record_type: 'photo',
+      record_id: photo.id,
+      project_id: projectA1,
+      ip: ADDRESS.studioManager,
+    });
+  });
+
   test('a roster import applied', async () => {
     const imp = await t.ctx.db
       .insertInto('subject_imports')
@@ -393,6 +434,7 @@ describe('who reads the trail', () => {
       'layout_render.create',
       'layout_render.download',
       'subject_import.apply',
+      'photo.download',
       'user.rights_change',
       'license.change',
     ])
@@ -411,6 +453,14 @@ describe('who reads the trail', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ error: 'not_found' });
     expect((await list('studioManager', w.orgs.schoolB.id)).statusCode).toBe(404);
+    // Naming another tree's project as a filter finds nothing of it, even once it has a trail.
+    const fileB = await verifiedAttachment(projectB);
+    expect(
+      (await call('foreignManager', 'GET', `/api/attachments/${fileB}/download?format=json`)).statusCode,
+    ).toBe(200);
+    const ofB = await rowsOf('studioManager', w.orgs.studioA.id, `?project_id=${projectB}`);
+    expect(ofB.meta.total).toBe(0);
+    expect((await rowsOf('foreignManager', w.orgs.studioB.id, `?project_id=${projectB}`)).meta.total).toBe(1);
     expect((await list('studioStaff', w.orgs.studioA.id)).statusCode).toBe(403);
     const csv = await call(
       'foreignManager',
@@ -420,10 +470,10 @@ describe('who reads the trail', () => {
     expect(csv.statusCode).toBe(404);
   });
 
-  test('the other tree reads its own sign-ins only', async () => {
+  test("the other tree reads its own rows only: its manager's sign-in and download", async () => {
     const { audit_events: rows } = await rowsOf('foreignManager', w.orgs.studioB.id, '?limit=500');
-    expect(rows.map((r) => r.action)).toEqual(['session.sign_in']);
-    expect(rows[0]!.user!.id).toBe(w.users.foreignManager!.id);
+    expect(rows.map((r) => r.action)).toEqual(['attachment.download', 'session.sign_in']);
+    for (const r of rows) expect(r.user!.id).toBe(w.users.foreignManager!.id);
   });
 
   test('a deleted user is shown as (Deleted); a deleted project has no name', async () => {
