@@ -369,6 +369,46 @@ describe('what the trail records', () => {
     expect(JSON.stringify(rows)).not.toContain('new.teacher');
   });
 
+  test('accepting an invitation is a sign-in, in the trail of the account it starts in', async () => {
+    const invited = await t.ctx.db
+      .selectFrom('users')
+      .innerJoin('accounts', 'accounts.user_id', 'users.id')
+      .select(['users.id', 'accounts.id as account_id'])
+      .where('users.email', '=', 'new.teacher@a1.example.test')
+      .executeTakeFirstOrThrow();
+    const sent = await call('studioManager', 'POST', `/api/users/${invited.id}/invite`, {
+      plic_app_id: 'school-portal',
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    const message = await eventually(() =>
+      t.ctx.db
+        .selectFrom('email_outbox')
+        .select('text_body')
+        .where('to_address', '=', 'new.teacher@a1.example.test')
+        .executeTakeFirst(),
+    );
+    const link = /\/invitations\/([A-Za-z0-9_-]{20,})/.exec(message.text_body)![1]!;
+    const before = (await allRows()).length;
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/invitations/${link}/accept`,
+      remoteAddress: '198.51.100.77',
+      payload: { password: 'a long enough passphrase' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const rows = (await allRows()).slice(before);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: 'session.sign_in',
+      user_id: invited.id,
+      account_id: invited.account_id,
+      acting_organization_id: w.orgs.schoolA1.id,
+      owner_organization_id: w.orgs.schoolA1.id,
+      ip: '198.51.100.77',
+      details: { via: 'invitation' },
+    });
+  });
+
   test('the trail holds ids only: no student names, e-mails or field values', async () => {
     const text = JSON.stringify(await allRows());
     for (const value of Object.values(STUDENT)) expect(text).not.toContain(value);

@@ -165,6 +165,41 @@ export async function issueAccessToken(
   return { accessToken: secret, expiresIn: ctx.config.tokenTtlSeconds, createdAt };
 }
 
+/**
+ * A session started without a password check here (an accepted invitation): the token and its
+ * `session.sign_in` row in one transaction, with the account the session starts in (current, else default).
+ */
+export async function startSession(ctx: AppContext, userId: string, address: string, via: string) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const account = await trx
+      .selectFrom('users as u')
+      .innerJoin('accounts as a', (join) =>
+        join.on('a.id', '=', sql<string>`coalesce(u.current_account_id, u.default_account_id)`),
+      )
+      .select(['a.id', 'a.organization_id'])
+      .where('u.id', '=', userId)
+      .executeTakeFirst();
+    const token = await issueAccessToken({ db: trx, config: ctx.config }, userId);
+    await recordAudit(
+      trx,
+      {
+        userId,
+        accountId: account?.id ?? null,
+        actingOrganizationId: account?.organization_id ?? null,
+        ip: address,
+      },
+      {
+        action: 'session.sign_in',
+        recordType: 'user',
+        recordId: userId,
+        ownerOrganizationId: account?.organization_id ?? null,
+        details: { via },
+      },
+    );
+    return token;
+  });
+}
+
 /** The RFC 6749 token answer. */
 /** The token answer of API.md (RFC 6749 §5.1). */
 export const tokenResponseSchema = z.object({
