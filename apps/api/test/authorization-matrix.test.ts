@@ -358,6 +358,16 @@ const routes: Route[] = [
   },
   {
     method: 'GET',
+    path: '/api/organizations/{id}/audit-events',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/audit-events`,
+  },
+  {
+    method: 'GET',
+    path: '/api/organizations/{id}/audit-events.csv',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/audit-events.csv`,
+  },
+  {
+    method: 'GET',
     path: '/api/organizations/{id}/projects',
     url: (o) => `/api/organizations/${w.orgs[o].id}/projects`,
   },

@@ -1,6 +1,6 @@
 import type { Abilities, ExportFormatRef, ProjectExportRef, TemplateRef } from './abilities.js';
 import { APP_SLUG, type OrganizationRole } from './constants.js';
-import { childRoleFor } from './organizations.js';
+import { childRoleFor, isCustomer } from './organizations.js';
 
 /**
  * Every action the API performs, with who may perform it. Routes declare one action each; the server's
@@ -216,6 +216,10 @@ export const POLICIES = {
     record: 'projectExport',
     check: (a, e) => a.canDeleteProjectExport(e),
   } satisfies Policy<'projectExport'>,
+
+  // Activity trail (issue 16): managers read their tree's trail; a school's own accounts read the trail of
+  // its projects (the API narrows them to project rows), so a school sees who touched its students' data.
+  'audit-event.list': onOrganization((a, o) => a.isManager || (o.placement === 'own' && isCustomer(o.role))),
 } satisfies Record<string, AnyPolicy>;
 
 export type Action = keyof typeof POLICIES;

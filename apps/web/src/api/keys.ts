@@ -116,6 +116,12 @@ export const queryKeys = {
     export: (exportId: string) => ['project-exports', exportId] as const,
     download: (exportId: string) => ['project-exports', exportId, 'download'] as const,
   },
+
+  auditEvents: {
+    /** Every trail page: a download or a sign-in anywhere adds rows. */
+    all: ['audit-events'] as const,
+    page: (organizationId: string, params: object) => ['audit-events', organizationId, params] as const,
+  },
 };
 
 export const PUBLIC_QUERY_ROOTS = new Set<unknown>(['config', 'version', 'dev']);

@@ -7132,6 +7132,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{id}/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity trail of an organization's tree, newest first (paged); a school reads its projects' rows */
+        get: {
+            parameters: {
+                query?: {
+                    actor_id?: string;
+                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "subject.delete" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
+                    project_id?: string;
+                    since?: string;
+                    until?: string;
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            audit_events: {
+                                id: string;
+                                action: string;
+                                record_type: string;
+                                record_id: string | null;
+                                project_id: string | null;
+                                project_name: string | null;
+                                user: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                account_id: string | null;
+                                acting_organization: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                owner_organization_id: string | null;
+                                ip: string | null;
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                created_at: string;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/audit-events.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same trail as CSV (same filters, every row, streamed; cells neutralized against formulas) */
+        get: {
+            parameters: {
+                query?: {
+                    actor_id?: string;
+                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "subject.delete" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
+                    project_id?: string;
+                    since?: string;
+                    until?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/mailbox": {
         parameters: {
             query?: never;

@@ -56,6 +56,7 @@ export const ROUTES = {
   'attachment-requests.index': '/file-requests',
   'attachment-requests.new': '/file-requests/new',
   'attachment-request.index': '/file-requests/:attachmentRequestId',
+  activity: '/activity',
   'dev.mailbox': '/dev/mailbox',
 } as const;
 
