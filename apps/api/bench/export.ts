@@ -237,7 +237,14 @@ async function main() {
   }
   for (const count of counts) {
     const started = performance.now();
-    rss[count] = Number(runChild(self, { BENCH_MEMORY_COUNT: String(count), BENCH_STORAGE_DIR: memoryDir }));
+    // As the worker runs (apps/api/package.json "worker"): glibc arenas capped, PERFORMANCE.md.
+    rss[count] = Number(
+      runChild(self, {
+        BENCH_MEMORY_COUNT: String(count),
+        BENCH_STORAGE_DIR: memoryDir,
+        MALLOC_ARENA_MAX: '2',
+      }),
+    );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(
       `peak RSS, ${count} subjects from ${MEMORY_MEGAPIXELS} MP originals (fresh process): ${rss[count]} MiB (${seconds} s)\n`,
