@@ -2,10 +2,12 @@ import { layoutRenderJob } from '../modules/layouts/render-job.js';
 import { passwordResetRequestJob } from '../modules/password-resets/request-job.js';
 import { photoRenditionsJob } from '../modules/photos/renditions-job.js';
 import { photoVerifyJob } from '../modules/photos/verify-job.js';
+import { projectDeleteJob } from '../modules/projects/delete.js';
 import { subjectImportApplyJob } from '../modules/subject-imports/service.js';
 import { purgeExpiredCredentialsJob, purgeUnverifiedUploadsJob, storageDeletionsJob } from './cleanup.js';
 import type { JobDeps } from './deps.js';
 import type { JobCatalogue, Queue } from './queue.js';
+import { retentionSweepJob } from './retention.js';
 import { sendEmailJob } from './send-email.js';
 
 /**
@@ -22,6 +24,8 @@ export const jobCatalogue = {
   'password-resets.request': passwordResetRequestJob,
   'subject-imports.apply': subjectImportApplyJob,
   'layouts.render': layoutRenderJob,
+  'projects.delete': projectDeleteJob,
+  'retention.sweep': retentionSweepJob,
 } satisfies JobCatalogue<JobDeps>;
 
 export type AppQueue = Queue<typeof jobCatalogue, JobDeps>;

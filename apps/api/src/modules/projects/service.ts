@@ -33,7 +33,8 @@ export function selectProjects(db: Db) {
       projectAttachmentReads('p.id').verifiedCount.as('attachments_count'),
       projectRequestReads('p.id').count.as('attachment_requests_count'),
       projectRequestReads('p.id').pendingCount.as('pending_attachment_requests_count'),
-    ]);
+    ])
+    .where('p.deleting_at', 'is', null);
 }
 export type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['executeTakeFirstOrThrow']>>;
 
