@@ -23,7 +23,9 @@ const DAY = 24 * 60 * 60 * 1000;
 /** How many rows of the project's own tables remain (the project row included). */
 async function rowsLeft(t: TestApp, projectId: string) {
   const { db } = t.ctx;
-  const count = async (table: 'subjects' | 'attachments' | 'subject_imports' | 'layout_renders') =>
+  const count = async (
+    table: 'subjects' | 'attachments' | 'subject_imports' | 'layout_renders' | 'project_exports',
+  ) =>
     Number(
       (
         await db
@@ -56,6 +58,7 @@ async function rowsLeft(t: TestApp, projectId: string) {
     attachments: await count('attachments'),
     subject_imports: await count('subject_imports'),
     layout_renders: await count('layout_renders'),
+    project_exports: await count('project_exports'),
     templates: Number(templates.n),
   };
 }
@@ -67,6 +70,7 @@ const NONE_LEFT = {
   attachments: 0,
   subject_imports: 0,
   layout_renders: 0,
+  project_exports: 0,
   templates: 0,
 };
 
@@ -235,8 +239,25 @@ describe('deletion and retention (local disk)', () => {
     expect((await call('studioStaff', 'DELETE', `/api/users/${victim.id}`)).statusCode).toBe(403);
     expect((await call('victim', 'GET', '/api/users/me')).statusCode).toBe(200);
 
+    // An export the user made: its Created By shows them deleted afterwards (the web says "(Deleted)").
+    const project = await seedProject(t, w.orgs.schoolA1.id, 'Made By Victim');
+    const made = await t.ctx.db
+      .insertInto('project_exports')
+      .values({
+        project_id: project.id,
+        project_export_format_name: 'Standard',
+        created_by_user_id: victim.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const creator = async () =>
+      (await call('studioManager', 'GET', `/api/project-exports/${made.id}`)).json().project_export
+        .created_by_user;
+    expect((await creator()).deleted_at).toBeNull();
+
     const answer = await call('studioManager', 'DELETE', `/api/users/${victim.id}`);
     expect(answer.statusCode).toBe(200);
+    expect((await creator()).deleted_at).not.toBeNull();
     expect((await call('victim', 'GET', '/api/users/me')).statusCode).toBe(401);
     await expect(signIn(t.app, victim.email)).rejects.toThrow(/sign-in failed: 400/);
     expect(await listed()).not.toContain(victim.id);
@@ -362,7 +383,7 @@ describe('deletion and retention (local disk)', () => {
       project_id: p.id,
       project_name: 'Summary',
       organization_name: 'School A1',
-      counts: { subjects: 2, photos: 3, files: 1, exports: 0, renders: 1 },
+      counts: { subjects: 2, photos: 3, files: 1, exports: 1, renders: 1 },
       field_names: ['First Name', 'Last Name'],
       hidden_fields_count: 1,
       storage: { driver: 'local' },

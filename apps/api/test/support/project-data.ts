@@ -123,6 +123,20 @@ export async function seedProject(t: TestApp, organizationId: string, name: stri
     })
     .execute();
   await put(importKey, Buffer.from('a,b\n'), 'text/csv');
+  const exportKey = `${prefix}/project-exports/${randomBytes(8).toString('hex')}.zip`;
+  await db
+    .insertInto('project_exports')
+    .values({
+      project_id: project.id,
+      project_export_format_name: 'Standard',
+      created_by_user_id: null,
+      job_status: 'completed',
+      export_started_at: new Date(),
+      export_completed_at: new Date(),
+      storage_key: exportKey,
+    })
+    .execute();
+  await put(exportKey, Buffer.from('PK\x05\x06'), 'application/zip');
   const render = await addRender(
     t,
     project.id,

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { projectAttachmentReads } from '../attachments/queries.js';
 import { projectRenderReads } from '../layouts/queries.js';
 import { projectPhotoReads } from '../photos/queries.js';
+import { projectExportReads } from '../project-exports/queries.js';
 import { loadFields } from '../project-templates/service.js';
 import { projectSubjectReads } from '../subjects/queries.js';
 import type { Session } from '../users/session.js';
@@ -57,6 +58,7 @@ export async function projectDataSummary(
   const photos = projectPhotoReads('p.id');
   const files = projectAttachmentReads('p.id');
   const renders = projectRenderReads('p.id');
+  const exports = projectExportReads('p.id');
   const row = await ctx.db
     .selectFrom('projects as p')
     .innerJoin('organizations as o', 'o.id', 'p.organization_id')
@@ -70,10 +72,11 @@ export async function projectDataSummary(
       photos.verifiedCount.as('photos'),
       files.verifiedCount.as('files'),
       renders.storedCount.as('renders'),
-      sql<Date | null>`LEAST(${subjects.oldest}, ${photos.oldest}, ${files.oldest}, ${renders.oldest})`.as(
+      exports.storedCount.as('exports'),
+      sql<Date | null>`LEAST(${subjects.oldest}, ${photos.oldest}, ${files.oldest}, ${renders.oldest}, ${exports.oldest})`.as(
         'oldest',
       ),
-      sql<Date | null>`GREATEST(${subjects.newest}, ${photos.newest}, ${files.newest}, ${renders.newest})`.as(
+      sql<Date | null>`GREATEST(${subjects.newest}, ${photos.newest}, ${files.newest}, ${renders.newest}, ${exports.newest})`.as(
         'newest',
       ),
     ])
@@ -90,8 +93,7 @@ export async function projectDataSummary(
       subjects: row.subjects,
       photos: row.photos,
       files: row.files,
-      // Project exports arrive with the exports work (branch exportruns); count them here on merge.
-      exports: 0,
+      exports: row.exports,
       renders: row.renders,
     },
     field_names: seen.map((f) => effectiveLabel(f)),
