@@ -371,7 +371,26 @@ describe('deletion and retention (local disk)', () => {
     ).map((r) => r.id);
     expect(trailIds).toEqual([keptTrail]);
     // Run again: nothing more to do.
-    expect(await runRetentionSweep(t.ctx, now)).toEqual({ renders_expired: 0, audit_events_purged: 0 });
+    expect(await runRetentionSweep(t.ctx, now)).toEqual({
+      renders_expired: 0,
+      audit_events_purged: 0,
+      project_deletions_finished: 0,
+    });
+  });
+
+  test('the daily sweep finishes a project deletion whose job gave up', async () => {
+    const p = await seedProject(t, w.orgs.schoolA2.id, 'Stalled Deletion');
+    const now = new Date('2031-06-01T12:00:00Z');
+    // Marked two days before the sweep's clock, its job long failed (no job is queued for it here).
+    await t.ctx.db
+      .updateTable('projects')
+      .set({ deleting_at: new Date(now.getTime() - 2 * DAY) })
+      .where('id', '=', p.id)
+      .execute();
+    const result = await runRetentionSweep(t.ctx, now);
+    expect(result.project_deletions_finished).toBe(1);
+    expect(await rowsLeft(t, p.id)).toEqual(NONE_LEFT);
+    for (const key of p.keys) expect(await t.ctx.storage.head(key)).toBeNull();
   });
 
   test('the data summary counts what the project holds, names its fields without values, and is the school’s to read', async () => {
