@@ -84,6 +84,23 @@ export async function deleteMarkedProject(deps: Pick<JobDeps, 'db' | 'storage'>,
   return true;
 }
 
+/**
+ * Finishes deletions whose job gave up (every retry failed, e.g. storage was down for hours): projects
+ * marked longer than a day ago. Run by the daily retention sweep. Answers how many it finished.
+ */
+export async function finishStalledProjectDeletions(deps: Pick<JobDeps, 'db' | 'storage'>, now: Date) {
+  const stalled = await deps.db
+    .selectFrom('projects')
+    .select('id')
+    .where('deleting_at', '<', new Date(now.getTime() - 24 * 60 * 60 * 1000))
+    .orderBy('deleting_at')
+    .limit(100)
+    .execute();
+  let finished = 0;
+  for (const { id } of stalled) if (await deleteMarkedProject(deps, id)) finished++;
+  return finished;
+}
+
 /** pg-boss keeps the job in the database, so a restart resumes it; each retry starts where the last ended. */
 export const projectDeleteJob = defineJob({
   schema: z.object({ project_id: z.string().regex(/^\d+$/) }),
