@@ -112,3 +112,37 @@ test('a manager deletes a project by typing its name; its files leave storage', 
     await closePage(page);
   }
 });
+
+test("a school user reads its project's data summary and prints it without the navigation", async () => {
+  const { ctx } = server.server;
+  const project = await ctx.db
+    .selectFrom('projects')
+    .select('id')
+    .where('name', '=', 'Maple Grove Fall 2026')
+    .executeTakeFirstOrThrow();
+  const page = await freshPage(browser);
+  try {
+    await signInThroughUi(page, server.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    const mainNav = page.getByRole('navigation', { name: 'Main' });
+    await mainNav.waitFor();
+    await page.goto(`${server.baseUrl}/projects/${project.id}`);
+    await page.getByRole('link', { name: 'Data Summary' }).click();
+    await page.getByTestId('data-summary').waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: 'Data Summary' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Where files are stored' }).count()).toBe(1);
+    // A school user may not delete the project.
+    await page.goBack();
+    await page.getByRole('link', { name: 'Data Summary' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete Project' }).count()).toBe(0);
+    await page.goForward();
+    await page.getByTestId('data-summary').waitFor();
+    // Printed: the summary alone.
+    expect(await mainNav.isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'print' });
+    expect(await mainNav.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await page.getByTestId('data-summary').isVisible()).toBe(true);
+  } finally {
+    await closePage(page);
+  }
+});
