@@ -598,12 +598,12 @@ describe('retries', () => {
     const takenOver: Storage = Object.create(t.ctx.storage, {
       putStream: {
         value: async (key: string, body: Readable, type: string) => {
+          await t.ctx.storage.putStream(key, body, type);
           await db
             .updateTable('project_exports')
             .set({ job_run_token: 'the retry' })
             .where('id', '=', row.id)
             .execute();
-          return t.ctx.storage.putStream(key, body, type);
         },
       },
     });

@@ -95,8 +95,9 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
       signal,
       onProgress: async (done, of, message) => {
         signal?.throwIfAborted();
+        // The end is written with the outcome; in between, at most once a second.
         const now = Date.now();
-        if (now - lastWrite < PROGRESS_INTERVAL_MS && done < of) return;
+        if (done >= of || now - lastWrite < PROGRESS_INTERVAL_MS) return;
         lastWrite = now;
         const written = await owned()
           .set({
