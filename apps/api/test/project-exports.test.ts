@@ -813,6 +813,26 @@ describe('reading subjects', () => {
       for await (const s of exportSubjects(t.ctx.db, selection, fields, choice, size)) seen.push(s.id);
       expect(seen, `pages of ${size}`).toEqual(subjectsA1.filter((id) => id !== subjectsA1[1]));
     }
+    // Subjects added in the same instant, or within one millisecond, each come exactly once.
+    const batch = await projectWithFields(w.orgs.schoolA1.id, 'Same instant');
+    const inserted = await t.ctx.db
+      .insertInto('subjects')
+      .values(
+        ['.000100', '.000200', '.000300', '.000300', '.000300'].map((micro) => ({
+          project_id: batch.projectId,
+          properties: '{}',
+          created_at: sql<Date>`${`2026-01-01 00:00:00${micro}+00`}::timestamptz`,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const all = { ...selection, project_id: batch.projectId, excluded_subject_ids: [] };
+    for (const size of [1, 2]) {
+      const seen: string[] = [];
+      for await (const s of exportSubjects(t.ctx.db, all, [], choice, size)) seen.push(s.id);
+      expect(seen, `pages of ${size}`).toEqual(inserted.map((r) => r.id));
+    }
+
     const pages = exportSubjects(t.ctx.db, selection, fields, choice, 2);
     const first = (await pages.next()).value;
     await pages.return(undefined);
