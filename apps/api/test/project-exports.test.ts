@@ -730,6 +730,35 @@ describe('retention', () => {
   });
 });
 
+describe('lost jobs', () => {
+  test('an export still working long after its last progress ends failed, and can then be deleted', async () => {
+    const db = t.ctx.db;
+    const row = await db
+      .insertInto('project_exports')
+      .values({
+        project_id: projectA1.projectId,
+        project_export_format_name: 'Lost',
+        job_id: 'gone',
+        job_status: 'working',
+        export_started_at: new Date(),
+      })
+      .returning(['id', 'updated_at'])
+      .executeTakeFirstOrThrow();
+    // Twelve hours (three job expiries) without progress: its job is lost for good.
+    await expireExports(deps, new Date(row.updated_at.getTime() + 11 * 3_600_000));
+    const still = (await call('studioManager', 'GET', `/api/project-exports/${row.id}`)).json()
+      .project_export;
+    expect(still.job_status).toBe('working');
+    await expireExports(deps, new Date(row.updated_at.getTime() + 13 * 3_600_000));
+    const lost = (await call('studioManager', 'GET', `/api/project-exports/${row.id}`)).json().project_export;
+    expect(lost).toMatchObject({
+      job_status: 'failed',
+      job_status_message: 'The export stopped before it was finished.',
+    });
+    expect((await call('studioManager', 'DELETE', `/api/project-exports/${row.id}`)).statusCode).toBe(204);
+  });
+});
+
 describe('who may', () => {
   test('a school user runs an export of its own project', async () => {
     const created = await createExport('schoolStaff', {
