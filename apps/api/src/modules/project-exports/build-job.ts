@@ -80,7 +80,10 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
     };
     const total = await countSelection(db, selection);
     if (total === 0) throw new ExportFailure('There are no subjects to export.');
-    const counted = await owned().set({ job_status_total: total, updated_at: new Date() }).executeTakeFirst();
+    // The selection is resolved now: subjects added or removed since the export was made count as they are.
+    const counted = await owned()
+      .set({ job_status_total: total, subjects_count: total, updated_at: new Date() })
+      .executeTakeFirst();
     if (counted.numUpdatedRows === 0n) throw new Superseded();
     const fields = await exportFields(db, project, started.include_hidden_fields);
 
