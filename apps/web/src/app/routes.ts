@@ -28,6 +28,9 @@ export const ROUTES = {
   'project.export-formats.new': '/projects/:projectId/exports/formats/new',
   'project.export-format.edit': '/projects/:projectId/exports/formats/:formatId/edit',
   'project.export-format.copy': '/projects/:projectId/exports/formats/:formatId/copy',
+  'project.export.run': '/projects/:projectId/exports/formats/:formatId/run',
+  'project.project-export': '/projects/:projectId/project-exports/:projectExportId',
+  'project.project-export.download': '/projects/:projectId/project-exports/:projectExportId/download',
   'project.layouts': '/projects/:projectId/layouts',
   'project.layouts.renders': '/projects/:projectId/layouts/renders',
   'project.layouts.edit': '/projects/:projectId/layouts/edit',
@@ -36,6 +39,7 @@ export const ROUTES = {
   'project.attachments': '/projects/:projectId/files',
   'project.attachments.upload': '/projects/:projectId/files/upload/:attachmentRequestId',
   'project.not-activated': '/projects/:projectId/not-activated',
+  'project.data-summary': '/projects/:projectId/data-summary',
   'organizations.index': '/organizations',
   'organizations.new': '/organizations/new',
   'organization.index': '/organizations/:organizationId',
@@ -53,6 +57,7 @@ export const ROUTES = {
   'attachment-requests.index': '/file-requests',
   'attachment-requests.new': '/file-requests/new',
   'attachment-request.index': '/file-requests/:attachmentRequestId',
+  activity: '/activity',
   'dev.mailbox': '/dev/mailbox',
 } as const;
 
