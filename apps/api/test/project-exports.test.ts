@@ -494,10 +494,11 @@ describe('PSPA yearbook', () => {
     const byName = new Map(entries.map((e) => [e.name, e]));
     const base = path.posix.dirname(index!.name);
     for (const line of lines) {
-      // Volume, Image Folder, Image File Name, First Name, Last Name, Grade, Teacher, Period.
+      // The guideline's columns (migration 0019): Volume Name, Image Folder, Image File Name, Grade, Last
+      // Name, First Name, Homeroom, Period, Teacher Name, Track, Department, Title.
       const cells = line.split('\t');
-      expect(cells).toHaveLength(8);
-      const [volume, folder, file, first, last, grade, teacher] = cells;
+      expect(cells).toHaveLength(12);
+      const [volume, folder, file, grade, last, first, , , teacher] = cells;
       expect(volume).toBe('PSPA');
       expect(file).toMatch(/^[A-Za-z0-9_-]+\.jpg$/i);
       const subject = ROSTER.find((r) => r[1] === last)!;
