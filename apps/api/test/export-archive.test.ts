@@ -667,7 +667,7 @@ describe('checkExport', () => {
 });
 
 describe('the PSPA built-in (migration 0009)', () => {
-  test('exports INDEX.txt beside the IMAGES folder, tab-delimited, no header, in its column order', async () => {
+  test('exports INDEX.TXT beside the IMAGES folder, tab-delimited, no header, in its column order', async () => {
     const handle = connectDatabase(await createTestDatabase(), 1);
     try {
       const row = await handle.db
@@ -698,7 +698,7 @@ describe('the PSPA built-in (migration 0009)', () => {
       expect([...entries.keys()]).toEqual([
         'PSPA/IMAGES/Lee_Ann_1.jpg',
         'PSPA/IMAGES/Lee_Ann_2.jpg',
-        'PSPA/INDEX.txt',
+        'PSPA/INDEX.TXT',
         'PSPA/readme.txt',
       ]);
       // One tab-delimited CRLF line per image, no header, cells in the format's column order. (That order
@@ -710,7 +710,7 @@ describe('the PSPA built-in (migration 0009)', () => {
         'image_folder',
         'image_file_name',
       ]);
-      expect(entries.get('PSPA/INDEX.txt')!.data.toString()).toBe(
+      expect(entries.get('PSPA/INDEX.TXT')!.data.toString()).toBe(
         [
           [subjects[0]!, 'Lee_Ann_1.jpg'],
           [subjects[1]!, 'Lee_Ann_2.jpg'],

@@ -487,7 +487,7 @@ describe('PSPA yearbook', () => {
     const done = await finished('studioManager', created.id);
     expect(done.job_status, done.job_status_message).toBe('completed');
     const entries = await downloadZip('studioManager', created.id);
-    const index = entries.find((e) => path.posix.basename(e.name).toUpperCase() === 'INDEX.TXT');
+    const index = entries.find((e) => path.posix.basename(e.name) === 'INDEX.TXT');
     expect(index, entries.map((e) => e.name).join(', ')).toBeDefined();
     const lines = index!.data.toString('utf8').split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(ROSTER.filter((r) => r[5]).length);
@@ -979,7 +979,7 @@ describe('the demo data', () => {
       const answer = await get(`/api/project-exports/${id}/download`);
       const file = await demo.app.inject({ method: 'GET', url: answer.headers.location as string });
       const entries = await readZip(file.rawPayload);
-      const index = entries.find((e) => path.posix.basename(e.name).toUpperCase() === 'INDEX.TXT');
+      const index = entries.find((e) => path.posix.basename(e.name) === 'INDEX.TXT');
       expect(index, entries.map((e) => e.name).join(', ')).toBeDefined();
       const lines = index!.data.toString('utf8').split('\r\n').filter(Boolean);
       expect(lines.length).toBeGreaterThan(0);

@@ -101,10 +101,21 @@ export function archiveLayout(format: ExportFormatRow, options: ExportRunOptions
     dataGrouped: !!groupKey && format.data_directory_group_enabled,
     imagesDirectory: folderSegment(format.images_directory_name, DEFAULT_IMAGES_DIRECTORY),
     dataDirectory: format.data_directory_name ? folderSegment(format.data_directory_name, '') : '',
-    dataFileName: `${namePart(format.data_file_name) || 'data'}.${format.data_file_extension === 'txt' ? 'txt' : 'csv'}`,
+    dataFileName: dataFileName(format),
     imageType,
     extension: EXPORT_IMAGE_EXTENSIONS[imageType] ?? 'jpg',
   };
+}
+
+/**
+ * The data file's name. The extension takes the base name's case when the base is in capitals, so the PSPA
+ * format's `INDEX` gives `INDEX.TXT`, the name its guideline and yearbook importers expect.
+ */
+function dataFileName(format: ExportFormatRow): string {
+  const base = namePart(format.data_file_name) || 'data';
+  const extension = format.data_file_extension === 'txt' ? 'txt' : 'csv';
+  const capitals = /[A-Z]/.test(base) && base === base.toUpperCase();
+  return `${base}.${capitals ? extension.toUpperCase() : extension}`;
 }
 
 export const groupFolder = (layout: ArchiveLayout, subject: ExportSubject) =>
