@@ -13,9 +13,7 @@
  * Options: PHOTOS (default 12), REPEATS (default 5), MEGAPIXELS (default 12), MEMORY_MEGAPIXELS (1),
  * MEMORY_COUNTS (default "100,1000"; empty to skip).
  */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,27 +21,12 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { inspectAndRender, RENDITIONS, sniffImageType } from '../src/images/images.js';
 import { LocalStorage } from '../src/storage/local.js';
+import { makePhoto, median, peakRssMiB, resetPeakRss, runChild, runInFlight } from './support.js';
 
 const PHOTOS = Number(process.env.PHOTOS ?? 12);
 const REPEATS = Number(process.env.REPEATS ?? 5);
 const MEGAPIXELS = Number(process.env.MEGAPIXELS ?? 12);
 const IN_FLIGHT = 2;
-
-async function makePhoto(i: number): Promise<Buffer> {
-  const width = Math.round(Math.sqrt(MEGAPIXELS * 1e6 * 1.5));
-  const height = Math.round(width / 1.5);
-  const image = sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: { r: 40 + i * 10, g: 120, b: 180 },
-      noise: { type: 'gaussian', mean: 120, sigma: 25 },
-    },
-  }).jpeg({ quality: 88 });
-  // Every third photo is EXIF-rotated, as camera portraits are.
-  return i % 3 === 0 ? image.withMetadata({ orientation: 6 }).toBuffer() : image.toBuffer();
-}
 
 async function ours(storage: LocalStorage, bytes: Buffer, i: number) {
   const type = await sniffImageType(bytes.subarray(0, 4100));
@@ -70,35 +53,17 @@ async function baseline(storage: LocalStorage, bytes: Buffer, i: number) {
     await storage.put(`${base}/${RENDITIONS[n]}`, body, 'image/jpeg');
 }
 
-async function run(fn: (bytes: Buffer, i: number) => Promise<void>, photos: Buffer[]): Promise<number> {
-  const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (next < photos.length) {
-        const i = next++;
-        await fn(photos[i]!, i);
-      }
-    }),
-  );
-  return photos.length / ((performance.now() - started) / 1000);
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const run = (fn: (bytes: Buffer, i: number) => Promise<void>, photos: Buffer[]) =>
+  runInFlight(photos.length, IN_FLIGHT, (i) => fn(photos[i]!, i));
 
 /** Child mode: ingest `count` photos with our path only, print the peak RSS in MiB. */
 async function memoryRun(count: number, dir: string) {
-  // A forked child starts with its parent's peak RSS on Linux: reset the high-water mark first.
-  try {
-    writeFileSync('/proc/self/clear_refs', '5');
-  } catch {}
+  resetPeakRss();
   const storage = new LocalStorage(dir, 'bench-secret-bench-secret-bench-secret');
-  const distinct = await Promise.all(Array.from({ length: 8 }, (_, i) => makePhoto(i)));
+  const distinct = await Promise.all(Array.from({ length: 8 }, (_, i) => makePhoto(i, MEGAPIXELS)));
   const photos = Array.from({ length: count }, (_, i) => distinct[i % distinct.length]!);
   await run((b, i) => ours(storage, b, i), photos);
-  const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
-  const kib = hwm ? Number(hwm) : process.resourceUsage().maxRSS;
-  process.stdout.write(`${(kib / 1024).toFixed(0)}\n`);
+  process.stdout.write(`${peakRssMiB()}\n`);
 }
 
 const dir = await mkdtemp(path.join(tmpdir(), 'bench-thumbnails-'));
@@ -115,7 +80,7 @@ try {
 async function main(dir: string) {
   const storage = new LocalStorage(dir, 'bench-secret-bench-secret-bench-secret');
   process.stdout.write(`generating ${PHOTOS} photos of ${MEGAPIXELS} MP...\n`);
-  const photos = await Promise.all(Array.from({ length: PHOTOS }, (_, i) => makePhoto(i)));
+  const photos = await Promise.all(Array.from({ length: PHOTOS }, (_, i) => makePhoto(i, MEGAPIXELS)));
   const oursRates: number[] = [];
   const baselineRates: number[] = [];
   for (let r = 0; r < REPEATS; r++) {
@@ -147,12 +112,7 @@ async function main(dir: string) {
   const rss: string[] = [];
   for (const count of counts) {
     const started = performance.now();
-    const child = spawnSync(process.execPath, [...process.execArgv, self], {
-      env: { ...process.env, BENCH_MEMORY_COUNT: String(count), MEGAPIXELS: memoryMp },
-      encoding: 'utf8',
-    });
-    if (child.status !== 0) throw new Error(`memory run failed: ${child.stderr}`);
-    const mib = child.stdout.trim().split('\n').at(-1);
+    const mib = runChild(self, { BENCH_MEMORY_COUNT: String(count), MEGAPIXELS: memoryMp });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     rss.push(`${count} photos: ${mib} MiB (${seconds} s)`);
   }

@@ -31,6 +31,8 @@ const deletableFormats: Record<string, string[]> = {};
 const rosterImports: Record<string, string> = {};
 const layoutFixtures: Record<string, { category: string; layout: string; render: string; token: string }> =
   {};
+// A completed project export per organization's project, and done ones to delete.
+const projectExports: Record<string, { done: string; deletable: string[] }> = {};
 // Photo records per organization: album, photo, crops and assignments to use up, an import.
 const media: Record<
   string,
@@ -254,6 +256,25 @@ beforeAll(async () => {
       render: render.id,
       token: render.worker_token,
     };
+  }
+  for (const key of Object.keys(w.orgs)) {
+    const rows = await t.ctx.db
+      .insertInto('project_exports')
+      .values(
+        Array.from({ length: 6 }, () => ({
+          project_id: projects[key]!,
+          project_export_format_id: exportFormats[key]!,
+          project_export_format_name: 'Matrix format',
+          created_by_user_id: null,
+          job_status: 'completed' as const,
+          export_started_at: new Date(),
+          export_completed_at: new Date(),
+          storage_key: `matrix/${key}/export.zip`,
+        })),
+      )
+      .returning('id')
+      .execute();
+    projectExports[key] = { done: rows[0]!.id, deletable: rows.slice(1).map((r) => r.id) };
   }
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
     tokens[who] = await signIn(t.app, w.users[who]!.email);
@@ -727,6 +748,43 @@ const routes: Route[] = [
     method: 'GET',
     path: '/api/layout-renders/{id}/download',
     url: (o) => `/api/layout-renders/${layoutFixtures[o]!.render}/download?format=json`,
+  },
+  {
+    method: 'GET',
+    path: '/api/projects/{id}/project-exports',
+    url: (o) => `/api/projects/${projects[o]}/project-exports`,
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/{id}/project-exports',
+    url: (o) => `/api/projects/${projects[o]}/project-exports`,
+    payload: (o) => ({
+      project_export: {
+        project_export_format_id: exportFormats[o],
+        included_subject_ids: assignable[o]!.slice(0, 1),
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/{id}/project-exports/check',
+    url: (o) => `/api/projects/${projects[o]}/project-exports/check`,
+    payload: (o) => ({ project_export: { project_export_format_id: exportFormats[o] } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/project-exports/{id}',
+    url: (o) => `/api/project-exports/${projectExports[o]!.done}`,
+  },
+  {
+    method: 'GET',
+    path: '/api/project-exports/{id}/download',
+    url: (o) => `/api/project-exports/${projectExports[o]!.done}/download?format=json`,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/project-exports/{id}',
+    url: (o) => `/api/project-exports/${projectExports[o]!.deletable.pop()}`,
   },
   // Always 200: tokens of renders out of view are left out of the answer.
   {

@@ -137,6 +137,10 @@ beforeAll(async () => {
       })),
     )
     .execute();
+  await db
+    .insertInto('project_exports')
+    .values(n.map((i) => ({ project_id: projectId, project_export_format_name: `Export ${i}` })))
+    .execute();
   // Trail rows of the studio's people (the activity list).
   await db
     .insertInto('audit_events')
@@ -258,6 +262,7 @@ describe('no N+1: the queries per request do not grow with the page size', () =>
     `/api/projects/${projectId}/subjects`,
     `/api/projects/${projectId}/attachments`,
     `/api/albums/${albumId}/photos`,
+    `/api/projects/${projectId}/project-exports`,
     `/api/organizations/${studioId}/audit-events`,
   ];
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
@@ -19,6 +20,8 @@ interface Driver {
    * upload and any GET, so against it the contract checks what we ask S3 to enforce instead.
    */
   enforces: boolean;
+  /** Files left beside the stored objects (the local driver's temporary files); none for S3. */
+  strayFiles(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -34,6 +37,10 @@ async function localDriver(): Promise<Driver> {
     storage: t.ctx.storage,
     resolve: (address) => new URL(address, `http://127.0.0.1:${port}`).toString(),
     enforces: true,
+    async strayFiles() {
+      const names = await readdir(t.ctx.config.storage.localDir, { recursive: true });
+      return names.filter((n) => n.endsWith('.tmp'));
+    },
     close: () => t.close(),
   };
 }
@@ -62,6 +69,7 @@ async function s3Driver(): Promise<Driver> {
     storage,
     resolve: (address) => address,
     enforces: false,
+    strayFiles: async () => [],
     async close() {
       storage.close();
       await server.close();
@@ -255,5 +263,41 @@ describe.each([
     expect(await driver.storage.head('org-9/a/1')).toBeNull();
     expect(await driver.storage.head('org-9/a/2')).toBeNull();
     expect(await driver.storage.head('missing/key')).toBeNull();
+  });
+
+  /** A body of `total` bytes in chunks of 64 KiB, produced lazily (never one buffer). */
+  const chunked = (total: number, seed: number, failAt?: number) =>
+    Readable.from(
+      (function* () {
+        for (let at = 0; at < total; at += 65_536) {
+          if (failAt !== undefined && at >= failAt) throw new Error('source failed');
+          yield bytes(Math.min(65_536, total - at), seed + at);
+        }
+      })(),
+    );
+  const shaOf = (total: number, seed: number) => {
+    const hash = createHash('sha256');
+    for (let at = 0; at < total; at += 65_536) hash.update(bytes(Math.min(65_536, total - at), seed + at));
+    return hash.digest('hex');
+  };
+
+  test('putStream stores a stream of unknown length (multipart on S3) and replaces, never duplicates', async () => {
+    const key = 'org-9/exports/1/archive.zip';
+    const big = 17 * 1024 * 1024 + 123; // three parts of 8 MiB on S3
+    await driver.storage.putStream(key, chunked(big, 5), 'application/zip');
+    expect(await driver.storage.head(key)).toEqual({ size: big, contentType: 'application/zip' });
+    expect(sha(await driver.storage.read(key))).toBe(shaOf(big, 5));
+    // A retry writes the same key again: the new bytes replace the old, one object.
+    await driver.storage.putStream(key, chunked(1000, 9), 'application/zip');
+    expect(await driver.storage.head(key)).toEqual({ size: 1000, contentType: 'application/zip' });
+    expect(sha(await driver.storage.read(key))).toBe(shaOf(1000, 9));
+    // A stream that fails midway leaves the previous object as it was, and nothing half-written.
+    await expect(
+      driver.storage.putStream(key, chunked(big, 7, 9 * 1024 * 1024), 'application/zip'),
+    ).rejects.toThrow();
+    expect(await driver.storage.head(key)).toEqual({ size: 1000, contentType: 'application/zip' });
+    expect(sha(await driver.storage.read(key))).toBe(shaOf(1000, 9));
+    expect(await driver.storage.head('org-9/exports/1/other')).toBeNull();
+    expect(await driver.strayFiles()).toEqual([]);
   });
 });

@@ -43,8 +43,15 @@ export interface ExportFormatRef {
   restricted: boolean;
 }
 
+/**
+ * A project export as the delete rule sees it: who made it and, when the caller knows it, its state. The
+ * server decides the permission without the state (a running export is a 409 there, not a 403); the web
+ * passes the state too, so one call says whether to offer Delete.
+ */
 export interface ProjectExportRef {
-  state: string;
+  created_by_user_id: string | null;
+  /** 'done', 'stalled' or anything else (running): only done or stalled exports may be deleted. */
+  state?: string;
 }
 
 export interface Abilities {
@@ -166,8 +173,13 @@ export function defineAbilities(ctx: AbilityContext): Abilities {
     canCopyExportFormat: canChangeFormat,
     canDeleteExportFormat: canChangeFormat,
     canShareExportFormatWithSubOrganizations: isStudioOrLabManager,
+    // The creator, or a manager (of the project's organization tree: the project is in view).
     canDeleteProjectExport: (projectExport) =>
-      !!account && (DELETABLE_EXPORT_STATES as readonly string[]).includes(projectExport.state),
+      !!account &&
+      (isManager ||
+        (projectExport.created_by_user_id !== null && projectExport.created_by_user_id === user.id)) &&
+      (projectExport.state === undefined ||
+        (DELETABLE_EXPORT_STATES as readonly string[]).includes(projectExport.state)),
     sidebar: {
       switchAccounts: user.accounts_count > 1 || user.roles.includes(SHAPESHIFTER_ROLE),
       organizations: managesOwnOrganization && isStudioOrLabManager,

@@ -284,3 +284,45 @@ export const effectiveOutputDirectoryName = (format: {
   name: string;
   output_directory_name: string | null;
 }) => format.output_directory_name?.trim() || format.name;
+
+/** Pose options of a project export (§9): these, or a pose number (the nth photo by upload order). */
+export const EXPORT_POSES = ['primary', 'yearbook', 'yearbook_strict', 'all', 'oldest', 'newest'] as const;
+export const EXPORT_BACKGROUNDS = ['default', 'ordered'] as const;
+/** A pose number: 1 to 9999. */
+export const POSE_NUMBER_PATTERN = /^[1-9][0-9]{0,3}$/;
+/** Project exports poll every 2000 ms while Auto Refresh is on (§4, §9). */
+export const PROJECT_EXPORT_POLL_MS = 2000;
+
+const exportRecordId = z.string().regex(/^\d{1,18}$/, 'is invalid');
+
+/**
+ * A project export's run options as the export wizard sends them (API.md `project exports`), with §5's
+ * run defaults: pose primary, default crops on, subjects without images included. An empty
+ * `included_subject_ids` means every subject of the project, minus `excluded_subject_ids`.
+ */
+export const projectExportInputSchema = z
+  .object({
+    project_export_format_id: exportRecordId,
+    included_subject_ids: z.array(exportRecordId).max(100_000).default([]),
+    excluded_subject_ids: z.array(exportRecordId).max(100_000).default([]),
+    include_subjects_without_images: z.boolean().default(true),
+    use_default_photo_crops: z.boolean().default(true),
+    use_photo_crop_name: z.boolean().default(false),
+    duplicate_search_fields: z
+      .array(subjectKey)
+      .max(DUPLICATE_SEARCH_FIELDS_MAX, `can have at most ${DUPLICATE_SEARCH_FIELDS_MAX} fields`)
+      .refine((keys) => new Set(keys).size === keys.length, 'cannot repeat a field')
+      .default([]),
+    custom_directory_group_field_key: optionalSubjectKey,
+    selected_pose: z
+      .string()
+      .refine(
+        (v) => (EXPORT_POSES as readonly string[]).includes(v) || POSE_NUMBER_PATTERN.test(v),
+        'is not a pose option',
+      )
+      .default('primary'),
+    selected_background: z.enum(EXPORT_BACKGROUNDS, 'is not a background option').default('default'),
+  })
+  .strict();
+export type ProjectExportInput = z.input<typeof projectExportInputSchema>;
+export type ProjectExportValues = z.output<typeof projectExportInputSchema>;

@@ -202,6 +202,21 @@ export const POLICIES = {
   // Not a route of its own: the second check when a format is made available to sub-organizations.
   'export-format.share': when((a) => a.canShareExportFormatWithSubOrganizations),
 
+  // Project exports (exports §4, §6): whoever sees the project runs, checks, follows and downloads its
+  // exports (customers run exports for their projects); deleting is for the export's creator or a manager
+  // (of the project's organization tree, which visibility already guarantees). A running export is a 409
+  // whoever asks (only done or stalled exports may be deleted).
+  'project-export.list': inView,
+  'project-export.show': inView,
+  'project-export.create': inView,
+  'project-export.check': inView,
+  'project-export.download': inView,
+  'project-export.delete': {
+    auth: 'licensed',
+    record: 'projectExport',
+    check: (a, e) => a.canDeleteProjectExport(e),
+  } satisfies Policy<'projectExport'>,
+
   // Activity trail (issue 16): managers read their tree's trail; a school's own accounts read the trail of
   // its projects (the API narrows them to project rows), so a school sees who touched its students' data.
   'audit-event.list': onOrganization((a, o) => a.isManager || (o.placement === 'own' && isCustomer(o.role))),

@@ -183,10 +183,17 @@ describe('export formats and exports', () => {
     ).toBe(false);
   });
   test('a project export is deleted only when done or stalled', () => {
-    const a = abilities({});
-    expect(a.canDeleteProjectExport({ state: 'done' })).toBe(true);
-    expect(a.canDeleteProjectExport({ state: 'stalled' })).toBe(true);
-    expect(a.canDeleteProjectExport({ state: 'running' })).toBe(false);
+    const a = abilities({ manager: true });
+    expect(a.canDeleteProjectExport({ created_by_user_id: null, state: 'done' })).toBe(true);
+    expect(a.canDeleteProjectExport({ created_by_user_id: null, state: 'stalled' })).toBe(true);
+    expect(a.canDeleteProjectExport({ created_by_user_id: null, state: 'running' })).toBe(false);
+  });
+  test('a project export is deleted by its creator or a manager', () => {
+    const own = abilities({});
+    expect(own.canDeleteProjectExport({ created_by_user_id: '1' })).toBe(true);
+    expect(own.canDeleteProjectExport({ created_by_user_id: '2' })).toBe(false);
+    expect(own.canDeleteProjectExport({ created_by_user_id: null })).toBe(false);
+    expect(abilities({ manager: true }).canDeleteProjectExport({ created_by_user_id: '2' })).toBe(true);
   });
   test('customers can run exports and prints', () => {
     expect(abilities({ role: 'customer_role' }).canRunExports).toBe(true);

@@ -438,6 +438,43 @@ export interface LayoutRendersTable {
   completed_at: NullableTimestamp;
 }
 
+/** Project exports (0014_project_exports.sql). */
+export interface ProjectExportsTable {
+  id: Generated<string>;
+  project_id: string;
+  project_export_format_id: string | null;
+  project_export_format_name: string;
+  created_by_user_id: string | null;
+  subjects_count: Generated<number>;
+  included_subject_ids: Generated<string[]>;
+  excluded_subject_ids: Generated<string[]>;
+  include_subjects_without_images: Generated<boolean>;
+  use_default_photo_crops: Generated<boolean>;
+  use_photo_crop_name: Generated<boolean>;
+  duplicate_search_fields: Generated<string[]>;
+  custom_directory_group_field_key: string | null;
+  selected_pose: Generated<string>;
+  selected_background: Generated<'default' | 'ordered'>;
+  include_hidden_fields: Generated<boolean>;
+  job_id: string | null;
+  job_status: 'working' | 'completed' | 'failed' | null;
+  job_status_at: number | null;
+  job_status_total: number | null;
+  job_status_message: string | null;
+  export_started_at: NullableTimestamp;
+  export_completed_at: NullableTimestamp;
+  storage_key: string | null;
+  archive_entries: number | null;
+  archive_images: number | null;
+  archive_bytes: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  expires_at: NullableTimestamp;
+  expired_at: NullableTimestamp;
+  // biome-ignore lint/suspicious/noExplicitAny: the report's shape is the archive module's ExportCheckReport
+  check_report: ColumnType<any | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   layout_categories: LayoutCategoriesTable;
   layouts: LayoutsTable;
@@ -470,6 +507,7 @@ export interface Database {
   projects: ProjectsTable;
   project_export_formats: ProjectExportFormatsTable;
   project_export_format_field_mappings: ProjectExportFormatFieldMappingsTable;
+  project_exports: ProjectExportsTable;
   subject_imports: SubjectImportsTable;
   subject_import_mappings: SubjectImportMappingsTable;
 }

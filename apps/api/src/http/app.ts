@@ -33,6 +33,7 @@ import { registerAssignmentRoutes } from '../modules/photos/assignments.js';
 import { registerCropRoutes } from '../modules/photos/crops.js';
 import { registerImportRoutes } from '../modules/photos/imports.js';
 import { registerPhotoRoutes } from '../modules/photos/routes.js';
+import { registerProjectExportRoutes } from '../modules/project-exports/routes.js';
 import { registerProjectTemplateRoutes } from '../modules/project-templates/routes.js';
 import { registerProjectRoutes } from '../modules/projects/routes.js';
 import { registerSeasonRoutes } from '../modules/seasons/routes.js';
@@ -169,6 +170,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerSeasonRoutes(app, ctx);
   registerExportFormatRoutes(app, ctx);
   registerLayoutRoutes(app, ctx);
+  registerProjectExportRoutes(app, ctx);
   registerProjectTemplateRoutes(app, ctx);
   registerSubjectRoutes(app, ctx);
   registerDuplicateRoutes(app, ctx);

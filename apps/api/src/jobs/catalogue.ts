@@ -2,6 +2,7 @@ import { layoutRenderJob } from '../modules/layouts/render-job.js';
 import { passwordResetRequestJob } from '../modules/password-resets/request-job.js';
 import { photoRenditionsJob } from '../modules/photos/renditions-job.js';
 import { photoVerifyJob } from '../modules/photos/verify-job.js';
+import { projectExportBuildJob, projectExportExpireJob } from '../modules/project-exports/build-job.js';
 import { subjectImportApplyJob } from '../modules/subject-imports/service.js';
 import { purgeExpiredCredentialsJob, purgeUnverifiedUploadsJob, storageDeletionsJob } from './cleanup.js';
 import type { JobDeps } from './deps.js';
@@ -22,6 +23,8 @@ export const jobCatalogue = {
   'password-resets.request': passwordResetRequestJob,
   'subject-imports.apply': subjectImportApplyJob,
   'layouts.render': layoutRenderJob,
+  'project-exports.build': projectExportBuildJob,
+  'project-exports.expire': projectExportExpireJob,
 } satisfies JobCatalogue<JobDeps>;
 
 export type AppQueue = Queue<typeof jobCatalogue, JobDeps>;

@@ -14,6 +14,11 @@ export interface JobDefinition<S extends z.ZodType, Deps> {
   concurrency?: number;
   /** Cron expression (UTC): pg-boss also sends the job on this schedule, with an empty payload. */
   schedule?: string;
+  /**
+   * How long a run may take before pg-boss counts it as lost (its process killed) and retries it (pg-boss's
+   * default: 15 minutes). Long jobs such as project exports set more.
+   */
+  expireInSeconds?: number;
   handle(payload: z.infer<S>, deps: Deps): Promise<void>;
 }
 
@@ -34,6 +39,12 @@ export interface Queue<C extends JobCatalogue<Deps>, Deps> {
     payload: z.input<C[N]['schema']>,
     options?: { trx?: QueryRunner; singletonKey?: string },
   ): Promise<void>;
+  /** As `enqueue`, answering the job's id (null when a singleton key kept it out). */
+  enqueueWithId<N extends keyof C & string>(
+    name: N,
+    payload: z.input<C[N]['schema']>,
+    options?: { trx?: QueryRunner; singletonKey?: string },
+  ): Promise<string | null>;
   startWorkers(deps: Deps): Promise<void>;
   stop(): Promise<void>;
 }
@@ -66,23 +77,32 @@ export async function startQueue<C extends JobCatalogue<Deps>, Deps>(
       retryLimit: job.retryLimit,
       retryDelay: job.retryDelaySeconds,
       retryBackoff: true,
+      ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
     });
     // An upsert: every process may declare it; pg-boss sends each due job once.
     if (job.schedule) await boss.schedule(name, job.schedule, {}, { tz: 'UTC' });
   }
+  async function enqueueWithId(
+    name: keyof C & string,
+    payload: unknown,
+    options: { trx?: QueryRunner; singletonKey?: string } = {},
+  ) {
+    const data = catalogue[name]!.schema.parse(payload) as object;
+    const trx = options.trx;
+    const db = trx
+      ? {
+          executeSql: async (text: string, values: unknown[]) =>
+            trx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }>,
+        }
+      : undefined;
+    return boss.send(name, data, { singletonKey: options.singletonKey, ...(db ? { db } : {}) });
+  }
   return {
     boss,
     async enqueue(name, payload, options = {}) {
-      const data = catalogue[name]!.schema.parse(payload) as object;
-      const trx = options.trx;
-      const db = trx
-        ? {
-            executeSql: async (text: string, values: unknown[]) =>
-              trx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }>,
-          }
-        : undefined;
-      await boss.send(name, data, { singletonKey: options.singletonKey, ...(db ? { db } : {}) });
+      await enqueueWithId(name, payload, options);
     },
+    enqueueWithId,
     async startWorkers(deps) {
       for (const [name, job] of Object.entries(catalogue)) {
         // pg-boss 10 runs one batch at a time per worker: N workers for N jobs in flight.

@@ -90,3 +90,24 @@ export function fileUploadedMessage(args: {
     html: layout(lines, { href: args.link, label: 'See the project’s files' }),
   };
 }
+
+export function projectExportReadyMessage(args: {
+  to: string;
+  name: string;
+  projectName: string;
+  formatName: string;
+  link: string;
+  days: number;
+}): OutgoingMessage {
+  const lines = [
+    `Hello ${args.name},`,
+    `Your ${args.formatName} export of ${args.projectName} is ready for download.`,
+    `Follow this link to download it. It is kept for ${args.days} days.`,
+  ];
+  return {
+    to: args.to,
+    subject: `Your export of ${args.projectName} is ready`,
+    text: `${lines.join('\n\n')}\n\n${args.link}\n`,
+    html: layout(lines, { href: args.link, label: 'Download the export' }),
+  };
+}

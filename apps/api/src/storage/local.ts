@@ -156,10 +156,20 @@ export class LocalStorage implements Storage {
   }
 
   async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    await this.putStream(key, createReadStream(filePath), contentType);
+  }
+
+  /** Streams into a temporary file beside the target, then renames it into place (an atomic replace). */
+  async putStream(key: string, body: Readable, contentType: string): Promise<void> {
     const target = this.file(key);
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    await pipeline(createReadStream(filePath), createWriteStream(temporary));
+    try {
+      await pipeline(body, createWriteStream(temporary));
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
     await writeFile(`${target}.meta`, contentType);
     await rename(temporary, target);
   }

@@ -11,6 +11,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition, type PresignedPost, type Storage, type StoredObject } from './storage.js';
@@ -149,6 +150,21 @@ export class S3Storage implements Storage {
         ContentType: contentType,
       }),
     );
+  }
+
+  /**
+   * A multipart upload (lib-storage): parts of 8 MiB, two in flight, reading the stream only as fast as
+   * parts go out. S3 makes the object visible only on completion; a failure aborts the upload's parts.
+   */
+  async putStream(key: string, body: Readable, contentType: string): Promise<void> {
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
+      partSize: 8 * 1024 * 1024,
+      queueSize: 2,
+      leavePartsOnError: false,
+    });
+    await upload.done();
   }
 
   async delete(key: string): Promise<void> {

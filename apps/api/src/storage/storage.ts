@@ -42,6 +42,12 @@ export interface Storage {
   /** Stores a file written on local disk (e.g. a generated PDF), streaming it rather than holding it in memory. */
   putFile(key: string, filePath: string, contentType: string): Promise<void>;
   /**
+   * Stores a stream of unknown length (e.g. a ZIP being built) with backpressure, never holding it all in
+   * memory. Replaces the object at `key` as a whole: readers see the old object or the new one, and a
+   * failed or aborted stream leaves no object (nor a partial one) behind.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<void>;
+  /**
    * Moves an object to a key no upload form targets (keeping its content type): verify takes the bytes
    * away from where a still-valid form could overwrite them.
    */

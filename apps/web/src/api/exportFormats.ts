@@ -1,6 +1,7 @@
 import type { ExportFormatDraft, ExportFormatRef } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client';
+import { queryKeys } from './keys';
 import { queryClient } from './queryClient';
 
 /** An export format as the API sends it (exports §3; GET /api/project-export-formats/:id). */
@@ -22,11 +23,7 @@ export interface ExportFormat extends ExportFormatDraft {
 /** What the wizard sends: the format's fields, and for a new one its organization. */
 export type ExportFormatPayload = ExportFormatDraft & { organization_id?: string };
 
-export const exportFormatKeys = {
-  all: ['project-export-formats'] as const,
-  project: (projectId: string) => ['project-export-formats', 'project', projectId] as const,
-  format: (formatId: string) => ['project-export-formats', 'format', formatId] as const,
-};
+export const exportFormatKeys = queryKeys.exportFormats;
 
 /** The format as the permission rules see it (`can(abilities, 'export-format.update', ref)`). */
 export const exportFormatRef = (format: ExportFormat): ExportFormatRef => ({

@@ -76,6 +76,8 @@ export const queryKeys = {
     subject: (subjectId: string) => ['subjects', subjectId] as const,
     selectionCount: (projectId: string, selection: unknown) =>
       ['subjects', 'by-project', projectId, 'selection-count', selection] as const,
+    selectionIds: (projectId: string, selection: unknown) =>
+      ['subjects', 'by-project', projectId, 'selection-ids', selection] as const,
     duplicates: (projectId: string, fields: unknown, selection: unknown) =>
       ['subjects', 'by-project', projectId, 'duplicates', fields, selection] as const,
   },
@@ -95,6 +97,24 @@ export const queryKeys = {
       ['attachment-requests', 'by-organization', organizationId, { page }] as const,
     projectRequests: (projectId: string) => ['attachment-requests', 'by-project', projectId] as const,
     projectAttachments: (projectId: string) => ['attachments', 'by-project', projectId] as const,
+  },
+
+  exportFormats: {
+    all: ['project-export-formats'] as const,
+    project: (projectId: string) => ['project-export-formats', 'project', projectId] as const,
+    format: (formatId: string) => ['project-export-formats', 'format', formatId] as const,
+  },
+
+  projectExports: {
+    /** Every export view: lists, single exports and pre-export checks. */
+    all: ['project-exports'] as const,
+    project: (projectId: string) => ['project-exports', 'by-project', projectId] as const,
+    projectPage: (projectId: string, page: number) =>
+      ['project-exports', 'by-project', projectId, { page }] as const,
+    check: (projectId: string, payload: unknown) =>
+      ['project-exports', 'by-project', projectId, 'check', payload] as const,
+    export: (exportId: string) => ['project-exports', exportId] as const,
+    download: (exportId: string) => ['project-exports', exportId, 'download'] as const,
   },
 
   auditEvents: {

@@ -3337,6 +3337,441 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/project-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A project's exports, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_exports: {
+                                id: string;
+                                project_id: string;
+                                project_export_format_id: string | null;
+                                project_export_format_name: string;
+                                created_by_user: {
+                                    id: string;
+                                    name: string;
+                                    email: string;
+                                    deleted_at: string | null;
+                                } | null;
+                                subjects_count: number;
+                                included_subject_ids: string[];
+                                excluded_subject_ids: string[];
+                                include_subjects_without_images: boolean;
+                                use_default_photo_crops: boolean;
+                                use_photo_crop_name: boolean;
+                                duplicate_search_fields: string[];
+                                custom_directory_group_field_key: string | null;
+                                selected_pose: string;
+                                /** @enum {string} */
+                                selected_background: "default" | "ordered";
+                                job_id: string | null;
+                                /** @enum {string|null} */
+                                job_status: "working" | "completed" | "failed" | null;
+                                job_status_at: number | null;
+                                job_status_total: number | null;
+                                job_status_message: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                export_started_at: string | null;
+                                export_completed_at: string | null;
+                                expires_at: string | null;
+                                expired_at: string | null;
+                                stalled: boolean;
+                                check_report: {
+                                    subjects_count: number;
+                                    issues: {
+                                        /** @enum {string} */
+                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop";
+                                        message: string;
+                                        field_key: string | null;
+                                        count: number;
+                                        subject_ids: string[];
+                                    }[];
+                                } | null;
+                                download_path: string | null;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Run an export format over the selected subjects (empty included ids = all, minus excluded ids): checked, then built by a job */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        project_export: {
+                            project_export_format_id: string;
+                            /** @default [] */
+                            included_subject_ids?: string[];
+                            /** @default [] */
+                            excluded_subject_ids?: string[];
+                            /** @default true */
+                            include_subjects_without_images?: boolean;
+                            /** @default true */
+                            use_default_photo_crops?: boolean;
+                            /** @default false */
+                            use_photo_crop_name?: boolean;
+                            /** @default [] */
+                            duplicate_search_fields?: ("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes")[];
+                            custom_directory_group_field_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
+                            /** @default primary */
+                            selected_pose?: string;
+                            /**
+                             * @default default
+                             * @enum {string}
+                             */
+                            selected_background?: "default" | "ordered";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_export: {
+                                id: string;
+                                project_id: string;
+                                project_export_format_id: string | null;
+                                project_export_format_name: string;
+                                created_by_user: {
+                                    id: string;
+                                    name: string;
+                                    email: string;
+                                    deleted_at: string | null;
+                                } | null;
+                                subjects_count: number;
+                                included_subject_ids: string[];
+                                excluded_subject_ids: string[];
+                                include_subjects_without_images: boolean;
+                                use_default_photo_crops: boolean;
+                                use_photo_crop_name: boolean;
+                                duplicate_search_fields: string[];
+                                custom_directory_group_field_key: string | null;
+                                selected_pose: string;
+                                /** @enum {string} */
+                                selected_background: "default" | "ordered";
+                                job_id: string | null;
+                                /** @enum {string|null} */
+                                job_status: "working" | "completed" | "failed" | null;
+                                job_status_at: number | null;
+                                job_status_total: number | null;
+                                job_status_message: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                export_started_at: string | null;
+                                export_completed_at: string | null;
+                                expires_at: string | null;
+                                expired_at: string | null;
+                                stalled: boolean;
+                                check_report: {
+                                    subjects_count: number;
+                                    issues: {
+                                        /** @enum {string} */
+                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop";
+                                        message: string;
+                                        field_key: string | null;
+                                        count: number;
+                                        subject_ids: string[];
+                                    }[];
+                                } | null;
+                                download_path: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/project-exports/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The pre-export check: what would go wrong for these options and subjects (nothing is written) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        project_export: {
+                            project_export_format_id: string;
+                            /** @default [] */
+                            included_subject_ids?: string[];
+                            /** @default [] */
+                            excluded_subject_ids?: string[];
+                            /** @default true */
+                            include_subjects_without_images?: boolean;
+                            /** @default true */
+                            use_default_photo_crops?: boolean;
+                            /** @default false */
+                            use_photo_crop_name?: boolean;
+                            /** @default [] */
+                            duplicate_search_fields?: ("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes")[];
+                            custom_directory_group_field_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
+                            /** @default primary */
+                            selected_pose?: string;
+                            /**
+                             * @default default
+                             * @enum {string}
+                             */
+                            selected_background?: "default" | "ordered";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            report: {
+                                subjects_count: number;
+                                issues: {
+                                    /** @enum {string} */
+                                    code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop";
+                                    message: string;
+                                    field_key: string | null;
+                                    count: number;
+                                    subject_ids: string[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/project-exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One export with its progress */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_export: {
+                                id: string;
+                                project_id: string;
+                                project_export_format_id: string | null;
+                                project_export_format_name: string;
+                                created_by_user: {
+                                    id: string;
+                                    name: string;
+                                    email: string;
+                                    deleted_at: string | null;
+                                } | null;
+                                subjects_count: number;
+                                included_subject_ids: string[];
+                                excluded_subject_ids: string[];
+                                include_subjects_without_images: boolean;
+                                use_default_photo_crops: boolean;
+                                use_photo_crop_name: boolean;
+                                duplicate_search_fields: string[];
+                                custom_directory_group_field_key: string | null;
+                                selected_pose: string;
+                                /** @enum {string} */
+                                selected_background: "default" | "ordered";
+                                job_id: string | null;
+                                /** @enum {string|null} */
+                                job_status: "working" | "completed" | "failed" | null;
+                                job_status_at: number | null;
+                                job_status_total: number | null;
+                                job_status_message: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                export_started_at: string | null;
+                                export_completed_at: string | null;
+                                expires_at: string | null;
+                                expired_at: string | null;
+                                stalled: boolean;
+                                check_report: {
+                                    subjects_count: number;
+                                    issues: {
+                                        /** @enum {string} */
+                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop";
+                                        message: string;
+                                        field_key: string | null;
+                                        count: number;
+                                        subject_ids: string[];
+                                    }[];
+                                } | null;
+                                download_path: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a done or stalled export and its archive (its creator or a manager); 409 while running */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/project-exports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redirect to a signed, expiring download of a completed export's ZIP (audited); format=json answers the address; 410 once expired */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "redirect" | "json";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            download: {
+                                url: string;
+                                expires_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Redirect to the signed address (Location) */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/project-templates/field-keys": {
         parameters: {
             query?: never;

@@ -30,7 +30,8 @@ export type VisibleKind =
   | 'user'
   | 'layout_category'
   | 'layout'
-  | 'layout_render';
+  | 'layout_render'
+  | 'project_export';
 
 /**
  * What a lookup gives back: the record's id, and where it sits (its organization and project). Built-in
@@ -290,6 +291,13 @@ export class Access {
       case 'layout_render':
         return db
           .selectFrom('layout_renders as r')
+          .innerJoin('projects as p', 'p.id', 'r.project_id')
+          .select(['r.id', 'p.organization_id', 'r.project_id'])
+          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+      case 'project_export':
+        // Seen exactly when its project is.
+        return db
+          .selectFrom('project_exports as r')
           .innerJoin('projects as p', 'p.id', 'r.project_id')
           .select(['r.id', 'p.organization_id', 'r.project_id'])
           .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;

@@ -44,3 +44,44 @@ export async function printSources(db: Db, photoIds: string[]) {
     .where('ph.upload_verified_at', 'is not', null)
     .execute();
 }
+
+/**
+ * What exports need of subjects' photos: each subject's verified photos in upload order (with whether it
+ * is the primary one, its stored original and size), and every crop of those photos.
+ */
+export async function exportPhotoSources(db: Db, subjectIds: string[]) {
+  if (subjectIds.length === 0) return { photos: [], crops: [] };
+  const photos = await db
+    .selectFrom('subject_photo_assignments as a')
+    .innerJoin('photos as ph', 'ph.id', 'a.photo_id')
+    .select([
+      'a.subject_id',
+      'a.is_primary',
+      'ph.id',
+      'ph.storage_key',
+      'ph.width',
+      'ph.height',
+      'ph.orientation',
+      'ph.created_at',
+    ])
+    .where('a.subject_id', 'in', subjectIds)
+    .where('ph.upload_verified_at', 'is not', null)
+    .where('ph.width', 'is not', null)
+    .where('ph.height', 'is not', null)
+    .orderBy('a.subject_id')
+    .orderBy('ph.created_at')
+    .orderBy('ph.id')
+    .execute();
+  const photoIds = [...new Set(photos.map((p) => p.id))];
+  const crops = photoIds.length
+    ? await db
+        .selectFrom('photo_crops')
+        .select(['id', 'photo_id', 'name', 'is_default', 'x', 'y', 'width', 'height'])
+        .where('photo_id', 'in', photoIds)
+        .orderBy('photo_id')
+        .orderBy('is_default', 'desc')
+        .orderBy('id')
+        .execute()
+    : [];
+  return { photos, crops };
+}

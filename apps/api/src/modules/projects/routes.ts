@@ -67,12 +67,8 @@ const listQuery = z.object({
   'workflow_ids[]': z.union([z.string(), z.array(z.string())]).optional(),
 });
 
-// Project exports come with the exports issue; until then a project has none.
-const NO_EXPORTS_YET = { project_exports_count: 0 };
-
 const serializeProject = (p: ProjectRow) => ({
   ...p,
-  ...NO_EXPORTS_YET,
   created_at: p.created_at.toISOString(),
   updated_at: p.updated_at.toISOString(),
 });

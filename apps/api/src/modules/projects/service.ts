@@ -7,6 +7,7 @@ import { isRecordId } from '../../http/params.js';
 import { Access } from '../access/visibility.js';
 import { projectAttachmentReads } from '../attachments/queries.js';
 import { projectRequestReads } from '../file-requests/queries.js';
+import { projectExportReads } from '../project-exports/queries.js';
 import { copyTemplateForProject } from '../project-templates/service.js';
 import { projectSubjectReads } from '../subjects/queries.js';
 import type { Session } from '../users/session.js';
@@ -33,6 +34,7 @@ export function selectProjects(db: Db) {
       projectAttachmentReads('p.id').verifiedCount.as('attachments_count'),
       projectRequestReads('p.id').count.as('attachment_requests_count'),
       projectRequestReads('p.id').pendingCount.as('pending_attachment_requests_count'),
+      projectExportReads('p.id').count.as('project_exports_count'),
     ]);
 }
 export type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['executeTakeFirstOrThrow']>>;

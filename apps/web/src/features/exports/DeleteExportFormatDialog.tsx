@@ -1,14 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ExportFormat, useDeleteExportFormat } from '../../api/exportFormats';
 import { useNotify } from '../../components/Notifications';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 
 /** Asks before deleting a format (exports §2: "Confirm Delete", Cancel / Delete!), then notifies. */
 export function DeleteExportFormatDialog({
@@ -26,52 +20,26 @@ export function DeleteExportFormatDialog({
   if (format) shown.current = format;
   const name = shown.current?.name ?? '';
 
-  const close = () => {
-    if (remove.isPending) return;
-    remove.reset();
-    onClose();
-  };
-
   return (
-    <Dialog
+    <ConfirmDeleteDialog
       open={format !== null}
-      onClose={close}
-      aria-labelledby="delete-export-format-title"
-      aria-describedby="delete-export-format-text"
-    >
-      <DialogTitle id="delete-export-format-title">{t('exports.formats.delete-dialog.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="delete-export-format-text">
-          {t('exports.formats.delete-dialog.text', { name })}
-        </DialogContentText>
-        {remove.isError && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {t('exports.formats.delete-failed')}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={remove.isPending}>
-          {t('exports.formats.delete-dialog.cancel')}
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={remove.isPending || !format}
-          onClick={() => {
-            if (!format) return;
-            remove.mutate(format, {
-              onSuccess: () => {
-                notify({ message: t('exports.formats.deleted', { name: format.name }) });
-                remove.reset();
-                onClose();
-              },
-            });
-          }}
-        >
-          {t('exports.formats.delete-dialog.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      text={t('exports.formats.delete-dialog.text', { name })}
+      pending={remove.isPending}
+      error={remove.isError ? t('exports.formats.delete-failed') : null}
+      onClose={() => {
+        remove.reset();
+        onClose();
+      }}
+      onConfirm={() => {
+        if (!format) return;
+        remove.mutate(format, {
+          onSuccess: () => {
+            notify({ message: t('exports.formats.deleted', { name: format.name }) });
+            remove.reset();
+            onClose();
+          },
+        });
+      }}
+    />
   );
 }

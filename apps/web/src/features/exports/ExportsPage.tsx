@@ -1,4 +1,5 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -16,19 +17,30 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import { can } from '@school-portal/domain';
+import { can, formatFieldErrors } from '@school-portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/client';
 import { type ExportFormat, exportFormatRef, useProjectExportFormats } from '../../api/exportFormats';
+import {
+  downloadProjectExport,
+  type ProjectExport,
+  useDeleteProjectExport,
+  useProjectExports,
+} from '../../api/projectExports';
 import { useSessionAbilities } from '../../api/sessionAbilities';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
+import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
+import { Pager } from '../organizations/Pager';
+import { formatAbsolute, useNow } from '../users/relativeTime';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { DeleteExportFormatDialog } from './DeleteExportFormatDialog';
+import { canDeleteExport, ExportStatus } from './ExportStatus';
 
 const TABS = ['downloads', 'standard', 'custom'] as const;
 type TabName = (typeof TABS)[number];
@@ -63,14 +75,15 @@ function FormatPicker({ projectId, formats }: { projectId: string; formats: Expo
           </MenuItem>
         ))}
       </TextField>
-      {/* The export wizard (runs) arrives with the project exports; until then Download waits. */}
-      <Tooltip title={t('exports.download-later')}>
-        <span>
-          <Button variant="contained" disabled>
-            {t('exports.download')}
-          </Button>
-        </span>
-      </Tooltip>
+      {/* Download starts the export wizard for the chosen format. */}
+      <Button
+        variant="contained"
+        disabled={!formats.some((f) => f.id === selected)}
+        component={Link}
+        to={routePath('project.export.run', { projectId, formatId: selected || '_' })}
+      >
+        {t('exports.download')}
+      </Button>
       <IconButton aria-label={t('exports.advanced-options')} onClick={(e) => setMenu(e.currentTarget)}>
         <MoreVertIcon />
       </IconButton>
@@ -83,18 +96,158 @@ function FormatPicker({ projectId, formats }: { projectId: string; formats: Expo
   );
 }
 
-function Downloads() {
+/** The Downloads tab (exports §2, §4): the project's exports with their progress, newest first. */
+function Downloads({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
-  const [auto, setAuto] = useState(true);
+  const abilities = useSessionAbilities();
+  const [params, setParams] = useSearchParams();
+  // Auto Refresh is on unless `poll=false`.
+  const auto = params.get('poll') !== 'false';
+  const [page, setPage] = useState(1);
+  const exports = useProjectExports(projectId, page, auto);
+  const now = useNow(1000, auto);
+  const [deleting, setDeleting] = useState<ProjectExport | null>(null);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const remove = useDeleteProjectExport(projectId);
+  const notify = useNotify();
+  const list = exports.data?.project_exports ?? [];
+
+  const setAuto = (on: boolean) =>
+    setParams(
+      (p) => {
+        p.set('poll', on ? 'true' : 'false');
+        return p;
+      },
+      { replace: true },
+    );
+
+  let body: React.ReactNode;
+  if (exports.isPending) body = <LoadingScreen />;
+  else if (exports.isError)
+    body = <ErrorState message={t('exports.downloads.load-failed')} onRetry={() => void exports.refetch()} />;
+  else if (list.length === 0) body = <EmptyState message={t('exports.downloads.empty')} />;
+  else
+    body = (
+      <>
+        <TableContainer component={Paper} variant="outlined">
+          <Table aria-label={t('exports.downloads.label')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('exports.downloads.format')}</TableCell>
+                <TableCell align="right">{t('exports.downloads.subjects')}</TableCell>
+                <TableCell>{t('exports.downloads.date')}</TableCell>
+                <TableCell>{t('exports.downloads.created-by')}</TableCell>
+                <TableCell>{t('exports.downloads.status')}</TableCell>
+                <TableCell>{t('exports.downloads.expires')}</TableCell>
+                <TableCell align="right">{t('exports.downloads.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.map((e) => {
+                const creator = e.created_by_user;
+                return (
+                  <TableRow key={e.id} data-testid="project-export-row">
+                    <TableCell component="th" scope="row">
+                      {e.project_export_format_name}
+                    </TableCell>
+                    <TableCell align="right">{e.subjects_count}</TableCell>
+                    <TableCell>{formatAbsolute(e.created_at)}</TableCell>
+                    <TableCell>
+                      {!creator || creator.deleted_at ? t('exports.formats.deleted-user') : creator.name}
+                    </TableCell>
+                    <TableCell>
+                      <ExportStatus projectExport={e} now={now} />
+                    </TableCell>
+                    <TableCell>
+                      {e.expired_at
+                        ? t('exports.downloads.expired')
+                        : e.expires_at
+                          ? formatAbsolute(e.expires_at)
+                          : ''}
+                    </TableCell>
+                    <TableCell align="right">
+                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                        {e.download_path && (
+                          <Button
+                            size="small"
+                            aria-label={t('exports.downloads.download-label', {
+                              name: e.project_export_format_name,
+                            })}
+                            onClick={() => {
+                              setDownloadFailed(false);
+                              downloadProjectExport(e.id).catch(() => setDownloadFailed(true));
+                            }}
+                          >
+                            {t('exports.download')}
+                          </Button>
+                        )}
+                        {canDeleteExport(abilities, e) && (
+                          <Button
+                            size="small"
+                            color="error"
+                            aria-label={t('exports.downloads.delete-label', {
+                              name: e.project_export_format_name,
+                            })}
+                            onClick={() => setDeleting(e)}
+                          >
+                            {t('exports.formats.delete')}
+                          </Button>
+                        )}
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Pager meta={exports.data.meta} onPage={setPage} disabled={exports.isPlaceholderData} />
+      </>
+    );
+
   return (
     <>
       <FormControlLabel
         control={<Checkbox checked={auto} onChange={(e) => setAuto(e.target.checked)} />}
         label={t('exports.downloads.auto-refresh')}
       />
-      <EmptyState message={t('exports.downloads.empty')} />
+      {downloadFailed && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {t('exports.downloads.download-failed')}
+        </Alert>
+      )}
+      {body}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        text={t('exports.downloads.delete-text', { name: deleting?.project_export_format_name ?? '' })}
+        pending={remove.isPending}
+        error={remove.isError ? deleteError(remove.error, t('exports.downloads.delete-failed')) : null}
+        onClose={() => {
+          remove.reset();
+          setDeleting(null);
+        }}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting, {
+            onSuccess: () => {
+              notify({ message: t('exports.downloads.deleted') });
+              remove.reset();
+              setDeleting(null);
+            },
+          });
+        }}
+      />
     </>
   );
+}
+
+/** A 409 (still running) says why in its own words; anything else gets the general message. */
+function deleteError(error: unknown, fallback: string): string {
+  if (isApiError(error, 409)) {
+    const messages = Object.values(formatFieldErrors(error.fieldErrors ?? {}));
+    if (messages.length > 0) return messages.join(' ');
+  }
+  return fallback;
 }
 
 function contentsKey(format: ExportFormat) {
@@ -153,17 +306,14 @@ function FormatTable({
                 )}
                 <TableCell align="right">
                   <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                    <Tooltip title={t('exports.download-later')}>
-                      <span>
-                        <Button
-                          size="small"
-                          disabled
-                          aria-label={t('exports.formats.download-label', { name: format.name })}
-                        >
-                          {t('exports.download')}
-                        </Button>
-                      </span>
-                    </Tooltip>
+                    <Button
+                      size="small"
+                      component={Link}
+                      to={routePath('project.export.run', { projectId, formatId: format.id })}
+                      aria-label={t('exports.formats.download-label', { name: format.name })}
+                    >
+                      {t('exports.download')}
+                    </Button>
                     {can(abilities, 'export-format.update', ref) && (
                       <Button
                         size="small"
@@ -222,7 +372,7 @@ export function ExportsPage() {
   if (formats.isPending) content = <LoadingScreen />;
   else if (formats.isError)
     content = <ErrorState message={t('exports.load-failed')} onRetry={() => void formats.refetch()} />;
-  else if (tab === 'downloads') content = <Downloads />;
+  else if (tab === 'downloads') content = <Downloads projectId={projectId} />;
   else
     content = (
       <FormatTable

@@ -1,0 +1,271 @@
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type PassThrough, Transform } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { exportFieldKeyLabel } from '@school-portal/domain';
+import { ZipFile } from 'yazl';
+import { renderExportImage } from '../../../images/export.js';
+import { dataColumns, dataLineWriter, headerCells, rowCells } from './data.js';
+import {
+  type ArchiveLayout,
+  archiveLayout,
+  dataFolder,
+  entryName,
+  imageBaseName,
+  imageFolder,
+  imageFolderFromData,
+  README_NAME,
+  UniqueNames,
+} from './layout.js';
+import type {
+  BuildExportArchiveArgs,
+  BuildExportArchiveResult,
+  ExportFormatRow,
+  ExportImageSource,
+  ExportRunOptions,
+} from './types.js';
+
+/** Two images in flight with one libvips thread each beat one image with two threads (PERFORMANCE.md). */
+const IN_FLIGHT = 2;
+const PROGRESS_EVERY_MS = 1000;
+
+interface DataFile {
+  entry: string;
+  file: string;
+  stream: WriteStream;
+  rows: number;
+}
+
+/**
+ * Streams the export's ZIP to storage at `key` (exports-contract.md). Images are rendered two at a time and
+ * stored uncompressed; the data files are spooled to a temporary folder as rows come and deflated into the
+ * archive at the end, with the readme. Memory stays flat in the number of subjects: the ZIP's output is
+ * only fed while storage keeps up, and per subject only its name and entry metadata are kept.
+ *
+ * On any failure (or abort) the upload is torn down, so storage keeps no partial archive; writing the same
+ * key again replaces the object.
+ */
+export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<BuildExportArchiveResult> {
+  const { storage, format, options, signal } = args;
+  const layout = archiveLayout(format, options);
+  const mtime = new Date();
+  const zip = new ZipFile();
+  const output = zip.outputStream as PassThrough;
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  // Errors reach storage through putStream's pipeline; this keeps one raised before it listens from
+  // becoming an uncaught exception.
+  counter.on('error', () => {});
+  output.pipe(counter);
+  const upload = storage.putStream(args.key, counter, 'application/zip');
+  const uploadFailed = upload.then(
+    () => new Promise<never>(() => {}),
+    (error: unknown) => Promise.reject(error),
+  );
+  uploadFailed.catch(() => {});
+
+  const spool = await mkdtemp(path.join(tmpdir(), 'project-export-'));
+  const dataFiles = new Map<string, DataFile>();
+  const columns = dataColumns(format);
+  const lines = dataLineWriter(format);
+  const names = new UniqueNames();
+  const window: Promise<void>[] = [];
+  let entries = 0;
+  let images = 0;
+  let sequence = 0;
+  let done = 0;
+  let subjectsExported = 0;
+  let lastProgress = Date.now();
+
+  /**
+   * yazl keeps every entry (for the central directory) and, with it, the closure holding the entry's
+   * bytes; dropping that closure once the bytes are written keeps memory flat in the number of images.
+   */
+  const entriesOf = (zip as unknown as { entries: { state: number; doFileDataPump: unknown }[] }).entries;
+  const FILE_DATA_DONE = 3; // yazl's Entry.FILE_DATA_DONE
+  let released = 0;
+  const releaseWritten = () => {
+    while (released < entriesOf.length && entriesOf[released]!.state === FILE_DATA_DONE) {
+      entriesOf[released]!.doFileDataPump = null;
+      released++;
+    }
+  };
+
+  /** Waits while the ZIP's output holds more than storage has taken (or fails with the upload). */
+  const room = async () => {
+    while (output.writableNeedDrain) await Promise.race([once(output, 'drain'), uploadFailed]);
+  };
+
+  const dataFile = async (folder: string) => {
+    let file = dataFiles.get(folder);
+    if (!file) {
+      const spooled = path.join(spool, `data-${dataFiles.size}`);
+      file = {
+        entry: entryName(layout.root, folder, layout.dataFileName),
+        file: spooled,
+        stream: createWriteStream(spooled),
+        rows: 0,
+      };
+      dataFiles.set(folder, file);
+      if (format.data_include_headers) file.stream.write(lines([headerCells(format, columns)]));
+    }
+    return file;
+  };
+
+  const writeRow = async (folder: string, cells: string[]) => {
+    const file = await dataFile(folder);
+    file.rows++;
+    if (!file.stream.write(lines([cells]))) await once(file.stream, 'drain');
+  };
+
+  const addImage = (image: ExportImageSource, entry: string) => {
+    const rendered = storage
+      .read(image.storageKey)
+      .then((original) =>
+        renderExportImage(original, image.crop, {
+          width: format.images_crop_width_pixels,
+          height: format.images_crop_height_pixels,
+          type: layout.imageType,
+          pixelsPerInch: format.images_pixels_per_inch,
+        }),
+      )
+      .catch((error: unknown) => {
+        throw new Error(`Photo ${image.photoId} could not be exported: ${(error as Error).message}`);
+      });
+    rendered.catch(() => {});
+    // Entries go into the ZIP in order; the next image renders while this one waits its turn.
+    const previous = window.at(-1) ?? Promise.resolve();
+    const added = Promise.all([previous, rendered]).then(async ([, buffer]) => {
+      zip.addBuffer(buffer, entry, { compress: false, mtime });
+      entries++;
+      images++;
+      await room();
+      releaseWritten();
+    });
+    added.catch(() => {});
+    window.push(added);
+  };
+
+  try {
+    for await (const subject of args.subjects) {
+      signal?.throwIfAborted();
+      done++;
+      if (subject.images.length === 0 && !options.includeSubjectsWithoutImages) continue;
+      subjectsExported++;
+      const subjectImages = format.include_images ? subject.images : [];
+      const rows: { image_file_name: string; image_folder: string }[] = [];
+      for (const image of subjectImages) {
+        sequence++;
+        const folder = imageFolder(layout, subject);
+        const name = names.claim(
+          folder,
+          imageBaseName(format, options, subject, image, sequence),
+          layout.extension,
+        );
+        addImage(image, entryName(layout.root, folder, name));
+        rows.push({ image_file_name: name, image_folder: imageFolderFromData(layout, subject) });
+        if (window.length >= IN_FLIGHT) await window.shift();
+      }
+      if (format.include_data) {
+        const folder = dataFolder(layout, subject);
+        for (const special of rows.length > 0 ? rows : [{ image_file_name: '', image_folder: '' }]) {
+          await writeRow(
+            folder,
+            rowCells(format, columns, subject.values, { ...special, volume: layout.root }),
+          );
+        }
+      }
+      if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+        lastProgress = Date.now();
+        await args.onProgress(done, args.total, progressMessage(done, args.total));
+      }
+    }
+    while (window.length > 0) await window.shift();
+    signal?.throwIfAborted();
+
+    if (format.include_data) {
+      if (dataFiles.size === 0) await dataFile(layout.dataDirectory);
+      for (const file of dataFiles.values()) {
+        file.stream.end();
+        await finished(file.stream);
+        zip.addFile(file.file, file.entry, { compress: true, mtime });
+        entries++;
+      }
+    }
+    if (format.include_readme) {
+      const text = readme(format, options, layout, {
+        subjects: subjectsExported,
+        images,
+        dataFiles: [...dataFiles.values()],
+        date: mtime,
+      });
+      zip.addBuffer(Buffer.from(text, 'utf8'), entryName(layout.root, README_NAME), {
+        compress: true,
+        mtime,
+      });
+      entries++;
+    }
+    zip.end();
+    await upload;
+    await args.onProgress(done, Math.max(done, args.total), 'Archive complete.');
+    return { entries, images, bytes };
+  } catch (error) {
+    // Tear the upload down: the local driver drops its temporary file, S3 aborts the multipart upload.
+    counter.destroy(error instanceof Error ? error : new Error(String(error)));
+    await upload.catch(() => {});
+    throw error;
+  } finally {
+    for (const file of dataFiles.values()) file.stream.destroy();
+    await rm(spool, { recursive: true, force: true });
+  }
+}
+
+const progressMessage = (done: number, total: number) =>
+  `Exported ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} subjects.`;
+
+const DELIMITER_NAMES: Record<string, string> = { comma: 'comma', tab: 'tab', space: 'space' };
+
+/** What the archive holds, in plain words: counts, settings and paths, never student data. */
+function readme(
+  format: ExportFormatRow,
+  options: ExportRunOptions,
+  layout: ArchiveLayout,
+  facts: { subjects: number; images: number; dataFiles: DataFile[]; date: Date },
+): string {
+  const lines = [
+    `${format.name}`,
+    '',
+    `Exported from School Portal on ${facts.date.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    `Project: ${options.projectName}`,
+    `Subjects: ${facts.subjects}`,
+  ];
+  if (format.include_images) {
+    const ppi = format.images_pixels_per_inch ? `, ${format.images_pixels_per_inch} pixels per inch` : '';
+    const kind = layout.imageType.replace('image/', '').toUpperCase();
+    const where = layout.imagesGrouped
+      ? `${layout.root}/<${exportFieldKeyLabel(layout.groupKey)}>/${layout.imagesDirectory}`
+      : `${layout.root}/${layout.imagesDirectory}`;
+    lines.push(
+      `Images: ${facts.images} (${kind}, ${format.images_crop_width_pixels} x ${format.images_crop_height_pixels} pixels${ppi}) in ${where}`,
+    );
+  }
+  if (format.include_data) {
+    const rows = facts.dataFiles.reduce((sum, f) => sum + f.rows, 0);
+    lines.push(
+      `Data: ${facts.dataFiles.length === 1 ? '1 file' : `${facts.dataFiles.length} files`}, ${rows} rows; ${DELIMITER_NAMES[format.data_delimiter_format] ?? 'comma'}-delimited, ${format.data_newline_format.toUpperCase()} line ends, UTF-8, ${format.data_include_headers ? 'a header line' : 'no header line'}.`,
+      `Columns: ${dataColumns(format)
+        .map((key) => exportFieldKeyLabel(key))
+        .join(', ')}`,
+      ...facts.dataFiles.map((f) => `  ${f.entry}`),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

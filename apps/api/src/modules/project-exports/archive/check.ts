@@ -1,0 +1,206 @@
+import { exportFieldKeyLabel } from '@school-portal/domain';
+import { exportCutRect, orientedSize } from '../../../images/export.js';
+import {
+  archiveLayout,
+  hasForbiddenCharacters,
+  imageBaseName,
+  imageFolder,
+  imageNameKeys,
+} from './layout.js';
+import type {
+  ExportCheckIssue,
+  ExportCheckIssueCode,
+  ExportCheckReport,
+  ExportFormatRow,
+  ExportRunOptions,
+  ExportSubject,
+} from './types.js';
+
+/** Standard formats that match records in a student information system by Student ID (migration 0009). */
+const MATCHED_BY_STUDENT_ID = new Set(['powerschool_photo_import', 'photos_by_student_id']);
+const MAX_LISTED = 100;
+
+const subjects = (n: number) => (n === 1 ? '1 subject' : `${n.toLocaleString('en-US')} subjects`);
+const has = (n: number) => (n === 1 ? 'has' : 'have');
+
+function issue(
+  code: ExportCheckIssueCode,
+  message: string,
+  fieldKey: string | null,
+  ids: Iterable<string>,
+): ExportCheckIssue {
+  const all = [...new Set(ids)];
+  return { code, message, field_key: fieldKey, count: all.length, subject_ids: all.slice(0, MAX_LISTED) };
+}
+
+/**
+ * What would go wrong in this export (issue 13 item 3b), with counts and the subjects concerned. Pure: no
+ * I/O. The user may go on anyway; the report is kept with the export.
+ */
+export function checkExport(
+  format: ExportFormatRow,
+  list: ExportSubject[],
+  options: ExportRunOptions,
+): ExportCheckReport {
+  const issues: ExportCheckIssue[] = [];
+  const layout = archiveLayout(format, options);
+  const label = (key: string) => exportFieldKeyLabel(key);
+  // Subjects the archive will hold: without an image only when the run includes those.
+  const exported = list.filter((s) => s.images.length > 0 || options.includeSubjectsWithoutImages);
+  const withImages = format.include_images ? exported.filter((s) => s.images.length > 0) : [];
+
+  if (format.include_images) {
+    const missing = list.filter((s) => s.images.length === 0);
+    if (missing.length > 0) {
+      const tail = options.includeSubjectsWithoutImages ? '' : ' They will be left out.';
+      issues.push(
+        issue(
+          'missing_image',
+          `${subjects(missing.length)} ${has(missing.length)} no image.${tail}`,
+          null,
+          ids(missing),
+        ),
+      );
+    }
+  }
+
+  // Fields that name files (images only) or match records (the SIS formats' Student ID).
+  const nameKeys = format.include_images && !options.usePhotoCropName ? imageNameKeys(format) : [];
+  const matchKeys =
+    format.standard_key && MATCHED_BY_STUDENT_ID.has(format.standard_key) ? ['student_id'] : [];
+  const keyed = [...new Set([...matchKeys, ...nameKeys])];
+  for (const key of keyed) {
+    const concerned = matchKeys.includes(key) ? exported : withImages;
+    const blank = concerned.filter((s) => !(s.values[key] ?? '').trim());
+    if (blank.length > 0) {
+      issues.push(
+        issue(
+          'missing_value',
+          `${subjects(blank.length)} ${has(blank.length)} no ${label(key)}.`,
+          key,
+          ids(blank),
+        ),
+      );
+    }
+  }
+  for (const key of matchKeys) {
+    const byValue = new Map<string, string[]>();
+    for (const s of exported) {
+      const value = (s.values[key] ?? '').trim().toLowerCase();
+      if (value) byValue.set(value, [...(byValue.get(value) ?? []), s.id]);
+    }
+    const dupes = [...byValue.values()].filter((group) => group.length > 1).flat();
+    if (dupes.length > 0) {
+      issues.push(
+        issue(
+          'duplicate_value',
+          `${subjects(dupes.length)} share a ${label(key)} with another subject.`,
+          key,
+          dupes,
+        ),
+      );
+    }
+  }
+  for (const key of nameKeys) {
+    const odd = withImages.filter((s) => hasForbiddenCharacters(s.values[key]));
+    if (odd.length > 0) {
+      issues.push(
+        issue(
+          'forbidden_characters',
+          `${subjects(odd.length)} ${has(odd.length)} characters in ${label(key)} that file names can't hold; they will be left out or replaced.`,
+          key,
+          ids(odd),
+        ),
+      );
+    }
+  }
+
+  // Names two subjects would both get (the second is renamed with "-2").
+  if (withImages.length > 0 && !format.images_name_append_sequential_number) {
+    const owners = new Map<string, Set<string>>();
+    for (const s of withImages) {
+      for (const image of s.images) {
+        const name = `${imageFolder(layout, s)}/${imageBaseName(format, options, s, image, 0)}`.toLowerCase();
+        owners.set(name, (owners.get(name) ?? new Set()).add(s.id));
+      }
+    }
+    const colliding = [...owners.values()].filter((o) => o.size > 1).flatMap((o) => [...o]);
+    if (colliding.length > 0) {
+      issues.push(
+        issue(
+          'name_collision',
+          `${subjects(new Set(colliding).size)} would get the same image file name as another subject; a number will be added.`,
+          null,
+          colliding,
+        ),
+      );
+    }
+  }
+
+  // Numeric IDs of mixed lengths with no zero padding: leading zeros may be (or have been) lost.
+  const idKeys = new Set(keyed);
+  if (format.field_mappings.some((m) => m.field_key === 'student_id')) idKeys.add('student_id');
+  for (const key of idKeys) {
+    const padded =
+      (format.data_zero_pad_field_key === key && (format.data_zero_pad_field_length ?? 0) > 0) ||
+      (nameKeys.includes(key) &&
+        format.images_name_zero_pad_enabled &&
+        format.images_name_zero_pad_length > 0);
+    const values = exported
+      .map((s) => ({ id: s.id, value: (s.values[key] ?? '').trim() }))
+      .filter((v) => v.value);
+    if (padded || values.length < 2 || !values.every((v) => /^\d+$/.test(v.value))) continue;
+    const longest = Math.max(...values.map((v) => v.value.length));
+    const shorter = values.filter((v) => v.value.length < longest);
+    if (shorter.length > 0) {
+      issues.push(
+        issue(
+          'leading_zeros',
+          `${subjects(shorter.length)} ${has(shorter.length)} a ${label(key)} shorter than ${longest} digits and no zero padding is set; leading zeros may be lost.`,
+          key,
+          shorter.map((v) => v.id),
+        ),
+      );
+    }
+  }
+
+  if (withImages.length > 0) {
+    const output = { width: format.images_crop_width_pixels, height: format.images_crop_height_pixels };
+    const upscaled: string[] = [];
+    const uncropped: string[] = [];
+    for (const s of withImages) {
+      for (const image of s.images) {
+        if (!image.crop) uncropped.push(s.id);
+        const upright = orientedSize(image.width, image.height, image.orientation);
+        if (exportCutRect(upright, image.crop, output).width < output.width - 0.5) upscaled.push(s.id);
+      }
+    }
+    const size = `${output.width} × ${output.height} pixels`;
+    const up = new Set(upscaled).size;
+    if (up > 0) {
+      issues.push(
+        issue(
+          'upscaled',
+          `${subjects(up)} ${has(up)} a crop smaller than ${size}; the image will be enlarged.`,
+          null,
+          upscaled,
+        ),
+      );
+    }
+    const none = new Set(uncropped).size;
+    if (none > 0) {
+      issues.push(
+        issue(
+          'no_crop',
+          `${subjects(none)} ${has(none)} no crop; a centred crop will be used.`,
+          null,
+          uncropped,
+        ),
+      );
+    }
+  }
+
+  return { subjects_count: list.length, issues };
+}
+
+const ids = (list: ExportSubject[]) => list.map((s) => s.id);

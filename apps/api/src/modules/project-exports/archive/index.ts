@@ -1,0 +1,17 @@
+/**
+ * The project-export archive (issue 13 items 3b and 5; exports-contract.md): what exportruns calls. Pure of
+ * HTTP and of the database: exportruns loads the format, subjects, photos and crops and hands them in.
+ */
+export { buildExportArchive } from './build.js';
+export { checkExport } from './check.js';
+export type {
+  BuildExportArchiveArgs,
+  BuildExportArchiveResult,
+  ExportCheckIssue,
+  ExportCheckIssueCode,
+  ExportCheckReport,
+  ExportFormatRow,
+  ExportImageSource,
+  ExportRunOptions,
+  ExportSubject,
+} from './types.js';

@@ -1,0 +1,179 @@
+import path from 'node:path';
+import { EXPORT_IMAGE_EXTENSIONS, type ExportImageType } from '../../../images/export.js';
+import type { ExportFormatRow, ExportImageSource, ExportRunOptions, ExportSubject } from './types.js';
+
+/**
+ * Where things go in the archive, and what images are called (exports-and-printing §3):
+ *
+ *   <output directory>/[<group>/]<images directory>/<image name>.<ext>
+ *   <output directory>/[<group>/][<data directory>/]<data file name>.<ext>
+ *   <output directory>/readme.txt
+ *
+ * The output directory is the format's output_directory_name, else its name. The group folder is the
+ * subject's value of the run's group field (the custom one, else the format's), for images when
+ * images_directory_group_enabled and for data when data_directory_group_enabled (a data file per group).
+ * The images directory defaults to "images"; without a data directory name the data file sits in the
+ * output (or group) folder itself, beside the images directory (as PSPA's INDEX.TXT does).
+ *
+ * Every path segment is cleaned (zip-slip, SECURITY.md): no "..", no slashes or backslashes, no control
+ * characters, never absolute; entryName() checks the joined result once more.
+ */
+
+export const DEFAULT_IMAGES_DIRECTORY = 'images';
+export const UNGROUPED_FOLDER = 'Ungrouped';
+export const README_NAME = 'readme.txt';
+
+const SEPARATORS: Record<string, string> = { underscore: '_', hyphen: '-', comma: ',' };
+
+/** Accents off (é -> e), then the text as NFC. */
+const plain = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC');
+
+/**
+ * A folder name from free text: letters, digits, spaces, "_" and "-" (other characters become "_", or
+ * vanish beside a space: "Mrs. Park" is "Mrs Park"),
+ * trimmed, at most 100 characters; `fallback` when nothing is left.
+ */
+export function folderSegment(text: string | null | undefined, fallback: string): string {
+  const cleaned = plain(text ?? '')
+    .replace(/[^\p{L}\p{N} _-]+/gu, '_')
+    .replace(/_*\s[\s_]*/g, ' ')
+    .replace(/_+/g, '_')
+    .trim()
+    .replace(/^[_ ]+|[_ ]+$/g, '')
+    .slice(0, 100)
+    .trim();
+  return cleaned || fallback;
+}
+
+/** A file-name part from a value: ASCII letters, digits, "_" and "-" only (spaces become "_"). */
+export function namePart(text: string | null | undefined): string {
+  return plain(text ?? '')
+    .trim()
+    .replace(/\s+/g, '_')
+    .replace(/[^A-Za-z0-9_-]+/g, '')
+    .replace(/_+/g, '_')
+    .slice(0, 80);
+}
+
+/** True when cleaning a value for a file name would change it (beyond spaces becoming "_"). */
+export const hasForbiddenCharacters = (text: string | null | undefined) =>
+  namePart(text) !== (text ?? '').trim().replace(/\s+/g, '_').replace(/_+/g, '_');
+
+/** Joins cleaned segments into an archive entry name, refusing anything that could leave the root. */
+export function entryName(...segments: string[]): string {
+  const name = segments.filter((s) => s !== '').join('/');
+  const parts = name.split('/');
+  if (
+    name.startsWith('/') ||
+    name.includes('\\') ||
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+    /[\u0000-\u001f\u007f:]/.test(name) ||
+    parts.some((p) => p === '' || p === '.' || p === '..')
+  ) {
+    throw new Error('unsafe archive entry name');
+  }
+  return name;
+}
+
+export interface ArchiveLayout {
+  root: string;
+  groupKey: string | null;
+  imagesGrouped: boolean;
+  dataGrouped: boolean;
+  imagesDirectory: string;
+  dataDirectory: string;
+  dataFileName: string;
+  imageType: ExportImageType;
+  extension: string;
+}
+
+export function archiveLayout(format: ExportFormatRow, options: ExportRunOptions): ArchiveLayout {
+  const groupKey = options.groupFieldKey || null;
+  const imageType = format.images_content_type as ExportImageType;
+  return {
+    root: folderSegment(format.output_directory_name || format.name, 'export'),
+    groupKey,
+    imagesGrouped: !!groupKey && format.images_directory_group_enabled,
+    dataGrouped: !!groupKey && format.data_directory_group_enabled,
+    imagesDirectory: folderSegment(format.images_directory_name, DEFAULT_IMAGES_DIRECTORY),
+    dataDirectory: format.data_directory_name ? folderSegment(format.data_directory_name, '') : '',
+    dataFileName: `${namePart(format.data_file_name) || 'data'}.${format.data_file_extension === 'txt' ? 'txt' : 'csv'}`,
+    imageType,
+    extension: EXPORT_IMAGE_EXTENSIONS[imageType] ?? 'jpg',
+  };
+}
+
+export const groupFolder = (layout: ArchiveLayout, subject: ExportSubject) =>
+  layout.groupKey ? folderSegment(subject.values[layout.groupKey], UNGROUPED_FOLDER) : '';
+
+/** The folder (inside the root) of a subject's images. */
+export const imageFolder = (layout: ArchiveLayout, subject: ExportSubject) =>
+  entryName(layout.imagesGrouped ? groupFolder(layout, subject) : '', layout.imagesDirectory);
+
+/** The folder (inside the root, '' for the root itself) of the data file a subject's rows go to. */
+export const dataFolder = (layout: ArchiveLayout, subject: ExportSubject) =>
+  [layout.dataGrouped ? groupFolder(layout, subject) : '', layout.dataDirectory].filter(Boolean).join('/');
+
+/** The Image Folder column: the images' folder as seen from the data file's folder. */
+export const imageFolderFromData = (layout: ArchiveLayout, subject: ExportSubject) =>
+  path.posix.relative(dataFolder(layout, subject) || '.', imageFolder(layout, subject));
+
+const zeroPad = (value: string, length: number) =>
+  /^\d+$/.test(value) ? value.padStart(length, '0') : value;
+
+/** The field keys an image's name is built from. */
+export const imageNameKeys = (format: ExportFormatRow) =>
+  [format.images_name_primary_field_first_key, format.images_name_primary_field_second_key].filter(
+    (k): k is string => !!k,
+  );
+
+/**
+ * An image's name before it is made unique, without extension: the crop's name when the run asks for
+ * it (and the photo's crop has one), else the name fields joined by the separator, each cleaned and the
+ * numeric ones zero padded; then the sequential number when the format appends one. Falls back to the
+ * subject's id when nothing is left.
+ */
+export function imageBaseName(
+  format: ExportFormatRow,
+  options: ExportRunOptions,
+  subject: ExportSubject,
+  image: ExportImageSource | null,
+  sequence: number,
+): string {
+  const separator = SEPARATORS[format.images_name_primary_separator ?? 'underscore'] ?? '_';
+  let base = options.usePhotoCropName && image?.cropName ? namePart(image.cropName) : '';
+  if (!base) {
+    base = imageNameKeys(format)
+      .map((key) => {
+        const part = namePart(subject.values[key]);
+        return format.images_name_zero_pad_enabled ? zeroPad(part, format.images_name_zero_pad_length) : part;
+      })
+      .filter(Boolean)
+      .join(separator);
+  }
+  if (!base) base = namePart(subject.id) || 'image';
+  return format.images_name_append_sequential_number ? `${base}${separator}${sequence}` : base;
+}
+
+/**
+ * Makes names unique per folder, ignoring case (Windows and macOS file systems do): the second "a.jpg"
+ * becomes "a-2.jpg", then "a-3.jpg".
+ */
+export class UniqueNames {
+  private readonly taken = new Set<string>();
+
+  claim(folder: string, base: string, extension: string): string {
+    for (let n = 1; ; n++) {
+      const name = `${n === 1 ? base : `${base}-${n}`}.${extension}`;
+      const key = `${folder}/${name}`.toLowerCase();
+      if (!this.taken.has(key)) {
+        this.taken.add(key);
+        return name;
+      }
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import type { Selectable } from 'kysely';
+import type { ProjectExportFormatsTable } from '../../../db/schema.js';
+import type { Storage } from '../../../storage/storage.js';
+
+/** The format as exportruns loads it: the project_export_formats row (snake_case columns as in schema.ts)
+ *  plus its ordered field mappings. */
+export type ExportFormatRow = Selectable<ProjectExportFormatsTable> & {
+  field_mappings: { field_key: string; position: number }[];
+};
+
+export interface ExportImageSource {
+  photoId: string;
+  /** The original's key in Storage. */
+  storageKey: string;
+  /** Of the original as stored (before EXIF orientation). */
+  width: number;
+  height: number;
+  /** EXIF orientation 1..8 when known. */
+  orientation: number | null;
+  /** Crop rectangle in the *oriented* image's pixel space (after EXIF rotation), or null: centred crop
+   *  of the output's aspect ratio. */
+  crop: { x: number; y: number; width: number; height: number } | null;
+  /** For use_photo_crop_name. */
+  cropName: string | null;
+}
+
+export interface ExportSubject {
+  id: string;
+  /** Export field key -> value, already resolved from the subject's properties by exportruns. */
+  values: Record<string, string>;
+  /** 0..n (pose "all" gives several; others give at most one). */
+  images: ExportImageSource[];
+}
+
+export interface ExportRunOptions {
+  /** custom_directory_group_field_key ?? format.directory_group_field_key */
+  groupFieldKey: string | null;
+  usePhotoCropName: boolean;
+  includeSubjectsWithoutImages: boolean;
+  /** For the readme. */
+  projectName: string;
+}
+
+export type ExportCheckIssueCode =
+  | 'missing_image'
+  | 'missing_value'
+  | 'duplicate_value'
+  | 'name_collision'
+  | 'forbidden_characters'
+  | 'leading_zeros'
+  | 'upscaled'
+  | 'no_crop';
+
+export interface ExportCheckIssue {
+  code: ExportCheckIssueCode;
+  /** A readable English sentence with the count, e.g. "3 subjects have no image." */
+  message: string;
+  field_key: string | null;
+  count: number;
+  /** At most 100. */
+  subject_ids: string[];
+}
+
+export interface ExportCheckReport {
+  subjects_count: number;
+  issues: ExportCheckIssue[];
+}
+
+export interface BuildExportArchiveArgs {
+  storage: Storage;
+  key: string;
+  format: ExportFormatRow;
+  subjects: AsyncIterable<ExportSubject> | Iterable<ExportSubject>;
+  total: number;
+  options: ExportRunOptions;
+  onProgress: (done: number, total: number, message: string) => Promise<void>;
+  signal?: AbortSignal;
+}
+
+export interface BuildExportArchiveResult {
+  entries: number;
+  images: number;
+  bytes: number;
+}

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import type { JobDeps } from '../../jobs/deps.js';
+import { defineJob } from '../../jobs/queue.js';
+import { queueEmail } from '../../mail/outbox.js';
+import { projectExportReadyMessage } from '../../mail/templates.js';
+import { scheduleDeletions } from '../../storage/uploads.js';
+import { selectProjects } from '../projects/service.js';
+import { buildExportArchive } from './archive/index.js';
+import { exportFields, exportKey, imageChoice, loadFormatRow, runOptions } from './service.js';
+import { countSelection, exportSubjects } from './subjects.js';
+
+/** A failure the user is told about as it is (job_status_message); anything else is reported generically. */
+class ExportFailure extends Error {}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Progress is written at most this often (the archive builder reports about once a second, too). */
+const PROGRESS_INTERVAL_MS = 1000;
+/** A run may take this long before pg-boss counts its process as lost and runs it again. */
+export const EXPORT_JOB_EXPIRY_SECONDS = 4 * 60 * 60;
+
+type BuildDeps = Pick<JobDeps, 'db' | 'storage' | 'log' | 'config' | 'enqueueEmail'>;
+
+/**
+ * Builds one export's archive (issue 13 item 5): resolves the selection, streams the subjects a page at a
+ * time into the archive builder, writes progress, and ends the export completed (with its expiry, and an
+ * e-mail to its creator) or failed with a message.
+ *
+ * Retry-safe: a run that finds the export still working (its process was killed, or it was stopped) starts
+ * over, resetting the progress and writing the same storage key again, so there is one archive with the
+ * right counts. A completed or failed export is left alone. When `signal` aborts (the worker stops), the run
+ * ends without marking the export, so that its retry picks it up.
+ */
+export async function runExport(exportId: string, deps: BuildDeps, signal?: AbortSignal): Promise<void> {
+  const { db, storage, log, config } = deps;
+  const started = await db
+    .updateTable('project_exports')
+    .set({
+      job_status: 'working',
+      job_status_at: 0,
+      job_status_total: null,
+      job_status_message: null,
+      export_started_at: new Date(),
+      export_completed_at: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', exportId)
+    .where((eb) => eb.or([eb('job_status', 'is', null), eb('job_status', '=', 'working')]))
+    .returningAll()
+    .executeTakeFirst();
+  if (!started) return;
+  const project = await selectProjects(db).where('p.id', '=', started.project_id).executeTakeFirstOrThrow();
+  const key = exportKey(project.organization_id, project.id, started.id);
+  try {
+    const format = started.project_export_format_id
+      ? await loadFormatRow(db, started.project_export_format_id)
+      : null;
+    if (!format) throw new ExportFailure('The export format was deleted.');
+    const selection = {
+      project_id: project.id,
+      included_subject_ids: started.included_subject_ids.map(String),
+      excluded_subject_ids: started.excluded_subject_ids.map(String),
+      include_subjects_without_images: started.include_subjects_without_images,
+    };
+    const settings = {
+      custom_directory_group_field_key: started.custom_directory_group_field_key,
+      use_photo_crop_name: started.use_photo_crop_name,
+      include_subjects_without_images: started.include_subjects_without_images,
+      selected_pose: started.selected_pose,
+      selected_background: started.selected_background,
+      use_default_photo_crops: started.use_default_photo_crops,
+    };
+    const total = await countSelection(db, selection);
+    if (total === 0) throw new ExportFailure('There are no subjects to export.');
+    await db
+      .updateTable('project_exports')
+      .set({ job_status_total: total, updated_at: new Date() })
+      .where('id', '=', started.id)
+      .execute();
+    const fields = await exportFields(db, project, started.include_hidden_fields);
+
+    let lastWrite = 0;
+    const result = await buildExportArchive({
+      storage,
+      key,
+      format,
+      subjects: exportSubjects(db, selection, fields, imageChoice(format, settings)),
+      total,
+      options: runOptions(format, settings, project.name),
+      signal,
+      onProgress: async (done, of, message) => {
+        signal?.throwIfAborted();
+        const now = Date.now();
+        if (now - lastWrite < PROGRESS_INTERVAL_MS && done < of) return;
+        lastWrite = now;
+        await db
+          .updateTable('project_exports')
+          .set({
+            job_status_at: done,
+            job_status_total: of,
+            job_status_message: message || null,
+            updated_at: new Date(),
+          })
+          .where('id', '=', started.id)
+          .where('job_status', '=', 'working')
+          .execute();
+      },
+    });
+    signal?.throwIfAborted();
+
+    await db.transaction().execute(async (trx) => {
+      const completedAt = new Date();
+      const done = await trx
+        .updateTable('project_exports')
+        .set({
+          job_status: 'completed',
+          job_status_at: total,
+          job_status_total: total,
+          job_status_message: null,
+          export_completed_at: completedAt,
+          expires_at: new Date(completedAt.getTime() + config.exportRetentionDays * DAY_MS),
+          expired_at: null,
+          storage_key: key,
+          archive_entries: result.entries,
+          archive_images: result.images,
+          archive_bytes: result.bytes,
+          updated_at: completedAt,
+        })
+        .where('id', '=', started.id)
+        .where('job_status', '=', 'working')
+        .returning('id')
+        .executeTakeFirst();
+      if (!done || !started.created_by_user_id) return;
+      const creator = await trx
+        .selectFrom('users')
+        .select(['name', 'email'])
+        .where('id', '=', started.created_by_user_id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!creator) return;
+      await queueEmail(
+        trx,
+        deps.enqueueEmail,
+        projectExportReadyMessage({
+          to: creator.email,
+          name: creator.name,
+          projectName: project.name,
+          formatName: started.project_export_format_name,
+          link: `${config.publicUrl}/projects/${project.id}/project-exports/${started.id}`,
+          days: config.exportRetentionDays,
+        }),
+      );
+    });
+  } catch (error) {
+    // Stopped, not failed: the row stays working and the job's retry starts it over.
+    if (signal?.aborted) throw error;
+    const message = error instanceof ExportFailure ? error.message : 'The export could not be made.';
+    // Ids only: subjects' values never go to the log.
+    if (!(error instanceof ExportFailure))
+      log.error({ err: error, project_export_id: started.id }, 'project export failed');
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('project_exports')
+        .set({ job_status: 'failed', job_status_message: message, updated_at: new Date() })
+        .where('id', '=', started.id)
+        .where('job_status', '=', 'working')
+        .execute();
+      // Whatever part of an archive was written goes.
+      await scheduleDeletions(trx, [{ key }]);
+    });
+  }
+}
+
+export const projectExportBuildJob = defineJob({
+  schema: z.object({ project_export_id: z.string().regex(/^\d+$/) }),
+  // Failures are recorded on the export and not retried; a run whose process died is run again.
+  retryLimit: 2,
+  retryDelaySeconds: 30,
+  expireInSeconds: EXPORT_JOB_EXPIRY_SECONDS,
+  handle: ({ project_export_id }, deps: JobDeps) => runExport(project_export_id, deps),
+});
+
+/** An export still working this long after its last progress has lost its job (retries spent). */
+const STUCK_AFTER_MS = 3 * EXPORT_JOB_EXPIRY_SECONDS * 1000;
+
+/**
+ * Retention (EXPORT_RETENTION_DAYS): deletes the archives of completed exports past their expiry and marks
+ * them expired (the record stays, without a download). Also ends as failed the exports whose job was lost
+ * for good, so that they can be deleted. Answers how many archives went.
+ */
+export async function expireExports(
+  deps: Pick<JobDeps, 'db' | 'storage'>,
+  now = new Date(),
+): Promise<number> {
+  const { db, storage } = deps;
+  let expired = 0;
+  for (;;) {
+    const due = await db
+      .selectFrom('project_exports')
+      .select(['id', 'storage_key'])
+      .where('expired_at', 'is', null)
+      .where('expires_at', '<=', now)
+      .orderBy('expires_at')
+      .limit(100)
+      .execute();
+    for (const row of due) {
+      if (row.storage_key) await storage.delete(row.storage_key);
+      await db
+        .updateTable('project_exports')
+        .set({ expired_at: now, updated_at: now })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    expired += due.length;
+    if (due.length < 100) break;
+  }
+  await db
+    .updateTable('project_exports')
+    .set({
+      job_status: 'failed',
+      job_status_message: 'The export stopped before it was finished.',
+      updated_at: now,
+    })
+    .where('job_status', '=', 'working')
+    .where('updated_at', '<', new Date(now.getTime() - STUCK_AFTER_MS))
+    .execute();
+  return expired;
+}
+
+export const projectExportExpireJob = defineJob({
+  schema: z.object({}),
+  retryLimit: 3,
+  retryDelaySeconds: 60,
+  schedule: '37 3 * * *',
+  async handle(_payload, deps: JobDeps) {
+    const expired = await expireExports(deps);
+    if (expired > 0) deps.log.info({ expired }, 'expired project exports removed');
+  },
+});

@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+/** What other areas may read of a project's exports, as SQL over a project id column. */
+export const projectExportReads = (projectIdColumn: string) => ({
+  count: sql<number>`(SELECT count(*)::int FROM project_exports x WHERE x.project_id = ${sql.ref(projectIdColumn)})`,
+});
+
+/** Exports with their creator (null when the creator's user row is gone). */
+export const selectExports = (db: Db) =>
+  db
+    .selectFrom('project_exports as e')
+    .leftJoin('users as u', 'u.id', 'e.created_by_user_id')
+    .selectAll('e')
+    .select([
+      'u.name as created_by_user_name',
+      'u.email as created_by_user_email',
+      'u.deleted_at as created_by_user_deleted_at',
+    ]);
+export type ExportRow = Awaited<ReturnType<ReturnType<typeof selectExports>['executeTakeFirstOrThrow']>>;
+
+/** Stalled (§4, counted as failed): started, not completed, and has neither job id nor job status. */
+export const isStalled = (
+  row: Pick<ExportRow, 'export_started_at' | 'export_completed_at' | 'job_id' | 'job_status'>,
+) =>
+  row.export_started_at !== null &&
+  row.export_completed_at === null &&
+  row.job_id === null &&
+  row.job_status === null;
+
+/** Done (§4): completed or failed. Only done or stalled exports may be deleted. */
+export const isDone = (row: Pick<ExportRow, 'job_status'>) =>
+  row.job_status === 'completed' || row.job_status === 'failed';

@@ -1,0 +1,185 @@
+import { projectExportInputSchema } from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { authorize, sessionOf } from '../../http/auth.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { safeDownloadName } from '../../storage/storage.js';
+import { actorOf, recordAudit } from '../audit/record.js';
+import { findVisibleProject } from '../projects/service.js';
+import { selectExports } from './queries.js';
+import { checkReportSchema, isDownloadable, projectExportSchema, serializeExport } from './serialize.js';
+import { checkRun, createExport, deleteExport, findExport } from './service.js';
+
+const DOWNLOAD_EXPIRY_SECONDS = 5 * 60;
+const tags = ['project exports'];
+const body = z.object({ project_export: projectExportInputSchema });
+const one = z.object({ project_export: projectExportSchema });
+
+/** Project exports: runs of an export format over a project's subjects (exports-and-printing §2-§4). */
+export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/projects/:id/project-exports',
+    {
+      config: { action: 'project-export.list' },
+      schema: {
+        tags,
+        summary: "A project's exports, newest first",
+        params: idParam,
+        querystring: z.object({
+          ...pageQuery,
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+        }),
+        response: { 200: z.object({ project_exports: z.array(projectExportSchema), meta: listMeta }) },
+      },
+    },
+    async (request) => {
+      const project = await findVisibleProject(ctx.db, sessionOf(request), request.params.id);
+      const { page, limit } = request.query;
+      const [rows, total] = await Promise.all([
+        selectExports(ctx.db)
+          .where('e.project_id', '=', project.id)
+          .orderBy('e.created_at', 'desc')
+          .orderBy('e.id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        ctx.db
+          .selectFrom('project_exports')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('project_id', '=', project.id)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { project_exports: rows.map(serializeExport), meta: { page, limit, total: total.n } };
+    },
+  );
+
+  app.post(
+    '/api/projects/:id/project-exports',
+    {
+      config: { action: 'project-export.create' },
+      schema: {
+        tags,
+        summary:
+          'Run an export format over the selected subjects (empty included ids = all, minus excluded ids): checked, then built by a job',
+        params: idParam,
+        body,
+        response: { 201: one },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const id = await createExport(ctx, request, s, project, request.body.project_export);
+      return reply.status(201).send({ project_export: serializeExport(await findExport(ctx.db, id)) });
+    },
+  );
+
+  app.post(
+    '/api/projects/:id/project-exports/check',
+    {
+      config: { action: 'project-export.check' },
+      schema: {
+        tags,
+        summary:
+          'The pre-export check: what would go wrong for these options and subjects (nothing is written)',
+        params: idParam,
+        body,
+        response: { 200: z.object({ report: checkReportSchema }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const { report } = await checkRun(request, ctx.db, s, project, request.body.project_export);
+      return { report };
+    },
+  );
+
+  app.get(
+    '/api/project-exports/:id',
+    {
+      config: { action: 'project-export.show' },
+      schema: { tags, summary: 'One export with its progress', params: idParam, response: { 200: one } },
+    },
+    async (request) => {
+      const ref = await request.access.findVisible('project_export', request.params.id);
+      return { project_export: serializeExport(await findExport(ctx.db, ref.id)) };
+    },
+  );
+
+  app.delete(
+    '/api/project-exports/:id',
+    {
+      config: { action: 'project-export.delete' },
+      schema: {
+        tags,
+        summary:
+          'Delete a done or stalled export and its archive (its creator or a manager); 409 while running',
+        params: idParam,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
+    async (request, reply) => {
+      const ref = await request.access.findVisible('project_export', request.params.id);
+      const row = await findExport(ctx.db, ref.id);
+      authorize(request, { created_by_user_id: row.created_by_user_id });
+      await deleteExport(ctx, row);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/project-exports/:id/download',
+    {
+      config: { action: 'project-export.download' },
+      schema: {
+        tags,
+        summary:
+          "Redirect to a signed, expiring download of a completed export's ZIP (audited); format=json answers the address; 410 once expired",
+        params: idParam,
+        querystring: z.object({ format: z.enum(['redirect', 'json']).default('redirect') }).strict(),
+        response: {
+          200: z.object({ download: z.object({ url: z.string(), expires_at: z.string() }) }),
+          302: z.null().describe('Redirect to the signed address (Location)'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const ref = await request.access.findVisible('project_export', request.params.id);
+      const row = await findExport(ctx.db, ref.id);
+      if (row.job_status === 'completed' && row.expired_at !== null) {
+        throw new HttpError(410, {
+          errors: {
+            base: ['This export has expired and its archive was deleted. Please run the export again.'],
+          },
+        });
+      }
+      if (!isDownloadable(row) || !row.storage_key) throw notFound();
+      await recordAudit(ctx.db, actorOf(request), {
+        action: 'project_export.download',
+        recordType: 'project_export',
+        recordId: row.id,
+        projectId: row.project_id,
+        ownerOrganizationId: ref.organization_id,
+      });
+      const url = await ctx.storage.presignGet({
+        key: row.storage_key,
+        expiresInSeconds: DOWNLOAD_EXPIRY_SECONDS,
+        downloadName: `${safeDownloadName(row.project_export_format_name)}.zip`,
+        contentType: 'application/zip',
+      });
+      if (request.query.format === 'json') {
+        return {
+          download: { url, expires_at: new Date(Date.now() + DOWNLOAD_EXPIRY_SECONDS * 1000).toISOString() },
+        };
+      }
+      return reply.redirect(url, 302);
+    },
+  );
+}

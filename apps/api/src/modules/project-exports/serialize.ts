@@ -1,0 +1,108 @@
+import { EXPORT_BACKGROUNDS } from '@school-portal/domain';
+import { z } from 'zod';
+import { type ExportRow, isStalled } from './queries.js';
+
+export const checkReportSchema = z.object({
+  subjects_count: z.number(),
+  issues: z.array(
+    z.object({
+      code: z.enum([
+        'missing_image',
+        'missing_value',
+        'duplicate_value',
+        'name_collision',
+        'forbidden_characters',
+        'leading_zeros',
+        'upscaled',
+        'no_crop',
+      ]),
+      message: z.string(),
+      field_key: z.string().nullable(),
+      count: z.number(),
+      subject_ids: z.array(z.string()),
+    }),
+  ),
+});
+
+export const projectExportSchema = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  project_export_format_id: z.string().nullable(),
+  project_export_format_name: z.string(),
+  created_by_user: z
+    .object({ id: z.string(), name: z.string(), email: z.string(), deleted_at: z.string().nullable() })
+    .nullable(),
+  subjects_count: z.number(),
+  included_subject_ids: z.array(z.string()),
+  excluded_subject_ids: z.array(z.string()),
+  include_subjects_without_images: z.boolean(),
+  use_default_photo_crops: z.boolean(),
+  use_photo_crop_name: z.boolean(),
+  duplicate_search_fields: z.array(z.string()),
+  custom_directory_group_field_key: z.string().nullable(),
+  selected_pose: z.string(),
+  selected_background: z.enum(EXPORT_BACKGROUNDS),
+  job_id: z.string().nullable(),
+  job_status: z.enum(['working', 'completed', 'failed']).nullable(),
+  job_status_at: z.number().nullable(),
+  job_status_total: z.number().nullable(),
+  job_status_message: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  export_started_at: z.string().nullable(),
+  export_completed_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  expired_at: z.string().nullable(),
+  stalled: z.boolean(),
+  check_report: checkReportSchema.nullable(),
+  download_path: z.string().nullable(),
+});
+export type SerializedProjectExport = z.infer<typeof projectExportSchema>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** An archive is downloadable once completed, until the retention job removes it. */
+export const isDownloadable = (row: Pick<ExportRow, 'job_status' | 'storage_key' | 'expired_at'>) =>
+  row.job_status === 'completed' && row.storage_key !== null && row.expired_at === null;
+
+export function serializeExport(row: ExportRow): SerializedProjectExport {
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    project_export_format_id: row.project_export_format_id,
+    project_export_format_name: row.project_export_format_name,
+    created_by_user:
+      row.created_by_user_id && row.created_by_user_name !== null && row.created_by_user_email !== null
+        ? {
+            id: row.created_by_user_id,
+            name: row.created_by_user_name,
+            email: row.created_by_user_email,
+            deleted_at: iso(row.created_by_user_deleted_at),
+          }
+        : null,
+    subjects_count: row.subjects_count,
+    included_subject_ids: row.included_subject_ids.map(String),
+    excluded_subject_ids: row.excluded_subject_ids.map(String),
+    include_subjects_without_images: row.include_subjects_without_images,
+    use_default_photo_crops: row.use_default_photo_crops,
+    use_photo_crop_name: row.use_photo_crop_name,
+    duplicate_search_fields: row.duplicate_search_fields,
+    custom_directory_group_field_key: row.custom_directory_group_field_key,
+    selected_pose: row.selected_pose,
+    selected_background: row.selected_background,
+    job_id: row.job_id,
+    job_status: row.job_status,
+    job_status_at: row.job_status_at,
+    job_status_total: row.job_status_total,
+    job_status_message: row.job_status_message,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    export_started_at: iso(row.export_started_at),
+    export_completed_at: iso(row.export_completed_at),
+    expires_at: iso(row.expires_at),
+    expired_at: iso(row.expired_at),
+    stalled: isStalled(row),
+    check_report: row.check_report ?? null,
+    download_path: isDownloadable(row) ? `/api/project-exports/${row.id}/download` : null,
+  };
+}

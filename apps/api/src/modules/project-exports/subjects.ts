@@ -1,0 +1,241 @@
+import { FIELD_KEYS, POSE_NUMBER_PATTERN } from '@school-portal/domain';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { exportPhotoSources, subjectPhotoReads } from '../photos/queries.js';
+import { selectionCondition } from '../subjects/queries.js';
+import type { ExportImageSource, ExportSubject } from './archive/index.js';
+
+/** Subjects are read this many at a time (keyset pages): memory stays flat in the number of subjects. */
+export const SUBJECT_BATCH = 500;
+
+/** What decides which subjects an export holds, as stored on the export. */
+export interface ExportSelection {
+  project_id: string;
+  included_subject_ids: string[];
+  excluded_subject_ids: string[];
+  include_subjects_without_images: boolean;
+}
+
+/** How each subject's images are chosen (exports §9). */
+export interface ImageChoice {
+  selected_pose: string;
+  selected_background: 'default' | 'ordered';
+  use_default_photo_crops: boolean;
+  /** The output's shape: portrait when at least as high as wide (crops 8x10), else landscape (10x8). */
+  portrait: boolean;
+}
+
+/** A template field as values are read from it. */
+export interface ExportField {
+  id: string;
+  field_key: string | null;
+}
+
+const KNOWN_KEYS = new Set<string>(FIELD_KEYS.map((f) => f.key));
+
+/**
+ * The selection as one condition over `subjects s` of the project: the selection issue's semantics (empty
+ * included ids = every subject, minus the excluded ids), and, when subjects without images are left out,
+ * only subjects with a photo.
+ */
+function selectionWhere(selection: ExportSelection): Expression<SqlBool> {
+  const base = selectionCondition(
+    { fields: [] },
+    {
+      filter: null,
+      included_subject_ids: selection.included_subject_ids,
+      excluded_subject_ids: selection.excluded_subject_ids,
+    },
+  );
+  return selection.include_subjects_without_images
+    ? base
+    : sql<SqlBool>`(${base} AND ${subjectPhotoReads('s.id').hasAny})`;
+}
+
+export async function countSelection(db: Db, selection: ExportSelection): Promise<number> {
+  const row = await db
+    .selectFrom('subjects as s')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('s.project_id', '=', selection.project_id)
+    .where(selectionWhere(selection))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Values by field key: each keyed field's trimmed value (the first field of a key wins). */
+export function valuesOf(fields: ExportField[], properties: Record<string, string>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const f of fields) {
+    if (!f.field_key || !KNOWN_KEYS.has(f.field_key)) continue;
+    const value = (properties[f.id] ?? '').trim();
+    if (value && values[f.field_key] === undefined) values[f.field_key] = value;
+  }
+  return values;
+}
+
+type PhotoRow = Awaited<ReturnType<typeof exportPhotoSources>>['photos'][number];
+type CropRow = Awaited<ReturnType<typeof exportPhotoSources>>['crops'][number];
+
+/**
+ * The photos of one subject for the pose, from its photos in upload order:
+ * - primary: its primary photo (a subject without one: its latest, as printing does);
+ * - yearbook: the photo flagged for the yearbook, else as primary; yearbook_strict: only the flagged one;
+ * - all: every photo; oldest / newest: the first / last uploaded; a number n: the nth uploaded.
+ * Backgrounds: nothing in the photos models background choices, so "default" keeps the primary photo
+ * first for pose "all" and "ordered" keeps the plain upload order (docs/decisions.md).
+ */
+export function photosForPose(
+  photos: PhotoRow[],
+  yearbookPhotoId: string | null,
+  pose: string,
+  background: 'default' | 'ordered',
+): PhotoRow[] {
+  if (photos.length === 0) return [];
+  const primary = photos.find((p) => p.is_primary) ?? photos[photos.length - 1]!;
+  const yearbook = yearbookPhotoId ? photos.find((p) => p.id === yearbookPhotoId) : undefined;
+  switch (pose) {
+    case 'primary':
+      return [primary];
+    case 'yearbook':
+      return [yearbook ?? primary];
+    case 'yearbook_strict':
+      return yearbook ? [yearbook] : [];
+    case 'all':
+      return background === 'ordered' ? photos : [primary, ...photos.filter((p) => p !== primary)];
+    case 'oldest':
+      return [photos[0]!];
+    case 'newest':
+      return [photos[photos.length - 1]!];
+    default: {
+      if (!POSE_NUMBER_PATTERN.test(pose)) return [];
+      const nth = photos[Number(pose) - 1];
+      return nth ? [nth] : [];
+    }
+  }
+}
+
+/** EXIF orientations 5 to 8 turn the image a quarter: the upright image's sides swap. */
+const upright = (p: { width: number; height: number; orientation: number | null }) =>
+  p.orientation !== null && p.orientation >= 5 && p.orientation <= 8
+    ? { width: p.height, height: p.width }
+    : { width: p.width, height: p.height };
+
+/**
+ * The crop of a photo for the output's shape, in the upright image's pixels: its default crop when that
+ * has the output's orientation (portrait or landscape), else its first crop that has; none means the
+ * archive centres a crop of the output's aspect ratio.
+ */
+export function cropFor(
+  photo: { width: number; height: number; orientation: number | null },
+  crops: CropRow[],
+  portrait: boolean,
+): { crop: ExportImageSource['crop']; name: string | null } {
+  const size = upright(photo);
+  const inPixels = (c: CropRow) => {
+    const x = Math.round(c.x * size.width);
+    const y = Math.round(c.y * size.height);
+    return {
+      x,
+      y,
+      width: Math.max(1, Math.min(size.width - x, Math.round(c.width * size.width))),
+      height: Math.max(1, Math.min(size.height - y, Math.round(c.height * size.height))),
+    };
+  };
+  // Crops come default first, then in the order they were made.
+  for (const c of crops) {
+    const px = inPixels(c);
+    if (px.height >= px.width === portrait) return { crop: px, name: c.name };
+  }
+  return { crop: null, name: null };
+}
+
+/** Builds the ExportSubjects of one page of subject rows: values, and images with their crops. */
+async function toExportSubjects(
+  db: Db,
+  rows: { id: string; properties: Record<string, string>; yearbook_photo_id: string | null }[],
+  fields: ExportField[],
+  choice: ImageChoice,
+): Promise<ExportSubject[]> {
+  const { photos, crops } = await exportPhotoSources(
+    db,
+    rows.map((r) => r.id),
+  );
+  const photosBySubject = new Map<string, PhotoRow[]>();
+  for (const p of photos) {
+    const list = photosBySubject.get(p.subject_id) ?? [];
+    list.push(p);
+    photosBySubject.set(p.subject_id, list);
+  }
+  const cropsByPhoto = new Map<string, CropRow[]>();
+  for (const c of crops) {
+    const list = cropsByPhoto.get(c.photo_id) ?? [];
+    list.push(c);
+    cropsByPhoto.set(c.photo_id, list);
+  }
+  return rows.map((row) => {
+    const chosen = photosForPose(
+      photosBySubject.get(row.id) ?? [],
+      row.yearbook_photo_id,
+      choice.selected_pose,
+      choice.selected_background,
+    );
+    return {
+      id: row.id,
+      values: valuesOf(fields, row.properties),
+      images: chosen.map((p) => {
+        const photo = { width: p.width!, height: p.height!, orientation: p.orientation };
+        const { crop, name } = choice.use_default_photo_crops
+          ? cropFor(photo, cropsByPhoto.get(p.id) ?? [], choice.portrait)
+          : { crop: null, name: null };
+        return {
+          photoId: p.id,
+          storageKey: p.storage_key,
+          width: photo.width,
+          height: photo.height,
+          orientation: p.orientation,
+          crop,
+          cropName: name,
+        };
+      }),
+    };
+  });
+}
+
+/**
+ * The selected subjects as ExportSubjects, a page of SUBJECT_BATCH at a time in id order (keyset
+ * pagination): only one page is held at once, however many subjects the project has.
+ */
+export async function* exportSubjects(
+  db: Db,
+  selection: ExportSelection,
+  fields: ExportField[],
+  choice: ImageChoice,
+  batchSize = SUBJECT_BATCH,
+): AsyncGenerator<ExportSubject> {
+  let after: string | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('subjects as s')
+      .select(['s.id', 's.properties', 's.yearbook_photo_id'])
+      .where('s.project_id', '=', selection.project_id)
+      .where(selectionWhere(selection));
+    if (after !== null) query = query.where('s.id', '>', after);
+    const rows = await query.orderBy('s.id').limit(batchSize).execute();
+    if (rows.length === 0) return;
+    yield* await toExportSubjects(db, rows, fields, choice);
+    after = rows[rows.length - 1]!.id;
+    if (rows.length < batchSize) return;
+  }
+}
+
+/** Every selected subject at once, for the pre-export check (which looks across subjects). */
+export async function allExportSubjects(
+  db: Db,
+  selection: ExportSelection,
+  fields: ExportField[],
+  choice: ImageChoice,
+): Promise<ExportSubject[]> {
+  const all: ExportSubject[] = [];
+  for await (const s of exportSubjects(db, selection, fields, choice)) all.push(s);
+  return all;
+}

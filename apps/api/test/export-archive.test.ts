@@ -1,0 +1,690 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import bmp from 'bmp-js';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import yauzl from 'yauzl';
+import { ZipFile } from 'yazl';
+import { connectDatabase } from '../src/db/database.js';
+import { encodeBmp } from '../src/images/bmp.js';
+import { renderExportImage } from '../src/images/export.js';
+import {
+  buildExportArchive,
+  checkExport,
+  type ExportFormatRow,
+  type ExportImageSource,
+  type ExportRunOptions,
+  type ExportSubject,
+} from '../src/modules/project-exports/archive/index.js';
+import { entryName, namePart } from '../src/modules/project-exports/archive/layout.js';
+import { LocalStorage } from '../src/storage/local.js';
+import { createTestDatabase } from './support/database.js';
+
+/** A format as the database defaults make it (migration 0009), with overrides. */
+function formatRow(overrides: Partial<ExportFormatRow> = {}): ExportFormatRow {
+  return {
+    id: '1',
+    organization_id: '1',
+    standard_key: null,
+    created_by_user_id: null,
+    name: 'Custom Format',
+    available_to_suborganizations: false,
+    restrict_to_orgs_managed_by_creator: false,
+    output_directory_name: null,
+    include_data: true,
+    include_images: true,
+    include_readme: true,
+    allow_custom_directory_group_field: false,
+    directory_group_field_key: null,
+    duplicate_search_fields: ['first_name', 'last_name', 'student_id'],
+    data_directory_name: null,
+    data_directory_group_enabled: false,
+    data_delimiter_format: 'comma',
+    data_newline_format: 'crlf',
+    data_file_name: 'data',
+    data_file_extension: 'csv',
+    data_allow_custom_file_name: false,
+    data_downcase_field_names: false,
+    data_include_headers: true,
+    data_quote_fields: false,
+    data_include_unmapped_fields: false,
+    data_zero_pad_field_key: null,
+    data_zero_pad_field_length: null,
+    data_escape_formulas: true,
+    images_directory_name: null,
+    images_directory_group_enabled: false,
+    images_content_type: 'image/jpeg',
+    images_crop_width_pixels: 48,
+    images_crop_height_pixels: 64,
+    images_pixels_per_inch: null,
+    images_name_primary_field_first_key: 'last_name',
+    images_name_primary_field_second_key: 'first_name',
+    images_name_primary_separator: 'underscore',
+    images_name_zero_pad_enabled: false,
+    images_name_zero_pad_length: 0,
+    images_name_append_sequential_number: false,
+    created_at: new Date(),
+    updated_at: new Date(),
+    field_mappings: [],
+    ...overrides,
+  };
+}
+
+const mappings = (...keys: string[]) => keys.map((field_key, i) => ({ field_key, position: i + 1 }));
+
+const run = (overrides: Partial<ExportRunOptions> = {}): ExportRunOptions => ({
+  groupFieldKey: null,
+  usePhotoCropName: false,
+  includeSubjectsWithoutImages: true,
+  projectName: 'Fall Portraits',
+  ...overrides,
+});
+
+interface Entry {
+  method: number;
+  data: Buffer;
+}
+
+/** Every entry of a ZIP, in order, with its compression method (0 store, 8 deflate) and bytes. */
+function readZip(buffer: Buffer): Promise<Map<string, Entry>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const entries = new Map<string, Entry>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            entries.set(entry.fileName, { method: entry.compressionMethod, data: Buffer.concat(chunks) });
+            zip.readEntry();
+          });
+          stream.on('error', reject);
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+/**
+ * A portrait original whose upright quadrants are red (top left), green (top right), blue (bottom left)
+ * and white (bottom right); stored turned (EXIF orientation 6: the stored pixels are rotated a quarter
+ * anticlockwise) when `rotated`, so only a correct rotation shows the same quadrants.
+ */
+async function quadrants(width: number, height: number, rotated: boolean): Promise<Buffer> {
+  const half = (c: string) =>
+    sharp({ create: { width: width / 2, height: height / 2, channels: 3, background: c } })
+      .png()
+      .toBuffer();
+  const upright = await sharp({ create: { width, height, channels: 3, background: '#000' } })
+    .composite([
+      { input: await half('#ff0000'), left: 0, top: 0 },
+      { input: await half('#00ff00'), left: width / 2, top: 0 },
+      { input: await half('#0000ff'), left: 0, top: height / 2 },
+      { input: await half('#ffffff'), left: width / 2, top: height / 2 },
+    ])
+    .png()
+    .toBuffer();
+  if (!rotated) return sharp(upright).jpeg({ quality: 95 }).toBuffer();
+  // Orientation 6 means "turn 90° clockwise to show": store it turned 90° anticlockwise.
+  const stored = await sharp(upright).rotate(-90).toBuffer();
+  return sharp(stored).jpeg({ quality: 95 }).withMetadata({ orientation: 6 }).toBuffer();
+}
+
+/** The colour at a fraction of an image, as [r, g, b]. */
+async function colourAt(image: Buffer, fx: number, fy: number): Promise<number[]> {
+  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  const at = (Math.floor(fy * info.height) * info.width + Math.floor(fx * info.width)) * info.channels;
+  return [data[at]!, data[at + 1]!, data[at + 2]!];
+}
+const near = (actual: number[], expected: number[]) =>
+  actual.every((v, i) => Math.abs(v - expected[i]!) < 40);
+
+let dir: string;
+let storage: LocalStorage;
+let portrait: ExportImageSource;
+let turned: ExportImageSource;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'export-archive-'));
+  storage = new LocalStorage(dir, 'test-secret-test-secret-test-secret');
+  await storage.put('org-1/photos/1/original', await quadrants(400, 600, false), 'image/jpeg');
+  await storage.put('org-1/photos/2/original', await quadrants(400, 600, true), 'image/jpeg');
+  portrait = {
+    photoId: '1',
+    storageKey: 'org-1/photos/1/original',
+    width: 400,
+    height: 600,
+    orientation: 1,
+    crop: { x: 0, y: 0, width: 400, height: 600 },
+    cropName: null,
+  };
+  turned = {
+    ...portrait,
+    photoId: '2',
+    storageKey: 'org-1/photos/2/original',
+    width: 600,
+    height: 400,
+    orientation: 6,
+  };
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function build(
+  format: ExportFormatRow,
+  subjects: ExportSubject[],
+  options = run(),
+  key = 'org-1/exports/1/export.zip',
+) {
+  const progress: [number, number, string][] = [];
+  const result = await buildExportArchive({
+    storage,
+    key,
+    format,
+    subjects,
+    total: subjects.length,
+    options,
+    onProgress: async (done, total, message) => {
+      progress.push([done, total, message]);
+    },
+  });
+  return { result, progress, entries: await readZip(await storage.read(key)) };
+}
+
+describe('export archive', () => {
+  test('layout, names, data rows, image sizes and types; images stored, text deflated', async () => {
+    const format = formatRow({
+      name: 'Yearbook',
+      output_directory_name: 'Yearbook 2026',
+      images_directory_name: 'Photos',
+      images_directory_group_enabled: true,
+      data_file_name: 'index',
+      data_file_extension: 'txt',
+      data_delimiter_format: 'tab',
+      data_newline_format: 'lf',
+      data_downcase_field_names: true,
+      data_zero_pad_field_key: 'student_id',
+      data_zero_pad_field_length: 6,
+      images_name_primary_separator: 'hyphen',
+      images_pixels_per_inch: 300,
+      field_mappings: mappings('student_id', 'last_name', 'image_file_name', 'image_folder', 'volume'),
+    });
+    const subjects: ExportSubject[] = [
+      {
+        id: '11',
+        values: { student_id: '123', first_name: 'Ann', last_name: 'Lee', teacher: 'Mrs. Park' },
+        images: [portrait],
+      },
+      {
+        id: '12',
+        values: { student_id: '4567', first_name: 'Ann', last_name: 'LEE', teacher: 'Mrs. Park' },
+        images: [turned],
+      },
+      {
+        id: '13',
+        values: { student_id: '9', first_name: 'Bo', last_name: 'Diaz', teacher: 'Mrs. Park' },
+        images: [],
+      },
+      {
+        id: '14',
+        values: {
+          student_id: '77',
+          first_name: '..\\..\\x',
+          last_name: '../../etc/passwd',
+          teacher: '../..',
+        },
+        images: [portrait],
+      },
+    ];
+    const { result, entries, progress } = await build(format, subjects, run({ groupFieldKey: 'teacher' }));
+    expect([...entries.keys()]).toEqual([
+      'Yearbook 2026/Mrs Park/Photos/Lee-Ann.jpg',
+      'Yearbook 2026/Mrs Park/Photos/LEE-Ann-2.jpg',
+      'Yearbook 2026/Ungrouped/Photos/etcpasswd-x.jpg',
+      'Yearbook 2026/index.txt',
+      'Yearbook 2026/readme.txt',
+    ]);
+    expect(result).toMatchObject({ entries: 5, images: 3 });
+    expect(result.bytes).toBe((await storage.head('org-1/exports/1/export.zip'))!.size);
+    for (const [name, entry] of entries) expect(entry.method, name).toBe(name.endsWith('.jpg') ? 0 : 8);
+    expect(entries.get('Yearbook 2026/index.txt')!.data.toString('utf8')).toBe(
+      [
+        'student id\tlast name\timage file name\timage folder\tvolume',
+        '000123\tLee\tLee-Ann.jpg\tMrs Park/Photos\tYearbook 2026',
+        '004567\tLEE\tLEE-Ann-2.jpg\tMrs Park/Photos\tYearbook 2026',
+        '000009\tDiaz\t\t\tYearbook 2026',
+        '000077\t../../etc/passwd\tetcpasswd-x.jpg\tUngrouped/Photos\tYearbook 2026',
+        '',
+      ].join('\n'),
+    );
+    for (const name of [
+      'Yearbook 2026/Mrs Park/Photos/Lee-Ann.jpg',
+      'Yearbook 2026/Mrs Park/Photos/LEE-Ann-2.jpg',
+    ]) {
+      const image = entries.get(name)!.data;
+      const meta = await sharp(image).metadata();
+      expect(meta).toMatchObject({ format: 'jpeg', width: 48, height: 64, density: 300 });
+      // Upright, whether the original was stored turned or not.
+      expect(near(await colourAt(image, 0.25, 0.25), [255, 0, 0]), name).toBe(true);
+      expect(near(await colourAt(image, 0.75, 0.75), [255, 255, 255]), name).toBe(true);
+    }
+    const readme = entries.get('Yearbook 2026/readme.txt')!.data.toString('utf8');
+    expect(readme).toContain('Project: Fall Portraits');
+    expect(readme).toContain('Subjects: 4');
+    expect(readme).toContain('Images: 3 (JPEG, 48 x 64 pixels, 300 pixels per inch)');
+    for (const value of ['Lee', 'Diaz', '4567', 'Park']) expect(readme).not.toContain(value);
+    // A short export reports once, at the end.
+    expect(progress).toEqual([[4, 4, 'Archive complete.']]);
+  });
+
+  test('PNG carries pHYs; BMP decodes back to the same pixels with its pixels per inch', async () => {
+    const base = formatRow({ include_data: false, include_readme: false, images_pixels_per_inch: 254 });
+    const subject = { id: '1', values: { first_name: 'Ann', last_name: 'Lee' }, images: [turned] };
+    const png = await build({ ...base, images_content_type: 'image/png' }, [subject]);
+    const pngEntry = png.entries.get('Custom Format/images/Lee_Ann.png')!;
+    expect(pngEntry.method).toBe(0);
+    expect(await sharp(pngEntry.data).metadata()).toMatchObject({
+      format: 'png',
+      width: 48,
+      height: 64,
+      density: 254,
+    });
+
+    const bmpBuild = await build({ ...base, images_content_type: 'image/bmp' }, [subject]);
+    const bmpEntry = bmpBuild.entries.get('Custom Format/images/Lee_Ann.bmp')!;
+    expect(bmpEntry.method).toBe(0);
+    const file = bmpEntry.data;
+    expect(file.subarray(0, 2).toString('ascii')).toBe('BM');
+    expect(file.readUInt16LE(28)).toBe(24);
+    expect(file.readInt32LE(38)).toBe(10_000); // 254 ppi = 10,000 pixels per metre
+    const decoded = bmp.decode(file);
+    expect([decoded.width, decoded.height]).toEqual([48, 64]);
+    // The same render as the PNG (lossless both): every pixel equal.
+    const { data: rgb } = await sharp(pngEntry.data).raw().toBuffer({ resolveWithObject: true });
+    for (let i = 0; i < 48 * 64; i++) {
+      expect([decoded.data[i * 4 + 3], decoded.data[i * 4 + 2], decoded.data[i * 4 + 1]]).toEqual([
+        rgb[i * 3],
+        rgb[i * 3 + 1],
+        rgb[i * 3 + 2],
+      ]);
+    }
+  });
+
+  test('the BMP encoder pads rows to 4 bytes and writes them bottom-up', () => {
+    // 3 x 2 pixels: rows of 9 bytes padded to 12.
+    const data = Buffer.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
+    const file = encodeBmp({ data, width: 3, height: 2, channels: 3 }, null);
+    expect(file.length).toBe(54 + 24);
+    expect(file.readInt32LE(38)).toBe(0);
+    expect([...file.subarray(54)]).toEqual([
+      12,
+      11,
+      10,
+      15,
+      14,
+      13,
+      18,
+      17,
+      16,
+      0,
+      0,
+      0, // bottom row first, as B, G, R
+      3,
+      2,
+      1,
+      6,
+      5,
+      4,
+      9,
+      8,
+      7,
+      0,
+      0,
+      0,
+    ]);
+    expect(bmp.decode(file).data.subarray(0, 4)).toEqual(Buffer.from([0, 3, 2, 1]));
+  });
+
+  test('the fast path (resize first, then extract) matches the naive rotate-extract-resize', async () => {
+    const original = await storage.read(turned.storageKey);
+    const crop = { x: 50, y: 100, width: 300, height: 400 };
+    const spec = { width: 120, height: 160, type: 'image/png' as const, pixelsPerInch: null };
+    const ours = await renderExportImage(original, crop, spec);
+    const naive = await sharp(original)
+      .rotate()
+      .extract({ left: 50, top: 100, width: 300, height: 400 })
+      .resize(120, 160)
+      .png()
+      .toBuffer();
+    const [a, b] = await Promise.all(
+      [ours, naive].map((img) => sharp(img).raw().toBuffer({ resolveWithObject: true })),
+    );
+    expect([a!.info.width, a!.info.height]).toEqual([b!.info.width, b!.info.height]);
+    let diff = 0;
+    for (let i = 0; i < a!.data.length; i++) diff += Math.abs(a!.data[i]! - b!.data[i]!);
+    expect(diff / a!.data.length).toBeLessThan(6);
+    // The crop's quadrant boundary sits where the naive one does: upright, red top left.
+    expect(near(await colourAt(ours, 0.1, 0.1), [255, 0, 0])).toBe(true);
+    expect(near(await colourAt(ours, 0.9, 0.1), [0, 255, 0])).toBe(true);
+    expect(near(await colourAt(ours, 0.1, 0.9), [0, 0, 255])).toBe(true);
+    // No crop: a centred cut of the output's aspect ratio; a crop smaller than the output is enlarged.
+    expect((await sharp(await renderExportImage(original, null, spec)).metadata()).width).toBe(120);
+    const up = await renderExportImage(original, { x: 0, y: 0, width: 30, height: 40 }, spec);
+    expect(await sharp(up).metadata()).toMatchObject({ width: 120, height: 160 });
+  });
+
+  test('CSV: quoting, CRLF, headers, unmapped fields and the formula case', async () => {
+    const format = formatRow({
+      include_images: false,
+      include_readme: false,
+      data_quote_fields: true,
+      data_include_unmapped_fields: true,
+      field_mappings: mappings('last_name', 'first_name'),
+    });
+    const nasty = ['=HYPERLINK("http://x")', '+1+1', '-5', '@SUM(A1)', '\tx', '-3.5e2', 'Smith, Jr.'];
+    const subjects = nasty.map((last_name, i) => ({
+      id: String(i),
+      values: { last_name, first_name: 'A' },
+      images: [],
+    }));
+    const text = (await build(format, subjects)).entries.get('Custom Format/data.csv')!.data.toString('utf8');
+    const lines = text.split('\r\n');
+    expect(lines[0]!.startsWith('"Last Name","First Name","Student ID","Middle Name"')).toBe(true);
+    expect(lines.slice(1, 8).map((l) => l.split(',"A",')[0])).toEqual([
+      `"'=HYPERLINK(""http://x"")"`,
+      `"'+1+1"`,
+      '"-5"',
+      `"'@SUM(A1)"`,
+      `"'\tx"`,
+      '"-3.5e2"',
+      '"Smith, Jr."',
+    ]);
+    expect(lines[1]!.split(',').length).toBe(lines[0]!.split(',').length);
+    // Off when the format says so; without quoting, only the cell with a comma is quoted.
+    const raw = (
+      await build(
+        {
+          ...format,
+          data_escape_formulas: false,
+          data_quote_fields: false,
+          data_include_unmapped_fields: false,
+        },
+        subjects,
+      )
+    ).entries
+      .get('Custom Format/data.csv')!
+      .data.toString('utf8');
+    expect(raw).toBe(
+      [
+        'Last Name,First Name',
+        '"=HYPERLINK(""http://x"")",A',
+        '+1+1,A',
+        '-5,A',
+        '@SUM(A1),A',
+        '\tx,A',
+        '-3.5e2,A',
+        '"Smith, Jr.",A',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  test('grouped data files, sequence numbers, zero-padded names, crop names and subjects left out', async () => {
+    const format = formatRow({
+      include_readme: false,
+      data_directory_name: 'data',
+      data_directory_group_enabled: true,
+      images_directory_group_enabled: false,
+      images_name_primary_field_first_key: 'student_id',
+      images_name_primary_field_second_key: null,
+      images_name_zero_pad_enabled: true,
+      images_name_zero_pad_length: 5,
+      images_name_append_sequential_number: true,
+      field_mappings: mappings('image_folder', 'image_file_name'),
+    });
+    const subjects: ExportSubject[] = [
+      {
+        id: '1',
+        values: { student_id: '42', grade: '3' },
+        images: [portrait, { ...portrait, cropName: 'Crop A' }],
+      },
+      { id: '2', values: { student_id: '7', grade: '4' }, images: [] },
+      { id: '3', values: { student_id: '8', grade: '4' }, images: [portrait] },
+    ];
+    const { entries } = await build(
+      format,
+      subjects,
+      run({ groupFieldKey: 'grade', includeSubjectsWithoutImages: false }),
+    );
+    expect([...entries.keys()]).toEqual([
+      'Custom Format/images/00042_1.jpg',
+      'Custom Format/images/00042_2.jpg',
+      'Custom Format/images/00008_3.jpg',
+      'Custom Format/3/data/data.csv',
+      'Custom Format/4/data/data.csv',
+    ]);
+    expect(entries.get('Custom Format/3/data/data.csv')!.data.toString()).toBe(
+      'Image Folder,Image File Name\r\n../../images,00042_1.jpg\r\n../../images,00042_2.jpg\r\n',
+    );
+    expect(entries.get('Custom Format/4/data/data.csv')!.data.toString()).toBe(
+      'Image Folder,Image File Name\r\n../../images,00008_3.jpg\r\n',
+    );
+    const named = await build(format, subjects, run({ usePhotoCropName: true }));
+    expect([...named.entries.keys()].filter((n) => n.endsWith('.jpg'))).toEqual([
+      'Custom Format/images/00042_1.jpg',
+      'Custom Format/images/Crop_A_2.jpg',
+      'Custom Format/images/00008_3.jpg',
+    ]);
+  });
+
+  test("yazl's internals the builder relies on to drop written images (memory flat in subjects)", async () => {
+    const zip = new ZipFile();
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.addBuffer(Buffer.alloc(1000, 1), 'a.jpg', { compress: false });
+    await new Promise((resolve) => setImmediate(resolve));
+    const entries = (zip as unknown as { entries: { state: number; doFileDataPump: unknown }[] }).entries;
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.state).toBe(3); // Entry.FILE_DATA_DONE, once the bytes are out
+    expect(typeof entries[0]!.doFileDataPump).toBe('function'); // the closure holding them
+    entries[0]!.doFileDataPump = null;
+    zip.end();
+    await new Promise((resolve) => zip.outputStream.on('end', resolve));
+    expect([...(await readZip(Buffer.concat(chunks))).keys()]).toEqual(['a.jpg']);
+  });
+
+  test('zip-slip: every segment is cleaned, and a bad joined name is refused', () => {
+    expect(namePart('../..\\a/b:c')).toBe('abc');
+    expect(namePart('Zoë  Ó Brien')).toBe('Zoe_O_Brien');
+    for (const bad of [['..', 'x'], ['/abs'], ['a\\b'], ['a', '', '.'], ['a\u0000b']]) {
+      expect(() => entryName(...bad), bad.join('|')).toThrow('unsafe archive entry name');
+    }
+    expect(entryName('a', '', 'b.jpg')).toBe('a/b.jpg');
+  });
+
+  test('building to the same key again replaces the archive: one object; an abort leaves the old one', async () => {
+    const format = formatRow({ include_readme: false, field_mappings: mappings('last_name') });
+    const key = 'org-1/exports/9/export.zip';
+    const one = { id: '1', values: { last_name: 'Lee', first_name: 'Ann' }, images: [portrait] };
+    const two = { id: '2', values: { last_name: 'Diaz', first_name: 'Bo' }, images: [portrait] };
+    await build(format, [one, two], run(), key);
+    const { entries } = await build(format, [two], run(), key);
+    expect([...entries.keys()]).toEqual(['Custom Format/images/Diaz_Bo.jpg', 'Custom Format/data.csv']);
+    expect(await readdir(path.join(dir, 'org-1/exports/9'))).toEqual(['export.zip', 'export.zip.meta']);
+
+    const controller = new AbortController();
+    async function* subjects() {
+      yield one;
+      controller.abort();
+      yield two;
+    }
+    await expect(
+      buildExportArchive({
+        storage,
+        key,
+        format,
+        subjects: subjects(),
+        total: 2,
+        options: run(),
+        onProgress: async () => {},
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow();
+    expect(await readdir(path.join(dir, 'org-1/exports/9'))).toEqual(['export.zip', 'export.zip.meta']);
+    expect([...(await readZip(await storage.read(key))).keys()]).toEqual([...entries.keys()]);
+  });
+
+  test('a photo missing from storage fails the build with its id, leaving no archive', async () => {
+    const format = formatRow({ include_readme: false });
+    const gone = { ...portrait, photoId: '404', storageKey: 'org-1/photos/404/original' };
+    await expect(
+      build(
+        format,
+        [{ id: '1', values: { last_name: 'A' }, images: [gone] }],
+        run(),
+        'org-1/exports/10/export.zip',
+      ),
+    ).rejects.toThrow('Photo 404 could not be exported');
+    expect(await storage.head('org-1/exports/10/export.zip')).toBeNull();
+  });
+});
+
+describe('checkExport', () => {
+  const codes = (report: ReturnType<typeof checkExport>) =>
+    Object.fromEntries(
+      report.issues.map((i) => [`${i.code}${i.field_key ? `:${i.field_key}` : ''}`, i.subject_ids]),
+    );
+
+  test('a clean export has no issues', () => {
+    const report = checkExport(
+      formatRow(),
+      [
+        { id: '1', values: { last_name: 'Lee', first_name: 'Ann' }, images: [portrait] },
+        { id: '2', values: { last_name: 'Diaz', first_name: 'Bo' }, images: [turned] },
+      ],
+      run(),
+    );
+    expect(report).toEqual({ subjects_count: 2, issues: [] });
+  });
+
+  test('missing images, missing and duplicate Student IDs, leading zeros (SIS formats)', () => {
+    const format = formatRow({
+      standard_key: 'powerschool_photo_import',
+      images_name_primary_field_first_key: 'student_id',
+      images_name_primary_field_second_key: null,
+      field_mappings: mappings('student_id', 'image_file_name'),
+    });
+    const subjects: ExportSubject[] = [
+      { id: '1', values: { student_id: '00123' }, images: [portrait] },
+      { id: '2', values: { student_id: '123' }, images: [portrait] },
+      { id: '3', values: { student_id: '00123' }, images: [portrait] },
+      { id: '4', values: { student_id: '' }, images: [portrait] },
+      { id: '5', values: { student_id: '555' }, images: [] },
+    ];
+    const report = checkExport(format, subjects, run());
+    expect(report.subjects_count).toBe(5);
+    expect(codes(report)).toEqual({
+      missing_image: ['5'],
+      'missing_value:student_id': ['4'],
+      'duplicate_value:student_id': ['1', '3'],
+      name_collision: ['1', '3'],
+      'leading_zeros:student_id': ['2', '5'],
+    });
+    const byCode = Object.fromEntries(report.issues.map((i) => [i.code, i]));
+    expect(byCode.missing_image!.message).toBe('1 subject has no image.');
+    expect(byCode.duplicate_value!.message).toBe('2 subjects share a Student ID with another subject.');
+    expect(byCode.missing_value).toMatchObject({ count: 1, field_key: 'student_id' });
+    // Zero padding set: no leading-zeros warning.
+    const padded = checkExport(
+      { ...format, data_zero_pad_field_key: 'student_id', data_zero_pad_field_length: 5 },
+      subjects,
+      run(),
+    );
+    expect(padded.issues.map((i) => i.code)).not.toContain('leading_zeros');
+  });
+
+  test('forbidden characters, upscaling, no crop; the list stops at 100 subjects', () => {
+    const small = { ...portrait, crop: { x: 0, y: 0, width: 24, height: 32 } };
+    const noCrop = { ...turned, crop: null };
+    const subjects: ExportSubject[] = [
+      { id: 'a', values: { last_name: "O'Brien", first_name: 'Zoë' }, images: [small] },
+      { id: 'b', values: { last_name: 'Lee', first_name: 'Ann' }, images: [noCrop] },
+      ...Array.from({ length: 120 }, (_, i) => ({
+        id: `m${i}`,
+        values: { last_name: `X${i}`, first_name: 'Y' },
+        images: [],
+      })),
+    ];
+    const report = checkExport(formatRow(), subjects, run({ includeSubjectsWithoutImages: false }));
+    const byCode = Object.fromEntries(report.issues.map((i) => [`${i.code}:${i.field_key}`, i]));
+    expect(byCode['forbidden_characters:last_name']!.subject_ids).toEqual(['a']);
+    expect(byCode['forbidden_characters:first_name']!.subject_ids).toEqual(['a']);
+    expect(byCode['upscaled:null']!).toMatchObject({
+      subject_ids: ['a'],
+      message: '1 subject has a crop smaller than 48 × 64 pixels; the image will be enlarged.',
+    });
+    expect(byCode['no_crop:null']!).toMatchObject({
+      subject_ids: ['b'],
+      message: '1 subject has no crop; a centred crop will be used.',
+    });
+    expect(byCode['missing_image:null']!).toMatchObject({
+      count: 120,
+      message: '120 subjects have no image. They will be left out.',
+    });
+    expect(byCode['missing_image:null']!.subject_ids).toHaveLength(100);
+  });
+});
+
+describe('the PSPA built-in (migration 0009)', () => {
+  test('exports INDEX.txt beside the IMAGES folder, tab-delimited, no header, in its column order', async () => {
+    const handle = connectDatabase(await createTestDatabase(), 1);
+    try {
+      const row = await handle.db
+        .selectFrom('project_export_formats')
+        .selectAll()
+        .where('standard_key', '=', 'pspa_yearbook')
+        .executeTakeFirstOrThrow();
+      const field_mappings = await handle.db
+        .selectFrom('project_export_format_field_mappings')
+        .select(['field_key', 'position'])
+        .where('project_export_format_id', '=', row.id)
+        .orderBy('position')
+        .execute();
+      const format = { ...row, images_crop_width_pixels: 64, images_crop_height_pixels: 80, field_mappings };
+      const subjects: ExportSubject[] = [
+        {
+          id: '1',
+          values: { first_name: 'Ann', last_name: 'Lee', grade: '9', teacher: 'Park', period: '2' },
+          images: [portrait],
+        },
+        {
+          id: '2',
+          values: { first_name: 'Ann', last_name: 'Lee', grade: '10', teacher: 'Park', period: '3' },
+          images: [turned],
+        },
+      ];
+      const { entries } = await build(format, subjects);
+      expect([...entries.keys()]).toEqual([
+        'PSPA/IMAGES/Lee_Ann_1.jpg',
+        'PSPA/IMAGES/Lee_Ann_2.jpg',
+        'PSPA/INDEX.txt',
+        'PSPA/readme.txt',
+      ]);
+      expect(entries.get('PSPA/INDEX.txt')!.data.toString()).toBe(
+        'PSPA\tIMAGES\tLee_Ann_1.jpg\tAnn\tLee\t9\tPark\t2\r\nPSPA\tIMAGES\tLee_Ann_2.jpg\tAnn\tLee\t10\tPark\t3\r\n',
+      );
+      expect(await sharp(entries.get('PSPA/IMAGES/Lee_Ann_2.jpg')!.data).metadata()).toMatchObject({
+        width: 64,
+        height: 80,
+        format: 'jpeg',
+      });
+    } finally {
+      await handle.close();
+    }
+  });
+});

@@ -1,0 +1,808 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import yauzl from 'yauzl';
+import type { JobDeps } from '../src/jobs/deps.js';
+import { expireExports, runExport } from '../src/modules/project-exports/build-job.js';
+import { cropFor, photosForPose } from '../src/modules/project-exports/subjects.js';
+import type { Storage } from '../src/storage/storage.js';
+import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { bearer, signIn } from './support/factories.js';
+import { makeJpeg } from './support/images.js';
+import { buildWorld, type World } from './support/world.js';
+
+let t: TestApp;
+let w: World;
+let deps: JobDeps;
+const tokens: Record<string, string> = {};
+let projectA1: Awaited<ReturnType<typeof projectWithFields>>;
+let projectB: Awaited<ReturnType<typeof projectWithFields>>;
+const subjectsA1: string[] = [];
+let customFormat: string;
+let csvFormat: string;
+let formatB: string;
+let pspaFormat: string;
+
+// first, last, grade, teacher, student id, has a photo
+const ROSTER: [string, string, string, string, string, boolean][] = [
+  ['Amy', 'Adams', '3', 'Smith', '0101', true],
+  ['Ben', 'Brown', '3', 'Smith', '0102', true],
+  ['Zoë', 'Ångström', 'K', 'Jones', '0103', true],
+  ['=HYPERLINK("http://evil.test")', 'Cole', '-5', 'Jones', '0104', true],
+  ['Dee', 'Davis', '2', 'Lee', '0105', false],
+];
+
+async function projectWithFields(organizationId: string, name: string) {
+  const db = t.ctx.db;
+  const template = await db
+    .insertInto('project_templates')
+    .values({ organization_id: organizationId, name: `${name} template`, project_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const project = await db
+    .insertInto('projects')
+    .values({ organization_id: organizationId, name, season_id: null, project_template_id: template.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('project_templates')
+    .set({ project_id: project.id })
+    .where('id', '=', template.id)
+    .execute();
+  const fields: Record<string, string> = {};
+  for (const [i, key] of ['first_name', 'last_name', 'grade', 'teacher', 'student_id'].entries()) {
+    fields[key] = (
+      await db
+        .insertInto('subject_fields')
+        .values({ project_template_id: template.id, field_key: key, label: null, arrangement_position: i })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
+  const album = await db
+    .insertInto('albums')
+    .values({ parent_resource_type: 'Project', parent_resource_id: project.id, name: 'Photos' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { projectId: project.id, organizationId, fields, albumId: album.id };
+}
+
+async function addSubject(p: Awaited<ReturnType<typeof projectWithFields>>, row: (typeof ROSTER)[number]) {
+  const db = t.ctx.db;
+  const [first, last, grade, teacher, sid, withPhoto] = row;
+  const properties = {
+    [p.fields.first_name!]: first,
+    [p.fields.last_name!]: last,
+    [p.fields.grade!]: grade,
+    [p.fields.teacher!]: teacher,
+    [p.fields.student_id!]: sid,
+  };
+  const subject = await db
+    .insertInto('subjects')
+    .values({ project_id: p.projectId, properties: JSON.stringify(properties) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (withPhoto) {
+    const jpeg = await makeJpeg(400, 500);
+    const key = `test/${p.projectId}/${subject.id}/original`;
+    await t.ctx.storage.put(key, jpeg, 'image/jpeg');
+    const photo = await db
+      .insertInto('photos')
+      .values({
+        album_id: p.albumId,
+        storage_key: key,
+        upload_file_name: 'p.jpg',
+        upload_file_size: jpeg.length,
+        upload_content_type: 'image/jpeg',
+        upload_verified_at: new Date(),
+        verification_state: 'verified',
+        width: 400,
+        height: 500,
+        orientation: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('subject_photo_assignments')
+      .values({ subject_id: subject.id, photo_id: photo.id, is_primary: true })
+      .execute();
+    await db
+      .insertInto('photo_crops')
+      .values({ photo_id: photo.id, name: '8x10', is_default: true, x: 0.1, y: 0.1, width: 0.8, height: 0.8 })
+      .execute();
+  }
+  return subject.id;
+}
+
+async function createFormat(who: string, organizationId: string, values: Record<string, unknown>) {
+  const answer = await call(who, 'POST', '/api/project-export-formats', {
+    project_export_format: { organization_id: organizationId, ...values },
+  });
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json().project_export_format.id as string;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await buildWorld(t.ctx.db);
+  deps = {
+    ...t.ctx,
+    enqueueEmail: async (outboxId, trx) => {
+      await t.ctx.queue.enqueue('email.send', { outbox_id: outboxId }, { trx });
+    },
+  };
+  for (const who of ['studioManager', 'studioStaff', 'schoolStaff', 'memberSchoolB', 'foreignManager'])
+    tokens[who] = await signIn(t.app, w.users[who]!.email);
+  projectA1 = await projectWithFields(w.orgs.schoolA1.id, 'Spring A1');
+  for (const row of ROSTER) subjectsA1.push(await addSubject(projectA1, row));
+  // A field hidden from customers, with a value on the first subject.
+  const template = await t.ctx.db
+    .selectFrom('projects')
+    .select('project_template_id')
+    .where('id', '=', projectA1.projectId)
+    .executeTakeFirstOrThrow();
+  const hidden = await t.ctx.db
+    .insertInto('subject_fields')
+    .values({
+      project_template_id: template.project_template_id!,
+      field_key: 'home_room',
+      label: null,
+      arrangement_position: 9,
+      visible_to_customers: false,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.ctx.db
+    .updateTable('subjects')
+    .set({ properties: sql`properties || jsonb_build_object(${hidden.id}::text, 'Room 7')` })
+    .where('id', '=', subjectsA1[0]!)
+    .execute();
+  projectB = await projectWithFields(w.orgs.schoolB.id, 'Spring B');
+  await addSubject(projectB, ['Other', 'School', '1', 'X', '9999', false]);
+
+  customFormat = await createFormat('studioManager', w.orgs.studioA.id, {
+    name: 'Yearbook custom',
+    available_to_suborganizations: true,
+    output_directory_name: 'Out',
+    data_delimiter_format: 'comma',
+    data_file_name: 'index',
+    data_file_extension: 'csv',
+    images_crop_width_pixels: 120,
+    images_crop_height_pixels: 150,
+    images_name_primary_field_first_key: 'student_id',
+    field_mappings: [
+      { field_key: 'student_id', position: 1 },
+      { field_key: 'first_name', position: 2 },
+      { field_key: 'last_name', position: 3 },
+      { field_key: 'grade', position: 4 },
+      { field_key: 'image_file_name', position: 5 },
+    ],
+  });
+  csvFormat = await createFormat('studioManager', w.orgs.studioA.id, {
+    name: 'Names only',
+    available_to_suborganizations: true,
+    include_images: false,
+    include_readme: false,
+    data_file_name: 'names',
+    field_mappings: [
+      { field_key: 'first_name', position: 1 },
+      { field_key: 'grade', position: 2 },
+    ],
+  });
+  formatB = await createFormat('foreignManager', w.orgs.studioB.id, {
+    name: 'Format of B',
+    field_mappings: [{ field_key: 'first_name', position: 1 }],
+  });
+  pspaFormat = (
+    await t.ctx.db
+      .selectFrom('project_export_formats')
+      .select('id')
+      .where('standard_key', '=', 'pspa_yearbook')
+      .executeTakeFirstOrThrow()
+  ).id;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (who: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: bearer(tokens[who]!),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+const exportsUrl = (p: { projectId: string }) => `/api/projects/${p.projectId}/project-exports`;
+
+async function createExport(who: string, body: Record<string, unknown>, project = projectA1) {
+  const answer = await call(who, 'POST', exportsUrl(project), { project_export: body });
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json().project_export as { id: string; [k: string]: unknown };
+}
+
+async function finished(who: string, id: string) {
+  return eventually(async () => {
+    const e = (await call(who, 'GET', `/api/project-exports/${id}`)).json().project_export;
+    return e.job_status === 'completed' || e.job_status === 'failed' ? e : null;
+  }, 60_000);
+}
+
+interface ZipEntry {
+  name: string;
+  method: number;
+  data: Buffer;
+}
+
+/** Opens a ZIP and reads every entry, with its compression method (0 stored, 8 deflated). */
+function readZip(bytes: Buffer): Promise<ZipEntry[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const entries: ZipEntry[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith('/')) return zip.readEntry();
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err);
+          const chunks: Buffer[] = [];
+          (stream as Readable).on('data', (c: Buffer) => chunks.push(c));
+          (stream as Readable).on('end', () => {
+            entries.push({
+              name: entry.fileName,
+              method: entry.compressionMethod,
+              data: Buffer.concat(chunks),
+            });
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+async function downloadZip(who: string, id: string) {
+  const answer = await call(who, 'GET', `/api/project-exports/${id}/download`);
+  expect(answer.statusCode, answer.body).toBe(302);
+  const file = await t.app.inject({ method: 'GET', url: answer.headers.location as string });
+  expect(file.statusCode).toBe(200);
+  return readZip(file.rawPayload);
+}
+
+const exportFiles = async (p: { organizationId: string; projectId: string }) =>
+  readdir(
+    path.join(
+      t.ctx.config.storage.localDir,
+      `org-${p.organizationId}`,
+      'projects',
+      p.projectId,
+      'project-exports',
+    ),
+  ).catch(() => [] as string[]);
+
+const auditCount = async (action: string, recordId: string) =>
+  (
+    await t.ctx.db
+      .selectFrom('audit_events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('action', '=', action)
+      .where('record_id', '=', recordId)
+      .executeTakeFirstOrThrow()
+  ).n;
+
+describe('the pre-export check', () => {
+  test('reports subjects without an image, with their ids, and writes nothing', async () => {
+    const before = await t.ctx.db.selectFrom('project_exports').select('id').execute();
+    const answer = await call('studioManager', 'POST', `${exportsUrl(projectA1)}/check`, {
+      project_export: { project_export_format_id: customFormat },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const report = answer.json().report;
+    expect(report.subjects_count).toBe(ROSTER.length);
+    const missing = report.issues.find((i: { code: string }) => i.code === 'missing_image');
+    expect(missing).toMatchObject({ count: 1, subject_ids: [subjectsA1[4]] });
+    expect(await t.ctx.db.selectFrom('project_exports').select('id').execute()).toEqual(before);
+  });
+
+  test('honours the selection: included ids only, minus excluded ids', async () => {
+    const answer = await call('studioManager', 'POST', `${exportsUrl(projectA1)}/check`, {
+      project_export: {
+        project_export_format_id: customFormat,
+        included_subject_ids: subjectsA1.slice(0, 3),
+        excluded_subject_ids: [subjectsA1[0]],
+      },
+    });
+    expect(answer.json().report.subjects_count).toBe(2);
+    const all = await call('studioManager', 'POST', `${exportsUrl(projectA1)}/check`, {
+      project_export: {
+        project_export_format_id: customFormat,
+        excluded_subject_ids: [subjectsA1[4]],
+        include_subjects_without_images: false,
+      },
+    });
+    expect(all.json().report.subjects_count).toBe(4);
+  });
+
+  test('bad options are field errors (422), bad paths 404', async () => {
+    const bad = async (body: Record<string, unknown>) =>
+      call('studioManager', 'POST', `${exportsUrl(projectA1)}/check`, { project_export: body });
+    const foreign = await bad({ project_export_format_id: formatB });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json()).toEqual({ errors: { project_export_format_id: ['is invalid'] } });
+    const pose = await bad({ project_export_format_id: customFormat, selected_pose: 'sideways' });
+    expect(pose.statusCode).toBe(422);
+    expect(pose.json().errors.selected_pose).toEqual(['is not a pose option']);
+    const group = await bad({
+      project_export_format_id: customFormat,
+      custom_directory_group_field_key: 'grade',
+    });
+    expect(group.json()).toEqual({
+      errors: { custom_directory_group_field_key: ['is not allowed by this format'] },
+    });
+    const unknown = await bad({ project_export_format_id: customFormat, surprise: true });
+    expect(unknown.statusCode).toBe(422);
+    const missing = await call('studioManager', 'POST', '/api/projects/999999999/project-exports/check', {
+      project_export: { project_export_format_id: customFormat },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('a real run', () => {
+  let exportId: string;
+  let entries: ZipEntry[];
+
+  test('creating stores the check report, queues the job and records the audit event', async () => {
+    const created = await createExport('studioManager', { project_export_format_id: customFormat });
+    exportId = created.id;
+    expect(created).toMatchObject({
+      project_id: projectA1.projectId,
+      project_export_format_id: customFormat,
+      project_export_format_name: 'Yearbook custom',
+      subjects_count: ROSTER.length,
+      include_subjects_without_images: true,
+      use_default_photo_crops: true,
+      selected_pose: 'primary',
+      selected_background: 'default',
+      stalled: false,
+      download_path: null,
+    });
+    expect(created.job_id).toEqual(expect.any(String));
+    expect(created.created_by_user).toMatchObject({ id: w.users.studioManager!.id, deleted_at: null });
+    expect((created.check_report as { subjects_count: number }).subjects_count).toBe(ROSTER.length);
+    expect(await auditCount('project_export.create', exportId)).toBe('1');
+  });
+
+  test('the job completes with an expiry, a download path and an e-mail to its creator', async () => {
+    const done = await finished('studioManager', exportId);
+    expect(done.job_status, done.job_status_message).toBe('completed');
+    expect(done.job_status_at).toBe(done.job_status_total);
+    expect(done.download_path).toBe(`/api/project-exports/${exportId}/download`);
+    const days = (Date.parse(done.expires_at) - Date.parse(done.export_completed_at)) / 86_400_000;
+    expect(days).toBe(t.ctx.config.exportRetentionDays);
+    const mail = await t.ctx.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('to_address', '=', w.users.studioManager!.email)
+      .where('text_body', 'like', `%/projects/${projectA1.projectId}/project-exports/${exportId}%`)
+      .execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text_body).toContain(t.ctx.config.publicUrl);
+  });
+
+  test('the archive holds the data file and one stored, resized JPEG per subject with a photo', async () => {
+    entries = await downloadZip('studioManager', exportId);
+    const images = entries.filter((e) => /\.jpe?g$/i.test(e.name));
+    expect(images).toHaveLength(ROSTER.filter((r) => r[5]).length);
+    for (const image of images) {
+      expect(image.method, image.name).toBe(0);
+      const meta = await sharp(image.data).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 120, 150]);
+    }
+    const data = entries.find((e) => e.name.endsWith('index.csv'));
+    expect(data, entries.map((e) => e.name).join(', ')).toBeDefined();
+    expect(data!.method).toBe(8);
+    expect(data!.name.startsWith('Out/')).toBe(true);
+    const lines = data!.data.toString('utf8').trim().split(/\r\n/);
+    // A header line, then one line per subject (images or not).
+    expect(lines).toHaveLength(ROSTER.length + 1);
+    const ids = lines.slice(1).map((l) => l.split(',')[0]);
+    expect(ids.sort()).toEqual(ROSTER.map((r) => r[4]).sort());
+    // The image file names in the data file are the archive's images.
+    const imageNames = new Set(images.map((e) => path.posix.basename(e.name)));
+    for (const [i, line] of lines.slice(1).entries()) {
+      const named = line.split(',').at(-1)!.replace(/"/g, '');
+      if (named) expect(imageNames.has(named), `line ${i}: ${named}`).toBe(true);
+    }
+  });
+
+  test('each download is recorded once in the audit trail', async () => {
+    expect(await auditCount('project_export.download', exportId)).toBe('1');
+    const json = await call('studioManager', 'GET', `/api/project-exports/${exportId}/download?format=json`);
+    expect(json.statusCode).toBe(200);
+    expect(json.json().download).toMatchObject({ url: expect.any(String), expires_at: expect.any(String) });
+    expect(await auditCount('project_export.download', exportId)).toBe('2');
+    const event = await t.ctx.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'project_export.download')
+      .where('record_id', '=', exportId)
+      .executeTakeFirstOrThrow();
+    expect(event).toMatchObject({
+      user_id: w.users.studioManager!.id,
+      project_id: projectA1.projectId,
+      owner_organization_id: w.orgs.schoolA1.id,
+      record_type: 'project_export',
+    });
+  });
+
+  test('the list pages, newest first, and projects count their exports', async () => {
+    const second = await createExport('studioManager', {
+      project_export_format_id: csvFormat,
+      included_subject_ids: [subjectsA1[0]],
+    });
+    await finished('studioManager', second.id);
+    const page = await call('studioManager', 'GET', `${exportsUrl(projectA1)}?limit=1&page=1`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().meta).toEqual({ page: 1, limit: 1, total: 2 });
+    expect(page.json().project_exports.map((e: { id: string }) => e.id)).toEqual([second.id]);
+    const next = await call('studioManager', 'GET', `${exportsUrl(projectA1)}?limit=1&page=2`);
+    expect(next.json().project_exports.map((e: { id: string }) => e.id)).toEqual([exportId]);
+    expect((await call('studioManager', 'GET', `${exportsUrl(projectA1)}?page=0`)).statusCode).toBe(400);
+    const project = await call('studioManager', 'GET', `/api/projects/${projectA1.projectId}`);
+    expect(project.json().project.project_exports_count).toBe(2);
+  });
+});
+
+describe('data safety', () => {
+  test('a cell that would start a formula is neutralised, a plain negative number is not', async () => {
+    const created = await createExport('studioManager', {
+      project_export_format_id: csvFormat,
+      included_subject_ids: [subjectsA1[3]],
+    });
+    const done = await finished('studioManager', created.id);
+    expect(done.job_status, done.job_status_message).toBe('completed');
+    const entries = await downloadZip('studioManager', created.id);
+    expect(entries.some((e) => /\.jpe?g$/.test(e.name))).toBe(false);
+    const csv = entries.find((e) => e.name.endsWith('names.csv'))!.data.toString('utf8');
+    const row = csv.trim().split(/\r\n/)[1]!;
+    expect(row).toContain(`'=HYPERLINK(`);
+    expect(row).not.toMatch(/(^|,)"?=HYPERLINK/);
+    expect(row).toMatch(/,"?-5"?$/);
+  });
+});
+
+describe('PSPA yearbook', () => {
+  test('INDEX.TXT has the guideline columns, and every line names a 640x800 JPEG beside it', async () => {
+    const created = await createExport('studioManager', {
+      project_export_format_id: pspaFormat,
+      include_subjects_without_images: false,
+    });
+    const done = await finished('studioManager', created.id);
+    expect(done.job_status, done.job_status_message).toBe('completed');
+    const entries = await downloadZip('studioManager', created.id);
+    const index = entries.find((e) => path.posix.basename(e.name).toUpperCase() === 'INDEX.TXT');
+    expect(index, entries.map((e) => e.name).join(', ')).toBeDefined();
+    const lines = index!.data.toString('utf8').split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(ROSTER.filter((r) => r[5]).length);
+    const byName = new Map(entries.map((e) => [e.name, e]));
+    const base = path.posix.dirname(index!.name);
+    for (const line of lines) {
+      // Volume, Image Folder, Image File Name, First Name, Last Name, Grade, Teacher, Period.
+      const cells = line.split('\t');
+      expect(cells).toHaveLength(8);
+      const [volume, folder, file, first, last, grade, teacher] = cells;
+      expect(volume).toBe('PSPA');
+      expect(file).toMatch(/^[A-Za-z0-9_-]+\.jpg$/i);
+      const subject = ROSTER.find((r) => r[1] === last)!;
+      // Formula-looking cells are neutralised with a leading quote (SECURITY.md).
+      const plain = (cell: string) =>
+        (/^".*"$/.test(cell) ? cell.slice(1, -1).replace(/""/g, '"') : cell).replace(/^'/, '');
+      expect([plain(first!), plain(grade!), teacher]).toEqual([subject[0], subject[2], subject[3]]);
+      const image = byName.get(path.posix.join(base === '.' ? '' : base, folder!, file!));
+      expect(image, `${folder}/${file}`).toBeDefined();
+      const meta = await sharp(image!.data).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 640, 800]);
+    }
+  });
+});
+
+describe('retries', () => {
+  test('a job killed while writing and run again yields one correct archive', async () => {
+    const db = t.ctx.db;
+    const row = await db
+      .insertInto('project_exports')
+      .values({
+        project_id: projectA1.projectId,
+        project_export_format_id: customFormat,
+        project_export_format_name: 'Yearbook custom',
+        created_by_user_id: w.users.studioManager!.id,
+        subjects_count: ROSTER.length,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The first run's process "dies" part way through writing the archive.
+    const killer = new AbortController();
+    const dying: Storage = Object.create(t.ctx.storage, {
+      putStream: {
+        value: async (key: string, body: Readable, type: string) => {
+          let seen = 0;
+          body.on('data', (chunk: Buffer) => {
+            seen += chunk.length;
+            if (seen > 2000 && !killer.signal.aborted) {
+              killer.abort(new Error('killed'));
+              body.destroy(new Error('killed'));
+            }
+          });
+          return t.ctx.storage.putStream(key, body, type);
+        },
+      },
+    });
+    await expect(runExport(row.id, { ...deps, storage: dying }, killer.signal)).rejects.toThrow();
+    const killed = await db
+      .selectFrom('project_exports')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(killed.job_status).toBe('working');
+    expect(killed.export_completed_at).toBeNull();
+
+    // pg-boss runs it again: it starts over and rewrites the same key.
+    await runExport(row.id, deps);
+    const done = await db
+      .selectFrom('project_exports')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(done.job_status).toBe('completed');
+    expect([done.job_status_at, done.job_status_total]).toEqual([ROSTER.length, ROSTER.length]);
+    expect(done.archive_images).toBe(ROSTER.filter((r) => r[5]).length);
+    // One archive (the local driver keeps its content type beside it), no partial or second one.
+    const files = (await exportFiles(projectA1)).filter(
+      (f) => f.startsWith(`${row.id}.`) && !f.endsWith('.meta'),
+    );
+    expect(files).toEqual([`${row.id}.zip`]);
+    const entries = await downloadZip('studioManager', row.id);
+    expect(entries.filter((e) => e.name.endsWith('.jpg'))).toHaveLength(done.archive_images!);
+
+    // A completed export is left alone by a stray second run.
+    await runExport(row.id, deps);
+    const again = await db
+      .selectFrom('project_exports')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(again.export_completed_at).toEqual(done.export_completed_at);
+  });
+
+  test('a failure ends the export failed with its message', async () => {
+    const db = t.ctx.db;
+    const doomed = await createFormat('studioManager', w.orgs.studioA.id, {
+      name: 'Doomed',
+      field_mappings: [{ field_key: 'first_name', position: 1 }],
+    });
+    const row = await db
+      .insertInto('project_exports')
+      .values({
+        project_id: projectA1.projectId,
+        project_export_format_id: doomed,
+        project_export_format_name: 'Doomed',
+        created_by_user_id: w.users.studioManager!.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.deleteFrom('project_export_formats').where('id', '=', doomed).execute();
+    await runExport(row.id, deps);
+    const failed = (await call('studioManager', 'GET', `/api/project-exports/${row.id}`)).json()
+      .project_export;
+    expect(failed).toMatchObject({
+      job_status: 'failed',
+      job_status_message: 'The export format was deleted.',
+      project_export_format_id: null,
+      project_export_format_name: 'Doomed',
+      download_path: null,
+    });
+    expect((await call('studioManager', 'GET', `/api/project-exports/${row.id}/download`)).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('deleting', () => {
+  const insert = (values: Record<string, unknown>) =>
+    t.ctx.db
+      .insertInto('project_exports')
+      .values({
+        project_id: projectA1.projectId,
+        project_export_format_id: customFormat,
+        project_export_format_name: 'Yearbook custom',
+        created_by_user_id: w.users.studioStaff!.id,
+        ...values,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+  test('a running, queued or new export is a 409', async () => {
+    for (const values of [
+      { job_id: 'j', job_status: 'working', export_started_at: new Date() },
+      // Started and still holding its job, or its status: not stalled.
+      { job_id: 'j', export_started_at: new Date() },
+      { job_status: 'working', export_started_at: new Date() },
+      { job_id: 'j' },
+      {},
+    ]) {
+      const row = await insert(values);
+      const answer = await call('studioManager', 'DELETE', `/api/project-exports/${row.id}`);
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toEqual({ errors: { base: ['This export is still running.'] } });
+    }
+  });
+
+  test('a stalled export is deleted; a completed one with its archive', async () => {
+    const stalled = await insert({ export_started_at: new Date() });
+    const shown = (await call('studioManager', 'GET', `/api/project-exports/${stalled.id}`)).json();
+    expect(shown.project_export.stalled).toBe(true);
+    expect((await call('studioManager', 'DELETE', `/api/project-exports/${stalled.id}`)).statusCode).toBe(
+      204,
+    );
+
+    const created = await createExport('studioStaff', {
+      project_export_format_id: csvFormat,
+      included_subject_ids: [subjectsA1[1]],
+    });
+    await finished('studioStaff', created.id);
+    expect(await exportFiles(projectA1)).toContain(`${created.id}.zip`);
+    // Not the creator and not a manager: refused; the creator may.
+    expect((await call('schoolStaff', 'DELETE', `/api/project-exports/${created.id}`)).statusCode).toBe(403);
+    expect((await call('studioStaff', 'DELETE', `/api/project-exports/${created.id}`)).statusCode).toBe(204);
+    expect((await call('studioStaff', 'GET', `/api/project-exports/${created.id}`)).statusCode).toBe(404);
+    await eventually(async () => !(await exportFiles(projectA1)).includes(`${created.id}.zip`));
+  });
+});
+
+describe('retention', () => {
+  test('expired archives are deleted; their download answers 410', async () => {
+    const created = await createExport('studioManager', {
+      project_export_format_id: csvFormat,
+      included_subject_ids: [subjectsA1[2]],
+    });
+    const done = await finished('studioManager', created.id);
+    expect(await exportFiles(projectA1)).toContain(`${created.id}.zip`);
+    // Not yet due: nothing happens.
+    await expireExports(deps, new Date(Date.parse(done.expires_at) - 60_000));
+    expect(await exportFiles(projectA1)).toContain(`${created.id}.zip`);
+    await expireExports(deps, new Date(Date.parse(done.expires_at) + 60_000));
+    expect(await exportFiles(projectA1)).not.toContain(`${created.id}.zip`);
+    const after = (await call('studioManager', 'GET', `/api/project-exports/${created.id}`)).json()
+      .project_export;
+    expect(after.expired_at).not.toBeNull();
+    expect(after.download_path).toBeNull();
+    const download = await call('studioManager', 'GET', `/api/project-exports/${created.id}/download`);
+    expect(download.statusCode).toBe(410);
+    expect(download.json().errors.base[0]).toMatch(/expired/);
+  });
+});
+
+describe('who may', () => {
+  test('a school user runs an export of its own project', async () => {
+    const created = await createExport('schoolStaff', {
+      project_export_format_id: customFormat,
+      included_subject_ids: [subjectsA1[0]],
+    });
+    const done = await finished('schoolStaff', created.id);
+    expect(done.job_status, done.job_status_message).toBe('completed');
+    const entries = await downloadZip('schoolStaff', created.id);
+    expect(entries.filter((e) => e.name.endsWith('.jpg'))).toHaveLength(1);
+  });
+
+  test('an export holds only the fields its creator may see', async () => {
+    const rooms = await createFormat('studioManager', w.orgs.studioA.id, {
+      name: 'Rooms',
+      available_to_suborganizations: true,
+      include_images: false,
+      data_file_name: 'rooms',
+      field_mappings: [
+        { field_key: 'student_id', position: 1 },
+        { field_key: 'home_room', position: 2 },
+      ],
+    });
+    const roomsOf = async (who: string) => {
+      const created = await createExport(who, {
+        project_export_format_id: rooms,
+        included_subject_ids: [subjectsA1[0]],
+      });
+      await finished(who, created.id);
+      const entries = await downloadZip(who, created.id);
+      return entries.find((e) => e.name.endsWith('rooms.csv'))!.data.toString('utf8');
+    };
+    expect(await roomsOf('studioManager')).toContain('Room 7');
+    expect(await roomsOf('schoolStaff')).not.toContain('Room 7');
+  });
+
+  test("another school's users get 404 on every route", async () => {
+    const [any] = (await call('studioManager', 'GET', exportsUrl(projectA1))).json().project_exports;
+    for (const [method, url] of [
+      ['GET', exportsUrl(projectA1)],
+      ['GET', `/api/project-exports/${any.id}`],
+      ['GET', `/api/project-exports/${any.id}/download`],
+      ['DELETE', `/api/project-exports/${any.id}`],
+    ] as const) {
+      expect((await call('memberSchoolB', method, url)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await call('foreignManager', method, url)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    for (const suffix of ['', '/check']) {
+      const answer = await call('memberSchoolB', 'POST', `${exportsUrl(projectA1)}${suffix}`, {
+        project_export: { project_export_format_id: customFormat },
+      });
+      expect(answer.statusCode).toBe(404);
+    }
+    // And a school sees none of another school's exports in its own list.
+    const own = await call('memberSchoolB', 'GET', exportsUrl(projectB));
+    expect(own.json().meta.total).toBe(0);
+  });
+});
+
+describe('choosing images', () => {
+  const photo = (id: string, isPrimary = false) => ({
+    subject_id: 's',
+    is_primary: isPrimary,
+    id,
+    storage_key: `k${id}`,
+    width: 400,
+    height: 500,
+    orientation: 1,
+    created_at: new Date(),
+  });
+  const photos = [photo('1'), photo('2', true), photo('3')];
+  const ids = (list: { id: string }[]) => list.map((p) => p.id);
+
+  test('every pose of §9', () => {
+    expect(ids(photosForPose(photos, null, 'primary', 'default'))).toEqual(['2']);
+    expect(ids(photosForPose(photos, '3', 'yearbook', 'default'))).toEqual(['3']);
+    expect(ids(photosForPose(photos, null, 'yearbook', 'default'))).toEqual(['2']);
+    expect(ids(photosForPose(photos, null, 'yearbook_strict', 'default'))).toEqual([]);
+    expect(ids(photosForPose(photos, '1', 'yearbook_strict', 'default'))).toEqual(['1']);
+    expect(ids(photosForPose(photos, null, 'all', 'default'))).toEqual(['2', '1', '3']);
+    expect(ids(photosForPose(photos, null, 'all', 'ordered'))).toEqual(['1', '2', '3']);
+    expect(ids(photosForPose(photos, null, 'oldest', 'default'))).toEqual(['1']);
+    expect(ids(photosForPose(photos, null, 'newest', 'default'))).toEqual(['3']);
+    expect(ids(photosForPose(photos, null, '2', 'default'))).toEqual(['2']);
+    expect(ids(photosForPose(photos, null, '4', 'default'))).toEqual([]);
+    // Without a primary photo, "primary" is the latest (as printing does).
+    expect(ids(photosForPose([photo('1'), photo('3')], null, 'primary', 'default'))).toEqual(['3']);
+  });
+
+  test("the crop of the output's orientation, in the upright image's pixels", () => {
+    const crop = (id: string, isDefault: boolean, width: number, height: number) => ({
+      id,
+      photo_id: 'p',
+      name: `crop ${id}`,
+      is_default: isDefault,
+      x: 0,
+      y: 0,
+      width,
+      height,
+    });
+    const portraitCrop = crop('1', false, 0.5, 0.8);
+    const landscapeCrop = crop('2', true, 1, 0.5);
+    const size = { width: 400, height: 500, orientation: 1 };
+    expect(cropFor(size, [landscapeCrop, portraitCrop], true)).toEqual({
+      crop: { x: 0, y: 0, width: 200, height: 400 },
+      name: 'crop 1',
+    });
+    expect(cropFor(size, [landscapeCrop, portraitCrop], false).name).toBe('crop 2');
+    expect(cropFor(size, [landscapeCrop], true)).toEqual({ crop: null, name: null });
+    // EXIF 6: stored 500x400, upright 400x500.
+    expect(cropFor({ width: 500, height: 400, orientation: 6 }, [portraitCrop], true).crop).toEqual({
+      x: 0,
+      y: 0,
+      width: 200,
+      height: 400,
+    });
+  });
+});

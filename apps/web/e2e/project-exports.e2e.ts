@@ -1,0 +1,280 @@
+import { APP_SLUG } from '@school-portal/domain';
+import type { Browser, Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import yauzl from 'yauzl';
+import { closePage, freshPage, storedToken } from './helpers.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  type E2EServer,
+  launchBrowser,
+  signInThroughUi,
+  startServer,
+} from './support/server.js';
+
+// Issue 13 item 8: a studio manager creates a custom format through the wizard, runs an export of selected
+// subjects, watches the progress reach Completed and downloads the ZIP, which the test opens; then the
+// built-in PSPA format is run from the dropdown and downloaded through the download page.
+let e2e: E2EServer;
+let browser: Browser;
+let page: Page;
+let projectId = '';
+const FORMAT = 'Class Photos';
+
+beforeAll(async () => {
+  e2e = await startServer();
+  browser = await launchBrowser();
+  const project = await e2e.server.ctx.db
+    .selectFrom('projects')
+    .select('id')
+    .where('name', '=', 'Maple Grove Fall 2026')
+    .executeTakeFirstOrThrow();
+  projectId = project.id;
+  page = await freshPage(browser);
+  await signInThroughUi(page, e2e.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+});
+
+afterAll(async () => {
+  if (page) await closePage(page);
+  await browser?.close();
+  await e2e?.close();
+});
+
+/** Every entry of a ZIP file, by name. */
+function readZip(file: string): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('no zip'));
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith('/')) return zip.readEntry();
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+async function savedZip(download: Download): Promise<Map<string, Buffer>> {
+  const file = await download.path();
+  if (!file) throw new Error(`download failed: ${await download.failure()}`);
+  return readZip(file);
+}
+
+/** Starts the run on the wizard's last step and waits until the progress label says Completed. */
+async function startAndComplete(p: Page) {
+  await p.getByRole('button', { name: 'Start Export' }).click();
+  const status = p.getByTestId('export-status');
+  await status.waitFor();
+  await p.getByText("we'll e-mail you when it's ready").or(p.getByText('Your export is ready.')).waitFor();
+  await p.locator('[data-testid="export-status"][data-phase="completed"]').waitFor({ timeout: 90_000 });
+  expect(await status.textContent()).toMatch(/^Completed /);
+}
+
+test('the Downloads tab starts empty', async () => {
+  await page.goto(`${e2e.baseUrl}/projects/${projectId}/exports`);
+  await page.getByRole('heading', { name: 'Download Exports', level: 1 }).waitFor();
+  await page.getByText('There are no exports to show.').waitFor();
+  expect(await page.getByLabel('Auto Refresh').isChecked()).toBe(true);
+});
+
+test('a studio manager creates a custom format, exports selected subjects and downloads the ZIP', async () => {
+  // The format wizard, shared with the school's projects.
+  await page.getByRole('button', { name: 'Advanced options' }).click();
+  await page.getByRole('menuitem', { name: 'Create a custom export format' }).click();
+  await page.getByRole('heading', { name: 'New Export Format', level: 1 }).waitFor();
+  await page.getByRole('textbox', { name: 'Format Name' }).fill(FORMAT);
+  await page.getByLabel('Available to sub-organizations').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: 'Output Directory Name' }).waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('spinbutton', { name: 'Width (pixels)' }).waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('list', { name: 'Included fields, in column order' }).waitFor({ state: 'attached' });
+  for (const field of ['Student ID', 'First Name', 'Last Name', 'Image File Name']) {
+    await page.getByRole('combobox', { name: 'Add Field' }).click();
+    await page.getByRole('option', { name: field, exact: true }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+  }
+  await page.getByText('4. Image File Name').waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/exports\?tab=custom$/);
+  const custom = page.getByRole('table', { name: 'Custom formats' });
+
+  // Its Download starts the export wizard; the first step shows the run defaults and the check.
+  await custom.getByRole('link', { name: `Download with ${FORMAT}` }).click();
+  await page.getByRole('heading', { name: `Export ${FORMAT}`, level: 1 }).waitFor();
+  expect(await page.getByRole('switch', { name: 'Use default photo crops' }).isChecked()).toBe(true);
+  expect(await page.getByRole('switch', { name: 'Include subjects without images' }).isChecked()).toBe(true);
+  const check = page.getByTestId('export-check');
+  await check.getByText('5 subjects will be exported.').waitFor();
+  // Emma has no photo: the check says so, and the user may go on anyway.
+  const missing = check.locator('[data-testid="check-issue"][data-code="missing_image"]');
+  await missing.waitFor();
+  await missing.getByRole('button', { name: 'Show subjects' }).click();
+  await missing.getByText('Emma Kowalski').waitFor();
+  await page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' }).click();
+
+  // Select Subjects: all but Emma and Diego.
+  const step = page.getByTestId('select-subjects-step');
+  await step.getByTestId('selected-count').getByText('5 subjects selected').waitFor();
+  await step.getByRole('checkbox', { name: /Emma Kowalski/ }).uncheck();
+  await step.getByRole('checkbox', { name: /Diego Ramos/ }).uncheck();
+  await step.getByTestId('selected-count').getByText('3 subjects selected').waitFor();
+  await page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' }).click();
+
+  // Check for Duplicate Subjects, with the format's fields.
+  await page.getByRole('group', { name: 'Fields to match' }).getByText('Student ID').waitFor();
+  await page.getByText('No duplicates found.').waitFor();
+  await page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' }).click();
+
+  // Download: the run, its progress, then the ZIP.
+  await page.getByTestId('export-run-summary').getByText('3 subjects selected').waitFor();
+  await startAndComplete(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download', exact: true }).click(),
+  ]);
+  const entries = await savedZip(download);
+  const names = [...entries.keys()];
+  const images = names.filter((n) => n.startsWith(`${FORMAT}/images/`) && n.endsWith('.jpg'));
+  expect(images).toHaveLength(3);
+  expect(names).toContain(`${FORMAT}/readme.txt`);
+  const data = entries.get(`${FORMAT}/data.csv`)?.toString('utf8') ?? '';
+  const rows = data.trim().split(/\r\n/);
+  expect(rows).toHaveLength(4);
+  expect(data).toContain('MG-1001');
+  expect(data).not.toContain('MG-1004');
+  expect(data).not.toContain('MG-1005');
+  // Every image named in the data file is in the archive.
+  for (const image of images)
+    expect(data).toContain(
+      image
+        .split('/')
+        .pop()!
+        .replace(/\.jpg$/, ''),
+    );
+
+  // The Downloads table shows the run as completed, with its subjects, creator and expiry.
+  await page.getByRole('link', { name: 'Go to Downloads' }).click();
+  const table = page.getByRole('table', { name: 'Downloads' });
+  const row = table.getByTestId('project-export-row').first();
+  await row.getByText(FORMAT).waitFor();
+  await row.getByText('Stella Studio').waitFor();
+  // The format is the row header; Subjects is the first cell.
+  expect(await row.getByRole('cell').nth(0).textContent()).toBe('3');
+  expect(await row.getByTestId('export-status').textContent()).toMatch(/^Completed /);
+  await row.getByRole('button', { name: `Download the ${FORMAT} export` }).waitFor();
+});
+
+test('the PSPA format runs from the dropdown and downloads through the download page', async () => {
+  await page.getByRole('combobox', { name: 'Choose Format' }).click();
+  await page.getByRole('option', { name: /PSPA/ }).click();
+  await page.getByRole('link', { name: 'Download', exact: true }).click();
+  await page.getByRole('heading', { name: /^Export PSPA/, level: 1 }).waitFor();
+  await page.getByTestId('export-check').getByText('5 subjects will be exported.').waitFor();
+  const next = page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' });
+  await next.click();
+  await page.getByTestId('select-subjects-step').getByText('5 subjects selected').waitFor();
+  await next.click();
+  await page.getByRole('group', { name: 'Fields to match' }).waitFor();
+  await next.click();
+  await startAndComplete(page);
+
+  const created = await e2e.server.ctx.db
+    .selectFrom('project_exports')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  await page.goto(`${e2e.baseUrl}/projects/${projectId}/project-exports/${created.id}`);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('is ready for download').waitFor();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download Now' }).click(),
+  ]);
+  await page.getByText('Thank you for downloading your data export.').waitFor();
+  const entries = await savedZip(download);
+  const index = [...entries.keys()].find((n) => n.split('/').pop()?.toUpperCase() === 'INDEX.TXT');
+  expect(index, [...entries.keys()].join(', ')).toBeDefined();
+  const text = entries.get(index!)?.toString('utf8') ?? '';
+  const lines = text.split('\r\n').filter(Boolean);
+  // One line per subject (Emma too, without an image), each naming an image that is in the archive.
+  expect(lines.filter((l) => l.startsWith('PSPA\t'))).toHaveLength(5);
+  for (const name of ['Ava\tNguyen', 'Ben\tOkafor', 'Chloe\tSchmidt', 'Diego\tRamos', 'Emma\tKowalski'])
+    expect(text).toContain(name);
+  const jpegs = [...entries.keys()].filter((n) => /\.jpe?g$/i.test(n));
+  expect(jpegs).toHaveLength(4);
+  for (const line of lines.filter((l) => l.split('\t')[2])) {
+    const image = line.split('\t')[2]!;
+    expect(jpegs.some((n) => n.endsWith(`/${image}`))).toBe(true);
+  }
+
+  const audited = await e2e.server.ctx.db
+    .selectFrom('audit_events')
+    .select('action')
+    .where('action', '=', 'project_export.download')
+    .execute();
+  expect(audited.length).toBeGreaterThanOrEqual(2);
+});
+
+test('Auto Refresh shows a run started elsewhere until Completed; a done export is deleted after Confirm Delete', async () => {
+  await page.goto(`${e2e.baseUrl}/projects/${projectId}/exports?tab=downloads`);
+  const table = page.getByRole('table', { name: 'Downloads' });
+  const rows = table.getByTestId('project-export-row');
+  await rows.nth(1).waitFor();
+  expect(await rows.count()).toBe(2);
+
+  // Another tab (here: the API) starts a PSPA run; the table picks it up and follows it without a reload.
+  const format = await e2e.server.ctx.db
+    .selectFrom('project_export_formats')
+    .select('id')
+    .where('standard_key', '=', 'pspa_yearbook')
+    .executeTakeFirstOrThrow();
+  const token = await storedToken(page);
+  const status = await page.evaluate(
+    async ({ token, slug, projectId, formatId }) => {
+      const response = await fetch(`/api/projects/${projectId}/project-exports`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'X-App-Slug': slug, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ project_export: { project_export_format_id: formatId } }),
+      });
+      return response.status;
+    },
+    { token, slug: APP_SLUG, projectId, formatId: format.id },
+  );
+  expect(status).toBe(201);
+  await rows.nth(2).waitFor();
+  await rows
+    .first()
+    .locator('[data-testid="export-status"][data-phase="completed"]')
+    .waitFor({ timeout: 90_000 });
+
+  // Delete it: Confirm Delete, Cancel / Delete!
+  await rows.first().getByRole('button', { name: 'Delete the PSPA Yearbook export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Delete' });
+  await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
+  await dialog.getByRole('button', { name: 'Delete!' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await rows.nth(2).waitFor({ state: 'detached' });
+  const left = await e2e.server.ctx.db
+    .selectFrom('project_exports')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .execute();
+  expect(left).toHaveLength(2);
+});

@@ -1,0 +1,145 @@
+import { EXPORT_POLLING_INTERVAL_MS, type ProjectExportInput } from '@school-portal/domain';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { apiFetch } from './client';
+import { queryKeys } from './keys';
+import { queryClient } from './queryClient';
+import type { ApiResponse } from './types';
+
+/** A project export as the API sends it (API.md `project exports`; exports §3, §4). */
+export type ProjectExport = ApiResponse<'/api/project-exports/{id}', 'get'>['project_export'];
+export type ProjectExportsResponse = ApiResponse<'/api/projects/{id}/project-exports', 'get'>;
+/** The pre-export check's report (issue 13 item 3b). */
+export type ExportCheckReport = ApiResponse<'/api/projects/{id}/project-exports/check', 'post'>['report'];
+/** What the export wizard sends (API.md `project exports`; the domain's projectExportInputSchema). */
+export type ProjectExportPayload = Omit<
+  ProjectExportInput,
+  'duplicate_search_fields' | 'custom_directory_group_field_key'
+> & { duplicate_search_fields: string[]; custom_directory_group_field_key: string | null };
+
+/** Rows per page of the Downloads table. */
+export const PROJECT_EXPORTS_PAGE_SIZE = 20;
+
+const enc = encodeURIComponent;
+const projectPath = (projectId: string) => `/api/projects/${enc(projectId)}/project-exports`;
+
+/** Done (§4): completed or failed, or stalled (counted as failed). Nothing more will change. */
+export const isExportDone = (e: Pick<ProjectExport, 'job_status' | 'stalled'>) =>
+  e.job_status === 'completed' || e.job_status === 'failed' || e.stalled;
+
+/**
+ * A project's exports, newest first, one page. While `poll` (Auto Refresh) is on, the list is asked again
+ * every 2000 ms (exports §4), so runs started elsewhere show up too; not while the tab is hidden.
+ */
+export function useProjectExports(projectId: string, page: number, poll: boolean) {
+  return useQuery({
+    queryKey: queryKeys.projectExports.projectPage(projectId, page),
+    queryFn: ({ signal }) =>
+      apiFetch<ProjectExportsResponse>(projectPath(projectId), {
+        query: { page, limit: PROJECT_EXPORTS_PAGE_SIZE },
+        signal,
+      }),
+    enabled: projectId !== '',
+    placeholderData: keepPreviousData,
+    refetchInterval: poll ? EXPORT_POLLING_INTERVAL_MS : false,
+  });
+}
+
+/** One export; with `poll`, asked again every 2000 ms until it is done (the wizard and the download dialog). */
+export function useProjectExport(exportId: string | undefined, poll = false) {
+  return useQuery({
+    queryKey: queryKeys.projectExports.export(exportId ?? ''),
+    queryFn: ({ signal }) =>
+      apiFetch<{ project_export: ProjectExport }>(`/api/project-exports/${enc(exportId ?? '')}`, {
+        signal,
+      }).then((b) => b.project_export),
+    enabled: !!exportId,
+    staleTime: 0,
+    refetchInterval: (query) =>
+      poll && !(query.state.data && isExportDone(query.state.data)) ? EXPORT_POLLING_INTERVAL_MS : false,
+  });
+}
+
+/** POST /api/projects/:id/project-exports/check: what would go wrong (nothing is written). */
+export function useExportCheck(projectId: string, payload: ProjectExportPayload | null) {
+  return useQuery<ExportCheckReport>({
+    queryKey: queryKeys.projectExports.check(projectId, payload),
+    queryFn: ({ signal }) =>
+      apiFetch<{ report: ExportCheckReport }>(`${projectPath(projectId)}/check`, {
+        method: 'POST',
+        body: { project_export: payload },
+        signal,
+      }).then((b) => b.report),
+    enabled: payload !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+const refreshProject = (projectId: string) =>
+  queryClient.invalidateQueries({ queryKey: queryKeys.projectExports.project(projectId) });
+
+/** POST /api/projects/:id/project-exports: the run is checked, recorded and queued. */
+export function useCreateProjectExport(projectId: string) {
+  return useMutation({
+    mutationFn: (payload: ProjectExportPayload) =>
+      apiFetch<{ project_export: ProjectExport }>(projectPath(projectId), {
+        method: 'POST',
+        body: { project_export: payload },
+      }).then((b) => b.project_export),
+    onSuccess: (created) => {
+      queryClient.setQueryData(queryKeys.projectExports.export(created.id), created);
+      void refreshProject(projectId);
+      // The project's export count changes.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.projects.project(projectId) });
+    },
+  });
+}
+
+/** DELETE /api/project-exports/:id (only done or stalled exports; 409 while running). */
+export function useDeleteProjectExport(projectId: string) {
+  return useMutation({
+    mutationFn: (projectExport: Pick<ProjectExport, 'id'>) =>
+      apiFetch<unknown>(`/api/project-exports/${enc(projectExport.id)}`, { method: 'DELETE' }),
+    onSuccess: (_done, projectExport) => {
+      queryClient.removeQueries({ queryKey: queryKeys.projectExports.export(projectExport.id) });
+      void refreshProject(projectId);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.projects.project(projectId) });
+    },
+  });
+}
+
+/**
+ * GET /api/project-exports/:id/download?format=json: a short-lived signed address of the ZIP (each call is
+ * recorded in the audit trail).
+ */
+export function fetchProjectExportDownload(exportId: string): Promise<{ url: string; expires_at: string }> {
+  return apiFetch<{ download: { url: string; expires_at: string } }>(
+    `/api/project-exports/${enc(exportId)}/download`,
+    { query: { format: 'json' } },
+  ).then((b) => b.download);
+}
+
+/** The signed address, asked once per visit of the download page (each ask is audited). */
+export function useProjectExportDownload(exportId: string) {
+  return useQuery({
+    queryKey: queryKeys.projectExports.download(exportId),
+    queryFn: () => fetchProjectExportDownload(exportId),
+    enabled: exportId !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/** Downloads the export's ZIP straight from storage through its signed address; the page stays. */
+export async function downloadProjectExport(exportId: string): Promise<void> {
+  const { url } = await fetchProjectExportDownload(exportId);
+  const link = document.createElement('a');
+  link.href = url;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}

@@ -1,0 +1,113 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useMatch, useNavigate, useParams } from 'react-router';
+import { useProjectExport, useProjectExportDownload } from '../../api/projectExports';
+import { ROUTES, routePath } from '../../app/routes';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { Page } from '../../components/Page';
+import { exportPhase } from './ExportStatus';
+
+/**
+ * The project export download page (exports §2): /projects/:project_id/project-exports/:project_export_id.
+ * Its download dialog says the export is being prepared (polled until done), then offers Download Now,
+ * which opens the download child: that one sends the browser to the export's private download address.
+ */
+export function ProjectExportPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { projectId = '', projectExportId = '' } = useParams();
+  const onDownload = useMatch(ROUTES['project.project-export.download']) !== null;
+  const projectExport = useProjectExport(projectExportId, true);
+  const [dialogOpen, setDialogOpen] = useState(true);
+
+  if (onDownload) return <Outlet />;
+  if (projectExport.isPending) return <LoadingScreen />;
+  if (projectExport.isError)
+    return (
+      <Page title={t('exports.page.title')}>
+        <ErrorState message={t('exports.page.load-failed')} onRetry={() => void projectExport.refetch()} />
+      </Page>
+    );
+
+  const e = projectExport.data;
+  const phase = exportPhase(e);
+  const ready = !!e.download_path;
+  const name = e.project_export_format_name;
+  return (
+    <Page title={t('exports.page.title')}>
+      {phase === 'failed' ? (
+        <Alert severity="error">{t('exports.page.failed')}</Alert>
+      ) : (
+        <Typography>
+          {ready ? t('exports.page.ready', { name }) : t('exports.page.preparing', { name })}
+        </Typography>
+      )}
+      <Button
+        component={Link}
+        to={`${routePath('project.exports', { projectId })}?tab=downloads`}
+        sx={{ mt: 2 }}
+      >
+        {t('exports.run.to-exports')}
+      </Button>
+      <Dialog
+        open={dialogOpen && phase !== 'failed'}
+        onClose={() => setDialogOpen(false)}
+        aria-labelledby="project-export-download-title"
+      >
+        <DialogTitle id="project-export-download-title">{t('exports.page.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {ready ? t('exports.page.ready', { name }) : t('exports.page.preparing', { name })}
+          </DialogContentText>
+          {!ready && <DialogContentText>{t('exports.page.preparing-wait')}</DialogContentText>}
+        </DialogContent>
+        <DialogActions>
+          <Button
+            variant="contained"
+            disabled={!ready}
+            onClick={() => {
+              setDialogOpen(false);
+              navigate(routePath('project.project-export.download', { projectId, projectExportId }));
+            }}
+          >
+            {ready ? t('exports.page.download-now') : t('exports.page.preparing-button')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Page>
+  );
+}
+
+/** The download child: asks for the signed address and sends the browser there; the text stays. */
+export function ProjectExportDownloadPage() {
+  const { t } = useTranslation();
+  const { projectExportId = '' } = useParams();
+  const download = useProjectExportDownload(projectExportId);
+  const sent = useRef<string | null>(null);
+  const url = download.data?.url;
+  useEffect(() => {
+    if (!url || sent.current === url) return;
+    sent.current = url;
+    window.location.assign(url);
+  }, [url]);
+  return (
+    <Page title={t('exports.page.title')}>
+      {download.isError ? (
+        <Alert severity="error" role="alert">
+          {t('exports.page.download-failed')}
+        </Alert>
+      ) : (
+        <Typography>{t('exports.page.thanks')}</Typography>
+      )}
+    </Page>
+  );
+}
