@@ -5,9 +5,10 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import yauzl from 'yauzl';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.js';
 import type { JobDeps } from '../src/jobs/deps.js';
 import { expireExports, runExport } from '../src/modules/project-exports/build-job.js';
-import { cropFor, photosForPose } from '../src/modules/project-exports/subjects.js';
+import { cropFor, exportSubjects, photosForPose } from '../src/modules/project-exports/subjects.js';
 import type { Storage } from '../src/storage/storage.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
@@ -580,6 +581,47 @@ describe('retries', () => {
     expect(again.export_completed_at).toEqual(done.export_completed_at);
   });
 
+  test('a run that another run took over stops without writing its outcome', async () => {
+    const db = t.ctx.db;
+    const row = await db
+      .insertInto('project_exports')
+      .values({
+        project_id: projectA1.projectId,
+        project_export_format_id: csvFormat,
+        project_export_format_name: 'Names only',
+        created_by_user_id: w.users.studioStaff!.id,
+        subjects_count: ROSTER.length,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // While this run writes its archive, pg-boss starts a retry, which takes the export over.
+    const takenOver: Storage = Object.create(t.ctx.storage, {
+      putStream: {
+        value: async (key: string, body: Readable, type: string) => {
+          await db
+            .updateTable('project_exports')
+            .set({ job_run_token: 'the retry' })
+            .where('id', '=', row.id)
+            .execute();
+          return t.ctx.storage.putStream(key, body, type);
+        },
+      },
+    });
+    const mailsBefore = await db.selectFrom('email_outbox').select('id').execute();
+    await runExport(row.id, { ...deps, storage: takenOver });
+    const after = await db
+      .selectFrom('project_exports')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect([after.job_status, after.job_run_token, after.export_completed_at]).toEqual([
+      'working',
+      'the retry',
+      null,
+    ]);
+    expect(await db.selectFrom('email_outbox').select('id').execute()).toHaveLength(mailsBefore.length);
+  });
+
   test('a failure ends the export failed with its message', async () => {
     const db = t.ctx.db;
     const doomed = await createFormat('studioManager', w.orgs.studioA.id, {
@@ -747,6 +789,51 @@ describe('who may', () => {
   });
 });
 
+describe('reading subjects', () => {
+  test('a page at a time in id order: every selected subject once, whatever the page size', async () => {
+    const selection = {
+      project_id: projectA1.projectId,
+      included_subject_ids: [],
+      excluded_subject_ids: [subjectsA1[1]!],
+      include_subjects_without_images: true,
+    };
+    const choice = {
+      selected_pose: 'primary',
+      selected_background: 'default' as const,
+      use_default_photo_crops: true,
+      portrait: true,
+    };
+    const fields = await t.ctx.db
+      .selectFrom('subject_fields')
+      .select(['id', 'field_key'])
+      .where('id', 'in', Object.values(projectA1.fields))
+      .execute();
+    for (const size of [1, 2, 500]) {
+      const seen: string[] = [];
+      for await (const s of exportSubjects(t.ctx.db, selection, fields, choice, size)) seen.push(s.id);
+      expect(seen, `pages of ${size}`).toEqual(subjectsA1.filter((id) => id !== subjectsA1[1]));
+    }
+    const pages = exportSubjects(t.ctx.db, selection, fields, choice, 2);
+    const first = (await pages.next()).value;
+    await pages.return(undefined);
+    expect(first!.values).toEqual({
+      first_name: 'Amy',
+      last_name: 'Adams',
+      grade: '3',
+      teacher: 'Smith',
+      student_id: '0101',
+    });
+    expect(first!.images).toHaveLength(1);
+    // The default crop (fractions 0.1, 0.1, 0.8, 0.8 of 400x500) in pixels.
+    expect(first!.images[0]).toMatchObject({
+      width: 400,
+      height: 500,
+      crop: { x: 40, y: 50, width: 320, height: 400 },
+      cropName: '8x10',
+    });
+  });
+});
+
 describe('choosing images', () => {
   const photo = (id: string, isPrimary = false) => ({
     subject_id: 's',
@@ -805,4 +892,48 @@ describe('choosing images', () => {
       height: 400,
     });
   });
+});
+
+describe('the demo data', () => {
+  test('a studio manager exports the demo project in the PSPA format', async () => {
+    const demo = await createTestApp({}, { seedDemo: true });
+    try {
+      const token = await signIn(demo.app, DEMO_USERS.studio, DEMO_PASSWORD);
+      const get = (url: string) => demo.app.inject({ method: 'GET', url, headers: bearer(token) });
+      const project = await demo.ctx.db
+        .selectFrom('projects')
+        .select('id')
+        .where('name', '=', 'Maple Grove Fall 2026')
+        .executeTakeFirstOrThrow();
+      const formats = (await get(`/api/projects/${project.id}/project-export-formats`)).json()
+        .project_export_formats as { id: string; standard_key: string | null }[];
+      const pspa = formats.find((f) => f.standard_key === 'pspa_yearbook')!;
+      const created = await demo.app.inject({
+        method: 'POST',
+        url: `/api/projects/${project.id}/project-exports`,
+        headers: bearer(token),
+        payload: { project_export: { project_export_format_id: pspa.id } },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().project_export.id as string;
+      const done = await eventually(async () => {
+        const e = (await get(`/api/project-exports/${id}`)).json().project_export;
+        return e.job_status === 'completed' || e.job_status === 'failed' ? e : null;
+      }, 60_000);
+      expect(done.job_status, done.job_status_message).toBe('completed');
+      const answer = await get(`/api/project-exports/${id}/download`);
+      const file = await demo.app.inject({ method: 'GET', url: answer.headers.location as string });
+      const entries = await readZip(file.rawPayload);
+      const index = entries.find((e) => path.posix.basename(e.name).toUpperCase() === 'INDEX.TXT');
+      expect(index, entries.map((e) => e.name).join(', ')).toBeDefined();
+      const lines = index!.data.toString('utf8').split('\r\n').filter(Boolean);
+      expect(lines.length).toBeGreaterThan(0);
+      // One subject of the demo project has no photo: its line names no image.
+      const named = lines.filter((l) => l.split('\t')[2]);
+      expect(named.length).toBe(lines.length - 1);
+      expect(entries.filter((e) => e.name.endsWith('.jpg'))).toHaveLength(named.length);
+    } finally {
+      await demo.close();
+    }
+  }, 120_000);
 });

@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
-import { S3Storage } from '../src/storage/s3.js';
 import type { Storage } from '../src/storage/storage.js';
 import { takeUpload, uploadKeyFor } from '../src/storage/uploads.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { startS3Storage } from './support/s3.js';
 
 interface Driver {
   storage: Storage;
@@ -47,34 +44,13 @@ async function localDriver(): Promise<Driver> {
 
 /** The S3 driver against a real S3-protocol server on 127.0.0.1. */
 async function s3Driver(): Promise<Driver> {
-  const port = await freePort();
-  const directory = await mkdtemp(path.join(tmpdir(), 's3rver-'));
-  const server = new S3rver({
-    port,
-    address: '127.0.0.1',
-    directory,
-    silent: true,
-    configureBuckets: [{ name: 'school-portal-test', configs: [] }],
-  });
-  await server.run();
-  const storage = new S3Storage({
-    bucket: 'school-portal-test',
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  const s3 = await startS3Storage();
   return {
-    storage,
+    storage: s3.storage,
     resolve: (address) => address,
     enforces: false,
     strayFiles: async () => [],
-    async close() {
-      storage.close();
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
-    },
+    close: () => s3.close(),
   };
 }
 

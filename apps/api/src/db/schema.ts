@@ -461,6 +461,7 @@ export interface ProjectExportsTable {
   job_status_at: number | null;
   job_status_total: number | null;
   job_status_message: string | null;
+  job_run_token: string | null;
   export_started_at: NullableTimestamp;
   export_completed_at: NullableTimestamp;
   storage_key: string | null;

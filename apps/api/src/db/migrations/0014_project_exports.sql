@@ -29,6 +29,9 @@ CREATE TABLE project_exports (
   job_status_at integer,
   job_status_total integer,
   job_status_message text,
+  -- The run that owns the export now: a run that finds another took over (a retry after pg-boss counted it
+  -- lost) stops without writing.
+  job_run_token text,
   export_started_at timestamptz,
   export_completed_at timestamptz,
   -- The archive: where it is, what it holds, and until when it is kept (EXPORT_RETENTION_DAYS).

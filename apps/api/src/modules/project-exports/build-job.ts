@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
@@ -11,6 +12,8 @@ import { countSelection, exportSubjects } from './subjects.js';
 
 /** A failure the user is told about as it is (job_status_message); anything else is reported generically. */
 class ExportFailure extends Error {}
+/** Another run owns the export now (a retry started while this run was thought lost): stop, write nothing. */
+class Superseded extends Error {}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Progress is written at most this often (the archive builder reports about once a second, too). */
@@ -28,10 +31,12 @@ type BuildDeps = Pick<JobDeps, 'db' | 'storage' | 'log' | 'config' | 'enqueueEma
  * Retry-safe: a run that finds the export still working (its process was killed, or it was stopped) starts
  * over, resetting the progress and writing the same storage key again, so there is one archive with the
  * right counts. A completed or failed export is left alone. When `signal` aborts (the worker stops), the run
- * ends without marking the export, so that its retry picks it up.
+ * ends without marking the export, so that its retry picks it up. Each run takes the export with a token of its
+ * own; a run that finds another token on it (pg-boss counted it lost and started a retry) stops quietly.
  */
 export async function runExport(exportId: string, deps: BuildDeps, signal?: AbortSignal): Promise<void> {
   const { db, storage, log, config } = deps;
+  const token = randomBytes(12).toString('hex');
   const started = await db
     .updateTable('project_exports')
     .set({
@@ -41,6 +46,7 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
       job_status_message: null,
       export_started_at: new Date(),
       export_completed_at: null,
+      job_run_token: token,
       updated_at: new Date(),
     })
     .where('id', '=', exportId)
@@ -48,6 +54,9 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
     .returningAll()
     .executeTakeFirst();
   if (!started) return;
+  /** Writes progress or the outcome only while this run still owns the export. */
+  const owned = () =>
+    db.updateTable('project_exports').where('id', '=', started.id).where('job_run_token', '=', token);
   const project = await selectProjects(db).where('p.id', '=', started.project_id).executeTakeFirstOrThrow();
   const key = exportKey(project.organization_id, project.id, started.id);
   try {
@@ -71,11 +80,8 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
     };
     const total = await countSelection(db, selection);
     if (total === 0) throw new ExportFailure('There are no subjects to export.');
-    await db
-      .updateTable('project_exports')
-      .set({ job_status_total: total, updated_at: new Date() })
-      .where('id', '=', started.id)
-      .execute();
+    const counted = await owned().set({ job_status_total: total, updated_at: new Date() }).executeTakeFirst();
+    if (counted.numUpdatedRows === 0n) throw new Superseded();
     const fields = await exportFields(db, project, started.include_hidden_fields);
 
     let lastWrite = 0;
@@ -92,17 +98,15 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
         const now = Date.now();
         if (now - lastWrite < PROGRESS_INTERVAL_MS && done < of) return;
         lastWrite = now;
-        await db
-          .updateTable('project_exports')
+        const written = await owned()
           .set({
             job_status_at: done,
             job_status_total: of,
             job_status_message: message || null,
             updated_at: new Date(),
           })
-          .where('id', '=', started.id)
-          .where('job_status', '=', 'working')
-          .execute();
+          .executeTakeFirst();
+        if (written.numUpdatedRows === 0n) throw new Superseded();
       },
     });
     signal?.throwIfAborted();
@@ -126,7 +130,7 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
           updated_at: completedAt,
         })
         .where('id', '=', started.id)
-        .where('job_status', '=', 'working')
+        .where('job_run_token', '=', token)
         .returning('id')
         .executeTakeFirst();
       if (!done || !started.created_by_user_id) return;
@@ -153,19 +157,20 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
   } catch (error) {
     // Stopped, not failed: the row stays working and the job's retry starts it over.
     if (signal?.aborted) throw error;
+    if (error instanceof Superseded) return;
     const message = error instanceof ExportFailure ? error.message : 'The export could not be made.';
     // Ids only: subjects' values never go to the log.
     if (!(error instanceof ExportFailure))
       log.error({ err: error, project_export_id: started.id }, 'project export failed');
     await db.transaction().execute(async (trx) => {
-      await trx
+      const failed = await trx
         .updateTable('project_exports')
         .set({ job_status: 'failed', job_status_message: message, updated_at: new Date() })
         .where('id', '=', started.id)
-        .where('job_status', '=', 'working')
-        .execute();
-      // Whatever part of an archive was written goes.
-      await scheduleDeletions(trx, [{ key }]);
+        .where('job_run_token', '=', token)
+        .executeTakeFirst();
+      // Whatever part of an archive was written goes (unless another run owns the export now).
+      if (failed.numUpdatedRows > 0n) await scheduleDeletions(trx, [{ key }]);
     });
   }
 }

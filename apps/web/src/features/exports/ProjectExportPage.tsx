@@ -41,11 +41,15 @@ export function ProjectExportPage() {
   const e = projectExport.data;
   const phase = exportPhase(e);
   const ready = !!e.download_path;
+  // Completed, but the retention job has deleted the archive: nothing to prepare any more.
+  const gone = phase === 'failed' || e.expired_at !== null;
   const name = e.project_export_format_name;
   return (
     <Page title={t('exports.page.title')}>
-      {phase === 'failed' ? (
-        <Alert severity="error">{t('exports.page.failed')}</Alert>
+      {gone ? (
+        <Alert severity="error">
+          {t(phase === 'failed' ? 'exports.page.failed' : 'exports.page.expired')}
+        </Alert>
       ) : (
         <Typography>
           {ready ? t('exports.page.ready', { name }) : t('exports.page.preparing', { name })}
@@ -59,7 +63,7 @@ export function ProjectExportPage() {
         {t('exports.run.to-exports')}
       </Button>
       <Dialog
-        open={dialogOpen && phase !== 'failed'}
+        open={dialogOpen && !gone}
         onClose={() => setDialogOpen(false)}
         aria-labelledby="project-export-download-title"
       >
