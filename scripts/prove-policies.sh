@@ -16,6 +16,8 @@ declare -A mutations=(
   ['listing organizations']="s|'organization.list-children': when((a) => a.canListOrganizations),|'organization.list-children': inView,|"
   ['deleting a subject']="s|'subject.delete': when((a) => a.canDeleteSubjects),|'subject.delete': inView,|"
   ['reading the activity trail']="s|(a, o) => a.isManager \|\| (o.placement === 'own' \&\& isCustomer(o.role))|() => true|"
+  ['deleting a project']="s|'project.delete': when((a) => a.isManager),|'project.delete': inView,|"
+  ['deleting a user']="s|^      a.isManager \&\&$|      true \&\&|"
 )
 status=0
 mkdir -p var

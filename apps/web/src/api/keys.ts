@@ -49,6 +49,7 @@ export const queryKeys = {
       ['projects', 'by-organization', 'file-request-options', organizationId] as const,
     project: (projectId: string) => ['projects', projectId] as const,
     activation: (projectId: string) => ['projects', projectId, 'activation'] as const,
+    dataSummary: (projectId: string) => ['projects', projectId, 'data-summary'] as const,
   },
 
   seasons: {

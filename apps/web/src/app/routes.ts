@@ -39,6 +39,7 @@ export const ROUTES = {
   'project.attachments': '/projects/:projectId/files',
   'project.attachments.upload': '/projects/:projectId/files/upload/:attachmentRequestId',
   'project.not-activated': '/projects/:projectId/not-activated',
+  'project.data-summary': '/projects/:projectId/data-summary',
   'organizations.index': '/organizations',
   'organizations.new': '/organizations/new',
   'organization.index': '/organizations/:organizationId',

@@ -255,6 +255,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       const row = await selectRenders(ctx.db).where('r.id', '=', ref.id).executeTakeFirstOrThrow();
       if (row.worker_status !== 'complete' || !row.storage_key)
         throw conflict({ base: ['The render is not complete yet.'] });
+      if (row.expired_at) throw conflict({ base: ['The render has expired.'] });
       await recordAudit(ctx.db, actorOf(request), {
         action: 'layout_render.download',
         recordType: 'layout_render',

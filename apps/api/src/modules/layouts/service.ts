@@ -255,6 +255,8 @@ export const selectRenders = (db: Db) =>
       'r.page_count',
       'r.created_at',
       'r.completed_at',
+      'r.expires_at',
+      'r.expired_at',
     ]);
 export type RenderRow = Awaited<ReturnType<ReturnType<typeof selectRenders>['executeTakeFirstOrThrow']>>;
 
