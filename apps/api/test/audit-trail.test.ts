@@ -260,6 +260,45 @@ describe('what the trail records', () => {
     });
   });
 
+  test('an export run by the school and downloaded by the studio', async () => {
+    const format = await t.ctx.db
+      .selectFrom('project_export_formats')
+      .select('id')
+      .where('standard_key', '=', 'pspa_yearbook')
+      .executeTakeFirstOrThrow();
+    const before = (await allRows()).length;
+    const created = await call('schoolStaff', 'POST', `/api/projects/${projectA1}/project-exports`, {
+      project_export: { project_export_format_id: format.id },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().project_export.id;
+    await eventually(async () => {
+      const e = (await call('schoolStaff', 'GET', `/api/project-exports/${id}`)).json().project_export;
+      return e.job_status === 'completed';
+    }, 60_000);
+    const download = await call('studioManager', 'GET', `/api/project-exports/${id}/download?format=json`);
+    expect(download.statusCode, download.body).toBe(200);
+    const rows = (await allRows()).slice(before);
+    expect(rows.map((r) => r.action)).toEqual(['project_export.create', 'project_export.download']);
+    expect(rows[0]).toMatchObject({
+      user_id: w.users.schoolStaff!.id,
+      acting_organization_id: w.orgs.schoolA1.id,
+      owner_organization_id: w.orgs.schoolA1.id,
+      record_id: id,
+      project_id: projectA1,
+      ip: ADDRESS.schoolStaff,
+    });
+    expect(rows[1]).toMatchObject({
+      user_id: w.users.studioManager!.id,
+      account_id: w.users.studioManager!.accountIds[0],
+      acting_organization_id: w.orgs.studioA.id,
+      owner_organization_id: w.orgs.schoolA1.id,
+      record_id: id,
+      project_id: projectA1,
+      ip: ADDRESS.studioManager,
+    });
+  }, 90_000);
+
   test('a full-size photo downloaded (thumbnails are not recorded)', async () => {
     const album = await t.ctx.db
       .insertInto('albums')
@@ -475,6 +514,8 @@ describe('who reads the trail', () => {
       'layout_render.download',
       'subject_import.apply',
       'photo.download',
+      'project_export.create',
+      'project_export.download',
       'user.rights_change',
       'license.change',
     ])

@@ -230,6 +230,25 @@ describe('logs stay clean', () => {
     );
     expect((await call('GET', `/api/layout-renders/${renderId}/download`)).statusCode).toBe(302);
 
+    // An export run (its archive and data file hold the names) and its download.
+    const pspa = await t.ctx.db
+      .selectFrom('project_export_formats')
+      .select('id')
+      .where('standard_key', '=', 'pspa_yearbook')
+      .executeTakeFirstOrThrow();
+    const run = await call('POST', `/api/projects/${projectId}/project-exports`, {
+      project_export: { project_export_format_id: pspa.id },
+    });
+    expect(run.statusCode, run.body).toBe(201);
+    const exportId = run.json().project_export.id;
+    await eventually(
+      async () =>
+        (await call('GET', `/api/project-exports/${exportId}`)).json().project_export.job_status ===
+        'completed',
+      60_000,
+    );
+    expect((await call('GET', `/api/project-exports/${exportId}/download`)).statusCode).toBe(302);
+
     // The log was written (requests and jobs alike): the capture works, it just holds no student data.
     const text = lines.join('');
     expect(text).toContain('/subjects/search');

@@ -263,7 +263,6 @@ describe('no N+1: the queries per request do not grow with the page size', () =>
     `/api/projects/${projectId}/attachments`,
     `/api/albums/${albumId}/photos`,
     `/api/projects/${projectId}/project-exports`,
-
     `/api/organizations/${studioId}/audit-events`,
   ];
 

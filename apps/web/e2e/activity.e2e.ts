@@ -7,8 +7,9 @@ import { closePage, freshPage, pathOf } from './helpers.js';
 import { DEMO_PASSWORD, DEMO_USERS, launchBrowser, signInThroughUi } from './support/server.js';
 
 /**
- * The activity trail for a school (issue 16): a studio user downloads a print of a school's project in
- * the studio's screens; the school's user opens Activity and sees who did it, when, for which project.
+ * The activity trail for a school (issue 16): a studio user downloads a print and an export of a school's
+ * project in the studio's screens; the school's user opens Activity and sees who did it, when, for which
+ * project.
  */
 let server: TestApp;
 let baseUrl: string;
@@ -16,6 +17,7 @@ let browser: Browser;
 let token: string;
 let projectId: string;
 let renderId: string;
+let exportId: string;
 const PROJECT = 'Activity Day 2026';
 const PRINT = 'Activity composite';
 
@@ -109,6 +111,18 @@ beforeAll(async () => {
     },
   );
   renderId = render.id;
+  // And a PSPA export of it.
+  const format = await server.ctx.db
+    .selectFrom('project_export_formats')
+    .select('id')
+    .where('standard_key', '=', 'pspa_yearbook')
+    .executeTakeFirstOrThrow();
+  const { project_export: run } = await api<{ project_export: { id: string } }>(
+    `/api/projects/${projectId}/project-exports`,
+    'POST',
+    { project_export: { project_export_format_id: format.id } },
+  );
+  exportId = run.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -116,7 +130,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-test("a studio user downloads a print of a school's project; the school sees it in Activity", async () => {
+test("a studio user downloads a print and an export of a school's project; the school sees it in Activity", async () => {
   const studio = await freshPage(browser);
   try {
     await signInThroughUi(studio, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
@@ -131,6 +145,15 @@ test("a studio user downloads a print of a school's project; the school sees it 
       row.getByRole('button', { name: 'Download' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${PRINT}.pdf`);
+    // And the export, through its download page.
+    await studio.goto(`${baseUrl}/projects/${projectId}/project-exports/${exportId}`);
+    const dialog = studio.getByRole('dialog');
+    await dialog.getByText('is ready for download').waitFor({ timeout: 30_000 });
+    await Promise.all([
+      studio.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download Now' }).click(),
+    ]);
+    await studio.getByText('Thank you for downloading your data export.').waitFor();
   } finally {
     await closePage(studio);
   }
@@ -142,21 +165,23 @@ test("a studio user downloads a print of a school's project; the school sees it 
     await nav.getByRole('link', { name: 'Activity' }).click();
     await school.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
     expect(pathOf(school)).toBe('/activity');
-    const downloaded = school.getByTestId('activity-row').filter({ hasText: 'Printed layout downloaded' });
-    await downloaded.waitFor();
-    await expect.poll(() => downloaded.getByTestId('activity-who').textContent()).toContain('Stella Studio');
-    expect(await downloaded.textContent()).toContain('Demo Studio');
-    expect(await downloaded.getByTestId('activity-project').textContent()).toBe(PROJECT);
-    // The studio's print itself is there too; the school sees no sign-ins (not a project's data).
-    await school.getByTestId('activity-row').filter({ hasText: 'Layout printed' }).waitFor();
+    const exported = school.getByTestId('activity-row').filter({ hasText: 'Export downloaded' });
+    await exported.waitFor();
+    await expect.poll(() => exported.getByTestId('activity-who').textContent()).toContain('Stella Studio');
+    expect(await exported.textContent()).toContain('Demo Studio');
+    expect(await exported.getByTestId('activity-project').textContent()).toBe(PROJECT);
+    // The print and its download, and the export's run, are there too; the school sees no sign-ins
+    // (not its projects' data).
+    for (const what of ['Printed layout downloaded', 'Layout printed', 'Export created'])
+      await school.getByTestId('activity-row').filter({ hasText: what }).first().waitFor();
     expect(await school.getByTestId('activity-row').filter({ hasText: 'Signed in' }).count()).toBe(0);
 
-    // Filter by what happened: only the download is left.
-    await school.getByRole('combobox', { name: 'What' }).selectOption({ label: 'Printed layout downloaded' });
-    await school.waitForURL(/action=layout_render\.download/);
+    // Filter by what happened: only the export's download is left.
+    await school.getByRole('combobox', { name: 'What' }).selectOption({ label: 'Export downloaded' });
+    await school.waitForURL(/action=project_export\.download/);
     await expect.poll(() => school.getByTestId('activity-row').count()).toBe(1);
     // Filter by who: the studio user, chosen from the row.
-    await downloaded.getByRole('button', { name: "Show only Stella Studio's activity" }).click();
+    await exported.getByRole('button', { name: "Show only Stella Studio's activity" }).click();
     await school.waitForURL(/actor_id=\d+/);
     await expect.poll(() => school.getByTestId('activity-row').count()).toBe(1);
 
@@ -168,7 +193,7 @@ test("a studio user downloads a print of a school's project; the school sees it 
     expect(csv.suggestedFilename()).toBe('activity.csv');
     const lines = (await readFile((await csv.path())!, 'utf8')).trim().split(/\r\n/);
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('layout_render.download');
+    expect(lines[1]).toContain('project_export.download');
     expect(lines[1]).toContain('Stella Studio');
     expect(lines[1]).toContain(PROJECT);
   } finally {

@@ -22,7 +22,7 @@ export interface AuditFilters {
  */
 export type AuditScopeMode = 'tree' | 'projects';
 
-/** The rows of the trail a scope and filters select (joined for names), newest first. */
+/** The rows of the trail a scope and filters select, joined for names (callers order and page). */
 export function selectAuditEvents(
   db: Db,
   organizationIds: ReturnType<Access['subtreeIds']>,
