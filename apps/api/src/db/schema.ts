@@ -438,6 +438,12 @@ export interface LayoutRendersTable {
   completed_at: NullableTimestamp;
 }
 
+/** Kept by triggers on subjects (migration 0018); read through projectSubjectReads. */
+export interface ProjectSubjectCountsTable {
+  project_id: string;
+  subjects_count: ColumnType<number, never, never>;
+}
+
 export interface Database {
   layout_categories: LayoutCategoriesTable;
   layouts: LayoutsTable;
@@ -472,4 +478,5 @@ export interface Database {
   project_export_format_field_mappings: ProjectExportFormatFieldMappingsTable;
   subject_imports: SubjectImportsTable;
   subject_import_mappings: SubjectImportMappingsTable;
+  project_subject_counts: ProjectSubjectCountsTable;
 }

@@ -6,9 +6,12 @@ import { keywordPattern } from '../organizations/service.js';
 import { subjectPhotoReads } from '../photos/queries.js';
 import { fieldValue, type ProjectFields } from './service.js';
 
-/** What other areas may read of a project's subjects, as SQL over a project id column. */
+/**
+ * What other areas may read of a project's subjects, as SQL over a project id column. The count is kept
+ * by triggers on subjects (migration 0018): a 20,000-subject project is not counted on every read.
+ */
 export const projectSubjectReads = (projectIdColumn: string) => ({
-  count: sql<number>`(SELECT count(*)::int FROM subjects x WHERE x.project_id = ${sql.ref(projectIdColumn)})`,
+  count: sql<number>`coalesce((SELECT x.subjects_count FROM project_subject_counts x WHERE x.project_id = ${sql.ref(projectIdColumn)}), 0)`,
 });
 
 type Fields = Pick<ProjectFields, 'fields'>;

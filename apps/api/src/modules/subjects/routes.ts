@@ -11,10 +11,12 @@ import { keywordPattern } from '../organizations/service.js';
 import { isPhotoOfSubject } from '../photos/queries.js';
 import { subjectPhotoSchema } from '../photos/serialize.js';
 import { photosOfSubject } from '../photos/service.js';
+import { projectById } from '../projects/service.js';
 import { deleteSubjectWithPhotos } from './delete.js';
 import { gridFilterCondition } from './queries.js';
 import { registerSubjectSelectionRoutes } from './selection.js';
 import {
+  fieldsOfProject,
   fieldValue,
   findVisibleSubject,
   gradeOrder,
@@ -246,16 +248,28 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const s = sessionOf(request);
       const row = await findVisibleSubject(ctx.db, s, request.params.id);
-      const pf = await loadProjectFields(ctx.db, s, row.project_id);
-      const [subject] = await withPrimaryThumbnails(ctx.db, ctx.storage, [serializeSubject(row, pf)]);
-      return {
-        subject: {
-          ...subject!,
-          ...(request.query.include_photos === 'true'
-            ? { photos: await photosOfSubject(ctx.db, ctx.storage, row.id) }
-            : {}),
-        },
-      };
+      // Its project is in view with it: no second lookup.
+      const pf = await fieldsOfProject(ctx.db, s, await projectById(ctx.db, row.project_id));
+      const serialized = serializeSubject(row, pf);
+      if (request.query.include_photos !== 'true') {
+        const [subject] = await withPrimaryThumbnails(ctx.db, ctx.storage, [serialized]);
+        return { subject: subject! };
+      }
+      const photos = await photosOfSubject(ctx.db, ctx.storage, row.id);
+      // The primary photo is usually among them, already signed: its thumbnails need no other query.
+      const primary = photos.find((p) => p.id === row.primary_photo_id);
+      const [subject] = primary
+        ? [
+            {
+              ...serialized,
+              primary_photo_thumbnails:
+                primary.thumbnails.tiny && primary.thumbnails.small
+                  ? { tiny: primary.thumbnails.tiny, small: primary.thumbnails.small }
+                  : null,
+            },
+          ]
+        : await withPrimaryThumbnails(ctx.db, ctx.storage, [serialized]);
+      return { subject: { ...subject!, photos } };
     },
   );
 
@@ -283,7 +297,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const s = sessionOf(request);
       const row = await findVisibleSubject(ctx.db, s, request.params.id);
-      const pf = await loadProjectFields(ctx.db, s, row.project_id);
+      const pf = await fieldsOfProject(ctx.db, s, await projectById(ctx.db, row.project_id));
       const { properties: changes = {}, yearbook_photo_id: yearbook } = request.body.subject;
       checkProperties(pf, changes);
       if (yearbook) {

@@ -18,7 +18,11 @@ export interface ProjectFields {
 }
 
 export async function loadProjectFields(db: Db, session: Session, projectId: string): Promise<ProjectFields> {
-  const project = await findVisibleProject(db, session, projectId);
+  return fieldsOfProject(db, session, await findVisibleProject(db, session, projectId));
+}
+
+/** The fields of a project already found in view (a subject's project is in view with its subject). */
+export async function fieldsOfProject(db: Db, session: Session, project: ProjectRow): Promise<ProjectFields> {
   const allFields = project.project_template_id
     ? await loadFields(db, [project.project_template_id], true)
     : [];
@@ -68,8 +72,9 @@ export function serializeSubject(row: SubjectRow, pf: Pick<ProjectFields, 'field
 }
 
 export async function findVisibleSubject(db: Db, session: Session, id: string): Promise<SubjectRow> {
-  const ref = await new Access(db, session).findVisible('subject', id);
-  return selectSubjectRows(db).where('s.id', '=', ref.id).executeTakeFirstOrThrow();
+  return new Access(db, session).findVisibleRow('subject', id, (ids) =>
+    selectSubjectRows(db).where('s.id', '=', id).where('s.id', 'in', ids),
+  );
 }
 
 /** `properties->>'<field id>'`, trimmed, as text ('' when missing). */
