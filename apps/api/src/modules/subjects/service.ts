@@ -77,8 +77,8 @@ export async function findVisibleSubject(db: Db, session: Session, id: string): 
   );
 }
 
-/** `properties->>'<field id>'`, trimmed, as text ('' when missing). */
-export const fieldValue = (fieldId: string) => sql<string>`coalesce(btrim(s.properties ->> ${fieldId}), '')`;
+/** `properties->>'<field id>'` as text ('' when missing); values are stored trimmed (migration 0018). */
+export const fieldValue = (fieldId: string) => sql<string>`coalesce(s.properties ->> ${fieldId}, '')`;
 
 /** Grade ordering in SQL (spec §5): blanks last, k/kindergarten as 0, numbers by value, then other text. */
 export function gradeOrder(fieldId: string) {
