@@ -141,20 +141,27 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
       }
       const sortKey = q.sort.replace(/^-/, '') as SortKey;
       const direction = q.sort.startsWith('-') ? 'desc' : 'asc';
-      // Prepared statements: a list's shapes are few (its filters), and planning them cost more than running.
-      const [{ rows }, count] = await Promise.all([
-        prepared(
-          ctx.db,
-          query
-            .orderBy(SORTS[sortKey], direction)
-            .orderBy('p.id', direction)
-            .limit(q.limit)
-            .offset((q.page - 1) * q.limit),
-        ),
-        prepared(ctx.db, query.clearSelect().select(sql<number>`count(*)::int`.as('n'))),
-      ]);
-      const total = count.rows[0]?.n ?? 0;
-      return { projects: rows.map(serializeProject), meta: { page: q.page, limit: q.limit, total } };
+      // A prepared statement (a list's shapes are few, and planning them cost more than running), the
+      // total riding along as a window count; a page past the end asks for it alone.
+      const { rows } = await prepared(
+        ctx.db,
+        query
+          .select(sql<number>`(count(*) OVER ())::int`.as('total'))
+          .orderBy(SORTS[sortKey], direction)
+          .orderBy('p.id', direction)
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+      );
+      const total =
+        rows[0]?.total ??
+        (q.page > 1
+          ? ((await prepared(ctx.db, query.clearSelect().select(sql<number>`count(*)::int`.as('n')))).rows[0]
+              ?.n ?? 0)
+          : 0);
+      return {
+        projects: rows.map(({ total: _, ...p }) => serializeProject(p)),
+        meta: { page: q.page, limit: q.limit, total },
+      };
     },
   );
 

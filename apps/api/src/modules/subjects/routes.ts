@@ -10,17 +10,16 @@ import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { isPhotoOfSubject } from '../photos/queries.js';
 import { subjectPhotoSchema } from '../photos/serialize.js';
 import { photosOfSubject } from '../photos/service.js';
-import { projectById } from '../projects/service.js';
 import { deleteSubjectWithPhotos } from './delete.js';
 import { gridFilterCondition, keywordCondition } from './queries.js';
 import { registerSubjectSelectionRoutes } from './selection.js';
 import {
-  fieldsOfProject,
   fieldValue,
   findVisibleSubject,
   gradeOrder,
   loadProjectFields,
   type ProjectFields,
+  projectFieldsById,
   selectSubjectRows,
   serializeSubject,
   withPrimaryThumbnails,
@@ -249,7 +248,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
       const s = sessionOf(request);
       const row = await findVisibleSubject(ctx.db, s, request.params.id);
       // Its project is in view with it: no second lookup.
-      const pf = await fieldsOfProject(ctx.db, s, await projectById(ctx.db, row.project_id));
+      const pf = await projectFieldsById(ctx.db, s, row.project_id);
       const serialized = serializeSubject(row, pf);
       if (request.query.include_photos !== 'true') {
         const [subject] = await withPrimaryThumbnails(ctx.db, ctx.storage, [serialized]);
@@ -297,7 +296,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const s = sessionOf(request);
       const row = await findVisibleSubject(ctx.db, s, request.params.id);
-      const pf = await fieldsOfProject(ctx.db, s, await projectById(ctx.db, row.project_id));
+      const pf = await projectFieldsById(ctx.db, s, row.project_id);
       const { properties: changes = {}, yearbook_photo_id: yearbook } = request.body.subject;
       checkProperties(pf, changes);
       if (yearbook) {
