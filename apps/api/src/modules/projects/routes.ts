@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import { prepared } from '../../db/database.js';
 import { sessionOf } from '../../http/auth.js';
 import { forbidden } from '../../http/errors.js';
-import { idParam, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
+import { idParam, isRecordId, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
 import { currentSeasonId } from '../access/tree.js';
 import { findVisibleOrganization, keywordPattern } from '../organizations/service.js';
 import {
@@ -100,12 +100,19 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const s = sessionOf(request);
-      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const organization = { id: request.params.id };
+      // The organization must be in view (else 404). The list holds only projects of organizations in
+      // view, so a page with rows proves it without a lookup of its own; an empty page, or a caller
+      // refused once the organization is found (403), asks the lookup.
+      const checkOrganization = () => findVisibleOrganization(ctx.db, s, organization.id);
+      if (s.refusedUntilFound || !isRecordId(organization.id)) await checkOrganization();
       const q = request.query;
       let query = selectProjects(ctx.db);
       query = q.traverse_sub_organizations
         ? query.where('p.organization_id', 'in', request.access.subtreeIds(organization.id))
-        : query.where('p.organization_id', '=', organization.id);
+        : query
+            .where('p.organization_id', '=', organization.id)
+            .where('p.organization_id', 'in', request.access.organizationIds());
       const organizationFilter = q['filter[organization_id]'];
       if (organizationFilter) query = query.where('p.organization_id', '=', organizationFilter);
       if (q.keyword) {
@@ -152,6 +159,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
           .limit(q.limit)
           .offset((q.page - 1) * q.limit),
       );
+      if (rows.length === 0) await checkOrganization();
       const total =
         rows[0]?.total ??
         (q.page > 1
