@@ -24,6 +24,14 @@ const preparedNames = new Map<string, string>();
 const MAX_PREPARED = 200;
 
 class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client's constructor options
+  constructor(config?: any) {
+    super(config);
+    // A checked-out client whose server goes away between two queries (a shutdown with a request still
+    // running) emits 'error' with no query to fail: it must not crash the process. Its next query fails.
+    this.on('error', () => {});
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; only (text, values) is rerouted
   override query(...args: any[]): any {
     const [text, values] = args;
