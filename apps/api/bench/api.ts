@@ -12,7 +12,8 @@
  * Prints req/s, p50 and p99 latency and the ratio of req/s to /healthz per route; then a 50-connection
  * pass over every route that fails on any error or non-2xx answer.
  *
- * Options: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (20), BENCH_SUBJECTS (20000).
+ * Options: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (20), BENCH_SUBJECTS (20000), BENCH_PROFILE (a
+ * folder: the server writes a V8 CPU profile there when it stops).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
@@ -47,7 +48,12 @@ const base = `http://127.0.0.1:${port}`;
 process.stdout.write('starting the product (embedded PostgreSQL, demo data)...\n');
 const server: ChildProcess = spawn(
   process.execPath,
-  [...process.execArgv, path.join(REPO_ROOT, 'apps/api/src/main.ts')],
+  [
+    ...process.execArgv,
+    // BENCH_PROFILE=dir: the server writes a V8 CPU profile there on exit (open it in Chrome DevTools).
+    ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    path.join(REPO_ROOT, 'apps/api/src/main.ts'),
+  ],
   {
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL')),

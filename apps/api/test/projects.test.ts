@@ -96,6 +96,10 @@ describe('GET /api/organizations/:id/projects (dashboard)', () => {
     const { body } = await list(tokens.school!, ids.school!, '?limit=2&page=2');
     expect(body.meta).toEqual({ page: 2, limit: 2, total: 4 });
     expect(names(body)).toEqual(['Current', 'Old']);
+    // Past the end: no rows to carry the total, which is still given.
+    const past = await list(tokens.school!, ids.school!, '?limit=2&page=9');
+    expect(past.body.meta).toEqual({ page: 9, limit: 2, total: 4 });
+    expect(names(past.body)).toEqual([]);
   });
 
   test('a studio sees its schools’ projects with traverse_sub_organizations', async () => {

@@ -96,6 +96,10 @@ describe('subjects grid', () => {
   test('12 a page by default, oldest first, with derived names', async () => {
     const { body } = await grid('studioManager');
     expect(body.meta).toEqual({ page: 1, limit: 12, total: 6 });
+    // Past the end: no rows to carry the total, which is still given.
+    const past = await grid('studioManager', '?page=3&limit=5');
+    expect(past.body.meta).toEqual({ page: 3, limit: 5, total: 6 });
+    expect(past.body.subjects).toEqual([]);
     expect(body.subjects[0]).toMatchObject({
       display_name: 'Ada Lovelace',
       full_name: 'Ada Lovelace',

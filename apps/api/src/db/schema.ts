@@ -481,6 +481,12 @@ export interface ProjectExportsTable {
   updated_at: Generated<Date>;
 }
 
+/** Kept by triggers on subjects (migration 0018); read through projectSubjectReads. */
+export interface ProjectSubjectCountsTable {
+  project_id: string;
+  subjects_count: ColumnType<number, never, never>;
+}
+
 export interface Database {
   layout_categories: LayoutCategoriesTable;
   layouts: LayoutsTable;
@@ -516,4 +522,5 @@ export interface Database {
   project_exports: ProjectExportsTable;
   subject_imports: SubjectImportsTable;
   subject_import_mappings: SubjectImportMappingsTable;
+  project_subject_counts: ProjectSubjectCountsTable;
 }

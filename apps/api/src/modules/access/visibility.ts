@@ -1,5 +1,5 @@
-import type { SelectQueryBuilder } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Compilable, SelectQueryBuilder } from 'kysely';
+import { type Db, prepared } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
@@ -343,6 +343,24 @@ export class Access {
   }
 
   /**
+   * Like `findVisible`, but answers the record's own row in the same round trip: `select` gets the ids in
+   * view (a subquery) and narrows its query to the record with them. 404 when missing or out of view.
+   */
+  async findVisibleRow<R>(
+    kind: VisibleKind,
+    id: string,
+    select: (visibleIds: ReturnType<Access['ids']>) => Compilable<R>,
+  ): Promise<R> {
+    const row =
+      this.session?.account && isRecordId(id)
+        ? (await prepared(this.db, select(this.ids(kind)))).rows[0]
+        : undefined;
+    if (!row) throw notFound();
+    if (this.session?.refusedUntilFound) throw forbidden('not_allowed');
+    return row;
+  }
+
+  /**
    * Ids named in a body: each must be in view, else a 422 "is invalid" under its field, so that a
    * record elsewhere is refused exactly like a missing one.
    */
@@ -361,10 +379,11 @@ export class Access {
 
   private async lookup(kind: VisibleKind, id: string): Promise<VisibleRef | undefined> {
     if (!this.session?.account || !isRecordId(id)) return undefined;
-    return this.db
-      .selectFrom(this.refs(kind).as('v'))
-      .selectAll('v')
-      .where('v.id', '=', id)
-      .executeTakeFirst();
+    // One shape per kind, on nearly every request: a prepared statement (planned once per connection).
+    const { rows } = await prepared(
+      this.db,
+      this.db.selectFrom(this.refs(kind).as('v')).selectAll('v').where('v.id', '=', id),
+    );
+    return rows[0];
   }
 }

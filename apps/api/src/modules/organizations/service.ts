@@ -47,8 +47,9 @@ export async function findVisibleOrganization(
   id: string,
 ): Promise<{ organization: OrganizationRow; placement: Placement }> {
   const access = new Access(db, session);
-  const ref = await access.findVisible('organization', id);
-  const organization = await selectOrganizations(db).where('o.id', '=', ref.id).executeTakeFirstOrThrow();
+  const organization = await access.findVisibleRow('organization', id, (ids) =>
+    selectOrganizations(db).where('o.id', '=', id).where('o.id', 'in', ids),
+  );
   return { organization, placement: access.placementOf(organization.id) };
 }
 

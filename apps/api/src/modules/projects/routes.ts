@@ -4,9 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { prepared } from '../../db/database.js';
 import { sessionOf } from '../../http/auth.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
-import { idParam, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
+import { idParam, isRecordId, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
 import { currentSeasonId } from '../access/tree.js';
 import { findVisibleOrganization, keywordPattern } from '../organizations/service.js';
 import { dataSummarySchema, projectDataSummary } from './data-summary.js';
@@ -16,6 +17,7 @@ import {
   createProject,
   findVisibleProject,
   type ProjectRow,
+  projectById,
   projectEnabledFor,
   selectProjects,
   updateProject,
@@ -78,7 +80,7 @@ const serializeProject = (p: ProjectRow) => ({
 export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const one = async (id: string) => ({
-    project: serializeProject(await selectProjects(ctx.db).where('p.id', '=', id).executeTakeFirstOrThrow()),
+    project: serializeProject(await projectById(ctx.db, id)),
   });
 
   app.get(
@@ -96,12 +98,19 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const s = sessionOf(request);
-      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const organization = { id: request.params.id };
+      // The organization must be in view (else 404). The list holds only projects of organizations in
+      // view, so a page with rows proves it without a lookup of its own; an empty page, or a caller
+      // refused once the organization is found (403), asks the lookup.
+      const checkOrganization = () => findVisibleOrganization(ctx.db, s, organization.id);
+      if (s.refusedUntilFound || !isRecordId(organization.id)) await checkOrganization();
       const q = request.query;
       let query = selectProjects(ctx.db);
       query = q.traverse_sub_organizations
         ? query.where('p.organization_id', 'in', request.access.subtreeIds(organization.id))
-        : query.where('p.organization_id', '=', organization.id);
+        : query
+            .where('p.organization_id', '=', organization.id)
+            .where('p.organization_id', 'in', request.access.organizationIds());
       const organizationFilter = q['filter[organization_id]'];
       if (organizationFilter) query = query.where('p.organization_id', '=', organizationFilter);
       if (q.keyword) {
@@ -137,16 +146,28 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
       }
       const sortKey = q.sort.replace(/^-/, '') as SortKey;
       const direction = q.sort.startsWith('-') ? 'desc' : 'asc';
-      const [rows, total] = await Promise.all([
+      // A prepared statement (a list's shapes are few, and planning them cost more than running), the
+      // total riding along as a window count; a page past the end asks for it alone.
+      const { rows } = await prepared(
+        ctx.db,
         query
+          .select(sql<number>`(count(*) OVER ())::int`.as('total'))
           .orderBy(SORTS[sortKey], direction)
           .orderBy('p.id', direction)
           .limit(q.limit)
-          .offset((q.page - 1) * q.limit)
-          .execute(),
-        query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { projects: rows.map(serializeProject), meta: { page: q.page, limit: q.limit, total: total.n } };
+          .offset((q.page - 1) * q.limit),
+      );
+      if (rows.length === 0) await checkOrganization();
+      const total =
+        rows[0]?.total ??
+        (q.page > 1
+          ? ((await prepared(ctx.db, query.clearSelect().select(sql<number>`count(*)::int`.as('n')))).rows[0]
+              ?.n ?? 0)
+          : 0);
+      return {
+        projects: rows.map(({ total: _, ...p }) => serializeProject(p)),
+        meta: { page: q.page, limit: q.limit, total },
+      };
     },
   );
 

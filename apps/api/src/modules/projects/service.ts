@@ -1,7 +1,7 @@
 import { APP_SLUG, type ProjectForm } from '@school-portal/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/database.js';
+import { type Db, prepared } from '../../db/database.js';
 import { unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
 import { Access } from '../access/visibility.js';
@@ -46,9 +46,17 @@ export const projectEnabledFor = (
   slug: string,
 ) => !p.enable_plic_app_whitelist || p.plic_app_whitelist_slugs.includes(slug);
 
+/** One project with its counts (a prepared statement: read on most project and subject requests). */
+export async function projectById(db: Db, id: string): Promise<ProjectRow> {
+  const { rows } = await prepared(db, selectProjects(db).where('p.id', '=', id));
+  if (!rows[0]) throw new Error(`project ${id} not found`);
+  return rows[0];
+}
+
 export async function findVisibleProject(db: Db, session: Session, id: string): Promise<ProjectRow> {
-  const ref = await new Access(db, session).findVisible('project', id);
-  return selectProjects(db).where('p.id', '=', ref.id).executeTakeFirstOrThrow();
+  return new Access(db, session).findVisibleRow('project', id, (ids) =>
+    selectProjects(db).where('p.id', '=', id).where('p.id', 'in', ids),
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ import { isPhotoOfSubject } from '../photos/queries.js';
 import { subjectPhotoSchema } from '../photos/serialize.js';
 import { photosOfSubject } from '../photos/service.js';
 import { deleteSubjectWithPhotos } from './delete.js';
-import { gridFilterCondition } from './queries.js';
+import { gridFilterCondition, keywordCondition } from './queries.js';
 import { registerSubjectSelectionRoutes } from './selection.js';
 import {
   fieldValue,
@@ -21,6 +21,7 @@ import {
   gradeOrder,
   loadProjectFields,
   type ProjectFields,
+  projectFieldsById,
   selectSubjectRows,
   serializeSubject,
   withPrimaryThumbnails,
@@ -145,20 +146,24 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
         }
       }
       ordered = ordered.orderBy('s.created_at', dir).orderBy('s.id', dir);
-      const [rows, total] = await Promise.all([
-        ordered
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit)
-          .execute(),
-        query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ]);
+      // The total rides along on the page's rows (a window count): one query, one pass over the matches.
+      const rows = await ordered
+        .select(sql<number>`(count(*) OVER ())::int`.as('total'))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .execute();
+      const total =
+        rows[0]?.total ??
+        (q.page > 1
+          ? (await query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n
+          : 0);
       return {
         subjects: await withPrimaryThumbnails(
           ctx.db,
           ctx.storage,
           rows.map((r) => serializeSubject(r, pf)),
         ),
-        meta: { page: q.page, limit: q.limit, total: total.n },
+        meta: { page: q.page, limit: q.limit, total },
       };
     },
   );
@@ -178,13 +183,10 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const s = sessionOf(request);
       const pf = await loadProjectFields(ctx.db, s, request.params.id);
-      const pattern = keywordPattern(request.query.q.toLowerCase());
       if (pf.fields.length === 0) return { subjects: [] };
       const rows = await selectSubjectRows(ctx.db)
         .where('s.project_id', '=', pf.project.id)
-        .where((eb) =>
-          eb.or(pf.fields.map((f) => eb(sql<string>`lower(${fieldValue(f.id)})`, 'like', pattern))),
-        )
+        .where(keywordCondition(pf, request.query.q))
         .orderBy('s.created_at')
         .orderBy('s.id')
         .limit(50)
@@ -247,16 +249,28 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const s = sessionOf(request);
       const row = await findVisibleSubject(ctx.db, s, request.params.id);
-      const pf = await loadProjectFields(ctx.db, s, row.project_id);
-      const [subject] = await withPrimaryThumbnails(ctx.db, ctx.storage, [serializeSubject(row, pf)]);
-      return {
-        subject: {
-          ...subject!,
-          ...(request.query.include_photos === 'true'
-            ? { photos: await photosOfSubject(ctx.db, ctx.storage, row.id) }
-            : {}),
-        },
-      };
+      // Its project is in view with it: no second lookup.
+      const pf = await projectFieldsById(ctx.db, s, row.project_id);
+      const serialized = serializeSubject(row, pf);
+      if (request.query.include_photos !== 'true') {
+        const [subject] = await withPrimaryThumbnails(ctx.db, ctx.storage, [serialized]);
+        return { subject: subject! };
+      }
+      const photos = await photosOfSubject(ctx.db, ctx.storage, row.id);
+      // The primary photo is usually among them, already signed: its thumbnails need no other query.
+      const primary = photos.find((p) => p.id === row.primary_photo_id);
+      const [subject] = primary
+        ? [
+            {
+              ...serialized,
+              primary_photo_thumbnails:
+                primary.thumbnails.tiny && primary.thumbnails.small
+                  ? { tiny: primary.thumbnails.tiny, small: primary.thumbnails.small }
+                  : null,
+            },
+          ]
+        : await withPrimaryThumbnails(ctx.db, ctx.storage, [serialized]);
+      return { subject: { ...subject!, photos } };
     },
   );
 
@@ -284,7 +298,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const s = sessionOf(request);
       const row = await findVisibleSubject(ctx.db, s, request.params.id);
-      const pf = await loadProjectFields(ctx.db, s, row.project_id);
+      const pf = await projectFieldsById(ctx.db, s, row.project_id);
       const { properties: changes = {}, yearbook_photo_id: yearbook } = request.body.subject;
       checkProperties(pf, changes);
       if (yearbook) {

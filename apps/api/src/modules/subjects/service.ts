@@ -1,12 +1,12 @@
 import { displayName, type FieldRef, mapProperties, reverseFullName } from '@school-portal/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { type Db, prepared } from '../../db/database.js';
 import type { Storage } from '../../storage/storage.js';
 import { Access } from '../access/visibility.js';
 import { subjectPhotoReads } from '../photos/queries.js';
 import { baseOf, renditionKey, THUMB_EXPIRY_SECONDS } from '../photos/service.js';
-import { loadFields } from '../project-templates/service.js';
-import { findVisibleProject, type ProjectRow } from '../projects/service.js';
+import { templateFieldReads } from '../project-templates/queries.js';
+import { type ProjectRow, selectProjects } from '../projects/service.js';
 import type { Session } from '../users/session.js';
 
 export interface ProjectFields {
@@ -17,11 +17,26 @@ export interface ProjectFields {
   allFields: FieldRef[];
 }
 
+/** A project in view with its subject fields, in one query (the grid and every subject route read it). */
 export async function loadProjectFields(db: Db, session: Session, projectId: string): Promise<ProjectFields> {
-  const project = await findVisibleProject(db, session, projectId);
-  const allFields = project.project_template_id
-    ? await loadFields(db, [project.project_template_id], true)
-    : [];
+  const row = await new Access(db, session).findVisibleRow('project', projectId, (ids) =>
+    selectProjectWithFields(db).where('p.id', '=', projectId).where('p.id', 'in', ids),
+  );
+  return withFields(session, row);
+}
+
+/** The same for a project already found in view (a subject's project is in view with its subject). */
+export async function projectFieldsById(db: Db, session: Session, projectId: string): Promise<ProjectFields> {
+  const { rows } = await prepared(db, selectProjectWithFields(db).where('p.id', '=', projectId));
+  if (!rows[0]) throw new Error(`project ${projectId} not found`);
+  return withFields(session, rows[0]);
+}
+
+const selectProjectWithFields = (db: Db) =>
+  selectProjects(db).select(templateFieldReads('p.project_template_id').refs.as('template_fields'));
+
+function withFields(session: Session, row: ProjectRow & { template_fields: FieldRef[] }): ProjectFields {
+  const { template_fields: allFields, ...project } = row;
   const fields = session.abilities.canViewHiddenFields
     ? allFields
     : allFields.filter((f) => f.visible_to_customers);
@@ -68,12 +83,13 @@ export function serializeSubject(row: SubjectRow, pf: Pick<ProjectFields, 'field
 }
 
 export async function findVisibleSubject(db: Db, session: Session, id: string): Promise<SubjectRow> {
-  const ref = await new Access(db, session).findVisible('subject', id);
-  return selectSubjectRows(db).where('s.id', '=', ref.id).executeTakeFirstOrThrow();
+  return new Access(db, session).findVisibleRow('subject', id, (ids) =>
+    selectSubjectRows(db).where('s.id', '=', id).where('s.id', 'in', ids),
+  );
 }
 
-/** `properties->>'<field id>'`, trimmed, as text ('' when missing). */
-export const fieldValue = (fieldId: string) => sql<string>`coalesce(btrim(s.properties ->> ${fieldId}), '')`;
+/** `properties->>'<field id>'` as text ('' when missing); values are stored trimmed (migration 0018). */
+export const fieldValue = (fieldId: string) => sql<string>`coalesce(s.properties ->> ${fieldId}, '')`;
 
 /** Grade ordering in SQL (spec §5): blanks last, k/kindergarten as 0, numbers by value, then other text. */
 export function gradeOrder(fieldId: string) {

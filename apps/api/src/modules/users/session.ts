@@ -6,7 +6,7 @@ import {
   type OrganizationRole,
 } from '@school-portal/domain';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { type Db, prepared } from '../../db/database.js';
 
 export interface SessionAccount {
   id: string;
@@ -180,30 +180,32 @@ interface AccountJson {
  * The session behind a token hash in ONE round trip: the live token, its user (not deleted), the user's
  * accounts with their organizations, and the active licences. Nothing is cached, so a revoked token, a
  * reset password (which revokes tokens), a role change or a deleted user take effect on the next request,
- * whichever API process answers it.
+ * whichever API process answers it. A prepared statement: PostgreSQL plans it once per connection.
  */
 export async function loadTokenSession(
   db: Db,
   tokenHash: Buffer,
   idleSeconds: number,
 ): Promise<TokenSession | null> {
-  const result = await sql<{
-    token_id: string;
-    last_used_at: Date;
-    id: string;
-    name: string;
-    email: string;
-    roles: string[];
-    enable_plic_app_whitelist: boolean;
-    plic_app_whitelist_slugs: string[];
-    default_account_id: string | null;
-    current_account_id: string | null;
-    invitation_sent_at: Date | null;
-    invitation_accepted_at: Date | null;
-    created_at: Date;
-    accounts: AccountJson[] | null;
-    active_slugs: string[] | null;
-  }>`
+  const result = await prepared(
+    db,
+    sql<{
+      token_id: string;
+      last_used_at: Date;
+      id: string;
+      name: string;
+      email: string;
+      roles: string[];
+      enable_plic_app_whitelist: boolean;
+      plic_app_whitelist_slugs: string[];
+      default_account_id: string | null;
+      current_account_id: string | null;
+      invitation_sent_at: Date | null;
+      invitation_accepted_at: Date | null;
+      created_at: Date;
+      accounts: AccountJson[] | null;
+      active_slugs: string[] | null;
+    }>`
     select t.id as token_id, t.last_used_at,
       u.id, u.name, u.email, u.roles, u.enable_plic_app_whitelist, u.plic_app_whitelist_slugs,
       u.default_account_id, u.current_account_id, u.invitation_sent_at, u.invitation_accepted_at, u.created_at,
@@ -232,7 +234,8 @@ export async function loadTokenSession(
       and t.expires_at > now()
       and t.last_used_at > now() - make_interval(secs => ${idleSeconds})
       and u.deleted_at is null
-  `.execute(db);
+  `.compile(db),
+  );
   const row = result.rows[0];
   if (!row) return null;
   const { token_id, last_used_at, accounts, active_slugs, ...user } = row;
