@@ -278,3 +278,41 @@ test('Auto Refresh shows a run started elsewhere until Completed; a done export 
     .execute();
   expect(left).toHaveLength(2);
 });
+
+test("a school's own manager runs an export of the school's project too (customers run exports, §6)", async () => {
+  const school = await freshPage(browser);
+  try {
+    await signInThroughUi(school, e2e.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    await school.getByRole('navigation', { name: 'Main' }).waitFor();
+    await school.goto(`${e2e.baseUrl}/projects/${projectId}/exports?selectedFormatId=${await pspaId()}`);
+    await school.getByRole('link', { name: 'Download', exact: true }).click();
+    await school.getByRole('heading', { name: /^Export PSPA/, level: 1 }).waitFor();
+    const next = school.getByTestId('wizard-actions').getByRole('button', { name: 'Next' });
+    await school.getByTestId('export-check').getByText('5 subjects will be exported.').waitFor();
+    await next.click();
+    await school.getByTestId('select-subjects-step').getByText('5 subjects selected').waitFor();
+    await next.click();
+    await school.getByRole('group', { name: 'Fields to match' }).waitFor();
+    await next.click();
+    await startAndComplete(school);
+    const run = await e2e.server.ctx.db
+      .selectFrom('project_exports as e')
+      .innerJoin('users as u', 'u.id', 'e.created_by_user_id')
+      .select('u.email')
+      .where('e.project_id', '=', projectId)
+      .orderBy('e.id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(run.email).toBe(DEMO_USERS.school);
+  } finally {
+    await closePage(school);
+  }
+});
+
+async function pspaId() {
+  const format = await e2e.server.ctx.db
+    .selectFrom('project_export_formats')
+    .select('id')
+    .where('standard_key', '=', 'pspa_yearbook')
+    .executeTakeFirstOrThrow();
+  return format.id;
+}
