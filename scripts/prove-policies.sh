@@ -15,6 +15,10 @@ declare -A mutations=(
   ['deleting a template']="s|check: (a, t) => a.canDeleteProjectTemplate(t) \&\& t.project_id === null,|check: () => true,|"
   ['listing organizations']="s|'organization.list-children': when((a) => a.canListOrganizations),|'organization.list-children': inView,|"
   ['deleting a subject']="s|'subject.delete': when((a) => a.canDeleteSubjects),|'subject.delete': inView,|"
+  ['deleting a project export']="s|check: (a, e) => a.canDeleteProjectExport(e),|check: () => true,|"
+  ['reading the activity trail']="s|(a, o) => a.isManager \|\| (o.placement === 'own' \&\& isCustomer(o.role))|() => true|"
+  ['deleting a project']="s|'project.delete': when((a) => a.isManager),|'project.delete': inView,|"
+  ['deleting a user']="s|^      a.isManager \&\&$|      true \&\&|"
 )
 status=0
 mkdir -p var

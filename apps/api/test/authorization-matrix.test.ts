@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../src/config.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
+import { bearer, buildUser, signIn } from './support/factories.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
@@ -31,6 +31,9 @@ const deletableFormats: Record<string, string[]> = {};
 const rosterImports: Record<string, string> = {};
 const layoutFixtures: Record<string, { category: string; layout: string; render: string; token: string }> =
   {};
+// Deleting a project or a user uses one up: projects and people to delete, per organization (issue 16).
+const deletableProjects: Record<string, string[]> = {};
+const deletableUsers: Record<string, string[]> = {};
 // A completed project export per organization's project, and done ones to delete.
 const projectExports: Record<string, { done: string; deletable: string[] }> = {};
 // Photo records per organization: album, photo, crops and assignments to use up, an import.
@@ -276,6 +279,23 @@ beforeAll(async () => {
       .execute();
     projectExports[key] = { done: rows[0]!.id, deletable: rows.slice(1).map((r) => r.id) };
   }
+  for (const [key, org] of Object.entries(w.orgs)) {
+    const rows = await t.ctx.db
+      .insertInto('projects')
+      .values(
+        Array.from({ length: 6 }, () => ({
+          organization_id: org.id,
+          name: 'Deletable project',
+          season_id: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    deletableProjects[key] = rows.map((r) => r.id);
+    deletableUsers[key] = [];
+    for (let i = 0; i < 6; i++)
+      deletableUsers[key]!.push((await buildUser(t.ctx.db, { organizations: [org.id] })).id);
+  }
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
     tokens[who] = await signIn(t.app, w.users[who]!.email);
   }
@@ -355,6 +375,16 @@ const routes: Route[] = [
       user: { name: 'Matrix Person', email: `matrix-${Math.random()}@example.test` },
       plic_app_id: 'school-portal',
     }),
+  },
+  {
+    method: 'GET',
+    path: '/api/organizations/{id}/audit-events',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/audit-events`,
+  },
+  {
+    method: 'GET',
+    path: '/api/organizations/{id}/audit-events.csv',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/audit-events.csv`,
   },
   {
     method: 'GET',
@@ -782,6 +812,22 @@ const routes: Route[] = [
     path: '/api/layout-renders/worker-statuses',
     url: (o) => `/api/layout-renders/worker-statuses?worker_tokens[]=${layoutFixtures[o]!.token}`,
   },
+  {
+    method: 'DELETE',
+    path: '/api/projects/{id}',
+    url: (o) => `/api/projects/${deletableProjects[o]!.pop()}`,
+    payload: () => ({ confirm_name: 'Deletable project' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/projects/{id}/data-summary',
+    url: (o) => `/api/projects/${projects[o]}/data-summary`,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/{id}',
+    url: (o) => `/api/users/${deletableUsers[o]!.pop()}`,
+  },
   // No record: the caller alone decides.
   { method: 'GET', path: '/api/users/me', url: () => '/api/users/me' },
   {
@@ -842,7 +888,9 @@ describe('authorization matrix', () => {
       const key = `${name} as ${CALLER_NAMES[caller]}`;
       // Yourself on user routes is the current-user test's ground.
       const self =
-        route.path.startsWith('/api/users/{id}') && w.users[memberOf[org]]!.id === w.users[caller]!.id;
+        route.path.startsWith('/api/users/{id}') &&
+        route.method !== 'DELETE' &&
+        w.users[memberOf[org]]!.id === w.users[caller]!.id;
       const res = await t.app.inject({
         method: route.method,
         url: route.url(org),

@@ -257,7 +257,7 @@ describe.each(['local', 's3'] as const)('scheduled clean-ups, %s storage', (driv
     expect(await t.ctx.storage.head(refused.key)).toBeNull();
   });
 
-  test('expired credentials are purged; live ones stay', async () => {
+  test('expired credentials and old delivered mail are purged; live ones stay', async () => {
     const userId = w.users.schoolStaff!.id;
     const hash = () => randomBytes(32);
     const hour = 3_600_000;
@@ -305,7 +305,37 @@ describe.each(['local', 's3'] as const)('scheduled clean-ups, %s storage', (driv
       ])
       .returning('id')
       .execute();
+    const mail = (status: 'pending' | 'sent' | 'stored' | 'failed', days: number) => ({
+      to_address: 'someone@example.test',
+      subject: 'Reset your password',
+      text_body: 'link',
+      status,
+      created_at: ago(days * 24 * hour + 60_000),
+    });
+    const mails = await t.ctx.db
+      .insertInto('email_outbox')
+      .values([
+        mail('sent', 1),
+        mail('sent', 0),
+        mail('stored', 7),
+        mail('stored', 6),
+        mail('failed', 7),
+        mail('pending', 30),
+      ])
+      .returning('id')
+      .execute();
     const left = async () => ({
+      mails: (
+        await t.ctx.db
+          .selectFrom('email_outbox')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            mails.map((r) => r.id),
+          )
+          .execute()
+      ).map((r) => r.id),
       tokens: (
         await t.ctx.db
           .selectFrom('access_tokens')
@@ -344,6 +374,7 @@ describe.each(['local', 's3'] as const)('scheduled clean-ups, %s storage', (driv
     await t.ctx.queue.enqueue('credentials.purge', {});
     await eventually(async () => (await left()).tokens.length === 1);
     expect(await left()).toEqual({
+      mails: [mails[1]!.id, mails[3]!.id, mails[5]!.id],
       tokens: [tokens[2]!.id],
       resets: [resets[2]!.id, resets[3]!.id],
       invitations: [invitations[3]!.id],

@@ -701,8 +701,25 @@ describe('the PSPA built-in (migration 0009)', () => {
         'PSPA/INDEX.txt',
         'PSPA/readme.txt',
       ]);
+      // One tab-delimited CRLF line per image, no header, cells in the format's column order. (That order
+      // is migration 0009's; the current guideline's order is for the migration that corrects it.)
+      const cell = (subject: ExportSubject, name: string, key: string) =>
+        ({ volume: 'PSPA', image_folder: 'IMAGES', image_file_name: name })[key] ?? subject.values[key] ?? '';
+      expect(field_mappings.slice(0, 3).map((m) => m.field_key)).toEqual([
+        'volume',
+        'image_folder',
+        'image_file_name',
+      ]);
       expect(entries.get('PSPA/INDEX.txt')!.data.toString()).toBe(
-        'PSPA\tIMAGES\tLee_Ann_1.jpg\tAnn\tLee\t9\tPark\t2\r\nPSPA\tIMAGES\tLee_Ann_2.jpg\tAnn\tLee\t10\tPark\t3\r\n',
+        [
+          [subjects[0]!, 'Lee_Ann_1.jpg'],
+          [subjects[1]!, 'Lee_Ann_2.jpg'],
+        ]
+          .map(
+            ([s, name]) =>
+              `${field_mappings.map((m) => cell(s as ExportSubject, name as string, m.field_key)).join('\t')}\r\n`,
+          )
+          .join(''),
       );
       expect(await sharp(entries.get('PSPA/IMAGES/Lee_Ann_2.jpg')!.data).metadata()).toMatchObject({
         width: 64,

@@ -91,7 +91,7 @@ describe('built-in standard formats', () => {
     }
   });
 
-  test('PSPA: INDEX.TXT, tab-delimited, no header, PSPA column order, 640x800 JPEG', async () => {
+  test('PSPA: INDEX.TXT, tab-delimited, no header, the guideline columns A-L (Volume Name ... Title), 640x800 JPEG', async () => {
     const pspa = await globalFormat('pspa_yearbook');
     expect(pspa).toMatchObject({
       data_file_name: 'INDEX',
@@ -109,11 +109,15 @@ describe('built-in standard formats', () => {
       'volume',
       'image_folder',
       'image_file_name',
-      'first_name',
-      'last_name',
       'grade',
-      'teacher',
+      'last_name',
+      'first_name',
+      'home_room',
       'period',
+      'teacher',
+      'track',
+      'department',
+      'title',
     ]);
   });
 

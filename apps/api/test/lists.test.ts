@@ -141,6 +141,23 @@ beforeAll(async () => {
     .insertInto('project_exports')
     .values(n.map((i) => ({ project_id: projectId, project_export_format_name: `Export ${i}` })))
     .execute();
+  // Trail rows of the studio's people (the activity list).
+  await db
+    .insertInto('audit_events')
+    .values(
+      n.map(() => ({
+        user_id: null,
+        account_id: null,
+        acting_organization_id: studio.id,
+        owner_organization_id: studio.id,
+        action: 'session.sign_in',
+        record_type: 'user',
+        record_id: null,
+        ip: '192.0.2.1',
+        details: {},
+      })),
+    )
+    .execute();
 });
 afterAll(() => t?.close());
 
@@ -246,6 +263,8 @@ describe('no N+1: the queries per request do not grow with the page size', () =>
     `/api/projects/${projectId}/attachments`,
     `/api/albums/${albumId}/photos`,
     `/api/projects/${projectId}/project-exports`,
+
+    `/api/organizations/${studioId}/audit-events`,
   ];
 
   test('every list route: as many queries for 20 rows as for 2', async () => {

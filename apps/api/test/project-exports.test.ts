@@ -523,7 +523,8 @@ describe('retries', () => {
         project_export_format_id: customFormat,
         project_export_format_name: 'Yearbook custom',
         created_by_user_id: w.users.studioManager!.id,
-        subjects_count: ROSTER.length,
+        // Made before some subjects were added: the run counts the selection as it is then.
+        subjects_count: 1,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -561,7 +562,11 @@ describe('retries', () => {
       .where('id', '=', row.id)
       .executeTakeFirstOrThrow();
     expect(done.job_status).toBe('completed');
-    expect([done.job_status_at, done.job_status_total]).toEqual([ROSTER.length, ROSTER.length]);
+    expect([done.job_status_at, done.job_status_total, done.subjects_count]).toEqual([
+      ROSTER.length,
+      ROSTER.length,
+      ROSTER.length,
+    ]);
     expect(done.archive_images).toBe(ROSTER.filter((r) => r[5]).length);
     // One archive (the local driver keeps its content type beside it), no partial or second one.
     const files = (await exportFiles(projectA1)).filter(
@@ -598,12 +603,12 @@ describe('retries', () => {
     const takenOver: Storage = Object.create(t.ctx.storage, {
       putStream: {
         value: async (key: string, body: Readable, type: string) => {
+          await t.ctx.storage.putStream(key, body, type);
           await db
             .updateTable('project_exports')
             .set({ job_run_token: 'the retry' })
             .where('id', '=', row.id)
             .execute();
-          return t.ctx.storage.putStream(key, body, type);
         },
       },
     });
@@ -730,6 +735,35 @@ describe('retention', () => {
   });
 });
 
+describe('lost jobs', () => {
+  test('an export still working long after its last progress ends failed, and can then be deleted', async () => {
+    const db = t.ctx.db;
+    const row = await db
+      .insertInto('project_exports')
+      .values({
+        project_id: projectA1.projectId,
+        project_export_format_name: 'Lost',
+        job_id: 'gone',
+        job_status: 'working',
+        export_started_at: new Date(),
+      })
+      .returning(['id', 'updated_at'])
+      .executeTakeFirstOrThrow();
+    // Twelve hours (three job expiries) without progress: its job is lost for good.
+    await expireExports(deps, new Date(row.updated_at.getTime() + 11 * 3_600_000));
+    const still = (await call('studioManager', 'GET', `/api/project-exports/${row.id}`)).json()
+      .project_export;
+    expect(still.job_status).toBe('working');
+    await expireExports(deps, new Date(row.updated_at.getTime() + 13 * 3_600_000));
+    const lost = (await call('studioManager', 'GET', `/api/project-exports/${row.id}`)).json().project_export;
+    expect(lost).toMatchObject({
+      job_status: 'failed',
+      job_status_message: 'The export stopped before it was finished.',
+    });
+    expect((await call('studioManager', 'DELETE', `/api/project-exports/${row.id}`)).statusCode).toBe(204);
+  });
+});
+
 describe('who may', () => {
   test('a school user runs an export of its own project', async () => {
     const created = await createExport('schoolStaff', {
@@ -813,6 +847,26 @@ describe('reading subjects', () => {
       for await (const s of exportSubjects(t.ctx.db, selection, fields, choice, size)) seen.push(s.id);
       expect(seen, `pages of ${size}`).toEqual(subjectsA1.filter((id) => id !== subjectsA1[1]));
     }
+    // Subjects added in the same instant, or within one millisecond, each come exactly once.
+    const batch = await projectWithFields(w.orgs.schoolA1.id, 'Same instant');
+    const inserted = await t.ctx.db
+      .insertInto('subjects')
+      .values(
+        ['.000100', '.000200', '.000300', '.000300', '.000300'].map((micro) => ({
+          project_id: batch.projectId,
+          properties: '{}',
+          created_at: sql<Date>`${`2026-01-01 00:00:00${micro}+00`}::timestamptz`,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const all = { ...selection, project_id: batch.projectId, excluded_subject_ids: [] };
+    for (const size of [1, 2]) {
+      const seen: string[] = [];
+      for await (const s of exportSubjects(t.ctx.db, all, [], choice, size)) seen.push(s.id);
+      expect(seen, `pages of ${size}`).toEqual(inserted.map((r) => r.id));
+    }
+
     const pages = exportSubjects(t.ctx.db, selection, fields, choice, 2);
     const first = (await pages.next()).value;
     await pages.return(undefined);

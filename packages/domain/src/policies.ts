@@ -1,6 +1,6 @@
 import type { Abilities, ExportFormatRef, ProjectExportRef, TemplateRef } from './abilities.js';
 import { APP_SLUG, type OrganizationRole } from './constants.js';
-import { childRoleFor } from './organizations.js';
+import { childRoleFor, isCustomer } from './organizations.js';
 
 /**
  * Every action the API performs, with who may perform it. Routes declare one action each; the server's
@@ -27,8 +27,18 @@ export interface UserCreationTarget extends OrganizationTarget {
   enable_for_all_apps: boolean;
 }
 
+/**
+ * A user to delete (deactivate): whether it is the caller, and where each of its accounts sits for the
+ * caller ('other' when out of the caller's view).
+ */
+export interface UserTarget {
+  is_self: boolean;
+  placements: ('own' | 'sub' | 'other')[];
+}
+
 interface RecordTypes {
   none: undefined;
+  userTarget: UserTarget;
   organization: OrganizationTarget;
   userCreation: UserCreationTarget;
   template: TemplateRef;
@@ -98,6 +108,18 @@ export const POLICIES = {
       (!t.enable_for_all_apps || a.canEnableForAllApps),
   } satisfies Policy<'userCreation'>,
   'user.invite': when((a) => a.canSendInvites),
+  // Deleting (deactivating) a user (issue 16): a manager over every organization the user has an account
+  // in (its own only when it manages it), never oneself.
+  'user.delete': {
+    auth: 'licensed',
+    record: 'userTarget',
+    check: (a, t) =>
+      a.isManager &&
+      !t.is_self &&
+      t.placements.length > 0 &&
+      t.placements.every((p) => p !== 'other') &&
+      (!t.placements.includes('own') || a.managesOwnOrganization),
+  } satisfies Policy<'userTarget'>,
 
   // Seasons and templates: studio and lab accounts that manage their own organization.
   'season.list': inView,
@@ -131,6 +153,10 @@ export const POLICIES = {
   'project.activate': inView,
   'project.create': when((a) => a.canCreateProjects),
   'project.update': when((a) => a.canCreateProjects),
+  // Deleting a project with everything in it (issue 16): managers whose tree holds the project.
+  'project.delete': when((a) => a.isManager),
+  // What the product holds about a project, for a school's privacy office: anyone who sees the project.
+  'project.data-summary': inView,
 
   // Subjects and their photos: anyone who sees the project works on them; deleting is the studio's
   // (customers don't delete subjects: a school's roster changes go through the studio).
@@ -216,6 +242,10 @@ export const POLICIES = {
     record: 'projectExport',
     check: (a, e) => a.canDeleteProjectExport(e),
   } satisfies Policy<'projectExport'>,
+
+  // Activity trail (issue 16): managers read their tree's trail; a school's own accounts read the trail of
+  // its projects (the API narrows them to project rows), so a school sees who touched its students' data.
+  'audit-event.list': onOrganization((a, o) => a.isManager || (o.placement === 'own' && isCustomer(o.role))),
 } satisfies Record<string, AnyPolicy>;
 
 export type Action = keyof typeof POLICIES;

@@ -145,7 +145,7 @@ export function mappingToSave(
 
 /** A spreadsheet cell that a spreadsheet program would run as a formula gets a leading quote. */
 export function neutralizeCsvCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^[=+\-@\t\r\n\0]/.test(value) ? `'${value}` : value;
 }
 
 /** One CSV line (RFC 4180 quoting), cells neutralized against formula injection. */

@@ -4,12 +4,14 @@ import {
   copyName,
   DATA_ZERO_PAD_REQUIRED_MESSAGE,
   EXPORT_FIELD_KEYS,
+  EXPORT_POSES,
   effectiveOutputDirectoryName,
   exportFieldKeyLabel,
   exportFormatFormSchema,
   IMAGE_ZERO_PAD_REQUIRED_MESSAGE,
   NO_FIELDS_MESSAGE,
   newExportFormatDefaults,
+  projectExportInputSchema,
 } from '../src/exports.js';
 import '../src/messages.js';
 import { can } from '../src/policies.js';
@@ -189,5 +191,39 @@ describe('format permissions (§6)', () => {
     expect(can(abilities(true, true), 'export-format.share')).toBe(true);
     expect(can(abilities(true, true, 'customer_role'), 'export-format.share')).toBe(false);
     expect(can(abilities(false, true), 'export-format.share')).toBe(false);
+  });
+});
+
+describe('project export run options', () => {
+  test('§5 run defaults: pose primary, default crops on, subjects without images included', () => {
+    expect(projectExportInputSchema.parse({ project_export_format_id: '7' })).toEqual({
+      project_export_format_id: '7',
+      included_subject_ids: [],
+      excluded_subject_ids: [],
+      include_subjects_without_images: true,
+      use_default_photo_crops: true,
+      use_photo_crop_name: false,
+      duplicate_search_fields: [],
+      custom_directory_group_field_key: null,
+      selected_pose: 'primary',
+      selected_background: 'default',
+    });
+  });
+
+  test('every pose option of §9, and pose numbers', () => {
+    for (const pose of [...EXPORT_POSES, '1', '12']) {
+      expect(
+        projectExportInputSchema.safeParse({ project_export_format_id: '7', selected_pose: pose }).success,
+      ).toBe(true);
+    }
+    for (const pose of ['0', '-1', 'latest', '1.5', '']) {
+      expect(
+        projectExportInputSchema.safeParse({ project_export_format_id: '7', selected_pose: pose }).success,
+      ).toBe(false);
+    }
+    expect(
+      projectExportInputSchema.safeParse({ project_export_format_id: '7', selected_background: 'random' })
+        .success,
+    ).toBe(false);
   });
 });

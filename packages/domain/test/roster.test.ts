@@ -61,7 +61,7 @@ describe('roster mapping suggestions', () => {
 });
 
 describe('CSV injection', () => {
-  test.each(['=SUM(A1)', '+1', '-1', '@cmd', '\tx', '\rx'])('%j gets a leading quote', (v) => {
+  test.each(['=SUM(A1)', '+1', '-1', '@cmd', '\tx', '\rx', '\nx', '\0x'])('%j gets a leading quote', (v) => {
     expect(neutralizeCsvCell(v)).toBe(`'${v}`);
   });
   test('plain values are kept; quoting per RFC 4180', () => {

@@ -137,6 +137,8 @@ export interface ProjectsTable {
   project_template_id: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Set when deletion starts (0016): the project is hidden, the projects.delete job removes it. */
+  deleting_at: NullableTimestamp;
 }
 
 export interface ProjectTemplatesTable {
@@ -436,6 +438,9 @@ export interface LayoutRendersTable {
   page_count: number | null;
   created_at: Generated<Date>;
   completed_at: NullableTimestamp;
+  /** completed_at + EXPORT_RETENTION_DAYS (0016); the retention sweep deletes the PDF after it. */
+  expires_at: NullableTimestamp;
+  expired_at: NullableTimestamp;
 }
 
 /** Project exports (0014_project_exports.sql). */

@@ -18,6 +18,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppContext } from '../context.js';
 import { registerAttachmentRoutes } from '../modules/attachments/routes.js';
+import { registerAuditRoutes } from '../modules/audit/routes.js';
 import { registerOAuthRoutes } from '../modules/auth/routes.js';
 import { registerDevMailboxRoutes } from '../modules/dev-mailbox/routes.js';
 import { registerDuplicateRoutes } from '../modules/duplicates/routes.js';
@@ -180,6 +181,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerFileRequestRoutes(app, ctx);
   registerAttachmentRoutes(app, ctx);
   registerSubjectImportRoutes(app, ctx);
+  registerAuditRoutes(app, ctx);
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
   if (ctx.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, ctx.storage);
 

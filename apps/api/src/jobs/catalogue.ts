@@ -3,10 +3,12 @@ import { passwordResetRequestJob } from '../modules/password-resets/request-job.
 import { photoRenditionsJob } from '../modules/photos/renditions-job.js';
 import { photoVerifyJob } from '../modules/photos/verify-job.js';
 import { projectExportBuildJob, projectExportExpireJob } from '../modules/project-exports/build-job.js';
+import { projectDeleteJob } from '../modules/projects/delete.js';
 import { subjectImportApplyJob } from '../modules/subject-imports/service.js';
 import { purgeExpiredCredentialsJob, purgeUnverifiedUploadsJob, storageDeletionsJob } from './cleanup.js';
 import type { JobDeps } from './deps.js';
 import type { JobCatalogue, Queue } from './queue.js';
+import { retentionSweepJob } from './retention.js';
 import { sendEmailJob } from './send-email.js';
 
 /**
@@ -25,6 +27,8 @@ export const jobCatalogue = {
   'layouts.render': layoutRenderJob,
   'project-exports.build': projectExportBuildJob,
   'project-exports.expire': projectExportExpireJob,
+  'projects.delete': projectDeleteJob,
+  'retention.sweep': retentionSweepJob,
 } satisfies JobCatalogue<JobDeps>;
 
 export type AppQueue = Queue<typeof jobCatalogue, JobDeps>;

@@ -90,7 +90,22 @@ export async function purgeExpiredCredentials({ db }: Pick<JobDeps, 'db'>) {
       ]),
     )
     .executeTakeFirst();
+  // Delivered mail still holds its links (reset, invitation) and names: kept a day for support, a week
+  // when it failed or sits in the development mailbox; mail not yet sent always stays.
+  const mails = await db
+    .deleteFrom('email_outbox')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'sent'), eb('created_at', '<', sql<Date>`now() - interval '1 day'`)]),
+        eb.and([
+          eb('status', 'in', ['failed', 'stored']),
+          eb('created_at', '<', sql<Date>`now() - interval '7 days'`),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
   return {
+    email_outbox: Number(mails.numDeletedRows),
     access_tokens: Number(tokens.numDeletedRows),
     password_resets: Number(resets.numDeletedRows),
     invitations: Number(invitations.numDeletedRows),

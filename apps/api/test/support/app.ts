@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { loadConfig, REPO_ROOT } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { buildApp } from '../../src/http/app.js';
@@ -20,7 +21,12 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { seedDemo?: boolean; workers?: boolean } = {},
+  options: {
+    seedDemo?: boolean;
+    workers?: boolean;
+    /** Where the process's log lines go (with LOG_LEVEL in env): requests, jobs and start-up alike. */
+    logDestination?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   // Files of this test app live in a folder of its own, removed at close.
@@ -40,9 +46,9 @@ export async function createTestApp(
     STORAGE_DIR: storageDir,
     ...env,
   });
-  const log = createLogger(config);
+  const log = createLogger(config, options.logDestination);
   const runtime = await startRuntime(config, log, { workers: options.workers ?? true });
-  const app = await buildApp(runtime.ctx, { logger: false });
+  const app = await buildApp(runtime.ctx, options.logDestination ? {} : { logger: false });
   await app.ready();
   return {
     app,

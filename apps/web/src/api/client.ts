@@ -153,3 +153,26 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   }
   throw error;
 }
+
+/**
+ * A file answer (CSV) fetched with the bearer token and handed to the browser to save: a plain link
+ * can't carry the token.
+ */
+export async function downloadWithToken(
+  path: string,
+  fileName: string,
+  query?: RequestOptions['query'],
+): Promise<void> {
+  const response = await fetch(buildUrl(path, query), {
+    headers: { Authorization: `Bearer ${getToken() ?? ''}`, 'X-App-Slug': APP_SLUG },
+  });
+  if (!response.ok) throw new ApiError(response.status, await parseBody(response));
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

@@ -49,6 +49,7 @@ export const queryKeys = {
       ['projects', 'by-organization', 'file-request-options', organizationId] as const,
     project: (projectId: string) => ['projects', projectId] as const,
     activation: (projectId: string) => ['projects', projectId, 'activation'] as const,
+    dataSummary: (projectId: string) => ['projects', projectId, 'data-summary'] as const,
   },
 
   seasons: {
@@ -115,6 +116,12 @@ export const queryKeys = {
       ['project-exports', 'by-project', projectId, 'check', payload] as const,
     export: (exportId: string) => ['project-exports', exportId] as const,
     download: (exportId: string) => ['project-exports', exportId, 'download'] as const,
+  },
+
+  auditEvents: {
+    /** Every trail page: a download or a sign-in anywhere adds rows. */
+    all: ['audit-events'] as const,
+    page: (organizationId: string, params: object) => ['audit-events', organizationId, params] as const,
   },
 };
 

@@ -39,6 +39,9 @@ export interface LayoutRender {
   is_completed: boolean;
   download_url: string | null;
   created_at: string;
+  /** When the PDF is deleted (EXPORT_RETENTION_DAYS after completion), and when it was. */
+  expires_at: string | null;
+  expired_at: string | null;
 }
 
 export interface RenderRequest {

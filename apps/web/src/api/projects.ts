@@ -208,3 +208,39 @@ export function useCreateChildOrganization(parentOrganizationId: string) {
     },
   });
 }
+
+/**
+ * DELETE /api/projects/:id {confirm_name}: 202 once the project is marked (a job removes it and its
+ * files); 422 `confirm_name` when the typed name differs. The project leaves every list at once.
+ */
+export function useDeleteProject(projectId: string) {
+  return useMutation({
+    mutationFn: (confirmName: string) =>
+      apiFetch<ApiResponse<'/api/projects/{id}', 'delete', 202>>(
+        `/api/projects/${encodeURIComponent(projectId)}`,
+        { method: 'DELETE', body: { confirm_name: confirmName } },
+      ),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: queryKeys.projects.project(projectId) });
+      queryClient.setQueriesData<ProjectRecord[]>({ queryKey: queryKeys.projects.fullLists }, (list) =>
+        list?.filter((p) => p.id !== projectId),
+      );
+      invalidateProjectLists();
+    },
+  });
+}
+
+export type ProjectDataSummary = ApiResponse<'/api/projects/{id}/data-summary', 'get'>['data_summary'];
+
+/** GET /api/projects/:id/data-summary: what the portal holds about the project (counts, fields, storage, retention). */
+export function useProjectDataSummary(projectId: string) {
+  return useQuery({
+    queryKey: queryKeys.projects.dataSummary(projectId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ data_summary: ProjectDataSummary }>(
+        `/api/projects/${encodeURIComponent(projectId)}/data-summary`,
+        { signal },
+      ).then((b) => b.data_summary),
+    enabled: projectId !== '',
+  });
+}

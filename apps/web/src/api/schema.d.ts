@@ -595,7 +595,29 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete (deactivate) a user: ends their sessions at once, hides them from lists; managers over all their organizations, never yourself */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -952,7 +974,41 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a project with its subjects, photos, crops, files, exports and renders (managers; type the name to confirm). The project is hidden at once; a job removes it and its stored files. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        confirm_name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project_deletion: {
+                                project_id: string;
+                                /** @enum {string} */
+                                status: "deleting";
+                            };
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /** Change a project’s name, short code, season or apps (studio and lab managers) */
@@ -1073,6 +1129,72 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/projects/{id}/data-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the portal holds about a project: counts, field names (no values), where files are stored, retention */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data_summary: {
+                                project_id: string;
+                                project_name: string;
+                                organization_name: string;
+                                project_created_at: string;
+                                counts: {
+                                    subjects: number;
+                                    photos: number;
+                                    files: number;
+                                    exports: number;
+                                    renders: number;
+                                };
+                                field_names: string[];
+                                hidden_fields_count: number;
+                                storage: {
+                                    /** @enum {string} */
+                                    driver: "local" | "s3";
+                                    description: string;
+                                };
+                                retention: {
+                                    export_retention_days: number;
+                                    render_retention_days: number;
+                                    audit_retention_days: number;
+                                };
+                                oldest_record_at: string | null;
+                                newest_record_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/organizations/{id}": {
@@ -3096,6 +3218,8 @@ export interface paths {
                                 download_url: string | null;
                                 created_at: string;
                                 completed_at: string | null;
+                                expires_at: string | null;
+                                expired_at: string | null;
                             };
                         };
                     };
@@ -3159,6 +3283,8 @@ export interface paths {
                                 download_url: string | null;
                                 created_at: string;
                                 completed_at: string | null;
+                                expires_at: string | null;
+                                expired_at: string | null;
                             }[];
                             meta: {
                                 total: number;
@@ -3269,6 +3395,8 @@ export interface paths {
                                 download_url: string | null;
                                 created_at: string;
                                 completed_at: string | null;
+                                expires_at: string | null;
+                                expired_at: string | null;
                             };
                         };
                     };
@@ -7105,6 +7233,125 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity trail of an organization's tree, newest first (paged); a school reads its projects' rows */
+        get: {
+            parameters: {
+                query?: {
+                    actor_id?: string;
+                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "subject.delete" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
+                    project_id?: string;
+                    since?: string;
+                    until?: string;
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            audit_events: {
+                                id: string;
+                                action: string;
+                                record_type: string;
+                                record_id: string | null;
+                                project_id: string | null;
+                                project_name: string | null;
+                                user: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                account_id: string | null;
+                                acting_organization: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                owner_organization_id: string | null;
+                                ip: string | null;
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                created_at: string;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/audit-events.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same trail as CSV (same filters, every row, streamed; cells neutralized against formulas) */
+        get: {
+            parameters: {
+                query?: {
+                    actor_id?: string;
+                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "subject.delete" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
+                    project_id?: string;
+                    since?: string;
+                    until?: string;
+                };
                 header?: never;
                 path: {
                     id: string;

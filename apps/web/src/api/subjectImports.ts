@@ -1,7 +1,5 @@
-import { APP_SLUG } from '@school-portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from './client';
-import { getToken } from './token';
+import { apiFetch, downloadWithToken } from './client';
 import type { ListMeta } from './types';
 import { type PresignedPost, uploadToPresignedPost } from './uploads';
 
@@ -145,17 +143,9 @@ export function useProjectImports(projectId: string, page: number) {
 }
 
 /** The skipped rows as CSV, fetched with the token and saved by the browser. */
-export async function downloadSkippedRows(imp: SubjectImport): Promise<void> {
-  const response = await fetch(`/api/subject-imports/${enc(imp.id)}/skipped-rows`, {
-    headers: { Authorization: `Bearer ${getToken() ?? ''}`, 'X-App-Slug': APP_SLUG },
-  });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${imp.upload_file_name.replace(/\.[^.]*$/, '')} - skipped rows.csv`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+export function downloadSkippedRows(imp: SubjectImport): Promise<void> {
+  return downloadWithToken(
+    `/api/subject-imports/${enc(imp.id)}/skipped-rows`,
+    `${imp.upload_file_name.replace(/\.[^.]*$/, '')} - skipped rows.csv`,
+  );
 }

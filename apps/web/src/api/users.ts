@@ -215,3 +215,17 @@ export function useAcceptInvitation(token: string) {
     },
   });
 }
+
+/**
+ * DELETE /api/users/:id: deactivates the user (sessions end at once, they leave every list); 403 for
+ * yourself or a user with an account outside the caller's tree.
+ */
+export function useDeleteUser(userId: string) {
+  return useMutation({
+    mutationFn: () => apiFetch<object>(`/api/users/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: queryKeys.users.detail(userId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all });
+    },
+  });
+}

@@ -1,5 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+// The activity trail.
+import enUsActivity from './locales/en-us.activity.json';
 // And file requests and attachments.
 import enUsAttachments from './locales/en-us.attachments.json';
 // Export formats and exports.
@@ -13,7 +15,16 @@ import enUsSubjects from './locales/en-us.subjects.json';
 export const DEFAULT_LOCALE = 'en-us';
 
 export const resources = {
-  'en-us': { translation: { ...enUs, ...enUsProjects, ...enUsSubjects, ...enUsAttachments, ...enUsExports } },
+  'en-us': {
+    translation: {
+      ...enUs,
+      ...enUsProjects,
+      ...enUsSubjects,
+      ...enUsAttachments,
+      ...enUsExports,
+      ...enUsActivity,
+    },
+  },
 } as const;
 
 declare module 'i18next' {

@@ -149,6 +149,11 @@ export const routes: RouteObject[] = [
           },
           // File requests: their own module.
           ...attachmentRequestRoutes,
+          {
+            path: ROUTES.activity,
+            handle: handle({ name: 'activity', titleKey: 'activity.title' }),
+            lazy: { Component: async () => (await import('../features/activity/ActivityPage')).ActivityPage },
+          },
         ],
       },
       {

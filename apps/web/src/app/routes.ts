@@ -39,6 +39,7 @@ export const ROUTES = {
   'project.attachments': '/projects/:projectId/files',
   'project.attachments.upload': '/projects/:projectId/files/upload/:attachmentRequestId',
   'project.not-activated': '/projects/:projectId/not-activated',
+  'project.data-summary': '/projects/:projectId/data-summary',
   'organizations.index': '/organizations',
   'organizations.new': '/organizations/new',
   'organization.index': '/organizations/:organizationId',
@@ -56,6 +57,7 @@ export const ROUTES = {
   'attachment-requests.index': '/file-requests',
   'attachment-requests.new': '/file-requests/new',
   'attachment-request.index': '/file-requests/:attachmentRequestId',
+  activity: '/activity',
   'dev.mailbox': '/dev/mailbox',
 } as const;
 

@@ -8,6 +8,15 @@ export function formatDate(iso: string | null | undefined): string {
   return Number.isNaN(value.getTime()) ? '' : date.format(value);
 }
 
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A timestamp with its time ("Nov 21, 2026, 3:04 PM"), in the browser's time zone. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const value = new Date(iso);
+  return Number.isNaN(value.getTime()) ? '' : dateTime.format(value);
+}
+
 /** A calendar date without time (2026-08-01) as written ("Aug 1, 2026"), whatever the time zone. */
 export function formatCalendarDate(isoDate: string | null | undefined): string {
   if (!isoDate) return '';

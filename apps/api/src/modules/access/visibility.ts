@@ -127,7 +127,8 @@ export class Access {
     return this.db
       .selectFrom('projects')
       .select('projects.id')
-      .where('projects.organization_id', 'in', this.organizationIds());
+      .where('projects.organization_id', 'in', this.organizationIds())
+      .where('projects.deleting_at', 'is', null);
   }
 
   /** Where the caller's organization sits for an organization in view. */
@@ -146,10 +147,14 @@ export class Access {
           .select((eb) => eb.val<string | null>(null).as('project_id'))
           .where('r.id', 'in', this.organizationIds()) as unknown as RefQuery;
       case 'project':
-        return db
-          .selectFrom('projects as r')
-          .select(['r.id', 'r.organization_id', 'r.id as project_id'])
-          .where('r.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+        return (
+          db
+            .selectFrom('projects as r')
+            .select(['r.id', 'r.organization_id', 'r.id as project_id'])
+            .where('r.organization_id', 'in', this.organizationIds())
+            // A project being deleted is gone for everyone at once (projects.delete job).
+            .where('r.deleting_at', 'is', null) as unknown as RefQuery
+        );
       case 'season':
         return db
           .selectFrom('seasons as r')
@@ -174,14 +179,16 @@ export class Access {
           .selectFrom('subjects as r')
           .innerJoin('projects as p', 'p.id', 'r.project_id')
           .select(['r.id', 'p.organization_id', 'r.project_id'])
-          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+          .where('p.organization_id', 'in', this.organizationIds())
+          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
       case 'album':
         return db
           .selectFrom('albums as r')
           .innerJoin('projects as p', 'p.id', 'r.parent_resource_id')
           .select(['r.id', 'p.organization_id', 'p.id as project_id'])
           .where('r.parent_resource_type', '=', 'Project')
-          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+          .where('p.organization_id', 'in', this.organizationIds())
+          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
       case 'photo':
         return db
           .selectFrom('photos as r')
@@ -189,7 +196,8 @@ export class Access {
           .innerJoin('projects as p', 'p.id', 'al.parent_resource_id')
           .select(['r.id', 'p.organization_id', 'p.id as project_id'])
           .where('al.parent_resource_type', '=', 'Project')
-          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+          .where('p.organization_id', 'in', this.organizationIds())
+          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
       case 'photo_crop':
         return db
           .selectFrom('photo_crops as r')
@@ -198,26 +206,30 @@ export class Access {
           .innerJoin('projects as p', 'p.id', 'al.parent_resource_id')
           .select(['r.id', 'p.organization_id', 'p.id as project_id'])
           .where('al.parent_resource_type', '=', 'Project')
-          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+          .where('p.organization_id', 'in', this.organizationIds())
+          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
       case 'assignment':
         return db
           .selectFrom('subject_photo_assignments as r')
           .innerJoin('subjects as su', 'su.id', 'r.subject_id')
           .innerJoin('projects as p', 'p.id', 'su.project_id')
           .select(['r.id', 'p.organization_id', 'p.id as project_id'])
-          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+          .where('p.organization_id', 'in', this.organizationIds())
+          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
       case 'project_import':
         return db
           .selectFrom('project_imports as r')
           .innerJoin('projects as p', 'p.id', 'r.project_id')
           .select(['r.id', 'p.organization_id', 'p.id as project_id'])
-          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+          .where('p.organization_id', 'in', this.organizationIds())
+          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
       case 'subject_import':
         return db
           .selectFrom('subject_imports as r')
           .innerJoin('projects as p', 'p.id', 'r.project_id')
           .select(['r.id', 'p.organization_id', 'p.id as project_id'])
-          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+          .where('p.organization_id', 'in', this.organizationIds())
+          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
       case 'file_request':
         // Made in an organization in view, or asking for a project in view.
         return db
@@ -242,7 +254,8 @@ export class Access {
           .selectFrom('attachments as r')
           .innerJoin('projects as p', 'p.id', 'r.project_id')
           .select(['r.id', 'p.organization_id', 'r.project_id'])
-          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+          .where('p.organization_id', 'in', this.organizationIds())
+          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
       case 'export_format':
         // Built-in formats, formats of organizations in view, and those shared from above.
         return db
@@ -293,14 +306,16 @@ export class Access {
           .selectFrom('layout_renders as r')
           .innerJoin('projects as p', 'p.id', 'r.project_id')
           .select(['r.id', 'p.organization_id', 'r.project_id'])
-          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+          .where('p.organization_id', 'in', this.organizationIds())
+          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
       case 'project_export':
         // Seen exactly when its project is.
         return db
           .selectFrom('project_exports as r')
           .innerJoin('projects as p', 'p.id', 'r.project_id')
           .select(['r.id', 'p.organization_id', 'r.project_id'])
-          .where('p.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
+          .where('p.organization_id', 'in', this.organizationIds())
+          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
       case 'user':
         // A user is seen through an account in an organization in view (the first such account).
         return db

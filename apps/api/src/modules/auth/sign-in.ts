@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import { newSecret } from './tokens.js';
 
@@ -85,12 +86,29 @@ export async function signIn(
   if ('retryAfterSeconds' in admitted)
     return { kind: 'limited', retryAfterSeconds: admitted.retryAfterSeconds };
 
+  // With the account a session of this user starts in (current, else default): the trail's organization.
   const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'password_hash'])
-    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
-    .where('deleted_at', 'is', null)
+    .selectFrom('users as u')
+    .leftJoin('accounts as a', (join) =>
+      join.on('a.id', '=', sql<string>`coalesce(u.current_account_id, u.default_account_id)`),
+    )
+    .select(['u.id', 'u.password_hash', 'a.id as account_id', 'a.organization_id'])
+    .where(sql`lower(u.email)`, '=', email.trim().toLowerCase())
+    .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
+  // The trail never holds the e-mail typed: an unknown address leaves no user, only the caller's address.
+  const actor: AuditActor = {
+    userId: user?.id ?? null,
+    accountId: user?.account_id ?? null,
+    actingOrganizationId: user?.organization_id ?? null,
+    ip: address,
+  };
+  const signInEntry = (action: 'session.sign_in' | 'session.sign_in_failed') => ({
+    action,
+    recordType: 'user',
+    recordId: user?.id ?? null,
+    ownerOrganizationId: user?.organization_id ?? null,
+  });
   const valid = user?.password_hash
     ? await verifyPassword(password, user.password_hash)
     : await verifyAgainstDecoy(password);
@@ -98,11 +116,14 @@ export async function signIn(
   if (!user || !valid) {
     // The attempt stays recorded as a failure, timed from its answer: the wait starts when the caller
     // learns of the failure, however long the hash took. Failures older than an hour no longer count.
-    await ctx.db
-      .updateTable('sign_in_failures')
-      .set({ created_at: sql<Date>`now()` })
-      .where('id', '=', admitted.attemptId)
-      .execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('sign_in_failures')
+        .set({ created_at: sql<Date>`now()` })
+        .where('id', '=', admitted.attemptId)
+        .execute();
+      await recordAudit(trx, actor, signInEntry('session.sign_in_failed'));
+    });
     await ctx.db
       .deleteFrom('sign_in_failures')
       .where('created_at', '<', sql<Date>`now() - interval '1 hour'`)
@@ -116,7 +137,12 @@ export async function signIn(
     .where('email_key', '=', key)
     .where('address', '=', address)
     .execute();
-  return { kind: 'ok', ...(await issueAccessToken(ctx, user.id)) };
+  const issued = await ctx.db.transaction().execute(async (trx) => {
+    const token = await issueAccessToken({ db: trx, config: ctx.config }, user.id);
+    await recordAudit(trx, actor, signInEntry('session.sign_in'));
+    return token;
+  });
+  return { kind: 'ok', ...issued };
 }
 
 /** A new bearer token for a user (sign-in, accepted invitation). */
@@ -137,6 +163,41 @@ export async function issueAccessToken(
     })
     .execute();
   return { accessToken: secret, expiresIn: ctx.config.tokenTtlSeconds, createdAt };
+}
+
+/**
+ * A session started without a password check here (an accepted invitation): the token and its
+ * `session.sign_in` row in one transaction, with the account the session starts in (current, else default).
+ */
+export async function startSession(ctx: AppContext, userId: string, address: string, via: string) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const account = await trx
+      .selectFrom('users as u')
+      .innerJoin('accounts as a', (join) =>
+        join.on('a.id', '=', sql<string>`coalesce(u.current_account_id, u.default_account_id)`),
+      )
+      .select(['a.id', 'a.organization_id'])
+      .where('u.id', '=', userId)
+      .executeTakeFirst();
+    const token = await issueAccessToken({ db: trx, config: ctx.config }, userId);
+    await recordAudit(
+      trx,
+      {
+        userId,
+        accountId: account?.id ?? null,
+        actingOrganizationId: account?.organization_id ?? null,
+        ip: address,
+      },
+      {
+        action: 'session.sign_in',
+        recordType: 'user',
+        recordId: userId,
+        ownerOrganizationId: account?.organization_id ?? null,
+        details: { via },
+      },
+    );
+    return token;
+  });
 }
 
 /** The RFC 6749 token answer. */

@@ -85,7 +85,7 @@ export function registerInvitationRoutes(root: FastifyInstance, ctx: AppContext)
       },
     },
     async (request) => {
-      const token = await acceptInvitation(ctx, request.params.token, request.body.password);
+      const token = await acceptInvitation(ctx, request.params.token, request.body.password, request.ip);
       if (!token) throw notFound();
       return tokenResponse(token);
     },

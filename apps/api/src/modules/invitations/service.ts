@@ -4,7 +4,7 @@ import { conflict } from '../../http/errors.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { invitationMessage } from '../../mail/templates.js';
 import { hashPassword } from '../auth/passwords.js';
-import { issueAccessToken } from '../auth/sign-in.js';
+import { startSession } from '../auth/sign-in.js';
 import { hashSecret, newSecret } from '../auth/tokens.js';
 
 export const INVITATION_TTL_DAYS = 14;
@@ -78,7 +78,7 @@ export async function findOpenInvitation(ctx: AppContext, token: string) {
 }
 
 /** Sets the password, marks the invitation accepted, and signs the user in. Null when the link is no good. */
-export async function acceptInvitation(ctx: AppContext, token: string, password: string) {
+export async function acceptInvitation(ctx: AppContext, token: string, password: string, address: string) {
   // The cheap lookup first: an unknown, used or expired link costs no hashing (SECURITY.md).
   if (!(await findOpenInvitation(ctx, token))) return null;
   const passwordHash = await hashPassword(password);
@@ -102,5 +102,5 @@ export async function acceptInvitation(ctx: AppContext, token: string, password:
       .execute();
     return invitation.user_id;
   });
-  return userId ? issueAccessToken(ctx, userId) : null;
+  return userId ? startSession(ctx, userId, address, 'invitation') : null;
 }

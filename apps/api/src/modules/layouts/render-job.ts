@@ -4,14 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { layoutDefinitionSchema, layoutPages } from '@school-portal/domain';
 import { z } from 'zod';
-import type { Db } from '../../db/database.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
-import type { Storage } from '../../storage/storage.js';
 import { loadFields } from '../project-templates/service.js';
 import { selectProjects } from '../projects/service.js';
 import { writePdf } from './draw.js';
 import { sharedMeasure } from './fonts.js';
+import { renderExpiry } from './retention.js';
 import { loadLayoutSubjects, photoSourceFor } from './subjects.js';
 
 /** Where a render's PDF lives: under its project's organization. */
@@ -27,7 +26,7 @@ class RenderFailure extends Error {}
  */
 export async function runRender(
   renderId: string,
-  { db, storage, log }: { db: Db; storage: Storage; log: JobDeps['log'] },
+  { db, storage, log, config }: Pick<JobDeps, 'db' | 'storage' | 'log' | 'config'>,
 ) {
   const render = await db
     .selectFrom('layout_renders as r')
@@ -70,13 +69,15 @@ export async function runRender(
     const written = await writePdf(pages, await photoSourceFor(db, storage, subjects), file);
     const key = renderKey(project.organization_id, project.id, render.id);
     await storage.putFile(key, file, 'application/pdf');
+    const completedAt = new Date();
     await db
       .updateTable('layout_renders')
       .set({
         worker_status: 'complete',
         storage_key: key,
         page_count: written.pages,
-        completed_at: new Date(),
+        completed_at: completedAt,
+        expires_at: renderExpiry(completedAt, config.exportRetentionDays),
       })
       .where('id', '=', render.id)
       .where('worker_status', '=', 'running')

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { conflict } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
+import { actorOf, recordAudit } from '../audit/record.js';
 import { findVisibleOrganization } from '../organizations/service.js';
 import { findVisibleProject } from '../projects/service.js';
 import {
@@ -254,6 +255,14 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       const row = await selectRenders(ctx.db).where('r.id', '=', ref.id).executeTakeFirstOrThrow();
       if (row.worker_status !== 'complete' || !row.storage_key)
         throw conflict({ base: ['The render is not complete yet.'] });
+      if (row.expired_at) throw conflict({ base: ['The render has expired.'] });
+      await recordAudit(ctx.db, actorOf(request), {
+        action: 'layout_render.download',
+        recordType: 'layout_render',
+        recordId: ref.id,
+        projectId: ref.project_id,
+        ownerOrganizationId: ref.organization_id,
+      });
       const url = await ctx.storage.presignGet({
         key: row.storage_key,
         expiresInSeconds: DOWNLOAD_EXPIRY_SECONDS,

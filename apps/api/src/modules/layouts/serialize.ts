@@ -83,6 +83,9 @@ export const renderSchema = z.object({
   download_url: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  /** When the PDF is deleted (EXPORT_RETENTION_DAYS after completion), and when it was. */
+  expires_at: z.string().nullable(),
+  expired_at: z.string().nullable(),
 });
 
 export const serializeRender = (r: RenderRow) => ({
@@ -102,7 +105,10 @@ export const serializeRender = (r: RenderRow) => ({
   failure_reason: r.failure_reason,
   is_completed: r.worker_status === 'complete',
   page_count: r.page_count,
-  download_url: r.worker_status === 'complete' ? `/api/layout-renders/${r.id}/download` : null,
+  download_url:
+    r.worker_status === 'complete' && !r.expired_at ? `/api/layout-renders/${r.id}/download` : null,
   created_at: r.created_at.toISOString(),
   completed_at: r.completed_at ? r.completed_at.toISOString() : null,
+  expires_at: r.expires_at?.toISOString() ?? null,
+  expired_at: r.expired_at?.toISOString() ?? null,
 });

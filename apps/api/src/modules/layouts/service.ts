@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
 import type { Access } from '../access/visibility.js';
+import { actorOf, recordAudit } from '../audit/record.js';
 import { loadProjectFields } from '../subjects/service.js';
 import type { Session } from '../users/session.js';
 import { previewPng } from './draw.js';
@@ -218,6 +219,14 @@ export async function createRender(
       .returning('id')
       .executeTakeFirstOrThrow();
     await ctx.queue.enqueue('layouts.render', { render_id: row.id }, { trx });
+    await recordAudit(trx, actorOf(request), {
+      action: 'layout_render.create',
+      recordType: 'layout_render',
+      recordId: row.id,
+      projectId: pf.project.id,
+      ownerOrganizationId: pf.project.organization_id,
+      details: { layout_id: layout.id, subjects_count: subjectIds.length },
+    });
     return row.id;
   });
   return id;
@@ -246,6 +255,8 @@ export const selectRenders = (db: Db) =>
       'r.page_count',
       'r.created_at',
       'r.completed_at',
+      'r.expires_at',
+      'r.expired_at',
     ]);
 export type RenderRow = Awaited<ReturnType<ReturnType<typeof selectRenders>['executeTakeFirstOrThrow']>>;
 

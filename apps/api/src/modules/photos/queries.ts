@@ -85,3 +85,14 @@ export async function exportPhotoSources(db: Db, subjectIds: string[]) {
     : [];
   return { photos, crops };
 }
+
+/** What other areas may read of a project's photos, as SQL over a project id column. */
+export const projectPhotoReads = (projectIdColumn: string) => {
+  const projectId = sql.ref(projectIdColumn);
+  const ofProject = sql`FROM photos ph JOIN albums al ON al.id = ph.album_id WHERE al.parent_resource_type = 'Project' AND al.parent_resource_id = ${projectId}`;
+  return {
+    verifiedCount: sql<number>`(SELECT count(*)::int ${ofProject} AND ph.upload_verified_at IS NOT NULL)`,
+    oldest: sql<Date | null>`(SELECT min(ph.created_at) ${ofProject})`,
+    newest: sql<Date | null>`(SELECT max(ph.created_at) ${ofProject})`,
+  };
+};

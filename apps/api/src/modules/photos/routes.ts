@@ -9,6 +9,7 @@ import { conflict } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { RENDITIONS } from '../../images/images.js';
 import { Access } from '../access/visibility.js';
+import { actorOf, recordAudit } from '../audit/record.js';
 import { findVisibleProject } from '../projects/service.js';
 import { photoSchema } from './serialize.js';
 import {
@@ -288,6 +289,17 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       const s = sessionOf(request);
       const photo = await findVisiblePhoto(ctx.db, s, request.params.id);
       if (!photo.renditions_ready_at) throw conflict({ base: ['Thumbnails are not ready yet'] });
+      // The full-size picture is a download of the student's photo: in the trail (thumbnails are not).
+      if (request.query.size === 'full') {
+        const ref = await request.access.findVisible('photo', photo.id);
+        await recordAudit(ctx.db, actorOf(request), {
+          action: 'photo.download',
+          recordType: 'photo',
+          recordId: photo.id,
+          projectId: ref.project_id,
+          ownerOrganizationId: ref.organization_id,
+        });
+      }
       const url = await ctx.storage.presignGet({
         key: renditionKey(baseOf(photo.storage_key), request.query.size),
         expiresInSeconds: THUMB_EXPIRY_SECONDS,

@@ -268,3 +268,23 @@ export async function photosOfSubject(db: Db, storage: Storage, subjectId: strin
     })),
   );
 }
+
+/**
+ * Deletes up to `limit` photos of a project (crops and assignments go with them), rows only: the
+ * project's deletion removes its files by the project's prefix. Answers how many went.
+ */
+export async function deleteProjectPhotoBatch(db: Db, projectId: string, limit = 1000): Promise<number> {
+  const deleted = await db
+    .deleteFrom('photos')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('photos as ph')
+        .innerJoin('albums as al', 'al.id', 'ph.album_id')
+        .select('ph.id')
+        .where('al.parent_resource_type', '=', 'Project')
+        .where('al.parent_resource_id', '=', projectId)
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}

@@ -80,7 +80,10 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
     };
     const total = await countSelection(db, selection);
     if (total === 0) throw new ExportFailure('There are no subjects to export.');
-    const counted = await owned().set({ job_status_total: total, updated_at: new Date() }).executeTakeFirst();
+    // The selection is resolved now: subjects added or removed since the export was made count as they are.
+    const counted = await owned()
+      .set({ job_status_total: total, subjects_count: total, updated_at: new Date() })
+      .executeTakeFirst();
     if (counted.numUpdatedRows === 0n) throw new Superseded();
     const fields = await exportFields(db, project, started.include_hidden_fields);
 
@@ -95,8 +98,9 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
       signal,
       onProgress: async (done, of, message) => {
         signal?.throwIfAborted();
+        // The end is written with the outcome; in between, at most once a second.
         const now = Date.now();
-        if (now - lastWrite < PROGRESS_INTERVAL_MS && done < of) return;
+        if (done >= of || now - lastWrite < PROGRESS_INTERVAL_MS) return;
         lastWrite = now;
         const written = await owned()
           .set({

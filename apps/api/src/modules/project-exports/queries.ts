@@ -4,6 +4,10 @@ import type { Db } from '../../db/database.js';
 /** What other areas may read of a project's exports, as SQL over a project id column. */
 export const projectExportReads = (projectIdColumn: string) => ({
   count: sql<number>`(SELECT count(*)::int FROM project_exports x WHERE x.project_id = ${sql.ref(projectIdColumn)})`,
+  /** Exports whose archive is still stored (completed, not expired): the data summary's count. */
+  storedCount: sql<number>`(SELECT count(*)::int FROM project_exports x WHERE x.project_id = ${sql.ref(projectIdColumn)} AND x.job_status = 'completed' AND x.expired_at IS NULL)`,
+  oldest: sql<Date | null>`(SELECT min(x.created_at) FROM project_exports x WHERE x.project_id = ${sql.ref(projectIdColumn)})`,
+  newest: sql<Date | null>`(SELECT max(x.created_at) FROM project_exports x WHERE x.project_id = ${sql.ref(projectIdColumn)})`,
 });
 
 /** Exports with their creator (null when the creator's user row is gone). */

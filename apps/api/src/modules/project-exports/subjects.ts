@@ -202,8 +202,9 @@ async function toExportSubjects(
 }
 
 /**
- * The selected subjects as ExportSubjects, a page of SUBJECT_BATCH at a time in id order (keyset
- * pagination): only one page is held at once, however many subjects the project has.
+ * The selected subjects as ExportSubjects, a page of SUBJECT_BATCH at a time in the order they were added
+ * (keyset pagination on the project's (created_at, id) index): only one page is held at once, however many
+ * subjects the project has.
  */
 export async function* exportSubjects(
   db: Db,
@@ -212,18 +213,28 @@ export async function* exportSubjects(
   choice: ImageChoice,
   batchSize = SUBJECT_BATCH,
 ): AsyncGenerator<ExportSubject> {
-  let after: string | null = null;
+  // created_at as PostgreSQL's text, which keeps its microseconds (a Date would round them away).
+  let after: { created_at: string; id: string } | null = null;
   for (;;) {
     let query = db
       .selectFrom('subjects as s')
-      .select(['s.id', 's.properties', 's.yearbook_photo_id'])
+      .select([
+        's.id',
+        's.properties',
+        's.yearbook_photo_id',
+        sql<string>`s.created_at::text`.as('created_key'),
+      ])
       .where('s.project_id', '=', selection.project_id)
       .where(selectionWhere(selection));
-    if (after !== null) query = query.where('s.id', '>', after);
-    const rows = await query.orderBy('s.id').limit(batchSize).execute();
+    if (after !== null) {
+      const { created_at, id } = after;
+      query = query.where(sql<SqlBool>`(s.created_at, s.id) > (${created_at}::timestamptz, ${id}::bigint)`);
+    }
+    const rows = await query.orderBy('s.created_at').orderBy('s.id').limit(batchSize).execute();
     if (rows.length === 0) return;
     yield* await toExportSubjects(db, rows, fields, choice);
-    after = rows[rows.length - 1]!.id;
+    const last = rows[rows.length - 1]!;
+    after = { created_at: last.created_key, id: last.id };
     if (rows.length < batchSize) return;
   }
 }

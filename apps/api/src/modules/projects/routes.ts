@@ -5,10 +5,12 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
 import { currentSeasonId } from '../access/tree.js';
 import { findVisibleOrganization, keywordPattern } from '../organizations/service.js';
+import { dataSummarySchema, projectDataSummary } from './data-summary.js';
+import { startProjectDeletion } from './delete.js';
 import {
   checkProjectReferences,
   createProject,
@@ -237,6 +239,54 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
       const project = await findVisibleProject(ctx.db, s, request.params.id);
       if (!projectEnabledFor(project, request.body.plic_app_id)) throw forbidden('not_activated');
       return { project: serializeProject(project) };
+    },
+  );
+
+  app.delete(
+    '/api/projects/:id',
+    {
+      config: { action: 'project.delete' },
+      schema: {
+        tags: ['projects'],
+        summary:
+          'Delete a project with its subjects, photos, crops, files, exports and renders (managers; type the name to confirm). The project is hidden at once; a job removes it and its stored files.',
+        params: idParam,
+        body: z.object({ confirm_name: z.string().max(1000) }),
+        response: {
+          202: z.object({
+            project_deletion: z.object({ project_id: z.string(), status: z.literal('deleting') }),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      if (request.body.confirm_name !== project.name)
+        throw unprocessable({ confirm_name: ["Does not match the project's name."] });
+      if (!(await startProjectDeletion(ctx, request, project))) throw notFound();
+      return reply
+        .status(202)
+        .send({ project_deletion: { project_id: project.id, status: 'deleting' as const } });
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/data-summary',
+    {
+      config: { action: 'project.data-summary' },
+      schema: {
+        tags: ['projects'],
+        summary:
+          'What the portal holds about a project: counts, field names (no values), where files are stored, retention',
+        params: idParam,
+        response: { 200: z.object({ data_summary: dataSummarySchema }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      return { data_summary: await projectDataSummary(ctx, s, project.id) };
     },
   );
 }

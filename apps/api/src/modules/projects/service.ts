@@ -35,7 +35,8 @@ export function selectProjects(db: Db) {
       projectRequestReads('p.id').count.as('attachment_requests_count'),
       projectRequestReads('p.id').pendingCount.as('pending_attachment_requests_count'),
       projectExportReads('p.id').count.as('project_exports_count'),
-    ]);
+    ])
+    .where('p.deleting_at', 'is', null);
 }
 export type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['executeTakeFirstOrThrow']>>;
 

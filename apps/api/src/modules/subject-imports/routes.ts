@@ -14,6 +14,7 @@ import { conflict, unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { contentDisposition } from '../../storage/storage.js';
 import { uploadKeyFor } from '../../storage/uploads.js';
+import { actorOf, recordAudit } from '../audit/record.js';
 import { findVisibleProject } from '../projects/service.js';
 import { ROSTER_ENCODINGS } from './parse.js';
 import { mappingProblems } from './plan.js';
@@ -326,7 +327,8 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
     },
     async (request, reply) => {
       const s = sessionOf(request);
-      const row = await visibleImport(request, request.params.id);
+      const owner = await request.access.findVisible('subject_import', request.params.id);
+      const row = await findImport(ctx.db, owner.id);
       const skip = request.body?.subject_import?.skip_invalid_rows ?? row.skip_invalid_rows;
       if (row.status !== 'checked' && row.status !== 'failed')
         throw conflict({
@@ -361,6 +363,14 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
           { import_id: row.id, can_write_hidden: s.abilities.canViewHiddenFields },
           { trx },
         );
+        await recordAudit(trx, actorOf(request), {
+          action: 'subject_import.apply',
+          recordType: 'subject_import',
+          recordId: row.id,
+          projectId: row.project_id,
+          ownerOrganizationId: owner.organization_id,
+          details: { skip_invalid_rows: skip },
+        });
         return updated;
       });
       return reply.status(202).send({ subject_import: await detail(request, started) });

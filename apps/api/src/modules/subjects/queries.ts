@@ -9,6 +9,8 @@ import { fieldValue, type ProjectFields } from './service.js';
 /** What other areas may read of a project's subjects, as SQL over a project id column. */
 export const projectSubjectReads = (projectIdColumn: string) => ({
   count: sql<number>`(SELECT count(*)::int FROM subjects x WHERE x.project_id = ${sql.ref(projectIdColumn)})`,
+  oldest: sql<Date | null>`(SELECT min(x.created_at) FROM subjects x WHERE x.project_id = ${sql.ref(projectIdColumn)})`,
+  newest: sql<Date | null>`(SELECT max(x.updated_at) FROM subjects x WHERE x.project_id = ${sql.ref(projectIdColumn)})`,
 });
 
 type Fields = Pick<ProjectFields, 'fields'>;
@@ -82,4 +84,15 @@ export function selectedSubjects(
     .selectFrom('subjects as s')
     .where('s.project_id', '=', pf.project.id)
     .where(selectionCondition(pf, selection));
+}
+
+/** Deletes up to `limit` subjects of a project (a deleted project's, in batches). Answers how many went. */
+export async function deleteProjectSubjectBatch(db: Db, projectId: string, limit = 1000): Promise<number> {
+  const deleted = await db
+    .deleteFrom('subjects')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('subjects').select('id').where('project_id', '=', projectId).limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { actorOf } from '../audit/record.js';
 import { keywordPattern } from '../organizations/service.js';
 import { isPhotoOfSubject } from '../photos/queries.js';
 import { subjectPhotoSchema } from '../photos/serialize.js';
@@ -318,9 +319,8 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const row = await findVisibleSubject(ctx.db, s, request.params.id);
-      await deleteSubjectWithPhotos(ctx, row.id);
+      const ref = await request.access.findVisible('subject', request.params.id);
+      await deleteSubjectWithPhotos(ctx, actorOf(request), ref as typeof ref & { project_id: string });
       return {};
     },
   );

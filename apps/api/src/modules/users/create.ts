@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import { authorize, sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
+import { actorOf, recordAudit } from '../audit/record.js';
 import { findVisibleOrganization, organizationTarget } from '../organizations/service.js';
 import { loadUserForViewer } from './viewer.js';
 
@@ -86,7 +87,27 @@ export function registerUserCreationRoutes(root: FastifyInstance, ctx: AppContex
             .set({ default_account_id: account.id, current_account_id: account.id })
             .where('id', '=', user.id)
             .execute();
-          await trx.insertInto('app_licenses').values({ user_id: user.id, plic_app_slug: appSlug }).execute();
+          const license = await trx
+            .insertInto('app_licenses')
+            .values({ user_id: user.id, plic_app_slug: appSlug })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          // A new user's rights (an account in this organization) and licence, in the owner's trail.
+          const actor = actorOf(request);
+          await recordAudit(trx, actor, {
+            action: 'user.rights_change',
+            recordType: 'account',
+            recordId: account.id,
+            ownerOrganizationId: organization.id,
+            details: { user_id: user.id, change: 'account_created', enable_for_all_apps: !whitelist.on },
+          });
+          await recordAudit(trx, actor, {
+            action: 'license.change',
+            recordType: 'app_license',
+            recordId: license.id,
+            ownerOrganizationId: organization.id,
+            details: { user_id: user.id, plic_app_slug: appSlug, active: true },
+          });
           return user.id;
         });
       } catch (error) {

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { sessionOf } from '../../http/auth.js';
+import { authorize, sessionOf } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { idParam, isRecordId, queryBoolean } from '../../http/params.js';
+import { deleteUser, userTargetFor } from './delete.js';
 import { serializeUser } from './serialize.js';
 import { buildAbilities, chooseAccount, type SessionUser } from './session.js';
 import { adminUrlFor, loadUserForViewer } from './viewer.js';
@@ -131,6 +132,27 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
           expires_at: r.expires_at?.toISOString() ?? null,
         })),
       };
+    },
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      config: { action: 'user.delete' },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Delete (deactivate) a user: ends their sessions at once, hides them from lists; managers over all their organizations, never yourself',
+        params: idParam,
+        response: { 200: z.object({}) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const user = await request.access.findVisible('user', request.params.id);
+      authorize(request, await userTargetFor(ctx, request.access, s.user.id, user.id));
+      if (!(await deleteUser(ctx, request, user))) throw notFound();
+      return {};
     },
   );
 }

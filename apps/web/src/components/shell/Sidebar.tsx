@@ -4,6 +4,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventIcon from '@mui/icons-material/Event';
 import FolderIcon from '@mui/icons-material/Folder';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import HistoryIcon from '@mui/icons-material/History';
 import LoginIcon from '@mui/icons-material/Login';
 import PeopleIcon from '@mui/icons-material/People';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
@@ -23,6 +24,7 @@ import { NavLink } from 'react-router';
 import { useToken } from '../../api/token';
 import { useAbilities, useCurrentUser } from '../../api/users';
 import { ROUTES } from '../../app/routes';
+import { canReadActivity } from '../../features/activity/access';
 import { SignOutButton } from '../SignOutButton';
 
 interface NavEntry {
@@ -135,6 +137,9 @@ export function Sidebar() {
       label: t('nav.file-requests'),
       icon: <UploadFileIcon />,
     });
+  }
+  if (canReadActivity(user.data, abilities)) {
+    entries.push({ key: 'activity', to: ROUTES.activity, label: t('nav.activity'), icon: <HistoryIcon /> });
   }
   entries.push({ key: 'support', to: ROUTES.support, label: t('nav.support'), icon: <HelpOutlineIcon /> });
 

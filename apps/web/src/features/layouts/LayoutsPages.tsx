@@ -375,11 +375,12 @@ export function LayoutRendersPage() {
                 <TableCell>{r.render_name}</TableCell>
                 <TableCell>{new Date(r.created_at).toLocaleString()}</TableCell>
                 <TableCell>
-                  {STATUS_LABEL[r.worker_status]}
+                  {/* Past EXPORT_RETENTION_DAYS the PDF is deleted (retention sweep). */}
+                  {r.expired_at ? 'Expired' : STATUS_LABEL[r.worker_status]}
                   {r.worker_status === 'failed' && r.failure_reason ? `: ${r.failure_reason}` : ''}
                 </TableCell>
                 <TableCell>
-                  {r.is_completed && (
+                  {r.is_completed && !r.expired_at && (
                     <Button size="small" onClick={() => void downloadRender(r)}>
                       Download
                     </Button>

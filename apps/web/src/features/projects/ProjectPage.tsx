@@ -1,21 +1,27 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import PeopleIcon from '@mui/icons-material/People';
 import PrintIcon from '@mui/icons-material/Print';
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { can } from '@school-portal/domain';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type ProjectRecord, useProject } from '../../api/projects';
+import { useSessionAbilities } from '../../api/sessionAbilities';
 import { routePath } from '../../app/routes';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { DeleteProjectDialog } from './DeleteProjectDialog';
 
 interface Statistic {
   key: string;
@@ -157,6 +163,40 @@ function ProjectDashboard({ project }: { project: ProjectRecord }) {
           <StatisticLink key={statistic.key} statistic={statistic} />
         ))}
       </Box>
+      <ProjectActions project={project} />
     </Page>
+  );
+}
+
+/** Under the statistics: the data summary for everyone; deleting the project for managers (issue 16). */
+function ProjectActions({ project }: { project: ProjectRecord }) {
+  const { t } = useTranslation();
+  const abilities = useSessionAbilities();
+  const [deleting, setDeleting] = useState(false);
+  const mayDelete = can(abilities, 'project.delete');
+  return (
+    <Stack direction="row" spacing={2} sx={{ mt: 3, flexWrap: 'wrap' }}>
+      <Button
+        component={Link}
+        to={routePath('project.data-summary', { projectId: project.id })}
+        variant="outlined"
+        startIcon={<PrivacyTipIcon />}
+      >
+        {t('data-summary.link')}
+      </Button>
+      {mayDelete && (
+        <>
+          <Button
+            color="error"
+            variant="outlined"
+            startIcon={<DeleteIcon />}
+            onClick={() => setDeleting(true)}
+          >
+            {t('project-delete.action')}
+          </Button>
+          <DeleteProjectDialog project={project} open={deleting} onClose={() => setDeleting(false)} />
+        </>
+      )}
+    </Stack>
   );
 }

@@ -83,6 +83,12 @@ export const projectAreaRoutes: RouteObject[] = [
         lazy: { Component: async () => (await import('./ProjectPage')).ProjectPage },
       },
       {
+        // What the portal holds about the project (issue 16): readable and printable by a school.
+        path: ROUTES['project.data-summary'],
+        handle: handle({ name: 'project.data-summary', titleKey: 'data-summary.title' }),
+        lazy: { Component: async () => (await import('./DataSummaryPage')).DataSummaryPage },
+      },
+      {
         // Spec §4: subjects, exports, layouts and attachments open only for an activated project.
         lazy: { Component: async () => (await import('./ProjectActivation')).ProjectActivation },
         children: activatedProjectRoutes,

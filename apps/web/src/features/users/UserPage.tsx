@@ -23,6 +23,7 @@ import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
 import { DetailList } from '../organizations/DetailList';
+import { DeleteUserAction } from './DeleteUserAction';
 import { formatAbsolute, formatRelative, useNow } from './relativeTime';
 import { UsersNav } from './UsersNav';
 
@@ -195,6 +196,9 @@ export function UserPage() {
             <AccountsList accounts={data.accounts ?? []} />
           </CardContent>
         </Card>
+        <Box>
+          <DeleteUserAction user={data} />
+        </Box>
       </Stack>
     </Page>
   );

@@ -99,9 +99,13 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
     }
   };
 
-  /** Waits while the ZIP's output holds more than storage has taken (or fails with the upload). */
+  /** Waits while the ZIP's output holds more than storage has taken (or fails with the upload or abort). */
+  const aborted = new Promise<never>((_, reject) =>
+    signal?.addEventListener('abort', () => reject(signal.reason), { once: true }),
+  );
+  aborted.catch(() => {});
   const room = async () => {
-    while (output.writableNeedDrain) await Promise.race([once(output, 'drain'), uploadFailed]);
+    while (output.writableNeedDrain) await Promise.race([once(output, 'drain'), uploadFailed, aborted]);
   };
 
   const dataFile = async (folder: string) => {

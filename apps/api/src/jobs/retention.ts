@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { purgeAuditEvents } from '../modules/audit/retention.js';
+import { expireRenders } from '../modules/layouts/retention.js';
+import { finishStalledProjectDeletions } from '../modules/projects/delete.js';
+import { deleteDueObjects } from './cleanup.js';
+import type { JobDeps } from './deps.js';
+import { defineJob } from './queue.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Retention (issue 16): renders past EXPORT_RETENTION_DAYS lose their PDF and are marked expired; trail
+ * rows older than AUDIT_RETENTION_DAYS are purged; project deletions whose job gave up are finished.
+ * Export archives expire by the exports' own job. `now` is the clock (tests move it).
+ */
+export async function runRetentionSweep(
+  deps: Pick<JobDeps, 'db' | 'storage' | 'config'>,
+  now = new Date(),
+): Promise<{ renders_expired: number; audit_events_purged: number; project_deletions_finished: number }> {
+  const renders = await expireRenders(deps.db, now, deps.config.exportRetentionDays);
+  const audit = await purgeAuditEvents(
+    deps.db,
+    new Date(now.getTime() - deps.config.auditRetentionDays * DAY_MS),
+  );
+  if (renders > 0) await deleteDueObjects(deps);
+  const projects = await finishStalledProjectDeletions(deps, now);
+  return { renders_expired: renders, audit_events_purged: audit, project_deletions_finished: projects };
+}
+
+export const retentionSweepJob = defineJob({
+  schema: z.object({}),
+  retryLimit: 3,
+  retryDelaySeconds: 300,
+  schedule: '27 3 * * *',
+  async handle(_payload, deps: JobDeps) {
+    deps.log.info(await runRetentionSweep(deps), 'retention sweep');
+  },
+});

@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Access } from '../access/visibility.js';
+import type { AuditAction } from './record.js';
+
+/** What a reader of the trail asked for; dates are bounds in UTC (`until` is exclusive). */
+export interface AuditFilters {
+  actorId?: string;
+  action?: AuditAction;
+  projectId?: string;
+  since?: Date;
+  until?: Date;
+}
+
+/**
+ * Whose trail a caller reads, under one organization of its view:
+ * - `tree`: managers. Rows whose owner organization (a project's organization, a user's) or acting
+ *   organization (where the actor's account is) is in the tree, so a studio sees what its people did and
+ *   what was done to its schools' records.
+ * - `projects`: a school's own accounts. Only rows about its projects (owner organization in the tree and
+ *   a project named), including which studio user exported or downloaded them.
+ */
+export type AuditScopeMode = 'tree' | 'projects';
+
+/** The rows of the trail a scope and filters select (joined for names), newest first. */
+export function selectAuditEvents(
+  db: Db,
+  organizationIds: ReturnType<Access['subtreeIds']>,
+  mode: AuditScopeMode,
+  f: AuditFilters,
+) {
+  let q = db
+    .selectFrom('audit_events as e')
+    .leftJoin('projects as p', 'p.id', 'e.project_id')
+    .leftJoin('users as u', 'u.id', 'e.user_id')
+    .leftJoin('organizations as ao', 'ao.id', 'e.acting_organization_id')
+    .where((eb) =>
+      mode === 'tree'
+        ? eb.or([
+            eb('e.owner_organization_id', 'in', organizationIds),
+            eb('e.acting_organization_id', 'in', organizationIds),
+          ])
+        : eb.and([eb('e.owner_organization_id', 'in', organizationIds), eb('e.project_id', 'is not', null)]),
+    );
+  if (f.actorId) q = q.where('e.user_id', '=', f.actorId);
+  if (f.action) q = q.where('e.action', '=', f.action);
+  if (f.projectId) q = q.where('e.project_id', '=', f.projectId);
+  if (f.since) q = q.where('e.created_at', '>=', f.since);
+  if (f.until) q = q.where('e.created_at', '<', f.until);
+  return q;
+}
+
+export type AuditQuery = ReturnType<typeof selectAuditEvents>;
+
+/** The columns a row of the trail is shown with. */
+export const auditRowColumns = (q: AuditQuery) =>
+  q.select([
+    'e.id',
+    'e.action',
+    'e.record_type',
+    'e.record_id',
+    'e.project_id',
+    'p.name as project_name',
+    'e.user_id',
+    'u.name as user_name',
+    'u.deleted_at as user_deleted_at',
+    'e.account_id',
+    'e.acting_organization_id',
+    'ao.name as acting_organization_name',
+    'e.owner_organization_id',
+    'e.ip',
+    'e.details',
+    'e.created_at',
+    // Full precision, for the CSV's keyset paging (a Date keeps milliseconds only).
+    sql<string>`e.created_at::text`.as('cursor_at'),
+  ]);
+
+export type AuditRow = Awaited<ReturnType<ReturnType<typeof auditRowColumns>['executeTakeFirstOrThrow']>>;

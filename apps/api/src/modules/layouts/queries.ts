@@ -1,0 +1,12 @@
+import { sql } from 'kysely';
+
+/** What other areas may read of a project's layout renders, as SQL over a project id column. */
+export const projectRenderReads = (projectIdColumn: string) => {
+  const projectId = sql.ref(projectIdColumn);
+  return {
+    /** Renders whose PDF is still stored (complete and not expired). */
+    storedCount: sql<number>`(SELECT count(*)::int FROM layout_renders r WHERE r.project_id = ${projectId} AND r.worker_status = 'complete' AND r.expired_at IS NULL)`,
+    oldest: sql<Date | null>`(SELECT min(r.created_at) FROM layout_renders r WHERE r.project_id = ${projectId})`,
+    newest: sql<Date | null>`(SELECT max(r.created_at) FROM layout_renders r WHERE r.project_id = ${projectId})`,
+  };
+};

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort } from '../src/db/embedded.js';
+import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { bearer, signIn } from './support/factories.js';
+import { makeJpeg } from './support/images.js';
+import { buildWorld, type World } from './support/world.js';
+
+/**
+ * Logs stay clean (issue 16 item 5, SECURITY.md "no student personal data in logs"): the main flows run
+ * with debug logging, every line the process writes (requests, jobs, start-up) is kept, and none may
+ * hold a student's name, e-mail or field value, wherever they travelled (bodies, query strings, file
+ * names, job payloads, errors).
+ */
+let t: TestApp;
+let w: World;
+let origin: string;
+let token: string;
+let schoolToken: string;
+let projectId: string;
+const fieldIds: Record<string, string> = {};
+const lines: string[] = [];
+
+// Student data, each value distinctive enough that it can only come from the flows below.
+const TYPED = {
+  first: 'Zebediah',
+  last: 'Quillfeather',
+  email: 'zeb.quillfeather@pupils.example.test',
+  studentId: 'SID-884213',
+  teacher: 'Wobbleton',
+};
+const ROSTER = { first: 'Marigold', last: 'Thistlewaite', studentId: 'SID-551177', teacher: 'Pemberton' };
+const SECRETS = [...Object.values(TYPED), ...Object.values(ROSTER)];
+
+const abs = (address: string) => new URL(address, origin).toString();
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, who = token) =>
+  t.app.inject({
+    method,
+    url,
+    headers: bearer(who),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+async function upload(post: { url: string; fields: Record<string, string> }, body: Buffer, name: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(body)]), name);
+  return fetch(abs(post.url), { method: 'POST', body: form });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  t = await createTestApp(
+    { PORT: String(port), PUBLIC_URL: origin, LOG_LEVEL: 'debug' },
+    { logDestination: { write: (line: string) => void lines.push(line) } },
+  );
+  await t.app.listen({ port, host: '127.0.0.1' });
+  w = await buildWorld(t.ctx.db);
+  token = await signIn(t.app, w.users.studioManager!.email);
+  schoolToken = await signIn(t.app, w.users.schoolStaff!.email);
+  const template = await call('POST', '/api/project-templates', {
+    project_template: {
+      name: 'Clean logs',
+      organization_id: w.orgs.studioA.id,
+      subject_fields_attributes: [
+        { field_key: 'student_id' },
+        { field_key: 'first_name' },
+        { field_key: 'last_name' },
+        { field_key: 'email' },
+        { field_key: 'teacher' },
+      ],
+    },
+  });
+  expect(template.statusCode, template.body).toBe(201);
+  const project = await call('POST', '/api/projects', {
+    project: { name: 'Clean logs project', organization_id: w.orgs.schoolA1.id },
+    project_template_id: template.json().project_template.id,
+  });
+  expect(project.statusCode, project.body).toBe(201);
+  projectId = project.json().project.id;
+  const copy = await call('GET', `/api/project-templates/${project.json().project.project_template_id}`);
+  for (const f of copy.json().project_template.subject_fields as { id: string; field_key: string }[])
+    fieldIds[f.field_key] = f.id;
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('logs stay clean', () => {
+  test('the main flows with debug logging write no student name, e-mail or field value', async () => {
+    // Sign-in, including one that fails with a student's e-mail typed as the user name.
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: { grant_type: 'password', username: TYPED.email, password: `${TYPED.last}-guess` },
+    });
+    expect(failed.statusCode).toBe(400);
+
+    // A subject typed in, a refused one (422 with its values), an update.
+    const properties = {
+      [fieldIds.student_id!]: TYPED.studentId,
+      [fieldIds.first_name!]: TYPED.first,
+      [fieldIds.last_name!]: TYPED.last,
+      [fieldIds.email!]: TYPED.email,
+      [fieldIds.teacher!]: TYPED.teacher,
+    };
+    const created = await call('POST', `/api/projects/${projectId}/subjects`, { subject: { properties } });
+    expect(created.statusCode, created.body).toBe(201);
+    const subjectId = created.json().subject.id;
+    const refused = await call('POST', `/api/projects/${projectId}/subjects`, {
+      subject: { properties: { ...properties, 999999: TYPED.last } },
+    });
+    expect(refused.statusCode).toBe(422);
+    // A value the database can't store as text (NUL) must be refused without its error carrying the value.
+    const nul = await call('POST', `/api/projects/${projectId}/subjects`, {
+      subject: { properties: { ...properties, [fieldIds.teacher!]: `${TYPED.teacher}\u0000` } },
+    });
+    expect(nul.statusCode, nul.body).toBeLessThan(500);
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/subjects`,
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: `{"subject": {"properties": {"${fieldIds.last_name}": "${TYPED.last}"`,
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(
+      (
+        await call('PATCH', `/api/subjects/${subjectId}`, {
+          subject: { properties: { ...properties, [fieldIds.teacher!]: `${TYPED.teacher} II` } },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    // Searches and filters with names in the query string.
+    for (const url of [
+      `/api/projects/${projectId}/subjects/search?q=${TYPED.last}`,
+      `/api/projects/${projectId}/subjects?keyword=${TYPED.first}`,
+      `/api/projects/${projectId}/subjects/search?q=${encodeURIComponent(TYPED.email)}`,
+    ]) {
+      const res = await call('GET', url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(500);
+    }
+    // A bad query string (400) that carries a name.
+    expect((await call('GET', `/api/projects/${projectId}/subjects?bogus=${TYPED.first}`)).statusCode).toBe(
+      400,
+    );
+
+    // A photo named after the student, uploaded, verified and assigned.
+    const album = await call('POST', '/api/albums', {
+      album: {
+        name: 'School Portal Subject Photos',
+        tags: ['school-portal', 'subject-photos'],
+        parent_resource_type: 'Project',
+        parent_resource_id: projectId,
+      },
+    });
+    expect(album.statusCode, album.body).toBe(201);
+    const jpeg = await makeJpeg(400, 500);
+    const photoName = `${TYPED.first} ${TYPED.last}.jpg`;
+    const photo = await call('POST', `/api/albums/${album.json().album.id}/photos`, {
+      photo: {
+        upload_file_name: photoName,
+        upload_file_size: jpeg.length,
+        upload_content_type: 'image/jpeg',
+      },
+    });
+    expect(photo.statusCode, photo.body).toBe(201);
+    expect((await upload(photo.json().photo.presigned_post, jpeg, photoName)).status).toBe(204);
+    await eventually(async () => {
+      const v = await call('PATCH', `/api/photos/${photo.json().photo.id}/verify`);
+      return v.statusCode === 200;
+    });
+    const assigned = await call('POST', '/api/subject-photo-assignments', {
+      subject_photo_assignment: { subject_id: subjectId, photo_id: photo.json().photo.id },
+    });
+    expect(assigned.statusCode, assigned.body).toBeLessThan(300);
+
+    // A roster import with other students, named after one of them, applied by its job.
+    const roster = Buffer.from(
+      `Student ID,First Name,Last Name,Teacher\n${ROSTER.studentId},${ROSTER.first},${ROSTER.last},${ROSTER.teacher}\n`,
+    );
+    const imp = await call('POST', `/api/projects/${projectId}/subject-imports`, {
+      subject_import: { upload_file_name: `${ROSTER.last}.csv`, upload_file_size: roster.length },
+    });
+    expect(imp.statusCode, imp.body).toBe(201);
+    expect(
+      (await upload(imp.json().subject_import.presigned_post, roster, `${ROSTER.last}.csv`)).status,
+    ).toBe(204);
+    const importId = imp.json().subject_import.id;
+    expect((await call('PATCH', `/api/subject-imports/${importId}/verify`)).statusCode).toBe(200);
+    expect((await call('POST', `/api/subject-imports/${importId}/check`)).statusCode).toBe(200);
+    expect((await call('POST', `/api/subject-imports/${importId}/apply`, {})).statusCode).toBe(202);
+    const applied = await eventually(async () => {
+      const r = (await call('GET', `/api/subject-imports/${importId}`)).json().subject_import;
+      return r.status === 'applied' || r.status === 'failed' ? r : null;
+    });
+    expect(applied.status).toBe('applied');
+
+    // An export format, and a layout render printed by the school, named after the student.
+    const format = await call('POST', '/api/project-export-formats', {
+      project_export_format: {
+        name: 'Clean logs format',
+        organization_id: w.orgs.studioA.id,
+        field_mappings: [
+          { field_key: 'student_id', position: 1 },
+          { field_key: 'last_name', position: 2 },
+        ],
+      },
+    });
+    expect(format.statusCode, format.body).toBe(201);
+    const layout = await t.ctx.db
+      .selectFrom('layouts')
+      .select('id')
+      .where('organization_id', 'is', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const render = await call(
+      'POST',
+      '/api/layout-renders',
+      { layout_render: { layout_id: layout.id, project_id: projectId, pdf_name: `${TYPED.last} cards` } },
+      schoolToken,
+    );
+    expect(render.statusCode, render.body).toBe(201);
+    const renderId = render.json().layout_render.id;
+    await eventually(
+      async () =>
+        (await call('GET', `/api/layout-renders/${renderId}`, undefined, schoolToken)).json().layout_render
+          .worker_status === 'complete',
+      60_000,
+    );
+    expect((await call('GET', `/api/layout-renders/${renderId}/download`)).statusCode).toBe(302);
+
+    // The log was written (requests and jobs alike): the capture works, it just holds no student data.
+    const text = lines.join('');
+    expect(text).toContain('/subjects/search');
+    expect(text).toContain('"level":20');
+    for (const secret of SECRETS) {
+      const at = text.toLowerCase().indexOf(secret.toLowerCase());
+      expect(at, `${secret} in the log: ${text.slice(Math.max(0, at - 300), at + 100)}`).toBe(-1);
+    }
+  }, 180_000);
+});

@@ -1,0 +1,191 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort } from '../../api/src/db/embedded.js';
+import { createTestApp, type TestApp } from '../../api/test/support/app.js';
+import { closePage, freshPage, pathOf } from './helpers.js';
+import { DEMO_PASSWORD, DEMO_USERS, launchBrowser, signInThroughUi } from './support/server.js';
+
+/**
+ * The activity trail for a school (issue 16): a studio user downloads a print of a school's project in
+ * the studio's screens; the school's user opens Activity and sees who did it, when, for which project.
+ */
+let server: TestApp;
+let baseUrl: string;
+let browser: Browser;
+let token: string;
+let projectId: string;
+let renderId: string;
+const PROJECT = 'Activity Day 2026';
+const PRINT = 'Activity composite';
+
+async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      'X-App-Slug': 'school-portal',
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+const organizationId = async (name: string) =>
+  (
+    await server.ctx.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow()
+  ).id;
+
+beforeAll(async () => {
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = await createTestApp(
+    {
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+    },
+    { seedDemo: true },
+  );
+  await server.app.listen({ port, host: '127.0.0.1' });
+  browser = await launchBrowser();
+  // The school's project with a few students, printed by the studio (set up through the API).
+  const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-App-Slug': 'school-portal' },
+    body: JSON.stringify({ grant_type: 'password', username: DEMO_USERS.studio, password: DEMO_PASSWORD }),
+  });
+  token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+  const { project_template: template } = await api<{ project_template: { id: string } }>(
+    '/api/project-templates',
+    'POST',
+    {
+      project_template: {
+        name: 'Activity E2E Template',
+        organization_id: await organizationId('Demo Studio'),
+        subject_fields_attributes: ['first_name', 'last_name', 'grade'].map((field_key) => ({ field_key })),
+      },
+    },
+  );
+  const { project } = await api<{ project: { id: string; project_template_id: string } }>(
+    '/api/projects',
+    'POST',
+    {
+      project: { name: PROJECT, organization_id: await organizationId('Maple Grove Elementary') },
+      project_template_id: template.id,
+    },
+  );
+  projectId = project.id;
+  const { project_template: copy } = await api<{
+    project_template: { subject_fields: { id: string; field_key: string }[] };
+  }>(`/api/project-templates/${project.project_template_id}`);
+  const field = Object.fromEntries(copy.subject_fields.map((f) => [f.field_key, f.id]));
+  for (const [first, last] of [
+    ['Ava', 'Adams'],
+    ['Ben', 'Brown'],
+  ]) {
+    await api(`/api/projects/${projectId}/subjects`, 'POST', {
+      subject: { properties: { [field.first_name!]: first, [field.last_name!]: last, [field.grade!]: '3' } },
+    });
+  }
+  const layout = await server.ctx.db
+    .selectFrom('layouts')
+    .select('id')
+    .where('name', '=', 'Class Composite')
+    .executeTakeFirstOrThrow();
+  const { layout_render: render } = await api<{ layout_render: { id: string } }>(
+    '/api/layout-renders',
+    'POST',
+    {
+      layout_render: { layout_id: layout.id, project_id: projectId, pdf_name: PRINT },
+    },
+  );
+  renderId = render.id;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test("a studio user downloads a print of a school's project; the school sees it in Activity", async () => {
+  const studio = await freshPage(browser);
+  try {
+    await signInThroughUi(studio, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await studio.getByRole('navigation', { name: 'Main' }).waitFor();
+    await studio.goto(
+      `${baseUrl}/projects/${projectId}/layouts/renders?highlightRenderId=${renderId}&poll=true`,
+    );
+    const row = studio.getByTestId('highlighted-render');
+    await row.getByText('Completed').waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([
+      studio.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${PRINT}.pdf`);
+  } finally {
+    await closePage(studio);
+  }
+
+  const school = await freshPage(browser);
+  try {
+    await signInThroughUi(school, baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    const nav = school.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Activity' }).click();
+    await school.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
+    expect(pathOf(school)).toBe('/activity');
+    const downloaded = school.getByTestId('activity-row').filter({ hasText: 'Printed layout downloaded' });
+    await downloaded.waitFor();
+    await expect.poll(() => downloaded.getByTestId('activity-who').textContent()).toContain('Stella Studio');
+    expect(await downloaded.textContent()).toContain('Demo Studio');
+    expect(await downloaded.getByTestId('activity-project').textContent()).toBe(PROJECT);
+    // The studio's print itself is there too; the school sees no sign-ins (not a project's data).
+    await school.getByTestId('activity-row').filter({ hasText: 'Layout printed' }).waitFor();
+    expect(await school.getByTestId('activity-row').filter({ hasText: 'Signed in' }).count()).toBe(0);
+
+    // Filter by what happened: only the download is left.
+    await school.getByRole('combobox', { name: 'What' }).selectOption({ label: 'Printed layout downloaded' });
+    await school.waitForURL(/action=layout_render\.download/);
+    await expect.poll(() => school.getByTestId('activity-row').count()).toBe(1);
+    // Filter by who: the studio user, chosen from the row.
+    await downloaded.getByRole('button', { name: "Show only Stella Studio's activity" }).click();
+    await school.waitForURL(/actor_id=\d+/);
+    await expect.poll(() => school.getByTestId('activity-row').count()).toBe(1);
+
+    // The CSV holds the same row.
+    const [csv] = await Promise.all([
+      school.waitForEvent('download'),
+      school.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toBe('activity.csv');
+    const lines = (await readFile((await csv.path())!, 'utf8')).trim().split(/\r\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('layout_render.download');
+    expect(lines[1]).toContain('Stella Studio');
+    expect(lines[1]).toContain(PROJECT);
+  } finally {
+    await closePage(school);
+  }
+}, 120_000);
+
+test('studio staff without the manager role have no Activity page', async () => {
+  const page = await freshPage(browser);
+  try {
+    await signInThroughUi(page, baseUrl, DEMO_USERS.staff, DEMO_PASSWORD);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Projects' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Activity' }).count()).toBe(0);
+    await page.goto(`${baseUrl}/activity`);
+    await page.waitForURL((url) => url.pathname !== '/activity');
+  } finally {
+    await closePage(page);
+  }
+}, 60_000);

@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { eventually } from '../../api/test/support/app.js';
+import { seedProject } from '../../api/test/support/project-data.js';
+import { closePage, freshPage, pathOf } from './helpers.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  type E2EServer,
+  launchBrowser,
+  signInThroughUi,
+  startServer,
+} from './support/server.js';
+
+/**
+ * Issue 16: a manager deletes a project by typing its name, and its files are gone from storage (the
+ * local driver's folder for the project) along with its rows.
+ */
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('a manager deletes a project by typing its name; its files leave storage', async () => {
+  const { ctx } = server.server;
+  const school = await ctx.db
+    .selectFrom('projects')
+    .select(['organization_id', 'season_id'])
+    .where('name', '=', 'Maple Grove Fall 2026')
+    .executeTakeFirstOrThrow();
+  const project = await seedProject(server.server, school.organization_id, 'Maple Grove Retakes 2026');
+  // In the current season, so the projects list shows it.
+  await ctx.db
+    .updateTable('projects')
+    .set({ season_id: school.season_id })
+    .where('id', '=', project.id)
+    .execute();
+  const folder = path.join(ctx.config.storage.localDir, project.prefix);
+  expect(existsSync(folder)).toBe(true);
+  for (const key of project.keys) expect(await ctx.storage.head(key)).not.toBeNull();
+
+  const page = await freshPage(browser);
+  try {
+    await signInThroughUi(page, server.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    // Listed before (the same locator finds no row afterwards).
+    await page.goto(`${server.baseUrl}/projects`);
+    await page.getByText(project.name, { exact: true }).first().waitFor();
+    await page.goto(`${server.baseUrl}/projects/${project.id}`);
+    await page.getByRole('heading', { level: 1, name: project.name }).waitFor();
+
+    // The data summary is one click away and names fields, never values.
+    await page.getByRole('link', { name: 'Data Summary' }).click();
+    await page.getByTestId('data-summary').waitFor();
+    expect(await page.getByTestId('data-summary-subjects').textContent()).toBe('2');
+    expect(await page.getByTestId('data-summary-photos').textContent()).toBe('3');
+    expect(await page.getByTestId('data-summary').textContent()).not.toContain('Lovelace');
+    await page.goBack();
+
+    await page.getByRole('button', { name: 'Delete Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Project' });
+    await dialog.waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Delete Project' });
+    // A near miss keeps the button off.
+    await dialog.getByLabel('Project name').fill('Maple Grove Retakes');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Project name').fill(project.name);
+    expect(await confirm.isEnabled()).toBe(true);
+    await confirm.click();
+
+    await page.waitForURL((url) => url.pathname === '/projects');
+    expect(pathOf(page)).toBe('/projects');
+    await page.getByText('Maple Grove Fall 2026').first().waitFor();
+    await page.getByText(`The project ${project.name} is being deleted.`).waitFor();
+    // Gone from the list at once (the notification names it; no row does).
+    expect(await page.getByText(project.name, { exact: true }).count()).toBe(0);
+    expect(await page.getByText('Maple Grove Fall 2026', { exact: true }).count()).toBeGreaterThan(0);
+
+    // The job removes the rows and every stored file of the project.
+    await eventually(async () => {
+      const row = await ctx.db
+        .selectFrom('projects')
+        .select('id')
+        .where('id', '=', project.id)
+        .executeTakeFirst();
+      return !row;
+    }, 30_000);
+    expect(existsSync(folder)).toBe(false);
+    for (const key of project.keys) expect(await ctx.storage.head(key)).toBeNull();
+    const left = await ctx.db
+      .selectFrom('subjects')
+      .select('id')
+      .where('project_id', '=', project.id)
+      .execute();
+    expect(left).toEqual([]);
+    // The other projects keep theirs.
+    const kept = await ctx.db
+      .selectFrom('projects')
+      .select('id')
+      .where('name', '=', 'Maple Grove Fall 2026')
+      .execute();
+    expect(kept).toHaveLength(1);
+  } finally {
+    await closePage(page);
+  }
+});
+
+test("a school user reads its project's data summary and prints it without the navigation", async () => {
+  const { ctx } = server.server;
+  const project = await ctx.db
+    .selectFrom('projects')
+    .select('id')
+    .where('name', '=', 'Maple Grove Fall 2026')
+    .executeTakeFirstOrThrow();
+  const page = await freshPage(browser);
+  try {
+    await signInThroughUi(page, server.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    const mainNav = page.getByRole('navigation', { name: 'Main' });
+    await mainNav.waitFor();
+    await page.goto(`${server.baseUrl}/projects/${project.id}`);
+    await page.getByRole('link', { name: 'Data Summary' }).click();
+    await page.getByTestId('data-summary').waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: 'Data Summary' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Where files are stored' }).count()).toBe(1);
+    // A school user may not delete the project.
+    await page.goBack();
+    await page.getByRole('link', { name: 'Data Summary' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete Project' }).count()).toBe(0);
+    await page.goForward();
+    await page.getByTestId('data-summary').waitFor();
+    // Printed: the summary alone.
+    expect(await mainNav.isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'print' });
+    expect(await mainNav.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await page.getByTestId('data-summary').isVisible()).toBe(true);
+  } finally {
+    await closePage(page);
+  }
+});

@@ -1,0 +1,44 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch, downloadWithToken } from './client';
+import { queryKeys } from './keys';
+import type { ApiResponse, ElementOf } from './types';
+
+/** GET /api/organizations/:id/audit-events. */
+export type AuditEventsResponse = ApiResponse<'/api/organizations/{id}/audit-events', 'get'>;
+export type AuditEvent = ElementOf<AuditEventsResponse['audit_events']>;
+
+/** The Activity page's filters, as the API names them; empty means "any". */
+export interface AuditEventFilters {
+  actor_id: string;
+  action: string;
+  project_id: string;
+  /** Days (`2026-11-23`), whole days in UTC. */
+  since: string;
+  until: string;
+}
+
+export const ACTIVITY_PAGE_SIZE = 25;
+
+const path = (organizationId: string, suffix = '') =>
+  `/api/organizations/${encodeURIComponent(organizationId)}/audit-events${suffix}`;
+const queryOf = (filters: AuditEventFilters) =>
+  Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, v || undefined]));
+
+/** One page of an organization's activity trail, newest first. */
+export function useAuditEvents(organizationId: string | null, filters: AuditEventFilters, page: number) {
+  return useQuery({
+    queryKey: queryKeys.auditEvents.page(organizationId ?? '', { ...filters, page }),
+    queryFn: ({ signal }) =>
+      apiFetch<AuditEventsResponse>(path(organizationId!), {
+        query: { ...queryOf(filters), page, limit: ACTIVITY_PAGE_SIZE },
+        signal,
+      }),
+    enabled: !!organizationId,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The same trail (every row the filters select) as CSV, saved by the browser. */
+export function downloadAuditEventsCsv(organizationId: string, filters: AuditEventFilters): Promise<void> {
+  return downloadWithToken(path(organizationId, '.csv'), 'activity.csv', queryOf(filters));
+}

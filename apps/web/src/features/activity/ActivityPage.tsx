@@ -1,0 +1,273 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { isCustomer } from '@school-portal/domain';
+import type { ParseKeys } from 'i18next';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import {
+  type AuditEvent,
+  type AuditEventFilters,
+  downloadAuditEventsCsv,
+  useAuditEvents,
+} from '../../api/auditEvents';
+import { useOrganizationUsers } from '../../api/organizations';
+import { useOrganizationProjects } from '../../api/projects';
+import { useAbilities } from '../../api/users';
+import { ROUTES } from '../../app/routes';
+import { useSessionUser } from '../../app/session';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { compareText, formatDateTime } from '../../components/format';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { Page } from '../../components/Page';
+import { useListParams } from '../organizations/listState';
+import { Pager } from '../organizations/Pager';
+import { canReadActivity } from './access';
+
+const FILTERS = ['actor_id', 'action', 'project_id', 'since', 'until'] as const;
+
+/** Every action the trail records, in the order the "What" filter lists them (the API's AUDIT_ACTIONS). */
+const ACTIONS = [
+  'session.sign_in',
+  'session.sign_in_failed',
+  'project_export.create',
+  'project_export.download',
+  'layout_render.create',
+  'layout_render.download',
+  'attachment.download',
+  'photo.download',
+  'subject_import.apply',
+  'subject.delete',
+  'photo.delete',
+  'project.delete',
+  'user.delete',
+  'user.rights_change',
+  'license.change',
+] as const;
+
+function useLabels() {
+  const { t, i18n } = useTranslation();
+  return {
+    // Actions added later than this page read as their names until they get a label.
+    action: (action: string): string => {
+      const key = `activity.actions.${action}` as ParseKeys;
+      return i18n.exists(key) ? String(t(key)) : action;
+    },
+    recordType: (type: string): string => {
+      const key = `activity.record-types.${type}` as ParseKeys;
+      return i18n.exists(key) ? String(t(key)) : type;
+    },
+  };
+}
+
+function EventRow({ event, onPerson }: { event: AuditEvent; onPerson: (id: string) => void }) {
+  const { t } = useTranslation();
+  const labels = useLabels();
+  const name = event.user?.name ?? t('activity.unknown-user');
+  return (
+    <TableRow hover data-testid="activity-row">
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
+      </TableCell>
+      <TableCell data-testid="activity-who">
+        {name}
+        {event.user && (
+          <IconButton
+            size="small"
+            aria-label={t('activity.only-this-person', { name })}
+            onClick={() => onPerson(event.user!.id)}
+          >
+            <FilterListIcon fontSize="small" />
+          </IconButton>
+        )}
+      </TableCell>
+      <TableCell>{event.acting_organization?.name ?? ''}</TableCell>
+      <TableCell data-testid="activity-what">{labels.action(event.action)}</TableCell>
+      <TableCell data-testid="activity-project">
+        {event.project_id ? (event.project_name ?? t('activity.deleted-project')) : ''}
+      </TableCell>
+      <TableCell>
+        {labels.recordType(event.record_type)}
+        {event.record_id ? ` ${event.record_id}` : ''}
+      </TableCell>
+      <TableCell>{event.ip ?? ''}</TableCell>
+    </TableRow>
+  );
+}
+
+/** Activity: the trail of the current organization (issue 16), filtered, paged and downloadable as CSV. */
+export function ActivityPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const abilities = useAbilities();
+  const labels = useLabels();
+  const organizationId = user.current_account?.organization_id ?? null;
+  const school = isCustomer(user.current_account?.organization.role);
+  const { page, values, update } = useListParams(FILTERS);
+  const filters: AuditEventFilters = values;
+  const events = useAuditEvents(organizationId, filters, page);
+  const people = useOrganizationUsers(organizationId ?? '');
+  const projects = useOrganizationProjects(organizationId);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+
+  // Who: the organization's people and whoever appears on this page (a school sees its studio's people).
+  const rows = events.data?.audit_events;
+  const personOptions = useMemo(() => {
+    const byId = new Map<string, string>();
+    for (const p of people.data ?? []) byId.set(p.id, p.name);
+    for (const r of rows ?? []) if (r.user) byId.set(r.user.id, r.user.name);
+    return [...byId].sort((a, b) => compareText(a[1], b[1]));
+  }, [people.data, rows]);
+
+  if (!abilities) return <LoadingScreen />;
+  if (!canReadActivity(user, abilities)) return <Navigate to={ROUTES.root} replace />;
+
+  async function download() {
+    if (!organizationId) return;
+    setDownloading(true);
+    setDownloadFailed(false);
+    try {
+      await downloadAuditEventsCsv(organizationId, filters);
+    } catch {
+      setDownloadFailed(true);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  let content: ReactNode;
+  if (events.isPending) content = <LoadingScreen />;
+  else if (events.isError) {
+    content = <ErrorState message={t('activity.load-failed')} onRetry={() => void events.refetch()} />;
+  } else if (events.data.audit_events.length === 0) content = <EmptyState message={t('activity.empty')} />;
+  else {
+    content = (
+      <>
+        <TableContainer component={Paper} variant="outlined">
+          {events.isPlaceholderData && <LinearProgress aria-hidden="true" />}
+          <Table size="small" aria-label={t('activity.list-label')} aria-busy={events.isPlaceholderData}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('activity.when')}</TableCell>
+                <TableCell>{t('activity.who')}</TableCell>
+                <TableCell>{t('activity.organization')}</TableCell>
+                <TableCell>{t('activity.what')}</TableCell>
+                <TableCell>{t('activity.project')}</TableCell>
+                <TableCell>{t('activity.record')}</TableCell>
+                <TableCell>{t('activity.address')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {events.data.audit_events.map((event) => (
+                <EventRow key={event.id} event={event} onPerson={(id) => update({ actor_id: id })} />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Pager
+          meta={events.data.meta}
+          onPage={(next) => update({ page: next })}
+          disabled={events.isFetching}
+        />
+      </>
+    );
+  }
+
+  const select = (filter: (typeof FILTERS)[number], label: string, options: [string, string][]) => (
+    <TextField
+      id={`activity-filter-${filter}`}
+      select
+      label={label}
+      value={values[filter]}
+      onChange={(event) => update({ [filter]: event.target.value || null })}
+      sx={{ flex: '1 1 180px' }}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="">{t('common.any')}</option>
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </TextField>
+  );
+  const day = (filter: 'since' | 'until', label: string) => (
+    <TextField
+      id={`activity-filter-${filter}`}
+      type="date"
+      label={label}
+      value={values[filter]}
+      onChange={(event) => update({ [filter]: event.target.value || null })}
+      sx={{ flex: '1 1 150px' }}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+  const anyFilter = FILTERS.some((f) => values[f] !== '');
+
+  return (
+    <Page
+      title={t('activity.heading')}
+      actions={
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => void download()}
+          disabled={downloading || !organizationId}
+          data-testid="activity-download-csv"
+        >
+          {t('activity.download-csv')}
+        </Button>
+      }
+    >
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {school ? t('activity.intro-school') : t('activity.intro')}
+      </Typography>
+      {downloadFailed && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('activity.download-failed')}
+        </Alert>
+      )}
+      <Box
+        role="search"
+        aria-label={t('activity.filters')}
+        sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}
+      >
+        {select('actor_id', t('activity.who'), personOptions)}
+        {select(
+          'action',
+          t('activity.what'),
+          ACTIONS.map((a): [string, string] => [a, labels.action(a)]),
+        )}
+        {select(
+          'project_id',
+          t('activity.project'),
+          (projects.data ?? []).map((p): [string, string] => [p.id, p.name]),
+        )}
+        {day('since', t('activity.from'))}
+        {day('until', t('activity.to'))}
+        {anyFilter && (
+          <Button onClick={() => update(Object.fromEntries(FILTERS.map((f) => [f, null])))} sx={{ mt: 1 }}>
+            {t('activity.clear')}
+          </Button>
+        )}
+      </Box>
+      {content}
+    </Page>
+  );
+}
