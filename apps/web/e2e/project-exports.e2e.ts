@@ -215,8 +215,16 @@ test('the PSPA format runs from the dropdown and downloads through the download 
   const lines = text.split('\r\n').filter(Boolean);
   // One line per subject (Emma too, without an image), each naming an image that is in the archive.
   expect(lines.filter((l) => l.startsWith('PSPA\t'))).toHaveLength(5);
-  for (const name of ['Ava\tNguyen', 'Ben\tOkafor', 'Chloe\tSchmidt', 'Diego\tRamos', 'Emma\tKowalski'])
-    expect(text).toContain(name);
+  for (const [first, last] of [
+    ['Ava', 'Nguyen'],
+    ['Ben', 'Okafor'],
+    ['Chloe', 'Schmidt'],
+    ['Diego', 'Ramos'],
+    ['Emma', 'Kowalski'],
+  ] as const) {
+    const cells = (l: string) => l.split('\t');
+    expect(lines.some((l) => cells(l).includes(first) && cells(l).includes(last))).toBe(true);
+  }
   const jpegs = [...entries.keys()].filter((n) => /\.jpe?g$/i.test(n));
   expect(jpegs).toHaveLength(4);
   for (const line of lines.filter((l) => l.split('\t')[2])) {
@@ -278,3 +286,41 @@ test('Auto Refresh shows a run started elsewhere until Completed; a done export 
     .execute();
   expect(left).toHaveLength(2);
 });
+
+test("a school's own manager runs an export of the school's project too (customers run exports, §6)", async () => {
+  const school = await freshPage(browser);
+  try {
+    await signInThroughUi(school, e2e.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    await school.getByRole('navigation', { name: 'Main' }).waitFor();
+    await school.goto(`${e2e.baseUrl}/projects/${projectId}/exports?selectedFormatId=${await pspaId()}`);
+    await school.getByRole('link', { name: 'Download', exact: true }).click();
+    await school.getByRole('heading', { name: /^Export PSPA/, level: 1 }).waitFor();
+    const next = school.getByTestId('wizard-actions').getByRole('button', { name: 'Next' });
+    await school.getByTestId('export-check').getByText('5 subjects will be exported.').waitFor();
+    await next.click();
+    await school.getByTestId('select-subjects-step').getByText('5 subjects selected').waitFor();
+    await next.click();
+    await school.getByRole('group', { name: 'Fields to match' }).waitFor();
+    await next.click();
+    await startAndComplete(school);
+    const run = await e2e.server.ctx.db
+      .selectFrom('project_exports as e')
+      .innerJoin('users as u', 'u.id', 'e.created_by_user_id')
+      .select('u.email')
+      .where('e.project_id', '=', projectId)
+      .orderBy('e.id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(run.email).toBe(DEMO_USERS.school);
+  } finally {
+    await closePage(school);
+  }
+});
+
+async function pspaId() {
+  const format = await e2e.server.ctx.db
+    .selectFrom('project_export_formats')
+    .select('id')
+    .where('standard_key', '=', 'pspa_yearbook')
+    .executeTakeFirstOrThrow();
+  return format.id;
+}

@@ -579,7 +579,8 @@ function Wizard({
         {STEPS.map((step, index) => (
           <Step key={step}>
             <StepLabel>{t(`exports.wizard.steps.${step}`)}</StepLabel>
-            <StepContent slotProps={{ transition: { unmountOnExit: true } }}>
+            {/* No expand animation: a click on a step still growing in was sometimes lost (issue 13 item 2). */}
+            <StepContent slotProps={{ transition: { unmountOnExit: true, timeout: 0 } }}>
               {/* Only the active step's fields and buttons: a closing step is still animating out. */}
               {index === active && <Box sx={{ py: 1 }}>{bodies[step]}</Box>}
               {index === active && (
