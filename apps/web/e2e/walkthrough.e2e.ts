@@ -399,3 +399,49 @@ test('accessibility: axe-core finds nothing serious or critical on the main scre
   expect(findings).toEqual([]);
   await closePage(page);
 }, 180_000);
+
+test('item 2: a manager chooses a template for a project that has none; New Subject then has its fields', async () => {
+  const db = server.server.ctx.db;
+  const school = await db
+    .selectFrom('projects')
+    .select('organization_id')
+    .where('name', '=', 'Maple Grove Fall 2026')
+    .executeTakeFirstOrThrow();
+  const bare = await db
+    .insertInto('projects')
+    .values({ organization_id: school.organization_id, name: 'Bare Project', season_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  // A school user sees no chooser: only managers may change a project.
+  const schoolPage = await freshPage(browser);
+  await signIn(schoolPage, DEMO_USERS.school);
+  await schoolPage.goto(`${server.baseUrl}/projects/${bare.id}`);
+  await heading(schoolPage, 'Bare Project').waitFor();
+  await schoolPage.getByRole('list', { name: 'Project overview' }).waitFor();
+  expect(await schoolPage.getByLabel('Choose a Template').count()).toBe(0);
+  await closePage(schoolPage);
+
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.studio);
+  await page.goto(`${server.baseUrl}/projects/${bare.id}`);
+  await heading(page, 'Bare Project').waitFor();
+  const chooser = page.getByRole('form', { name: 'Choose a Template' });
+  await chooser.getByLabel('Choose a Template').click();
+  await page.getByRole('option', { name: 'Class Photos' }).click();
+  await chooser.getByRole('button', { name: 'Save' }).click();
+  await page.getByTestId('notification').filter({ hasText: "The project's template was saved." }).waitFor();
+  await eventually(async () => (await chooser.count()) === 0, 15_000);
+  const project = await db
+    .selectFrom('projects')
+    .select('project_template_id')
+    .where('id', '=', bare.id)
+    .executeTakeFirstOrThrow();
+  expect(project.project_template_id).not.toBeNull();
+
+  await page.goto(`${server.baseUrl}/projects/${bare.id}/subjects/new`);
+  await heading(page, 'New Subject').waitFor();
+  await page.getByLabel('First Name').waitFor();
+  expect(await page.getByText('no subject fields').count()).toBe(0);
+  await closePage(page);
+});

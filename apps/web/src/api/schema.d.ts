@@ -955,7 +955,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a project’s name, short code, season or apps (studio and lab managers) */
+        /** Change a project’s name, short code, season or apps, or give a project without a template a copy of one (studio and lab managers) */
         patch: {
             parameters: {
                 query?: never;
@@ -968,12 +968,13 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        project: {
+                        project?: {
                             name?: string;
                             short_code?: string | null;
                             season_id?: (string | number) | null;
                             enable_for_all_apps?: boolean;
                         };
+                        project_template_id?: string | number;
                     };
                 };
             };

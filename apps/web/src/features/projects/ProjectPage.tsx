@@ -16,6 +16,7 @@ import { type ProjectRecord, useProject } from '../../api/projects';
 import { routePath } from '../../app/routes';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { ChooseTemplate } from './ChooseTemplate';
 
 interface Statistic {
   key: string;
@@ -121,6 +122,7 @@ function ProjectDashboard({ project }: { project: ProjectRecord }) {
       <Typography color="text.secondary" sx={{ mt: -1, mb: 2 }} data-testid="project-facts">
         {facts}
       </Typography>
+      <ChooseTemplate project={project} />
       {pending > 0 && (
         <Alert
           severity="warning"
