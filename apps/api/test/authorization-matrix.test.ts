@@ -156,6 +156,7 @@ beforeAll(async () => {
         .insertInto('attachments')
         .values({
           project_id: projects[key]!,
+          attachment_request_id: request.id,
           name,
           storage_key: `matrix/${key}/${name}`,
           upload_file_name: `${name}.csv`,
@@ -515,6 +516,12 @@ const routes: Route[] = [
     method: 'PATCH',
     path: '/api/attachments/{id}/verify',
     url: (o) => `/api/attachments/${files[o]!.pending}/verify`,
+  },
+  {
+    method: 'POST',
+    path: '/api/attachment-requests/{id}/uploads-complete',
+    url: (o) => `/api/attachment-requests/${files[o]!.request}/uploads-complete`,
+    payload: (o) => ({ attachment_ids: [files[o]!.verified] }),
   },
   {
     method: 'GET',

@@ -5669,7 +5669,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Check the uploaded file against its type; then the request’s creator is e-mailed */
+        /** Check the uploaded file against its type; then the request’s creator is e-mailed, unless `notify` is false (a batch: see uploads-complete) */
         patch: {
             parameters: {
                 query?: never;
@@ -5679,7 +5679,14 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default true */
+                        notify?: boolean;
+                    } | null;
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -5708,6 +5715,52 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/attachment-requests/{id}/uploads-complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End an upload batch: one e-mail to the request’s creator names every verified file of it not announced yet */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attachment_ids: (string | number)[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            notified_attachment_ids: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/attachments/{id}/download": {
