@@ -31,6 +31,15 @@ const deletableFormats: Record<string, string[]> = {};
 const rosterImports: Record<string, string> = {};
 const layoutFixtures: Record<string, { category: string; layout: string; render: string; token: string }> =
   {};
+const MATRIX_LAYOUT_DEFINITION = {
+  page: { width: 612, height: 792 },
+  grid: { width: 1, height: 1 },
+  unit: {
+    width: 200,
+    height: 100,
+    boxes: [{ kind: 'text', x: 0, y: 0, width: 200, height: 20, template: '{First Name}', size: 10 }],
+  },
+};
 // Photo records per organization: album, photo, crops and assignments to use up, an import.
 const media: Record<
   string,
@@ -215,15 +224,7 @@ beforeAll(async () => {
       .values({ slug: 'matrix', name: `Layouts of ${org.name}`, organization_id: org.id })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const definition = {
-      page: { width: 612, height: 792 },
-      grid: { width: 1, height: 1 },
-      unit: {
-        width: 200,
-        height: 100,
-        boxes: [{ kind: 'text', x: 0, y: 0, width: 200, height: 20, template: '{First Name}', size: 10 }],
-      },
-    };
+    const definition = MATRIX_LAYOUT_DEFINITION;
     const layout = await db
       .insertInto('layouts')
       .values({
@@ -693,6 +694,18 @@ const routes: Route[] = [
     url: (o) => `/api/layout-categories/${layoutFixtures[o]!.category}`,
   },
   { method: 'GET', path: '/api/layouts/{id}', url: (o) => `/api/layouts/${layoutFixtures[o]!.layout}` },
+  {
+    method: 'POST',
+    path: '/api/layouts/{id}/copy',
+    url: (o) => `/api/layouts/${layoutFixtures[o]!.layout}/copy`,
+    payload: () => ({}),
+  },
+  {
+    method: 'PUT',
+    path: '/api/layouts/{id}',
+    url: (o) => `/api/layouts/${layoutFixtures[o]!.layout}`,
+    payload: () => ({ layout: { definition: MATRIX_LAYOUT_DEFINITION } }),
+  },
   {
     method: 'GET',
     path: '/api/layouts/{id}/preview',

@@ -195,3 +195,79 @@ test('a school user downloads the Subject Directory of its project', async () =>
     await closePage(page);
   }
 }, 120_000);
+
+test('a studio manager copies a built-in layout, edits its definition as JSON, and the preview follows', async () => {
+  const page = await freshPage(browser);
+  try {
+    await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${baseUrl}/projects/${projectId}/layouts`);
+    await page
+      .getByRole('navigation', { name: 'Layouts' })
+      .getByRole('link', { name: 'Edit Layouts' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Layouts' }).waitFor();
+    await page.getByRole('button', { name: 'Copy Wallets 8-up' }).click();
+    await page.getByTestId('notification').filter({ hasText: 'Wallets 8-up was copied.' }).waitFor();
+    await page.waitForURL(/layoutId=\d+/);
+    const form = page.getByRole('form', { name: 'Copy of Wallets 8-up' });
+    const preview = page.getByTestId('layout-edit-preview').getByRole('img');
+    await preview.waitFor();
+    const before = await preview.getAttribute('src');
+    const definition = form.getByRole('textbox', { name: 'Definition (JSON)' });
+    const original = JSON.parse(await definition.inputValue()) as {
+      grid: { width: number; height: number };
+      unit: { width: number; height: number };
+    };
+    expect(original.grid).toEqual({ width: 4, height: 2 });
+
+    // Broken JSON, then a grid that does not fit: told at once, Save stays off.
+    const save = form.getByRole('button', { name: 'Save' });
+    await definition.fill('{ "page": ');
+    await page.getByTestId('definition-problems').getByText('The definition is not valid JSON.').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await definition.fill(JSON.stringify({ ...original, grid: { width: 9, height: 2 } }, null, 2));
+    await page
+      .getByTestId('definition-problems')
+      .getByText('unit.width: Units do not fit across the page.')
+      .waitFor();
+    expect(await save.isDisabled()).toBe(true);
+
+    // Four big wallets instead of eight: saved, and the preview is drawn again.
+    const bigger = {
+      ...original,
+      grid: { width: 2, height: 2 },
+      unit: { ...original.unit, width: 288, height: 360 },
+    };
+    await definition.fill(JSON.stringify(bigger, null, 2));
+    await page.getByTestId('definition-problems').waitFor({ state: 'detached' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('Wallets 4-up');
+    await save.click();
+    await page.getByTestId('notification').filter({ hasText: 'Wallets 4-up was saved.' }).waitFor();
+    await expect.poll(() => preview.getAttribute('src'), { timeout: 15_000 }).not.toBe(before);
+    const saved = await api<{ layout: { name: string; grid_width: number; organization_id: string } }>(
+      `/api/layouts/${new URL(page.url()).searchParams.get('layoutId')}`,
+    );
+    expect(saved.layout).toMatchObject({ name: 'Wallets 4-up', grid_width: 2 });
+    expect(saved.layout.organization_id).toBe(await organizationId('Demo Studio'));
+    await page.getByRole('button', { name: 'Edit Wallets 4-up' }).waitFor();
+  } finally {
+    await closePage(page);
+  }
+}, 120_000);
+
+test('Edit Layouts is offered to studio or lab managers only', async () => {
+  const page = await freshPage(browser);
+  try {
+    await signInThroughUi(page, baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${baseUrl}/projects/${projectId}/layouts`);
+    const menu = page.getByRole('navigation', { name: 'Layouts' });
+    await menu.getByRole('link', { name: 'Recent Prints' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Edit Layouts' }).count()).toBe(0);
+    await page.goto(`${baseUrl}/projects/${projectId}/layouts/edit`);
+    await page.waitForURL((url) => url.pathname === `/projects/${projectId}/layouts`);
+  } finally {
+    await closePage(page);
+  }
+}, 60_000);

@@ -43,6 +43,11 @@ export interface ExportFormatRef {
   restricted: boolean;
 }
 
+export interface LayoutRef {
+  /** Built-in layouts have no organization and can never be edited. */
+  organization_id: string | null;
+}
+
 export interface ProjectExportRef {
   state: string;
 }
@@ -82,6 +87,8 @@ export interface Abilities {
   // subjects, layouts, companion app, support
   canUploadSubjects: boolean;
   canEditLayouts: boolean;
+  /** A layout is changed only in the manager's own organization: built-in ones are copied first. */
+  canEditLayout: (layout: LayoutRef) => boolean;
   canOpenCompanionApp: boolean;
   canUseSupportChat: boolean;
   // exports and printing
@@ -159,6 +166,11 @@ export function defineAbilities(ctx: AbilityContext): Abilities {
     canDeleteSubjects: studioOrLab,
     canUploadSubjects: isStudioOrLabManager && companionEnabled,
     canEditLayouts: isStudioOrLabManager,
+    canEditLayout: (layout) =>
+      isStudioOrLabManager &&
+      managesOwnOrganization &&
+      layout.organization_id !== null &&
+      layout.organization_id === organization?.id,
     canOpenCompanionApp: isStudioOrLabManager && companionEnabled,
     canUseSupportChat: isStudioOrLabManager && !!ctx.supportChatEnabled,
     canRunExports: !!account,

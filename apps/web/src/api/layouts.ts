@@ -11,6 +11,9 @@ export interface Layout {
   id: string;
   name: string;
   layout_category_id: string;
+  /** Null for built-in layouts; managers edit only their own organization's copies. */
+  organization_id: string | null;
+  definition: Record<string, unknown>;
   layout_type: 'Basic' | 'Sheet';
   grid_width: number | null;
   grid_height: number | null;
@@ -86,14 +89,18 @@ export function fetchLayoutCategory(idOrSlug: string) {
 
 export function useLayout(layoutId: string) {
   return useQuery({
+    enabled: layoutId !== '',
     queryKey: layoutKeys.layout(layoutId),
     queryFn: ({ signal }) =>
       apiFetch<{ layout: Layout }>(`/api/layouts/${enc(layoutId)}`, { signal }).then((b) => b.layout),
   });
 }
 
-/** The layout's 640x480 preview PNG as an object URL (the request carries the bearer token). */
-export function useLayoutPreview(layoutId: string | undefined, subjectId?: string | null) {
+/**
+ * The layout's 640x480 preview PNG as an object URL (the request carries the bearer token). A new
+ * `revision` (after the definition changed) fetches it again past the browser's cache.
+ */
+export function useLayoutPreview(layoutId: string | undefined, subjectId?: string | null, revision?: string) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!layoutId) return;
@@ -102,6 +109,7 @@ export function useLayoutPreview(layoutId: string | undefined, subjectId?: strin
     const query = subjectId ? `?subject_id=${enc(subjectId)}` : '';
     void fetch(`/api/layouts/${enc(layoutId)}/preview${query}`, {
       headers: { Authorization: `Bearer ${getToken() ?? ''}` },
+      ...(revision !== undefined ? { cache: 'no-cache' as const } : {}),
     })
       .then((r) => (r.ok ? r.blob() : null))
       .then((blob) => {
@@ -113,8 +121,38 @@ export function useLayoutPreview(layoutId: string | undefined, subjectId?: strin
       revoked = true;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [layoutId, subjectId]);
+  }, [layoutId, subjectId, revision]);
   return url;
+}
+
+/** POST /api/layouts/:id/copy: a copy in the manager's own organization, to edit there. */
+export function useCopyLayout() {
+  return useMutation({
+    mutationFn: (layoutId: string) =>
+      apiFetch<{ layout: Layout }>(`/api/layouts/${enc(layoutId)}/copy`, { method: 'POST', body: {} }).then(
+        (b) => b.layout,
+      ),
+    onSuccess: (layout) => {
+      queryClient.setQueryData(layoutKeys.layout(layout.id), layout);
+      void queryClient.invalidateQueries({ queryKey: ['layout-categories'] });
+      void queryClient.invalidateQueries({ queryKey: ['layout-category'] });
+    },
+  });
+}
+
+/** PUT /api/layouts/:id: a new name and definition (422 names the definition's field on a bad one). */
+export function useUpdateLayout(layoutId: string) {
+  return useMutation({
+    mutationFn: (layout: { name?: string; definition: unknown }) =>
+      apiFetch<{ layout: Layout }>(`/api/layouts/${enc(layoutId)}`, { method: 'PUT', body: { layout } }).then(
+        (b) => b.layout,
+      ),
+    onSuccess: (layout) => {
+      queryClient.setQueryData(layoutKeys.layout(layout.id), layout);
+      void queryClient.invalidateQueries({ queryKey: ['layout-categories'] });
+      void queryClient.invalidateQueries({ queryKey: ['layout-category'] });
+    },
+  });
 }
 
 export function useProjectRenders(projectId: string) {

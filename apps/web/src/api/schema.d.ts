@@ -165,6 +165,7 @@ export interface paths {
                                 rebrand_banner_enabled: boolean;
                                 admin_user_url: string | null;
                                 companion_app_url: string | null;
+                                layout_editor_url: string | null;
                                 dev_mailbox: boolean;
                             };
                         };
@@ -2985,8 +2986,238 @@ export interface paths {
                 };
             };
         };
-        put?: never;
+        /** Change a layout of the manager's own organization: its name and its definition (checked by the domain's schema) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        layout: {
+                            name?: string;
+                            definition: {
+                                page: {
+                                    width: number;
+                                    height: number;
+                                    /**
+                                     * @default {
+                                     *       "top": 36,
+                                     *       "right": 36,
+                                     *       "bottom": 36,
+                                     *       "left": 36
+                                     *     }
+                                     */
+                                    margins?: {
+                                        top: number;
+                                        right: number;
+                                        bottom: number;
+                                        left: number;
+                                    };
+                                };
+                                grid: {
+                                    width: number;
+                                    height: number;
+                                };
+                                unit: {
+                                    width: number;
+                                    height: number;
+                                    boxes: ({
+                                        /** @enum {string} */
+                                        kind: "photo";
+                                        x: number;
+                                        y: number;
+                                        width: number;
+                                        height: number;
+                                        /**
+                                         * @default primary
+                                         * @enum {string}
+                                         */
+                                        pose?: "primary" | "latest";
+                                        /**
+                                         * @default portrait
+                                         * @enum {string}
+                                         */
+                                        orientation?: "portrait" | "landscape";
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        x: number;
+                                        y: number;
+                                        width: number;
+                                        height: number;
+                                        template: string;
+                                        size: number;
+                                        min_size?: number;
+                                        /**
+                                         * @default normal
+                                         * @enum {string}
+                                         */
+                                        weight?: "normal" | "bold";
+                                        /**
+                                         * @default left
+                                         * @enum {string}
+                                         */
+                                        align?: "left" | "center" | "right";
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "barcode";
+                                        x: number;
+                                        y: number;
+                                        width: number;
+                                        height: number;
+                                        field: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "static";
+                                        x: number;
+                                        y: number;
+                                        width: number;
+                                        height: number;
+                                        text: string;
+                                        size: number;
+                                        /**
+                                         * @default normal
+                                         * @enum {string}
+                                         */
+                                        weight?: "normal" | "bold";
+                                        /**
+                                         * @default left
+                                         * @enum {string}
+                                         */
+                                        align?: "left" | "center" | "right";
+                                    })[];
+                                };
+                                /**
+                                 * @default next
+                                 * @enum {string}
+                                 */
+                                fill?: "same" | "next";
+                                /**
+                                 * @default {
+                                 *       "template": "{group}",
+                                 *       "size": 18
+                                 *     }
+                                 */
+                                title?: {
+                                    /** @default {group} */
+                                    template?: string;
+                                    /** @default 18 */
+                                    size?: number;
+                                };
+                                /**
+                                 * @default page
+                                 * @enum {string}
+                                 */
+                                group_break?: "page" | "flow";
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            layout: {
+                                id: string;
+                                name: string;
+                                layout_category_id: string;
+                                organization_id: string | null;
+                                /** @enum {string} */
+                                layout_type: "Basic" | "Sheet";
+                                definition: {
+                                    [key: string]: unknown;
+                                };
+                                grid_width: number | null;
+                                grid_height: number | null;
+                                parent_layout_id: string | null;
+                                sub_layout_ids: string[];
+                                flipped_layout_id: string | null;
+                                pose_number: number | null;
+                                preview_url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/layouts/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a layout in view (a built-in one, say) into the manager's own organization, to edit it there */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default {} */
+                        layout?: {
+                            name?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            layout: {
+                                id: string;
+                                name: string;
+                                layout_category_id: string;
+                                organization_id: string | null;
+                                /** @enum {string} */
+                                layout_type: "Basic" | "Sheet";
+                                definition: {
+                                    [key: string]: unknown;
+                                };
+                                grid_width: number | null;
+                                grid_height: number | null;
+                                parent_layout_id: string | null;
+                                sub_layout_ids: string[];
+                                flipped_layout_id: string | null;
+                                pose_number: number | null;
+                                preview_url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -5,6 +5,8 @@ import enUsAttachments from './locales/en-us.attachments.json';
 // Export formats and exports.
 import enUsExports from './locales/en-us.exports.json';
 import enUs from './locales/en-us.json';
+// Layouts, prints and the roster import.
+import enUsLayouts from './locales/en-us.layouts.json';
 // The project area (projects, seasons, templates) keeps its wording in a file of its own.
 import enUsProjects from './locales/en-us.projects.json';
 // The subjects area likewise.
@@ -13,7 +15,16 @@ import enUsSubjects from './locales/en-us.subjects.json';
 export const DEFAULT_LOCALE = 'en-us';
 
 export const resources = {
-  'en-us': { translation: { ...enUs, ...enUsProjects, ...enUsSubjects, ...enUsAttachments, ...enUsExports } },
+  'en-us': {
+    translation: {
+      ...enUs,
+      ...enUsProjects,
+      ...enUsSubjects,
+      ...enUsAttachments,
+      ...enUsExports,
+      ...enUsLayouts,
+    },
+  },
 } as const;
 
 declare module 'i18next' {

@@ -1,9 +1,10 @@
-import { layoutFieldListSchema, WORKER_STATUSES } from '@school-portal/domain';
+import { layoutDefinitionSchema, layoutFieldListSchema, WORKER_STATUSES } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { sessionOf } from '../../http/auth.js';
+import { authorize, sessionOf } from '../../http/auth.js';
 import { conflict } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { findVisibleOrganization } from '../organizations/service.js';
@@ -18,10 +19,12 @@ import {
 } from './serialize.js';
 import {
   categoriesFor,
+  copyLayout,
   createRender,
   findVisibleCategory,
   findVisibleLayout,
   layoutPreview,
+  selectLayouts,
   selectRenders,
   withLayouts,
 } from './service.js';
@@ -91,6 +94,65 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => ({
       layout: serializeLayout(await findVisibleLayout(request, ctx.db, request.params.id)),
     }),
+  );
+
+  app.post(
+    '/api/layouts/:id/copy',
+    {
+      config: { action: 'layout.copy' },
+      schema: {
+        tags: ['layouts'],
+        summary:
+          "Copy a layout in view (a built-in one, say) into the manager's own organization, to edit it there",
+        params: idParam,
+        body: z
+          .object({ layout: z.object({ name: z.string().trim().min(1).max(200).optional() }).default({}) })
+          .default({ layout: {} }),
+        response: { 201: z.object({ layout: layoutSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const layout = await findVisibleLayout(request, ctx.db, request.params.id);
+      const id = await copyLayout(ctx.db, layout, sessionOf(request), request.body.layout.name);
+      const copy = await selectLayouts(ctx.db).where('l.id', '=', id).executeTakeFirstOrThrow();
+      return reply.status(201).send({ layout: serializeLayout(copy) });
+    },
+  );
+
+  app.put(
+    '/api/layouts/:id',
+    {
+      config: { action: 'layout.update' },
+      schema: {
+        tags: ['layouts'],
+        summary:
+          "Change a layout of the manager's own organization: its name and its definition (checked by the domain's schema)",
+        params: idParam,
+        body: z.object({
+          layout: z.object({
+            name: z.string().trim().min(1).max(200).optional(),
+            definition: layoutDefinitionSchema,
+          }),
+        }),
+        response: { 200: z.object({ layout: layoutSchema }) },
+      },
+    },
+    async (request) => {
+      const layout = await findVisibleLayout(request, ctx.db, request.params.id);
+      authorize(request, { organization_id: layout.organization_id });
+      const { name, definition } = request.body.layout;
+      await ctx.db
+        .updateTable('layouts')
+        .set({
+          ...(name ? { name } : {}),
+          definition: JSON.stringify(definition),
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', layout.id)
+        .execute();
+      const row = await selectLayouts(ctx.db).where('l.id', '=', layout.id).executeTakeFirstOrThrow();
+      return { layout: serializeLayout(row) };
+    },
   );
 
   app.get(

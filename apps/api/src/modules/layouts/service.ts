@@ -99,6 +99,27 @@ export async function findVisibleLayout(request: FastifyRequest, db: Db, id: str
   return selectLayouts(db).where('l.id', '=', ref.id).executeTakeFirstOrThrow();
 }
 
+/**
+ * Copies a layout into the caller's own organization (exports §6: managers edit copies, never the
+ * built-in layouts): same category, type and definition, named "Copy of ..." unless a name is given.
+ */
+export async function copyLayout(db: Db, layout: LayoutRow, session: Session, name?: string) {
+  const organizationId = session.account!.organization_id;
+  const row = await db
+    .insertInto('layouts')
+    .values({
+      layout_category_id: layout.layout_category_id,
+      organization_id: organizationId,
+      name: name ?? `Copy of ${layout.name}`.slice(0, 200),
+      layout_type: layout.layout_type,
+      definition: JSON.stringify(layout.definition),
+      pose_number: layout.pose_number,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Sample subjects for a preview without a subject: enough to fill the first page. */
 function sampleSubjects(count: number): LayoutSubject[] {
   return Array.from({ length: count }, (_, i) => ({

@@ -22,87 +22,22 @@ import { fieldKeyLabel, PRINT_LAYOUT_DEFAULTS } from '@school-portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { apiFetch } from '../../api/client';
 import {
   downloadRender,
   fetchRender,
-  type Layout,
   layoutKeys,
   useCreateRender,
   useLayout,
   useLayoutCategories,
-  useLayoutPreview,
   useProjectRenders,
   useRenderPolling,
 } from '../../api/layouts';
 import { useProject } from '../../api/projects';
 import { queryClient } from '../../api/queryClient';
-import { useAbilities } from '../../api/users';
 import { routePath } from '../../app/routes';
-
-const navButtonSx = {
-  textTransform: 'none',
-  '&.active': { bgcolor: 'action.selected', color: 'primary.main' },
-} as const;
-
-/** Spec §2 layouts section menu: All Layouts, Recent Prints, and Edit Layouts for studio or lab managers. */
-function LayoutsMenu({ projectId }: { projectId: string }) {
-  const abilities = useAbilities();
-  return (
-    <Box
-      component="nav"
-      aria-label="Layouts"
-      sx={{ display: 'flex', gap: 1, borderBottom: 1, borderColor: 'divider', pb: 1, mb: 2 }}
-    >
-      <Button
-        component={NavLink}
-        to={routePath('project.layouts', { projectId })}
-        end
-        size="small"
-        sx={navButtonSx}
-      >
-        All Layouts
-      </Button>
-      <Button
-        component={NavLink}
-        to={routePath('project.layouts.renders', { projectId })}
-        size="small"
-        sx={navButtonSx}
-      >
-        Recent Prints
-      </Button>
-      {abilities?.canEditLayouts && (
-        <Button
-          component={NavLink}
-          to={routePath('project.layouts.edit', { projectId })}
-          size="small"
-          sx={navButtonSx}
-        >
-          Edit Layouts
-        </Button>
-      )}
-    </Box>
-  );
-}
-
-function LayoutPreview({
-  layout,
-  subjectId,
-  height = 240,
-}: {
-  layout: Layout;
-  subjectId?: string | null;
-  height?: number;
-}) {
-  const url = useLayoutPreview(layout.id, subjectId);
-  const width = Math.round((height * 640) / 480);
-  return url ? (
-    <img src={url} width={width} height={height} alt={`Preview of ${layout.name}`} loading="lazy" />
-  ) : (
-    <Box sx={{ width, height, bgcolor: 'grey.100' }} aria-busy="true" />
-  );
-}
+import { LayoutPreview, LayoutsMenu } from './LayoutsMenu';
 
 /** Spec §2 layouts index: Choose Category, the count, preview cards with Select Layout. */
 export function LayoutsIndexPage() {
@@ -390,17 +325,6 @@ export function LayoutRendersPage() {
           </TableBody>
         </Table>
       )}
-    </Container>
-  );
-}
-
-/** Managers' in-app layout editing is not built yet (no LAYOUT_EDITOR_URL either). */
-export function EditLayoutsPage() {
-  const { projectId = '' } = useParams();
-  return (
-    <Container maxWidth="lg">
-      <LayoutsMenu projectId={projectId} />
-      <Typography>Layouts are edited in the layout editor, which is not configured.</Typography>
     </Container>
   );
 }
