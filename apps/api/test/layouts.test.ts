@@ -555,3 +555,43 @@ describe('editing layouts (exports §6: studio or lab managers, copies in their 
     ).toBe(403);
   });
 });
+
+describe('printing a selection (API.md: "subject_ids" or a selection)', () => {
+  const post = (body: Record<string, unknown>) =>
+    call('schoolStaff', 'POST', '/api/layout-renders', {
+      layout_render: { layout_id: layoutIds['Class Composite'], project_id: projectA1, ...body },
+    });
+
+  test('a filter minus excluded ids, and included ids alone, print exactly those subjects', async () => {
+    // Teacher Lee has the last six subjects; one is left out.
+    const filtered = await post({
+      filter: { keyword: 'lee' },
+      excluded_subject_ids: [subjectsA1[6]],
+    });
+    expect(filtered.statusCode, filtered.body).toBe(201);
+    expect(filtered.json().layout_render.subjects_count).toBe(5);
+    const row = await t.ctx.db
+      .selectFrom('layout_renders')
+      .select('subject_ids')
+      .where('id', '=', filtered.json().layout_render.id)
+      .executeTakeFirstOrThrow();
+    expect([...row.subject_ids].sort()).toEqual(subjectsA1.slice(7, 12).sort());
+
+    const included = await post({ included_subject_ids: subjectsA1.slice(0, 2) });
+    expect(included.json().layout_render.subjects_count).toBe(2);
+    // Everything but one: an empty inclusion means all.
+    const allBut = await post({ included_subject_ids: [], excluded_subject_ids: [subjectsA1[0]] });
+    expect(allBut.json().layout_render.subjects_count).toBe(subjectsA1.length - 1);
+  });
+
+  test('ids and a selection together, another project’s subjects, or nothing selected are 422', async () => {
+    const both = await post({ subject_ids: [subjectsA1[0]], included_subject_ids: [subjectsA1[1]] });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().errors.subject_ids).toEqual(['cannot be given with a selection']);
+    const foreign = await post({ included_subject_ids: [subjectB] });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors.subject_ids).toEqual(['has no subjects']);
+    const badFilter = await post({ filter: { field_1: '999999', value_1: 'x' } });
+    expect(badFilter.statusCode).toBe(422);
+  });
+});

@@ -134,10 +134,19 @@ test('a studio manager prints a class composite for a selection and downloads th
     await card.getByRole('link', { name: 'Select Layout' }).click();
 
     await page.getByTestId('layout-preview').getByRole('img').waitFor();
+    // The subjects area's shared steps: the grid's selection, then the duplicate check.
     await page.getByRole('button', { name: 'Select Subjects' }).click();
-    await page.getByRole('checkbox', { name: 'Ben Brown' }).uncheck();
-    await page.getByText('3 selected').waitFor();
+    await page.getByTestId('select-subjects-step').waitFor();
+    await page.getByTestId('selected-count').getByText('4 subjects selected').waitFor();
+    await page.getByRole('checkbox', { name: 'Select Ben Brown' }).uncheck();
+    await page.getByTestId('selected-count').getByText('3 subjects selected').waitFor();
+    await page.getByRole('button', { name: 'Check for Duplicate Subjects' }).click();
+    await page.getByTestId('check-duplicates-step').waitFor();
     await page.getByRole('button', { name: 'Confirm and Print' }).click();
+    // Print defaults (§5), with their labels.
+    expect(await page.getByRole('combobox', { name: 'Group By' }).textContent()).toBe('Grade');
+    expect(await page.getByRole('combobox', { name: 'Sort By' }).textContent()).toBe('Last Name');
+    expect(await page.getByRole('combobox', { name: 'Then By' }).textContent()).toBe('First Name');
     await page.getByText('3 subjects, grouped by Grade, sorted by Last Name, First Name.').waitFor();
     await page.getByRole('textbox', { name: 'PDF Name' }).fill('Composite for Ms. Lee');
     await page.getByRole('button', { name: 'Print', exact: true }).click();
@@ -158,6 +167,13 @@ test('a studio manager prints a class composite for a selection and downloads th
     expect(pdf.text).not.toContain('Ben Brown');
     // Polling stopped when nothing ran any more: the flag is off.
     await page.waitForURL((url) => !url.search.includes('poll=true'), { timeout: 15_000 });
+    // The selection went over the wire, not a list of ids.
+    const render = await server.ctx.db
+      .selectFrom('layout_renders')
+      .select('subject_ids')
+      .where('render_name', '=', 'Composite for Ms. Lee')
+      .executeTakeFirstOrThrow();
+    expect(render.subject_ids).toHaveLength(3);
   } finally {
     await closePage(page);
   }
@@ -271,3 +287,38 @@ test('Edit Layouts is offered to studio or lab managers only', async () => {
     await closePage(page);
   }
 }, 60_000);
+
+test('for a single subject the wizard starts at the duplicate check, and prints that subject only', async () => {
+  const page = await freshPage(browser);
+  try {
+    const subjects = await api<{ subjects: { id: string; display_name: string }[] }>(
+      `/api/projects/${projectId}/subjects?limit=50`,
+    );
+    const cleo = subjects.subjects.find((s) => s.display_name.includes('Cleo'))!;
+    const layouts = await api<{ layout_category: { layouts: { id: string; name: string }[] } }>(
+      '/api/layout-categories/portraits',
+    );
+    const wallets = layouts.layout_category.layouts.find((l) => l.name === 'Wallets 8-up')!;
+    await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${baseUrl}/projects/${projectId}/layouts/${wallets.id}?subjectId=${cleo.id}`);
+    await page.getByTestId('check-duplicates-step').waitFor();
+    expect(await page.getByRole('button', { name: 'Preview Layout' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Select Subjects' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Confirm and Print' }).click();
+    await page.getByText('1 subject, grouped by Grade, sorted by Last Name, First Name.').waitFor();
+    await page.getByRole('textbox', { name: 'PDF Name' }).fill('Wallets for Cleo');
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    const row = page.getByTestId('highlighted-render');
+    await row.getByText('Completed').waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    const pdf = await pdfText(await download.path());
+    expect(pdf.text).toContain('Cleo Cole');
+    expect(pdf.text).not.toContain('Ava Adams');
+  } finally {
+    await closePage(page);
+  }
+}, 120_000);

@@ -1,4 +1,9 @@
-import { maxRenderPollCycles, RENDER_POLL_INTERVAL_MS, type WorkerStatus } from '@school-portal/domain';
+import {
+  maxRenderPollCycles,
+  RENDER_POLL_INTERVAL_MS,
+  type SubjectGridFilter,
+  type WorkerStatus,
+} from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { apiFetch } from './client';
@@ -49,6 +54,10 @@ export interface RenderRequest {
   project_id: string;
   pdf_name?: string;
   subject_ids?: string[];
+  /** Or a selection (API.md `selection`): the grid's filter, plus included ids, minus excluded ids. */
+  filter?: SubjectGridFilter | null;
+  included_subject_ids?: string[];
+  excluded_subject_ids?: string[];
   group_by: string[];
   sort_by: string[];
 }

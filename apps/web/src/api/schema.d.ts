@@ -3273,7 +3273,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Print a layout for subjects of a project: a PDF made by a job (worker_status running) */
+        /** Print a layout for subjects of a project (subject_ids or a selection; all without either): a PDF made by a job (worker_status running) */
         post: {
             parameters: {
                 query?: never;
@@ -3290,6 +3290,19 @@ export interface paths {
                             pdf_name?: string;
                             batch_name?: string;
                             subject_ids?: string[];
+                            filter?: {
+                                keyword?: string;
+                                field_1?: string;
+                                value_1?: string;
+                                field_2?: string;
+                                value_2?: string;
+                                /** @enum {string} */
+                                images?: "any" | "with" | "without";
+                                /** Format: date-time */
+                                added_since?: string;
+                            } | null;
+                            included_subject_ids?: string[];
+                            excluded_subject_ids?: string[];
                             /** @default [] */
                             group_by?: string[];
                             /** @default [] */

@@ -1,4 +1,10 @@
-import { layoutDefinitionSchema, layoutFieldListSchema, WORKER_STATUSES } from '@school-portal/domain';
+import {
+  layoutDefinitionSchema,
+  layoutFieldListSchema,
+  MAX_SELECTION_IDS,
+  subjectSelectionSchema,
+  WORKER_STATUSES,
+} from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -189,7 +195,8 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       config: { action: 'layout-render.create' },
       schema: {
         tags: ['layout renders'],
-        summary: 'Print a layout for subjects of a project: a PDF made by a job (worker_status running)',
+        summary:
+          'Print a layout for subjects of a project (subject_ids or a selection; all without either): a PDF made by a job (worker_status running)',
         body: z.object({
           layout_render: z
             .object({
@@ -198,6 +205,10 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
               pdf_name: z.string().trim().max(200).optional(),
               batch_name: z.string().trim().max(200).optional(),
               subject_ids: z.array(recordId).max(20_000).optional(),
+              // Or a selection, as every call that takes one (API.md `selection`).
+              filter: subjectSelectionSchema.shape.filter,
+              included_subject_ids: z.array(recordId).max(MAX_SELECTION_IDS).optional(),
+              excluded_subject_ids: z.array(recordId).max(MAX_SELECTION_IDS).optional(),
               group_by: layoutFieldListSchema.default([]),
               sort_by: layoutFieldListSchema.default([]),
             })

@@ -5,6 +5,7 @@ import {
   layoutPages,
   PRINT_LAYOUT_DEFAULTS,
   SUBJECT_DIRECTORY_CATEGORY,
+  type SubjectGridFilter,
 } from '@school-portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -13,6 +14,7 @@ import type { Db } from '../../db/database.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
 import type { Access } from '../access/visibility.js';
+import { selectionCondition } from '../subjects/queries.js';
 import { loadProjectFields } from '../subjects/service.js';
 import type { Session } from '../users/session.js';
 import { previewPng } from './draw.js';
@@ -176,6 +178,9 @@ export interface RenderInput {
   pdf_name?: string | undefined;
   batch_name?: string | undefined;
   subject_ids?: string[] | undefined;
+  filter?: SubjectGridFilter | null | undefined;
+  included_subject_ids?: string[] | undefined;
+  excluded_subject_ids?: string[] | undefined;
   group_by: string[];
   sort_by: string[];
 }
@@ -209,11 +214,24 @@ export async function createRender(
     .select('s.id')
     .where('s.project_id', '=', pf.project.id)
     .where('s.id', 'in', request.access.ids('subject'));
-  if (input.subject_ids) {
+  const hasSelection =
+    !!input.filter || input.included_subject_ids !== undefined || input.excluded_subject_ids !== undefined;
+  if (input.subject_ids && hasSelection) {
+    errors.subject_ids = ['cannot be given with a selection'];
+    subjectIds = [];
+  } else if (input.subject_ids) {
     const wanted = [...new Set(input.subject_ids)];
     const rows = wanted.length ? await inProject.where('s.id', 'in', wanted).execute() : [];
     if (rows.length !== wanted.length) errors.subject_ids = ['is invalid'];
     subjectIds = rows.map((r) => r.id);
+  } else if (hasSelection) {
+    // Resolved as the grid's selection count resolves it, in the caller's view, in print order later.
+    const condition = selectionCondition(pf, {
+      filter: input.filter ?? null,
+      included_subject_ids: input.included_subject_ids ?? [],
+      excluded_subject_ids: input.excluded_subject_ids ?? [],
+    });
+    subjectIds = (await inProject.where(condition).orderBy('s.id').execute()).map((r) => r.id);
   } else {
     subjectIds = (await inProject.execute()).map((r) => r.id);
   }

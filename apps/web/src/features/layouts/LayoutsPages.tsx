@@ -18,12 +18,19 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fieldKeyLabel, PRINT_LAYOUT_DEFAULTS } from '@school-portal/domain';
-import { useQuery } from '@tanstack/react-query';
+import {
+  ALL_SUBJECTS,
+  DEFAULT_DUPLICATE_FIELDS,
+  effectiveLabel,
+  fieldKeyLabel,
+  PRINT_LAYOUT_DEFAULTS,
+  type SelectionState,
+  type SubjectSelection,
+  selectionToWire,
+} from '@school-portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import { apiFetch } from '../../api/client';
 import {
   downloadRender,
   fetchRender,
@@ -36,7 +43,12 @@ import {
 } from '../../api/layouts';
 import { useProject } from '../../api/projects';
 import { queryClient } from '../../api/queryClient';
+import { useSubjectFields } from '../../api/subjects';
 import { routePath } from '../../app/routes';
+import { Page } from '../../components/Page';
+import { CheckDuplicatesStep } from '../subjects/CheckDuplicatesStep';
+import { SelectSubjectsStep } from '../subjects/SelectSubjectsStep';
+import { useSelectionCount } from '../subjects/selectionApi';
 import { LayoutPreview, LayoutsMenu } from './LayoutsMenu';
 
 /** Spec §2 layouts index: Choose Category, the count, preview cards with Select Layout. */
@@ -102,152 +114,169 @@ export function LayoutsIndexPage() {
   );
 }
 
-interface SubjectOption {
-  id: string;
-  display_name: string;
-  grade: string | null;
-}
-
-function useProjectSubjects(projectId: string) {
-  return useQuery({
-    queryKey: ['layout-subjects', projectId],
-    queryFn: ({ signal }) =>
-      apiFetch<{ subjects: SubjectOption[] }>(`/api/projects/${encodeURIComponent(projectId)}/subjects`, {
-        query: { limit: 500, sort: 'reverse_full_name' },
-        signal,
-      }).then((b) => b.subjects),
-  });
-}
-
-const STEPS = [
-  'Preview Layout',
-  'Select Subjects',
-  'Check for Duplicate Subjects',
-  'Confirm and Print',
-] as const;
+const STEP_KEYS = ['preview', 'select', 'duplicates', 'confirm'] as const;
+type StepKey = (typeof STEP_KEYS)[number];
 
 /**
- * Spec §2 print layout wizard (not linear): preview, subject selection, duplicates check, confirm. For one
- * subject the preview and selection steps are skipped. The print groups by Grade and sorts by Last Name
- * then First Name (§5). On save it moves to the renders screen with the new render highlighted.
+ * Spec §2 print layout wizard (not linear): Preview Layout, Select Subjects, Check for Duplicate
+ * Subjects, Confirm and Print. The selection and duplicate steps are the subjects area's shared ones, and
+ * the print sends the selection (minus the duplicates not kept) as the grid would resolve it. For one
+ * subject (`subjectId`) the preview and selection steps are skipped. The print groups by Grade and sorts
+ * by Last Name then First Name unless changed (§5). On save it moves to the renders screen with the new
+ * render highlighted.
  */
 export function LayoutShowPage() {
+  const { t } = useTranslation();
   const { projectId = '', layoutId = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const singleSubject = params.get('subjectId');
   const layout = useLayout(layoutId);
-  const subjects = useProjectSubjects(projectId);
+  const fields = useSubjectFields(projectId);
   const create = useCreateRender();
-  const steps = singleSubject ? STEPS.slice(2) : STEPS;
+  const steps: readonly StepKey[] = singleSubject ? STEP_KEYS.slice(2) : STEP_KEYS;
   const [active, setActive] = useState(0);
-  const [excluded, setExcluded] = useState<Set<string>>(new Set());
+  const [selection, setSelection] = useState<SelectionState>(ALL_SUBJECTS);
+  const [excluded, setExcluded] = useState<string[]>([]);
   const [pdfName, setPdfName] = useState('');
-  const selected = singleSubject
-    ? [singleSubject]
-    : (subjects.data ?? []).filter((s) => !excluded.has(s.id)).map((s) => s.id);
+  const count = useSelectionCount(projectId, selection);
+
+  const labels = [...new Set(fields.fields.map((f) => effectiveLabel(f)))];
+  const available = [...new Set(fields.fields.flatMap((f) => (f.field_key ? [f.field_key] : [])))];
+  const duplicateKeys = DEFAULT_DUPLICATE_FIELDS.filter((k) => available.includes(k));
+  const defaultGroup = PRINT_LAYOUT_DEFAULTS.group_by.filter((l) => labels.includes(l));
+  const defaultSort = PRINT_LAYOUT_DEFAULTS.sort_by.filter((l) => labels.includes(l));
+  const [groupBy, setGroupBy] = useState<string | null>(null);
+  const [sortBy, setSortBy] = useState<[string, string] | null>(null);
+  const group = groupBy ?? defaultGroup[0] ?? '';
+  const sorts = sortBy ?? [defaultSort[0] ?? '', defaultSort[1] ?? ''];
+
+  // One subject: exactly it. Otherwise the selection, minus the duplicates not kept.
+  const wire = selectionToWire(selection);
+  const chosen: SubjectSelection | null = singleSubject
+    ? { filter: null, included_subject_ids: [singleSubject], excluded_subject_ids: [] }
+    : wire && {
+        ...wire,
+        excluded_subject_ids: [...new Set([...wire.excluded_subject_ids, ...excluded])],
+      };
+  const selectedCount = singleSubject ? 1 : Math.max(0, (count.data ?? 0) - excluded.length);
   const step = steps[active];
 
   async function print() {
+    if (!chosen) return;
     const render = await create.mutateAsync({
       layout_id: layoutId,
       project_id: projectId,
       pdf_name: pdfName.trim() || undefined,
-      subject_ids: selected,
-      group_by: [...PRINT_LAYOUT_DEFAULTS.group_by],
-      sort_by: [...PRINT_LAYOUT_DEFAULTS.sort_by],
+      ...(singleSubject
+        ? { subject_ids: [singleSubject] }
+        : {
+            filter: chosen.filter ?? null,
+            included_subject_ids: chosen.included_subject_ids,
+            excluded_subject_ids: chosen.excluded_subject_ids,
+          }),
+      group_by: group ? [group] : [],
+      sort_by: sorts.filter(Boolean),
     });
     navigate(
       `${routePath('project.layouts.renders', { projectId })}?poll=true&highlightRenderId=${render.id}`,
     );
   }
 
+  const fieldSelect = (label: string, value: string, onChange: (next: string) => void, id: string) => (
+    <TextField
+      select
+      size="small"
+      id={id}
+      label={label}
+      value={labels.includes(value) ? value : ''}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      <MenuItem value="">
+        <em>{t('layouts.wizard.none')}</em>
+      </MenuItem>
+      {labels.map((l) => (
+        <MenuItem key={l} value={l}>
+          {l}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
   return (
-    <Container maxWidth="lg">
+    <Page title={layout.data?.name ?? t('project.layouts-title')}>
       <LayoutsMenu projectId={projectId} />
-      <Typography variant="h5" component="h1" gutterBottom>
-        {layout.data?.name ?? ''}
-      </Typography>
       <Stepper nonLinear activeStep={active} sx={{ mb: 3 }}>
-        {steps.map((label, i) => (
-          <Step key={label}>
-            <StepButton onClick={() => setActive(i)}>{label}</StepButton>
+        {steps.map((key, i) => (
+          <Step key={key}>
+            <StepButton onClick={() => setActive(i)}>{t(`layouts.wizard.steps.${key}`)}</StepButton>
           </Step>
         ))}
       </Stepper>
-      {step === 'Preview Layout' && layout.data && (
+      {step === 'preview' && layout.data && (
         <Box data-testid="layout-preview">
           <LayoutPreview layout={layout.data} height={480} />
         </Box>
       )}
-      {step === 'Select Subjects' && (
-        <Box>
-          <Typography gutterBottom>{selected.length} selected</Typography>
-          <Box sx={{ display: 'flex', gap: 1, mb: 1 }}>
-            <Button size="small" onClick={() => setExcluded(new Set())}>
-              Select All
-            </Button>
-            <Button size="small" onClick={() => setExcluded(new Set((subjects.data ?? []).map((s) => s.id)))}>
-              Exclude All
-            </Button>
-          </Box>
-          {(subjects.data ?? []).map((s) => (
-            <FormControlLabel
-              key={s.id}
-              sx={{ display: 'flex' }}
-              control={
-                <Checkbox
-                  checked={!excluded.has(s.id)}
-                  onChange={(e) => {
-                    const next = new Set(excluded);
-                    if (e.target.checked) next.delete(s.id);
-                    else next.add(s.id);
-                    setExcluded(next);
-                  }}
-                />
-              }
-              label={s.display_name}
-            />
-          ))}
-        </Box>
+      {step === 'select' && (
+        <SelectSubjectsStep projectId={projectId} value={selection} onChange={setSelection} />
       )}
-      {step === 'Check for Duplicate Subjects' && (
-        // Placeholder until the shared duplicates step (selection and duplicates issue) lands.
-        <Typography>
-          Duplicate subjects are not checked here yet: every selected subject is printed.
-        </Typography>
+      {step === 'duplicates' && (
+        <CheckDuplicatesStep
+          projectId={projectId}
+          selection={chosen}
+          fieldKeys={duplicateKeys}
+          fields={fields.fields}
+          onChange={setExcluded}
+        />
       )}
-      {step === 'Confirm and Print' && (
+      {step === 'confirm' && (
         <Box sx={{ display: 'grid', gap: 2, maxWidth: 480 }}>
-          <Typography>
-            {selected.length} subjects, grouped by {PRINT_LAYOUT_DEFAULTS.group_by.join(', ')}, sorted by{' '}
-            {PRINT_LAYOUT_DEFAULTS.sort_by.join(', ')}.
+          <Typography data-testid="print-summary">
+            {t('layouts.wizard.summary', {
+              count: selectedCount,
+              group: group || t('layouts.wizard.none'),
+              sort: sorts.filter(Boolean).join(', ') || t('layouts.wizard.none'),
+            })}
           </Typography>
+          {fieldSelect(t('layouts.wizard.group-by'), group, (next) => setGroupBy(next), 'print-group-by')}
+          {fieldSelect(
+            t('layouts.wizard.sort-by'),
+            sorts[0],
+            (next) => setSortBy([next, sorts[1]]),
+            'print-sort-by',
+          )}
+          {fieldSelect(
+            t('layouts.wizard.then-by'),
+            sorts[1],
+            (next) => setSortBy([sorts[0], next]),
+            'print-then-by',
+          )}
           <TextField
-            label="PDF Name"
+            label={t('layouts.wizard.pdf-name')}
             value={pdfName}
             onChange={(e) => setPdfName(e.target.value)}
             size="small"
           />
-          {create.isError && <Alert severity="error">The print could not be started.</Alert>}
+          {create.isError && <Alert severity="error">{t('layouts.wizard.failed')}</Alert>}
           <Button
             variant="contained"
-            disabled={selected.length === 0 || create.isPending}
+            disabled={!chosen || selectedCount === 0 || create.isPending}
             onClick={() => void print()}
           >
-            Print
+            {t('layouts.wizard.print')}
           </Button>
         </Box>
       )}
       <Box sx={{ display: 'flex', gap: 1, mt: 3 }}>
         <Button disabled={active === 0} onClick={() => setActive(active - 1)}>
-          Back
+          {t('subjects.wizard.back')}
         </Button>
         <Button disabled={active === steps.length - 1} onClick={() => setActive(active + 1)}>
-          Next
+          {t('subjects.wizard.next')}
         </Button>
       </Box>
-    </Container>
+    </Page>
   );
 }
 
