@@ -322,3 +322,54 @@ test('for a single subject the wizard starts at the duplicate check, and prints 
     await closePage(page);
   }
 }, 120_000);
+
+test('Recent Prints pages through many renders, and a failed one shows its reason', async () => {
+  const db = server.ctx.db;
+  const layout = await db.selectFrom('layouts').select('id').limit(1).executeTakeFirstOrThrow();
+  await db
+    .insertInto('layout_renders')
+    .values(
+      Array.from({ length: 55 }, (_, i) => ({
+        project_id: projectId,
+        layout_id: layout.id,
+        render_type: 'Basic' as const,
+        render_name: `Old print ${i}`,
+        subject_ids: [],
+        worker_token: `e2e${String(i).padStart(29, '0')}`,
+        worker_status: 'failed' as const,
+        failure_reason: 'the layout has no room',
+        created_at: new Date(Date.UTC(2020, 0, 1, 0, i)),
+      })),
+    )
+    .execute();
+  const total = Number(
+    (
+      await db
+        .selectFrom('layout_renders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('project_id', '=', projectId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const page = await freshPage(browser);
+  try {
+    await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${baseUrl}/projects/${projectId}/layouts/renders`);
+    await page.getByTestId('renders-count').getByText(`${total} renders`).waitFor();
+    const table = page.getByRole('table', { name: 'Recent Prints' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(50 + 1);
+    await page.getByTestId('pager-range').getByText(`1–50 of ${total}`).waitFor();
+    await page.getByTestId('pager').getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => table.getByRole('row').count()).toBe(total - 50 + 1);
+    // The oldest one is last, failed with its reason.
+    await table
+      .getByRole('row')
+      .filter({ hasText: 'Old print 0' })
+      .getByText('Failed: the layout has no room')
+      .waitFor();
+  } finally {
+    await closePage(page);
+  }
+}, 60_000);

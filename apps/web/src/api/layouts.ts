@@ -4,7 +4,7 @@ import {
   type SubjectGridFilter,
   type WorkerStatus,
 } from '@school-portal/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { apiFetch } from './client';
 import { queryClient } from './queryClient';
@@ -164,14 +164,23 @@ export function useUpdateLayout(layoutId: string) {
   });
 }
 
-export function useProjectRenders(projectId: string) {
+export const RENDERS_PAGE_SIZE = 50;
+
+export interface RendersPage {
+  layout_renders: LayoutRender[];
+  meta: { page: number; limit: number; total: number };
+}
+
+/** A page of a project's renders (Recent Prints), newest first. */
+export function useProjectRenders(projectId: string, page = 1) {
   return useQuery({
-    queryKey: layoutKeys.renders(projectId),
+    queryKey: [...layoutKeys.renders(projectId), page] as const,
     queryFn: ({ signal }) =>
-      apiFetch<{ layout_renders: LayoutRender[] }>(`/api/projects/${enc(projectId)}/layout-renders`, {
-        query: { 'render_types[]': ['Basic', 'Sheet'] },
+      apiFetch<RendersPage>(`/api/projects/${enc(projectId)}/layout-renders`, {
+        query: { 'render_types[]': ['Basic', 'Sheet'], page, limit: RENDERS_PAGE_SIZE },
         signal,
-      }).then((b) => b.layout_renders),
+      }),
+    placeholderData: keepPreviousData,
   });
 }
 

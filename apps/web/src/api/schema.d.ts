@@ -3360,10 +3360,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A project's renders, newest first, optionally of some render types */
+        /** A project's renders, newest first, optionally of some render types, a page at a time */
         get: {
             parameters: {
                 query?: {
+                    page?: number;
+                    limit?: number;
                     "render_types[]"?: ("Basic" | "Sheet")[];
                     render_types?: ("Basic" | "Sheet")[];
                 };
@@ -3406,6 +3408,8 @@ export interface paths {
                                 completed_at: string | null;
                             }[];
                             meta: {
+                                page: number;
+                                limit: number;
                                 total: number;
                             };
                         };

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authorize, sessionOf } from '../../http/auth.js';
 import { conflict } from '../../http/errors.js';
-import { idParam } from '../../http/params.js';
+import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { findVisibleOrganization } from '../organizations/service.js';
 import { findVisibleProject } from '../projects/service.js';
 import {
@@ -230,16 +230,18 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       config: { action: 'layout-render.list' },
       schema: {
         tags: ['layout renders'],
-        summary: "A project's renders, newest first, optionally of some render types",
+        summary: "A project's renders, newest first, optionally of some render types, a page at a time",
         params: idParam,
         querystring: z
           .object({
+            ...pageQuery,
+            limit: z.coerce.number().int().min(1).max(500).default(100),
             'render_types[]': listParam(z.enum(['Basic', 'Sheet'])),
             render_types: listParam(z.enum(['Basic', 'Sheet'])),
           })
           .strict(),
         response: {
-          200: z.object({ layout_renders: z.array(renderSchema), meta: z.object({ total: z.number() }) }),
+          200: z.object({ layout_renders: z.array(renderSchema), meta: listMeta }),
         },
       },
     },
@@ -248,8 +250,17 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       const types = request.query['render_types[]'] ?? request.query.render_types;
       let query = selectRenders(ctx.db).where('r.project_id', '=', project.id);
       if (types?.length) query = query.where('r.render_type', 'in', types);
-      const rows = await query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(500).execute();
-      return { layout_renders: rows.map(serializeRender), meta: { total: rows.length } };
+      const { page, limit } = request.query;
+      const [rows, total] = await Promise.all([
+        query
+          .orderBy('r.created_at', 'desc')
+          .orderBy('r.id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { layout_renders: rows.map(serializeRender), meta: { page, limit, total: total.n } };
     },
   );
 

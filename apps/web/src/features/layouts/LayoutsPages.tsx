@@ -46,6 +46,7 @@ import { queryClient } from '../../api/queryClient';
 import { useSubjectFields } from '../../api/subjects';
 import { routePath } from '../../app/routes';
 import { Page } from '../../components/Page';
+import { Pager } from '../organizations/Pager';
 import { CheckDuplicatesStep } from '../subjects/CheckDuplicatesStep';
 import { SelectSubjectsStep } from '../subjects/SelectSubjectsStep';
 import { useSelectionCount } from '../subjects/selectionApi';
@@ -280,81 +281,98 @@ export function LayoutShowPage() {
   );
 }
 
-const STATUS_LABEL = { running: 'Running', complete: 'Completed', failed: 'Failed' } as const;
-
-/** Spec §2 layout renders: count, Refresh (poll flag), Name, Created, Status, download, highlight, empty text. */
+/**
+ * Spec §2 layout renders (Recent Prints): the count, the Refresh checkbox (the poll flag), Name, Created,
+ * Status, a download when completed, the highlighted render and the empty text; a page at a time.
+ */
 export function LayoutRendersPage() {
+  const { t } = useTranslation();
   const { projectId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const poll = params.get('poll') === 'true';
   const highlight = params.get('highlightRenderId');
-  const renders = useProjectRenders(projectId);
-  const setPoll = (on: boolean) => {
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const renders = useProjectRenders(projectId, page);
+  const setParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(params);
-    if (on) next.set('poll', 'true');
-    else next.delete('poll');
+    if (value === null) next.delete(name);
+    else next.set(name, value);
     setParams(next, { replace: true });
   };
+  const setPoll = (on: boolean) => setParam('poll', on ? 'true' : null);
+  const list = renders.data?.layout_renders ?? [];
   useRenderPolling(
-    renders.data,
+    renders.data?.layout_renders,
     poll,
     (id) =>
       void fetchRender(id).then((fresh) =>
-        queryClient.setQueryData(layoutKeys.renders(projectId), (old: typeof renders.data) =>
-          old?.map((r) => (r.id === id ? fresh : r)),
+        queryClient.setQueryData(
+          [...layoutKeys.renders(projectId), page],
+          (old: typeof renders.data) =>
+            old && { ...old, layout_renders: old.layout_renders.map((r) => (r.id === id ? fresh : r)) },
         ),
       ),
     () => setPoll(false),
   );
-  const list = renders.data ?? [];
   return (
-    <Container maxWidth="lg">
+    <Page title={t('layouts.renders.heading')}>
       <LayoutsMenu projectId={projectId} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <Typography data-testid="renders-count">{list.length} renders</Typography>
+        <Typography data-testid="renders-count">
+          {t('layouts.renders.count', { count: renders.data?.meta.total ?? 0 })}
+        </Typography>
         <FormControlLabel
           control={<Checkbox checked={poll} onChange={(e) => setPoll(e.target.checked)} />}
-          label="Refresh"
+          label={t('layouts.renders.refresh')}
         />
       </Box>
       {renders.isSuccess && list.length === 0 ? (
-        <Typography>There are no renders to show.</Typography>
+        <Typography>{t('layouts.renders.empty')}</Typography>
       ) : (
-        <Table size="small" aria-label="Recent Prints">
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Created</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.map((r) => (
-              <TableRow
-                key={r.id}
-                selected={r.id === highlight}
-                data-testid={r.id === highlight ? 'highlighted-render' : undefined}
-              >
-                <TableCell>{r.render_name}</TableCell>
-                <TableCell>{new Date(r.created_at).toLocaleString()}</TableCell>
-                <TableCell>
-                  {STATUS_LABEL[r.worker_status]}
-                  {r.worker_status === 'failed' && r.failure_reason ? `: ${r.failure_reason}` : ''}
-                </TableCell>
-                <TableCell>
-                  {r.is_completed && (
-                    <Button size="small" onClick={() => void downloadRender(r)}>
-                      Download
-                    </Button>
-                  )}
-                </TableCell>
+        <>
+          <Table size="small" aria-label={t('layouts.menu.recent')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('layouts.renders.name')}</TableCell>
+                <TableCell>{t('layouts.renders.created')}</TableCell>
+                <TableCell>{t('layouts.renders.status')}</TableCell>
+                <TableCell aria-label={t('layouts.renders.actions')} />
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {list.map((r) => (
+                <TableRow
+                  key={r.id}
+                  selected={r.id === highlight}
+                  data-testid={r.id === highlight ? 'highlighted-render' : 'render-row'}
+                >
+                  <TableCell>{r.render_name}</TableCell>
+                  <TableCell>{new Date(r.created_at).toLocaleString()}</TableCell>
+                  <TableCell>
+                    {t(`layouts.renders.states.${r.worker_status}`)}
+                    {r.worker_status === 'failed' && r.failure_reason ? `: ${r.failure_reason}` : ''}
+                  </TableCell>
+                  <TableCell>
+                    {r.is_completed && (
+                      <Button size="small" onClick={() => void downloadRender(r)}>
+                        {t('layouts.renders.download')}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {renders.data && (
+            <Pager
+              meta={renders.data.meta}
+              onPage={(next) => setParam('page', next === 1 ? null : String(next))}
+              disabled={renders.isPlaceholderData}
+            />
+          )}
+        </>
       )}
-    </Container>
+    </Page>
   );
 }
 
