@@ -128,7 +128,7 @@ test('a studio manager prints a class composite for a selection and downloads th
     await menu.getByRole('link', { name: 'Recent Prints' }).waitFor();
     await menu.getByRole('link', { name: 'Edit Layouts' }).waitFor();
     await choose(page, 'Choose Category', 'Class Composites');
-    await page.getByTestId('layouts-count').getByText('1 layouts').waitFor();
+    await page.getByTestId('layouts-count').getByText('1 layout', { exact: true }).waitFor();
     const card = page.getByTestId('layout-card').filter({ hasText: 'Class Composite' });
     await card.getByRole('img', { name: 'Preview of Class Composite' }).waitFor();
     await card.getByRole('link', { name: 'Select Layout' }).click();

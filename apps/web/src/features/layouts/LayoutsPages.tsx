@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
-import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Step from '@mui/material/Step';
@@ -64,16 +63,13 @@ export function LayoutsIndexPage() {
   const category = categories.data?.find((c) => c.id === categoryId);
   const layouts = category?.layouts ?? [];
   return (
-    <Container maxWidth="lg">
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t('project.layouts-title')}
-      </Typography>
+    <Page title={t('project.layouts-title')}>
       <LayoutsMenu projectId={projectId} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
         <TextField
           select
           size="small"
-          label="Choose Category"
+          label={t('layouts.index.choose-category')}
           value={category ? categoryId : ''}
           onChange={(e) => {
             const next = new URLSearchParams(params);
@@ -88,9 +84,11 @@ export function LayoutsIndexPage() {
             </MenuItem>
           ))}
         </TextField>
-        <Typography data-testid="layouts-count">{layouts.length} layouts</Typography>
+        <Typography data-testid="layouts-count">
+          {t('layouts.index.count', { count: layouts.length })}
+        </Typography>
       </Box>
-      {categories.isSuccess && layouts.length === 0 && <Typography>There are no layouts to show.</Typography>}
+      {categories.isSuccess && layouts.length === 0 && <Typography>{t('layouts.index.empty')}</Typography>}
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(360px, 1fr))', gap: 2 }}>
         {layouts.map((layout) => (
           <Card key={layout.id} data-testid="layout-card">
@@ -105,13 +103,13 @@ export function LayoutsIndexPage() {
                 component={RouterLink}
                 to={`${routePath('project.layout', { projectId, layoutId: layout.id })}${subjectId ? `?subjectId=${encodeURIComponent(subjectId)}` : ''}`}
               >
-                Select Layout
+                {t('layouts.index.select')}
               </Button>
             </CardActions>
           </Card>
         ))}
       </Box>
-    </Container>
+    </Page>
   );
 }
 
