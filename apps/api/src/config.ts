@@ -54,6 +54,8 @@ const envSchema = z.object({
   SUPPORT_CHAT_URL: optionalUrl,
   ADMIN_USER_URL: z.string().optional(),
   COMPANION_APP_URL: optionalUrl,
+  // The outside layout editor (exports §6); unset: managers edit layouts in the app.
+  LAYOUT_EDITOR_URL: optionalUrl,
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   STORAGE_DIR: z.string().optional(),
   STORAGE_SIGNING_SECRET: z.string().min(32).optional(),
@@ -210,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       supportChatUrl: e.SUPPORT_CHAT_URL ?? null,
       adminUserUrl: e.ADMIN_USER_URL ?? null,
       companionAppUrl: e.COMPANION_APP_URL ?? null,
+      layoutEditorUrl: e.LAYOUT_EDITOR_URL ?? null,
     },
   };
 }

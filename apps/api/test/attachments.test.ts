@@ -382,3 +382,132 @@ describe('removing a file that never arrived', () => {
     expect((await call('schoolStaff', 'GET', `/api/attachments/${id}/download`)).statusCode).toBe(302);
   });
 });
+
+describe('one e-mail per upload batch (issue 11 item 5)', () => {
+  test('three files verified without notice, then uploads-complete: one e-mail naming all three, once', async () => {
+    const created = await call('studioManager', 'POST', '/api/attachment-requests', {
+      attachment_request: { name: 'Batch Roster', description: 'Three files, please.' },
+      project_ids: [projects.schoolA1],
+    });
+    const requestId = created.json().attachment_request.id as string;
+    const subject = 'Files uploaded for Portraits schoolA1: Batch Roster';
+    const batchMails = () =>
+      smtp.messages.filter((m) =>
+        (m.subject ?? '').includes('uploaded for Portraits schoolA1: Batch Roster'),
+      );
+    const ids: string[] = [];
+    for (const name of ['a.csv', 'b.csv', 'c.csv']) {
+      const bytes = Buffer.from(`student_id,name\n1,${name}\n`);
+      const res = await call('schoolStaff', 'POST', `/api/projects/${projects.schoolA1}/attachments`, {
+        attachment: {
+          attachment_request_id: requestId,
+          upload_file_name: name,
+          upload_file_size: bytes.length,
+        },
+      });
+      const body = res.json().attachment;
+      expect((await upload(body.presigned_post, bytes)).status).toBe(204);
+      const verify = await call('schoolStaff', 'PATCH', `/api/attachments/${body.id}/verify`, {
+        notify: false,
+      });
+      expect(verify.statusCode).toBe(200);
+      ids.push(body.id);
+    }
+    const complete = await call(
+      'schoolStaff',
+      'POST',
+      `/api/attachment-requests/${requestId}/uploads-complete`,
+      {
+        attachment_ids: ids,
+      },
+    );
+    expect(complete.statusCode).toBe(200);
+    expect(complete.json().notified_attachment_ids.sort()).toEqual([...ids].sort());
+    const mail = await eventually(async () => smtp.messages.find((m) => m.subject === subject));
+    expect((mail.to as { text: string }).text).toBe(w.users.studioManager!.email);
+    for (const name of ['a.csv', 'b.csv', 'c.csv']) expect(mail.text).toContain(name);
+
+    // Asked again: nothing more is sent.
+    const again = await call(
+      'schoolStaff',
+      'POST',
+      `/api/attachment-requests/${requestId}/uploads-complete`,
+      {
+        attachment_ids: ids,
+      },
+    );
+    expect(again.json().notified_attachment_ids).toEqual([]);
+    // Every queued e-mail has been delivered (the outbox is empty) before counting.
+    await eventually(async () => {
+      const left = await t.ctx.db
+        .selectFrom('email_outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .execute();
+      return left.length === 0;
+    });
+    expect(batchMails()).toHaveLength(1);
+  });
+
+  test('a single verify still e-mails at once; ids of another request or out of view are invalid', async () => {
+    const created = await call('studioManager', 'POST', '/api/attachment-requests', {
+      attachment_request: { name: 'Single Roster', description: 'One file.' },
+      project_ids: [projects.schoolA1],
+    });
+    const requestId = created.json().attachment_request.id as string;
+    const bytes = Buffer.from('student_id,name\n1,Ada\n');
+    const res = await call('schoolStaff', 'POST', `/api/projects/${projects.schoolA1}/attachments`, {
+      attachment: {
+        attachment_request_id: requestId,
+        upload_file_name: 'one.csv',
+        upload_file_size: bytes.length,
+      },
+    });
+    const body = res.json().attachment;
+    await upload(body.presigned_post, bytes);
+    expect((await call('schoolStaff', 'PATCH', `/api/attachments/${body.id}/verify`)).statusCode).toBe(200);
+    const mail = await eventually(async () =>
+      smtp.messages.find((m) => m.subject === 'File uploaded for Portraits schoolA1: Single Roster'),
+    );
+    expect(mail.text).toContain('A file was uploaded');
+    // Already announced: the batch call sends nothing.
+    const complete = await call(
+      'schoolStaff',
+      'POST',
+      `/api/attachment-requests/${requestId}/uploads-complete`,
+      {
+        attachment_ids: [body.id],
+      },
+    );
+    expect(complete.json().notified_attachment_ids).toEqual([]);
+
+    // A file without this request, and a made-up id: 422, nothing sent.
+    const loose = await attach('loose.csv', Buffer.from('a,b\n1,2\n'));
+    for (const attachment_ids of [[loose.id], ['999999999'], [body.id, loose.id]]) {
+      const bad = await call(
+        'schoolStaff',
+        'POST',
+        `/api/attachment-requests/${requestId}/uploads-complete`,
+        {
+          attachment_ids,
+        },
+      );
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json()).toEqual({ errors: { attachment_ids: ['is invalid'] } });
+    }
+    expect(
+      (await call('schoolStaff', 'POST', `/api/attachment-requests/${requestId}/uploads-complete`, {}))
+        .statusCode,
+    ).toBe(422);
+    // Another school's user does not see the request: 404.
+    const other = await buildUser(t.ctx.db, { organizations: [w.orgs.schoolB.id], manages: 'own' });
+    const token = await signIn(t.app, other.email);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/attachment-requests/${requestId}/uploads-complete`,
+      headers: bearer(token),
+      payload: { attachment_ids: [body.id] },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});

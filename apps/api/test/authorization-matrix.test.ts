@@ -36,6 +36,15 @@ const deletableProjects: Record<string, string[]> = {};
 const deletableUsers: Record<string, string[]> = {};
 // A completed project export per organization's project, and done ones to delete.
 const projectExports: Record<string, { done: string; deletable: string[] }> = {};
+const MATRIX_LAYOUT_DEFINITION = {
+  page: { width: 612, height: 792 },
+  grid: { width: 1, height: 1 },
+  unit: {
+    width: 200,
+    height: 100,
+    boxes: [{ kind: 'text', x: 0, y: 0, width: 200, height: 20, template: '{First Name}', size: 10 }],
+  },
+};
 // Photo records per organization: album, photo, crops and assignments to use up, an import.
 const media: Record<
   string,
@@ -161,6 +170,7 @@ beforeAll(async () => {
         .insertInto('attachments')
         .values({
           project_id: projects[key]!,
+          attachment_request_id: request.id,
           name,
           storage_key: `matrix/${key}/${name}`,
           upload_file_name: `${name}.csv`,
@@ -219,15 +229,7 @@ beforeAll(async () => {
       .values({ slug: 'matrix', name: `Layouts of ${org.name}`, organization_id: org.id })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const definition = {
-      page: { width: 612, height: 792 },
-      grid: { width: 1, height: 1 },
-      unit: {
-        width: 200,
-        height: 100,
-        boxes: [{ kind: 'text', x: 0, y: 0, width: 200, height: 20, template: '{First Name}', size: 10 }],
-      },
-    };
+    const definition = MATRIX_LAYOUT_DEFINITION;
     const layout = await db
       .insertInto('layouts')
       .values({
@@ -568,6 +570,12 @@ const routes: Route[] = [
     url: (o) => `/api/attachments/${files[o]!.pending}/verify`,
   },
   {
+    method: 'POST',
+    path: '/api/attachment-requests/{id}/uploads-complete',
+    url: (o) => `/api/attachment-requests/${files[o]!.request}/uploads-complete`,
+    payload: (o) => ({ attachment_ids: [files[o]!.verified] }),
+  },
+  {
     method: 'GET',
     path: '/api/attachments/{id}/download',
     url: (o) => `/api/attachments/${files[o]!.verified}/download`,
@@ -737,6 +745,18 @@ const routes: Route[] = [
     url: (o) => `/api/layout-categories/${layoutFixtures[o]!.category}`,
   },
   { method: 'GET', path: '/api/layouts/{id}', url: (o) => `/api/layouts/${layoutFixtures[o]!.layout}` },
+  {
+    method: 'POST',
+    path: '/api/layouts/{id}/copy',
+    url: (o) => `/api/layouts/${layoutFixtures[o]!.layout}/copy`,
+    payload: () => ({}),
+  },
+  {
+    method: 'PUT',
+    path: '/api/layouts/{id}',
+    url: (o) => `/api/layouts/${layoutFixtures[o]!.layout}`,
+    payload: () => ({ layout: { definition: MATRIX_LAYOUT_DEFINITION } }),
+  },
   {
     method: 'GET',
     path: '/api/layouts/{id}/preview',

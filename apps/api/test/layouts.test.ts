@@ -126,7 +126,7 @@ async function addSubject(
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t.ctx.db);
-  for (const who of ['studioManager', 'schoolStaff', 'memberSchoolB', 'foreignManager'])
+  for (const who of ['studioManager', 'studioStaff', 'schoolStaff', 'memberSchoolB', 'foreignManager'])
     tokens[who] = await signIn(t.app, w.users[who]!.email);
   const photo = await makeJpeg(1600, 2000);
   const a1 = await projectWithFields(w.orgs.schoolA1.id, 'Spring A1');
@@ -143,7 +143,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (who: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
   t.app.inject({
     method,
     url,
@@ -458,5 +458,140 @@ describe('layout renders', () => {
     expect(badId.statusCode).toBe(422);
     // The manager of another studio sees nothing of it either.
     expect((await call('foreignManager', 'GET', `/api/layout-renders/${mine.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('editing layouts (exports §6: studio or lab managers, copies in their own organization)', () => {
+  test('a manager copies a built-in layout, changes its definition, and the preview follows', async () => {
+    const builtIn = layoutIds['Wallets 8-up']!;
+    const copied = await call('studioManager', 'POST', `/api/layouts/${builtIn}/copy`, {});
+    expect(copied.statusCode, copied.body).toBe(201);
+    const copy = copied.json().layout;
+    expect(copy).toMatchObject({ name: 'Copy of Wallets 8-up', organization_id: w.orgs.studioA.id });
+    expect(copy.id).not.toBe(builtIn);
+    const before = (await call('studioManager', 'GET', `/api/layouts/${copy.id}/preview`)).rawPayload;
+
+    // The copy is listed for the studio and its schools, not for another tree.
+    const categoryId = copy.layout_category_id;
+    const names = async (who: string) =>
+      (await call(who, 'GET', `/api/layout-categories/${categoryId}`))
+        .json()
+        .layout_category.layouts.map((l: { name: string }) => l.name);
+    expect(await names('studioManager')).toContain('Copy of Wallets 8-up');
+    expect(await names('schoolStaff')).toContain('Copy of Wallets 8-up');
+    expect(await names('memberSchoolB')).not.toContain('Copy of Wallets 8-up');
+
+    const definition = layoutDefinitionSchema.parse(copy.definition);
+    const bigger = {
+      ...definition,
+      grid: { width: 2, height: 2 },
+      unit: { ...definition.unit, width: 288, height: 360 },
+    };
+    const saved = await call('studioManager', 'PUT', `/api/layouts/${copy.id}`, {
+      layout: { name: 'Wallets 4-up', definition: bigger },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().layout).toMatchObject({ name: 'Wallets 4-up', grid_width: 2, grid_height: 2 });
+    const after = (await call('studioManager', 'GET', `/api/layouts/${copy.id}/preview`)).rawPayload;
+    expect((await sharp(after).metadata()).width).toBe(640);
+    expect(after.equals(before)).toBe(false);
+    // The built-in layout is untouched.
+    const original = (await call('studioManager', 'GET', `/api/layouts/${builtIn}`)).json().layout;
+    expect(original).toMatchObject({ name: 'Wallets 8-up', grid_width: 4, grid_height: 2 });
+  });
+
+  test('a bad definition is 422 with the field named, and nothing changes', async () => {
+    const copy = (
+      await call('studioManager', 'POST', `/api/layouts/${layoutIds['Class Composite']!}/copy`, {
+        layout: { name: 'Composite to break' },
+      })
+    ).json().layout;
+    const definition = layoutDefinitionSchema.parse(copy.definition);
+    const tooWide = { ...definition, grid: { width: 40, height: 4 } };
+    const bad = await call('studioManager', 'PUT', `/api/layouts/${copy.id}`, {
+      layout: { definition: tooWide },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ 'definition.unit.width': ['units do not fit across the page'] });
+    const noBoxes = await call('studioManager', 'PUT', `/api/layouts/${copy.id}`, {
+      layout: { definition: { ...definition, unit: { ...definition.unit, boxes: [] } } },
+    });
+    expect(noBoxes.statusCode).toBe(422);
+    expect(Object.keys(noBoxes.json().errors)).toEqual(['definition.unit.boxes']);
+    const missing = await call('studioManager', 'PUT', `/api/layouts/${copy.id}`, { layout: {} });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ definition: ["can't be blank"] });
+    const kept = (await call('studioManager', 'GET', `/api/layouts/${copy.id}`)).json().layout;
+    expect(kept.grid_width).toBe(definition.grid.width);
+  });
+
+  test("only managers copy; built-in and other organizations' layouts are never changed", async () => {
+    const builtIn = layoutIds['Wallets 8-up']!;
+    const definition = (await call('studioManager', 'GET', `/api/layouts/${builtIn}`)).json().layout
+      .definition;
+    for (const who of ['studioStaff', 'schoolStaff']) {
+      expect((await call(who, 'POST', `/api/layouts/${builtIn}/copy`, {})).statusCode).toBe(403);
+    }
+    // Built-in: seen, but not changed.
+    const builtInPut = await call('studioManager', 'PUT', `/api/layouts/${builtIn}`, {
+      layout: { definition },
+    });
+    expect(builtInPut.statusCode).toBe(403);
+    // Another tree's copy: not even seen.
+    const theirs = (await call('foreignManager', 'POST', `/api/layouts/${builtIn}/copy`, {})).json().layout;
+    expect((await call('studioManager', 'GET', `/api/layouts/${theirs.id}`)).statusCode).toBe(404);
+    expect(
+      (await call('studioManager', 'PUT', `/api/layouts/${theirs.id}`, { layout: { definition } }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('studioManager', 'POST', `/api/layouts/${theirs.id}/copy`, {})).statusCode).toBe(404);
+    // The studio's copy is seen by its school, which may not change it.
+    const mine = (await call('studioManager', 'POST', `/api/layouts/${builtIn}/copy`, {})).json().layout;
+    expect(
+      (await call('schoolStaff', 'PUT', `/api/layouts/${mine.id}`, { layout: { definition } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('studioStaff', 'PUT', `/api/layouts/${mine.id}`, { layout: { definition } })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('printing a selection (API.md: "subject_ids" or a selection)', () => {
+  const post = (body: Record<string, unknown>) =>
+    call('schoolStaff', 'POST', '/api/layout-renders', {
+      layout_render: { layout_id: layoutIds['Class Composite'], project_id: projectA1, ...body },
+    });
+
+  test('a filter minus excluded ids, and included ids alone, print exactly those subjects', async () => {
+    // Teacher Lee has the last six subjects; one is left out.
+    const filtered = await post({
+      filter: { keyword: 'lee' },
+      excluded_subject_ids: [subjectsA1[6]],
+    });
+    expect(filtered.statusCode, filtered.body).toBe(201);
+    expect(filtered.json().layout_render.subjects_count).toBe(5);
+    const row = await t.ctx.db
+      .selectFrom('layout_renders')
+      .select('subject_ids')
+      .where('id', '=', filtered.json().layout_render.id)
+      .executeTakeFirstOrThrow();
+    expect([...row.subject_ids].sort()).toEqual(subjectsA1.slice(7, 12).sort());
+
+    const included = await post({ included_subject_ids: subjectsA1.slice(0, 2) });
+    expect(included.json().layout_render.subjects_count).toBe(2);
+    // Everything but one: an empty inclusion means all.
+    const allBut = await post({ included_subject_ids: [], excluded_subject_ids: [subjectsA1[0]] });
+    expect(allBut.json().layout_render.subjects_count).toBe(subjectsA1.length - 1);
+  });
+
+  test('ids and a selection together, another project’s subjects, or nothing selected are 422', async () => {
+    const both = await post({ subject_ids: [subjectsA1[0]], included_subject_ids: [subjectsA1[1]] });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().errors.subject_ids).toEqual(['cannot be given with a selection']);
+    const foreign = await post({ included_subject_ids: [subjectB] });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors.subject_ids).toEqual(['has no subjects']);
+    const badFilter = await post({ filter: { field_1: '999999', value_1: 'x' } });
+    expect(badFilter.statusCode).toBe(422);
   });
 });

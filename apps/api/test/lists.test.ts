@@ -158,6 +158,21 @@ beforeAll(async () => {
       })),
     )
     .execute();
+  // Renders accumulate: Recent Prints pages them.
+  const layout = await db.selectFrom('layouts').select('id').limit(1).executeTakeFirstOrThrow();
+  await db
+    .insertInto('layout_renders')
+    .values(
+      n.map((i) => ({
+        project_id: projectId,
+        layout_id: layout.id,
+        render_type: 'Basic' as const,
+        render_name: `Render ${i}`,
+        subject_ids: [],
+        worker_token: `${i}`.padStart(32, '0'),
+      })),
+    )
+    .execute();
 });
 afterAll(() => t?.close());
 
@@ -178,8 +193,6 @@ const NOT_PAGED: Record<string, string> = {
   'GET /api/projects/{id}/project-export-formats':
     'the formats a project may use: built-ins and a few custom ones',
   'GET /api/organizations/{id}/project-export-formats': 'an organization’s custom formats (a few), one tab',
-  // Not a fixed set: renders accumulate. To be paged with the Recent Prints screen (issue 14 follow-up).
-  'GET /api/projects/{id}/layout-renders': 'recent prints of one project; paging is a known follow-up',
 };
 
 describe('every list pages', () => {
@@ -247,6 +260,25 @@ describe('every list pages', () => {
     expect(third.json().attachments).toHaveLength(ROWS - 20);
     expect((await get(`/api/projects/${projectId}/attachments?limit=abc`)).statusCode).toBe(400);
   });
+
+  test('a project’s renders (Recent Prints) come a page at a time, newest first, with meta', async () => {
+    const first = await get(`/api/projects/${projectId}/layout-renders?limit=10`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().layout_renders).toHaveLength(10);
+    expect(first.json().meta).toEqual({ page: 1, limit: 10, total: ROWS });
+    const third = await get(`/api/projects/${projectId}/layout-renders?limit=10&page=3`);
+    expect(third.json().layout_renders).toHaveLength(ROWS - 20);
+    const names = [...first.json().layout_renders, ...third.json().layout_renders].map(
+      (r: { render_name: string }) => r.render_name,
+    );
+    expect(new Set(names).size).toBe(15);
+    expect((await get(`/api/projects/${projectId}/layout-renders`)).json().meta).toEqual({
+      page: 1,
+      limit: 100,
+      total: ROWS,
+    });
+    expect((await get(`/api/projects/${projectId}/layout-renders?limit=501`)).statusCode).toBe(400);
+  });
 });
 
 describe('no N+1: the queries per request do not grow with the page size', () => {
@@ -264,6 +296,7 @@ describe('no N+1: the queries per request do not grow with the page size', () =>
     `/api/albums/${albumId}/photos`,
     `/api/projects/${projectId}/project-exports`,
     `/api/organizations/${studioId}/audit-events`,
+    `/api/projects/${projectId}/layout-renders`,
   ];
 
   test('every list route: as many queries for 20 rows as for 2', async () => {

@@ -94,3 +94,126 @@ describe('projects list sort', () => {
     expect(made).toHaveLength(3);
   });
 });
+
+describe('choosing a template for a project that has none (item 2)', () => {
+  const patch = (as: string, id: string, payload: object) =>
+    t.app.inject({ method: 'PATCH', url: `/api/projects/${id}`, headers: bearer(as), payload });
+
+  const reusableTemplate = async (organizationId: string, name: string) => {
+    const template = await t.ctx.db
+      .insertInto('project_templates')
+      .values({ organization_id: organizationId, name, project_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/project-templates/${template.id}`,
+      headers: bearer(token),
+      payload: {
+        project_template: {
+          name,
+          subject_fields_attributes: [{ field_key: 'first_name' }, { field_key: 'last_name' }],
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    return template.id;
+  };
+  const bareProject = async (name: string) =>
+    (
+      await t.ctx.db
+        .insertInto('projects')
+        .values({ organization_id: w.orgs.schoolA1.id, name, season_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const fieldKeysOf = async (templateId: string) =>
+    (
+      await t.ctx.db
+        .selectFrom('subject_fields')
+        .select('field_key')
+        .where('project_template_id', '=', templateId)
+        .orderBy('arrangement_position')
+        .execute()
+    ).map((f) => f.field_key);
+
+  test('a manager chooses one: the project gets its own copy of the fields, once', async () => {
+    const templateId = await reusableTemplate(w.orgs.studioA.id, 'Chooser Template');
+    const projectId = await bareProject('No Template Yet');
+    const res = await patch(token, projectId, { project_template_id: templateId });
+    expect(res.statusCode).toBe(200);
+    const copyId = res.json().project.project_template_id as string;
+    expect(copyId).not.toBeNull();
+    expect(copyId).not.toBe(templateId);
+    const copy = await t.ctx.db
+      .selectFrom('project_templates')
+      .select(['project_id', 'name'])
+      .where('id', '=', copyId)
+      .executeTakeFirstOrThrow();
+    expect(copy).toEqual({ project_id: projectId, name: 'Chooser Template' });
+    expect(await fieldKeysOf(copyId)).toEqual(['first_name', 'last_name']);
+
+    // A second choice (with other changes) is refused, and nothing of it is written.
+    const other = await reusableTemplate(w.orgs.studioA.id, 'Second Template');
+    const again = await patch(token, projectId, { project: { name: 'Renamed' }, project_template_id: other });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({ errors: { project_template_id: ['has already been chosen'] } });
+    const after = await t.ctx.db
+      .selectFrom('projects')
+      .select(['name', 'project_template_id'])
+      .where('id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ name: 'No Template Yet', project_template_id: copyId });
+    const copies = await t.ctx.db
+      .selectFrom('project_templates')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .execute();
+    expect(copies).toHaveLength(1);
+  });
+
+  test('two managers choosing at once: one copy, the other is told it has been chosen', async () => {
+    const templateId = await reusableTemplate(w.orgs.studioA.id, 'Race Template');
+    const projectId = await bareProject('Race Project');
+    const answers = await Promise.all([
+      patch(token, projectId, { project_template_id: templateId }),
+      patch(token, projectId, { project_template_id: templateId }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    const copies = await t.ctx.db
+      .selectFrom('project_templates')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .execute();
+    expect(copies).toHaveLength(1);
+  });
+
+  test('not a reusable template in view is invalid; a project copy is not reusable; staff may not', async () => {
+    const projectId = await bareProject('Still Bare');
+    const foreign = await t.ctx.db
+      .insertInto('project_templates')
+      .values({ organization_id: w.orgs.studioB.id, name: 'Theirs', project_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const chosen = await bareProject('Has A Copy');
+    const mine = await reusableTemplate(w.orgs.studioA.id, 'Mine');
+    const copyId = (await patch(token, chosen, { project_template_id: mine })).json().project
+      .project_template_id as string;
+    for (const id of [foreign.id, copyId, '999999999']) {
+      const res = await patch(token, projectId, { project_template_id: id });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ errors: { project_template_id: ['is invalid'] } });
+    }
+    const bad = await patch(token, projectId, { project_template_id: 'abc' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['project_template_id']);
+    const staff = await signIn(t.app, w.users.studioStaff!.email);
+    expect((await patch(staff, projectId, { project_template_id: mine })).statusCode).toBe(403);
+    const project = await t.ctx.db
+      .selectFrom('projects')
+      .select('project_template_id')
+      .where('id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    expect(project.project_template_id).toBeNull();
+  });
+});

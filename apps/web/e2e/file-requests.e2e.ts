@@ -200,7 +200,7 @@ test('the studio sees the roster as uploaded and downloads it byte for byte', as
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    row.getByRole('button', { name: 'Download roster.csv' }).first().click(),
+    row.getByRole('button', { name: 'Download roster.csv' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('roster.csv');
   const saved = await download.path();
@@ -215,4 +215,39 @@ test('the studio sees the roster as uploaded and downloads it byte for byte', as
     .getByText('Files received')
     .waitFor();
   await closePage(page);
+});
+
+test('a batch of three files sends the requester one e-mail naming all three', async () => {
+  const page = await signedIn(DEMO_USERS.school);
+  await page.goto(uploadLink);
+  await page.getByRole('heading', { level: 1, name: 'Upload Files' }).waitFor();
+  const names = ['batch-a.csv', 'batch-b.csv', 'batch-c.csv'];
+  await page.getByTestId('file-input').setInputFiles(
+    names.map((name) => ({
+      name,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`student_id,name\n1,${name}\n`),
+    })),
+  );
+  await page.getByRole('button', { name: 'Upload 3 Files' }).click();
+  await page.waitForURL(`**/projects/${projectId}/files`);
+  for (const name of names) await page.getByTestId('uploaded-file-row').filter({ hasText: name }).waitFor();
+  await closePage(page);
+
+  const batchMails = async () => {
+    const response = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(DEMO_USERS.studio)}`);
+    const { messages } = (await response.json()) as { messages: { subject: string; text: string | null }[] };
+    return messages.filter((m) => m.subject.startsWith('Files uploaded for') || /batch-/.test(m.text ?? ''));
+  };
+  let mails = await batchMails();
+  for (let attempt = 0; attempt < 75 && mails.length === 0; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    mails = await batchMails();
+  }
+  // Give any stray per-file e-mail the time to arrive, then count.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  mails = await batchMails();
+  expect(mails).toHaveLength(1);
+  expect(mails[0]!.subject).toBe(`Files uploaded for ${PROJECT}: ${REQUEST_NAME}`);
+  for (const name of names) expect(mails[0]!.text).toContain(name);
 });

@@ -128,16 +128,25 @@ test('a studio manager prints a class composite for a selection and downloads th
     await menu.getByRole('link', { name: 'Recent Prints' }).waitFor();
     await menu.getByRole('link', { name: 'Edit Layouts' }).waitFor();
     await choose(page, 'Choose Category', 'Class Composites');
-    await page.getByTestId('layouts-count').getByText('1 layouts').waitFor();
+    await page.getByTestId('layouts-count').getByText('1 layout', { exact: true }).waitFor();
     const card = page.getByTestId('layout-card').filter({ hasText: 'Class Composite' });
     await card.getByRole('img', { name: 'Preview of Class Composite' }).waitFor();
     await card.getByRole('link', { name: 'Select Layout' }).click();
 
     await page.getByTestId('layout-preview').getByRole('img').waitFor();
+    // The subjects area's shared steps: the grid's selection, then the duplicate check.
     await page.getByRole('button', { name: 'Select Subjects' }).click();
-    await page.getByRole('checkbox', { name: 'Ben Brown' }).uncheck();
-    await page.getByText('3 selected').waitFor();
+    await page.getByTestId('select-subjects-step').waitFor();
+    await page.getByTestId('selected-count').getByText('4 subjects selected').waitFor();
+    await page.getByRole('checkbox', { name: 'Select Ben Brown' }).uncheck();
+    await page.getByTestId('selected-count').getByText('3 subjects selected').waitFor();
+    await page.getByRole('button', { name: 'Check for Duplicate Subjects' }).click();
+    await page.getByTestId('check-duplicates-step').waitFor();
     await page.getByRole('button', { name: 'Confirm and Print' }).click();
+    // Print defaults (§5), with their labels.
+    expect(await page.getByRole('combobox', { name: 'Group By' }).textContent()).toBe('Grade');
+    expect(await page.getByRole('combobox', { name: 'Sort By' }).textContent()).toBe('Last Name');
+    expect(await page.getByRole('combobox', { name: 'Then By' }).textContent()).toBe('First Name');
     await page.getByText('3 subjects, grouped by Grade, sorted by Last Name, First Name.').waitFor();
     await page.getByRole('textbox', { name: 'PDF Name' }).fill('Composite for Ms. Lee');
     await page.getByRole('button', { name: 'Print', exact: true }).click();
@@ -158,6 +167,13 @@ test('a studio manager prints a class composite for a selection and downloads th
     expect(pdf.text).not.toContain('Ben Brown');
     // Polling stopped when nothing ran any more: the flag is off.
     await page.waitForURL((url) => !url.search.includes('poll=true'), { timeout: 15_000 });
+    // The selection went over the wire, not a list of ids.
+    const render = await server.ctx.db
+      .selectFrom('layout_renders')
+      .select('subject_ids')
+      .where('render_name', '=', 'Composite for Ms. Lee')
+      .executeTakeFirstOrThrow();
+    expect(render.subject_ids).toHaveLength(3);
   } finally {
     await closePage(page);
   }
@@ -195,3 +211,165 @@ test('a school user downloads the Subject Directory of its project', async () =>
     await closePage(page);
   }
 }, 120_000);
+
+test('a studio manager copies a built-in layout, edits its definition as JSON, and the preview follows', async () => {
+  const page = await freshPage(browser);
+  try {
+    await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${baseUrl}/projects/${projectId}/layouts`);
+    await page
+      .getByRole('navigation', { name: 'Layouts' })
+      .getByRole('link', { name: 'Edit Layouts' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Layouts' }).waitFor();
+    await page.getByRole('button', { name: 'Copy Wallets 8-up' }).click();
+    await page.getByTestId('notification').filter({ hasText: 'Wallets 8-up was copied.' }).waitFor();
+    await page.waitForURL(/layoutId=\d+/);
+    const form = page.getByRole('form', { name: 'Copy of Wallets 8-up' });
+    const preview = page.getByTestId('layout-edit-preview').getByRole('img');
+    await preview.waitFor();
+    const before = await preview.getAttribute('src');
+    const definition = form.getByRole('textbox', { name: 'Definition (JSON)' });
+    const original = JSON.parse(await definition.inputValue()) as {
+      grid: { width: number; height: number };
+      unit: { width: number; height: number };
+    };
+    expect(original.grid).toEqual({ width: 4, height: 2 });
+
+    // Broken JSON, then a grid that does not fit: told at once, Save stays off.
+    const save = form.getByRole('button', { name: 'Save' });
+    await definition.fill('{ "page": ');
+    await page.getByTestId('definition-problems').getByText('The definition is not valid JSON.').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await definition.fill(JSON.stringify({ ...original, grid: { width: 9, height: 2 } }, null, 2));
+    await page
+      .getByTestId('definition-problems')
+      .getByText('unit.width: Units do not fit across the page.')
+      .waitFor();
+    expect(await save.isDisabled()).toBe(true);
+
+    // Four big wallets instead of eight: saved, and the preview is drawn again.
+    const bigger = {
+      ...original,
+      grid: { width: 2, height: 2 },
+      unit: { ...original.unit, width: 288, height: 360 },
+    };
+    await definition.fill(JSON.stringify(bigger, null, 2));
+    await page.getByTestId('definition-problems').waitFor({ state: 'detached' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('Wallets 4-up');
+    await save.click();
+    await page.getByTestId('notification').filter({ hasText: 'Wallets 4-up was saved.' }).waitFor();
+    await expect.poll(() => preview.getAttribute('src'), { timeout: 15_000 }).not.toBe(before);
+    const saved = await api<{ layout: { name: string; grid_width: number; organization_id: string } }>(
+      `/api/layouts/${new URL(page.url()).searchParams.get('layoutId')}`,
+    );
+    expect(saved.layout).toMatchObject({ name: 'Wallets 4-up', grid_width: 2 });
+    expect(saved.layout.organization_id).toBe(await organizationId('Demo Studio'));
+    await page.getByRole('button', { name: 'Edit Wallets 4-up' }).waitFor();
+  } finally {
+    await closePage(page);
+  }
+}, 120_000);
+
+test('Edit Layouts is offered to studio or lab managers only', async () => {
+  const page = await freshPage(browser);
+  try {
+    await signInThroughUi(page, baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${baseUrl}/projects/${projectId}/layouts`);
+    const menu = page.getByRole('navigation', { name: 'Layouts' });
+    await menu.getByRole('link', { name: 'Recent Prints' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Edit Layouts' }).count()).toBe(0);
+    await page.goto(`${baseUrl}/projects/${projectId}/layouts/edit`);
+    await page.waitForURL((url) => url.pathname === `/projects/${projectId}/layouts`);
+  } finally {
+    await closePage(page);
+  }
+}, 60_000);
+
+test('for a single subject the wizard starts at the duplicate check, and prints that subject only', async () => {
+  const page = await freshPage(browser);
+  try {
+    const subjects = await api<{ subjects: { id: string; display_name: string }[] }>(
+      `/api/projects/${projectId}/subjects?limit=50`,
+    );
+    const cleo = subjects.subjects.find((s) => s.display_name.includes('Cleo'))!;
+    const layouts = await api<{ layout_category: { layouts: { id: string; name: string }[] } }>(
+      '/api/layout-categories/portraits',
+    );
+    const wallets = layouts.layout_category.layouts.find((l) => l.name === 'Wallets 8-up')!;
+    await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${baseUrl}/projects/${projectId}/layouts/${wallets.id}?subjectId=${cleo.id}`);
+    await page.getByTestId('check-duplicates-step').waitFor();
+    expect(await page.getByRole('button', { name: 'Preview Layout' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Select Subjects' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Confirm and Print' }).click();
+    await page.getByText('1 subject, grouped by Grade, sorted by Last Name, First Name.').waitFor();
+    await page.getByRole('textbox', { name: 'PDF Name' }).fill('Wallets for Cleo');
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    const row = page.getByTestId('highlighted-render');
+    await row.getByText('Completed').waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    const pdf = await pdfText(await download.path());
+    expect(pdf.text).toContain('Cleo Cole');
+    expect(pdf.text).not.toContain('Ava Adams');
+  } finally {
+    await closePage(page);
+  }
+}, 120_000);
+
+test('Recent Prints pages through many renders, and a failed one shows its reason', async () => {
+  const db = server.ctx.db;
+  const layout = await db.selectFrom('layouts').select('id').limit(1).executeTakeFirstOrThrow();
+  await db
+    .insertInto('layout_renders')
+    .values(
+      Array.from({ length: 55 }, (_, i) => ({
+        project_id: projectId,
+        layout_id: layout.id,
+        render_type: 'Basic' as const,
+        render_name: `Old print ${i}`,
+        subject_ids: [],
+        worker_token: `e2e${String(i).padStart(29, '0')}`,
+        worker_status: 'failed' as const,
+        failure_reason: 'the layout has no room',
+        created_at: new Date(Date.UTC(2020, 0, 1, 0, i)),
+      })),
+    )
+    .execute();
+  const total = Number(
+    (
+      await db
+        .selectFrom('layout_renders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('project_id', '=', projectId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const page = await freshPage(browser);
+  try {
+    await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${baseUrl}/projects/${projectId}/layouts/renders`);
+    await page.getByTestId('renders-count').getByText(`${total} renders`).waitFor();
+    const table = page.getByRole('table', { name: 'Recent Prints' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(50 + 1);
+    await page.getByTestId('pager-range').getByText(`1–50 of ${total}`).waitFor();
+    await page.getByTestId('pager').getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => table.getByRole('row').count()).toBe(total - 50 + 1);
+    // The oldest one is last, failed with its reason.
+    await table
+      .getByRole('row')
+      .filter({ hasText: 'Old print 0' })
+      .getByText('Failed: the layout has no room')
+      .waitFor();
+  } finally {
+    await closePage(page);
+  }
+}, 60_000);

@@ -224,7 +224,9 @@ test('item 5 and notices: a file that never arrived offers Retry and Remove, and
   // Retry: the late one is checked again and becomes a file to download; the lost one asks for the
   // file again. The second notice shows while the first is still there.
   await late.getByRole('button', { name: 'Retry late-roster.csv' }).click();
-  await late.getByRole('button', { name: 'Download late-roster.csv' }).first().waitFor();
+  await late.getByRole('button', { name: 'Download late-roster.csv' }).waitFor();
+  // One Download per row (a wide screen shows it inline, no row menu besides).
+  expect(await late.getByRole('button', { name: /Download|Actions for/ }).count()).toBe(1);
   await lost.getByRole('button', { name: 'Retry lost-roster.csv' }).click();
   const notices = page.getByTestId('notification');
   await notices
@@ -335,7 +337,7 @@ test('at 375 px: row actions in view, photos not full width, subjects filters fo
 
   const project = await server.server.ctx.db
     .selectFrom('projects')
-    .select('id')
+    .select(['id', 'organization_id'])
     .where('name', '=', 'Maple Grove Fall 2026')
     .executeTakeFirstOrThrow();
   await page.goto(`${server.baseUrl}/projects/${project.id}/subjects`);
@@ -351,6 +353,38 @@ test('at 375 px: row actions in view, photos not full width, subjects filters fo
   const photo = page.getByTestId('subject-photo').first();
   await photo.waitFor();
   expect((await photo.boundingBox())!.width).toBeLessThan(375 * 0.6);
+
+  // A file row: one row menu holding Download, no inline Download besides, reachable without scrolling.
+  const prefix = `org-${project.organization_id}/projects/${project.id}/attachments`;
+  await server.server.ctx.storage.put(`${prefix}/narrow`, Buffer.from('name,grade\nAva,3\n'), 'text/csv');
+  await server.server.ctx.db
+    .insertInto('attachments')
+    .values({
+      project_id: project.id,
+      attachment_request_id: null,
+      name: 'narrow-roster.csv',
+      upload_file_name: 'narrow-roster.csv',
+      storage_key: `${prefix}/narrow`,
+      description: null,
+      upload_file_size: 18,
+      upload_content_type: 'text/csv',
+      uploaded_at: new Date(),
+      upload_verified_at: new Date(),
+    })
+    .execute();
+  await page.goto(`${server.baseUrl}/projects/${project.id}/files`);
+  const fileRow = page.getByTestId('uploaded-file-row').filter({ hasText: 'narrow-roster.csv' });
+  const menuButton = fileRow.getByRole('button', { name: 'Actions for narrow-roster.csv' });
+  await menuButton.waitFor();
+  expect(await fileRow.getByRole('button', { name: /Download/ }).count()).toBe(0);
+  const menuBox = (await menuButton.boundingBox())!;
+  expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(375);
+  await menuButton.click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Download narrow-roster.csv' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('narrow-roster.csv');
   await context.close();
 });
 
@@ -399,3 +433,49 @@ test('accessibility: axe-core finds nothing serious or critical on the main scre
   expect(findings).toEqual([]);
   await closePage(page);
 }, 180_000);
+
+test('item 2: a manager chooses a template for a project that has none; New Subject then has its fields', async () => {
+  const db = server.server.ctx.db;
+  const school = await db
+    .selectFrom('projects')
+    .select('organization_id')
+    .where('name', '=', 'Maple Grove Fall 2026')
+    .executeTakeFirstOrThrow();
+  const bare = await db
+    .insertInto('projects')
+    .values({ organization_id: school.organization_id, name: 'Bare Project', season_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  // A school user sees no chooser: only managers may change a project.
+  const schoolPage = await freshPage(browser);
+  await signIn(schoolPage, DEMO_USERS.school);
+  await schoolPage.goto(`${server.baseUrl}/projects/${bare.id}`);
+  await heading(schoolPage, 'Bare Project').waitFor();
+  await schoolPage.getByRole('list', { name: 'Project overview' }).waitFor();
+  expect(await schoolPage.getByLabel('Choose a Template').count()).toBe(0);
+  await closePage(schoolPage);
+
+  const page = await freshPage(browser);
+  await signIn(page, DEMO_USERS.studio);
+  await page.goto(`${server.baseUrl}/projects/${bare.id}`);
+  await heading(page, 'Bare Project').waitFor();
+  const chooser = page.getByRole('form', { name: 'Choose a Template' });
+  await chooser.getByLabel('Choose a Template').click();
+  await page.getByRole('option', { name: 'Class Photos' }).click();
+  await chooser.getByRole('button', { name: 'Save' }).click();
+  await page.getByTestId('notification').filter({ hasText: "The project's template was saved." }).waitFor();
+  await eventually(async () => (await chooser.count()) === 0, 15_000);
+  const project = await db
+    .selectFrom('projects')
+    .select('project_template_id')
+    .where('id', '=', bare.id)
+    .executeTakeFirstOrThrow();
+  expect(project.project_template_id).not.toBeNull();
+
+  await page.goto(`${server.baseUrl}/projects/${bare.id}/subjects/new`);
+  await heading(page, 'New Subject').waitFor();
+  await page.getByLabel('First Name').waitFor();
+  expect(await page.getByText('no subject fields').count()).toBe(0);
+  await closePage(page);
+});

@@ -43,6 +43,11 @@ export interface ExportFormatRef {
   restricted: boolean;
 }
 
+export interface LayoutRef {
+  /** Built-in layouts have no organization and can never be edited. */
+  organization_id: string | null;
+}
+
 /**
  * A project export as the delete rule sees it: who made it and, when the caller knows it, its state. The
  * server decides the permission without the state (a running export is a 409 there, not a 403); the web
@@ -89,6 +94,8 @@ export interface Abilities {
   // subjects, layouts, companion app, support
   canUploadSubjects: boolean;
   canEditLayouts: boolean;
+  /** A layout is changed only in the manager's own organization: built-in ones are copied first. */
+  canEditLayout: (layout: LayoutRef) => boolean;
   canOpenCompanionApp: boolean;
   canUseSupportChat: boolean;
   // exports and printing
@@ -166,6 +173,11 @@ export function defineAbilities(ctx: AbilityContext): Abilities {
     canDeleteSubjects: studioOrLab,
     canUploadSubjects: isStudioOrLabManager && companionEnabled,
     canEditLayouts: isStudioOrLabManager,
+    canEditLayout: (layout) =>
+      isStudioOrLabManager &&
+      managesOwnOrganization &&
+      layout.organization_id !== null &&
+      layout.organization_id === organization?.id,
     canOpenCompanionApp: isStudioOrLabManager && companionEnabled,
     canUseSupportChat: isStudioOrLabManager && !!ctx.supportChatEnabled,
     canRunExports: !!account,

@@ -1,4 +1,4 @@
-import type { Abilities, ExportFormatRef, ProjectExportRef, TemplateRef } from './abilities.js';
+import type { Abilities, ExportFormatRef, LayoutRef, ProjectExportRef, TemplateRef } from './abilities.js';
 import { APP_SLUG, type OrganizationRole } from './constants.js';
 import { childRoleFor, isCustomer } from './organizations.js';
 
@@ -44,6 +44,7 @@ interface RecordTypes {
   template: TemplateRef;
   exportFormat: ExportFormatRef;
   projectExport: ProjectExportRef;
+  layout: LayoutRef;
 }
 
 interface Policy<K extends keyof RecordTypes> {
@@ -176,6 +177,15 @@ export const POLICIES = {
   'layout-render.show': inView,
   'layout-render.download': inView,
   'layout-render.worker-statuses': inView,
+  // Editing layouts (exports §6): studio or lab managers. The menu entry; a copy of any layout in view
+  // goes into the manager's own organization, and only such copies are changed.
+  'layout.edit': when((a) => a.canEditLayouts),
+  'layout.copy': when((a) => a.canEditLayouts && a.managesOwnOrganization),
+  'layout.update': {
+    auth: 'licensed',
+    record: 'layout',
+    check: (a, l) => a.canEditLayout(l),
+  } satisfies Policy<'layout'>,
   'photo.list': inView,
   'photo.show': inView,
   'photo.upload': inView,

@@ -232,3 +232,21 @@ describe('sidebar entries', () => {
     ]);
   });
 });
+
+describe('layouts (exports §6: editing layouts is for studio or lab managers)', () => {
+  test('a manager of the own organization edits its own layouts, never built-in or other ones', () => {
+    const a = abilities({ manager: true, managesOwn: true });
+    expect(a.canEditLayout({ organization_id: '10' })).toBe(true);
+    expect(a.canEditLayout({ organization_id: null })).toBe(false);
+    expect(a.canEditLayout({ organization_id: '11' })).toBe(false);
+  });
+  test('not for staff, schools, or managers who do not manage their own organization', () => {
+    expect(abilities({ managesOwn: true }).canEditLayout({ organization_id: '10' })).toBe(false);
+    expect(
+      abilities({ manager: true, managesOwn: true, role: 'customer_role' }).canEditLayout({
+        organization_id: '10',
+      }),
+    ).toBe(false);
+    expect(abilities({ manager: true }).canEditLayout({ organization_id: '10' })).toBe(false);
+  });
+});

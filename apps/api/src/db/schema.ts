@@ -319,6 +319,8 @@ export interface AttachmentsTable {
   created_by_user_id: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** When the request's creator was e-mailed about this file (0017); null: not yet, or no request. */
+  requester_notified_at: NullableTimestamp;
 }
 
 export interface StorageDeletionsTable {

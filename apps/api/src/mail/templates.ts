@@ -77,15 +77,22 @@ export function fileUploadedMessage(args: {
   to: string;
   requestName: string;
   projectName: string;
-  fileName: string;
+  /** The files of one upload batch: one e-mail names them all. */
+  fileNames: string[];
   link: string;
 }): OutgoingMessage {
-  const lines = [
-    `A file was uploaded for ${args.projectName} in answer to "${args.requestName}": ${args.fileName}.`,
-  ];
+  const one = args.fileNames.length === 1;
+  const lines = one
+    ? [
+        `A file was uploaded for ${args.projectName} in answer to "${args.requestName}": ${args.fileNames[0]}.`,
+      ]
+    : [
+        `${args.fileNames.length} files were uploaded for ${args.projectName} in answer to "${args.requestName}":`,
+        args.fileNames.join('\n'),
+      ];
   return {
     to: args.to,
-    subject: `File uploaded for ${args.projectName}: ${args.requestName}`,
+    subject: `${one ? 'File' : 'Files'} uploaded for ${args.projectName}: ${args.requestName}`,
     text: `${lines.join('\n\n')}\n\n${args.link}\n`,
     html: layout(lines, { href: args.link, label: 'See the project’s files' }),
   };

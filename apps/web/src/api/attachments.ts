@@ -195,12 +195,29 @@ export function createAttachment(
   ).then((body) => body.attachment);
 }
 
-/** PATCH /api/attachments/:id/verify: the server checks the stored file (422 {errors: {file}} if not real). */
-export function verifyAttachment(attachmentId: string, signal?: AbortSignal) {
+/**
+ * PATCH /api/attachments/:id/verify: the server checks the stored file (422 {errors: {file}} if not real).
+ * A file answering a request is announced to the request's creator at once, unless `notify` is false:
+ * a batch is announced once at its end (`completeUploads`).
+ */
+export function verifyAttachment(
+  attachmentId: string,
+  signal?: AbortSignal,
+  options: { notify?: boolean } = {},
+) {
   return apiFetch<{ attachment: Attachment }>(`/api/attachments/${enc(attachmentId)}/verify`, {
     method: 'PATCH',
+    ...(options.notify === false ? { body: { notify: false } } : {}),
     signal,
   }).then((body) => body.attachment);
+}
+
+/** POST /api/attachment-requests/:id/uploads-complete: one e-mail to the requester for a whole batch. */
+export function completeUploads(requestId: string, attachmentIds: string[], signal?: AbortSignal) {
+  return apiFetch<{ notified_attachment_ids: string[] }>(
+    `/api/attachment-requests/${enc(requestId)}/uploads-complete`,
+    { method: 'POST', body: { attachment_ids: attachmentIds }, signal },
+  );
 }
 
 /**

@@ -15,6 +15,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   rebrand_banner_enabled: false,
   admin_user_url: null,
   companion_app_url: null,
+  layout_editor_url: null,
   dev_mailbox: false,
 };
 

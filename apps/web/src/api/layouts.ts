@@ -1,5 +1,10 @@
-import { maxRenderPollCycles, RENDER_POLL_INTERVAL_MS, type WorkerStatus } from '@school-portal/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  maxRenderPollCycles,
+  RENDER_POLL_INTERVAL_MS,
+  type SubjectGridFilter,
+  type WorkerStatus,
+} from '@school-portal/domain';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { apiFetch } from './client';
 import { queryClient } from './queryClient';
@@ -11,6 +16,9 @@ export interface Layout {
   id: string;
   name: string;
   layout_category_id: string;
+  /** Null for built-in layouts; managers edit only their own organization's copies. */
+  organization_id: string | null;
+  definition: Record<string, unknown>;
   layout_type: 'Basic' | 'Sheet';
   grid_width: number | null;
   grid_height: number | null;
@@ -49,6 +57,10 @@ export interface RenderRequest {
   project_id: string;
   pdf_name?: string;
   subject_ids?: string[];
+  /** Or a selection (API.md `selection`): the grid's filter, plus included ids, minus excluded ids. */
+  filter?: SubjectGridFilter | null;
+  included_subject_ids?: string[];
+  excluded_subject_ids?: string[];
   group_by: string[];
   sort_by: string[];
 }
@@ -89,14 +101,18 @@ export function fetchLayoutCategory(idOrSlug: string) {
 
 export function useLayout(layoutId: string) {
   return useQuery({
+    enabled: layoutId !== '',
     queryKey: layoutKeys.layout(layoutId),
     queryFn: ({ signal }) =>
       apiFetch<{ layout: Layout }>(`/api/layouts/${enc(layoutId)}`, { signal }).then((b) => b.layout),
   });
 }
 
-/** The layout's 640x480 preview PNG as an object URL (the request carries the bearer token). */
-export function useLayoutPreview(layoutId: string | undefined, subjectId?: string | null) {
+/**
+ * The layout's 640x480 preview PNG as an object URL (the request carries the bearer token). A new
+ * `revision` (after the definition changed) fetches it again past the browser's cache.
+ */
+export function useLayoutPreview(layoutId: string | undefined, subjectId?: string | null, revision?: string) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!layoutId) return;
@@ -105,6 +121,7 @@ export function useLayoutPreview(layoutId: string | undefined, subjectId?: strin
     const query = subjectId ? `?subject_id=${enc(subjectId)}` : '';
     void fetch(`/api/layouts/${enc(layoutId)}/preview${query}`, {
       headers: { Authorization: `Bearer ${getToken() ?? ''}` },
+      ...(revision !== undefined ? { cache: 'no-cache' as const } : {}),
     })
       .then((r) => (r.ok ? r.blob() : null))
       .then((blob) => {
@@ -116,18 +133,57 @@ export function useLayoutPreview(layoutId: string | undefined, subjectId?: strin
       revoked = true;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [layoutId, subjectId]);
+  }, [layoutId, subjectId, revision]);
   return url;
 }
 
-export function useProjectRenders(projectId: string) {
+/** POST /api/layouts/:id/copy: a copy in the manager's own organization, to edit there. */
+export function useCopyLayout() {
+  return useMutation({
+    mutationFn: (layoutId: string) =>
+      apiFetch<{ layout: Layout }>(`/api/layouts/${enc(layoutId)}/copy`, { method: 'POST', body: {} }).then(
+        (b) => b.layout,
+      ),
+    onSuccess: (layout) => {
+      queryClient.setQueryData(layoutKeys.layout(layout.id), layout);
+      void queryClient.invalidateQueries({ queryKey: ['layout-categories'] });
+      void queryClient.invalidateQueries({ queryKey: ['layout-category'] });
+    },
+  });
+}
+
+/** PUT /api/layouts/:id: a new name and definition (422 names the definition's field on a bad one). */
+export function useUpdateLayout(layoutId: string) {
+  return useMutation({
+    mutationFn: (layout: { name?: string; definition: unknown }) =>
+      apiFetch<{ layout: Layout }>(`/api/layouts/${enc(layoutId)}`, { method: 'PUT', body: { layout } }).then(
+        (b) => b.layout,
+      ),
+    onSuccess: (layout) => {
+      queryClient.setQueryData(layoutKeys.layout(layout.id), layout);
+      void queryClient.invalidateQueries({ queryKey: ['layout-categories'] });
+      void queryClient.invalidateQueries({ queryKey: ['layout-category'] });
+    },
+  });
+}
+
+export const RENDERS_PAGE_SIZE = 50;
+
+export interface RendersPage {
+  layout_renders: LayoutRender[];
+  meta: { page: number; limit: number; total: number };
+}
+
+/** A page of a project's renders (Recent Prints), newest first. */
+export function useProjectRenders(projectId: string, page = 1) {
   return useQuery({
-    queryKey: layoutKeys.renders(projectId),
+    queryKey: [...layoutKeys.renders(projectId), page] as const,
     queryFn: ({ signal }) =>
-      apiFetch<{ layout_renders: LayoutRender[] }>(`/api/projects/${enc(projectId)}/layout-renders`, {
-        query: { 'render_types[]': ['Basic', 'Sheet'] },
+      apiFetch<RendersPage>(`/api/projects/${enc(projectId)}/layout-renders`, {
+        query: { 'render_types[]': ['Basic', 'Sheet'], page, limit: RENDERS_PAGE_SIZE },
         signal,
-      }).then((b) => b.layout_renders),
+      }),
+    placeholderData: keepPreviousData,
   });
 }
 

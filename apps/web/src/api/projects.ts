@@ -141,12 +141,18 @@ export function useCreateProject() {
   });
 }
 
+/** PATCH /api/projects/:id: the form's changes, and/or a template for a project that has none yet. */
+export interface ProjectPatch {
+  project?: Partial<Omit<ProjectForm, 'organization_id'>>;
+  project_template_id?: string;
+}
+
 export function useUpdateProject(projectId: string) {
   return useMutation({
-    mutationFn: (changes: Partial<Omit<ProjectForm, 'organization_id'>>) =>
+    mutationFn: (body: ProjectPatch) =>
       apiFetch<{ project: ProjectRecord }>(`/api/projects/${encodeURIComponent(projectId)}`, {
         method: 'PATCH',
-        body: { project: changes },
+        body,
       }).then((b) => b.project),
     onSuccess: (project) => {
       queryClient.setQueryData(queryKeys.projects.project(project.id), project);

@@ -165,6 +165,7 @@ export interface paths {
                                 rebrand_banner_enabled: boolean;
                                 admin_user_url: string | null;
                                 companion_app_url: string | null;
+                                layout_editor_url: string | null;
                                 dev_mailbox: boolean;
                             };
                         };
@@ -1011,7 +1012,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Change a project’s name, short code, season or apps (studio and lab managers) */
+        /** Change a project’s name, short code, season or apps, or give a project without a template a copy of one (studio and lab managers) */
         patch: {
             parameters: {
                 query?: never;
@@ -1024,12 +1025,13 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        project: {
+                        project?: {
                             name?: string;
                             short_code?: string | null;
                             season_id?: (string | number) | null;
                             enable_for_all_apps?: boolean;
                         };
+                        project_template_id?: string | number;
                     };
                 };
             };
@@ -3106,8 +3108,238 @@ export interface paths {
                 };
             };
         };
-        put?: never;
+        /** Change a layout of the manager's own organization: its name and its definition (checked by the domain's schema) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        layout: {
+                            name?: string;
+                            definition: {
+                                page: {
+                                    width: number;
+                                    height: number;
+                                    /**
+                                     * @default {
+                                     *       "top": 36,
+                                     *       "right": 36,
+                                     *       "bottom": 36,
+                                     *       "left": 36
+                                     *     }
+                                     */
+                                    margins?: {
+                                        top: number;
+                                        right: number;
+                                        bottom: number;
+                                        left: number;
+                                    };
+                                };
+                                grid: {
+                                    width: number;
+                                    height: number;
+                                };
+                                unit: {
+                                    width: number;
+                                    height: number;
+                                    boxes: ({
+                                        /** @enum {string} */
+                                        kind: "photo";
+                                        x: number;
+                                        y: number;
+                                        width: number;
+                                        height: number;
+                                        /**
+                                         * @default primary
+                                         * @enum {string}
+                                         */
+                                        pose?: "primary" | "latest";
+                                        /**
+                                         * @default portrait
+                                         * @enum {string}
+                                         */
+                                        orientation?: "portrait" | "landscape";
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        x: number;
+                                        y: number;
+                                        width: number;
+                                        height: number;
+                                        template: string;
+                                        size: number;
+                                        min_size?: number;
+                                        /**
+                                         * @default normal
+                                         * @enum {string}
+                                         */
+                                        weight?: "normal" | "bold";
+                                        /**
+                                         * @default left
+                                         * @enum {string}
+                                         */
+                                        align?: "left" | "center" | "right";
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "barcode";
+                                        x: number;
+                                        y: number;
+                                        width: number;
+                                        height: number;
+                                        field: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "static";
+                                        x: number;
+                                        y: number;
+                                        width: number;
+                                        height: number;
+                                        text: string;
+                                        size: number;
+                                        /**
+                                         * @default normal
+                                         * @enum {string}
+                                         */
+                                        weight?: "normal" | "bold";
+                                        /**
+                                         * @default left
+                                         * @enum {string}
+                                         */
+                                        align?: "left" | "center" | "right";
+                                    })[];
+                                };
+                                /**
+                                 * @default next
+                                 * @enum {string}
+                                 */
+                                fill?: "same" | "next";
+                                /**
+                                 * @default {
+                                 *       "template": "{group}",
+                                 *       "size": 18
+                                 *     }
+                                 */
+                                title?: {
+                                    /** @default {group} */
+                                    template?: string;
+                                    /** @default 18 */
+                                    size?: number;
+                                };
+                                /**
+                                 * @default page
+                                 * @enum {string}
+                                 */
+                                group_break?: "page" | "flow";
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            layout: {
+                                id: string;
+                                name: string;
+                                layout_category_id: string;
+                                organization_id: string | null;
+                                /** @enum {string} */
+                                layout_type: "Basic" | "Sheet";
+                                definition: {
+                                    [key: string]: unknown;
+                                };
+                                grid_width: number | null;
+                                grid_height: number | null;
+                                parent_layout_id: string | null;
+                                sub_layout_ids: string[];
+                                flipped_layout_id: string | null;
+                                pose_number: number | null;
+                                preview_url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/layouts/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a layout in view (a built-in one, say) into the manager's own organization, to edit it there */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default {} */
+                        layout?: {
+                            name?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            layout: {
+                                id: string;
+                                name: string;
+                                layout_category_id: string;
+                                organization_id: string | null;
+                                /** @enum {string} */
+                                layout_type: "Basic" | "Sheet";
+                                definition: {
+                                    [key: string]: unknown;
+                                };
+                                grid_width: number | null;
+                                grid_height: number | null;
+                                parent_layout_id: string | null;
+                                sub_layout_ids: string[];
+                                flipped_layout_id: string | null;
+                                pose_number: number | null;
+                                preview_url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3163,7 +3395,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Print a layout for subjects of a project: a PDF made by a job (worker_status running) */
+        /** Print a layout for subjects of a project (subject_ids or a selection; all without either): a PDF made by a job (worker_status running) */
         post: {
             parameters: {
                 query?: never;
@@ -3180,6 +3412,19 @@ export interface paths {
                             pdf_name?: string;
                             batch_name?: string;
                             subject_ids?: string[];
+                            filter?: {
+                                keyword?: string;
+                                field_1?: string;
+                                value_1?: string;
+                                field_2?: string;
+                                value_2?: string;
+                                /** @enum {string} */
+                                images?: "any" | "with" | "without";
+                                /** Format: date-time */
+                                added_since?: string;
+                            } | null;
+                            included_subject_ids?: string[];
+                            excluded_subject_ids?: string[];
                             /** @default [] */
                             group_by?: string[];
                             /** @default [] */
@@ -3239,10 +3484,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A project's renders, newest first, optionally of some render types */
+        /** A project's renders, newest first, optionally of some render types, a page at a time */
         get: {
             parameters: {
                 query?: {
+                    page?: number;
+                    limit?: number;
                     "render_types[]"?: ("Basic" | "Sheet")[];
                     render_types?: ("Basic" | "Sheet")[];
                 };
@@ -3287,6 +3534,8 @@ export interface paths {
                                 expired_at: string | null;
                             }[];
                             meta: {
+                                page: number;
+                                limit: number;
                                 total: number;
                             };
                         };
@@ -6231,7 +6480,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Check the uploaded file against its type; then the request’s creator is e-mailed */
+        /** Check the uploaded file against its type; then the request’s creator is e-mailed, unless `notify` is false (a batch: see uploads-complete) */
         patch: {
             parameters: {
                 query?: never;
@@ -6241,7 +6490,14 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default true */
+                        notify?: boolean;
+                    } | null;
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -6270,6 +6526,52 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/attachment-requests/{id}/uploads-complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End an upload batch: one e-mail to the request’s creator names every verified file of it not announced yet */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attachment_ids: (string | number)[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            notified_attachment_ids: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/attachments/{id}/download": {

@@ -7,6 +7,8 @@ import enUsAttachments from './locales/en-us.attachments.json';
 // Export formats and exports.
 import enUsExports from './locales/en-us.exports.json';
 import enUs from './locales/en-us.json';
+// Layouts, prints and the roster import.
+import enUsLayouts from './locales/en-us.layouts.json';
 // The project area (projects, seasons, templates) keeps its wording in a file of its own.
 import enUsProjects from './locales/en-us.projects.json';
 // The subjects area likewise.
@@ -23,6 +25,7 @@ export const resources = {
       ...enUsAttachments,
       ...enUsExports,
       ...enUsActivity,
+      ...enUsLayouts,
     },
   },
 } as const;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { attachmentContentType, MAX_ATTACHMENT_BYTES } from '@school-portal/domain';
+import { attachmentContentType, MAX_ATTACHMENT_BYTES, recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -9,8 +9,9 @@ import { sessionOf } from '../../http/auth.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { actorOf, recordAudit } from '../audit/record.js';
-import { notifyRequester, requestCoversProject } from '../file-requests/service.js';
+import { requestCoversProject } from '../file-requests/service.js';
 import { findVisibleProject } from '../projects/service.js';
+import { announceUploads } from './notify.js';
 import { attachmentSchema, serializeAttachment } from './serialize.js';
 import { acceptAttachmentUpload, attachmentUploadKey, discardAttachment } from './verify.js';
 
@@ -144,8 +145,10 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
       config: { action: 'attachment.upload' },
       schema: {
         tags: ['attachments'],
-        summary: 'Check the uploaded file against its type; then the request’s creator is e-mailed',
+        summary:
+          'Check the uploaded file against its type; then the request’s creator is e-mailed, unless `notify` is false (a batch: see uploads-complete)',
         params: idParam,
+        body: z.object({ notify: z.boolean().default(true) }).nullish(),
         response: { 200: z.object({ attachment: attachmentSchema }) },
       },
     },
@@ -153,6 +156,7 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
       const row = await findVisibleAttachment(request, request.params.id);
       if (row.upload_verified_at) return { attachment: serializeAttachment(row) };
       const stored = await acceptAttachmentUpload(ctx, row);
+      const notify = request.body?.notify ?? true;
       await ctx.db.transaction().execute(async (trx) => {
         const now = new Date();
         await trx
@@ -166,11 +170,39 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
           })
           .where('id', '=', row.id)
           .execute();
-        if (row.attachment_request_id) {
-          await notifyRequester(ctx, trx, { ...row, attachment_request_id: row.attachment_request_id });
-        }
+        if (notify) await announceUploads(ctx, trx, [row.id]);
       });
       return { attachment: serializeAttachment(await findVisibleAttachment(request, row.id)) };
+    },
+  );
+
+  app.post(
+    '/api/attachment-requests/:id/uploads-complete',
+    {
+      config: { action: 'attachment.upload' },
+      schema: {
+        tags: ['attachments'],
+        summary:
+          'End an upload batch: one e-mail to the request’s creator names every verified file of it not announced yet',
+        params: idParam,
+        body: z.object({ attachment_ids: z.array(recordIdSchema).min(1).max(500) }),
+        response: { 200: z.object({ notified_attachment_ids: z.array(z.string()) }) },
+      },
+    },
+    async (request) => {
+      const found = await request.access.findVisible('file_request', request.params.id);
+      const wanted = [...new Set(request.body.attachment_ids)];
+      // Files of this request in view; any other id is invalid (nothing is sent then).
+      const mine = await ctx.db
+        .selectFrom('attachments')
+        .select('id')
+        .where('id', 'in', wanted)
+        .where('id', 'in', request.access.ids('attachment'))
+        .where('attachment_request_id', '=', found.id)
+        .execute();
+      if (mine.length !== wanted.length) throw unprocessable({ attachment_ids: ['is invalid'] });
+      const notified = await ctx.db.transaction().execute((trx) => announceUploads(ctx, trx, wanted));
+      return { notified_attachment_ids: notified };
     },
   );
 

@@ -65,11 +65,14 @@ export async function createFileRequest(
   });
 }
 
-/** Tells a request's creator that a file arrived for one of its projects (in the upload's transaction). */
+/**
+ * Tells a request's creator which files arrived for one of its projects: one e-mail for a batch (in the
+ * caller's transaction).
+ */
 export async function notifyRequester(
   ctx: AppContext,
   trx: Transaction<Database>,
-  upload: { attachment_request_id: string; project_id: string; upload_file_name: string },
+  upload: { attachment_request_id: string; project_id: string; file_names: string[] },
 ) {
   const info = await trx
     .selectFrom('attachment_requests as r')
@@ -86,7 +89,7 @@ export async function notifyRequester(
       to: info.email,
       requestName: info.name,
       projectName: info.project_name,
-      fileName: upload.upload_file_name,
+      fileNames: upload.file_names,
       link: `${ctx.config.publicUrl}/projects/${upload.project_id}/files`,
     }),
   );

@@ -1,11 +1,18 @@
-import { layoutFieldListSchema, WORKER_STATUSES } from '@school-portal/domain';
+import {
+  layoutDefinitionSchema,
+  layoutFieldListSchema,
+  MAX_SELECTION_IDS,
+  subjectSelectionSchema,
+  WORKER_STATUSES,
+} from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { sessionOf } from '../../http/auth.js';
+import { authorize, sessionOf } from '../../http/auth.js';
 import { conflict } from '../../http/errors.js';
-import { idParam } from '../../http/params.js';
+import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { actorOf, recordAudit } from '../audit/record.js';
 import { findVisibleOrganization } from '../organizations/service.js';
 import { findVisibleProject } from '../projects/service.js';
@@ -19,10 +26,12 @@ import {
 } from './serialize.js';
 import {
   categoriesFor,
+  copyLayout,
   createRender,
   findVisibleCategory,
   findVisibleLayout,
   layoutPreview,
+  selectLayouts,
   selectRenders,
   withLayouts,
 } from './service.js';
@@ -94,6 +103,65 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     }),
   );
 
+  app.post(
+    '/api/layouts/:id/copy',
+    {
+      config: { action: 'layout.copy' },
+      schema: {
+        tags: ['layouts'],
+        summary:
+          "Copy a layout in view (a built-in one, say) into the manager's own organization, to edit it there",
+        params: idParam,
+        body: z
+          .object({ layout: z.object({ name: z.string().trim().min(1).max(200).optional() }).default({}) })
+          .default({ layout: {} }),
+        response: { 201: z.object({ layout: layoutSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const layout = await findVisibleLayout(request, ctx.db, request.params.id);
+      const id = await copyLayout(ctx.db, layout, sessionOf(request), request.body.layout.name);
+      const copy = await selectLayouts(ctx.db).where('l.id', '=', id).executeTakeFirstOrThrow();
+      return reply.status(201).send({ layout: serializeLayout(copy) });
+    },
+  );
+
+  app.put(
+    '/api/layouts/:id',
+    {
+      config: { action: 'layout.update' },
+      schema: {
+        tags: ['layouts'],
+        summary:
+          "Change a layout of the manager's own organization: its name and its definition (checked by the domain's schema)",
+        params: idParam,
+        body: z.object({
+          layout: z.object({
+            name: z.string().trim().min(1).max(200).optional(),
+            definition: layoutDefinitionSchema,
+          }),
+        }),
+        response: { 200: z.object({ layout: layoutSchema }) },
+      },
+    },
+    async (request) => {
+      const layout = await findVisibleLayout(request, ctx.db, request.params.id);
+      authorize(request, { organization_id: layout.organization_id });
+      const { name, definition } = request.body.layout;
+      await ctx.db
+        .updateTable('layouts')
+        .set({
+          ...(name ? { name } : {}),
+          definition: JSON.stringify(definition),
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', layout.id)
+        .execute();
+      const row = await selectLayouts(ctx.db).where('l.id', '=', layout.id).executeTakeFirstOrThrow();
+      return { layout: serializeLayout(row) };
+    },
+  );
+
   app.get(
     '/api/layouts/:id/preview',
     {
@@ -128,7 +196,8 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       config: { action: 'layout-render.create' },
       schema: {
         tags: ['layout renders'],
-        summary: 'Print a layout for subjects of a project: a PDF made by a job (worker_status running)',
+        summary:
+          'Print a layout for subjects of a project (subject_ids or a selection; all without either): a PDF made by a job (worker_status running)',
         body: z.object({
           layout_render: z
             .object({
@@ -137,6 +206,10 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
               pdf_name: z.string().trim().max(200).optional(),
               batch_name: z.string().trim().max(200).optional(),
               subject_ids: z.array(recordId).max(20_000).optional(),
+              // Or a selection, as every call that takes one (API.md `selection`).
+              filter: subjectSelectionSchema.shape.filter,
+              included_subject_ids: z.array(recordId).max(MAX_SELECTION_IDS).optional(),
+              excluded_subject_ids: z.array(recordId).max(MAX_SELECTION_IDS).optional(),
               group_by: layoutFieldListSchema.default([]),
               sort_by: layoutFieldListSchema.default([]),
             })
@@ -158,16 +231,18 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       config: { action: 'layout-render.list' },
       schema: {
         tags: ['layout renders'],
-        summary: "A project's renders, newest first, optionally of some render types",
+        summary: "A project's renders, newest first, optionally of some render types, a page at a time",
         params: idParam,
         querystring: z
           .object({
+            ...pageQuery,
+            limit: z.coerce.number().int().min(1).max(500).default(100),
             'render_types[]': listParam(z.enum(['Basic', 'Sheet'])),
             render_types: listParam(z.enum(['Basic', 'Sheet'])),
           })
           .strict(),
         response: {
-          200: z.object({ layout_renders: z.array(renderSchema), meta: z.object({ total: z.number() }) }),
+          200: z.object({ layout_renders: z.array(renderSchema), meta: listMeta }),
         },
       },
     },
@@ -176,8 +251,17 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       const types = request.query['render_types[]'] ?? request.query.render_types;
       let query = selectRenders(ctx.db).where('r.project_id', '=', project.id);
       if (types?.length) query = query.where('r.render_type', 'in', types);
-      const rows = await query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(500).execute();
-      return { layout_renders: rows.map(serializeRender), meta: { total: rows.length } };
+      const { page, limit } = request.query;
+      const [rows, total] = await Promise.all([
+        query
+          .orderBy('r.created_at', 'desc')
+          .orderBy('r.id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { layout_renders: rows.map(serializeRender), meta: { page, limit, total: total.n } };
     },
   );
 

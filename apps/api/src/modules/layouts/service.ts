@@ -5,6 +5,7 @@ import {
   layoutPages,
   PRINT_LAYOUT_DEFAULTS,
   SUBJECT_DIRECTORY_CATEGORY,
+  type SubjectGridFilter,
 } from '@school-portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -14,6 +15,7 @@ import { notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
 import type { Access } from '../access/visibility.js';
 import { actorOf, recordAudit } from '../audit/record.js';
+import { selectionCondition } from '../subjects/queries.js';
 import { loadProjectFields } from '../subjects/service.js';
 import type { Session } from '../users/session.js';
 import { previewPng } from './draw.js';
@@ -100,6 +102,27 @@ export async function findVisibleLayout(request: FastifyRequest, db: Db, id: str
   return selectLayouts(db).where('l.id', '=', ref.id).executeTakeFirstOrThrow();
 }
 
+/**
+ * Copies a layout into the caller's own organization (exports §6: managers edit copies, never the
+ * built-in layouts): same category, type and definition, named "Copy of ..." unless a name is given.
+ */
+export async function copyLayout(db: Db, layout: LayoutRow, session: Session, name?: string) {
+  const organizationId = session.account!.organization_id;
+  const row = await db
+    .insertInto('layouts')
+    .values({
+      layout_category_id: layout.layout_category_id,
+      organization_id: organizationId,
+      name: name ?? `Copy of ${layout.name}`.slice(0, 200),
+      layout_type: layout.layout_type,
+      definition: JSON.stringify(layout.definition),
+      pose_number: layout.pose_number,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Sample subjects for a preview without a subject: enough to fill the first page. */
 function sampleSubjects(count: number): LayoutSubject[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -156,6 +179,9 @@ export interface RenderInput {
   pdf_name?: string | undefined;
   batch_name?: string | undefined;
   subject_ids?: string[] | undefined;
+  filter?: SubjectGridFilter | null | undefined;
+  included_subject_ids?: string[] | undefined;
+  excluded_subject_ids?: string[] | undefined;
   group_by: string[];
   sort_by: string[];
 }
@@ -189,11 +215,24 @@ export async function createRender(
     .select('s.id')
     .where('s.project_id', '=', pf.project.id)
     .where('s.id', 'in', request.access.ids('subject'));
-  if (input.subject_ids) {
+  const hasSelection =
+    !!input.filter || input.included_subject_ids !== undefined || input.excluded_subject_ids !== undefined;
+  if (input.subject_ids && hasSelection) {
+    errors.subject_ids = ['cannot be given with a selection'];
+    subjectIds = [];
+  } else if (input.subject_ids) {
     const wanted = [...new Set(input.subject_ids)];
     const rows = wanted.length ? await inProject.where('s.id', 'in', wanted).execute() : [];
     if (rows.length !== wanted.length) errors.subject_ids = ['is invalid'];
     subjectIds = rows.map((r) => r.id);
+  } else if (hasSelection) {
+    // Resolved as the grid's selection count resolves it, in the caller's view, in print order later.
+    const condition = selectionCondition(pf, {
+      filter: input.filter ?? null,
+      included_subject_ids: input.included_subject_ids ?? [],
+      excluded_subject_ids: input.excluded_subject_ids ?? [],
+    });
+    subjectIds = (await inProject.where(condition).orderBy('s.id').execute()).map((r) => r.id);
   } else {
     subjectIds = (await inProject.execute()).map((r) => r.id);
   }

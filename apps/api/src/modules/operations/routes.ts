@@ -15,6 +15,7 @@ export const publicConfigSchema = z.object({
   rebrand_banner_enabled: z.boolean(),
   admin_user_url: z.string().nullable(),
   companion_app_url: z.string().nullable(),
+  layout_editor_url: z.string().nullable(),
   dev_mailbox: z.boolean(),
 });
 
@@ -93,6 +94,7 @@ export function registerOperationsRoutes(root: FastifyInstance, ctx: AppContext)
         rebrand_banner_enabled: ctx.config.web.rebrandBanner,
         admin_user_url: ctx.config.web.adminUserUrl,
         companion_app_url: ctx.config.web.companionAppUrl,
+        layout_editor_url: ctx.config.web.layoutEditorUrl,
         dev_mailbox: ctx.config.devMailbox,
       },
     }),

@@ -14,6 +14,7 @@ import { dataSummarySchema, projectDataSummary } from './data-summary.js';
 import { startProjectDeletion } from './delete.js';
 import {
   checkProjectReferences,
+  chooseProjectTemplate,
   createProject,
   findVisibleProject,
   type ProjectRow,
@@ -226,19 +227,32 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
       config: { action: 'project.update' },
       schema: {
         tags: ['projects'],
-        summary: 'Change a project’s name, short code, season or apps (studio and lab managers)',
+        summary:
+          'Change a project’s name, short code, season or apps, or give a project without a template a copy of one (studio and lab managers)',
         params: idParam,
-        body: z.object({ project: projectUpdateSchema }),
+        body: z.object({
+          project: projectUpdateSchema.default({}),
+          // Only while the project has none: it takes a copy, as a new project does.
+          project_template_id: recordIdSchema.optional(),
+        }),
         response: { 200: z.object({ project: projectSchema }) },
       },
     },
     async (request) => {
       const s = sessionOf(request);
       const project = await findVisibleProject(ctx.db, s, request.params.id);
-      const changes = request.body.project;
-      if (changes.season_id)
-        await checkProjectReferences(ctx, s, { season_id: changes.season_id }, project.organization_id);
-      await updateProject(ctx, project.id, changes);
+      const { project: changes, project_template_id } = request.body;
+      if (changes.season_id || project_template_id)
+        await checkProjectReferences(
+          ctx,
+          s,
+          { season_id: changes.season_id, project_template_id },
+          project.organization_id,
+        );
+      await ctx.db.transaction().execute(async (trx) => {
+        if (project_template_id) await chooseProjectTemplate(trx, project.id, project_template_id);
+        await updateProject(trx, project.id, changes);
+      });
       return one(project.id);
     },
   );

@@ -1,7 +1,8 @@
 import { APP_SLUG, type ProjectForm } from '@school-portal/domain';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { type Db, prepared } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
 import { Access } from '../access/visibility.js';
@@ -121,7 +122,7 @@ export async function createProject(
 }
 
 export async function updateProject(
-  ctx: AppContext,
+  db: Db,
   id: string,
   changes: {
     name?: string;
@@ -131,7 +132,7 @@ export async function updateProject(
   },
 ) {
   const { enable_for_all_apps, ...fields } = changes;
-  await ctx.db
+  await db
     .updateTable('projects')
     .set({
       ...fields,
@@ -140,4 +141,27 @@ export async function updateProject(
     })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Gives a project without a template its own copy of a reusable one (as creating a project does). The
+ * project row is locked, so two managers choosing at once cannot both copy: the second one is told the
+ * template has already been chosen (422), and nothing is written.
+ */
+export async function chooseProjectTemplate(
+  trx: Transaction<Database>,
+  projectId: string,
+  templateId: string,
+) {
+  const project = await trx
+    .selectFrom('projects')
+    .select('project_template_id')
+    .where('id', '=', projectId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (project.project_template_id !== null) {
+    throw unprocessable({ project_template_id: ['has already been chosen'] });
+  }
+  const copy = await copyTemplateForProject(trx, templateId, projectId);
+  await trx.updateTable('projects').set({ project_template_id: copy }).where('id', '=', projectId).execute();
 }

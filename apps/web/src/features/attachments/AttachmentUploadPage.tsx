@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   type AttachmentRequest,
+  completeUploads,
   createAttachment,
   invalidateProjectFiles,
   uploadContentType,
@@ -222,6 +223,7 @@ function Uploader({ projectId, request }: { projectId: string; request: Attachme
     setSummary(null);
     let failures = 0;
     let succeeded = 0;
+    const arrived: string[] = [];
 
     await runQueued(queue, UPLOAD_CONCURRENCY, async (item) => {
       let attachmentId = item.attachmentId;
@@ -251,9 +253,11 @@ function Uploader({ projectId, request }: { projectId: string; request: Attachme
           verifying = true;
           patch(item.key, { status: 'verifying', progress: 1, attachmentId, uploaded });
           const id = attachmentId;
-          await withRetry(() => verifyAttachment(id, signal), { signal });
+          // Announced with the rest of the batch at its end: one e-mail, not one per file.
+          await withRetry(() => verifyAttachment(id, signal, { notify: false }), { signal });
         }
         succeeded += 1;
+        arrived.push(attachmentId);
         patch(item.key, { status: 'done', progress: 1, attachmentId, uploaded: true });
       } catch (error) {
         if (signal.aborted) return;
@@ -271,6 +275,11 @@ function Uploader({ projectId, request }: { projectId: string; request: Attachme
     });
 
     if (signal.aborted) return;
+    if (arrived.length > 0) {
+      // The files are in whether or not the e-mail can be asked for: a failure here is not the user's.
+      await withRetry(() => completeUploads(request.id, arrived, signal), { signal }).catch(() => undefined);
+      if (signal.aborted) return;
+    }
     controllerRef.current = null;
     setRunning(false);
     invalidateProjectFiles(projectId);

@@ -1,9 +1,15 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,6 +17,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { can } from '@school-portal/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +40,7 @@ import { FileName } from '../../components/FileName';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
+import { ActionsCell } from '../../components/table/ActionsCell';
 import { fileTypeLabel, formatBytes, formatDateTime } from './format';
 
 function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
@@ -107,11 +115,26 @@ function FilesRequested({ projectId }: { projectId: string }) {
   );
 }
 
-function DownloadButton({ attachment }: { attachment: Attachment }) {
+/** Downloads a file through a signed address; a failure is told in a notice. */
+function useDownload(attachment: Attachment) {
   const { t } = useTranslation();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const name = attachment.upload_file_name || attachment.name;
+  const start = () => {
+    setBusy(true);
+    downloadAttachment(attachment)
+      .catch(() =>
+        notify({ message: t('attachments.uploaded.download-failed', { name }), severity: 'error' }),
+      )
+      .finally(() => setBusy(false));
+  };
+  return { busy, name, start };
+}
+
+function DownloadButton({ attachment }: { attachment: Attachment }) {
+  const { t } = useTranslation();
+  const { busy, name, start } = useDownload(attachment);
   return (
     <Button
       size="small"
@@ -119,17 +142,66 @@ function DownloadButton({ attachment }: { attachment: Attachment }) {
       disabled={busy}
       startIcon={busy ? <CircularProgress size={16} aria-hidden="true" /> : <DownloadIcon />}
       aria-label={t('attachments.uploaded.download-label', { name })}
-      onClick={() => {
-        setBusy(true);
-        downloadAttachment(attachment)
-          .catch(() =>
-            notify({ message: t('attachments.uploaded.download-failed', { name }), severity: 'error' }),
-          )
-          .finally(() => setBusy(false));
-      }}
+      onClick={start}
     >
       {busy ? t('attachments.uploaded.downloading') : t('attachments.uploaded.download')}
     </Button>
+  );
+}
+
+/**
+ * A verified file's actions: Download (and Import as roster for those who may). Wide screens show them
+ * in the row; on a phone one row menu holds them, so each action is rendered once, never twice.
+ */
+function FileActions({ attachment }: { attachment: Attachment }) {
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  if (!narrow) {
+    return (
+      <>
+        <DownloadButton attachment={attachment} />
+        <ImportAsRosterButton attachment={attachment} />
+      </>
+    );
+  }
+  return <FileActionsMenu attachment={attachment} />;
+}
+
+function FileActionsMenu({ attachment }: { attachment: Attachment }) {
+  const { t } = useTranslation();
+  const { busy, name, start } = useDownload(attachment);
+  const importTo = useImportAsRosterPath(attachment);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton
+        aria-label={t('attachments.uploaded.actions-label', { name })}
+        aria-haspopup="menu"
+        disabled={busy}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        {busy ? <CircularProgress size={20} aria-hidden="true" /> : <MoreVertIcon />}
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        <MenuItem
+          aria-label={t('attachments.uploaded.download-label', { name })}
+          onClick={() => {
+            close();
+            start();
+          }}
+        >
+          <ListItemIcon>
+            <DownloadIcon fontSize="small" />
+          </ListItemIcon>
+          {t('attachments.uploaded.download')}
+        </MenuItem>
+        {importTo && (
+          <MenuItem component={Link} to={importTo} onClick={close}>
+            {t('attachments.uploaded.import-roster')}
+          </MenuItem>
+        )}
+      </Menu>
+    </>
   );
 }
 
@@ -195,17 +267,21 @@ function NotUploadedActions({ projectId, attachment }: { projectId: string; atta
   );
 }
 /** "Import as roster" on a verified CSV/TSV/XLSX upload, for those who may import rosters (issue 15). */
-function ImportAsRosterButton({ attachment }: { attachment: Attachment }) {
+/** Where Import as roster leads for a file, or null when the caller may not import it. */
+function useImportAsRosterPath(attachment: Attachment): string | null {
   const abilities = useAbilities();
   if (!abilities || !can(abilities, 'subject-import.create')) return null;
   if (!ROSTER_TYPES.has(attachment.upload_content_type)) return null;
+  return `${routePath('project.subjects.import', { projectId: attachment.project_id })}?attachment=${attachment.id}`;
+}
+
+function ImportAsRosterButton({ attachment }: { attachment: Attachment }) {
+  const { t } = useTranslation();
+  const to = useImportAsRosterPath(attachment);
+  if (!to) return null;
   return (
-    <Button
-      size="small"
-      component={Link}
-      to={`${routePath('project.subjects.import', { projectId: attachment.project_id })}?attachment=${attachment.id}`}
-    >
-      Import as roster
+    <Button size="small" component={Link} to={to}>
+      {t('attachments.uploaded.import-roster')}
     </Button>
   );
 }
@@ -238,7 +314,7 @@ function FilesUploaded({ projectId }: { projectId: string }) {
             <TableCell>{t('attachments.uploaded.size')}</TableCell>
             <TableCell>{t('attachments.uploaded.type')}</TableCell>
             <TableCell>{t('attachments.uploaded.uploaded')}</TableCell>
-            <TableCell align="right">{t('attachments.uploaded.actions')}</TableCell>
+            <ActionsCell header>{t('attachments.uploaded.actions')}</ActionsCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -274,15 +350,13 @@ function FilesUploaded({ projectId }: { projectId: string }) {
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell align="right">
+                <ActionsCell>
                   {verified ? (
-                    <DownloadButton attachment={attachment} />
+                    <FileActions attachment={attachment} />
                   ) : (
                     <NotUploadedActions projectId={projectId} attachment={attachment} />
                   )}
-                  {verified && <DownloadButton attachment={attachment} />}
-                  {verified && <ImportAsRosterButton attachment={attachment} />}
-                </TableCell>
+                </ActionsCell>
               </TableRow>
             );
           })}

@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
-import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Step from '@mui/material/Step';
@@ -18,91 +17,39 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fieldKeyLabel, PRINT_LAYOUT_DEFAULTS } from '@school-portal/domain';
-import { useQuery } from '@tanstack/react-query';
+import {
+  ALL_SUBJECTS,
+  DEFAULT_DUPLICATE_FIELDS,
+  effectiveLabel,
+  fieldKeyLabel,
+  PRINT_LAYOUT_DEFAULTS,
+  type SelectionState,
+  type SubjectSelection,
+  selectionToWire,
+} from '@school-portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import { apiFetch } from '../../api/client';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   downloadRender,
   fetchRender,
-  type Layout,
   layoutKeys,
   useCreateRender,
   useLayout,
   useLayoutCategories,
-  useLayoutPreview,
   useProjectRenders,
   useRenderPolling,
 } from '../../api/layouts';
 import { useProject } from '../../api/projects';
 import { queryClient } from '../../api/queryClient';
-import { useAbilities } from '../../api/users';
+import { useSubjectFields } from '../../api/subjects';
 import { routePath } from '../../app/routes';
-
-const navButtonSx = {
-  textTransform: 'none',
-  '&.active': { bgcolor: 'action.selected', color: 'primary.main' },
-} as const;
-
-/** Spec §2 layouts section menu: All Layouts, Recent Prints, and Edit Layouts for studio or lab managers. */
-function LayoutsMenu({ projectId }: { projectId: string }) {
-  const abilities = useAbilities();
-  return (
-    <Box
-      component="nav"
-      aria-label="Layouts"
-      sx={{ display: 'flex', gap: 1, borderBottom: 1, borderColor: 'divider', pb: 1, mb: 2 }}
-    >
-      <Button
-        component={NavLink}
-        to={routePath('project.layouts', { projectId })}
-        end
-        size="small"
-        sx={navButtonSx}
-      >
-        All Layouts
-      </Button>
-      <Button
-        component={NavLink}
-        to={routePath('project.layouts.renders', { projectId })}
-        size="small"
-        sx={navButtonSx}
-      >
-        Recent Prints
-      </Button>
-      {abilities?.canEditLayouts && (
-        <Button
-          component={NavLink}
-          to={routePath('project.layouts.edit', { projectId })}
-          size="small"
-          sx={navButtonSx}
-        >
-          Edit Layouts
-        </Button>
-      )}
-    </Box>
-  );
-}
-
-function LayoutPreview({
-  layout,
-  subjectId,
-  height = 240,
-}: {
-  layout: Layout;
-  subjectId?: string | null;
-  height?: number;
-}) {
-  const url = useLayoutPreview(layout.id, subjectId);
-  const width = Math.round((height * 640) / 480);
-  return url ? (
-    <img src={url} width={width} height={height} alt={`Preview of ${layout.name}`} loading="lazy" />
-  ) : (
-    <Box sx={{ width, height, bgcolor: 'grey.100' }} aria-busy="true" />
-  );
-}
+import { Page } from '../../components/Page';
+import { Pager } from '../organizations/Pager';
+import { CheckDuplicatesStep } from '../subjects/CheckDuplicatesStep';
+import { SelectSubjectsStep } from '../subjects/SelectSubjectsStep';
+import { useSelectionCount } from '../subjects/selectionApi';
+import { LayoutPreview, LayoutsMenu } from './LayoutsMenu';
 
 /** Spec §2 layouts index: Choose Category, the count, preview cards with Select Layout. */
 export function LayoutsIndexPage() {
@@ -116,16 +63,13 @@ export function LayoutsIndexPage() {
   const category = categories.data?.find((c) => c.id === categoryId);
   const layouts = category?.layouts ?? [];
   return (
-    <Container maxWidth="lg">
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t('project.layouts-title')}
-      </Typography>
+    <Page title={t('project.layouts-title')}>
       <LayoutsMenu projectId={projectId} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
         <TextField
           select
           size="small"
-          label="Choose Category"
+          label={t('layouts.index.choose-category')}
           value={category ? categoryId : ''}
           onChange={(e) => {
             const next = new URLSearchParams(params);
@@ -140,9 +84,11 @@ export function LayoutsIndexPage() {
             </MenuItem>
           ))}
         </TextField>
-        <Typography data-testid="layouts-count">{layouts.length} layouts</Typography>
+        <Typography data-testid="layouts-count">
+          {t('layouts.index.count', { count: layouts.length })}
+        </Typography>
       </Box>
-      {categories.isSuccess && layouts.length === 0 && <Typography>There are no layouts to show.</Typography>}
+      {categories.isSuccess && layouts.length === 0 && <Typography>{t('layouts.index.empty')}</Typography>}
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(360px, 1fr))', gap: 2 }}>
         {layouts.map((layout) => (
           <Card key={layout.id} data-testid="layout-card">
@@ -157,252 +103,275 @@ export function LayoutsIndexPage() {
                 component={RouterLink}
                 to={`${routePath('project.layout', { projectId, layoutId: layout.id })}${subjectId ? `?subjectId=${encodeURIComponent(subjectId)}` : ''}`}
               >
-                Select Layout
+                {t('layouts.index.select')}
               </Button>
             </CardActions>
           </Card>
         ))}
       </Box>
-    </Container>
+    </Page>
   );
 }
 
-interface SubjectOption {
-  id: string;
-  display_name: string;
-  grade: string | null;
-}
-
-function useProjectSubjects(projectId: string) {
-  return useQuery({
-    queryKey: ['layout-subjects', projectId],
-    queryFn: ({ signal }) =>
-      apiFetch<{ subjects: SubjectOption[] }>(`/api/projects/${encodeURIComponent(projectId)}/subjects`, {
-        query: { limit: 500, sort: 'reverse_full_name' },
-        signal,
-      }).then((b) => b.subjects),
-  });
-}
-
-const STEPS = [
-  'Preview Layout',
-  'Select Subjects',
-  'Check for Duplicate Subjects',
-  'Confirm and Print',
-] as const;
+const STEP_KEYS = ['preview', 'select', 'duplicates', 'confirm'] as const;
+type StepKey = (typeof STEP_KEYS)[number];
 
 /**
- * Spec §2 print layout wizard (not linear): preview, subject selection, duplicates check, confirm. For one
- * subject the preview and selection steps are skipped. The print groups by Grade and sorts by Last Name
- * then First Name (§5). On save it moves to the renders screen with the new render highlighted.
+ * Spec §2 print layout wizard (not linear): Preview Layout, Select Subjects, Check for Duplicate
+ * Subjects, Confirm and Print. The selection and duplicate steps are the subjects area's shared ones, and
+ * the print sends the selection (minus the duplicates not kept) as the grid would resolve it. For one
+ * subject (`subjectId`) the preview and selection steps are skipped. The print groups by Grade and sorts
+ * by Last Name then First Name unless changed (§5). On save it moves to the renders screen with the new
+ * render highlighted.
  */
 export function LayoutShowPage() {
+  const { t } = useTranslation();
   const { projectId = '', layoutId = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const singleSubject = params.get('subjectId');
   const layout = useLayout(layoutId);
-  const subjects = useProjectSubjects(projectId);
+  const fields = useSubjectFields(projectId);
   const create = useCreateRender();
-  const steps = singleSubject ? STEPS.slice(2) : STEPS;
+  const steps: readonly StepKey[] = singleSubject ? STEP_KEYS.slice(2) : STEP_KEYS;
   const [active, setActive] = useState(0);
-  const [excluded, setExcluded] = useState<Set<string>>(new Set());
+  const [selection, setSelection] = useState<SelectionState>(ALL_SUBJECTS);
+  const [excluded, setExcluded] = useState<string[]>([]);
   const [pdfName, setPdfName] = useState('');
-  const selected = singleSubject
-    ? [singleSubject]
-    : (subjects.data ?? []).filter((s) => !excluded.has(s.id)).map((s) => s.id);
+  const count = useSelectionCount(projectId, selection);
+
+  const labels = [...new Set(fields.fields.map((f) => effectiveLabel(f)))];
+  const available = [...new Set(fields.fields.flatMap((f) => (f.field_key ? [f.field_key] : [])))];
+  const duplicateKeys = DEFAULT_DUPLICATE_FIELDS.filter((k) => available.includes(k));
+  const defaultGroup = PRINT_LAYOUT_DEFAULTS.group_by.filter((l) => labels.includes(l));
+  const defaultSort = PRINT_LAYOUT_DEFAULTS.sort_by.filter((l) => labels.includes(l));
+  const [groupBy, setGroupBy] = useState<string | null>(null);
+  const [sortBy, setSortBy] = useState<[string, string] | null>(null);
+  const group = groupBy ?? defaultGroup[0] ?? '';
+  const sorts = sortBy ?? [defaultSort[0] ?? '', defaultSort[1] ?? ''];
+
+  // One subject: exactly it. Otherwise the selection, minus the duplicates not kept.
+  const wire = selectionToWire(selection);
+  const chosen: SubjectSelection | null = singleSubject
+    ? { filter: null, included_subject_ids: [singleSubject], excluded_subject_ids: [] }
+    : wire && {
+        ...wire,
+        excluded_subject_ids: [...new Set([...wire.excluded_subject_ids, ...excluded])],
+      };
+  const selectedCount = singleSubject ? 1 : Math.max(0, (count.data ?? 0) - excluded.length);
   const step = steps[active];
 
   async function print() {
+    if (!chosen) return;
     const render = await create.mutateAsync({
       layout_id: layoutId,
       project_id: projectId,
       pdf_name: pdfName.trim() || undefined,
-      subject_ids: selected,
-      group_by: [...PRINT_LAYOUT_DEFAULTS.group_by],
-      sort_by: [...PRINT_LAYOUT_DEFAULTS.sort_by],
+      ...(singleSubject
+        ? { subject_ids: [singleSubject] }
+        : {
+            filter: chosen.filter ?? null,
+            included_subject_ids: chosen.included_subject_ids,
+            excluded_subject_ids: chosen.excluded_subject_ids,
+          }),
+      group_by: group ? [group] : [],
+      sort_by: sorts.filter(Boolean),
     });
     navigate(
       `${routePath('project.layouts.renders', { projectId })}?poll=true&highlightRenderId=${render.id}`,
     );
   }
 
+  const fieldSelect = (label: string, value: string, onChange: (next: string) => void, id: string) => (
+    <TextField
+      select
+      size="small"
+      id={id}
+      label={label}
+      value={labels.includes(value) ? value : ''}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      <MenuItem value="">
+        <em>{t('layouts.wizard.none')}</em>
+      </MenuItem>
+      {labels.map((l) => (
+        <MenuItem key={l} value={l}>
+          {l}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
   return (
-    <Container maxWidth="lg">
+    <Page title={layout.data?.name ?? t('project.layouts-title')}>
       <LayoutsMenu projectId={projectId} />
-      <Typography variant="h5" component="h1" gutterBottom>
-        {layout.data?.name ?? ''}
-      </Typography>
       <Stepper nonLinear activeStep={active} sx={{ mb: 3 }}>
-        {steps.map((label, i) => (
-          <Step key={label}>
-            <StepButton onClick={() => setActive(i)}>{label}</StepButton>
+        {steps.map((key, i) => (
+          <Step key={key}>
+            <StepButton onClick={() => setActive(i)}>{t(`layouts.wizard.steps.${key}`)}</StepButton>
           </Step>
         ))}
       </Stepper>
-      {step === 'Preview Layout' && layout.data && (
+      {step === 'preview' && layout.data && (
         <Box data-testid="layout-preview">
           <LayoutPreview layout={layout.data} height={480} />
         </Box>
       )}
-      {step === 'Select Subjects' && (
-        <Box>
-          <Typography gutterBottom>{selected.length} selected</Typography>
-          <Box sx={{ display: 'flex', gap: 1, mb: 1 }}>
-            <Button size="small" onClick={() => setExcluded(new Set())}>
-              Select All
-            </Button>
-            <Button size="small" onClick={() => setExcluded(new Set((subjects.data ?? []).map((s) => s.id)))}>
-              Exclude All
-            </Button>
-          </Box>
-          {(subjects.data ?? []).map((s) => (
-            <FormControlLabel
-              key={s.id}
-              sx={{ display: 'flex' }}
-              control={
-                <Checkbox
-                  checked={!excluded.has(s.id)}
-                  onChange={(e) => {
-                    const next = new Set(excluded);
-                    if (e.target.checked) next.delete(s.id);
-                    else next.add(s.id);
-                    setExcluded(next);
-                  }}
-                />
-              }
-              label={s.display_name}
-            />
-          ))}
-        </Box>
+      {step === 'select' && (
+        <SelectSubjectsStep projectId={projectId} value={selection} onChange={setSelection} />
       )}
-      {step === 'Check for Duplicate Subjects' && (
-        // Placeholder until the shared duplicates step (selection and duplicates issue) lands.
-        <Typography>
-          Duplicate subjects are not checked here yet: every selected subject is printed.
-        </Typography>
+      {step === 'duplicates' && (
+        <CheckDuplicatesStep
+          projectId={projectId}
+          selection={chosen}
+          fieldKeys={duplicateKeys}
+          fields={fields.fields}
+          onChange={setExcluded}
+        />
       )}
-      {step === 'Confirm and Print' && (
+      {step === 'confirm' && (
         <Box sx={{ display: 'grid', gap: 2, maxWidth: 480 }}>
-          <Typography>
-            {selected.length} subjects, grouped by {PRINT_LAYOUT_DEFAULTS.group_by.join(', ')}, sorted by{' '}
-            {PRINT_LAYOUT_DEFAULTS.sort_by.join(', ')}.
+          <Typography data-testid="print-summary">
+            {t('layouts.wizard.summary', {
+              count: selectedCount,
+              group: group || t('layouts.wizard.none'),
+              sort: sorts.filter(Boolean).join(', ') || t('layouts.wizard.none'),
+            })}
           </Typography>
+          {fieldSelect(t('layouts.wizard.group-by'), group, (next) => setGroupBy(next), 'print-group-by')}
+          {fieldSelect(
+            t('layouts.wizard.sort-by'),
+            sorts[0],
+            (next) => setSortBy([next, sorts[1]]),
+            'print-sort-by',
+          )}
+          {fieldSelect(
+            t('layouts.wizard.then-by'),
+            sorts[1],
+            (next) => setSortBy([sorts[0], next]),
+            'print-then-by',
+          )}
           <TextField
-            label="PDF Name"
+            label={t('layouts.wizard.pdf-name')}
             value={pdfName}
             onChange={(e) => setPdfName(e.target.value)}
             size="small"
           />
-          {create.isError && <Alert severity="error">The print could not be started.</Alert>}
+          {create.isError && <Alert severity="error">{t('layouts.wizard.failed')}</Alert>}
           <Button
             variant="contained"
-            disabled={selected.length === 0 || create.isPending}
+            disabled={!chosen || selectedCount === 0 || create.isPending}
             onClick={() => void print()}
           >
-            Print
+            {t('layouts.wizard.print')}
           </Button>
         </Box>
       )}
       <Box sx={{ display: 'flex', gap: 1, mt: 3 }}>
         <Button disabled={active === 0} onClick={() => setActive(active - 1)}>
-          Back
+          {t('subjects.wizard.back')}
         </Button>
         <Button disabled={active === steps.length - 1} onClick={() => setActive(active + 1)}>
-          Next
+          {t('subjects.wizard.next')}
         </Button>
       </Box>
-    </Container>
+    </Page>
   );
 }
 
-const STATUS_LABEL = { running: 'Running', complete: 'Completed', failed: 'Failed' } as const;
-
-/** Spec §2 layout renders: count, Refresh (poll flag), Name, Created, Status, download, highlight, empty text. */
+/**
+ * Spec §2 layout renders (Recent Prints): the count, the Refresh checkbox (the poll flag), Name, Created,
+ * Status, a download when completed, the highlighted render and the empty text; a page at a time.
+ */
 export function LayoutRendersPage() {
+  const { t } = useTranslation();
   const { projectId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const poll = params.get('poll') === 'true';
   const highlight = params.get('highlightRenderId');
-  const renders = useProjectRenders(projectId);
-  const setPoll = (on: boolean) => {
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const renders = useProjectRenders(projectId, page);
+  const setParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(params);
-    if (on) next.set('poll', 'true');
-    else next.delete('poll');
+    if (value === null) next.delete(name);
+    else next.set(name, value);
     setParams(next, { replace: true });
   };
+  const setPoll = (on: boolean) => setParam('poll', on ? 'true' : null);
+  const list = renders.data?.layout_renders ?? [];
   useRenderPolling(
-    renders.data,
+    renders.data?.layout_renders,
     poll,
     (id) =>
       void fetchRender(id).then((fresh) =>
-        queryClient.setQueryData(layoutKeys.renders(projectId), (old: typeof renders.data) =>
-          old?.map((r) => (r.id === id ? fresh : r)),
+        queryClient.setQueryData(
+          [...layoutKeys.renders(projectId), page],
+          (old: typeof renders.data) =>
+            old && { ...old, layout_renders: old.layout_renders.map((r) => (r.id === id ? fresh : r)) },
         ),
       ),
     () => setPoll(false),
   );
-  const list = renders.data ?? [];
   return (
-    <Container maxWidth="lg">
+    <Page title={t('layouts.renders.heading')}>
       <LayoutsMenu projectId={projectId} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <Typography data-testid="renders-count">{list.length} renders</Typography>
+        <Typography data-testid="renders-count">
+          {t('layouts.renders.count', { count: renders.data?.meta.total ?? 0 })}
+        </Typography>
         <FormControlLabel
           control={<Checkbox checked={poll} onChange={(e) => setPoll(e.target.checked)} />}
-          label="Refresh"
+          label={t('layouts.renders.refresh')}
         />
       </Box>
       {renders.isSuccess && list.length === 0 ? (
-        <Typography>There are no renders to show.</Typography>
+        <Typography>{t('layouts.renders.empty')}</Typography>
       ) : (
-        <Table size="small" aria-label="Recent Prints">
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Created</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.map((r) => (
-              <TableRow
-                key={r.id}
-                selected={r.id === highlight}
-                data-testid={r.id === highlight ? 'highlighted-render' : undefined}
-              >
-                <TableCell>{r.render_name}</TableCell>
-                <TableCell>{new Date(r.created_at).toLocaleString()}</TableCell>
-                <TableCell>
-                  {/* Past EXPORT_RETENTION_DAYS the PDF is deleted (retention sweep). */}
-                  {r.expired_at ? 'Expired' : STATUS_LABEL[r.worker_status]}
-                  {r.worker_status === 'failed' && r.failure_reason ? `: ${r.failure_reason}` : ''}
-                </TableCell>
-                <TableCell>
-                  {r.is_completed && !r.expired_at && (
-                    <Button size="small" onClick={() => void downloadRender(r)}>
-                      Download
-                    </Button>
-                  )}
-                </TableCell>
+        <>
+          <Table size="small" aria-label={t('layouts.menu.recent')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('layouts.renders.name')}</TableCell>
+                <TableCell>{t('layouts.renders.created')}</TableCell>
+                <TableCell>{t('layouts.renders.status')}</TableCell>
+                <TableCell aria-label={t('layouts.renders.actions')} />
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {list.map((r) => (
+                <TableRow
+                  key={r.id}
+                  selected={r.id === highlight}
+                  data-testid={r.id === highlight ? 'highlighted-render' : 'render-row'}
+                >
+                  <TableCell>{r.render_name}</TableCell>
+                  <TableCell>{new Date(r.created_at).toLocaleString()}</TableCell>
+                  <TableCell>
+                    {/* Past EXPORT_RETENTION_DAYS the PDF is deleted (retention sweep). */}
+                    {t(`layouts.renders.states.${r.expired_at ? 'expired' : r.worker_status}`)}
+                    {r.worker_status === 'failed' && r.failure_reason ? `: ${r.failure_reason}` : ''}
+                  </TableCell>
+                  <TableCell>
+                    {r.is_completed && !r.expired_at && (
+                      <Button size="small" onClick={() => void downloadRender(r)}>
+                        {t('layouts.renders.download')}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {renders.data && (
+            <Pager
+              meta={renders.data.meta}
+              onPage={(next) => setParam('page', next === 1 ? null : String(next))}
+              disabled={renders.isPlaceholderData}
+            />
+          )}
+        </>
       )}
-    </Container>
-  );
-}
-
-/** Managers' in-app layout editing is not built yet (no LAYOUT_EDITOR_URL either). */
-export function EditLayoutsPage() {
-  const { projectId = '' } = useParams();
-  return (
-    <Container maxWidth="lg">
-      <LayoutsMenu projectId={projectId} />
-      <Typography>Layouts are edited in the layout editor, which is not configured.</Typography>
-    </Container>
+    </Page>
   );
 }
 

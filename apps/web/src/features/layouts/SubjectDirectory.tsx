@@ -18,6 +18,7 @@ import {
 } from '@school-portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import {
@@ -36,6 +37,7 @@ import { routePath } from '../../app/routes';
  * field and sorted by Teacher, Grade, Last Name, First Name (§5), then opens the download dialog.
  */
 export function SubjectDirectoryPage() {
+  const { t } = useTranslation();
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
   const { fields } = useSubjectFields(projectId);
@@ -48,7 +50,7 @@ export function SubjectDirectoryPage() {
   async function save() {
     setError(null);
     if (!groupBy) {
-      setError('Group By is required.');
+      setError(t('layouts.directory.required'));
       return;
     }
     try {
@@ -58,7 +60,7 @@ export function SubjectDirectoryPage() {
       const render = await create.mutateAsync({
         layout_id: layout.id,
         project_id: projectId,
-        pdf_name: 'Subject Directory',
+        pdf_name: t('layouts.directory.title'),
         group_by: [groupBy],
         sort_by: [...SUBJECT_DIRECTORY_SORT],
       });
@@ -66,11 +68,7 @@ export function SubjectDirectoryPage() {
     } catch (e) {
       const noSubjects =
         e instanceof ApiError && e.status === 422 && JSON.stringify(e.body ?? {}).includes('has no subjects');
-      setError(
-        noSubjects
-          ? 'There are no subjects to put in a Subject Directory.'
-          : 'The Subject Directory could not be made.',
-      );
+      setError(noSubjects ? t('layouts.directory.no-subjects') : t('layouts.directory.failed'));
     }
   }
 
@@ -80,20 +78,20 @@ export function SubjectDirectoryPage() {
   return (
     <Container maxWidth="sm">
       <Typography variant="h5" component="h1" gutterBottom>
-        Download Subject Directory
+        {t('layouts.directory.heading')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2 }}>
         <TextField
           select
           required
-          label="Group By"
+          label={t('layouts.directory.group-by')}
           value={groupBy}
           onChange={(e) => setGroupBy(e.target.value)}
           error={!!error && !groupBy}
-          helperText={!groupBy ? 'Group By is required.' : undefined}
+          helperText={!groupBy ? t('layouts.directory.required') : undefined}
         >
           <MenuItem value="">
-            <em>None</em>
+            <em>{t('layouts.wizard.none')}</em>
           </MenuItem>
           {options.map((label) => (
             <MenuItem key={label} value={label}>
@@ -108,9 +106,9 @@ export function SubjectDirectoryPage() {
         )}
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button variant="contained" onClick={() => void save()} disabled={create.isPending}>
-            Save
+            {t('layouts.directory.save')}
           </Button>
-          <Button onClick={() => navigate(subjectsPath)}>Cancel</Button>
+          <Button onClick={() => navigate(subjectsPath)}>{t('layouts.directory.cancel')}</Button>
         </Box>
       </Box>
     </Container>
@@ -122,6 +120,7 @@ export function SubjectDirectoryPage() {
  * is rendered, then offers Download Now, which downloads and closes the dialog.
  */
 export function SubjectDirectoryDialog() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const renderId = params.get('subjectDirectoryId');
   const render = useQuery({
@@ -141,21 +140,23 @@ export function SubjectDirectoryDialog() {
   const failed = data?.worker_status === 'failed';
   return (
     <Dialog open onClose={close} aria-labelledby="subject-directory-title">
-      <DialogTitle id="subject-directory-title">Subject Directory</DialogTitle>
+      <DialogTitle id="subject-directory-title">{t('layouts.directory.title')}</DialogTitle>
       <DialogContent>
         {failed ? (
-          <DialogContentText>Failed: {data?.failure_reason}</DialogContentText>
+          <DialogContentText>
+            {t('layouts.directory.dialog.failed', { reason: data?.failure_reason ?? '' })}
+          </DialogContentText>
         ) : ready ? (
-          <DialogContentText>Subject Directory is ready for download</DialogContentText>
+          <DialogContentText>{t('layouts.directory.dialog.ready')}</DialogContentText>
         ) : (
           <>
-            <DialogContentText>Subject Directory is being prepared for download</DialogContentText>
-            <DialogContentText>This may take a few minutes.</DialogContentText>
+            <DialogContentText>{t('layouts.directory.dialog.preparing')}</DialogContentText>
+            <DialogContentText>{t('layouts.directory.dialog.minutes')}</DialogContentText>
           </>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Close</Button>
+        <Button onClick={close}>{t('layouts.directory.dialog.close')}</Button>
         <Button
           variant="contained"
           disabled={!ready}
@@ -163,7 +164,7 @@ export function SubjectDirectoryDialog() {
             if (data) void downloadRender(data).then(close);
           }}
         >
-          {ready ? 'Download Now' : 'Preparing Download'}
+          {ready ? t('layouts.directory.dialog.download') : t('layouts.directory.dialog.preparing-button')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -19,7 +19,7 @@ export const layoutRoutes: RouteObject[] = [
   {
     path: ROUTES['project.layouts.edit'],
     handle: handle({ name: 'project.layouts.edit', titleKey: 'project.layouts-title' }),
-    lazy: { Component: async () => (await pages()).EditLayoutsPage },
+    lazy: { Component: async () => (await import('./EditLayoutsPage')).EditLayoutsPage },
   },
   {
     path: ROUTES['project.layout'],

@@ -21,6 +21,7 @@ import { useSessionAbilities } from '../../api/sessionAbilities';
 import { routePath } from '../../app/routes';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { ChooseTemplate } from './ChooseTemplate';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 
 interface Statistic {
@@ -127,6 +128,7 @@ function ProjectDashboard({ project }: { project: ProjectRecord }) {
       <Typography color="text.secondary" sx={{ mt: -1, mb: 2 }} data-testid="project-facts">
         {facts}
       </Typography>
+      <ChooseTemplate project={project} />
       {pending > 0 && (
         <Alert
           severity="warning"

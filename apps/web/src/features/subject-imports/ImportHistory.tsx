@@ -8,19 +8,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { downloadSkippedRows, type SubjectImport, useProjectImports } from '../../api/subjectImports';
-
-const STATUS: Record<SubjectImport['status'], string> = {
-  uploading: 'Uploading',
-  ready: 'Not checked',
-  checked: 'Checked',
-  applying: 'Applying',
-  applied: 'Applied',
-  failed: 'Failed',
-};
+import { useTranslation } from 'react-i18next';
+import { downloadSkippedRows, useProjectImports } from '../../api/subjectImports';
 
 /** The project's roster imports, newest first, with each one's outcome. */
 export function ImportHistory({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const imports = useProjectImports(projectId, page);
   if (!imports.data || imports.data.subject_imports.length === 0) return null;
@@ -28,17 +21,17 @@ export function ImportHistory({ projectId }: { projectId: string }) {
   return (
     <>
       <Typography variant="h6" component="h2" gutterBottom>
-        Import History
+        {t('roster.history.heading')}
       </Typography>
       <Paper variant="outlined">
-        <Table size="small" aria-label="Import History">
+        <Table size="small" aria-label={t('roster.history.heading')}>
           <TableHead>
             <TableRow>
-              <TableCell>File</TableCell>
-              <TableCell>Started</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Outcome</TableCell>
-              <TableCell />
+              <TableCell>{t('roster.history.file')}</TableCell>
+              <TableCell>{t('roster.history.started')}</TableCell>
+              <TableCell>{t('roster.history.status')}</TableCell>
+              <TableCell>{t('roster.history.outcome')}</TableCell>
+              <TableCell aria-label={t('roster.history.actions')} />
             </TableRow>
           </TableHead>
           <TableBody>
@@ -48,16 +41,14 @@ export function ImportHistory({ projectId }: { projectId: string }) {
                 <TableCell>
                   <time dateTime={imp.created_at}>{new Date(imp.created_at).toLocaleString()}</time>
                 </TableCell>
-                <TableCell>{STATUS[imp.status]}</TableCell>
+                <TableCell>{t(`roster.history.states.${imp.status}`)}</TableCell>
                 <TableCell>
-                  {imp.report
-                    ? `${imp.report.created} created, ${imp.report.updated} updated, ${imp.report.skipped} skipped`
-                    : (imp.failure ?? '')}
+                  {imp.report ? t('roster.history.report', { ...imp.report }) : (imp.failure ?? '')}
                 </TableCell>
                 <TableCell align="right">
                   {!!imp.report?.skipped && (
                     <Button size="small" onClick={() => void downloadSkippedRows(imp)}>
-                      Skipped rows
+                      {t('roster.history.skipped-rows')}
                     </Button>
                   )}
                 </TableCell>

@@ -19,7 +19,9 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import {
@@ -36,11 +38,11 @@ import {
 import { routePath } from '../../app/routes';
 import { ImportHistory } from './ImportHistory';
 
-const STEPS = ['Upload', 'Map Columns', 'Review', 'Done'];
+const STEPS = ['upload', 'map', 'review', 'done'] as const;
 const SKIP = '';
 
 /** The server's 422 field errors as one line each. */
-function errorText(error: unknown): string {
+function errorText(error: unknown, t: TFunction): string {
   if (isApiError(error)) {
     const body = error.body as { errors?: Record<string, string[]> } | null;
     if (body?.errors)
@@ -50,9 +52,9 @@ function errorText(error: unknown): string {
             `${field === 'base' ? '' : `${field.replace(/_/g, ' ')} `}${messages.join('; ')}`,
         )
         .join('\n');
-    if (error.status === 403) return 'You are not allowed to import rosters.';
+    if (error.status === 403) return t('roster.not-allowed');
   }
-  return 'Something went wrong. Please try again.';
+  return t('roster.failed');
 }
 
 /**
@@ -60,6 +62,7 @@ function errorText(error: unknown): string {
  * school uploaded for a file request (`?attachment=<id>`). Nothing is written before Apply.
  */
 export function ImportRosterPage() {
+  const { t } = useTranslation();
   const { projectId = '' } = useParams();
   const [search] = useSearchParams();
   const attachmentId = search.get('attachment');
@@ -81,7 +84,7 @@ export function ImportRosterPage() {
     try {
       await work();
     } catch (e) {
-      setError(errorText(e));
+      setError(errorText(e, t));
     } finally {
       setBusy(false);
     }
@@ -105,9 +108,9 @@ export function ImportRosterPage() {
         setMode(read.mode);
         setStep(1);
       })
-      .catch((e: unknown) => setError(errorText(e)))
+      .catch((e: unknown) => setError(errorText(e, t)))
       .finally(() => setBusy(false));
-  }, [attachmentId, projectId]);
+  }, [attachmentId, projectId, t]);
 
   // While applying, follow the job's progress.
   useEffect(() => {
@@ -127,12 +130,12 @@ export function ImportRosterPage() {
   return (
     <Container maxWidth="lg" sx={{ py: 2 }}>
       <Typography variant="h5" component="h1" gutterBottom>
-        Import Roster
+        {t('roster.heading')}
       </Typography>
       <Stepper activeStep={step} sx={{ mb: 3 }}>
-        {STEPS.map((label) => (
-          <Step key={label}>
-            <StepLabel>{label}</StepLabel>
+        {STEPS.map((key) => (
+          <Step key={key}>
+            <StepLabel>{t(`roster.steps.${key}`)}</StepLabel>
           </Step>
         ))}
       </Stepper>
@@ -145,11 +148,9 @@ export function ImportRosterPage() {
 
       {step === 0 && !attachmentId && (
         <Stack spacing={2} alignItems="flex-start">
-          <Typography>
-            Choose the school’s roster: a CSV, TSV or Excel (XLSX) file, up to 20 MB and 50,000 rows.
-          </Typography>
+          <Typography>{t('roster.upload.intro')}</Typography>
           <Button variant="outlined" component="label">
-            Select File
+            {t('roster.upload.select')}
             <input
               hidden
               type="file"
@@ -164,7 +165,7 @@ export function ImportRosterPage() {
             disabled={!file || busy}
             onClick={() => void run(async () => opened(await importRosterFile(projectId, file!)))}
           >
-            Upload
+            {t('roster.upload.upload')}
           </Button>
         </Stack>
       )}
@@ -172,16 +173,21 @@ export function ImportRosterPage() {
       {step === 1 && imp && (
         <Stack spacing={2}>
           <Typography>
-            {imp.upload_file_name}: {imp.row_count} rows
-            {imp.sheet_name ? `, sheet ${imp.sheet_name}` : ''}. Choose the field for each column, or skip it.
+            {imp.sheet_name
+              ? t('roster.map.intro-sheet', {
+                  file: imp.upload_file_name,
+                  rows: imp.row_count,
+                  sheet: imp.sheet_name,
+                })
+              : t('roster.map.intro', { file: imp.upload_file_name, rows: imp.row_count })}
           </Typography>
           <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Map Columns">
+            <Table size="small" aria-label={t('roster.steps.map')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Column</TableCell>
-                  <TableCell>Field</TableCell>
-                  <TableCell>Sample values</TableCell>
+                  <TableCell>{t('roster.map.column')}</TableCell>
+                  <TableCell>{t('roster.map.field')}</TableCell>
+                  <TableCell>{t('roster.map.samples')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -195,12 +201,12 @@ export function ImportRosterPage() {
                         select
                         size="small"
                         fullWidth
-                        label={`Field for ${column}`}
+                        label={t('roster.map.field-for', { column })}
                         value={mapping[column] ?? SKIP}
                         onChange={(e) => setMapping({ ...mapping, [column]: e.target.value || null })}
                       >
                         <MenuItem value={SKIP}>
-                          <em>Skip this column</em>
+                          <em>{t('roster.map.skip')}</em>
                         </MenuItem>
                         {imp.fields.map((f) => (
                           <MenuItem key={f.id} value={f.id}>
@@ -223,17 +229,17 @@ export function ImportRosterPage() {
           </Paper>
           <TextField
             select
-            label="Mode"
+            label={t('roster.map.mode')}
             value={mode}
             onChange={(e) => setMode(e.target.value as ImportMode)}
             sx={{ maxWidth: 320 }}
           >
-            <MenuItem value="add_and_update">Add new and update existing</MenuItem>
-            <MenuItem value="add_only">Add new only</MenuItem>
+            <MenuItem value="add_and_update">{t('roster.map.add-and-update')}</MenuItem>
+            <MenuItem value="add_only">{t('roster.map.add-only')}</MenuItem>
           </TextField>
           <FormControlLabel
             control={<Checkbox checked={saveMapping} onChange={(e) => setSaveMapping(e.target.checked)} />}
-            label="Remember this mapping for next time"
+            label={t('roster.map.remember')}
           />
           <Box>
             <Button
@@ -247,7 +253,7 @@ export function ImportRosterPage() {
                 })
               }
             >
-              Check
+              {t('roster.map.check')}
             </Button>
           </Box>
         </Stack>
@@ -255,26 +261,34 @@ export function ImportRosterPage() {
 
       {step === 2 && imp?.check && (
         <Stack spacing={2} data-testid="import-check">
-          <Typography>Nothing has been changed yet. This is what the import would do:</Typography>
+          <Typography>{t('roster.review.intro')}</Typography>
           <Stack direction="row" spacing={3} flexWrap="wrap">
-            <Typography data-testid="check-creates">{imp.check.create_count} new</Typography>
-            <Typography data-testid="check-updates">{imp.check.update_count} updated</Typography>
-            <Typography data-testid="check-unchanged">{imp.check.unchanged_count} unchanged</Typography>
+            <Typography data-testid="check-creates">
+              {t('roster.review.new', { count: imp.check.create_count })}
+            </Typography>
+            <Typography data-testid="check-updates">
+              {t('roster.review.updated', { count: imp.check.update_count })}
+            </Typography>
+            <Typography data-testid="check-unchanged">
+              {t('roster.review.unchanged', { count: imp.check.unchanged_count })}
+            </Typography>
             {imp.check.existing_skipped_count > 0 && (
-              <Typography>{imp.check.existing_skipped_count} already exist (left alone)</Typography>
+              <Typography>
+                {t('roster.review.existing', { count: imp.check.existing_skipped_count })}
+              </Typography>
             )}
             <Typography data-testid="check-errors" color={imp.check.error_count ? 'error' : undefined}>
-              {imp.check.error_count} with errors
+              {t('roster.review.errors', { count: imp.check.error_count })}
             </Typography>
           </Stack>
           {imp.check.updates.length > 0 && (
             <Paper variant="outlined">
-              <Table size="small" aria-label="Updates">
+              <Table size="small" aria-label={t('roster.review.updates')}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>Row</TableCell>
-                    <TableCell>Subject</TableCell>
-                    <TableCell>Changes</TableCell>
+                    <TableCell>{t('roster.review.row')}</TableCell>
+                    <TableCell>{t('roster.review.subject')}</TableCell>
+                    <TableCell>{t('roster.review.changes')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -283,7 +297,9 @@ export function ImportRosterPage() {
                       <TableCell>{u.line}</TableCell>
                       <TableCell>{u.name}</TableCell>
                       <TableCell>
-                        {u.changes.map((c) => `${c.label}: ${c.from || '(blank)'} → ${c.to}`).join('; ')}
+                        {u.changes
+                          .map((c) => `${c.label}: ${c.from || t('roster.review.blank')} → ${c.to}`)
+                          .join('; ')}
                       </TableCell>
                     </TableRow>
                   ))}
@@ -293,11 +309,11 @@ export function ImportRosterPage() {
           )}
           {imp.check.errors.length > 0 && (
             <Paper variant="outlined">
-              <Table size="small" aria-label="Row errors">
+              <Table size="small" aria-label={t('roster.review.row-errors')}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>Row</TableCell>
-                    <TableCell>Problem</TableCell>
+                    <TableCell>{t('roster.review.row')}</TableCell>
+                    <TableCell>{t('roster.review.problem')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -314,25 +330,25 @@ export function ImportRosterPage() {
           {imp.check.error_count > 0 && (
             <FormControlLabel
               control={<Checkbox checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)} />}
-              label="Skip the rows with errors"
+              label={t('roster.review.skip-invalid')}
             />
           )}
           <Stack direction="row" spacing={2}>
             <Button onClick={() => setStep(1)} disabled={busy}>
-              Back
+              {t('roster.back')}
             </Button>
             <Button
               variant="contained"
               disabled={busy || (imp.check.error_count > 0 && !skipInvalid)}
               onClick={() => void run(async () => setImp(await applyImport(imp.id, skipInvalid)))}
             >
-              Apply
+              {t('roster.review.apply')}
             </Button>
           </Stack>
           {imp.status === 'applying' && (
             <Box>
               <Typography>
-                Applying… {imp.progress.done} of {imp.progress.total}
+                {t('roster.review.applying', { done: imp.progress.done, total: imp.progress.total })}
               </Typography>
               <LinearProgress
                 variant="determinate"
@@ -346,12 +362,9 @@ export function ImportRosterPage() {
       {step === 3 && imp && (
         <Stack spacing={2} data-testid="import-done">
           {imp.status === 'applied' && imp.report ? (
-            <Alert severity="success">
-              Import complete: {imp.report.created} created, {imp.report.updated} updated,{' '}
-              {imp.report.unchanged} unchanged, {imp.report.skipped} skipped.
-            </Alert>
+            <Alert severity="success">{t('roster.done.complete', { ...imp.report })}</Alert>
           ) : (
-            <Alert severity="error">{imp.failure ?? 'The import failed; nothing was written.'}</Alert>
+            <Alert severity="error">{imp.failure ?? t('roster.done.failed')}</Alert>
           )}
           <Stack direction="row" spacing={2}>
             <Button
@@ -359,10 +372,12 @@ export function ImportRosterPage() {
               component={RouterLink}
               to={routePath('project.subjects', { projectId })}
             >
-              View Subjects
+              {t('roster.done.view-subjects')}
             </Button>
             {!!imp.report?.skipped && (
-              <Button onClick={() => void downloadSkippedRows(imp)}>Download skipped rows (CSV)</Button>
+              <Button onClick={() => void downloadSkippedRows(imp)}>
+                {t('roster.done.download-skipped')}
+              </Button>
             )}
           </Stack>
         </Stack>

@@ -1,0 +1,58 @@
+import sharp from 'sharp';
+import { describe, expect, test } from 'vitest';
+import { pixelsFor, preparePrintPhoto } from '../src/images/print.js';
+
+/** A 1200x1600 JPEG: left half red, right half blue (upright as stored unless `orientation`). */
+async function halves(orientation?: number) {
+  const red = { r: 220, g: 20, b: 20 };
+  const blue = { r: 20, g: 20, b: 220 };
+  const half = (background: typeof red) =>
+    sharp({ create: { width: 600, height: 1600, channels: 3, background } })
+      .png()
+      .toBuffer();
+  const image = sharp({ create: { width: 1200, height: 1600, channels: 3, background: red } })
+    .composite([{ input: await half(blue), left: 600, top: 0 }])
+    .jpeg({ quality: 95 });
+  return orientation ? image.withMetadata({ orientation }).toBuffer() : image.toBuffer();
+}
+
+async function meanColour(jpeg: Buffer) {
+  const { channels } = await sharp(jpeg).stats();
+  return channels.slice(0, 3).map((c) => Math.round(c.mean));
+}
+
+describe('photos prepared for print (sized for the box at 300 dpi, cut to the crop)', () => {
+  test('the box is exactly its pixels at 300 dpi, and the crop chooses the part printed', async () => {
+    const original = await halves();
+    const box = { width: 80, height: 100 };
+    const right = await preparePrintPhoto(original, { x: 0.55, y: 0.1, width: 0.4, height: 0.6 }, box);
+    const meta = await sharp(right).metadata();
+    expect([meta.width, meta.height]).toEqual([pixelsFor(80), pixelsFor(100)]);
+    const [r, , b] = await meanColour(right);
+    expect(b).toBeGreaterThan(180);
+    expect(r).toBeLessThan(60);
+    const left = await preparePrintPhoto(original, { x: 0.05, y: 0.1, width: 0.4, height: 0.6 }, box);
+    expect((await meanColour(left))[0]).toBeGreaterThan(180);
+  });
+
+  test('without a crop the box covers the centre of the upright image', async () => {
+    // Rotated 90° by its EXIF orientation: upright, the red half is on top and the blue one below.
+    const original = await halves(6);
+    const wide = await preparePrintPhoto(
+      original,
+      { x: 0, y: 0.6, width: 1, height: 0.4 },
+      {
+        width: 200,
+        height: 50,
+      },
+    );
+    const meta = await sharp(wide).metadata();
+    expect([meta.width, meta.height]).toEqual([pixelsFor(200), pixelsFor(50)]);
+    expect((await meanColour(wide))[2]).toBeGreaterThan(180);
+    const whole = await preparePrintPhoto(original, null, { width: 100, height: 100 });
+    const [r, , b] = await meanColour(whole);
+    // Half and half: both colours in the middle.
+    expect(r).toBeGreaterThan(80);
+    expect(b).toBeGreaterThan(80);
+  });
+});
