@@ -8,7 +8,8 @@ import yauzl from 'yauzl';
 import { ZipFile } from 'yazl';
 import { connectDatabase } from '../src/db/database.js';
 import { encodeBmp } from '../src/images/bmp.js';
-import { renderExportImage } from '../src/images/export.js';
+import { cropInMaster, renderExportImage } from '../src/images/export.js';
+import { renderRenditions } from '../src/images/images.js';
 import {
   buildExportArchive,
   checkExport,
@@ -165,6 +166,7 @@ beforeAll(async () => {
     orientation: 1,
     crop: { x: 0, y: 0, width: 400, height: 600 },
     cropName: null,
+    master: null,
   };
   turned = {
     ...portrait,
@@ -379,6 +381,75 @@ describe('export archive', () => {
     expect((await sharp(await renderExportImage(original, null, spec)).metadata()).width).toBe(120);
     const up = await renderExportImage(original, { x: 0, y: 0, width: 30, height: 40 }, spec);
     expect(await sharp(up).metadata()).toMatchObject({ width: 120, height: 160 });
+  });
+
+  test('the working master made at upload gives the same image as the original, crop mapped', async () => {
+    // As at upload: the renditions step writes the master upright and at most 2400 px long.
+    const original = await quadrants(2000, 3000, true);
+    const { master } = await renderRenditions(original, { type: 'image/jpeg', orientation: 6 });
+    expect([master.width, master.height]).toEqual([1600, 2400]);
+    expect((await sharp(master.jpeg).metadata()).orientation ?? 1).toBe(1);
+    const image = {
+      width: 3000,
+      height: 2000,
+      orientation: 6,
+      crop: { x: 250, y: 500, width: 1500, height: 2000 },
+      master: { width: 1600, height: 2400 },
+    };
+    const spec = { width: 240, height: 320, type: 'image/png' as const, pixelsPerInch: null };
+    const inMaster = cropInMaster(image, spec);
+    expect(inMaster).toEqual({ crop: { x: 200, y: 400, width: 1200, height: 1600 } });
+    const [fromMaster, fromOriginal] = await Promise.all([
+      renderExportImage(master.jpeg, inMaster!.crop, spec),
+      renderExportImage(original, image.crop, spec),
+    ]);
+    const [a, b] = await Promise.all(
+      [fromMaster, fromOriginal].map((img) => sharp(img).raw().toBuffer({ resolveWithObject: true })),
+    );
+    expect([a!.info.width, a!.info.height]).toEqual([240, 320]);
+    let diff = 0;
+    for (let i = 0; i < a!.data.length; i++) diff += Math.abs(a!.data[i]! - b!.data[i]!);
+    expect(diff / a!.data.length).toBeLessThan(6);
+    expect(near(await colourAt(fromMaster, 0.1, 0.1), [255, 0, 0])).toBe(true);
+    expect(near(await colourAt(fromMaster, 0.9, 0.9), [255, 255, 255])).toBe(true);
+    // A centred cut stays centred; an output the master would have to enlarge reads the original.
+    expect(cropInMaster({ ...image, crop: null }, spec)).toEqual({ crop: null });
+    expect(cropInMaster(image, { width: 1500, height: 2000 })).toBeNull();
+    expect(cropInMaster({ ...image, master: null }, spec)).toBeNull();
+  });
+
+  test('the archive reads the master when it has pixels enough, else (or when it is gone) the original', async () => {
+    // A grey "master" tells which bytes an image was cut from: the original is in quadrants.
+    await storage.put(
+      'org-1/photos/1/master',
+      await sharp({ create: { width: 300, height: 450, channels: 3, background: '#808080' } })
+        .jpeg()
+        .toBuffer(),
+      'image/jpeg',
+    );
+    const withMaster = {
+      ...portrait,
+      master: { storageKey: 'org-1/photos/1/master', width: 300, height: 450 },
+    };
+    const gone = { ...withMaster, master: { ...withMaster.master, storageKey: 'org-1/photos/1/gone' } };
+    const subjects = (image: ExportImageSource): ExportSubject[] => [
+      { id: '1', values: { last_name: 'A' }, images: [image] },
+    ];
+    const imageOf = async (format: ExportFormatRow, image: ExportImageSource, n: number) => {
+      const { entries } = await build(format, subjects(image), run(), `org-1/exports/master-${n}.zip`);
+      return [...entries].find(([name]) => name.endsWith('.jpg'))![1].data;
+    };
+    const small = formatRow({ include_readme: false, include_data: false });
+    expect(near(await colourAt(await imageOf(small, withMaster, 1), 0.1, 0.1), [128, 128, 128])).toBe(true);
+    expect(near(await colourAt(await imageOf(small, gone, 2), 0.1, 0.1), [255, 0, 0])).toBe(true);
+    // 360x540 is more than the 300x450 master holds: cut from the original.
+    const large = formatRow({
+      include_readme: false,
+      include_data: false,
+      images_crop_width_pixels: 360,
+      images_crop_height_pixels: 540,
+    });
+    expect(near(await colourAt(await imageOf(large, withMaster, 3), 0.1, 0.1), [255, 0, 0])).toBe(true);
   });
 
   test('CSV: quoting, CRLF, headers, unmapped fields and the formula case', async () => {

@@ -173,6 +173,22 @@ describe('photo pipeline', () => {
     expect([full.width, full.height, full.orientation ?? 1]).toEqual([1200, 1600, 1]);
     const redirect = await call('GET', `/api/photos/${id}/thumb?size=small`);
     expect(redirect.statusCode).toBe(302);
+    // The working master exports and print sheets read: upright, no bigger than the original here.
+    const row = await t.ctx.db
+      .selectFrom('photos')
+      .select(['storage_key', 'master_width', 'master_height'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect([row.master_width, row.master_height]).toEqual([1200, 1600]);
+    const master = await sharp(
+      await t.ctx.storage.read(row.storage_key.replace(/original$/, 'master')),
+    ).metadata();
+    expect([master.format, master.width, master.height, master.orientation ?? 1]).toEqual([
+      'jpeg',
+      1200,
+      1600,
+      1,
+    ]);
   });
 
   test('a PNG with a transparent pixel is accepted and keeps its chroma key flag', async () => {

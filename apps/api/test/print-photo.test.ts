@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
-import { pixelsFor, preparePrintPhoto } from '../src/images/print.js';
+import { masterServesPrint, pixelsFor, preparePrintPhoto } from '../src/images/print.js';
 
 /** A 1200x1600 JPEG: left half red, right half blue (upright as stored unless `orientation`). */
 async function halves(orientation?: number) {
@@ -54,5 +54,19 @@ describe('photos prepared for print (sized for the box at 300 dpi, cut to the cr
     // Half and half: both colours in the middle.
     expect(r).toBeGreaterThan(80);
     expect(b).toBeGreaterThan(80);
+  });
+
+  test('the working master serves a box its crop covers without enlarging, else the original is read', () => {
+    const master = { width: 1800, height: 2400 };
+    // A yearbook box of 2 x 2.5 inches is 600 x 750 px at 300 dpi: a half-size crop still covers it.
+    expect(
+      masterServesPrint(master, { x: 0.25, y: 0.1, width: 0.5, height: 0.5 }, { width: 144, height: 180 }),
+    ).toBe(true);
+    expect(masterServesPrint(master, null, { width: 144, height: 180 })).toBe(true);
+    // An 8 x 10 inch print is 2400 x 3000 px: more than the master has.
+    expect(masterServesPrint(master, null, { width: 576, height: 720 })).toBe(false);
+    expect(
+      masterServesPrint(master, { x: 0, y: 0, width: 0.2, height: 0.2 }, { width: 144, height: 180 }),
+    ).toBe(false);
   });
 });

@@ -210,6 +210,9 @@ export interface PhotosTable {
   merge_duplicate: Generated<boolean>;
   created_by_plic_app_id: string | null;
   renditions_ready_at: NullableTimestamp;
+  /** The working master's size (upright, <= 2400 px long edge); null when the photo has none. */
+  master_width: number | null;
+  master_height: number | null;
   /** uploaded -> verifying (the photos.verify job) -> verified | refused | merged. */
   verification_state: Generated<'uploaded' | 'verifying' | 'verified' | 'refused' | 'merged'>;
   verification_error: string | null;

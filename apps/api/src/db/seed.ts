@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { APP_SLUG, COMPANION_APP_SLUG, MANAGER_ROLE, type OrganizationRole } from '@school-portal/domain';
 import type { Transaction } from 'kysely';
 import sharp from 'sharp';
-import { RENDITIONS, renderRenditions } from '../images/images.js';
+import { renderRenditions } from '../images/images.js';
 import { hashPassword } from '../modules/auth/passwords.js';
-import { originalKey, photoKeyBase, renditionKey } from '../modules/photos/service.js';
+import { originalKey, photoKeyBase, storeRenditions } from '../modules/photos/service.js';
 import { copyTemplateForProject, insertFields } from '../modules/project-templates/service.js';
 import type { Storage } from '../storage/storage.js';
 import type { Db } from './database.js';
@@ -396,10 +396,7 @@ async function seedDemoPhotos(db: Db, storage: Storage) {
     const base = photoKeyBase(project.organization_id, project.id);
     await storage.put(originalKey(base), original, 'image/jpeg');
     const renditions = await renderRenditions(original, { type: 'image/jpeg', orientation: 1 });
-    for (const size of RENDITIONS) {
-      const body = renditions[size];
-      await storage.put(renditionKey(base, size), body === 'original' ? original : body, 'image/jpeg');
-    }
+    const master = await storeRenditions(storage, base, original, 'image/jpeg', renditions);
     const now = new Date();
     const photo = await db
       .insertInto('photos')
@@ -416,6 +413,7 @@ async function seedDemoPhotos(db: Db, storage: Storage) {
         width: 480,
         height: 600,
         orientation: 1,
+        ...master,
         tags: [APP_SLUG],
         created_by_plic_app_id: APP_SLUG,
       })

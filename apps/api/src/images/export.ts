@@ -67,6 +67,35 @@ export function exportCutRect(
   return { x: rect.x, y: rect.y + (rect.height - height) / 2, width: rect.width, height };
 }
 
+/**
+ * Where an export image is cut from. The photo's working master (upright, at most 2400 px long) serves
+ * whenever the cut, in the master's pixels, is at least the output size: a 480x640 yearbook image then
+ * decodes a few megapixels instead of a 12-24 MP original (PERFORMANCE.md "Normalise once at upload").
+ * An output that would be upscaled from the master, or a photo without one, reads the original.
+ * Returns the crop in the master's pixels (null stays null: a centred cut), or null to read the original.
+ */
+export function cropInMaster(
+  image: {
+    width: number;
+    height: number;
+    orientation: number | null;
+    crop: PixelRect | null;
+    master: { width: number; height: number } | null;
+  },
+  output: { width: number; height: number },
+): { crop: PixelRect | null } | null {
+  if (!image.master) return null;
+  const upright = orientedSize(image.width, image.height, image.orientation);
+  const sx = image.master.width / upright.width;
+  const sy = image.master.height / upright.height;
+  const cut = exportCutRect(upright, image.crop, output);
+  if (cut.width * sx < output.width || cut.height * sy < output.height) return null;
+  const { crop } = image;
+  return {
+    crop: crop && { x: crop.x * sx, y: crop.y * sy, width: crop.width * sx, height: crop.height * sy },
+  };
+}
+
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 /** Whole pixels inside the image, at least one. */

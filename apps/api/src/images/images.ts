@@ -73,40 +73,56 @@ export const RENDITIONS = ['tiny', 'small', 'large', 'full'] as const;
 export type Rendition = (typeof RENDITIONS)[number];
 
 /**
- * The working master the small renditions are derived from: just big enough for the largest of them
- * (600 px high, and at least 200 px wide), so that JPEG shrink-on-load decodes at 1/4 or 1/8 of the size.
+ * The working master (PERFORMANCE.md "Normalise once at upload"): upright, sRGB without a profile, at most
+ * this many pixels on its long edge. Kept beside the original; the small renditions are derived from it,
+ * and exports and print sheets read it instead of the original whenever it has enough pixels.
  */
-const MASTER = { width: 200, height: 600 } as const;
+export const MASTER_LONG_EDGE = 2400;
+const MASTER_QUALITY = 92;
+
+export interface WorkingMaster {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface RenderedRenditions extends Record<Rendition, Buffer | 'original'> {
+  master: WorkingMaster;
+}
 
 /**
  * The thumbnails of spec §3, auto-rotated: tiny 80 px wide, small 200 px wide, large 600 px high, and
- * full resolution. Decodes once for the three small ones (shrink-on-load to a master, then derive), and
- * re-encodes the full one only when it needs rotating.
+ * full resolution; and the working master. Decodes once (shrink-on-load straight to the master's size)
+ * and derives the master and the three small ones from those pixels; re-encodes the full one only when
+ * it needs rotating.
  */
 export async function renderRenditions(
   original: Buffer,
   facts: Pick<ImageFacts, 'type' | 'orientation'>,
   options: { failOnTruncated?: boolean } = {},
-): Promise<Record<Rendition, Buffer | 'original'>> {
+): Promise<RenderedRenditions> {
   const { data, info } = await sharp(original, {
     limitInputPixels: PIXEL_LIMIT,
     failOn: options.failOnTruncated ? 'truncated' : 'warning',
   })
     .rotate()
-    .resize({ ...MASTER, fit: 'outside', withoutEnlargement: true })
+    .resize({ width: MASTER_LONG_EDGE, height: MASTER_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
+  const pixels = () =>
+    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const fromMaster = (resize: sharp.ResizeOptions) =>
-    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    pixels()
       .resize({ ...resize, withoutEnlargement: true })
       .jpeg({ quality: 82, mozjpeg: false })
       .toBuffer();
-  const [tiny, small, large] = await Promise.all([
+  const [tiny, small, large, master] = await Promise.all([
     fromMaster({ width: 80 }),
     fromMaster({ width: 200 }),
     fromMaster({ height: 600 }),
+    pixels().jpeg({ quality: MASTER_QUALITY, mozjpeg: false }).toBuffer(),
   ]);
   // Upright already: the original is the full rendition (a PNG keeps its transparency).
   const rotated = sharp(original, { limitInputPixels: PIXEL_LIMIT }).rotate();
@@ -114,7 +130,7 @@ export async function renderRenditions(
     facts.orientation === 1
       ? ('original' as const)
       : await (facts.type === 'image/png' ? rotated.png() : rotated.jpeg({ quality: 90 })).toBuffer();
-  return { tiny, small, large, full };
+  return { tiny, small, large, full, master: { jpeg: master, width: info.width, height: info.height } };
 }
 
 /**
@@ -123,7 +139,7 @@ export async function renderRenditions(
  */
 export async function inspectAndRender(
   bytes: Buffer,
-): Promise<{ facts: ImageFacts; renditions: Record<Rendition, Buffer | 'original'> }> {
+): Promise<{ facts: ImageFacts; renditions: RenderedRenditions }> {
   const facts = await inspectImage(bytes, { decode: false });
   try {
     return { facts, renditions: await renderRenditions(bytes, facts, { failOnTruncated: true }) };

@@ -15,6 +15,24 @@ export interface CropFractions {
 export const pixelsFor = (points: number, dpi = PRINT_DPI) => Math.max(1, Math.round((points / 72) * dpi));
 
 /**
+ * Whether a photo's working master (upright, at most 2400 px long) has pixels enough for this box at
+ * `dpi`: its crop, in the master's pixels, covers the box without upscaling. Crops are fractions, so the
+ * same crop cuts the master as it cuts the original.
+ */
+export function masterServesPrint(
+  master: { width: number; height: number },
+  crop: CropFractions | null,
+  box: { width: number; height: number },
+  dpi = PRINT_DPI,
+): boolean {
+  const c = crop ?? { x: 0, y: 0, width: 1, height: 1 };
+  return (
+    c.width * master.width >= pixelsFor(box.width, dpi) &&
+    c.height * master.height >= pixelsFor(box.height, dpi)
+  );
+}
+
+/**
  * A photo as printed: upright, cut to its crop (fractions of the upright image) when it has one, then
  * covering the box (centre cut) at `dpi`, as a JPEG.
  *

@@ -8,9 +8,10 @@ import {
   mapProperties,
 } from '@school-portal/domain';
 import type { Db } from '../../db/database.js';
-import { preparePrintPhoto } from '../../images/print.js';
+import { masterServesPrint, preparePrintPhoto } from '../../images/print.js';
 import type { Storage } from '../../storage/storage.js';
 import { printSources, subjectPhotoReads } from '../photos/queries.js';
+import { workingMaster } from '../photos/service.js';
 import type { PhotoSource } from './draw.js';
 
 /** Values a template, group or sort may name besides the project's fields. */
@@ -89,12 +90,18 @@ export async function photoSourceFor(
   return async (box, dpi) => {
     const source = box.photo_id ? sources.get(box.photo_id) : undefined;
     if (!source) return null;
-    const original = await storage.read(source.storage_key).catch(() => null);
-    if (!original) return null;
     const crop =
       source.x !== null && source.y !== null && source.width !== null && source.height !== null
         ? { x: source.x, y: source.y, width: source.width, height: source.height }
         : null;
-    return preparePrintPhoto(original, crop, box, dpi).catch(() => null);
+    // The working master when it has pixels enough for the box (a few MP to decode, not 12-24).
+    const master = workingMaster(source);
+    const fromMaster =
+      master && masterServesPrint(master, crop, box, dpi)
+        ? await storage.read(master.storageKey).catch(() => null)
+        : null;
+    const bytes = fromMaster ?? (await storage.read(source.storage_key).catch(() => null));
+    if (!bytes) return null;
+    return preparePrintPhoto(bytes, crop, box, dpi).catch(() => null);
   };
 }

@@ -39,7 +39,16 @@ export async function printSources(db: Db, photoIds: string[]) {
     .leftJoin('photo_crops as c', (join) =>
       join.onRef('c.photo_id', '=', 'ph.id').on('c.is_default', '=', true),
     )
-    .select(['ph.id', 'ph.storage_key', 'c.x', 'c.y', 'c.width', 'c.height'])
+    .select([
+      'ph.id',
+      'ph.storage_key',
+      'ph.master_width',
+      'ph.master_height',
+      'c.x',
+      'c.y',
+      'c.width',
+      'c.height',
+    ])
     .where('ph.id', 'in', photoIds)
     .where('ph.upload_verified_at', 'is not', null)
     .execute();
@@ -62,6 +71,8 @@ export async function exportPhotoSources(db: Db, subjectIds: string[]) {
       'ph.width',
       'ph.height',
       'ph.orientation',
+      'ph.master_width',
+      'ph.master_height',
       'ph.created_at',
     ])
     .where('a.subject_id', 'in', subjectIds)

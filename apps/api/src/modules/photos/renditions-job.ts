@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { RENDITIONS, type Rendition, renderRenditions } from '../../images/images.js';
+import { renderRenditions } from '../../images/images.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
-import { baseOf, renditionKey } from './service.js';
+import { baseOf, storeRenditions } from './service.js';
 
 /**
  * Makes a verified photo's thumbnails, from the verified bytes only (their SHA-256 must match). Idempotent: a photo whose renditions exist is skipped, and
@@ -40,23 +40,16 @@ export const photoRenditionsJob = defineJob({
       type: photo.upload_content_type as 'image/jpeg' | 'image/png',
       orientation: photo.orientation ?? 1,
     });
-    const base = baseOf(photo.storage_key);
-    for (const size of RENDITIONS as readonly Rendition[]) {
-      const body = renditions[size];
-      const isOriginal = body === 'original';
-      await storage.put(
-        renditionKey(base, size),
-        isOriginal ? original : body,
-        size === 'full' && photo.upload_content_type === 'image/png'
-          ? 'image/png'
-          : isOriginal
-            ? photo.upload_content_type
-            : 'image/jpeg',
-      );
-    }
+    const master = await storeRenditions(
+      storage,
+      baseOf(photo.storage_key),
+      original,
+      photo.upload_content_type,
+      renditions,
+    );
     await db
       .updateTable('photos')
-      .set({ renditions_ready_at: new Date() })
+      .set({ renditions_ready_at: new Date(), ...master })
       .where('id', '=', photo.id)
       .execute();
   },

@@ -7,6 +7,7 @@ import {
   ImageRejected,
   inspectImage,
   RENDITIONS,
+  type RenderedRenditions,
   type Rendition,
   sniffImageType,
 } from '../../images/images.js';
@@ -25,8 +26,45 @@ export function photoKeyBase(organizationId: string, projectId: string): string 
   return `org-${organizationId}/projects/${projectId}/photos/${randomBytes(16).toString('hex')}`;
 }
 export const originalKey = (base: string) => `${base}/original`;
-export const renditionKey = (base: string, size: Rendition) => `${base}/${size}`;
+export const renditionKey = (base: string, size: Rendition | 'master') => `${base}/${size}`;
 export const baseOf = (storageKey: string) => storageKey.replace(/\/original$/, '');
+/** The photo's working master in storage (see images.ts MASTER_LONG_EDGE), or null when it has none. */
+export function workingMaster(photo: {
+  storage_key: string;
+  master_width: number | null;
+  master_height: number | null;
+}): { storageKey: string; width: number; height: number } | null {
+  if (!photo.master_width || !photo.master_height) return null;
+  return {
+    storageKey: renditionKey(baseOf(photo.storage_key), 'master'),
+    width: photo.master_width,
+    height: photo.master_height,
+  };
+}
+
+/**
+ * Writes a photo's renditions and working master under its base key; returns the master's size for the
+ * photo row (master_width, master_height). The full rendition of an upright photo is the original itself.
+ */
+export async function storeRenditions(
+  storage: Storage,
+  base: string,
+  original: Buffer,
+  contentType: string,
+  renditions: RenderedRenditions,
+): Promise<{ master_width: number; master_height: number }> {
+  for (const size of RENDITIONS) {
+    const body = renditions[size];
+    const isOriginal = body === 'original';
+    const type =
+      size === 'full' && contentType === 'image/png' ? 'image/png' : isOriginal ? contentType : 'image/jpeg';
+    await storage.put(renditionKey(base, size), isOriginal ? original : body, type);
+  }
+  const { master } = renditions;
+  await storage.put(renditionKey(base, 'master'), master.jpeg, 'image/jpeg');
+  return { master_width: master.width, master_height: master.height };
+}
+
 /** Where the presigned form uploads: verify moves the bytes from there to the original's key. */
 export const photoUploadKey = (base: string) => uploadKeyFor(originalKey(base));
 

@@ -1,16 +1,10 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import {
-  ImageRejected,
-  inspectAndRender,
-  RENDITIONS,
-  type Rendition,
-  sniffImageType,
-} from '../../images/images.js';
+import { ImageRejected, inspectAndRender, sniffImageType } from '../../images/images.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import { scheduleDeletions } from '../../storage/uploads.js';
-import { baseOf, MAX_PHOTO_BYTES, renditionKey } from './service.js';
+import { baseOf, MAX_PHOTO_BYTES, storeRenditions } from './service.js';
 
 /**
  * The byte checks of an uploaded photo, off the request path (PATCH /photos/:id/verify set it verifying):
@@ -95,19 +89,7 @@ export const photoVerifyJob = defineJob({
       throw error;
     }
     const { facts, renditions } = checked;
-    for (const rendition of RENDITIONS as readonly Rendition[]) {
-      const body = renditions[rendition];
-      const isOriginal = body === 'original';
-      await storage.put(
-        renditionKey(base, rendition),
-        isOriginal ? bytes : body,
-        rendition === 'full' && photo.upload_content_type === 'image/png'
-          ? 'image/png'
-          : isOriginal
-            ? photo.upload_content_type
-            : 'image/jpeg',
-      );
-    }
+    const master = await storeRenditions(storage, base, bytes, photo.upload_content_type, renditions);
     const now = new Date();
     await db
       .updateTable('photos')
@@ -118,6 +100,7 @@ export const photoVerifyJob = defineJob({
         width: facts.width,
         height: facts.height,
         orientation: facts.orientation,
+        ...master,
         content_sha256: sha256,
       })
       .where('id', '=', photo.id)

@@ -2,6 +2,7 @@ import { FIELD_KEYS, POSE_NUMBER_PATTERN } from '@school-portal/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { exportPhotoSources, subjectPhotoReads } from '../photos/queries.js';
+import { workingMaster } from '../photos/service.js';
 import { selectionCondition } from '../subjects/queries.js';
 import type { ExportImageSource, ExportSubject } from './archive/index.js';
 
@@ -84,12 +85,12 @@ type CropRow = Awaited<ReturnType<typeof exportPhotoSources>>['crops'][number];
  * Backgrounds: nothing in the photos models background choices, so "default" keeps the primary photo
  * first for pose "all" and "ordered" keeps the plain upload order (docs/decisions.md).
  */
-export function photosForPose(
-  photos: PhotoRow[],
+export function photosForPose<P extends Pick<PhotoRow, 'id' | 'is_primary'>>(
+  photos: P[],
   yearbookPhotoId: string | null,
   pose: string,
   background: 'default' | 'ordered',
-): PhotoRow[] {
+): P[] {
   if (photos.length === 0) return [];
   const primary = photos.find((p) => p.is_primary) ?? photos[photos.length - 1]!;
   const yearbook = yearbookPhotoId ? photos.find((p) => p.id === yearbookPhotoId) : undefined;
@@ -195,6 +196,7 @@ async function toExportSubjects(
           orientation: p.orientation,
           crop,
           cropName: name,
+          master: workingMaster(p),
         };
       }),
     };

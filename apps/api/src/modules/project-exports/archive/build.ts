@@ -7,7 +7,7 @@ import { type PassThrough, Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { exportFieldKeyLabel } from '@school-portal/domain';
 import { ZipFile } from 'yazl';
-import { renderExportImage } from '../../../images/export.js';
+import { cropInMaster, renderExportImage } from '../../../images/export.js';
 import { dataColumns, dataLineWriter, headerCells, rowCells } from './data.js';
 import {
   type ArchiveLayout,
@@ -130,20 +130,26 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
     if (!file.stream.write(lines([cells]))) await once(file.stream, 'drain');
   };
 
+  const spec = {
+    width: format.images_crop_width_pixels,
+    height: format.images_crop_height_pixels,
+    type: layout.imageType,
+    pixelsPerInch: format.images_pixels_per_inch,
+  };
+  /** From the working master when it has pixels enough (and is there), else from the original. */
+  const renderImage = async (image: ExportImageSource) => {
+    const inMaster = image.master && cropInMaster(image, spec);
+    if (image.master && inMaster) {
+      const master = await storage.read(image.master.storageKey).catch(() => null);
+      if (master) return renderExportImage(master, inMaster.crop, spec);
+    }
+    return renderExportImage(await storage.read(image.storageKey), image.crop, spec);
+  };
+
   const addImage = (image: ExportImageSource, entry: string) => {
-    const rendered = storage
-      .read(image.storageKey)
-      .then((original) =>
-        renderExportImage(original, image.crop, {
-          width: format.images_crop_width_pixels,
-          height: format.images_crop_height_pixels,
-          type: layout.imageType,
-          pixelsPerInch: format.images_pixels_per_inch,
-        }),
-      )
-      .catch((error: unknown) => {
-        throw new Error(`Photo ${image.photoId} could not be exported: ${(error as Error).message}`);
-      });
+    const rendered = renderImage(image).catch((error: unknown) => {
+      throw new Error(`Photo ${image.photoId} could not be exported: ${(error as Error).message}`);
+    });
     rendered.catch(() => {});
     // Entries go into the ZIP in order; the next image renders while this one waits its turn.
     const previous = window.at(-1) ?? Promise.resolve();

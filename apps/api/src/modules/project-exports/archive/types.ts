@@ -22,6 +22,8 @@ export interface ExportImageSource {
   crop: { x: number; y: number; width: number; height: number } | null;
   /** For use_photo_crop_name. */
   cropName: string | null;
+  /** The photo's working master (upright), read instead of the original when it has pixels enough. */
+  master: { storageKey: string; width: number; height: number } | null;
 }
 
 export interface ExportSubject {
