@@ -1,8 +1,8 @@
 /**
  * npm run bench:export — a project export of SUBJECTS subjects (default 200) from 12–24 MP JPEGs (every third
  * stored EXIF-rotated) to 480x640 JPEGs in a ZIP streamed to local storage, through our archive builder
- * (cut from each photo's working master, made at upload by the renditions step: images.ts
- * renderRenditions; two images in flight), against a naive sharp loop in the same run:
+ * (cut from each photo's working master, made after upload by the photos.master job: images.ts
+ * renderWorkingMaster; two images in flight), against a naive sharp loop in the same run:
  * `sharp(original).rotate().extract(crop).resize(480, 640).jpeg()` per subject, written to a plain folder,
  * also two in flight. Interleaved REPEATS times; prints medians and the ratio (ours / naive throughput,
  * goal >= 2.0).
@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { renderRenditions } from '../src/images/images.js';
+import { renderWorkingMaster } from '../src/images/images.js';
 import type { ExportFormatRow, ExportSubject } from '../src/modules/project-exports/archive/index.js';
 import { buildExportArchive } from '../src/modules/project-exports/archive/index.js';
 import { LocalStorage } from '../src/storage/local.js';
@@ -58,8 +58,8 @@ async function setUp(storage: LocalStorage, megapixels?: number): Promise<Origin
     const width = Math.round((height / 4) * 3);
     const key = `bench/originals/${i}`;
     await storage.put(key, bytes, 'image/jpeg');
-    // As at upload (photos.verify): the renditions step writes the master (not timed: upload work).
-    const { master } = await renderRenditions(bytes, { type: 'image/jpeg', orientation });
+    // As after upload (the photos.master job): the working master beside the original (not timed).
+    const master = await renderWorkingMaster(bytes);
     await storage.put(`${key}-master`, master.jpeg, 'image/jpeg');
     originals.push({
       master: { storageKey: `${key}-master`, width: master.width, height: master.height },

@@ -6,7 +6,7 @@
  *
  * The ingestion path is the verify job's: sniff, hash, header checks, then one shrink-on-load decode
  * that is both the truncation check and the source of the small renditions (images.ts inspectAndRender).
- * Ours also encodes and writes the working master (2400 px) that exports and print sheets read.
+ * The working master (for exports and prints) is a later job, photos.master, outside this path.
  *
  * Then the peak RSS of ingesting 100 and 1,000 photos, each in a fresh child process running only our
  * path (MEMORY_MEGAPIXELS, default 1 MP, so that the run stays short; 8 distinct photos cycled).
@@ -35,7 +35,6 @@ async function ours(storage: LocalStorage, bytes: Buffer, i: number) {
   if (!type) throw new Error('not an image');
   createHash('sha256').update(bytes).digest('hex');
   const { renditions } = await inspectAndRender(bytes);
-  // The renditions and the working master (which the baseline does not make: it only costs us).
   await storeRenditions(storage, `bench/${i}`, bytes, 'image/jpeg', renditions);
 }
 

@@ -6,7 +6,7 @@ import { connectDatabase } from './db/database.js';
 import { type EmbeddedDatabase, openEmbeddedDatabase } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { seedDemoData } from './db/seed.js';
-import { jobCatalogue } from './jobs/catalogue.js';
+import { jobCatalogue, jobDepsOf } from './jobs/catalogue.js';
 import type { JobDeps } from './jobs/deps.js';
 import { startQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
@@ -49,14 +49,7 @@ export async function startRuntime(
     const ctx: AppContext = { config, db: database.db, queue, mailer, storage, log };
     if (config.seedDemo && (await seedDemoData(database.db, storage))) log.info('demo data seeded');
     if (options.workers) {
-      await queue.startWorkers({
-        db: database.db,
-        mailer,
-        storage,
-        log,
-        config,
-        enqueueEmail: (outboxId, trx) => queue.enqueue('email.send', { outbox_id: outboxId }, { trx }),
-      });
+      await queue.startWorkers(jobDepsOf(ctx));
     }
     return {
       ctx,

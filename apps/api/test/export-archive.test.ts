@@ -9,7 +9,7 @@ import { ZipFile } from 'yazl';
 import { connectDatabase } from '../src/db/database.js';
 import { encodeBmp } from '../src/images/bmp.js';
 import { cropInMaster, renderExportImage } from '../src/images/export.js';
-import { renderRenditions } from '../src/images/images.js';
+import { renderWorkingMaster } from '../src/images/images.js';
 import {
   buildExportArchive,
   checkExport,
@@ -384,9 +384,9 @@ describe('export archive', () => {
   });
 
   test('the working master made at upload gives the same image as the original, crop mapped', async () => {
-    // As at upload: the renditions step writes the master upright and at most 2400 px long.
+    // As after upload: the photos.master job writes the master upright and at most 2400 px long.
     const original = await quadrants(2000, 3000, true);
-    const { master } = await renderRenditions(original, { type: 'image/jpeg', orientation: 6 });
+    const master = await renderWorkingMaster(original);
     expect([master.width, master.height]).toEqual([1600, 2400]);
     expect((await sharp(master.jpeg).metadata()).orientation ?? 1).toBe(1);
     const image = {

@@ -173,12 +173,16 @@ describe('photo pipeline', () => {
     expect([full.width, full.height, full.orientation ?? 1]).toEqual([1200, 1600, 1]);
     const redirect = await call('GET', `/api/photos/${id}/thumb?size=small`);
     expect(redirect.statusCode).toBe(302);
-    // The working master exports and print sheets read: upright, no bigger than the original here.
-    const row = await t.ctx.db
-      .selectFrom('photos')
-      .select(['storage_key', 'master_width', 'master_height'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    // The working master exports and print sheets read (the photos.master job, queued by verify):
+    // upright, no bigger than the original here.
+    const row = await eventually(async () => {
+      const r = await t.ctx.db
+        .selectFrom('photos')
+        .select(['storage_key', 'master_width', 'master_height'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return r.master_width ? r : null;
+    });
     expect([row.master_width, row.master_height]).toEqual([1200, 1600]);
     const master = await sharp(
       await t.ctx.storage.read(row.storage_key.replace(/original$/, 'master')),

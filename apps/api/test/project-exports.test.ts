@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import yauzl from 'yauzl';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.js';
+import { jobDepsOf } from '../src/jobs/catalogue.js';
 import type { JobDeps } from '../src/jobs/deps.js';
 import { expireExports, runExport } from '../src/modules/project-exports/build-job.js';
 import { cropFor, exportSubjects, photosForPose } from '../src/modules/project-exports/subjects.js';
@@ -129,12 +130,7 @@ async function createFormat(who: string, organizationId: string, values: Record<
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t.ctx.db);
-  deps = {
-    ...t.ctx,
-    enqueueEmail: async (outboxId, trx) => {
-      await t.ctx.queue.enqueue('email.send', { outbox_id: outboxId }, { trx });
-    },
-  };
+  deps = jobDepsOf(t.ctx);
   for (const who of ['studioManager', 'studioStaff', 'schoolStaff', 'memberSchoolB', 'foreignManager'])
     tokens[who] = await signIn(t.app, w.users[who]!.email);
   projectA1 = await projectWithFields(w.orgs.schoolA1.id, 'Spring A1');

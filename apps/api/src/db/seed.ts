@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { APP_SLUG, COMPANION_APP_SLUG, MANAGER_ROLE, type OrganizationRole } from '@school-portal/domain';
 import type { Transaction } from 'kysely';
 import sharp from 'sharp';
-import { renderRenditions } from '../images/images.js';
+import { renderRenditions, renderWorkingMaster } from '../images/images.js';
 import { hashPassword } from '../modules/auth/passwords.js';
-import { originalKey, photoKeyBase, storeRenditions } from '../modules/photos/service.js';
+import { originalKey, photoKeyBase, renditionKey, storeRenditions } from '../modules/photos/service.js';
 import { copyTemplateForProject, insertFields } from '../modules/project-templates/service.js';
 import type { Storage } from '../storage/storage.js';
 import type { Db } from './database.js';
@@ -396,7 +396,9 @@ async function seedDemoPhotos(db: Db, storage: Storage) {
     const base = photoKeyBase(project.organization_id, project.id);
     await storage.put(originalKey(base), original, 'image/jpeg');
     const renditions = await renderRenditions(original, { type: 'image/jpeg', orientation: 1 });
-    const master = await storeRenditions(storage, base, original, 'image/jpeg', renditions);
+    await storeRenditions(storage, base, original, 'image/jpeg', renditions);
+    const master = await renderWorkingMaster(original);
+    await storage.put(renditionKey(base, 'master'), master.jpeg, 'image/jpeg');
     const now = new Date();
     const photo = await db
       .insertInto('photos')
@@ -413,7 +415,8 @@ async function seedDemoPhotos(db: Db, storage: Storage) {
         width: 480,
         height: 600,
         orientation: 1,
-        ...master,
+        master_width: master.width,
+        master_height: master.height,
         tags: [APP_SLUG],
         created_by_plic_app_id: APP_SLUG,
       })

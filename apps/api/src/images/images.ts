@@ -73,9 +73,61 @@ export const RENDITIONS = ['tiny', 'small', 'large', 'full'] as const;
 export type Rendition = (typeof RENDITIONS)[number];
 
 /**
+ * What the small renditions are derived from: just big enough for the largest of them (600 px high, and
+ * at least 200 px wide), so that JPEG shrink-on-load decodes at 1/4 or 1/8 of the size.
+ */
+const THUMBNAIL_SOURCE = { width: 200, height: 600 } as const;
+
+/**
+ * The thumbnails of spec §3, auto-rotated: tiny 80 px wide, small 200 px wide, large 600 px high, and
+ * full resolution. Decodes once for the three small ones (shrink-on-load, then derive), and re-encodes
+ * the full one only when it needs rotating.
+ */
+export async function renderRenditions(
+  original: Buffer,
+  facts: Pick<ImageFacts, 'type' | 'orientation'>,
+  options: { failOnTruncated?: boolean } = {},
+): Promise<Record<Rendition, Buffer | 'original'>> {
+  const { data, info } = await uprightPixels(
+    sharp(original, {
+      limitInputPixels: PIXEL_LIMIT,
+      failOn: options.failOnTruncated ? 'truncated' : 'warning',
+    }),
+    { ...THUMBNAIL_SOURCE, fit: 'outside' },
+  );
+  const fromSource = (resize: sharp.ResizeOptions) =>
+    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+      .resize({ ...resize, withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: false })
+      .toBuffer();
+  const [tiny, small, large] = await Promise.all([
+    fromSource({ width: 80 }),
+    fromSource({ width: 200 }),
+    fromSource({ height: 600 }),
+  ]);
+  // Upright already: the original is the full rendition (a PNG keeps its transparency).
+  const rotated = sharp(original, { limitInputPixels: PIXEL_LIMIT }).rotate();
+  const full =
+    facts.orientation === 1
+      ? ('original' as const)
+      : await (facts.type === 'image/png' ? rotated.png() : rotated.jpeg({ quality: 90 })).toBuffer();
+  return { tiny, small, large, full };
+}
+
+/** Upright (EXIF orientation applied), downsized (shrink-on-load), flattened on white, sRGB, raw. */
+const uprightPixels = (image: sharp.Sharp, resize: sharp.ResizeOptions) =>
+  image
+    .rotate()
+    .resize({ ...resize, withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+
+/**
  * The working master (PERFORMANCE.md "Normalise once at upload"): upright, sRGB without a profile, at most
- * this many pixels on its long edge. Kept beside the original; the small renditions are derived from it,
- * and exports and print sheets read it instead of the original whenever it has enough pixels.
+ * this many pixels on its long edge. Kept beside the original (the photos.master job makes it once a photo
+ * is verified); exports and print sheets read it instead of the original whenever it has enough pixels.
  */
 export const MASTER_LONG_EDGE = 2400;
 const MASTER_QUALITY = 92;
@@ -86,51 +138,16 @@ export interface WorkingMaster {
   height: number;
 }
 
-export interface RenderedRenditions extends Record<Rendition, Buffer | 'original'> {
-  master: WorkingMaster;
-}
-
-/**
- * The thumbnails of spec §3, auto-rotated: tiny 80 px wide, small 200 px wide, large 600 px high, and
- * full resolution; and the working master. Decodes once (shrink-on-load straight to the master's size)
- * and derives the master and the three small ones from those pixels; re-encodes the full one only when
- * it needs rotating.
- */
-export async function renderRenditions(
-  original: Buffer,
-  facts: Pick<ImageFacts, 'type' | 'orientation'>,
-  options: { failOnTruncated?: boolean } = {},
-): Promise<RenderedRenditions> {
-  const { data, info } = await sharp(original, {
-    limitInputPixels: PIXEL_LIMIT,
-    failOn: options.failOnTruncated ? 'truncated' : 'warning',
-  })
-    .rotate()
-    .resize({ width: MASTER_LONG_EDGE, height: MASTER_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const pixels = () =>
-    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  const fromMaster = (resize: sharp.ResizeOptions) =>
-    pixels()
-      .resize({ ...resize, withoutEnlargement: true })
-      .jpeg({ quality: 82, mozjpeg: false })
-      .toBuffer();
-  const [tiny, small, large, master] = await Promise.all([
-    fromMaster({ width: 80 }),
-    fromMaster({ width: 200 }),
-    fromMaster({ height: 600 }),
-    pixels().jpeg({ quality: MASTER_QUALITY, mozjpeg: false }).toBuffer(),
-  ]);
-  // Upright already: the original is the full rendition (a PNG keeps its transparency).
-  const rotated = sharp(original, { limitInputPixels: PIXEL_LIMIT }).rotate();
-  const full =
-    facts.orientation === 1
-      ? ('original' as const)
-      : await (facts.type === 'image/png' ? rotated.png() : rotated.jpeg({ quality: 90 })).toBuffer();
-  return { tiny, small, large, full, master: { jpeg: master, width: info.width, height: info.height } };
+export async function renderWorkingMaster(original: Buffer): Promise<WorkingMaster> {
+  const { data, info } = await uprightPixels(sharp(original, { limitInputPixels: PIXEL_LIMIT }), {
+    width: MASTER_LONG_EDGE,
+    height: MASTER_LONG_EDGE,
+    fit: 'inside',
+  });
+  const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .jpeg({ quality: MASTER_QUALITY, mozjpeg: false })
+    .toBuffer();
+  return { jpeg, width: info.width, height: info.height };
 }
 
 /**
@@ -139,7 +156,7 @@ export async function renderRenditions(
  */
 export async function inspectAndRender(
   bytes: Buffer,
-): Promise<{ facts: ImageFacts; renditions: RenderedRenditions }> {
+): Promise<{ facts: ImageFacts; renditions: Record<Rendition, Buffer | 'original'> }> {
   const facts = await inspectImage(bytes, { decode: false });
   try {
     return { facts, renditions: await renderRenditions(bytes, facts, { failOnTruncated: true }) };

@@ -1,5 +1,7 @@
+import type { AppContext } from '../context.js';
 import { layoutRenderJob } from '../modules/layouts/render-job.js';
 import { passwordResetRequestJob } from '../modules/password-resets/request-job.js';
+import { photoMasterJob } from '../modules/photos/master-job.js';
 import { photoRenditionsJob } from '../modules/photos/renditions-job.js';
 import { photoVerifyJob } from '../modules/photos/verify-job.js';
 import { projectExportBuildJob, projectExportExpireJob } from '../modules/project-exports/build-job.js';
@@ -18,6 +20,7 @@ import { sendEmailJob } from './send-email.js';
 export const jobCatalogue = {
   'email.send': sendEmailJob,
   'photos.renditions': photoRenditionsJob,
+  'photos.master': photoMasterJob,
   'photos.verify': photoVerifyJob,
   'storage.deletions': storageDeletionsJob,
   'uploads.purge-unverified': purgeUnverifiedUploadsJob,
@@ -32,3 +35,19 @@ export const jobCatalogue = {
 } satisfies JobCatalogue<JobDeps>;
 
 export type AppQueue = Queue<typeof jobCatalogue, JobDeps>;
+
+/** What the handlers of this process's jobs are given: the context, and enqueueing in a transaction. */
+export function jobDepsOf(
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'storage' | 'log' | 'config' | 'queue'>,
+): JobDeps {
+  const { queue } = ctx;
+  return {
+    db: ctx.db,
+    mailer: ctx.mailer,
+    storage: ctx.storage,
+    log: ctx.log,
+    config: ctx.config,
+    enqueueEmail: (outboxId, trx) => queue.enqueue('email.send', { outbox_id: outboxId }, { trx }),
+    enqueuePhotoMaster: (photoId, trx) => queue.enqueue('photos.master', { photo_id: photoId }, { trx }),
+  };
+}

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { renderRenditions } from '../../images/images.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
-import { baseOf, storeRenditions } from './service.js';
+import { baseOf, readVerifiedOriginal, storeRenditions } from './service.js';
 
 /**
  * Makes a verified photo's thumbnails, from the verified bytes only (their SHA-256 must match). Idempotent: a photo whose renditions exist is skipped, and
@@ -30,17 +29,14 @@ export const photoRenditionsJob = defineJob({
       .where('id', '=', photo_id)
       .executeTakeFirst();
     if (!photo?.upload_verified_at || photo.renditions_ready_at) return;
-    const original = await storage.read(photo.storage_key);
     // Thumbnails are made only of the bytes that were verified.
-    if (createHash('sha256').update(original).digest('hex') !== photo.content_sha256) {
-      log.error({ photo_id }, 'stored photo differs from the verified bytes; no thumbnails made');
-      return;
-    }
+    const original = await readVerifiedOriginal(storage, photo, log);
+    if (!original) return;
     const renditions = await renderRenditions(original, {
       type: photo.upload_content_type as 'image/jpeg' | 'image/png',
       orientation: photo.orientation ?? 1,
     });
-    const master = await storeRenditions(
+    await storeRenditions(
       storage,
       baseOf(photo.storage_key),
       original,
@@ -49,7 +45,7 @@ export const photoRenditionsJob = defineJob({
     );
     await db
       .updateTable('photos')
-      .set({ renditions_ready_at: new Date(), ...master })
+      .set({ renditions_ready_at: new Date() })
       .where('id', '=', photo.id)
       .execute();
   },

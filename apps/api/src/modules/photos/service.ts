@@ -7,7 +7,6 @@ import {
   ImageRejected,
   inspectImage,
   RENDITIONS,
-  type RenderedRenditions,
   type Rendition,
   sniffImageType,
 } from '../../images/images.js';
@@ -42,17 +41,14 @@ export function workingMaster(photo: {
   };
 }
 
-/**
- * Writes a photo's renditions and working master under its base key; returns the master's size for the
- * photo row (master_width, master_height). The full rendition of an upright photo is the original itself.
- */
+/** Writes a photo's renditions under its base key. The full rendition of an upright photo is the original. */
 export async function storeRenditions(
   storage: Storage,
   base: string,
   original: Buffer,
   contentType: string,
-  renditions: RenderedRenditions,
-): Promise<{ master_width: number; master_height: number }> {
+  renditions: Record<Rendition, Buffer | 'original'>,
+): Promise<void> {
   for (const size of RENDITIONS) {
     const body = renditions[size];
     const isOriginal = body === 'original';
@@ -60,9 +56,21 @@ export async function storeRenditions(
       size === 'full' && contentType === 'image/png' ? 'image/png' : isOriginal ? contentType : 'image/jpeg';
     await storage.put(renditionKey(base, size), isOriginal ? original : body, type);
   }
-  const { master } = renditions;
-  await storage.put(renditionKey(base, 'master'), master.jpeg, 'image/jpeg');
-  return { master_width: master.width, master_height: master.height };
+}
+
+/**
+ * A verified photo's original, only if it still is the bytes that were verified (their SHA-256 matches):
+ * renditions and masters are made of nothing else. Null (and logged, without personal data) otherwise.
+ */
+export async function readVerifiedOriginal(
+  storage: Storage,
+  photo: { id: string; storage_key: string; content_sha256: string | null },
+  log: { error(obj: object, msg: string): void },
+): Promise<Buffer | null> {
+  const original = await storage.read(photo.storage_key);
+  if (createHash('sha256').update(original).digest('hex') === photo.content_sha256) return original;
+  log.error({ photo_id: photo.id }, 'stored photo differs from the verified bytes; nothing made of it');
+  return null;
 }
 
 /** Where the presigned form uploads: verify moves the bytes from there to the original's key. */

@@ -19,7 +19,7 @@ export const photoVerifyJob = defineJob({
   concurrency: 2,
   retryLimit: 3,
   retryDelaySeconds: 5,
-  async handle({ photo_id }, { db, storage, log }: JobDeps) {
+  async handle({ photo_id }, { db, storage, log, enqueuePhotoMaster }: JobDeps) {
     const photo = await db
       .selectFrom('photos')
       .select([
@@ -89,23 +89,26 @@ export const photoVerifyJob = defineJob({
       throw error;
     }
     const { facts, renditions } = checked;
-    const master = await storeRenditions(storage, base, bytes, photo.upload_content_type, renditions);
+    await storeRenditions(storage, base, bytes, photo.upload_content_type, renditions);
     const now = new Date();
-    await db
-      .updateTable('photos')
-      .set({
-        verification_state: 'verified',
-        upload_verified_at: now,
-        renditions_ready_at: now,
-        width: facts.width,
-        height: facts.height,
-        orientation: facts.orientation,
-        ...master,
-        content_sha256: sha256,
-      })
-      .where('id', '=', photo.id)
-      .where('verification_state', '=', 'verifying')
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const verified = await trx
+        .updateTable('photos')
+        .set({
+          verification_state: 'verified',
+          upload_verified_at: now,
+          renditions_ready_at: now,
+          width: facts.width,
+          height: facts.height,
+          orientation: facts.orientation,
+          content_sha256: sha256,
+        })
+        .where('id', '=', photo.id)
+        .where('verification_state', '=', 'verifying')
+        .executeTakeFirst();
+      // Its working master next, off the path to its thumbnails (photos.master).
+      if (verified.numUpdatedRows > 0n) await enqueuePhotoMaster(photo.id, trx);
+    });
     log.debug({ photo_id }, 'photo verified');
   },
 });

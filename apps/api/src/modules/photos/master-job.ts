@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { renderWorkingMaster } from '../../images/images.js';
+import type { JobDeps } from '../../jobs/deps.js';
+import { defineJob } from '../../jobs/queue.js';
+import { baseOf, readVerifiedOriginal, renditionKey } from './service.js';
+
+/**
+ * Makes a verified photo's working master (images.ts renderWorkingMaster), which exports and print sheets
+ * read instead of the original. Queued by photos.verify once the thumbnails are there, so it never delays
+ * them on picture day; one at a time, beside the two verifications in flight. Idempotent: a photo with a
+ * master is skipped. Until it has one, exports and prints read the original (slower, same result).
+ */
+export const photoMasterJob = defineJob({
+  schema: z.object({ photo_id: z.string().regex(/^\d+$/) }),
+  concurrency: 1,
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  async handle({ photo_id }, { db, storage, log }: JobDeps) {
+    const photo = await db
+      .selectFrom('photos')
+      .select(['id', 'storage_key', 'upload_verified_at', 'content_sha256', 'master_width'])
+      .where('id', '=', photo_id)
+      .executeTakeFirst();
+    if (!photo?.upload_verified_at || photo.master_width) return;
+    const original = await readVerifiedOriginal(storage, photo, log);
+    if (!original) return;
+    const master = await renderWorkingMaster(original);
+    const key = renditionKey(baseOf(photo.storage_key), 'master');
+    await storage.put(key, master.jpeg, 'image/jpeg');
+    const updated = await db
+      .updateTable('photos')
+      .set({ master_width: master.width, master_height: master.height })
+      .where('id', '=', photo.id)
+      .executeTakeFirst();
+    // Deleted meanwhile: its files went with it, so must this one.
+    if (updated.numUpdatedRows === 0n) await storage.delete(key);
+  },
+});
