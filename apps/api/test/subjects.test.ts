@@ -128,6 +128,17 @@ describe('subjects grid', () => {
       'Barbara Liskov',
       'Grace Hopper',
     ]);
+    // Pages of two, in the same order, none overlapping, each carrying the total.
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      const { body } = await grid(
+        'studioManager',
+        `?sort=field:${field.grade}&direction=desc&limit=2&page=${page}`,
+      );
+      expect(body.meta.total).toBe(6);
+      pages.push(...names(body));
+    }
+    expect(pages).toEqual(names(desc.body));
   });
 
   test('name sorts', async () => {

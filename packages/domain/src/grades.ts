@@ -1,7 +1,7 @@
 /**
  * Grade ordering and the sort and group keys of layouts, prints and the subject directory (spec §5).
  *
- * The API's SQL ordering of the subjects grid (`gradeOrder` in apps/api/src/modules/subjects/service.ts)
+ * The API's SQL ordering of the subjects grid (`gradeOrder` in apps/api/src/modules/subjects/grid.ts)
  * follows the same rule with the same buckets and the same number pattern; the domain tests pin the
  * cases and the API's grid test pins the SQL.
  */

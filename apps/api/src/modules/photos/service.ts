@@ -3,13 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { unprocessable } from '../../http/errors.js';
-import {
-  ImageRejected,
-  inspectImage,
-  RENDITIONS,
-  type Rendition,
-  sniffImageType,
-} from '../../images/images.js';
+import { RENDITIONS, type Rendition } from '../../images/images.js';
 import type { Storage } from '../../storage/storage.js';
 import { FORM_LIFETIME_MS, scheduleDeletions, takeUpload, uploadKeyFor } from '../../storage/uploads.js';
 import { Access } from '../access/visibility.js';

@@ -8,17 +8,15 @@ import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { actorOf } from '../audit/record.js';
-import { keywordPattern } from '../organizations/service.js';
 import { isPhotoOfSubject } from '../photos/queries.js';
 import { subjectPhotoSchema } from '../photos/serialize.js';
 import { photosOfSubject } from '../photos/service.js';
 import { deleteSubjectWithPhotos } from './delete.js';
+import { type GridSort, gridPage } from './grid.js';
 import { gridFilterCondition, keywordCondition } from './queries.js';
 import { registerSubjectSelectionRoutes } from './selection.js';
 import {
-  fieldValue,
   findVisibleSubject,
-  gradeOrder,
   loadProjectFields,
   type ProjectFields,
   projectFieldsById,
@@ -102,60 +100,35 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
       const s = sessionOf(request);
       const pf = await loadProjectFields(ctx.db, s, request.params.id);
       const q = request.query;
-      const visible = new Set(pf.fields.map((f) => f.id));
-      const query = selectSubjectRows(ctx.db)
+      const where = gridFilterCondition(pf, {
+        keyword: q.keyword,
+        field_1: q['filter[field_1]'],
+        value_1: q['filter[value_1]'],
+        field_2: q['filter[field_2]'],
+        value_2: q['filter[value_2]'],
+        images: q.images,
+        added_since: q.added_since,
+      });
+      const matches = ctx.db
+        .selectFrom('subjects as s')
         .where('s.project_id', '=', pf.project.id)
-        .where(
-          gridFilterCondition(pf, {
-            keyword: q.keyword,
-            field_1: q['filter[field_1]'],
-            value_1: q['filter[value_1]'],
-            field_2: q['filter[field_2]'],
-            value_2: q['filter[value_2]'],
-            images: q.images,
-            added_since: q.added_since,
-          }),
-        );
+        .where(where);
 
       if (q.ids_only === 'true') {
-        const rows = await query
-          .clearSelect()
-          .select('s.id')
-          .orderBy('s.created_at')
-          .orderBy('s.id')
-          .execute();
+        const rows = await matches.select('s.id').orderBy('s.created_at').orderBy('s.id').execute();
         return { subject_ids: rows.map((r) => r.id), meta: { total: rows.length } };
       }
 
-      const firstName = pf.fields.find((f) => f.field_key === 'first_name')?.id;
-      const lastName = pf.fields.find((f) => f.field_key === 'last_name')?.id;
-      const dir = q.direction;
-      let ordered = query;
-      if (q.sort === 'full_name' || q.sort === 'reverse_full_name') {
-        const order = q.sort === 'full_name' ? [firstName, lastName] : [lastName, firstName];
-        for (const id of order) if (id) ordered = ordered.orderBy(sql`lower(${fieldValue(id)})`, dir);
-      } else if (q.sort.startsWith('field:')) {
-        const id = q.sort.slice('field:'.length);
-        if (!visible.has(id)) throw unprocessable({ sort: ['names a field this project does not have'] });
-        if (pf.fields.find((f) => f.id === id)?.field_key === 'grade') {
-          const g = gradeOrder(id);
-          // Blanks stay last in either direction.
-          ordered = ordered.orderBy(g.bucket).orderBy(g.number, dir).orderBy(g.text, dir);
-        } else {
-          ordered = ordered.orderBy(sql`lower(${fieldValue(id)})`, dir);
-        }
-      }
-      ordered = ordered.orderBy('s.created_at', dir).orderBy('s.id', dir);
-      // The total rides along on the page's rows (a window count): one query, one pass over the matches.
-      const rows = await ordered
-        .select(sql<number>`(count(*) OVER ())::int`.as('total'))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute();
+      const { rows, total: pageTotal } = await gridPage(ctx.db, pf, where, {
+        sort: q.sort as GridSort,
+        direction: q.direction,
+        page: q.page,
+        limit: q.limit,
+      });
       const total =
-        rows[0]?.total ??
+        pageTotal ??
         (q.page > 1
-          ? (await query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n
+          ? (await matches.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n
           : 0);
       return {
         subjects: await withPrimaryThumbnails(

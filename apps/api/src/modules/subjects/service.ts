@@ -43,17 +43,23 @@ function withFields(session: Session, row: ProjectRow & { template_fields: Field
   return { project, fields, allFields };
 }
 
+const SUBJECT_COLUMNS = [
+  's.id',
+  's.project_id',
+  's.properties',
+  's.yearbook_photo_id',
+  's.created_by_plic_app_id',
+  's.created_at',
+  's.updated_at',
+] as const;
+/** The same columns as SQL, for queries written in SQL (the grid page). */
+export const subjectColumns = sql.join(SUBJECT_COLUMNS.map((c) => sql.ref(c)));
+
 export const selectSubjectRows = (db: Db) =>
   db
     .selectFrom('subjects as s')
     .select([
-      's.id',
-      's.project_id',
-      's.properties',
-      's.yearbook_photo_id',
-      's.created_by_plic_app_id',
-      's.created_at',
-      's.updated_at',
+      ...SUBJECT_COLUMNS,
       subjectPhotoReads('s.id').count.as('photos_count'),
       subjectPhotoReads('s.id').primaryPhotoId.as('primary_photo_id'),
     ]);
@@ -90,16 +96,6 @@ export async function findVisibleSubject(db: Db, session: Session, id: string): 
 
 /** `properties->>'<field id>'` as text ('' when missing); values are stored trimmed (migration 0018). */
 export const fieldValue = (fieldId: string) => sql<string>`coalesce(s.properties ->> ${fieldId}, '')`;
-
-/** Grade ordering in SQL (spec §5): blanks last, k/kindergarten as 0, numbers by value, then other text. */
-export function gradeOrder(fieldId: string) {
-  const v = sql<string>`lower(${fieldValue(fieldId)})`;
-  return {
-    bucket: sql<number>`CASE WHEN ${v} = '' THEN 2 WHEN ${v} IN ('k', 'kindergarten') OR ${v} ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN 0 ELSE 1 END`,
-    number: sql<number>`CASE WHEN ${v} IN ('k', 'kindergarten') THEN 0 WHEN ${v} ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN ${v}::numeric END`,
-    text: v,
-  };
-}
 
 export type Condition = Expression<SqlBool>;
 
