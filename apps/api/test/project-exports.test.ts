@@ -22,6 +22,7 @@ let deps: JobDeps;
 const tokens: Record<string, string> = {};
 let projectA1: Awaited<ReturnType<typeof projectWithFields>>;
 let projectB: Awaited<ReturnType<typeof projectWithFields>>;
+let subjectB: string;
 const subjectsA1: string[] = [];
 let customFormat: string;
 let csvFormat: string;
@@ -158,7 +159,7 @@ beforeAll(async () => {
     .where('id', '=', subjectsA1[0]!)
     .execute();
   projectB = await projectWithFields(w.orgs.schoolB.id, 'Spring B');
-  await addSubject(projectB, ['Other', 'School', '1', 'X', '9999', false]);
+  subjectB = await addSubject(projectB, ['Other', 'School', '1', 'X', '9999', false]);
 
   customFormat = await createFormat('studioManager', w.orgs.studioA.id, {
     name: 'Yearbook custom',
@@ -340,6 +341,16 @@ describe('the pre-export check', () => {
     });
     expect(group.json()).toEqual({
       errors: { custom_directory_group_field_key: ['is not allowed by this format'] },
+    });
+    // Another project's subject (here another school's) is not quietly left out: the ids are invalid.
+    const otherProject = await bad({
+      project_export_format_id: customFormat,
+      included_subject_ids: [subjectsA1[0], subjectB],
+      excluded_subject_ids: [subjectB],
+    });
+    expect(otherProject.statusCode).toBe(422);
+    expect(otherProject.json()).toEqual({
+      errors: { included_subject_ids: ['is invalid'], excluded_subject_ids: ['is invalid'] },
     });
     const unknown = await bad({ project_export_format_id: customFormat, surprise: true });
     expect(unknown.statusCode).toBe(422);

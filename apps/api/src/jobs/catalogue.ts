@@ -48,6 +48,7 @@ export function jobDepsOf(
     log: ctx.log,
     config: ctx.config,
     enqueueEmail: (outboxId, trx) => queue.enqueue('email.send', { outbox_id: outboxId }, { trx }),
-    enqueuePhotoMaster: (photoId, trx) => queue.enqueue('photos.master', { photo_id: photoId }, { trx }),
+    enqueuePhotoMaster: (photoId, trx) =>
+      queue.enqueue('photos.master', { photo_id: photoId }, { trx, singletonKey: `master-${photoId}` }),
   };
 }

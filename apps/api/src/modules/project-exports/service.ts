@@ -1,5 +1,6 @@
 import type { ProjectExportValues } from '@school-portal/domain';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
@@ -109,6 +110,23 @@ const selectionOf = (projectId: string, input: ProjectExportValues): ExportSelec
   include_subjects_without_images: input.include_subjects_without_images,
 });
 
+/** Included and excluded subjects must be this project's: another's ids are "is invalid", not ignored. */
+async function checkSubjectsOfProject(db: Db, projectId: string, input: ProjectExportValues) {
+  const errors: Record<string, string[]> = {};
+  for (const key of ['included_subject_ids', 'excluded_subject_ids'] as const) {
+    const wanted = [...new Set(input[key])];
+    if (wanted.length === 0) continue;
+    const found = await db
+      .selectFrom('subjects')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('project_id', '=', projectId)
+      .where('id', 'in', wanted)
+      .executeTakeFirstOrThrow();
+    if (found.n !== wanted.length) errors[key] = ['is invalid'];
+  }
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+}
+
 /** The pre-export check (issue 13 item 3b): what would go wrong, for the selected subjects. Writes nothing. */
 export async function checkRun(
   request: FastifyRequest,
@@ -118,6 +136,7 @@ export async function checkRun(
   input: ProjectExportValues,
 ): Promise<{ format: ExportFormatRow; report: ExportCheckReport }> {
   const format = await formatFor(request, db, project, input);
+  await checkSubjectsOfProject(db, project.id, input);
   const fields = await exportFields(db, project, session.abilities.canViewHiddenFields);
   const subjects = await allExportSubjects(
     db,
