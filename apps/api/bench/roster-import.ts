@@ -6,48 +6,14 @@
  * Uses TEST_DATABASE_URL's server when given (a database is created and dropped), else an embedded
  * PostgreSQL under var/. Option: ROWS (default 20000).
  */
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
-import pg from 'pg';
-import { loadConfig, REPO_ROOT } from '../src/config.js';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { findImport } from '../src/modules/subject-imports/queries.js';
 import { applyImport, readIntoImport, runCheck } from '../src/modules/subject-imports/service.js';
-import { createLogger, startRuntime } from '../src/runtime.js';
+import { benchDatabase, benchOrganization, benchProject, benchTemplate } from './database.js';
 
 const ROWS = Number(process.env.ROWS ?? 20000);
-const name = `sp_bench_roster_${process.pid}`;
+const FIELD_KEYS = ['student_id', 'first_name', 'last_name', 'grade', 'teacher'];
 
-let adminUrl: string;
-let stopEmbedded: (() => Promise<void>) | undefined;
-if (process.env.TEST_DATABASE_URL) {
-  const u = new URL(process.env.TEST_DATABASE_URL);
-  u.pathname = '/postgres';
-  adminUrl = u.toString();
-} else {
-  const embedded = await startEmbeddedPostgres({
-    dir: path.join(REPO_ROOT, 'var', `bench-postgres-${process.pid}`),
-    persistent: false,
-    database: 'postgres',
-  });
-  adminUrl = embedded.url;
-  stopEmbedded = embedded.stop;
-}
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const storageDir = path.join(REPO_ROOT, 'var', `bench-storage-${process.pid}`);
-
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  DATABASE_URL: url.toString(),
-  SEED_DEMO: 'false',
-  STORAGE_DIR: storageDir,
-});
-const runtime = await startRuntime(config, createLogger(config), { workers: false });
+const { runtime, close } = await benchDatabase('roster', { storage: true });
 const ctx = runtime.ctx;
 const time = async <T>(f: () => Promise<T>): Promise<[T, number]> => {
   const started = performance.now();
@@ -66,44 +32,9 @@ function roster(edited: boolean): Buffer {
 
 try {
   const db = ctx.db;
-  const org = await db
-    .insertInto('organizations')
-    .values({
-      name: 'Bench School',
-      role: 'customer_role',
-      parent_organization_id: null,
-      short_code: null,
-      contact_name: null,
-      contact_phone: null,
-      contact_email: null,
-      logo_url: null,
-      logo_thumb_url: null,
-      support_url: null,
-      current_season_id: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const template = await db
-    .insertInto('project_templates')
-    .values({ organization_id: org.id, name: 'T', project_id: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('subject_fields')
-    .values(
-      ['student_id', 'first_name', 'last_name', 'grade', 'teacher'].map((key, i) => ({
-        project_template_id: template.id,
-        field_key: key,
-        label: null,
-        arrangement_position: i,
-      })),
-    )
-    .execute();
-  const project = await db
-    .insertInto('projects')
-    .values({ organization_id: org.id, name: 'Bench', project_template_id: template.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const orgId = await benchOrganization(db);
+  const { templateId } = await benchTemplate(db, orgId, FIELD_KEYS);
+  const projectId = await benchProject(db, orgId, templateId, 'Bench');
 
   const results: string[] = [];
   for (const [label, edited] of [
@@ -116,7 +47,7 @@ try {
     const row = await db
       .insertInto('subject_imports')
       .values({
-        project_id: project.id,
+        project_id: projectId,
         storage_key: key,
         upload_file_name: 'roster.csv',
         upload_file_size: bytes.length,
@@ -138,16 +69,12 @@ try {
   const count = await db
     .selectFrom('subjects')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('project_id', '=', project.id)
+    .where('project_id', '=', projectId)
     .executeTakeFirstOrThrow();
   process.stdout.write(
     `roster import of ${ROWS} rows (CSV, ${(roster(false).length / 1024 / 1024).toFixed(1)} MB):\n${results.join('\n')}\n` +
       `  subjects in the project: ${count.n}\n`,
   );
 } finally {
-  await runtime.stop();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
-  await stopEmbedded?.();
-  await rm(storageDir, { recursive: true, force: true });
+  await close();
 }

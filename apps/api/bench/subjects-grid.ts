@@ -7,134 +7,34 @@
  * Uses TEST_DATABASE_URL's server when given (a database is created and dropped), else an embedded
  * PostgreSQL under var/. Options: SUBJECTS (default 20000), CLIENTS (32), ROUNDS (6), PER_CLIENT (4).
  */
-import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { loadConfig, REPO_ROOT } from '../src/config.js';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
-import { buildApp } from '../src/http/app.js';
-import { hashPassword } from '../src/modules/auth/passwords.js';
-import { createLogger, startRuntime } from '../src/runtime.js';
+import { benchApp, benchProject, benchSignIn, benchStudio, benchTemplate } from './database.js';
 
 const SUBJECTS = Number(process.env.SUBJECTS ?? 20000);
 const CLIENTS = Number(process.env.CLIENTS ?? 32);
 const ROUNDS = Number(process.env.ROUNDS ?? 6);
 const PER_CLIENT = Number(process.env.PER_CLIENT ?? 4);
-const name = `sp_bench_grid_${process.pid}`;
+const FIELD_KEYS = ['first_name', 'last_name', 'grade', 'teacher'];
 
-let adminUrl: string;
-let stopEmbedded: (() => Promise<void>) | undefined;
-if (process.env.TEST_DATABASE_URL) {
-  const u = new URL(process.env.TEST_DATABASE_URL);
-  u.pathname = '/postgres';
-  adminUrl = u.toString();
-} else {
-  const embedded = await startEmbeddedPostgres({
-    dir: path.join(REPO_ROOT, 'var', `bench-postgres-${process.pid}`),
-    persistent: false,
-    database: 'postgres',
-  });
-  adminUrl = embedded.url;
-  stopEmbedded = embedded.stop;
-}
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  DATABASE_URL: url.toString(),
-  SEED_DEMO: 'false',
-});
-const runtime = await startRuntime(config, createLogger(config), { workers: false });
-const app = await buildApp(runtime.ctx, { logger: false });
+const { runtime, app, close } = await benchApp('grid');
 try {
   const db = runtime.ctx.db;
-  const org = await db
-    .insertInto('organizations')
-    .values({
-      name: 'Bench School',
-      role: 'customer_role',
-      parent_organization_id: null,
-      short_code: null,
-      contact_name: null,
-      contact_phone: null,
-      contact_email: null,
-      logo_url: null,
-      logo_thumb_url: null,
-      support_url: null,
-      current_season_id: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const user = await db
-    .insertInto('users')
-    .values({
-      name: 'Bench',
-      email: 'bench@example.test',
-      password_hash: await hashPassword('bench password'),
-      default_account_id: null,
-      current_account_id: null,
-      invitation_sent_at: null,
-      invitation_accepted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const account = await db
-    .insertInto('accounts')
-    .values({ user_id: user.id, organization_id: org.id, managed_organization_ids: [org.id] })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable('users')
-    .set({ current_account_id: account.id, default_account_id: account.id })
-    .execute();
-  await db.insertInto('app_licenses').values({ user_id: user.id, plic_app_slug: 'school-portal' }).execute();
-  const template = await db
-    .insertInto('project_templates')
-    .values({ organization_id: org.id, name: 'T', project_id: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const fields = await db
-    .insertInto('subject_fields')
-    .values(
-      ['first_name', 'last_name', 'grade', 'teacher'].map((key, i) => ({
-        project_template_id: template.id,
-        field_key: key,
-        label: null,
-        arrangement_position: i,
-      })),
-    )
-    .returning(['id', 'field_key'])
-    .execute();
-  const id = (key: string) => fields.find((f) => f.field_key === key)!.id;
+  const orgId = await benchStudio(db);
+  const { templateId, fieldId: id } = await benchTemplate(db, orgId, FIELD_KEYS);
   const projectIds: Record<string, string> = {};
   for (const [label, count] of [
     ['large', SUBJECTS],
     ['small', 20],
   ] as const) {
-    const project = await db
-      .insertInto('projects')
-      .values({ organization_id: org.id, name: label, project_template_id: template.id })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    projectIds[label] = project.id;
+    const projectId = await benchProject(db, orgId, templateId, label);
+    projectIds[label] = projectId;
     await sql`INSERT INTO subjects (project_id, properties)
-      SELECT ${project.id}, jsonb_build_object(${id('first_name')}::text, 'First' || g, ${id('last_name')}::text, 'Last' || (g % 977),
+      SELECT ${projectId}, jsonb_build_object(${id('first_name')}::text, 'First' || g, ${id('last_name')}::text, 'Last' || (g % 977),
         ${id('grade')}::text, (g % 13)::text, ${id('teacher')}::text, 'Teacher' || (g % 40))
       FROM generate_series(1, ${count}::int) g`.execute(db);
   }
   await sql`ANALYZE`.execute(db);
-  const token = (
-    await app.inject({
-      method: 'POST',
-      url: '/oauth/token',
-      payload: { grant_type: 'password', username: 'bench@example.test', password: 'bench password' },
-    })
-  ).json().access_token as string;
+  const token = await benchSignIn(app);
   const page = async (label: string) => {
     const started = performance.now();
     const res = await app.inject({
@@ -174,9 +74,5 @@ try {
       `  p50 ratio (large / small): ${(pct(times.large!, 0.5) / pct(times.small!, 0.5)).toFixed(2)}\n`,
   );
 } finally {
-  await app.close();
-  await runtime.stop();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
-  await stopEmbedded?.();
+  await close();
 }
