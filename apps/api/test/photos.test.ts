@@ -4,6 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
+import { jobDepsOf } from '../src/jobs/catalogue.js';
+import { photoMastersBackfillJob } from '../src/modules/photos/master-job.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
 import { makeJpeg, makePixelBomb, makePng } from './support/images.js';
@@ -193,6 +195,32 @@ describe('photo pipeline', () => {
       1600,
       1,
     ]);
+  });
+
+  test('the backfill sweep gives a master to verified photos without one (made before masters)', async () => {
+    const { id, verify } = await uploadPhoto(await makeJpeg(640, 480), 'image/jpeg', 'older.jpg');
+    expect(verify.statusCode).toBe(200);
+    const masterOf = () =>
+      t.ctx.db
+        .selectFrom('photos')
+        .select(['storage_key', 'master_width', 'master_height'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const { storage_key } = await eventually(async () =>
+      (await masterOf()).master_width ? masterOf() : null,
+    );
+    // As if verified an hour ago, before working masters existed.
+    const masterKey = storage_key.replace(/original$/, 'master');
+    await t.ctx.storage.delete(masterKey);
+    await t.ctx.db
+      .updateTable('photos')
+      .set({ master_width: null, master_height: null, upload_verified_at: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', id)
+      .execute();
+    await photoMastersBackfillJob.handle({}, jobDepsOf(t.ctx));
+    const again = await eventually(async () => ((await masterOf()).master_width ? masterOf() : null));
+    expect([again.master_width, again.master_height]).toEqual([640, 480]);
+    expect(await t.ctx.storage.head(masterKey)).not.toBeNull();
   });
 
   test('a PNG with a transparent pixel is accepted and keeps its chroma key flag', async () => {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { layoutRenderJob } from '../modules/layouts/render-job.js';
 import { passwordResetRequestJob } from '../modules/password-resets/request-job.js';
-import { photoMasterJob } from '../modules/photos/master-job.js';
+import { photoMasterJob, photoMastersBackfillJob } from '../modules/photos/master-job.js';
 import { photoRenditionsJob } from '../modules/photos/renditions-job.js';
 import { photoVerifyJob } from '../modules/photos/verify-job.js';
 import { projectExportBuildJob, projectExportExpireJob } from '../modules/project-exports/build-job.js';
@@ -21,6 +21,7 @@ export const jobCatalogue = {
   'email.send': sendEmailJob,
   'photos.renditions': photoRenditionsJob,
   'photos.master': photoMasterJob,
+  'photos.masters-backfill': photoMastersBackfillJob,
   'photos.verify': photoVerifyJob,
   'storage.deletions': storageDeletionsJob,
   'uploads.purge-unverified': purgeUnverifiedUploadsJob,
@@ -49,6 +50,10 @@ export function jobDepsOf(
     config: ctx.config,
     enqueueEmail: (outboxId, trx) => queue.enqueue('email.send', { outbox_id: outboxId }, { trx }),
     enqueuePhotoMaster: (photoId, trx) =>
-      queue.enqueue('photos.master', { photo_id: photoId }, { trx, singletonKey: `master-${photoId}` }),
+      queue.enqueue(
+        'photos.master',
+        { photo_id: photoId },
+        { ...(trx ? { trx } : {}), singletonKey: `master-${photoId}` },
+      ),
   };
 }

@@ -36,3 +36,31 @@ export const photoMasterJob = defineJob({
     if (updated.numUpdatedRows === 0n) await storage.delete(key);
   },
 });
+
+/** Photos a backfill sweep queues at most (the next sweep takes the next ones). */
+export const MASTERS_BACKFILL_BATCH = 200;
+
+/**
+ * Queues the master of verified photos that have none: photos verified before working masters existed,
+ * or whose master job gave up. Photos verified in the last ten minutes are left to their own job. Each
+ * photo has one master job at a time (a singleton key), so a sweep never doubles one already queued.
+ */
+export const photoMastersBackfillJob = defineJob({
+  schema: z.object({}),
+  retryLimit: 1,
+  retryDelaySeconds: 300,
+  schedule: '*/15 * * * *',
+  async handle(_payload, { db, enqueuePhotoMaster, log }: JobDeps) {
+    const photos = await db
+      .selectFrom('photos')
+      .select('id')
+      .where('master_width', 'is', null)
+      .where('upload_verified_at', 'is not', null)
+      .where('upload_verified_at', '<', new Date(Date.now() - 10 * 60_000))
+      .orderBy('id')
+      .limit(MASTERS_BACKFILL_BATCH)
+      .execute();
+    for (const { id } of photos) await enqueuePhotoMaster(id);
+    if (photos.length > 0) log.info({ queued: photos.length }, 'working masters queued');
+  },
+});
