@@ -67,6 +67,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool,
   EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
+  PHOTO_MASTER_DELAY_SECONDS: z.coerce.number().int().min(0).max(86400).optional(),
 });
 
 const RETIRED_SETTINGS = [
@@ -190,6 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     exportRetentionDays: e.EXPORT_RETENTION_DAYS,
     /** Days an activity-trail row is kept; older rows are purged by a scheduled job. */
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    /**
+     * Seconds a verified photo's working master waits before it is made (photos.master): a picture-day
+     * burst of verifications gets the CPU and memory first. 120 by default; 0 in tests.
+     */
+    photoMasterDelaySeconds: e.PHOTO_MASTER_DELAY_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 120),
     /** Fastify's `trustProxy`: which hops may say who the client is (TRUST_PROXY); off by default. */
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     storage: {

@@ -59,7 +59,8 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) 
 beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ PORT: String(port), PUBLIC_URL: origin });
+  // Masters wait after verification (120 s by default outside tests): this measures verification alone.
+  t = await createTestApp({ PORT: String(port), PUBLIC_URL: origin, PHOTO_MASTER_DELAY_SECONDS: '600' });
   await t.app.listen({ port, host: '127.0.0.1' });
   const w = await buildWorld(t.ctx.db);
   token = await signIn(t.app, w.users.studioManager!.email);

@@ -53,7 +53,9 @@ export function jobDepsOf(
       queue.enqueue(
         'photos.master',
         { photo_id: photoId },
-        { ...(trx ? { trx } : {}), singletonKey: `master-${photoId}` },
+        trx
+          ? { trx, singletonKey: `master-${photoId}`, startAfterSeconds: ctx.config.photoMasterDelaySeconds }
+          : { singletonKey: `master-${photoId}` },
       ),
   };
 }

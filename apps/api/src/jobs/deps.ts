@@ -14,6 +14,9 @@ export interface JobDeps {
   config: Config;
   /** Enqueues the sending of an outbox message, in the transaction that wrote it. */
   enqueueEmail(outboxId: string, trx: QueryRunner): Promise<void>;
-  /** Enqueues the making of a verified photo's working master (in the transaction that verified it). */
+  /**
+   * Enqueues the making of a verified photo's working master: in the transaction that verified it, after
+   * the configured delay (photoMasterDelaySeconds); without `trx` (the backfill), at once.
+   */
   enqueuePhotoMaster(photoId: string, trx?: QueryRunner): Promise<void>;
 }

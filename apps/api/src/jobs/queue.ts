@@ -29,6 +29,13 @@ export type JobCatalogue<Deps> = Record<string, JobDefinition<any, Deps>>;
 // biome-ignore lint/suspicious/noExplicitAny: any schema's database or transaction will do
 export type QueryRunner = Pick<Kysely<any>, 'executeQuery'>;
 
+/** `trx`: written in that transaction; `singletonKey`: one such job queued at a time; `startAfterSeconds`: a delay. */
+export interface EnqueueOptions {
+  trx?: QueryRunner;
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
 export const defineJob = <S extends z.ZodType, Deps>(definition: JobDefinition<S, Deps>) => definition;
 
 export interface Queue<C extends JobCatalogue<Deps>, Deps> {
@@ -37,13 +44,13 @@ export interface Queue<C extends JobCatalogue<Deps>, Deps> {
   enqueue<N extends keyof C & string>(
     name: N,
     payload: z.input<C[N]['schema']>,
-    options?: { trx?: QueryRunner; singletonKey?: string },
+    options?: EnqueueOptions,
   ): Promise<void>;
   /** As `enqueue`, answering the job's id (null when a singleton key kept it out). */
   enqueueWithId<N extends keyof C & string>(
     name: N,
     payload: z.input<C[N]['schema']>,
-    options?: { trx?: QueryRunner; singletonKey?: string },
+    options?: EnqueueOptions,
   ): Promise<string | null>;
   startWorkers(deps: Deps): Promise<void>;
   stop(): Promise<void>;
@@ -82,11 +89,7 @@ export async function startQueue<C extends JobCatalogue<Deps>, Deps>(
     // An upsert: every process may declare it; pg-boss sends each due job once.
     if (job.schedule) await boss.schedule(name, job.schedule, {}, { tz: 'UTC' });
   }
-  async function enqueueWithId(
-    name: keyof C & string,
-    payload: unknown,
-    options: { trx?: QueryRunner; singletonKey?: string } = {},
-  ) {
+  async function enqueueWithId(name: keyof C & string, payload: unknown, options: EnqueueOptions = {}) {
     const data = catalogue[name]!.schema.parse(payload) as object;
     const trx = options.trx;
     const db = trx
@@ -95,7 +98,11 @@ export async function startQueue<C extends JobCatalogue<Deps>, Deps>(
             trx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }>,
         }
       : undefined;
-    return boss.send(name, data, { singletonKey: options.singletonKey, ...(db ? { db } : {}) });
+    return boss.send(name, data, {
+      singletonKey: options.singletonKey,
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(db ? { db } : {}),
+    });
   }
   return {
     boss,
