@@ -4,7 +4,15 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../../api/src/db/embedded.js';
 import { createTestApp, type TestApp } from '../../api/test/support/app.js';
 import { closePage, freshPage, pathOf } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, launchBrowser, signInThroughUi } from './support/server.js';
+import {
+  type ApiCall,
+  apiAs,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  launchBrowser,
+  organizationIdByName,
+  signInThroughUi,
+} from './support/server.js';
 
 /**
  * The activity trail for a school (issue 16): a studio user downloads a print and an export of a school's
@@ -14,37 +22,12 @@ import { DEMO_PASSWORD, DEMO_USERS, launchBrowser, signInThroughUi } from './sup
 let server: TestApp;
 let baseUrl: string;
 let browser: Browser;
-let token: string;
+let api: ApiCall;
 let projectId: string;
 let renderId: string;
 let exportId: string;
 const PROJECT = 'Activity Day 2026';
 const PRINT = 'Activity composite';
-
-async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      'X-App-Slug': 'school-portal',
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-const organizationId = async (name: string) =>
-  (
-    await server.ctx.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('name', '=', name)
-      .executeTakeFirstOrThrow()
-  ).id;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -60,19 +43,14 @@ beforeAll(async () => {
   await server.app.listen({ port, host: '127.0.0.1' });
   browser = await launchBrowser();
   // The school's project with a few students, printed by the studio (set up through the API).
-  const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-App-Slug': 'school-portal' },
-    body: JSON.stringify({ grant_type: 'password', username: DEMO_USERS.studio, password: DEMO_PASSWORD }),
-  });
-  token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+  ({ api } = await apiAs(baseUrl));
   const { project_template: template } = await api<{ project_template: { id: string } }>(
     '/api/project-templates',
     'POST',
     {
       project_template: {
         name: 'Activity E2E Template',
-        organization_id: await organizationId('Demo Studio'),
+        organization_id: await organizationIdByName(server, 'Demo Studio'),
         subject_fields_attributes: ['first_name', 'last_name', 'grade'].map((field_key) => ({ field_key })),
       },
     },
@@ -81,7 +59,10 @@ beforeAll(async () => {
     '/api/projects',
     'POST',
     {
-      project: { name: PROJECT, organization_id: await organizationId('Maple Grove Elementary') },
+      project: {
+        name: PROJECT,
+        organization_id: await organizationIdByName(server, 'Maple Grove Elementary'),
+      },
       project_template_id: template.id,
     },
   );

@@ -5,39 +5,22 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../../api/src/db/embedded.js';
 import { createTestApp, type TestApp } from '../../api/test/support/app.js';
 import { closePage, freshPage } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, launchBrowser, signInThroughUi } from './support/server.js';
+import {
+  type ApiCall,
+  apiAs,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  launchBrowser,
+  organizationIdByName,
+  signInThroughUi,
+} from './support/server.js';
 
 let server: TestApp;
 let baseUrl: string;
 let browser: Browser;
-let token: string;
+let api: ApiCall;
 let projectId: string;
 const fieldIds: Record<string, string> = {};
-
-async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      'X-App-Slug': 'school-portal',
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function organizationId(name: string): Promise<string> {
-  const row = await server.ctx.db
-    .selectFrom('organizations')
-    .select('id')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return String(row.id);
-}
 
 const PEOPLE = [
   { first_name: 'Ava', last_name: 'Adams', grade: '3', teacher: 'Ms. Lee', student_id: 'S-100' },
@@ -52,19 +35,14 @@ beforeAll(async () => {
   server = await createTestApp({ PORT: String(port), PUBLIC_URL: baseUrl }, { seedDemo: true });
   await server.app.listen({ port, host: '127.0.0.1' });
   browser = await launchBrowser();
-  const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-App-Slug': 'school-portal' },
-    body: JSON.stringify({ grant_type: 'password', username: DEMO_USERS.studio, password: DEMO_PASSWORD }),
-  });
-  token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+  ({ api } = await apiAs(baseUrl));
   const { project_template: template } = await api<{ project_template: { id: string } }>(
     '/api/project-templates',
     'POST',
     {
       project_template: {
         name: 'Layouts E2E Template',
-        organization_id: await organizationId('Demo Studio'),
+        organization_id: await organizationIdByName(server, 'Demo Studio'),
         subject_fields_attributes: ['first_name', 'last_name', 'student_id', 'grade', 'teacher'].map(
           (field_key) => ({ field_key }),
         ),
@@ -78,7 +56,7 @@ beforeAll(async () => {
       project: {
         name: 'Print Day 2026',
         short_code: 'PR26',
-        organization_id: await organizationId('Maple Grove Elementary'),
+        organization_id: await organizationIdByName(server, 'Maple Grove Elementary'),
         season_id: null,
         enable_for_all_apps: false,
       },
@@ -265,7 +243,7 @@ test('a studio manager copies a built-in layout, edits its definition as JSON, a
       `/api/layouts/${new URL(page.url()).searchParams.get('layoutId')}`,
     );
     expect(saved.layout).toMatchObject({ name: 'Wallets 4-up', grid_width: 2 });
-    expect(saved.layout.organization_id).toBe(await organizationId('Demo Studio'));
+    expect(saved.layout.organization_id).toBe(await organizationIdByName(server, 'Demo Studio'));
     await page.getByRole('button', { name: 'Edit Wallets 4-up' }).waitFor();
   } finally {
     await closePage(page);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { freePort } from '../../../api/src/db/embedded.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../../api/src/db/seed.js';
 import { createTestApp, type TestApp } from '../../../api/test/support/app.js';
 
 export { DEMO_PASSWORD, DEMO_USERS } from '../../../api/src/db/seed.js';
@@ -56,4 +57,50 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A JSON API call as one user: `api(path, method, body)` answers the parsed body, and throws on an error status. */
+export type ApiCall = <T>(path: string, method?: string, body?: unknown) => Promise<T>;
+
+/**
+ * A demo user's bearer token (the password grant, as the web app signs in) and a JSON API caller with it:
+ * for the data a spec sets up through the API before the browser takes over.
+ */
+export async function apiAs(
+  baseUrl: string,
+  email: string = DEMO_USERS.studio,
+): Promise<{ token: string; api: ApiCall }> {
+  const response = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-App-Slug': 'school-portal' },
+    body: JSON.stringify({ grant_type: 'password', username: email, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status}`);
+  const token = ((await response.json()) as { access_token: string }).access_token;
+  const api: ApiCall = async <T>(path: string, method = 'GET', body?: unknown) => {
+    const answer = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        'X-App-Slug': 'school-portal',
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await answer.text();
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  };
+  return { token, api };
+}
+
+/** A (demo) organization's id by its name. */
+export async function organizationIdByName(server: TestApp, name: string): Promise<string> {
+  const row = await server.ctx.db
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
 }
