@@ -6,6 +6,8 @@ import {
   DEMO_USERS,
   type E2EServer,
   launchBrowser,
+  projectIdByName,
+  signedInPage,
   signInThroughUi,
   startServer,
 } from './support/server.js';
@@ -21,15 +23,8 @@ const FORMAT = 'Sports Yearbook';
 beforeAll(async () => {
   e2e = await startServer();
   browser = await launchBrowser();
-  const project = await e2e.server.ctx.db
-    .selectFrom('projects')
-    .select('id')
-    .where('name', '=', 'Studio Sports Day 2026')
-    .executeTakeFirstOrThrow();
-  projectId = project.id;
-  page = await freshPage(browser);
-  await signInThroughUi(page, e2e.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  projectId = await projectIdByName(e2e.server, 'Studio Sports Day 2026');
+  page = await signedInPage(browser, e2e.baseUrl);
 });
 
 /**

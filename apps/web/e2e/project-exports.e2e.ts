@@ -8,6 +8,8 @@ import {
   DEMO_USERS,
   type E2EServer,
   launchBrowser,
+  projectIdByName,
+  signedInPage,
   signInThroughUi,
   startServer,
 } from './support/server.js';
@@ -24,15 +26,8 @@ const FORMAT = 'Class Photos';
 beforeAll(async () => {
   e2e = await startServer();
   browser = await launchBrowser();
-  const project = await e2e.server.ctx.db
-    .selectFrom('projects')
-    .select('id')
-    .where('name', '=', 'Maple Grove Fall 2026')
-    .executeTakeFirstOrThrow();
-  projectId = project.id;
-  page = await freshPage(browser);
-  await signInThroughUi(page, e2e.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  projectId = await projectIdByName(e2e.server, 'Maple Grove Fall 2026');
+  page = await signedInPage(browser, e2e.baseUrl);
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { freePort } from '../../../api/src/db/embedded.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../../api/src/db/seed.js';
 import { createTestApp, type TestApp } from '../../../api/test/support/app.js';
+import { freshPage } from '../helpers.js';
 
 export { DEMO_PASSWORD, DEMO_USERS } from '../../../api/src/db/seed.js';
 
@@ -93,6 +94,28 @@ export async function apiAs(
     return (text ? JSON.parse(text) : null) as T;
   };
   return { token, api };
+}
+
+/** A (demo) project's id by its name. */
+export async function projectIdByName(server: TestApp, name: string): Promise<string> {
+  const row = await server.ctx.db
+    .selectFrom('projects')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+/** A fresh page signed in through the sign-in screen as a demo user (the studio manager by default), on the dashboard. */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  email: string = DEMO_USERS.studio,
+): Promise<Page> {
+  const page = await freshPage(browser);
+  await signInThroughUi(page, baseUrl, email, DEMO_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  return page;
 }
 
 /** A (demo) organization's id by its name. */
