@@ -23,6 +23,7 @@ import { renderWorkingMaster } from '../src/images/images.js';
 import type { ExportFormatRow, ExportSubject } from '../src/modules/project-exports/archive/index.js';
 import { buildExportArchive } from '../src/modules/project-exports/archive/index.js';
 import { LocalStorage } from '../src/storage/local.js';
+import { formatRow } from '../test/support/export-format.js';
 import { makePhoto, median, peakRssMiB, resetPeakRss, runChild, runInFlight } from './support.js';
 
 const SUBJECTS = Number(process.env.SUBJECTS ?? 200);
@@ -73,56 +74,21 @@ async function setUp(storage: LocalStorage, megapixels?: number): Promise<Origin
   return originals;
 }
 
-const format: ExportFormatRow = {
-  id: '1',
-  organization_id: '1',
-  standard_key: null,
-  created_by_user_id: null,
+const format: ExportFormatRow = formatRow({
   name: 'Bench',
-  available_to_suborganizations: false,
-  restrict_to_orgs_managed_by_creator: false,
-  output_directory_name: null,
-  include_data: true,
-  include_images: true,
-  include_readme: true,
-  allow_custom_directory_group_field: false,
-  directory_group_field_key: null,
   duplicate_search_fields: [],
-  data_directory_name: null,
-  data_directory_group_enabled: false,
-  data_delimiter_format: 'comma',
-  data_newline_format: 'crlf',
-  data_file_name: 'data',
-  data_file_extension: 'csv',
-  data_allow_custom_file_name: false,
-  data_downcase_field_names: false,
-  data_include_headers: true,
-  data_quote_fields: false,
-  data_include_unmapped_fields: false,
-  data_zero_pad_field_key: null,
-  data_zero_pad_field_length: null,
-  data_escape_formulas: true,
-  images_directory_name: null,
-  images_directory_group_enabled: false,
-  images_content_type: 'image/jpeg',
   images_crop_width_pixels: 480,
   images_crop_height_pixels: 640,
   images_pixels_per_inch: 300,
   images_name_primary_field_first_key: 'student_id',
   images_name_primary_field_second_key: null,
-  images_name_primary_separator: 'underscore',
-  images_name_zero_pad_enabled: false,
-  images_name_zero_pad_length: 0,
-  images_name_append_sequential_number: false,
-  created_at: new Date(),
-  updated_at: new Date(),
   field_mappings: [
     { field_key: 'student_id', position: 1 },
     { field_key: 'last_name', position: 2 },
     { field_key: 'first_name', position: 3 },
     { field_key: 'image_file_name', position: 4 },
   ],
-};
+});
 
 /** Subjects made one at a time (as exportruns streams them from the database), never a list. */
 function* subjects(count: number, originals: Original[]): Generator<ExportSubject> {

@@ -22,57 +22,8 @@ import { entryName, namePart } from '../src/modules/project-exports/archive/layo
 import { LocalStorage } from '../src/storage/local.js';
 import type { Storage } from '../src/storage/storage.js';
 import { createTestDatabase } from './support/database.js';
+import { formatRow } from './support/export-format.js';
 import { startS3Storage } from './support/s3.js';
-
-/** A format as the database defaults make it (migration 0009), with overrides. */
-function formatRow(overrides: Partial<ExportFormatRow> = {}): ExportFormatRow {
-  return {
-    id: '1',
-    organization_id: '1',
-    standard_key: null,
-    created_by_user_id: null,
-    name: 'Custom Format',
-    available_to_suborganizations: false,
-    restrict_to_orgs_managed_by_creator: false,
-    output_directory_name: null,
-    include_data: true,
-    include_images: true,
-    include_readme: true,
-    allow_custom_directory_group_field: false,
-    directory_group_field_key: null,
-    duplicate_search_fields: ['first_name', 'last_name', 'student_id'],
-    data_directory_name: null,
-    data_directory_group_enabled: false,
-    data_delimiter_format: 'comma',
-    data_newline_format: 'crlf',
-    data_file_name: 'data',
-    data_file_extension: 'csv',
-    data_allow_custom_file_name: false,
-    data_downcase_field_names: false,
-    data_include_headers: true,
-    data_quote_fields: false,
-    data_include_unmapped_fields: false,
-    data_zero_pad_field_key: null,
-    data_zero_pad_field_length: null,
-    data_escape_formulas: true,
-    images_directory_name: null,
-    images_directory_group_enabled: false,
-    images_content_type: 'image/jpeg',
-    images_crop_width_pixels: 48,
-    images_crop_height_pixels: 64,
-    images_pixels_per_inch: null,
-    images_name_primary_field_first_key: 'last_name',
-    images_name_primary_field_second_key: 'first_name',
-    images_name_primary_separator: 'underscore',
-    images_name_zero_pad_enabled: false,
-    images_name_zero_pad_length: 0,
-    images_name_append_sequential_number: false,
-    created_at: new Date(),
-    updated_at: new Date(),
-    field_mappings: [],
-    ...overrides,
-  };
-}
 
 const mappings = (...keys: string[]) => keys.map((field_key, i) => ({ field_key, position: i + 1 }));
 
