@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, buildUser, TEST_PASSWORD } from './support/factories.js';
+import { projectWithFields } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
@@ -57,44 +58,25 @@ async function signInAs(who: string, email: string) {
 
 async function projectIn(organizationId: string, name: string) {
   const db = t.ctx.db;
-  const template = await db
-    .insertInto('project_templates')
-    .values({ organization_id: organizationId, name: `${name} template`, project_id: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const project = await db
-    .insertInto('projects')
-    .values({ organization_id: organizationId, name, season_id: null, project_template_id: template.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable('project_templates')
-    .set({ project_id: project.id })
-    .where('id', '=', template.id)
-    .execute();
-  const fields: string[] = [];
-  for (const [i, key] of ['first_name', 'last_name', 'email', 'grade'].entries()) {
-    const f = await db
-      .insertInto('subject_fields')
-      .values({ project_template_id: template.id, field_key: key, label: null, arrangement_position: i })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    fields.push(f.id);
-  }
-  const [first, last, email, grade] = fields as [string, string, string, string];
+  const { projectId, fields } = await projectWithFields(db, organizationId, name, [
+    'first_name',
+    'last_name',
+    'email',
+    'grade',
+  ]);
   await db
     .insertInto('subjects')
     .values({
-      project_id: project.id,
+      project_id: projectId,
       properties: JSON.stringify({
-        [first]: STUDENT.first,
-        [last]: STUDENT.last,
-        [email]: STUDENT.email,
-        [grade]: STUDENT.grade,
+        [fields.first_name!]: STUDENT.first,
+        [fields.last_name!]: STUDENT.last,
+        [fields.email!]: STUDENT.email,
+        [fields.grade!]: STUDENT.grade,
       }),
     })
     .execute();
-  return project.id;
+  return projectId;
 }
 
 async function verifiedAttachment(projectId: string) {

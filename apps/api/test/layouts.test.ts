@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
+import { projectWithFields as buildProjectWithFields } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
 
 const run = promisify(execFile);
@@ -38,40 +39,14 @@ const NAMES: [string, string, string, string, string][] = [
   ['Gus', 'Green', 'Lee', '2', 'S1012'],
 ];
 
-async function projectWithFields(organizationId: string, name: string) {
-  const db = t.ctx.db;
-  const template = await db
-    .insertInto('project_templates')
-    .values({ organization_id: organizationId, name: `${name} template`, project_id: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const project = await db
-    .insertInto('projects')
-    .values({ organization_id: organizationId, name, season_id: null, project_template_id: template.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable('project_templates')
-    .set({ project_id: project.id })
-    .where('id', '=', template.id)
-    .execute();
-  const fields: Record<string, string> = {};
-  for (const [i, key] of ['first_name', 'last_name', 'teacher', 'grade', 'student_id'].entries()) {
-    fields[key] = (
-      await db
-        .insertInto('subject_fields')
-        .values({ project_template_id: template.id, field_key: key, label: null, arrangement_position: i })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  }
-  const album = await db
-    .insertInto('albums')
-    .values({ parent_resource_type: 'Project', parent_resource_id: project.id, name: 'Photos' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { projectId: project.id, fields, albumId: album.id };
-}
+const projectWithFields = (organizationId: string, name: string) =>
+  buildProjectWithFields(t.ctx.db, organizationId, name, [
+    'first_name',
+    'last_name',
+    'teacher',
+    'grade',
+    'student_id',
+  ]);
 
 async function addSubject(
   p: Awaited<ReturnType<typeof projectWithFields>>,

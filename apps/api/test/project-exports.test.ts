@@ -14,6 +14,7 @@ import type { Storage } from '../src/storage/storage.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
+import { projectWithFields as buildProjectWithFields } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
 
 let t: TestApp;
@@ -38,40 +39,14 @@ const ROSTER: [string, string, string, string, string, boolean][] = [
   ['Dee', 'Davis', '2', 'Lee', '0105', false],
 ];
 
-async function projectWithFields(organizationId: string, name: string) {
-  const db = t.ctx.db;
-  const template = await db
-    .insertInto('project_templates')
-    .values({ organization_id: organizationId, name: `${name} template`, project_id: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const project = await db
-    .insertInto('projects')
-    .values({ organization_id: organizationId, name, season_id: null, project_template_id: template.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable('project_templates')
-    .set({ project_id: project.id })
-    .where('id', '=', template.id)
-    .execute();
-  const fields: Record<string, string> = {};
-  for (const [i, key] of ['first_name', 'last_name', 'grade', 'teacher', 'student_id'].entries()) {
-    fields[key] = (
-      await db
-        .insertInto('subject_fields')
-        .values({ project_template_id: template.id, field_key: key, label: null, arrangement_position: i })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  }
-  const album = await db
-    .insertInto('albums')
-    .values({ parent_resource_type: 'Project', parent_resource_id: project.id, name: 'Photos' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { projectId: project.id, organizationId, fields, albumId: album.id };
-}
+const projectWithFields = (organizationId: string, name: string) =>
+  buildProjectWithFields(t.ctx.db, organizationId, name, [
+    'first_name',
+    'last_name',
+    'grade',
+    'teacher',
+    'student_id',
+  ]);
 
 async function addSubject(p: Awaited<ReturnType<typeof projectWithFields>>, row: (typeof ROSTER)[number]) {
   const db = t.ctx.db;

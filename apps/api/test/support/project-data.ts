@@ -1,8 +1,47 @@
 import { randomBytes } from 'node:crypto';
+import type { Db } from '../../src/db/database.js';
 import type { TestApp } from './app.js';
 import { makeJpeg } from './images.js';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * A project with its own template of the given field keys (in that order) and a photo album, made
+ * straight in the database: `fields` maps each key to its field id.
+ */
+export async function projectWithFields(db: Db, organizationId: string, name: string, fieldKeys: string[]) {
+  const template = await db
+    .insertInto('project_templates')
+    .values({ organization_id: organizationId, name: `${name} template`, project_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const project = await db
+    .insertInto('projects')
+    .values({ organization_id: organizationId, name, season_id: null, project_template_id: template.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('project_templates')
+    .set({ project_id: project.id })
+    .where('id', '=', template.id)
+    .execute();
+  const fields: Record<string, string> = {};
+  for (const [i, key] of fieldKeys.entries()) {
+    fields[key] = (
+      await db
+        .insertInto('subject_fields')
+        .values({ project_template_id: template.id, field_key: key, label: null, arrangement_position: i })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
+  const album = await db
+    .insertInto('albums')
+    .values({ parent_resource_type: 'Project', parent_resource_id: project.id, name: 'Photos' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { projectId: project.id, organizationId, templateId: template.id, fields, albumId: album.id };
+}
 
 /**
  * A project with one of everything that has a stored file, made straight in the database and real
