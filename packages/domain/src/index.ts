@@ -3,6 +3,7 @@ import './messages.js';
 export * from './abilities.js';
 export * from './accounts.js';
 export * from './attachments.js';
+export * from './audit.js';
 export * from './constants.js';
 export * from './duplicates.js';
 export * from './errors.js';

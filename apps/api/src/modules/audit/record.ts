@@ -1,28 +1,8 @@
+import { AUDIT_ACTIONS, type AuditAction } from '@school-portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 
-/**
- * What the activity trail records (issue 16). Names are `<record>.<verb>`; the Activity page's "what"
- * filter lists these. Add a name here before recording it.
- */
-export const AUDIT_ACTIONS = [
-  'session.sign_in',
-  'session.sign_in_failed',
-  'project_export.create',
-  'project_export.download',
-  'layout_render.create',
-  'layout_render.download',
-  'attachment.download',
-  'photo.download',
-  'subject_import.apply',
-  'subject.delete',
-  'photo.delete',
-  'project.delete',
-  'user.delete',
-  'user.rights_change',
-  'license.change',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, type AuditAction };
 
 export interface AuditEntry {
   action: AuditAction;

@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isCustomer } from '@school-portal/domain';
+import { AUDIT_ACTIONS, isCustomer } from '@school-portal/domain';
 import type { ParseKeys } from 'i18next';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,25 +40,6 @@ import { Pager } from '../organizations/Pager';
 import { canReadActivity } from './access';
 
 const FILTERS = ['actor_id', 'action', 'project_id', 'since', 'until'] as const;
-
-/** Every action the trail records, in the order the "What" filter lists them (the API's AUDIT_ACTIONS). */
-const ACTIONS = [
-  'session.sign_in',
-  'session.sign_in_failed',
-  'project_export.create',
-  'project_export.download',
-  'layout_render.create',
-  'layout_render.download',
-  'attachment.download',
-  'photo.download',
-  'subject_import.apply',
-  'subject.delete',
-  'photo.delete',
-  'project.delete',
-  'user.delete',
-  'user.rights_change',
-  'license.change',
-] as const;
 
 function useLabels() {
   const { t, i18n } = useTranslation();
@@ -252,7 +233,7 @@ export function ActivityPage() {
         {select(
           'action',
           t('activity.what'),
-          ACTIONS.map((a): [string, string] => [a, labels.action(a)]),
+          AUDIT_ACTIONS.map((a): [string, string] => [a, labels.action(a)]),
         )}
         {select(
           'project_id',
