@@ -16,6 +16,7 @@
  * folder: the server writes a V8 CPU profile there when it stops).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -92,7 +93,36 @@ async function api<T>(url: string, token: string, init: RequestInit = {}): Promi
   return (await res.json()) as T;
 }
 
+/** CPU seconds (user + system) of a process, from /proc (Linux); 0 where /proc can't tell. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100/s)
+  } catch {
+    return 0;
+  }
+}
+/** The server's CPU seconds and its PostgreSQL's (the embedded server's processes are its descendants). */
+function serverCpu(): { node: number; postgres: number } {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      parentOf.set(Number(entry), Number(fields[1]));
+    } catch {}
+  }
+  const descends = (pid: number): boolean => {
+    for (let p = parentOf.get(pid); p; p = parentOf.get(p)) if (p === server.pid) return true;
+    return false;
+  };
+  let postgres = 0;
+  for (const pid of parentOf.keys()) if (descends(pid)) postgres += cpuSecondsOf(pid);
+  return { node: cpuSecondsOf(server.pid!), postgres };
+}
+
 interface Figures {
+  cpu?: { node: number; postgres: number };
   rps: number;
   p50: number;
   p99: number;
@@ -105,13 +135,18 @@ async function drive(
   connections: number,
   seconds: number,
 ): Promise<Figures> {
+  const before = serverCpu();
   const r = await autocannon({
     url: `${base}${url}`,
     connections,
     duration: seconds,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
+  const after = serverCpu();
+  // CPU milliseconds per request, each side.
+  const perRequest = (a: number, b: number) => ((b - a) * 1000) / Math.max(1, r.requests.total);
   return {
+    cpu: { node: perRequest(before.node, after.node), postgres: perRequest(before.postgres, after.postgres) },
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -251,16 +286,19 @@ try {
   }
   healthz.push(await drive('/healthz', null, CONNECTIONS, SECONDS));
   const hz = healthz.reduce((sum, f) => sum + f.rps, 0) / healthz.length;
+  const cpu = (f: Figures) =>
+    f.cpu ? `${f.cpu.node.toFixed(2).padStart(6)} ${f.cpu.postgres.toFixed(2).padStart(6)}` : '';
   const line = (label: string, f: Figures, ratio: string) =>
-    `${label.padEnd(36)} ${f.rps.toFixed(0).padStart(8)} ${String(f.p50).padStart(6)} ${String(f.p99).padStart(6)}  ${ratio}`;
+    `${label.padEnd(36)} ${f.rps.toFixed(0).padStart(8)} ${String(f.p50).padStart(6)} ${String(f.p99).padStart(6)}  ${ratio.padEnd(6)} ${cpu(f)}`;
   process.stdout.write(
     [
       '',
       `${CONNECTIONS} connections, ${SECONDS} s per run, /healthz before and after each route`,
-      `${'route'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}  ratio to /healthz`,
+      `${'route'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}  ratio  CPU ms/req: node  pg`,
       line('/healthz (mean of runs)', { ...healthz[0]!, rps: hz }, '1'),
       ...measured.map(([label, f]) => line(label, f, (f.rps / hz).toFixed(3))),
-      `(/healthz runs: ${healthz.map((f) => f.rps.toFixed(0)).join(', ')} req/s; latencies in ms)`,
+      `(/healthz runs: ${healthz.map((f) => f.rps.toFixed(0)).join(', ')} req/s; latencies in ms;`,
+      ' ratio to /healthz; CPU: the API process and its PostgreSQL per request, user + system)',
       '',
     ].join('\n'),
   );

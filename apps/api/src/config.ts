@@ -68,6 +68,7 @@ const envSchema = z.object({
   EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
   PHOTO_MASTER_DELAY_SECONDS: z.coerce.number().int().min(0).max(86400).optional(),
+  GRID_CACHE_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
 });
 
 const RETIRED_SETTINGS = [
@@ -196,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * burst of verifications gets the CPU and memory first. 120 by default; 0 in tests.
      */
     photoMasterDelaySeconds: e.PHOTO_MASTER_DELAY_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 120),
+    /** Subjects-grid rows an API process keeps to serve a page again while its project is unchanged; 0: none. */
+    gridCacheRows: e.GRID_CACHE_ROWS,
     /** Fastify's `trustProxy`: which hops may say who the client is (TRUST_PROXY); off by default. */
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     storage: {

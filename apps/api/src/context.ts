@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { AppQueue } from './jobs/catalogue.js';
 import type { Mailer } from './mail/mailer.js';
+import type { GridPageCache } from './modules/subjects/grid-cache.js';
 import type { Storage } from './storage/storage.js';
 
 /** What routes and services are given: configuration and the outside world's adapters. */
@@ -13,4 +14,6 @@ export interface AppContext {
   mailer: Mailer;
   storage: Storage;
   log: FastifyBaseLogger;
+  /** Subjects-grid pages this process has read (modules/subjects/grid-cache.ts). */
+  gridPages: GridPageCache;
 }

@@ -10,6 +10,7 @@ import { jobCatalogue, jobDepsOf } from './jobs/catalogue.js';
 import type { JobDeps } from './jobs/deps.js';
 import { startQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
+import { GridPageCache } from './modules/subjects/grid-cache.js';
 import { createStorage } from './storage/index.js';
 
 export interface Runtime {
@@ -46,7 +47,8 @@ export async function startRuntime(
     const queue = await startQueue<typeof jobCatalogue, JobDeps>(databaseUrl, jobCatalogue, log);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
     const storage = await createStorage(config);
-    const ctx: AppContext = { config, db: database.db, queue, mailer, storage, log };
+    const gridPages = new GridPageCache(config.gridCacheRows);
+    const ctx: AppContext = { config, db: database.db, queue, mailer, storage, log, gridPages };
     if (config.seedDemo && (await seedDemoData(database.db, storage))) log.info('demo data seeded');
     if (options.workers) {
       await queue.startWorkers(jobDepsOf(ctx));

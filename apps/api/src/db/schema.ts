@@ -492,6 +492,11 @@ export interface ProjectSubjectCountsTable {
   subjects_count: ColumnType<number, never, never>;
 }
 
+export interface ProjectGridVersionsTable {
+  project_id: string;
+  version: ColumnType<string, never, never>;
+}
+
 export interface Database {
   layout_categories: LayoutCategoriesTable;
   layouts: LayoutsTable;
@@ -528,4 +533,5 @@ export interface Database {
   subject_imports: SubjectImportsTable;
   subject_import_mappings: SubjectImportMappingsTable;
   project_subject_counts: ProjectSubjectCountsTable;
+  project_grid_versions: ProjectGridVersionsTable;
 }

@@ -1,7 +1,7 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { unprocessable } from '../../http/errors.js';
-import { subjectPhotoReads } from '../photos/queries.js';
+import type { GridPageCache } from './grid-cache.js';
 import { type ProjectFields, type SubjectRow, subjectColumns } from './service.js';
 
 export type GridSort = 'reverse_full_name' | 'full_name' | 'created_at' | `field:${string}`;
@@ -54,18 +54,25 @@ function sortKeys(pf: Pick<ProjectFields, 'fields'>, sort: GridSort, dir: Direct
   return { keys, grade };
 }
 
+/** A grid row: the subject, its photo count, and its primary photo with what its thumbnails are made of. */
+export type GridRow = SubjectRow & {
+  primary_photo_storage_key: string | null;
+  primary_photo_renditions_ready_at: Date | null;
+};
+
 /**
  * One page of the grid in one round trip. The matches are
  * sorted and counted on narrow rows (id and sort keys, a window count); only the page's rows are then
  * read whole, with their photo count and primary photo: a 20,000-subject project no longer pays those
- * per match.
+ * per match. A page read before under the project's current grid version comes from `cache`.
  */
 export async function gridPage(
   db: Db,
+  cache: GridPageCache,
   pf: Pick<ProjectFields, 'fields' | 'project'>,
   where: Expression<SqlBool>,
   q: { sort: GridSort; direction: Direction; page: number; limit: number },
-): Promise<{ rows: SubjectRow[]; total: number | null }> {
+): Promise<{ rows: readonly GridRow[]; total: number | null }> {
   const { keys, grade } = sortKeys(pf, q.sort, q.direction);
   const order = (prefix: string) =>
     sql.join(keys.map((k, i) => sql`${sql.raw(`${prefix}k${i}`)} ${sql.raw(k.dir)}`));
@@ -78,14 +85,22 @@ export async function gridPage(
     WHERE s.project_id = ${pf.project.id} AND ${where}
     ORDER BY ${order('')}
     LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
-  const photos = subjectPhotoReads('s.id');
-  const query = sql<SubjectRow & { page_total: string }>`WITH page AS (${page})
-    SELECT ${subjectColumns}, ${photos.count} AS photos_count, ${photos.primaryPhotoId} AS primary_photo_id,
-      page.page_total
+  const query = sql<GridRow & { page_total: string }>`WITH page AS (${page})
+    SELECT ${subjectColumns},
+      (SELECT count(*)::int FROM subject_photo_assignments a WHERE a.subject_id = s.id) AS photos_count,
+      pp.id::text AS primary_photo_id, pp.storage_key AS primary_photo_storage_key,
+      pp.renditions_ready_at AS primary_photo_renditions_ready_at, page.page_total
     FROM page JOIN subjects s ON s.id = page.page_id
-    ORDER BY ${order('page.')}`;
+    LEFT JOIN LATERAL (SELECT ph.id, ph.storage_key, ph.renditions_ready_at
+      FROM subject_photo_assignments a JOIN photos ph ON ph.id = a.photo_id
+      WHERE a.subject_id = s.id AND a.is_primary) pp ON true
+    ORDER BY ${order('page.')}`.compile(db);
   // Not a named prepared statement: its generic plan (after five runs) can't see the filter's values and
   // scans the whole project instead of the GIN index; a custom plan per page is cheaper.
-  const { rows } = await db.executeQuery(query.compile(db));
+  const rows = await cache.read(
+    query,
+    pf.project.grid_version,
+    async () => (await db.executeQuery(query)).rows,
+  );
   return { rows, total: rows[0] ? Number(rows[0].page_total) : null };
 }

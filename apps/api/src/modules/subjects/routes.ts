@@ -19,6 +19,7 @@ import {
   findVisibleSubject,
   loadProjectFields,
   type ProjectFields,
+  primaryThumbnails,
   projectFieldsById,
   selectSubjectRows,
   serializeSubject,
@@ -119,7 +120,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
         return { subject_ids: rows.map((r) => r.id), meta: { total: rows.length } };
       }
 
-      const { rows, total: pageTotal } = await gridPage(ctx.db, pf, where, {
+      const { rows, total: pageTotal } = await gridPage(ctx.db, ctx.gridPages, pf, where, {
         sort: q.sort as GridSort,
         direction: q.direction,
         page: q.page,
@@ -131,10 +132,14 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
           ? (await matches.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n
           : 0);
       return {
-        subjects: await withPrimaryThumbnails(
-          ctx.db,
-          ctx.storage,
-          rows.map((r) => serializeSubject(r, pf)),
+        subjects: await Promise.all(
+          rows.map(async (r) => ({
+            ...serializeSubject(r, pf),
+            primary_photo_thumbnails: await primaryThumbnails(ctx.storage, {
+              storage_key: r.primary_photo_storage_key,
+              renditions_ready_at: r.primary_photo_renditions_ready_at,
+            }),
+          })),
         ),
         meta: { page: q.page, limit: q.limit, total },
       };

@@ -6,11 +6,21 @@ import { Access } from '../access/visibility.js';
 import { subjectPhotoReads } from '../photos/queries.js';
 import { baseOf, renditionKey, THUMB_EXPIRY_SECONDS } from '../photos/service.js';
 import { templateFieldReads } from '../project-templates/queries.js';
-import { type ProjectRow, selectProjects } from '../projects/service.js';
 import type { Session } from '../users/session.js';
 
+/** What subject routes read of their project: no counts (they cost a subquery each, on every request). */
+export interface ProjectOfSubjects {
+  id: string;
+  name: string;
+  organization_id: string;
+  organization_name: string;
+  project_template_id: string | null;
+  /** Moves on every change a grid page may show (migration 0021); '0' before the first. */
+  grid_version: string;
+}
+
 export interface ProjectFields {
-  project: ProjectRow;
+  project: ProjectOfSubjects;
   /** The fields this caller may see, in order. */
   fields: FieldRef[];
   /** Every field of the project, hidden ones included (for deriving names and checking writes). */
@@ -33,9 +43,26 @@ export async function projectFieldsById(db: Db, session: Session, projectId: str
 }
 
 const selectProjectWithFields = (db: Db) =>
-  selectProjects(db).select(templateFieldReads('p.project_template_id').refs.as('template_fields'));
+  db
+    .selectFrom('projects as p')
+    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.organization_id',
+      'o.name as organization_name',
+      'p.project_template_id',
+      sql<string>`coalesce((SELECT v.version FROM project_grid_versions v WHERE v.project_id = p.id), 0)::text`.as(
+        'grid_version',
+      ),
+      templateFieldReads('p.project_template_id').refs.as('template_fields'),
+    ])
+    .where('p.deleting_at', 'is', null);
 
-function withFields(session: Session, row: ProjectRow & { template_fields: FieldRef[] }): ProjectFields {
+function withFields(
+  session: Session,
+  row: ProjectOfSubjects & { template_fields: FieldRef[] },
+): ProjectFields {
   const { template_fields: allFields, ...project } = row;
   const fields = session.abilities.canViewHiddenFields
     ? allFields
@@ -113,18 +140,26 @@ export async function withPrimaryThumbnails(db: Db, storage: Storage, subjects: 
     : [];
   const byId = new Map(photos.map((p) => [p.id, p]));
   return Promise.all(
-    subjects.map(async (subject) => {
-      const photo = subject.primary_photo_id ? byId.get(subject.primary_photo_id) : undefined;
-      if (!photo?.renditions_ready_at) return { ...subject, primary_photo_thumbnails: null };
-      const base = baseOf(photo.storage_key);
-      const sign = (size: 'tiny' | 'small') =>
-        storage.presignGet({ key: renditionKey(base, size), expiresInSeconds: THUMB_EXPIRY_SECONDS });
-      return {
-        ...subject,
-        primary_photo_thumbnails: { tiny: await sign('tiny'), small: await sign('small') },
-      };
-    }),
+    subjects.map(async (subject) => ({
+      ...subject,
+      primary_photo_thumbnails: await primaryThumbnails(
+        storage,
+        subject.primary_photo_id ? byId.get(subject.primary_photo_id) : undefined,
+      ),
+    })),
   );
+}
+
+/** The signed tiny and small thumbnails of a subject's primary photo; null until its renditions are made. */
+export async function primaryThumbnails(
+  storage: Storage,
+  photo: { storage_key: string | null; renditions_ready_at: Date | null } | undefined,
+) {
+  if (!photo?.storage_key || !photo.renditions_ready_at) return null;
+  const base = baseOf(photo.storage_key);
+  const sign = (size: 'tiny' | 'small') =>
+    storage.presignGet({ key: renditionKey(base, size), expiresInSeconds: THUMB_EXPIRY_SECONDS });
+  return { tiny: await sign('tiny'), small: await sign('small') };
 }
 
 /** The subject's photos, primary first, each with its assignment. */
