@@ -5,6 +5,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Requests in turn; `setupRequest` may change each one before it is sent. */
+    requests?: { method?: string; path?: string; setupRequest?: (request: { path: string }) => { path: string } }[];
   }
   interface Histogram {
     average: number;
