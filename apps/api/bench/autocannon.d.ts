@@ -6,7 +6,11 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     /** Requests in turn; `setupRequest` may change each one before it is sent. */
-    requests?: { method?: string; path?: string; setupRequest?: (request: { path: string }) => { path: string } }[];
+    requests?: {
+      method?: string;
+      path?: string;
+      setupRequest?: (request: { path: string }) => { path: string };
+    }[];
   }
   interface Histogram {
     average: number;

@@ -32,7 +32,7 @@ export const photoVerifyJob = defineJob({
       ])
       .where('id', '=', photo_id)
       .executeTakeFirst();
-    if (!photo || photo.verification_state !== 'verifying') return;
+    if (photo?.verification_state !== 'verifying') return;
     const base = baseOf(photo.storage_key);
     const end = async (state: 'refused' | 'merged', values: { error?: string; mergedInto?: string }) => {
       await db.transaction().execute(async (trx) => {
