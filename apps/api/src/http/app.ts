@@ -46,6 +46,7 @@ import { LocalStorage } from '../storage/local.js';
 import { registerLocalStorageRoutes } from '../storage/routes.js';
 import { registerAuth, registerPublicPlugin } from './auth.js';
 import { registerErrorHandling } from './errors.js';
+import { registerGracefulClose } from './graceful-close.js';
 import { registerInputGuard } from './input.js';
 
 const SERVED_VERSIONS = new Set(['1', '2']);
@@ -118,6 +119,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerInputGuard(app);
+  registerGracefulClose(app);
 
   await app.register(fastifyHelmet, helmetOptions);
   await app.register(formbody);
