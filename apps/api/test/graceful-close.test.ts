@@ -4,9 +4,11 @@ import Fastify from 'fastify';
 import { expect, test } from 'vitest';
 import { registerGracefulClose } from '../src/http/graceful-close.js';
 
-// On shutdown the database closes right after app.close(): a request whose client hung up must have
-// finished by then, or it fails on a closed database and logs a failure for what was only a shutdown.
-test('app.close() waits for a request whose client hung up to finish its handler', async () => {
+/**
+ * A listening app with graceful close and one route, GET /slow, that answers after `ms`; `handlerStarted`
+ * settles once a request is inside the handler, `events` records when handlers finish.
+ */
+async function slowApp(ms: number) {
   const app = Fastify();
   registerGracefulClose(app);
   const events: string[] = [];
@@ -16,14 +18,20 @@ test('app.close() waits for a request whose client hung up to finish its handler
   });
   app.get('/slow', async () => {
     started();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, ms));
     events.push('handler finished');
     return { ok: true };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
+  return { app, events, handlerStarted, url: `http://127.0.0.1:${port}/slow` };
+}
 
-  const request = http.get(`http://127.0.0.1:${port}/slow`);
+// On shutdown the database closes right after app.close(): a request whose client hung up must have
+// finished by then, or it fails on a closed database and logs a failure for what was only a shutdown.
+test('app.close() waits for a request whose client hung up to finish its handler', async () => {
+  const { app, events, handlerStarted, url } = await slowApp(300);
+  const request = http.get(url);
   request.on('error', () => {});
   await handlerStarted;
   request.destroy();
@@ -34,24 +42,12 @@ test('app.close() waits for a request whose client hung up to finish its handler
 });
 
 test('a keep-alive client with a request in flight gets its answer, told to close, and does not hold the close', async () => {
-  const app = Fastify();
-  registerGracefulClose(app);
-  let started!: () => void;
-  const handlerStarted = new Promise<void>((resolve) => {
-    started = resolve;
-  });
-  app.get('/slow', async () => {
-    started();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    return { ok: true };
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  const { app, handlerStarted, url } = await slowApp(200);
   const agent = new http.Agent({ keepAlive: true });
   try {
     const answer = new Promise<{ status?: number; connection?: string }>((resolve, reject) => {
       http
-        .get(`http://127.0.0.1:${port}/slow`, { agent }, (res) => {
+        .get(url, { agent }, (res) => {
           res.resume();
           res.on('end', () => resolve({ status: res.statusCode, connection: res.headers.connection }));
         })
