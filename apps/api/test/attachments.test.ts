@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
+import { jobDepsOf } from '../src/jobs/catalogue.js';
+import { announceUnfinishedBatches, UNFINISHED_BATCH_QUIET_MS } from '../src/modules/attachments/notify.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, buildUser, signIn } from './support/factories.js';
 import { makeCsv, makePdf, makeXlsx, makeZip } from './support/files.js';
@@ -384,35 +386,55 @@ describe('removing a file that never arrived', () => {
 });
 
 describe('one e-mail per upload batch (issue 11 item 5)', () => {
-  test('three files verified without notice, then uploads-complete: one e-mail naming all three, once', async () => {
+  /** Waits until every queued e-mail has been delivered (the outbox is empty), before counting them. */
+  const everyMailSent = () =>
+    eventually(async () => {
+      const left = await t.ctx.db
+        .selectFrom('email_outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .execute();
+      return left.length === 0;
+    });
+
+  /** A request of the studio manager's for schoolA1's files; answers its id. */
+  async function fileRequest(name: string): Promise<string> {
     const created = await call('studioManager', 'POST', '/api/attachment-requests', {
-      attachment_request: { name: 'Batch Roster', description: 'Three files, please.' },
+      attachment_request: { name, description: 'Files, please.' },
       project_ids: [projects.schoolA1],
     });
-    const requestId = created.json().attachment_request.id as string;
+    expect(created.statusCode).toBe(201);
+    return created.json().attachment_request.id as string;
+  }
+
+  /** One file of a batch answering `requestId`: created, uploaded and verified without an e-mail. */
+  async function batchFile(requestId: string, name: string): Promise<string> {
+    const bytes = Buffer.from(`student_id,name\n1,${name}\n`);
+    const res = await call('schoolStaff', 'POST', `/api/projects/${projects.schoolA1}/attachments`, {
+      attachment: {
+        attachment_request_id: requestId,
+        upload_file_name: name,
+        upload_file_size: bytes.length,
+      },
+    });
+    const body = res.json().attachment;
+    expect((await upload(body.presigned_post, bytes)).status).toBe(204);
+    const verify = await call('schoolStaff', 'PATCH', `/api/attachments/${body.id}/verify`, {
+      notify: false,
+    });
+    expect(verify.statusCode).toBe(200);
+    return body.id as string;
+  }
+
+  test('three files verified without notice, then uploads-complete: one e-mail naming all three, once', async () => {
+    const requestId = await fileRequest('Batch Roster');
     const subject = 'Files uploaded for Portraits schoolA1: Batch Roster';
     const batchMails = () =>
       smtp.messages.filter((m) =>
         (m.subject ?? '').includes('uploaded for Portraits schoolA1: Batch Roster'),
       );
     const ids: string[] = [];
-    for (const name of ['a.csv', 'b.csv', 'c.csv']) {
-      const bytes = Buffer.from(`student_id,name\n1,${name}\n`);
-      const res = await call('schoolStaff', 'POST', `/api/projects/${projects.schoolA1}/attachments`, {
-        attachment: {
-          attachment_request_id: requestId,
-          upload_file_name: name,
-          upload_file_size: bytes.length,
-        },
-      });
-      const body = res.json().attachment;
-      expect((await upload(body.presigned_post, bytes)).status).toBe(204);
-      const verify = await call('schoolStaff', 'PATCH', `/api/attachments/${body.id}/verify`, {
-        notify: false,
-      });
-      expect(verify.statusCode).toBe(200);
-      ids.push(body.id);
-    }
+    for (const name of ['a.csv', 'b.csv', 'c.csv']) ids.push(await batchFile(requestId, name));
     const complete = await call(
       'schoolStaff',
       'POST',
@@ -437,15 +459,7 @@ describe('one e-mail per upload batch (issue 11 item 5)', () => {
       },
     );
     expect(again.json().notified_attachment_ids).toEqual([]);
-    // Every queued e-mail has been delivered (the outbox is empty) before counting.
-    await eventually(async () => {
-      const left = await t.ctx.db
-        .selectFrom('email_outbox')
-        .select('id')
-        .where('sent_at', 'is', null)
-        .execute();
-      return left.length === 0;
-    });
+    await everyMailSent();
     expect(batchMails()).toHaveLength(1);
   });
 
@@ -509,5 +523,34 @@ describe('one e-mail per upload batch (issue 11 item 5)', () => {
       payload: { attachment_ids: [body.id] },
     });
     expect(foreign.statusCode).toBe(404);
+  });
+  test('a batch whose browser closed before uploads-complete is announced once its uploads have been quiet', async () => {
+    const requestId = await fileRequest('Unfinished Roster');
+    const ids = [await batchFile(requestId, 'd.csv'), await batchFile(requestId, 'e.csv')];
+    const deps = jobDepsOf(t.ctx);
+    const notified = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('attachments')
+          .select('requester_notified_at')
+          .where('id', 'in', ids)
+          .execute()
+      ).filter((r) => r.requester_notified_at !== null).length;
+
+    // Uploaded just now: the batch may still be going on, so nothing is sent.
+    await announceUnfinishedBatches(deps);
+    expect(await notified()).toBe(0);
+
+    // Quiet for the whole window: one e-mail naming both files, and only once.
+    const later = new Date(Date.now() + UNFINISHED_BATCH_QUIET_MS + 1000);
+    expect(await announceUnfinishedBatches(deps, later)).toBeGreaterThanOrEqual(2);
+    expect(await notified()).toBe(2);
+    expect(await announceUnfinishedBatches(deps, later)).toBe(0);
+    const subject = 'Files uploaded for Portraits schoolA1: Unfinished Roster';
+    const mail = await eventually(async () => smtp.messages.find((m) => m.subject === subject));
+    expect((mail.to as { text: string }).text).toBe(w.users.studioManager!.email);
+    for (const name of ['d.csv', 'e.csv']) expect(mail.text).toContain(name);
+    await everyMailSent();
+    expect(smtp.messages.filter((m) => m.subject === subject)).toHaveLength(1);
   });
 });

@@ -1,4 +1,6 @@
 import type { AppContext } from '../context.js';
+import { enqueueEmailOn } from '../mail/outbox.js';
+import { attachmentsAnnounceUnfinishedJob } from '../modules/attachments/notify.js';
 import { layoutRenderJob } from '../modules/layouts/render-job.js';
 import { passwordResetRequestJob } from '../modules/password-resets/request-job.js';
 import { photoMasterJob, photoMastersBackfillJob } from '../modules/photos/master-job.js';
@@ -19,6 +21,7 @@ import { sendEmailJob } from './send-email.js';
  */
 export const jobCatalogue = {
   'email.send': sendEmailJob,
+  'attachments.announce-unfinished': attachmentsAnnounceUnfinishedJob,
   'photos.renditions': photoRenditionsJob,
   'photos.master': photoMasterJob,
   'photos.masters-backfill': photoMastersBackfillJob,
@@ -48,7 +51,7 @@ export function jobDepsOf(
     storage: ctx.storage,
     log: ctx.log,
     config: ctx.config,
-    enqueueEmail: (outboxId, trx) => queue.enqueue('email.send', { outbox_id: outboxId }, { trx }),
+    enqueueEmail: enqueueEmailOn(queue),
     enqueuePhotoMaster: (photoId, trx) =>
       queue.enqueue(
         'photos.master',

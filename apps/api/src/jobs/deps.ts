@@ -2,8 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { EnqueueEmail } from '../mail/outbox.js';
 import type { Storage } from '../storage/storage.js';
 import type { QueryRunner } from './queue.js';
+
+/** What code that writes e-mails needs, in a route (mailDepsOf) or a job alike. */
+export type MailDeps = Pick<JobDeps, 'config' | 'enqueueEmail'>;
 
 /** What job handlers may use. */
 export interface JobDeps {
@@ -13,7 +17,7 @@ export interface JobDeps {
   log: FastifyBaseLogger;
   config: Config;
   /** Enqueues the sending of an outbox message, in the transaction that wrote it. */
-  enqueueEmail(outboxId: string, trx: QueryRunner): Promise<void>;
+  enqueueEmail: EnqueueEmail;
   /**
    * Enqueues the making of a verified photo's working master: in the transaction that verified it, after
    * the configured delay (photoMasterDelaySeconds); without `trx` (the backfill), at once.

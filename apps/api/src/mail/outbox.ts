@@ -1,7 +1,23 @@
 import type { Transaction } from 'kysely';
+import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
+import type { AppQueue } from '../jobs/catalogue.js';
+import type { MailDeps } from '../jobs/deps.js';
 import type { QueryRunner } from '../jobs/queue.js';
 import type { OutgoingMessage } from './mailer.js';
+
+/** Enqueues the sending of an outbox message on `queue`, in the transaction that wrote it. */
+export type EnqueueEmail = (outboxId: string, trx: QueryRunner) => Promise<void>;
+export const enqueueEmailOn =
+  (queue: Pick<AppQueue, 'enqueue'>): EnqueueEmail =>
+  (outboxId, trx) =>
+    queue.enqueue('email.send', { outbox_id: outboxId }, { trx });
+
+/** A route's MailDeps: its configuration and its queue. */
+export const mailDepsOf = (ctx: Pick<AppContext, 'config' | 'queue'>): MailDeps => ({
+  config: ctx.config,
+  enqueueEmail: enqueueEmailOn(ctx.queue),
+});
 
 /**
  * Writes a message to the outbox and enqueues its sending in the same transaction: a rolled-back
@@ -9,7 +25,7 @@ import type { OutgoingMessage } from './mailer.js';
  */
 export async function queueEmail(
   trx: Transaction<Database>,
-  enqueue: (outboxId: string, trx: QueryRunner) => Promise<void>,
+  enqueue: EnqueueEmail,
   message: OutgoingMessage,
 ): Promise<string> {
   const row = await trx

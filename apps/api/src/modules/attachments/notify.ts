@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context.js';
+import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
+import type { JobDeps, MailDeps } from '../../jobs/deps.js';
+import { defineJob } from '../../jobs/queue.js';
 import { notifyRequester } from '../file-requests/service.js';
 
 /**
@@ -10,7 +12,7 @@ import { notifyRequester } from '../file-requests/service.js';
  * so a repeated or concurrent call sends nothing twice. Answers the ids it announced.
  */
 export async function announceUploads(
-  ctx: AppContext,
+  deps: MailDeps,
   trx: Transaction<Database>,
   attachmentIds: string[],
 ): Promise<string[]> {
@@ -35,7 +37,7 @@ export async function announceUploads(
     batches.set(key, batch);
   }
   for (const batch of batches.values()) {
-    await notifyRequester(ctx, trx, {
+    await notifyRequester(deps, trx, {
       attachment_request_id: batch.requestId,
       project_id: batch.projectId,
       file_names: batch.names,
@@ -49,3 +51,51 @@ export async function announceUploads(
     .execute();
   return ids;
 }
+
+/** How long a request's uploads to a project stay quiet before an unfinished batch is announced. */
+export const UNFINISHED_BATCH_QUIET_MS = 15 * 60_000;
+
+/**
+ * Announces the verified files of batches that never ended: the web verifies each file of a batch
+ * without an e-mail and ends it with uploads-complete, which never comes when the browser is closed
+ * midway. A batch (a request's files for one project) counts as ended once none of its files has been
+ * added or changed for UNFINISHED_BATCH_QUIET_MS; its creator then gets the one e-mail the batch would
+ * have sent. Answers how many files were announced.
+ */
+export async function announceUnfinishedBatches(deps: MailDeps & Pick<JobDeps, 'db'>, now = new Date()) {
+  const quietSince = new Date(now.getTime() - UNFINISHED_BATCH_QUIET_MS);
+  const rows = await deps.db
+    .selectFrom('attachments as a')
+    .select('a.id')
+    .where('a.requester_notified_at', 'is', null)
+    .where('a.upload_verified_at', 'is not', null)
+    .where('a.attachment_request_id', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('attachments as b')
+            .select(sql`1`.as('one'))
+            .whereRef('b.attachment_request_id', '=', 'a.attachment_request_id')
+            .whereRef('b.project_id', '=', 'a.project_id')
+            .where(sql<boolean>`greatest(b.created_at, b.updated_at) > ${quietSince}`),
+        ),
+      ),
+    )
+    .orderBy('a.id')
+    .limit(500)
+    .execute();
+  if (rows.length === 0) return 0;
+  const ids = rows.map((r) => r.id);
+  return (await deps.db.transaction().execute((trx) => announceUploads(deps, trx, ids))).length;
+}
+
+export const attachmentsAnnounceUnfinishedJob = defineJob({
+  schema: z.object({}),
+  retryLimit: 3,
+  retryDelaySeconds: 60,
+  schedule: '*/5 * * * *',
+  async handle(_payload, deps: JobDeps) {
+    const announced = await announceUnfinishedBatches(deps);
+    if (announced > 0) deps.log.info({ announced }, 'unfinished upload batches announced');
+  },
+});

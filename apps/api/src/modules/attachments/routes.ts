@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { mailDepsOf } from '../../mail/outbox.js';
 import { actorOf, recordAudit } from '../audit/record.js';
 import { requestCoversProject } from '../file-requests/service.js';
 import { findVisibleProject } from '../projects/service.js';
@@ -21,6 +22,7 @@ const DOWNLOAD_EXPIRY_SECONDS = 5 * 60;
 /** Files of a project: uploaded by presigned POST, checked from their bytes, downloaded by signed address. */
 export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const mailDeps = mailDepsOf(ctx);
 
   app.get(
     '/api/projects/:id/attachments',
@@ -170,7 +172,7 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
           })
           .where('id', '=', row.id)
           .execute();
-        if (notify) await announceUploads(ctx, trx, [row.id]);
+        if (notify) await announceUploads(mailDeps, trx, [row.id]);
       });
       return { attachment: serializeAttachment(await findVisibleAttachment(request, row.id)) };
     },
@@ -201,7 +203,7 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
         .where('attachment_request_id', '=', found.id)
         .execute();
       if (mine.length !== wanted.length) throw unprocessable({ attachment_ids: ['is invalid'] });
-      const notified = await ctx.db.transaction().execute((trx) => announceUploads(ctx, trx, wanted));
+      const notified = await ctx.db.transaction().execute((trx) => announceUploads(mailDeps, trx, wanted));
       return { notified_attachment_ids: notified };
     },
   );

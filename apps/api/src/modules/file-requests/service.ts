@@ -3,7 +3,8 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { unprocessable } from '../../http/errors.js';
-import { queueEmail } from '../../mail/outbox.js';
+import type { MailDeps } from '../../jobs/deps.js';
+import { enqueueEmailOn, queueEmail } from '../../mail/outbox.js';
 import { fileRequestMessage, fileUploadedMessage } from '../../mail/templates.js';
 import type { Access } from '../access/visibility.js';
 import { earliestUserEmail } from '../users/queries.js';
@@ -49,7 +50,7 @@ export async function createFileRequest(
       if (!to) continue;
       await queueEmail(
         trx,
-        (outboxId, t) => ctx.queue.enqueue('email.send', { outbox_id: outboxId }, { trx: t }),
+        enqueueEmailOn(ctx.queue),
         fileRequestMessage({
           to,
           organizationName: project.organization_name,
@@ -70,7 +71,7 @@ export async function createFileRequest(
  * caller's transaction).
  */
 export async function notifyRequester(
-  ctx: AppContext,
+  deps: MailDeps,
   trx: Transaction<Database>,
   upload: { attachment_request_id: string; project_id: string; file_names: string[] },
 ) {
@@ -84,13 +85,13 @@ export async function notifyRequester(
   if (!info) return;
   await queueEmail(
     trx,
-    (outboxId, t) => ctx.queue.enqueue('email.send', { outbox_id: outboxId }, { trx: t }),
+    deps.enqueueEmail,
     fileUploadedMessage({
       to: info.email,
       requestName: info.name,
       projectName: info.project_name,
       fileNames: upload.file_names,
-      link: `${ctx.config.publicUrl}/projects/${upload.project_id}/files`,
+      link: `${deps.config.publicUrl}/projects/${upload.project_id}/files`,
     }),
   );
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { conflict } from '../../http/errors.js';
-import { queueEmail } from '../../mail/outbox.js';
+import { enqueueEmailOn, queueEmail } from '../../mail/outbox.js';
 import { invitationMessage } from '../../mail/templates.js';
 import { hashPassword } from '../auth/passwords.js';
 import { startSession } from '../auth/sign-in.js';
@@ -51,7 +51,7 @@ export async function sendInvitation(
       .execute();
     await queueEmail(
       trx,
-      (outboxId, t) => ctx.queue.enqueue('email.send', { outbox_id: outboxId }, { trx: t }),
+      enqueueEmailOn(ctx.queue),
       invitationMessage({
         to: user.email,
         name: user.name,
