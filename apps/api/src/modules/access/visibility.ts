@@ -1,4 +1,4 @@
-import type { Compilable, SelectQueryBuilder } from 'kysely';
+import { type Compilable, type SelectQueryBuilder, sql } from 'kysely';
 import { type Db, prepared } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
@@ -44,6 +44,17 @@ export interface VisibleRef {
 }
 
 type RefQuery = SelectQueryBuilder<Database, keyof Database, VisibleRef>;
+
+/** Tables whose rows belong to one project through a `project_id` of their own. */
+type ProjectOwnedTable =
+  | 'subjects'
+  | 'project_imports'
+  | 'subject_imports'
+  | 'attachments'
+  | 'layout_renders'
+  | 'project_exports';
+/** Tables of layouts and their categories: built in (no organization) or an organization's. */
+type LayoutTable = 'layouts' | 'layout_categories';
 
 export class Access {
   constructor(
@@ -175,61 +186,46 @@ export class Access {
             ]),
           ) as unknown as RefQuery;
       case 'subject':
-        return db
-          .selectFrom('subjects as r')
-          .innerJoin('projects as p', 'p.id', 'r.project_id')
-          .select(['r.id', 'p.organization_id', 'r.project_id'])
-          .where('p.organization_id', 'in', this.organizationIds())
-          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
+        return this.ownedByProject('subjects');
       case 'album':
-        return db
-          .selectFrom('albums as r')
-          .innerJoin('projects as p', 'p.id', 'r.parent_resource_id')
-          .select(['r.id', 'p.organization_id', 'p.id as project_id'])
-          .where('r.parent_resource_type', '=', 'Project')
-          .where('p.organization_id', 'in', this.organizationIds())
-          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
+        return this.inLiveProjectInView(
+          db
+            .selectFrom('albums as r')
+            .innerJoin('projects as p', 'p.id', 'r.parent_resource_id')
+            .select(['r.id', 'p.organization_id', 'p.id as project_id'])
+            .where('r.parent_resource_type', '=', 'Project') as unknown as RefQuery,
+        );
       case 'photo':
-        return db
-          .selectFrom('photos as r')
-          .innerJoin('albums as al', 'al.id', 'r.album_id')
-          .innerJoin('projects as p', 'p.id', 'al.parent_resource_id')
-          .select(['r.id', 'p.organization_id', 'p.id as project_id'])
-          .where('al.parent_resource_type', '=', 'Project')
-          .where('p.organization_id', 'in', this.organizationIds())
-          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
+        return this.inLiveProjectInView(
+          db
+            .selectFrom('photos as r')
+            .innerJoin('albums as al', 'al.id', 'r.album_id')
+            .innerJoin('projects as p', 'p.id', 'al.parent_resource_id')
+            .select(['r.id', 'p.organization_id', 'p.id as project_id'])
+            .where('al.parent_resource_type', '=', 'Project') as unknown as RefQuery,
+        );
       case 'photo_crop':
-        return db
-          .selectFrom('photo_crops as r')
-          .innerJoin('photos as ph', 'ph.id', 'r.photo_id')
-          .innerJoin('albums as al', 'al.id', 'ph.album_id')
-          .innerJoin('projects as p', 'p.id', 'al.parent_resource_id')
-          .select(['r.id', 'p.organization_id', 'p.id as project_id'])
-          .where('al.parent_resource_type', '=', 'Project')
-          .where('p.organization_id', 'in', this.organizationIds())
-          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
+        return this.inLiveProjectInView(
+          db
+            .selectFrom('photo_crops as r')
+            .innerJoin('photos as ph', 'ph.id', 'r.photo_id')
+            .innerJoin('albums as al', 'al.id', 'ph.album_id')
+            .innerJoin('projects as p', 'p.id', 'al.parent_resource_id')
+            .select(['r.id', 'p.organization_id', 'p.id as project_id'])
+            .where('al.parent_resource_type', '=', 'Project') as unknown as RefQuery,
+        );
       case 'assignment':
-        return db
-          .selectFrom('subject_photo_assignments as r')
-          .innerJoin('subjects as su', 'su.id', 'r.subject_id')
-          .innerJoin('projects as p', 'p.id', 'su.project_id')
-          .select(['r.id', 'p.organization_id', 'p.id as project_id'])
-          .where('p.organization_id', 'in', this.organizationIds())
-          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
+        return this.inLiveProjectInView(
+          db
+            .selectFrom('subject_photo_assignments as r')
+            .innerJoin('subjects as su', 'su.id', 'r.subject_id')
+            .innerJoin('projects as p', 'p.id', 'su.project_id')
+            .select(['r.id', 'p.organization_id', 'p.id as project_id']) as unknown as RefQuery,
+        );
       case 'project_import':
-        return db
-          .selectFrom('project_imports as r')
-          .innerJoin('projects as p', 'p.id', 'r.project_id')
-          .select(['r.id', 'p.organization_id', 'p.id as project_id'])
-          .where('p.organization_id', 'in', this.organizationIds())
-          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
+        return this.ownedByProject('project_imports');
       case 'subject_import':
-        return db
-          .selectFrom('subject_imports as r')
-          .innerJoin('projects as p', 'p.id', 'r.project_id')
-          .select(['r.id', 'p.organization_id', 'p.id as project_id'])
-          .where('p.organization_id', 'in', this.organizationIds())
-          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
+        return this.ownedByProject('subject_imports');
       case 'file_request':
         // Made in an organization in view, or asking for a project in view.
         return db
@@ -250,12 +246,7 @@ export class Access {
             ]),
           ) as unknown as RefQuery;
       case 'attachment':
-        return db
-          .selectFrom('attachments as r')
-          .innerJoin('projects as p', 'p.id', 'r.project_id')
-          .select(['r.id', 'p.organization_id', 'r.project_id'])
-          .where('p.organization_id', 'in', this.organizationIds())
-          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
+        return this.ownedByProject('attachments');
       case 'export_format':
         // Built-in formats, formats of organizations in view, and those shared from above.
         return db
@@ -273,49 +264,13 @@ export class Access {
             ]),
           ) as unknown as RefQuery;
       case 'layout_category':
-        // Built-in (no organization), or of an organization in view or above the caller's.
-        return db
-          .selectFrom('layout_categories as r')
-          .select(['r.id'])
-          .select((eb) => [
-            eb.fn.coalesce('r.organization_id', eb.val('0')).as('organization_id'),
-            eb.val<string | null>(null).as('project_id'),
-          ])
-          .where((eb) =>
-            eb.or([
-              eb('r.organization_id', 'is', null),
-              eb('r.organization_id', 'in', this.organizationIdsInViewOrAbove()),
-            ]),
-          ) as unknown as RefQuery;
+        return this.builtInOrInViewOrAbove('layout_categories');
       case 'layout':
-        return db
-          .selectFrom('layouts as r')
-          .select(['r.id'])
-          .select((eb) => [
-            eb.fn.coalesce('r.organization_id', eb.val('0')).as('organization_id'),
-            eb.val<string | null>(null).as('project_id'),
-          ])
-          .where((eb) =>
-            eb.or([
-              eb('r.organization_id', 'is', null),
-              eb('r.organization_id', 'in', this.organizationIdsInViewOrAbove()),
-            ]),
-          ) as unknown as RefQuery;
+        return this.builtInOrInViewOrAbove('layouts');
       case 'layout_render':
-        return db
-          .selectFrom('layout_renders as r')
-          .innerJoin('projects as p', 'p.id', 'r.project_id')
-          .select(['r.id', 'p.organization_id', 'r.project_id'])
-          .where('p.organization_id', 'in', this.organizationIds())
-          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
+        return this.ownedByProject('layout_renders');
       case 'project_export':
-        // Seen exactly when its project is.
-        return db
-          .selectFrom('project_exports as r')
-          .innerJoin('projects as p', 'p.id', 'r.project_id')
-          .select(['r.id', 'p.organization_id', 'r.project_id'])
-          .where('p.organization_id', 'in', this.organizationIds())
-          .where('p.deleting_at', 'is', null) as unknown as RefQuery;
+        return this.ownedByProject('project_exports');
       case 'user':
         // A user is seen through an account in an organization in view (the first such account).
         return db
@@ -327,6 +282,41 @@ export class Access {
           .where('r.deleted_at', 'is', null)
           .where('a.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
     }
+  }
+
+  /** Narrows a query over `projects as p` to the projects in view that are not being deleted. */
+  private inLiveProjectInView(query: RefQuery): RefQuery {
+    return query
+      .where(sql.ref('p.organization_id'), 'in', this.organizationIds())
+      .where(sql.ref('p.deleting_at'), 'is', null);
+  }
+
+  /** Records with a `project_id` of their own: seen exactly when their project is. */
+  private ownedByProject(table: ProjectOwnedTable): RefQuery {
+    return this.inLiveProjectInView(
+      this.db
+        // One table of the union: their columns used here are the same.
+        .selectFrom(`${table} as r` as 'subjects as r')
+        .innerJoin('projects as p', 'p.id', 'r.project_id')
+        .select(['r.id', 'p.organization_id', 'r.project_id']) as unknown as RefQuery,
+    );
+  }
+
+  /** Layouts and their categories: built in (no organization), or of an organization in view or above. */
+  private builtInOrInViewOrAbove(table: LayoutTable): RefQuery {
+    return this.db
+      .selectFrom(`${table} as r` as 'layouts as r')
+      .select(['r.id'])
+      .select((eb) => [
+        eb.fn.coalesce('r.organization_id', eb.val('0')).as('organization_id'),
+        eb.val<string | null>(null).as('project_id'),
+      ])
+      .where((eb) =>
+        eb.or([
+          eb('r.organization_id', 'is', null),
+          eb('r.organization_id', 'in', this.organizationIdsInViewOrAbove()),
+        ]),
+      ) as unknown as RefQuery;
   }
 
   /** Ids of the records of a kind in view, to filter a list with (`where id in ...`). */
