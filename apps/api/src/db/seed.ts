@@ -363,7 +363,7 @@ function demoPortrait(initials: string, hue: number): Promise<Buffer> {
 
 /**
  * Photos for the school's current project, through the storage interface like an upload: the original,
- * its renditions (made here, as the renditions job would) and the subject's primary assignment. The
+ * its renditions (made here, as photos.verify would) and the subject's primary assignment. The
  * last student is left without a photo, so that "Without Images" shows something too.
  */
 async function seedDemoPhotos(db: Db, storage: Storage) {

@@ -4,7 +4,6 @@ import { attachmentsAnnounceUnfinishedJob } from '../modules/attachments/notify.
 import { layoutRenderJob } from '../modules/layouts/render-job.js';
 import { passwordResetRequestJob } from '../modules/password-resets/request-job.js';
 import { photoMasterJob, photoMastersBackfillJob } from '../modules/photos/master-job.js';
-import { photoRenditionsJob } from '../modules/photos/renditions-job.js';
 import { photoVerifyJob } from '../modules/photos/verify-job.js';
 import { projectExportBuildJob, projectExportExpireJob } from '../modules/project-exports/build-job.js';
 import { projectDeleteJob } from '../modules/projects/delete.js';
@@ -22,7 +21,6 @@ import { sendEmailJob } from './send-email.js';
 export const jobCatalogue = {
   'email.send': sendEmailJob,
   'attachments.announce-unfinished': attachmentsAnnounceUnfinishedJob,
-  'photos.renditions': photoRenditionsJob,
   'photos.master': photoMasterJob,
   'photos.masters-backfill': photoMastersBackfillJob,
   'photos.verify': photoVerifyJob,
