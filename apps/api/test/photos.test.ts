@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
 import { jobDepsOf } from '../src/jobs/catalogue.js';
-import { photoMastersBackfillJob } from '../src/modules/photos/master-job.js';
+import { photoMasterJob, photoMastersBackfillJob } from '../src/modules/photos/master-job.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
 import { makeJpeg, makePixelBomb, makePng } from './support/images.js';
@@ -197,19 +197,17 @@ describe('photo pipeline', () => {
     ]);
   });
 
-  test('the backfill sweep gives a master to verified photos without one (made before masters)', async () => {
-    const { id, verify } = await uploadPhoto(await makeJpeg(640, 480), 'image/jpeg', 'older.jpg');
-    expect(verify.statusCode).toBe(200);
-    const masterOf = () =>
-      t.ctx.db
-        .selectFrom('photos')
-        .select(['storage_key', 'master_width', 'master_height'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
+  const masterOf = (id: string) =>
+    t.ctx.db
+      .selectFrom('photos')
+      .select(['storage_key', 'master_width', 'master_height', 'master_refused_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  /** Waits for a photo's master, then takes it away, as if verified an hour ago before masters existed. */
+  async function withoutMaster(id: string): Promise<{ storage_key: string; masterKey: string }> {
     const { storage_key } = await eventually(async () =>
-      (await masterOf()).master_width ? masterOf() : null,
+      (await masterOf(id)).master_width ? masterOf(id) : null,
     );
-    // As if verified an hour ago, before working masters existed.
     const masterKey = storage_key.replace(/original$/, 'master');
     await t.ctx.storage.delete(masterKey);
     await t.ctx.db
@@ -217,10 +215,40 @@ describe('photo pipeline', () => {
       .set({ master_width: null, master_height: null, upload_verified_at: new Date(Date.now() - 3_600_000) })
       .where('id', '=', id)
       .execute();
+    return { storage_key, masterKey };
+  }
+
+  test('the backfill sweep gives a master to verified photos without one (made before masters)', async () => {
+    const { id, verify } = await uploadPhoto(await makeJpeg(640, 480), 'image/jpeg', 'older.jpg');
+    expect(verify.statusCode).toBe(200);
+    const { masterKey } = await withoutMaster(id);
     await photoMastersBackfillJob.handle({}, jobDepsOf(t.ctx));
-    const again = await eventually(async () => ((await masterOf()).master_width ? masterOf() : null));
+    const again = await eventually(async () => ((await masterOf(id)).master_width ? masterOf(id) : null));
     expect([again.master_width, again.master_height]).toEqual([640, 480]);
     expect(await t.ctx.storage.head(masterKey)).not.toBeNull();
+  });
+
+  test('a photo whose stored original differs from the verified bytes gets no master, and the sweep leaves it', async () => {
+    const { id, verify } = await uploadPhoto(await makeJpeg(320, 240), 'image/jpeg', 'altered.jpg');
+    expect(verify.statusCode).toBe(200);
+    const { storage_key } = await withoutMaster(id);
+    // Its original changed in storage since it was verified.
+    await t.ctx.storage.put(storage_key, await makeJpeg(400, 300), 'image/jpeg');
+    const deps = jobDepsOf(t.ctx);
+    const queued: string[] = [];
+    const sweep = () =>
+      photoMastersBackfillJob.handle(
+        {},
+        { ...deps, enqueuePhotoMaster: async (photoId) => void queued.push(photoId) },
+      );
+
+    await sweep();
+    expect(queued).toContain(id);
+    await photoMasterJob.handle({ photo_id: id }, deps);
+    expect(await masterOf(id)).toMatchObject({ master_width: null, master_refused_at: expect.any(Date) });
+    queued.length = 0;
+    await sweep();
+    expect(queued).not.toContain(id);
   });
 
   test('a PNG with a transparent pixel is accepted and keeps its chroma key flag', async () => {

@@ -213,6 +213,8 @@ export interface PhotosTable {
   /** The working master's size (upright, <= 2400 px long edge); null when the photo has none. */
   master_width: number | null;
   master_height: number | null;
+  /** When the original was found to differ from the verified bytes: no master is made (migration 0022). */
+  master_refused_at: Date | null;
   /** uploaded -> verifying (the photos.verify job) -> verified | refused | merged. */
   verification_state: Generated<'uploaded' | 'verifying' | 'verified' | 'refused' | 'merged'>;
   verification_error: string | null;

@@ -23,7 +23,15 @@ export const photoMasterJob = defineJob({
       .executeTakeFirst();
     if (!photo?.upload_verified_at || photo.master_width) return;
     const original = await readVerifiedOriginal(storage, photo, log);
-    if (!original) return;
+    if (!original) {
+      // Marked, so the backfill sweep does not take it again every quarter of an hour.
+      await db
+        .updateTable('photos')
+        .set({ master_refused_at: new Date() })
+        .where('id', '=', photo.id)
+        .execute();
+      return;
+    }
     const master = await renderWorkingMaster(original);
     const key = renditionKey(baseOf(photo.storage_key), 'master');
     await storage.put(key, master.jpeg, 'image/jpeg');
@@ -42,7 +50,7 @@ export const MASTERS_BACKFILL_BATCH = 200;
 
 /**
  * Queues the master of verified photos that have none: photos verified before working masters existed,
- * or whose master job gave up. Photos verified in the last ten minutes are left to their own job. Each
+ * or whose master job gave up; not those whose original no longer matches its verified bytes. Photos verified in the last ten minutes are left to their own job. Each
  * photo has one master job at a time (a singleton key), so a sweep never doubles one already queued.
  */
 export const photoMastersBackfillJob = defineJob({
@@ -56,6 +64,7 @@ export const photoMastersBackfillJob = defineJob({
       .select('id')
       .where('master_width', 'is', null)
       .where('upload_verified_at', 'is not', null)
+      .where('master_refused_at', 'is', null)
       .where('upload_verified_at', '<', new Date(Date.now() - 10 * 60_000))
       .orderBy('id')
       .limit(MASTERS_BACKFILL_BATCH)
