@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
-import { projectWithFields as buildProjectWithFields } from './support/project-data.js';
+import { projectWithFields as buildProjectWithFields, subjectWithPhoto } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
 
 const run = promisify(execFile);
@@ -53,49 +53,15 @@ async function addSubject(
   values: [string, string, string, string, string],
   photo: Buffer | null,
 ) {
-  const db = t.ctx.db;
-  const [first, last, teacher, grade, sid] = values;
-  const properties = {
-    [p.fields.first_name!]: first,
-    [p.fields.last_name!]: last,
-    [p.fields.teacher!]: teacher,
-    [p.fields.grade!]: grade,
-    [p.fields.student_id!]: sid,
-  };
-  const subject = await db
-    .insertInto('subjects')
-    .values({ project_id: p.projectId, properties: JSON.stringify(properties) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (photo) {
-    const key = `test/${p.projectId}/${subject.id}/original`;
-    await t.ctx.storage.put(key, photo, 'image/jpeg');
-    const row = await db
-      .insertInto('photos')
-      .values({
-        album_id: p.albumId,
-        storage_key: key,
-        upload_file_name: 'p.jpg',
-        upload_file_size: photo.length,
-        upload_content_type: 'image/jpeg',
-        upload_verified_at: new Date(),
-        width: 1600,
-        height: 2000,
-        orientation: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('subject_photo_assignments')
-      .values({ subject_id: subject.id, photo_id: row.id, is_primary: true })
-      .execute();
-    // A default crop: the upper 80% of the image.
-    await db
-      .insertInto('photo_crops')
-      .values({ photo_id: row.id, name: 'Default', is_default: true, x: 0.1, y: 0, width: 0.8, height: 0.8 })
-      .execute();
-  }
-  return subject.id;
+  const [first_name, last_name, teacher, grade, student_id] = values;
+  // A default crop: the upper 80% of the image.
+  const crop = { name: 'Default', x: 0.1, y: 0, width: 0.8, height: 0.8 };
+  return subjectWithPhoto(
+    t,
+    p,
+    { first_name, last_name, teacher, grade, student_id },
+    photo ? { bytes: photo, width: 1600, height: 2000, crop } : undefined,
+  );
 }
 
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import type { Storage } from '../src/storage/storage.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
-import { projectWithFields as buildProjectWithFields } from './support/project-data.js';
+import { projectWithFields as buildProjectWithFields, subjectWithPhoto } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
 
 let t: TestApp;
@@ -49,50 +49,14 @@ const projectWithFields = (organizationId: string, name: string) =>
   ]);
 
 async function addSubject(p: Awaited<ReturnType<typeof projectWithFields>>, row: (typeof ROSTER)[number]) {
-  const db = t.ctx.db;
-  const [first, last, grade, teacher, sid, withPhoto] = row;
-  const properties = {
-    [p.fields.first_name!]: first,
-    [p.fields.last_name!]: last,
-    [p.fields.grade!]: grade,
-    [p.fields.teacher!]: teacher,
-    [p.fields.student_id!]: sid,
-  };
-  const subject = await db
-    .insertInto('subjects')
-    .values({ project_id: p.projectId, properties: JSON.stringify(properties) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (withPhoto) {
-    const jpeg = await makeJpeg(400, 500);
-    const key = `test/${p.projectId}/${subject.id}/original`;
-    await t.ctx.storage.put(key, jpeg, 'image/jpeg');
-    const photo = await db
-      .insertInto('photos')
-      .values({
-        album_id: p.albumId,
-        storage_key: key,
-        upload_file_name: 'p.jpg',
-        upload_file_size: jpeg.length,
-        upload_content_type: 'image/jpeg',
-        upload_verified_at: new Date(),
-        verification_state: 'verified',
-        width: 400,
-        height: 500,
-        orientation: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('subject_photo_assignments')
-      .values({ subject_id: subject.id, photo_id: photo.id, is_primary: true })
-      .execute();
-    await db
-      .insertInto('photo_crops')
-      .values({ photo_id: photo.id, name: '8x10', is_default: true, x: 0.1, y: 0.1, width: 0.8, height: 0.8 })
-      .execute();
-  }
-  return subject.id;
+  const [first_name, last_name, grade, teacher, student_id, withPhoto] = row;
+  const crop = { name: '8x10', x: 0.1, y: 0.1, width: 0.8, height: 0.8 };
+  return subjectWithPhoto(
+    t,
+    p,
+    { first_name, last_name, grade, teacher, student_id },
+    withPhoto ? { bytes: await makeJpeg(400, 500), width: 400, height: 500, crop } : undefined,
+  );
 }
 
 async function createFormat(who: string, organizationId: string, values: Record<string, unknown>) {

@@ -44,6 +44,60 @@ export async function projectWithFields(db: Db, organizationId: string, name: st
 }
 
 /**
+ * A subject of a `projectWithFields` project, with `values` by field key, and, given `photo`, its primary
+ * photo stored in real storage (verified, `width` x `height`) with one default crop of that name and box.
+ */
+export async function subjectWithPhoto(
+  t: TestApp,
+  p: { projectId: string; albumId: string; fields: Record<string, string> },
+  values: Record<string, string>,
+  photo?: {
+    bytes: Buffer;
+    width: number;
+    height: number;
+    crop: { name: string; x: number; y: number; width: number; height: number };
+  },
+): Promise<string> {
+  const { db } = t.ctx;
+  const properties = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [p.fields[key]!, value]),
+  );
+  const subject = await db
+    .insertInto('subjects')
+    .values({ project_id: p.projectId, properties: JSON.stringify(properties) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (!photo) return subject.id;
+  const key = `test/${p.projectId}/${subject.id}/original`;
+  await t.ctx.storage.put(key, photo.bytes, 'image/jpeg');
+  const row = await db
+    .insertInto('photos')
+    .values({
+      album_id: p.albumId,
+      storage_key: key,
+      upload_file_name: 'p.jpg',
+      upload_file_size: photo.bytes.length,
+      upload_content_type: 'image/jpeg',
+      upload_verified_at: new Date(),
+      verification_state: 'verified',
+      width: photo.width,
+      height: photo.height,
+      orientation: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('subject_photo_assignments')
+    .values({ subject_id: subject.id, photo_id: row.id, is_primary: true })
+    .execute();
+  await db
+    .insertInto('photo_crops')
+    .values({ photo_id: row.id, is_default: true, ...photo.crop })
+    .execute();
+  return subject.id;
+}
+
+/**
  * A project with one of everything that has a stored file, made straight in the database and real
  * storage (deletion tests and the project-deletion e2e).
  */
