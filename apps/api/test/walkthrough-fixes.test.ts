@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from './support/app.js';
+import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
 import { buildWorld, type World } from './support/world.js';
 
@@ -175,10 +176,24 @@ describe('choosing a template for a project that has none (item 2)', () => {
   test('two managers choosing at once: one copy, the other is told it has been chosen', async () => {
     const templateId = await reusableTemplate(w.orgs.studioA.id, 'Race Template');
     const projectId = await bareProject('Race Project');
-    const answers = await Promise.all([
-      patch(token, projectId, { project_template_id: templateId }),
-      patch(token, projectId, { project_template_id: templateId }),
-    ]);
+    // Both requests are made to wait on the project row until both are inside their transactions, then
+    // let go at once: without the route's row lock both would read "no template" and both would copy.
+    const racing = await t.ctx.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('projects').select('id').where('id', '=', projectId).forUpdate().execute();
+      const both = Promise.all([
+        patch(token, projectId, { project_template_id: templateId }),
+        patch(token, projectId, { project_template_id: templateId }),
+      ]);
+      await eventually(async () => {
+        const { rows } = await sql<{ waiting: number }>`
+          SELECT count(*)::int AS waiting FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.ctx.db);
+        return rows[0]!.waiting >= 2;
+      });
+      // Wrapped: returning the promise itself would make the transaction wait for the requests it blocks.
+      return { both };
+    });
+    const answers = await racing.both;
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
     const copies = await t.ctx.db
       .selectFrom('project_templates')
