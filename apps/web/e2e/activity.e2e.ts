@@ -1,16 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort } from '../../api/src/db/embedded.js';
-import { createTestApp, type TestApp } from '../../api/test/support/app.js';
+import { beforeAll, expect, test } from 'vitest';
 import { closePage, freshPage, pathOf } from './helpers.js';
 import {
   type ApiCall,
   apiAs,
   DEMO_PASSWORD,
   DEMO_USERS,
-  launchBrowser,
   organizationIdByName,
+  productAndBrowser,
   signInThroughUi,
 } from './support/server.js';
 
@@ -19,9 +16,7 @@ import {
  * project in the studio's screens; the school's user opens Activity and sees who did it, when, for which
  * project.
  */
-let server: TestApp;
-let baseUrl: string;
-let browser: Browser;
+const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
 let api: ApiCall;
 let projectId: string;
 let renderId: string;
@@ -30,27 +25,15 @@ const PROJECT = 'Activity Day 2026';
 const PRINT = 'Activity composite';
 
 beforeAll(async () => {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = await createTestApp(
-    {
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
-    },
-    { seedDemo: true },
-  );
-  await server.app.listen({ port, host: '127.0.0.1' });
-  browser = await launchBrowser();
   // The school's project with a few students, printed by the studio (set up through the API).
-  ({ api } = await apiAs(baseUrl));
+  ({ api } = await apiAs(product.baseUrl));
   const { project_template: template } = await api<{ project_template: { id: string } }>(
     '/api/project-templates',
     'POST',
     {
       project_template: {
         name: 'Activity E2E Template',
-        organization_id: await organizationIdByName(server, 'Demo Studio'),
+        organization_id: await organizationIdByName(product.app, 'Demo Studio'),
         subject_fields_attributes: ['first_name', 'last_name', 'grade'].map((field_key) => ({ field_key })),
       },
     },
@@ -61,7 +44,7 @@ beforeAll(async () => {
     {
       project: {
         name: PROJECT,
-        organization_id: await organizationIdByName(server, 'Maple Grove Elementary'),
+        organization_id: await organizationIdByName(product.app, 'Maple Grove Elementary'),
       },
       project_template_id: template.id,
     },
@@ -79,7 +62,7 @@ beforeAll(async () => {
       subject: { properties: { [field.first_name!]: first, [field.last_name!]: last, [field.grade!]: '3' } },
     });
   }
-  const layout = await server.ctx.db
+  const layout = await product.app.ctx.db
     .selectFrom('layouts')
     .select('id')
     .where('name', '=', 'Class Composite')
@@ -93,7 +76,7 @@ beforeAll(async () => {
   );
   renderId = render.id;
   // And a PSPA export of it.
-  const format = await server.ctx.db
+  const format = await product.app.ctx.db
     .selectFrom('project_export_formats')
     .select('id')
     .where('standard_key', '=', 'pspa_yearbook')
@@ -106,18 +89,13 @@ beforeAll(async () => {
   exportId = run.id;
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 test("a studio user downloads a print and an export of a school's project; the school sees it in Activity", async () => {
-  const studio = await freshPage(browser);
+  const studio = await freshPage(product.browser);
   try {
-    await signInThroughUi(studio, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await signInThroughUi(studio, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
     await studio.getByRole('navigation', { name: 'Main' }).waitFor();
     await studio.goto(
-      `${baseUrl}/projects/${projectId}/layouts/renders?highlightRenderId=${renderId}&poll=true`,
+      `${product.baseUrl}/projects/${projectId}/layouts/renders?highlightRenderId=${renderId}&poll=true`,
     );
     const row = studio.getByTestId('highlighted-render');
     await row.getByText('Completed').waitFor({ timeout: 30_000 });
@@ -127,7 +105,7 @@ test("a studio user downloads a print and an export of a school's project; the s
     ]);
     expect(download.suggestedFilename()).toBe(`${PRINT}.pdf`);
     // And the export, through its download page.
-    await studio.goto(`${baseUrl}/projects/${projectId}/project-exports/${exportId}`);
+    await studio.goto(`${product.baseUrl}/projects/${projectId}/project-exports/${exportId}`);
     const dialog = studio.getByRole('dialog');
     await dialog.getByText('is ready for download').waitFor({ timeout: 30_000 });
     await Promise.all([
@@ -139,9 +117,9 @@ test("a studio user downloads a print and an export of a school's project; the s
     await closePage(studio);
   }
 
-  const school = await freshPage(browser);
+  const school = await freshPage(product.browser);
   try {
-    await signInThroughUi(school, baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    await signInThroughUi(school, product.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
     const nav = school.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Activity' }).click();
     await school.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
@@ -183,13 +161,13 @@ test("a studio user downloads a print and an export of a school's project; the s
 }, 120_000);
 
 test('studio staff without the manager role have no Activity page', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   try {
-    await signInThroughUi(page, baseUrl, DEMO_USERS.staff, DEMO_PASSWORD);
+    await signInThroughUi(page, product.baseUrl, DEMO_USERS.staff, DEMO_PASSWORD);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Projects' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Activity' }).count()).toBe(0);
-    await page.goto(`${baseUrl}/activity`);
+    await page.goto(`${product.baseUrl}/activity`);
     await page.waitForURL((url) => url.pathname !== '/activity');
   } finally {
     await closePage(page);

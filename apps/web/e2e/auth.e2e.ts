@@ -1,29 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { closePage, freshPage, pathOf, SIGN_IN_ERROR, storedToken } from './helpers.js';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  type E2EServer,
-  launchBrowser,
-  signInThroughUi,
-  startServer,
-} from './support/server.js';
+import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const product = productAndBrowser();
 
 test('a studio manager signs in through the UI and lands on the projects list with the sidebar', async () => {
-  const page = await freshPage(browser);
-  await signInThroughUi(page, server.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  const page = await freshPage(product.browser);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.waitFor();
@@ -43,8 +26,8 @@ test('a studio manager signs in through the UI and lands on the projects list wi
 });
 
 test('a school user is taken from the dashboard straight into the single current-season project', async () => {
-  const page = await freshPage(browser);
-  await signInThroughUi(page, server.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+  const page = await freshPage(product.browser);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
   await page.getByRole('heading', { level: 1, name: 'Maple Grove Fall 2026' }).waitFor();
   expect(pathOf(page)).toMatch(/^\/projects\/[^/]+$/);
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -55,8 +38,8 @@ test('a school user is taken from the dashboard straight into the single current
 });
 
 test('a wrong password shows the sign-in error and keeps the visitor on sign-in', async () => {
-  const page = await freshPage(browser);
-  await signInThroughUi(page, server.baseUrl, DEMO_USERS.studio, 'not-the-password');
+  const page = await freshPage(product.browser);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, 'not-the-password');
 
   const error = page.getByTestId('sign-in-error');
   await error.waitFor();
@@ -70,8 +53,8 @@ test('a wrong password shows the sign-in error and keeps the visitor on sign-in'
 });
 
 test('the Sign in button stays disabled until both fields are filled', async () => {
-  const page = await freshPage(browser);
-  await page.goto(`${server.baseUrl}/sign-in`);
+  const page = await freshPage(product.browser);
+  await page.goto(`${product.baseUrl}/sign-in`);
   const button = page.getByRole('button', { name: 'Sign in' });
   expect(await button.isDisabled()).toBe(true);
   await page.getByLabel('Email').fill(DEMO_USERS.studio);
@@ -82,8 +65,8 @@ test('the Sign in button stays disabled until both fields are filled', async () 
 });
 
 test('signing out ends the session and protected pages then ask to sign in', async () => {
-  const page = await freshPage(browser);
-  await signInThroughUi(page, server.baseUrl, DEMO_USERS.staff, DEMO_PASSWORD);
+  const page = await freshPage(product.browser);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.staff, DEMO_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   const token = await storedToken(page);
   expect(token).toBeTruthy();
@@ -94,18 +77,20 @@ test('signing out ends the session and protected pages then ask to sign in', asy
   expect(await storedToken(page)).toBeNull();
 
   // The token was revoked on the server, not only forgotten here.
-  const me = await fetch(`${server.baseUrl}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } });
+  const me = await fetch(`${product.baseUrl}/api/users/me`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(me.status).toBe(401);
 
-  await page.goto(`${server.baseUrl}/projects`);
+  await page.goto(`${product.baseUrl}/projects`);
   await page.getByRole('form', { name: 'Sign in' }).waitFor();
   expect(pathOf(page)).toBe('/sign-in');
   await closePage(page);
 });
 
 test('a protected route redirects to sign-in and returns there after signing in', async () => {
-  const page = await freshPage(browser);
-  await page.goto(`${server.baseUrl}/support`);
+  const page = await freshPage(product.browser);
+  await page.goto(`${product.baseUrl}/support`);
   await page.getByRole('form', { name: 'Sign in' }).waitFor();
   expect(pathOf(page)).toBe('/sign-in');
 
@@ -118,20 +103,20 @@ test('a protected route redirects to sign-in and returns there after signing in'
 });
 
 test('a signed-in user visiting sign-in goes to the dashboard instead', async () => {
-  const page = await freshPage(browser);
-  await signInThroughUi(page, server.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  const page = await freshPage(product.browser);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  await page.goto(`${server.baseUrl}/sign-in`);
+  await page.goto(`${product.baseUrl}/sign-in`);
   await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
   expect(pathOf(page)).toBe('/projects');
   await closePage(page);
 });
 
 test('a stale token is dropped on the first 401 and sign-in returns to the page asked for', async () => {
-  const page = await freshPage(browser);
-  await page.goto(`${server.baseUrl}/sign-in`);
+  const page = await freshPage(product.browser);
+  await page.goto(`${product.baseUrl}/sign-in`);
   await page.evaluate(() => window.localStorage.setItem('sp.token', 'a-token-that-is-no-longer-valid'));
-  await page.goto(`${server.baseUrl}/users`);
+  await page.goto(`${product.baseUrl}/users`);
   await page.getByRole('form', { name: 'Sign in' }).waitFor();
   expect(await storedToken(page)).toBeNull();
 

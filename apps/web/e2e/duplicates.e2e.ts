@@ -1,21 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort } from '../../api/src/db/embedded.js';
-import { createTestApp, type TestApp } from '../../api/test/support/app.js';
 import { closePage, freshPage } from './helpers.js';
 import {
   type ApiCall,
   apiAs,
   DEMO_PASSWORD,
   DEMO_USERS,
-  launchBrowser,
   organizationIdByName,
+  productAndBrowser,
   signInThroughUi,
 } from './support/server.js';
 
-let server: TestApp;
-let baseUrl: string;
-let browser: Browser;
+const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
 let page: Page | undefined;
 let token: string;
 let api: ApiCall;
@@ -34,19 +30,14 @@ async function addSubject(label: string, values: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = await createTestApp({ PORT: String(port), PUBLIC_URL: baseUrl }, { seedDemo: true });
-  await server.app.listen({ port, host: '127.0.0.1' });
-  browser = await launchBrowser();
-  ({ token, api } = await apiAs(baseUrl));
+  ({ token, api } = await apiAs(product.baseUrl));
   const { project_template: template } = await api<{ project_template: { id: string } }>(
     '/api/project-templates',
     'POST',
     {
       project_template: {
         name: 'Duplicates E2E Template',
-        organization_id: await organizationIdByName(server, 'Demo Studio'),
+        organization_id: await organizationIdByName(product.app, 'Demo Studio'),
         subject_fields_attributes: [
           { field_key: 'first_name' },
           { field_key: 'last_name' },
@@ -62,7 +53,7 @@ beforeAll(async () => {
     {
       project: {
         name: 'Duplicates Day',
-        organization_id: await organizationIdByName(server, 'Maple Grove Elementary'),
+        organization_id: await organizationIdByName(product.app, 'Maple Grove Elementary'),
         season_id: null,
         enable_for_all_apps: false,
       },
@@ -82,8 +73,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (page) await closePage(page);
-  await browser?.close();
-  await server?.close();
 });
 
 const result = async (p: Page) =>
@@ -93,10 +82,10 @@ const result = async (p: Page) =>
   };
 
 test('a user finds the two "Ava Smith 00123" subjects, keeps one, and the selection excludes the other', async () => {
-  page = await freshPage(browser);
-  await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  page = await freshPage(product.browser);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  await page.goto(`${baseUrl}/projects/${projectId}/subjects`);
+  await page.goto(`${product.baseUrl}/projects/${projectId}/subjects`);
   await page
     .getByRole('navigation', { name: 'Subjects' })
     .getByRole('link', { name: 'Find Duplicates' })
@@ -156,8 +145,8 @@ test('a user finds the two "Ava Smith 00123" subjects, keeps one, and the select
 }, 120_000);
 
 test('from a group the studio opens a subject, or deletes the extra one', async () => {
-  page ??= await freshPage(browser);
-  await page.goto(`${baseUrl}/projects/${projectId}/subjects/find-duplicates`);
+  page ??= await freshPage(product.browser);
+  await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/find-duplicates`);
   await page
     .getByTestId('select-subjects-step')
     .getByTestId('selected-count')
@@ -174,17 +163,17 @@ test('from a group the studio opens a subject, or deletes the extra one', async 
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByText('No duplicates found.').waitFor();
-  const gone = await fetch(`${baseUrl}/api/subjects/${ids.ava2}`, {
+  const gone = await fetch(`${product.baseUrl}/api/subjects/${ids.ava2}`, {
     headers: { Authorization: `Bearer ${token}`, 'X-App-Slug': 'school-portal' },
   });
   expect(gone.status).toBe(404);
 }, 120_000);
 
 test('Find Duplicates of a project that is not there says "Project not found."', async () => {
-  const other = await freshPage(browser);
-  await signInThroughUi(other, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  const other = await freshPage(product.browser);
+  await signInThroughUi(other, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
   await other.getByRole('navigation', { name: 'Main' }).waitFor();
-  await other.goto(`${baseUrl}/projects/999999999/subjects/find-duplicates`);
+  await other.goto(`${product.baseUrl}/projects/999999999/subjects/find-duplicates`);
   // The project area answers before the page does; either way the screen says so.
   await other.getByText('Project not found.').first().waitFor();
   await closePage(other);

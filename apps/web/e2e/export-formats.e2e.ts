@@ -1,30 +1,25 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { closePage, freshPage } from './helpers.js';
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
-  type E2EServer,
-  launchBrowser,
+  productAndBrowser,
   projectIdByName,
   signedInPage,
   signInThroughUi,
-  startServer,
 } from './support/server.js';
 
 // A studio manager, on the studio's own project, builds a custom export format through the 5-step
 // wizard (meeting the §5 messages on the way), finds it under Custom Formats, copies it and deletes the copy.
-let e2e: E2EServer;
-let browser: Browser;
+const product = productAndBrowser();
 let page: Page;
 let projectId = '';
 const FORMAT = 'Sports Yearbook';
 
 beforeAll(async () => {
-  e2e = await startServer();
-  browser = await launchBrowser();
-  projectId = await projectIdByName(e2e.server, 'Studio Sports Day 2026');
-  page = await signedInPage(browser, e2e.baseUrl);
+  projectId = await projectIdByName(product.app, 'Studio Sports Day 2026');
+  page = await signedInPage(product.browser, product.baseUrl);
 });
 
 /**
@@ -46,12 +41,10 @@ async function nextThroughSteps(p: Page) {
 
 afterAll(async () => {
   if (page) await closePage(page);
-  await browser?.close();
-  await e2e?.close();
 });
 
 test('the exports index shows its tabs, the empty downloads and the built-in formats without Edit', async () => {
-  await page.goto(`${e2e.baseUrl}/projects/${projectId}/exports`);
+  await page.goto(`${product.baseUrl}/projects/${projectId}/exports`);
   await page.getByRole('heading', { name: 'Download Exports', level: 1 }).waitFor();
   await page.getByText('There are no exports to show.').waitFor();
   await page.getByRole('tab', { name: 'Standard Formats' }).click();
@@ -107,7 +100,7 @@ test('a studio manager creates a custom format through the wizard, copies it and
   const row = custom.getByRole('row', { name: new RegExp(`^${FORMAT}`) });
   await row.waitFor();
 
-  const saved = await e2e.server.ctx.db
+  const saved = await product.app.ctx.db
     .selectFrom('project_export_formats')
     .select(['images_name_zero_pad_enabled', 'images_name_zero_pad_length'])
     .where('name', '=', FORMAT)
@@ -151,16 +144,16 @@ test('the studio manager edits the format through the same wizard', async () => 
 });
 
 test('a school account is not offered "Available to sub-organizations"', async () => {
-  const school = await freshPage(browser);
+  const school = await freshPage(product.browser);
   try {
-    await signInThroughUi(school, e2e.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    await signInThroughUi(school, product.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
     await school.getByRole('navigation', { name: 'Main' }).waitFor();
-    const project = await e2e.server.ctx.db
+    const project = await product.app.ctx.db
       .selectFrom('projects')
       .select('id')
       .where('name', '=', 'Maple Grove Fall 2026')
       .executeTakeFirstOrThrow();
-    await school.goto(`${e2e.baseUrl}/projects/${project.id}/exports/formats/new`);
+    await school.goto(`${product.baseUrl}/projects/${project.id}/exports/formats/new`);
     await school.getByRole('heading', { name: 'New Export Format', level: 1 }).waitFor();
     await school.getByLabel('Only I can edit this format').waitFor();
     expect(await school.getByLabel('Available to sub-organizations').count()).toBe(0);

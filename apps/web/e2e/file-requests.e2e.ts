@@ -1,19 +1,14 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort } from '../../api/src/db/embedded.js';
-import { createTestApp, type TestApp } from '../../api/test/support/app.js';
 import { closePage, freshPage, pathOf, storedToken } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, launchBrowser, signInThroughUi } from './support/server.js';
+import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
 
-// The e-mailed link and the presigned upload address are built from PUBLIC_URL: the server listens on
-// a port chosen first so that they point here (startServer picks its port only when listening).
-// E2E_WEB_DIST_DIR serves another build of the web app than apps/web/dist when set.
-let server: TestApp;
-let baseUrl: string;
-let browser: Browser;
+// The e-mailed link and the presigned upload address are built from PUBLIC_URL: publicHost makes it
+// name the address the browser opens.
+const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
 let files: string;
 
 const SCHOOL_CONTACT = 'office@maple.demo.test';
@@ -32,32 +27,18 @@ let projectId = '';
 let rosterPath = '';
 
 beforeAll(async () => {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = await createTestApp(
-    {
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
-    },
-    { seedDemo: true },
-  );
-  await server.app.listen({ port, host: '127.0.0.1' });
-  browser = await launchBrowser();
   files = await mkdtemp(path.join(tmpdir(), 'file-requests-e2e-'));
   rosterPath = path.join(files, 'roster.csv');
   await writeFile(rosterPath, ROSTER);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (files) await rm(files, { recursive: true, force: true });
 });
 
 async function signedIn(email: string): Promise<Page> {
-  const page = await freshPage(browser);
-  await signInThroughUi(page, baseUrl, email, DEMO_PASSWORD);
+  const page = await freshPage(product.browser);
+  await signInThroughUi(page, product.baseUrl, email, DEMO_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   return page;
 }
@@ -65,7 +46,7 @@ async function signedIn(email: string): Promise<Page> {
 /** Waits for the file request e-mail to an address and returns the upload link in it. */
 async function fileRequestLink(to: string): Promise<string> {
   for (let attempt = 0; attempt < 75; attempt += 1) {
-    const response = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const response = await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
     const { messages } = (await response.json()) as { messages: { subject: string; text: string | null }[] };
     for (const message of messages) {
       if (!message.subject.includes(REQUEST_NAME)) continue;
@@ -119,7 +100,7 @@ test('a studio requests a roster for a project through the UI', async () => {
   await page.getByTestId('file-request-row').filter({ hasText: REQUEST_NAME }).waitFor();
 
   // The project's files show the request waiting, nothing uploaded yet.
-  await page.goto(`${baseUrl}/projects/${projectId}/files`);
+  await page.goto(`${product.baseUrl}/projects/${projectId}/files`);
   await page.getByTestId('requested-file-row').filter({ hasText: REQUEST_NAME }).waitFor();
   await page.getByText('There are no files attached to this project.').waitFor();
   await closePage(page);
@@ -131,7 +112,7 @@ test('the school opens the e-mailed link and uploads the roster; a mismatched ty
 
   const page = await signedIn(DEMO_USERS.school);
   // File requests themselves are for studios only.
-  await page.goto(`${baseUrl}/file-requests`);
+  await page.goto(`${product.baseUrl}/file-requests`);
   await page.waitForURL((url) => !url.pathname.startsWith('/file-requests'));
 
   await page.goto(uploadLink);
@@ -179,7 +160,7 @@ test('the school opens the e-mailed link and uploads the roster; a mismatched ty
 test('the studio sees the roster as uploaded and downloads it byte for byte', async () => {
   const page = await signedIn(DEMO_USERS.studio);
   // A file whose upload never happened (record created, nothing sent) shows as Not Uploaded.
-  const created = await fetch(`${baseUrl}/api/projects/${projectId}/attachments`, {
+  const created = await fetch(`${product.baseUrl}/api/projects/${projectId}/attachments`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -189,7 +170,7 @@ test('the studio sees the roster as uploaded and downloads it byte for byte', as
     body: JSON.stringify({ attachment: { upload_file_name: 'never-sent.csv', upload_file_size: 10 } }),
   });
   expect(created.status).toBe(201);
-  await page.goto(`${baseUrl}/projects/${projectId}/files`);
+  await page.goto(`${product.baseUrl}/projects/${projectId}/files`);
   const unsent = page.getByTestId('uploaded-file-row').filter({ hasText: 'never-sent.csv' });
   await unsent.getByText('Not Uploaded').waitFor();
   expect(await unsent.getByRole('button', { name: /Download/ }).count()).toBe(0);
@@ -207,7 +188,7 @@ test('the studio sees the roster as uploaded and downloads it byte for byte', as
   expect(await readFile(saved)).toEqual(await readFile(rosterPath));
 
   // The request shows the files as received.
-  await page.goto(`${baseUrl}/file-requests`);
+  await page.goto(`${product.baseUrl}/file-requests`);
   await page.getByTestId('file-request-row').getByRole('link', { name: REQUEST_NAME }).click();
   await page
     .getByTestId('requested-project-row')
@@ -235,7 +216,9 @@ test('a batch of three files sends the requester one e-mail naming all three', a
   await closePage(page);
 
   const batchMails = async () => {
-    const response = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(DEMO_USERS.studio)}`);
+    const response = await fetch(
+      `${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(DEMO_USERS.studio)}`,
+    );
     const { messages } = (await response.json()) as { messages: { subject: string; text: string | null }[] };
     return messages.filter((m) => m.subject.startsWith('Files uploaded for') || /batch-/.test(m.text ?? ''));
   };

@@ -1,23 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort } from '../../api/src/db/embedded.js';
-import { createTestApp, type TestApp } from '../../api/test/support/app.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
 import { closePage, freshPage } from './helpers.js';
 import {
   type ApiCall,
   apiAs,
   DEMO_PASSWORD,
   DEMO_USERS,
-  launchBrowser,
   organizationIdByName,
+  productAndBrowser,
   signInThroughUi,
 } from './support/server.js';
 
-let server: TestApp;
-let baseUrl: string;
-let browser: Browser;
+const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
 let api: ApiCall;
 let projectId: string;
 const fieldIds: Record<string, string> = {};
@@ -30,19 +26,14 @@ const PEOPLE = [
 ];
 
 beforeAll(async () => {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = await createTestApp({ PORT: String(port), PUBLIC_URL: baseUrl }, { seedDemo: true });
-  await server.app.listen({ port, host: '127.0.0.1' });
-  browser = await launchBrowser();
-  ({ api } = await apiAs(baseUrl));
+  ({ api } = await apiAs(product.baseUrl));
   const { project_template: template } = await api<{ project_template: { id: string } }>(
     '/api/project-templates',
     'POST',
     {
       project_template: {
         name: 'Layouts E2E Template',
-        organization_id: await organizationIdByName(server, 'Demo Studio'),
+        organization_id: await organizationIdByName(product.app, 'Demo Studio'),
         subject_fields_attributes: ['first_name', 'last_name', 'student_id', 'grade', 'teacher'].map(
           (field_key) => ({ field_key }),
         ),
@@ -56,7 +47,7 @@ beforeAll(async () => {
       project: {
         name: 'Print Day 2026',
         short_code: 'PR26',
-        organization_id: await organizationIdByName(server, 'Maple Grove Elementary'),
+        organization_id: await organizationIdByName(product.app, 'Maple Grove Elementary'),
         season_id: null,
         enable_for_all_apps: false,
       },
@@ -73,11 +64,6 @@ beforeAll(async () => {
     await api(`/api/projects/${projectId}/subjects`, 'POST', { subject: { properties } });
   }
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 async function pdfText(path: string) {
   const parser = new PDFParse({ data: new Uint8Array(await readFile(path)) });
@@ -96,11 +82,11 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 test('a studio manager prints a class composite for a selection and downloads the PDF', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   try {
-    await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    await page.goto(`${baseUrl}/projects/${projectId}/layouts`);
+    await page.goto(`${product.baseUrl}/projects/${projectId}/layouts`);
     const menu = page.getByRole('navigation', { name: 'Layouts' });
     await menu.getByRole('link', { name: 'All Layouts' }).waitFor();
     await menu.getByRole('link', { name: 'Recent Prints' }).waitFor();
@@ -146,7 +132,7 @@ test('a studio manager prints a class composite for a selection and downloads th
     // Polling stopped when nothing ran any more: the flag is off.
     await page.waitForURL((url) => !url.search.includes('poll=true'), { timeout: 15_000 });
     // The selection went over the wire, not a list of ids.
-    const render = await server.ctx.db
+    const render = await product.app.ctx.db
       .selectFrom('layout_renders')
       .select('subject_ids')
       .where('render_name', '=', 'Composite for Ms. Lee')
@@ -158,11 +144,11 @@ test('a studio manager prints a class composite for a selection and downloads th
 }, 120_000);
 
 test('a school user downloads the Subject Directory of its project', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   try {
-    await signInThroughUi(page, baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    await signInThroughUi(page, product.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    await page.goto(`${baseUrl}/projects/${projectId}/subjects`);
+    await page.goto(`${product.baseUrl}/projects/${projectId}/subjects`);
     await page.getByRole('link', { name: 'Download Subject Directory' }).click();
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Group By' }).textContent())
@@ -191,11 +177,11 @@ test('a school user downloads the Subject Directory of its project', async () =>
 }, 120_000);
 
 test('a studio manager copies a built-in layout, edits its definition as JSON, and the preview follows', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   try {
-    await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    await page.goto(`${baseUrl}/projects/${projectId}/layouts`);
+    await page.goto(`${product.baseUrl}/projects/${projectId}/layouts`);
     await page
       .getByRole('navigation', { name: 'Layouts' })
       .getByRole('link', { name: 'Edit Layouts' })
@@ -243,7 +229,7 @@ test('a studio manager copies a built-in layout, edits its definition as JSON, a
       `/api/layouts/${new URL(page.url()).searchParams.get('layoutId')}`,
     );
     expect(saved.layout).toMatchObject({ name: 'Wallets 4-up', grid_width: 2 });
-    expect(saved.layout.organization_id).toBe(await organizationIdByName(server, 'Demo Studio'));
+    expect(saved.layout.organization_id).toBe(await organizationIdByName(product.app, 'Demo Studio'));
     await page.getByRole('button', { name: 'Edit Wallets 4-up' }).waitFor();
   } finally {
     await closePage(page);
@@ -251,15 +237,15 @@ test('a studio manager copies a built-in layout, edits its definition as JSON, a
 }, 120_000);
 
 test('Edit Layouts is offered to studio or lab managers only', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   try {
-    await signInThroughUi(page, baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    await signInThroughUi(page, product.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    await page.goto(`${baseUrl}/projects/${projectId}/layouts`);
+    await page.goto(`${product.baseUrl}/projects/${projectId}/layouts`);
     const menu = page.getByRole('navigation', { name: 'Layouts' });
     await menu.getByRole('link', { name: 'Recent Prints' }).waitFor();
     expect(await menu.getByRole('link', { name: 'Edit Layouts' }).count()).toBe(0);
-    await page.goto(`${baseUrl}/projects/${projectId}/layouts/edit`);
+    await page.goto(`${product.baseUrl}/projects/${projectId}/layouts/edit`);
     await page.waitForURL((url) => url.pathname === `/projects/${projectId}/layouts`);
   } finally {
     await closePage(page);
@@ -267,7 +253,7 @@ test('Edit Layouts is offered to studio or lab managers only', async () => {
 }, 60_000);
 
 test('for a single subject the wizard starts at the duplicate check, and prints that subject only', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   try {
     const subjects = await api<{ subjects: { id: string; display_name: string }[] }>(
       `/api/projects/${projectId}/subjects?limit=50`,
@@ -277,9 +263,9 @@ test('for a single subject the wizard starts at the duplicate check, and prints 
       '/api/layout-categories/portraits',
     );
     const wallets = layouts.layout_category.layouts.find((l) => l.name === 'Wallets 8-up')!;
-    await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    await page.goto(`${baseUrl}/projects/${projectId}/layouts/${wallets.id}?subjectId=${cleo.id}`);
+    await page.goto(`${product.baseUrl}/projects/${projectId}/layouts/${wallets.id}?subjectId=${cleo.id}`);
     await page.getByTestId('check-duplicates-step').waitFor();
     expect(await page.getByRole('button', { name: 'Preview Layout' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Select Subjects' }).count()).toBe(0);
@@ -302,7 +288,7 @@ test('for a single subject the wizard starts at the duplicate check, and prints 
 }, 120_000);
 
 test('Recent Prints pages through many renders, and a failed one shows its reason', async () => {
-  const db = server.ctx.db;
+  const db = product.app.ctx.db;
   const layout = await db.selectFrom('layouts').select('id').limit(1).executeTakeFirstOrThrow();
   await db
     .insertInto('layout_renders')
@@ -329,11 +315,11 @@ test('Recent Prints pages through many renders, and a failed one shows its reaso
         .executeTakeFirstOrThrow()
     ).n,
   );
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   try {
-    await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    await page.goto(`${baseUrl}/projects/${projectId}/layouts/renders`);
+    await page.goto(`${product.baseUrl}/projects/${projectId}/layouts/renders`);
     await page.getByTestId('renders-count').getByText(`${total} renders`).waitFor();
     const table = page.getByRole('table', { name: 'Recent Prints' });
     await expect.poll(() => table.getByRole('row').count()).toBe(50 + 1);

@@ -1,29 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { closePage, freshPage, pathOf, storedToken } from './helpers.js';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  type E2EServer,
-  launchBrowser,
-  signInThroughUi,
-  startServer,
-} from './support/server.js';
+import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const product = productAndBrowser();
 
 test('a user with two accounts switches to the school account and lands in its project', async () => {
-  const page = await freshPage(browser);
-  await signInThroughUi(page, server.baseUrl, DEMO_USERS.multi, DEMO_PASSWORD);
+  const page = await freshPage(product.browser);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.multi, DEMO_PASSWORD);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.waitFor();
   expect(await page.getByTestId('sidebar-organization').textContent()).toBe('Demo Studio');
@@ -57,19 +40,19 @@ test('a user with two accounts switches to the school account and lands in its p
 });
 
 test('a user with one account has no switch-accounts link and is sent home from that page', async () => {
-  const page = await freshPage(browser);
-  await signInThroughUi(page, server.baseUrl, DEMO_USERS.staff, DEMO_PASSWORD);
+  const page = await freshPage(product.browser);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.staff, DEMO_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   expect(await page.getByRole('link', { name: 'Switch Accounts' }).count()).toBe(0);
-  await page.goto(`${server.baseUrl}/switch-accounts`);
+  await page.goto(`${product.baseUrl}/switch-accounts`);
   await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
   expect(pathOf(page)).toBe('/projects');
   await closePage(page);
 });
 
 test('an unlicensed user meets the not-licensed screen and the session is ended', async () => {
-  const page = await freshPage(browser);
-  await signInThroughUi(page, server.baseUrl, DEMO_USERS.unlicensed, DEMO_PASSWORD);
+  const page = await freshPage(product.browser);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.unlicensed, DEMO_PASSWORD);
   await page.getByTestId('not-licensed').waitFor();
   expect(pathOf(page)).toBe('/not-licensed');
   await page.getByRole('heading', { level: 1, name: 'School Portal is not licensed for you' }).waitFor();

@@ -1,25 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { closePage, freshPage, pathOf, storedToken } from './helpers.js';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  type E2EServer,
-  launchBrowser,
-  signInThroughUi,
-  startServer,
-} from './support/server.js';
+import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const product = productAndBrowser();
 
 interface MailboxMessage {
   to: string;
@@ -30,7 +14,7 @@ interface MailboxMessage {
 /** Waits for the invitation e-mail in the development mailbox and returns the path of its link. */
 async function invitationLinkPath(email: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${server.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const response = await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
     const { messages } = (await response.json()) as { messages: MailboxMessage[] };
     for (const message of messages) {
       const match = message.text.match(/https?:\/\/\S+?(\/invitations\/[^\s/?#]+)/);
@@ -42,7 +26,7 @@ async function invitationLinkPath(email: string): Promise<string> {
 }
 
 async function signIn(page: Page, email: string) {
-  await signInThroughUi(page, server.baseUrl, email, DEMO_PASSWORD);
+  await signInThroughUi(page, product.baseUrl, email, DEMO_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
@@ -52,7 +36,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 test('a studio manager adds a school and a user, invites them, and the invitee joins seeing only that school', async () => {
   const school = 'Birch Lane Academy';
   const email = 'bea.birch@school.test';
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.studio);
 
   // New organization, with the short code rule first.
@@ -115,7 +99,7 @@ test('a studio manager adds a school and a user, invites them, and the invitee j
   await notification.waitFor({ state: 'detached' });
 
   // The same address again: taken, at the top and on the field.
-  await page.goto(`${server.baseUrl}/users/new?organizationId=${organizationId}`);
+  await page.goto(`${product.baseUrl}/users/new?organizationId=${organizationId}`);
   await heading(page, 'New User').waitFor();
   await expect.poll(() => page.getByLabel('Organization').inputValue()).toBe(organizationId);
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Bea Again');
@@ -128,8 +112,8 @@ test('a studio manager adds a school and a user, invites them, and the invitee j
 
   // The invitee opens the e-mailed link on another browser and chooses a password.
   const linkPath = await invitationLinkPath(email);
-  const invitee = await freshPage(browser);
-  await invitee.goto(`${server.baseUrl}${linkPath}`);
+  const invitee = await freshPage(product.browser);
+  await invitee.goto(`${product.baseUrl}${linkPath}`);
   await heading(invitee, 'Welcome to School Portal').waitFor();
   expect(await invitee.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
   expect(await invitee.getByLabel('Email').inputValue()).toBe(email);
@@ -146,7 +130,7 @@ test('a studio manager adds a school and a user, invites them, and the invitee j
   expect(await storedToken(invitee)).not.toBeNull();
   expect(await invitee.getByTestId('sidebar-organization').textContent()).toBe(school);
   expect(await mainNav(invitee).getByRole('link', { name: 'Organizations' }).count()).toBe(0);
-  await invitee.goto(`${server.baseUrl}/organizations`);
+  await invitee.goto(`${product.baseUrl}/organizations`);
   await heading(invitee, 'Projects').waitFor();
   expect(pathOf(invitee)).toBe('/projects');
   await mainNav(invitee).getByRole('link', { name: 'Users' }).click();
@@ -166,15 +150,15 @@ test('a studio manager adds a school and a user, invites them, and the invitee j
   await closePage(invitee);
 
   // The link is single-use.
-  const again = await freshPage(browser);
-  await again.goto(`${server.baseUrl}${linkPath}`);
+  const again = await freshPage(product.browser);
+  await again.goto(`${product.baseUrl}${linkPath}`);
   await again.getByTestId('invitation-invalid').waitFor();
   await again.getByRole('link', { name: 'Go to Sign In' }).waitFor();
   await closePage(again);
 });
 
 test('All Users filters by permission, invite status and keyword, with an empty text; Support shows the lab', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.studio);
   await mainNav(page).getByRole('link', { name: 'Users' }).click();
   await heading(page, 'Users').waitFor();
@@ -226,16 +210,16 @@ test('All Users filters by permission, invite status and keyword, with an empty 
 });
 
 test('organizations page ten at a time, search, and show an empty text', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.studio);
   // Enough schools for two pages, added through the API as this manager.
   const token = await storedToken(page);
   const me = (await (
-    await fetch(`${server.baseUrl}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } })
+    await fetch(`${product.baseUrl}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } })
   ).json()) as { user: { organization_id: string } };
   for (let i = 1; i <= 10; i += 1) {
     const response = await fetch(
-      `${server.baseUrl}/api/organizations/${me.user.organization_id}/organizations`,
+      `${product.baseUrl}/api/organizations/${me.user.organization_id}/organizations`,
       {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -292,10 +276,10 @@ test('organizations page ten at a time, search, and show an empty text', async (
 });
 
 test('school staff do not get the organizations screens', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.school);
   expect(await mainNav(page).getByRole('link', { name: 'Organizations' }).count()).toBe(0);
-  await page.goto(`${server.baseUrl}/organizations/new`);
+  await page.goto(`${product.baseUrl}/organizations/new`);
   await mainNav(page).waitFor();
   await expect.poll(() => pathOf(page)).not.toBe('/organizations/new');
   await closePage(page);

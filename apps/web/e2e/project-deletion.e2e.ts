@@ -1,42 +1,25 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { eventually } from '../../api/test/support/app.js';
 import { seedProject } from '../../api/test/support/project-data.js';
 import { closePage, freshPage, pathOf } from './helpers.js';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  type E2EServer,
-  launchBrowser,
-  signInThroughUi,
-  startServer,
-} from './support/server.js';
+import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
 
 /**
  * Issue 16: a manager deletes a project by typing its name, and its files are gone from storage (the
  * local driver's folder for the project) along with its rows.
  */
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const product = productAndBrowser();
 
 test('a manager deletes a project by typing its name; its files leave storage', async () => {
-  const { ctx } = server.server;
+  const { ctx } = product.app;
   const school = await ctx.db
     .selectFrom('projects')
     .select(['organization_id', 'season_id'])
     .where('name', '=', 'Maple Grove Fall 2026')
     .executeTakeFirstOrThrow();
-  const project = await seedProject(server.server, school.organization_id, 'Maple Grove Retakes 2026');
+  const project = await seedProject(product.app, school.organization_id, 'Maple Grove Retakes 2026');
   // In the current season, so the projects list shows it.
   await ctx.db
     .updateTable('projects')
@@ -47,14 +30,14 @@ test('a manager deletes a project by typing its name; its files leave storage', 
   expect(existsSync(folder)).toBe(true);
   for (const key of project.keys) expect(await ctx.storage.head(key)).not.toBeNull();
 
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   try {
-    await signInThroughUi(page, server.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     // Listed before (the same locator finds no row afterwards).
-    await page.goto(`${server.baseUrl}/projects`);
+    await page.goto(`${product.baseUrl}/projects`);
     await page.getByText(project.name, { exact: true }).first().waitFor();
-    await page.goto(`${server.baseUrl}/projects/${project.id}`);
+    await page.goto(`${product.baseUrl}/projects/${project.id}`);
     await page.getByRole('heading', { level: 1, name: project.name }).waitFor();
 
     // The data summary is one click away and names fields, never values.
@@ -114,18 +97,18 @@ test('a manager deletes a project by typing its name; its files leave storage', 
 });
 
 test("a school user reads its project's data summary and prints it without the navigation", async () => {
-  const { ctx } = server.server;
+  const { ctx } = product.app;
   const project = await ctx.db
     .selectFrom('projects')
     .select('id')
     .where('name', '=', 'Maple Grove Fall 2026')
     .executeTakeFirstOrThrow();
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   try {
-    await signInThroughUi(page, server.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    await signInThroughUi(page, product.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
     const mainNav = page.getByRole('navigation', { name: 'Main' });
     await mainNav.waitFor();
-    await page.goto(`${server.baseUrl}/projects/${project.id}`);
+    await page.goto(`${product.baseUrl}/projects/${project.id}`);
     await page.getByRole('link', { name: 'Data Summary' }).click();
     await page.getByTestId('data-summary').waitFor();
     expect(await page.getByRole('heading', { level: 1, name: 'Data Summary' }).count()).toBe(1);

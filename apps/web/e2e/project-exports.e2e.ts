@@ -1,39 +1,32 @@
 import { APP_SLUG } from '@school-portal/domain';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import yauzl from 'yauzl';
 import { closePage, freshPage, storedToken } from './helpers.js';
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
-  type E2EServer,
-  launchBrowser,
+  productAndBrowser,
   projectIdByName,
   signedInPage,
   signInThroughUi,
-  startServer,
 } from './support/server.js';
 
 // Issue 13 item 8: a studio manager creates a custom format through the wizard, runs an export of selected
 // subjects, watches the progress reach Completed and downloads the ZIP, which the test opens; then the
 // built-in PSPA format is run from the dropdown and downloaded through the download page.
-let e2e: E2EServer;
-let browser: Browser;
+const product = productAndBrowser();
 let page: Page;
 let projectId = '';
 const FORMAT = 'Class Photos';
 
 beforeAll(async () => {
-  e2e = await startServer();
-  browser = await launchBrowser();
-  projectId = await projectIdByName(e2e.server, 'Maple Grove Fall 2026');
-  page = await signedInPage(browser, e2e.baseUrl);
+  projectId = await projectIdByName(product.app, 'Maple Grove Fall 2026');
+  page = await signedInPage(product.browser, product.baseUrl);
 });
 
 afterAll(async () => {
   if (page) await closePage(page);
-  await browser?.close();
-  await e2e?.close();
 });
 
 /** Every entry of a ZIP file, by name. */
@@ -79,7 +72,7 @@ async function startAndComplete(p: Page) {
 }
 
 test('the Downloads tab starts empty', async () => {
-  await page.goto(`${e2e.baseUrl}/projects/${projectId}/exports`);
+  await page.goto(`${product.baseUrl}/projects/${projectId}/exports`);
   await page.getByRole('heading', { name: 'Download Exports', level: 1 }).waitFor();
   await page.getByText('There are no exports to show.').waitFor();
   expect(await page.getByLabel('Auto Refresh').isChecked()).toBe(true);
@@ -189,13 +182,13 @@ test('the PSPA format runs from the dropdown and downloads through the download 
   await next.click();
   await startAndComplete(page);
 
-  const created = await e2e.server.ctx.db
+  const created = await product.app.ctx.db
     .selectFrom('project_exports')
     .select('id')
     .where('project_id', '=', projectId)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
-  await page.goto(`${e2e.baseUrl}/projects/${projectId}/project-exports/${created.id}`);
+  await page.goto(`${product.baseUrl}/projects/${projectId}/project-exports/${created.id}`);
   const dialog = page.getByRole('dialog');
   await dialog.getByText('is ready for download').waitFor();
   const [download] = await Promise.all([
@@ -227,7 +220,7 @@ test('the PSPA format runs from the dropdown and downloads through the download 
     expect(jpegs.some((n) => n.endsWith(`/${image}`))).toBe(true);
   }
 
-  const audited = await e2e.server.ctx.db
+  const audited = await product.app.ctx.db
     .selectFrom('audit_events')
     .select('action')
     .where('action', '=', 'project_export.download')
@@ -236,14 +229,14 @@ test('the PSPA format runs from the dropdown and downloads through the download 
 });
 
 test('Auto Refresh shows a run started elsewhere until Completed; a done export is deleted after Confirm Delete', async () => {
-  await page.goto(`${e2e.baseUrl}/projects/${projectId}/exports?tab=downloads`);
+  await page.goto(`${product.baseUrl}/projects/${projectId}/exports?tab=downloads`);
   const table = page.getByRole('table', { name: 'Downloads' });
   const rows = table.getByTestId('project-export-row');
   await rows.nth(1).waitFor();
   expect(await rows.count()).toBe(2);
 
   // Another tab (here: the API) starts a PSPA run; the table picks it up and follows it without a reload.
-  const format = await e2e.server.ctx.db
+  const format = await product.app.ctx.db
     .selectFrom('project_export_formats')
     .select('id')
     .where('standard_key', '=', 'pspa_yearbook')
@@ -274,7 +267,7 @@ test('Auto Refresh shows a run started elsewhere until Completed; a done export 
   await dialog.getByRole('button', { name: 'Delete!' }).click();
   await dialog.waitFor({ state: 'detached' });
   await rows.nth(2).waitFor({ state: 'detached' });
-  const left = await e2e.server.ctx.db
+  const left = await product.app.ctx.db
     .selectFrom('project_exports')
     .select('id')
     .where('project_id', '=', projectId)
@@ -283,11 +276,11 @@ test('Auto Refresh shows a run started elsewhere until Completed; a done export 
 });
 
 test("a school's own manager runs an export of the school's project too (customers run exports, §6)", async () => {
-  const school = await freshPage(browser);
+  const school = await freshPage(product.browser);
   try {
-    await signInThroughUi(school, e2e.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    await signInThroughUi(school, product.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
     await school.getByRole('navigation', { name: 'Main' }).waitFor();
-    await school.goto(`${e2e.baseUrl}/projects/${projectId}/exports?selectedFormatId=${await pspaId()}`);
+    await school.goto(`${product.baseUrl}/projects/${projectId}/exports?selectedFormatId=${await pspaId()}`);
     await school.getByRole('link', { name: 'Download', exact: true }).click();
     await school.getByRole('heading', { name: /^Export PSPA/, level: 1 }).waitFor();
     const next = school.getByTestId('wizard-actions').getByRole('button', { name: 'Next' });
@@ -298,7 +291,7 @@ test("a school's own manager runs an export of the school's project too (custome
     await school.getByRole('group', { name: 'Fields to match' }).waitFor();
     await next.click();
     await startAndComplete(school);
-    const run = await e2e.server.ctx.db
+    const run = await product.app.ctx.db
       .selectFrom('project_exports as e')
       .innerJoin('users as u', 'u.id', 'e.created_by_user_id')
       .select('u.email')
@@ -312,7 +305,7 @@ test("a school's own manager runs an export of the school's project too (custome
 });
 
 async function pspaId() {
-  const format = await e2e.server.ctx.db
+  const format = await product.app.ctx.db
     .selectFrom('project_export_formats')
     .select('id')
     .where('standard_key', '=', 'pspa_yearbook')

@@ -1,25 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { closePage, freshPage, pathOf, storedToken } from './helpers.js';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  type E2EServer,
-  launchBrowser,
-  signInThroughUi,
-  startServer,
-} from './support/server.js';
+import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const product = productAndBrowser();
 
 const NOT_ACTIVATED =
   'Oops, it appears that this project is not activated for your account. Please contact your support line for information on how to activate it.';
@@ -31,7 +15,7 @@ interface MailboxMessage {
 
 /** A call to the API as someone (their bearer token); throws on anything but 2xx. */
 async function api<T>(token: string | null, path: string, method = 'GET', body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
+  const response = await fetch(`${product.baseUrl}${path}`, {
     method,
     headers: {
       Accept: 'application/json',
@@ -63,7 +47,7 @@ async function invitationToken(email: string): Promise<string> {
 }
 
 async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await signInThroughUi(page, server.baseUrl, email, password);
+  await signInThroughUi(page, product.baseUrl, email, password);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
@@ -96,7 +80,7 @@ async function sortParam(page: Page, value: string) {
 }
 
 async function studioOrganizationId(): Promise<string> {
-  const row = await server.server.ctx.db
+  const row = await product.app.ctx.db
     .selectFrom('organizations')
     .select('id')
     .where('name', '=', 'Demo Studio')
@@ -105,7 +89,7 @@ async function studioOrganizationId(): Promise<string> {
 }
 
 test('a studio manager sets up a season, a template with a hidden field and a project for a new school, whose user sees the project but not the hidden field', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.studio);
   await heading(page, 'Projects').waitFor();
 
@@ -199,7 +183,7 @@ test('a studio manager sets up a season, a template with a hidden field and a pr
   );
 
   // The studio manager sees the project's own copy of the template with the hidden field.
-  await page.goto(`${server.baseUrl}/project-templates/${project.project_template_id}`);
+  await page.goto(`${product.baseUrl}/project-templates/${project.project_template_id}`);
   await heading(page, 'Portrait Day Template').waitFor();
   expect(await tableRows(page, 'Subject Fields')).toEqual([
     ['First Name', 'First Name', 'Yes'],
@@ -224,7 +208,7 @@ test('a studio manager sets up a season, a template with a hidden field and a pr
   await api(null, `/api/invitations/${token}/accept`, 'POST', { password });
 
   // With one project they go straight into it.
-  const school = await freshPage(browser);
+  const school = await freshPage(product.browser);
   await signIn(school, email, password);
   await heading(school, 'Birch Hill Picture Day 2027').waitFor();
   expect(pathOf(school)).toBe(`/projects/${projectId}`);
@@ -232,19 +216,19 @@ test('a studio manager sets up a season, a template with a hidden field and a pr
   expect(await mainNav(school).getByRole('link', { name: 'Seasons' }).count()).toBe(0);
 
   // The hidden field is not shown to them.
-  await school.goto(`${server.baseUrl}/project-templates/${project.project_template_id}`);
+  await school.goto(`${product.baseUrl}/project-templates/${project.project_template_id}`);
   await heading(school, 'Portrait Day Template').waitFor();
   expect(await tableRows(school, 'Subject Fields')).toEqual([['First Name', 'First Name', 'Yes']]);
   expect(await school.getByText('Photographer Notes').count()).toBe(0);
 
   // Customers may not create projects: the form sends them home (and home is their project).
-  await school.goto(`${server.baseUrl}/projects/new`);
+  await school.goto(`${product.baseUrl}/projects/new`);
   await heading(school, 'Birch Hill Picture Day 2027').waitFor();
   await closePage(school);
 });
 
 test('sub-screens of a project not activated for School Portal show the not-activated screen', async () => {
-  const db = server.server.ctx.db;
+  const db = product.app.ctx.db;
   const maple = await db
     .selectFrom('organizations')
     .select('id')
@@ -268,7 +252,7 @@ test('sub-screens of a project not activated for School Portal show the not-acti
     .where('name', '=', 'Maple Grove Fall 2026')
     .executeTakeFirstOrThrow();
 
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.studio);
   const activations: number[] = [];
   page.on('response', (response) => {
@@ -276,7 +260,7 @@ test('sub-screens of a project not activated for School Portal show the not-acti
   });
 
   // An activated project's sub-screens open (exports and layouts are placeholders for now).
-  await page.goto(`${server.baseUrl}/projects/${active.id}/layouts`);
+  await page.goto(`${product.baseUrl}/projects/${active.id}/layouts`);
   await heading(page, 'Print Layouts').waitFor();
   await page
     .getByRole('navigation', { name: 'Project' })
@@ -285,10 +269,10 @@ test('sub-screens of a project not activated for School Portal show the not-acti
   await heading(page, 'Download Exports').waitFor();
 
   // Its dashboard opens without activation; each sub-screen needs it.
-  await page.goto(`${server.baseUrl}/projects/${inactive.id}`);
+  await page.goto(`${product.baseUrl}/projects/${inactive.id}`);
   await heading(page, 'Maple Grove Companion Only').waitFor();
   for (const link of ['Subject management', 'Download exports', 'Print layouts', 'Attachments']) {
-    await page.goto(`${server.baseUrl}/projects/${inactive.id}`);
+    await page.goto(`${product.baseUrl}/projects/${inactive.id}`);
     await heading(page, 'Maple Grove Companion Only').waitFor();
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: link }).click();
     await page.getByTestId('project-not-activated').waitFor();
@@ -303,13 +287,13 @@ test('sub-screens of a project not activated for School Portal show the not-acti
 });
 
 test('the project dashboard links its statistics and warns of pending file requests', async () => {
-  const db = server.server.ctx.db;
+  const db = product.app.ctx.db;
   const project = await db
     .selectFrom('projects')
     .select('id')
     .where('name', '=', 'Riverside Fall 2026')
     .executeTakeFirstOrThrow();
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   // Pending requests arrive with the file-request issue; until then the answer is adjusted here.
   await page.route(`**/api/projects/${project.id}`, async (route) => {
     const response = await route.fetch();
@@ -338,7 +322,7 @@ test('the project dashboard links its statistics and warns of pending file reque
 });
 
 test('project templates are listed, and deleted only after confirmation', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.studio);
   const token = (await storedToken(page))!;
   const organizationId = await studioOrganizationId();
@@ -349,7 +333,7 @@ test('project templates are listed, and deleted only after confirmation', async 
       subject_fields_attributes: [{ field_key: 'last_name', label: null, visible_to_customers: true }],
     },
   });
-  await page.goto(`${server.baseUrl}/project-templates`);
+  await page.goto(`${product.baseUrl}/project-templates`);
   await heading(page, 'Project Templates').waitFor();
   const rows = await tableRows(page, 'Project templates');
   const row = rows.find((cells) => cells[0] === 'Short-lived Template');
@@ -383,7 +367,7 @@ test('project templates are listed, and deleted only after confirmation', async 
 });
 
 test('the project list filters, sorts and stays light with a thousand projects', async () => {
-  const db = server.server.ctx.db;
+  const db = product.app.ctx.db;
   const riverside = await db
     .selectFrom('organizations')
     .select('id')
@@ -401,7 +385,7 @@ test('the project list filters, sorts and stays light with a thousand projects',
     )
     .execute();
 
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.studio);
   await heading(page, 'Projects').waitFor();
 

@@ -1,25 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { closePage, freshPage, pathOf, SIGN_IN_ERROR } from './helpers.js';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  type E2EServer,
-  launchBrowser,
-  signInThroughUi,
-  startServer,
-} from './support/server.js';
+import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const product = productAndBrowser();
 
 interface MailboxMessage {
   to: string;
@@ -30,7 +13,7 @@ interface MailboxMessage {
 /** Waits for the reset e-mail in the development mailbox and returns the path of its link. */
 async function resetLinkPath(email: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${server.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const response = await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
     const { messages } = (await response.json()) as { messages: MailboxMessage[] };
     for (const message of messages) {
       const match = message.text.match(/https?:\/\/\S+?(\/reset-password\/[^\s/?#]+)/);
@@ -44,9 +27,9 @@ async function resetLinkPath(email: string): Promise<string> {
 test('a user resets a forgotten password through the e-mailed link and signs in with it', async () => {
   const email = DEMO_USERS.school2;
   const newPassword = 'a-brand-new-passphrase';
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
 
-  await page.goto(`${server.baseUrl}/sign-in`);
+  await page.goto(`${product.baseUrl}/sign-in`);
   await page.getByRole('link', { name: 'Forgot Password' }).click();
   await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
   expect(pathOf(page)).toBe('/reset-password');
@@ -61,7 +44,7 @@ test('a user resets a forgotten password through the e-mailed link and signs in 
   await page.getByRole('link', { name: 'Take me back to log in' }).waitFor();
 
   const linkPath = await resetLinkPath(email);
-  await page.goto(`${server.baseUrl}${linkPath}`);
+  await page.goto(`${product.baseUrl}${linkPath}`);
   await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
 
   // The shared password rules apply before anything is sent.
@@ -78,22 +61,22 @@ test('a user resets a forgotten password through the e-mailed link and signs in 
   expect(await page.evaluate(() => window.localStorage.getItem('sp.token'))).toBeNull();
 
   // The link is single-use.
-  await page.goto(`${server.baseUrl}${linkPath}`);
+  await page.goto(`${product.baseUrl}${linkPath}`);
   await page.getByTestId('reset-link-invalid').waitFor();
 
   // The old password no longer works; the new one does.
-  await signInThroughUi(page, server.baseUrl, email, DEMO_PASSWORD);
+  await signInThroughUi(page, product.baseUrl, email, DEMO_PASSWORD);
   await page.getByTestId('sign-in-error').waitFor();
   expect(await page.getByTestId('sign-in-error').textContent()).toBe(SIGN_IN_ERROR);
-  await signInThroughUi(page, server.baseUrl, email, newPassword);
+  await signInThroughUi(page, product.baseUrl, email, newPassword);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   await page.getByRole('heading', { level: 1, name: 'Riverside Fall 2026' }).waitFor();
   await closePage(page);
 });
 
 test('an unknown reset link explains that it can no longer be used', async () => {
-  const page = await freshPage(browser);
-  await page.goto(`${server.baseUrl}/reset-password/not-a-real-token`);
+  const page = await freshPage(product.browser);
+  await page.goto(`${product.baseUrl}/reset-password/not-a-real-token`);
   await page.getByTestId('reset-link-invalid').waitFor();
   await page.getByRole('link', { name: 'Request a New Link' }).waitFor();
   await closePage(page);

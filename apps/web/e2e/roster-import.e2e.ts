@@ -1,16 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort } from '../../api/src/db/embedded.js';
-import { createTestApp, type TestApp } from '../../api/test/support/app.js';
 import { closePage, freshPage } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, launchBrowser, signInThroughUi } from './support/server.js';
+import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
 
-let server: TestApp;
-let baseUrl: string;
-let browser: Browser;
+const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
 let page: Page;
 let files: string;
 let projectId: string;
@@ -22,7 +18,7 @@ const ROSTER =
 const EDITED = ROSTER.replace('00102,Ben,Okafor,4,Mr. Diaz', '00102,Ben,Okafor,4,Ms. Rivera');
 
 async function api<T>(who: string, route: string, method = 'GET', body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${route}`, {
+  const response = await fetch(`${product.baseUrl}${route}`, {
     method,
     headers: {
       Accept: 'application/json',
@@ -40,7 +36,7 @@ async function api<T>(who: string, route: string, method = 'GET', body?: unknown
 const organizationId = async (name: string) =>
   String(
     (
-      await server.ctx.db
+      await product.app.ctx.db
         .selectFrom('organizations')
         .select('id')
         .where('name', '=', name)
@@ -49,16 +45,11 @@ const organizationId = async (name: string) =>
   );
 
 beforeAll(async () => {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = await createTestApp({ PORT: String(port), PUBLIC_URL: baseUrl }, { seedDemo: true });
-  await server.app.listen({ port, host: '127.0.0.1' });
-  browser = await launchBrowser();
   for (const [who, email] of [
     ['studio', DEMO_USERS.studio],
     ['school', DEMO_USERS.school],
   ] as const) {
-    const res = await fetch(`${baseUrl}/oauth/token`, {
+    const res = await fetch(`${product.baseUrl}/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-App-Slug': 'school-portal' },
       body: JSON.stringify({ grant_type: 'password', username: email, password: DEMO_PASSWORD }),
@@ -117,7 +108,7 @@ beforeAll(async () => {
   const form = new FormData();
   for (const [k, v] of Object.entries(attachment.presigned_post.fields)) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(bytes)]), 'roster.csv');
-  const uploaded = await fetch(new URL(attachment.presigned_post.url, baseUrl), {
+  const uploaded = await fetch(new URL(attachment.presigned_post.url, product.baseUrl), {
     method: 'POST',
     body: form,
   });
@@ -126,20 +117,18 @@ beforeAll(async () => {
 
   files = await mkdtemp(path.join(tmpdir(), 'roster-e2e-'));
   await writeFile(path.join(files, 'roster edited.csv'), EDITED);
-  page = await freshPage(browser);
-  await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  page = await freshPage(product.browser);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 });
 
 afterAll(async () => {
   if (page) await closePage(page);
-  await browser?.close();
-  await server?.close();
   if (files) await rm(files, { recursive: true, force: true });
 });
 
 test('the studio imports the school’s roster with the suggested mapping, checks, applies, finds the students', async () => {
-  await page.goto(`${baseUrl}/projects/${projectId}/files`);
+  await page.goto(`${product.baseUrl}/projects/${projectId}/files`);
   await page.getByRole('link', { name: 'Import as roster' }).click();
   await page.getByRole('heading', { name: 'Import Roster' }).waitFor();
   const mapping = page.getByRole('table', { name: 'Map Columns' });

@@ -1,37 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { closePage, freshPage, pathOf } from './helpers.js';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  type E2EServer,
-  launchBrowser,
-  signInThroughUi,
-  startServer,
-} from './support/server.js';
+import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
 
 const LANDING_PAGE = 'https://landing.school-portal.test/';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ REBRAND_BANNER: 'true', LANDING_PAGE_URL: LANDING_PAGE });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const product = productAndBrowser({ REBRAND_BANNER: 'true', LANDING_PAGE_URL: LANDING_PAGE });
 
 test('the rebrand banner stays on sign-in and can be dismissed for good elsewhere', async () => {
-  const page = await freshPage(browser);
-  await page.goto(`${server.baseUrl}/sign-in`);
+  const page = await freshPage(product.browser);
+  await page.goto(`${product.baseUrl}/sign-in`);
   const banner = page.getByTestId('rebrand-banner');
   await banner.waitFor();
   // Persistent route: no way to dismiss it here.
   expect(await banner.getByRole('button', { name: 'Dismiss' }).count()).toBe(0);
 
-  await signInThroughUi(page, server.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   await banner.getByRole('button', { name: 'Dismiss' }).click();
   await banner.waitFor({ state: 'detached' });
@@ -47,12 +30,12 @@ test('the rebrand banner stays on sign-in and can be dismissed for good elsewher
 });
 
 test('a new deployment is announced with the old and new version', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   let version = '1.69.4';
   await page.route('**/version.txt', (route) =>
     route.fulfill({ status: 200, contentType: 'text/plain', body: `${version}\n` }),
   );
-  await signInThroughUi(page, server.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   expect(await page.getByTestId('version-notice').count()).toBe(0);
 
@@ -67,8 +50,8 @@ test('a new deployment is announced with the old and new version', async () => {
 });
 
 test('the help icon leads to Support', async () => {
-  const page = await freshPage(browser);
-  await signInThroughUi(page, server.baseUrl, DEMO_USERS.staff, DEMO_PASSWORD);
+  const page = await freshPage(product.browser);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.staff, DEMO_PASSWORD);
   const help = page.getByRole('link', { name: 'Need support? We can help.' });
   await help.hover();
   await page.getByRole('tooltip', { name: 'Need support? We can help.' }).waitFor();
@@ -79,9 +62,9 @@ test('the help icon leads to Support', async () => {
 });
 
 test('on a phone the sidebar is a drawer opened from the navigation bar', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const context = await product.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
   const page = await context.newPage();
-  await signInThroughUi(page, server.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
   await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
   const nav = page.getByRole('navigation', { name: 'Main' });
   expect(await nav.isVisible()).toBe(false);
@@ -96,16 +79,16 @@ test('on a phone the sidebar is a drawer opened from the navigation bar', async 
 });
 
 test('the root address sends visitors to the landing page and signed-in users to the dashboard', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await page.route(`${LANDING_PAGE}**`, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Landing</title><h1>Welcome</h1>' }),
   );
-  await page.goto(`${server.baseUrl}/`);
+  await page.goto(`${product.baseUrl}/`);
   await page.waitForURL(LANDING_PAGE);
 
-  await signInThroughUi(page, server.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  await page.goto(`${server.baseUrl}/`);
+  await page.goto(`${product.baseUrl}/`);
   await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
   expect(pathOf(page)).toBe('/projects');
   await closePage(page);

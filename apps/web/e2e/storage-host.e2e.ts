@@ -1,40 +1,23 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { eventually } from '../../api/test/support/app.js';
 import { makeJpeg } from '../../api/test/support/images.js';
 import { closePage, freshPage } from './helpers.js';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  type E2EServer,
-  launchBrowser,
-  signInThroughUi,
-  startServer,
-} from './support/server.js';
+import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
 
 // Issue 11 item 1: the server's PUBLIC_URL says localhost while the browser opens 127.0.0.1 (a proxy
 // alias or a LAN address does the same). Uploads and thumbnails must work all the same: storage
 // addresses are same-origin relative paths. (Passes once the storage change of item 1 is merged.)
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({}, { publicHost: 'localhost' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const product = productAndBrowser({}, { publicHost: 'localhost' });
 
 test('item 1: opened through 127.0.0.1, a photo uploads and its thumbnail shows', async () => {
-  expect(server.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-  const page = await freshPage(browser);
+  expect(product.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  const page = await freshPage(product.browser);
   const failures: string[] = [];
   page.on('requestfailed', (request) => failures.push(request.url()));
-  await signInThroughUi(page, server.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  const db = server.server.ctx.db;
+  const db = product.app.ctx.db;
   const subject = await db
     .selectFrom('subjects as s')
     .innerJoin('projects as p', 'p.id', 's.project_id')
@@ -45,14 +28,14 @@ test('item 1: opened through 127.0.0.1, a photo uploads and its thumbnail shows'
     .orderBy('s.id')
     .executeTakeFirstOrThrow();
   const subjectPath = `/projects/${subject.project_id}/subjects/${subject.id}`;
-  await page.goto(`${server.baseUrl}${subjectPath}/upload`);
+  await page.goto(`${product.baseUrl}${subjectPath}/upload`);
   await page
     .getByTestId('photo-input')
     .setInputFiles([{ name: 'host-check.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(600, 750) }]);
   await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
   // One photo without a crop opens the cropper; then the subject's page shows the thumbnail.
   await page.waitForURL((url) => /\/photos\/\d+\/crop$/.test(url.pathname), { timeout: 30_000 });
-  await page.goto(`${server.baseUrl}${subjectPath}`);
+  await page.goto(`${product.baseUrl}${subjectPath}`);
   const image = page.getByTestId('subject-photo').getByRole('img');
   await eventually(
     async () =>

@@ -1,25 +1,27 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort } from '../../api/src/db/embedded.js';
-import { createTestApp, eventually, type TestApp } from '../../api/test/support/app.js';
+import { eventually } from '../../api/test/support/app.js';
 import { makeJpeg, makePng } from '../../api/test/support/images.js';
 import { closePage, freshPage, pathOf } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, launchBrowser, signInThroughUi } from './support/server.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  organizationIdByName,
+  productAndBrowser,
+  signInThroughUi,
+} from './support/server.js';
 
-// Uploads go to the presigned target the server names from PUBLIC_URL, and thumbnails come from it: the
-// server listens on a port chosen first so that address is this one (startServer picks its port later).
-let server: TestApp;
-let baseUrl: string;
-let browser: Browser;
+// Uploads go to the presigned target the server names from PUBLIC_URL, and thumbnails come from it:
+// publicHost makes it name the address the browser opens.
+const COMPANION_APP_URL = 'https://companion.example.test/';
+const product = productAndBrowser({ COMPANION_APP_URL }, { publicHost: '127.0.0.1' });
 let token: string;
 let projectId: string;
 const fieldIds: Record<string, string> = {};
 
-const COMPANION_APP_URL = 'https://companion.example.test/';
-
 /** A call to the API as the studio manager; throws on anything but 2xx. */
 async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
+  const response = await fetch(`${product.baseUrl}${path}`, {
     method,
     headers: {
       Accept: 'application/json',
@@ -34,15 +36,6 @@ async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> 
   return (text ? JSON.parse(text) : null) as T;
 }
 
-async function organizationId(name: string): Promise<string> {
-  const row = await server.ctx.db
-    .selectFrom('organizations')
-    .select('id')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return String(row.id);
-}
-
 async function addSubject(values: Record<string, string>): Promise<string> {
   const properties = Object.fromEntries(
     Object.entries(values).map(([key, value]) => [fieldIds[key]!, value]),
@@ -54,20 +47,7 @@ async function addSubject(values: Record<string, string>): Promise<string> {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = await createTestApp(
-    {
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      COMPANION_APP_URL,
-    },
-    { seedDemo: true },
-  );
-  await server.app.listen({ port, host: '127.0.0.1' });
-  browser = await launchBrowser();
-
-  const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
+  const tokenResponse = await fetch(`${product.baseUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-App-Slug': 'school-portal' },
     body: JSON.stringify({ grant_type: 'password', username: DEMO_USERS.studio, password: DEMO_PASSWORD }),
@@ -80,7 +60,7 @@ beforeAll(async () => {
   }>('/api/project-templates', 'POST', {
     project_template: {
       name: 'Subjects E2E Template',
-      organization_id: await organizationId('Demo Studio'),
+      organization_id: await organizationIdByName(product.app, 'Demo Studio'),
       subject_fields_attributes: [
         { field_key: 'first_name' },
         { field_key: 'last_name' },
@@ -97,7 +77,7 @@ beforeAll(async () => {
     project: {
       name: 'Picture Day 2026',
       short_code: 'PD26',
-      organization_id: await organizationId('Maple Grove Elementary'),
+      organization_id: await organizationIdByName(product.app, 'Maple Grove Elementary'),
       season_id: null,
       enable_for_all_apps: false,
     },
@@ -121,8 +101,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (page) await closePage(page);
-  await browser?.close();
-  await server?.close();
 });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
@@ -130,7 +108,7 @@ const subjectsNav = (page: Page) => page.getByRole('navigation', { name: 'Subjec
 const cards = (page: Page) => page.getByRole('list', { name: 'Subjects' }).getByTestId('subject-card');
 
 async function signIn(page: Page) {
-  await signInThroughUi(page, baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
@@ -159,9 +137,9 @@ let portrait: Locator;
 let portraitN: number;
 
 test('a studio manager opens the subjects grid and adds a subject through the form', async () => {
-  page = await freshPage(browser);
+  page = await freshPage(product.browser);
   await signIn(page);
-  await page.goto(`${baseUrl}/projects/${projectId}/subjects`);
+  await page.goto(`${product.baseUrl}/projects/${projectId}/subjects`);
   await heading(page, 'All Subjects').waitFor();
 
   // The sub-menu: Upload Subjects opens the companion app in a new tab; Download Subject Directory waits.
@@ -232,7 +210,7 @@ test('two photos upload with progress and become the subject’s photos', async 
   await eventually(async () => (await photos.getByRole('img').count()) === 2, 20_000);
   expect(await photos.filter({ hasText: 'Primary' }).count()).toBe(1);
   // This project's photos (the demo data has photos of its own in another project).
-  const rows = await server.ctx.db
+  const rows = await product.app.ctx.db
     .selectFrom('photos')
     .innerJoin('albums', 'albums.id', 'photos.album_id')
     .select(['upload_file_name', 'chroma_key', 'merge_duplicate', 'photos.tags', 'created_by_plic_app_id'])
@@ -246,7 +224,7 @@ test('two photos upload with progress and become the subject’s photos', async 
   expect(byName['chris-portrait.jpg']?.merge_duplicate).toBe(true);
   expect(byName['chris-portrait.jpg']?.tags).toEqual(['school-portal']);
   expect(byName['chris-portrait.jpg']?.created_by_plic_app_id).toBe('school-portal');
-  const imports = await server.ctx.db.selectFrom('project_imports').select('finished_at').execute();
+  const imports = await product.app.ctx.db.selectFrom('project_imports').select('finished_at').execute();
   expect(imports).toHaveLength(1);
   expect(imports[0]?.finished_at).not.toBeNull();
 });
@@ -270,7 +248,7 @@ test('a photo is cropped, an impossible crop is refused, and the saved crop relo
   await save.click();
   await page.waitForURL((url) => url.pathname === subjectPath);
   await portrait.getByText('Cropped').waitFor();
-  const crop = await server.ctx.db
+  const crop = await product.app.ctx.db
     .selectFrom('photo_crops')
     .selectAll()
     .where('is_default', '=', true)
@@ -296,7 +274,7 @@ test('the yearbook photo is set, and a failed save restores the flag', async () 
   await photoActions(page, portraitN, 'Assign as Yearbook Photo');
   await portrait.getByText('Yearbook', { exact: true }).waitFor();
   await eventually(async () => {
-    const row = await server.ctx.db
+    const row = await product.app.ctx.db
       .selectFrom('subjects')
       .select('yearbook_photo_id')
       .where('id', '=', chrisId)
@@ -393,9 +371,9 @@ test('the grid filters Without Images and by a field, and selects a page, all an
 
 test('one photo without a crop opens the cropper after its upload', async () => {
   const subjectId = await addSubject({ first_name: 'Dana', last_name: 'Diaz' });
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page);
-  await page.goto(`${baseUrl}/projects/${projectId}/subjects/${subjectId}/upload`);
+  await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${subjectId}/upload`);
   await heading(page, 'Dana Diaz').waitFor();
   await page
     .getByTestId('photo-input')
@@ -417,7 +395,7 @@ test('one photo without a crop opens the cropper after its upload', async () => 
 
 test('a damaged file is refused with a clear message on that file and not retried', async () => {
   const subjectId = await addSubject({ first_name: 'Eli', last_name: 'Evans' });
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page);
   // Verify is a job: the page asks again while the photo is verifying (202), then gets the refusal.
   let verifies = 0;
@@ -430,7 +408,7 @@ test('a damaged file is refused with a clear message on that file and not retrie
     if (request.method() === 'PATCH' && request.url().endsWith('/verify') && response.status() === 422)
       refusals += 1;
   });
-  await page.goto(`${baseUrl}/projects/${projectId}/subjects/${subjectId}/upload`);
+  await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${subjectId}/upload`);
   await heading(page, 'Eli Evans').waitFor();
   const whole = await makeJpeg(600, 800);
   await page

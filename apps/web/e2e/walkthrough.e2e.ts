@@ -1,41 +1,25 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { uploadKeyFor } from '../../api/src/storage/uploads.js';
 import { eventually } from '../../api/test/support/app.js';
 import { makeJpeg } from '../../api/test/support/images.js';
 import { closePage, freshPage, pathOf } from './helpers.js';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  type E2EServer,
-  launchBrowser,
-  signInThroughUi,
-  startServer,
-} from './support/server.js';
+import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
 
 // Issue 11: the defects a walkthrough of every screen found, one test each where a test can catch it.
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({}, { publicHost: '127.0.0.1' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
 
 async function signIn(page: Page, email: string) {
-  await signInThroughUi(page, server.baseUrl, email, DEMO_PASSWORD);
+  await signInThroughUi(page, product.baseUrl, email, DEMO_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
 test('item 2: a school user lands in a living demo project with students and photos', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.school);
   await heading(page, 'Maple Grove Fall 2026').waitFor();
   const overview = page.getByRole('list', { name: 'Project overview' });
@@ -67,9 +51,9 @@ test('item 2: a school user lands in a living demo project with students and pho
 });
 
 test('items 3 and 8: the season form shows a date order message at once and a taken name under Name', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.studio);
-  await page.goto(`${server.baseUrl}/seasons/new`);
+  await page.goto(`${product.baseUrl}/seasons/new`);
   await heading(page, 'New Season').waitFor();
   await page.getByLabel('Name').fill('2026-2027');
   await page.getByLabel('Period Start').fill('2026-09-01');
@@ -92,7 +76,7 @@ test('items 3 and 8: the season form shows a date order message at once and a ta
 });
 
 test('item 9: the projects list sorts by Subjects', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.studio);
   await heading(page, 'Projects').waitFor();
   await page.getByRole('combobox', { name: 'Season' }).click();
@@ -113,7 +97,7 @@ test('item 9: the projects list sorts by Subjects', async () => {
 });
 
 test('item 4: after a batch upload the last file in the chosen order is the primary photo', async () => {
-  const db = server.server.ctx.db;
+  const db = product.app.ctx.db;
   const subject = await db
     .selectFrom('subjects as s')
     .innerJoin('projects as p', 'p.id', 's.project_id')
@@ -121,7 +105,7 @@ test('item 4: after a batch upload the last file in the chosen order is the prim
     .where('p.name', '=', 'Riverside Fall 2026')
     .orderBy('s.id', 'desc')
     .executeTakeFirstOrThrow();
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.studio);
   // The last file's upload is verified first, the others later: whichever finishes last must not win.
   await page.route('**/api/photos/*/verify', async (route) => {
@@ -131,7 +115,7 @@ test('item 4: after a batch upload the last file in the chosen order is the prim
     await route.fulfill({ response, json: body });
   });
   const subjectPath = `/projects/${subject.project_id}/subjects/${subject.id}`;
-  await page.goto(`${server.baseUrl}${subjectPath}/upload`);
+  await page.goto(`${product.baseUrl}${subjectPath}/upload`);
   await page.getByTestId('photo-input').setInputFiles([
     { name: 'a-first.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(640, 800) },
     { name: 'b-middle.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(600, 750) },
@@ -156,12 +140,12 @@ test('item 4: after a batch upload the last file in the chosen order is the prim
 });
 
 test('item 7: when the accounts fail to load, Switch Accounts says so in its own frame with Sign Out', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.multi);
   await page.route('**/api/users/me?*', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }),
   );
-  await page.goto(`${server.baseUrl}/switch-accounts`);
+  await page.goto(`${product.baseUrl}/switch-accounts`);
   await page.getByText('There was a problem loading your accounts.').waitFor({ timeout: 15_000 });
   await page.getByRole('heading', { level: 1, name: 'Switch Accounts' }).waitFor();
   await page.getByRole('button', { name: 'Sign Out' }).waitFor();
@@ -175,7 +159,7 @@ test('item 7: when the accounts fail to load, Switch Accounts says so in its own
 });
 
 test('item 5 and notices: a file that never arrived offers Retry and Remove, and notices stack', async () => {
-  const db = server.server.ctx.db;
+  const db = product.app.ctx.db;
   const project = await db
     .selectFrom('projects')
     .select(['id', 'organization_id'])
@@ -184,7 +168,7 @@ test('item 5 and notices: a file that never arrived offers Retry and Remove, and
   const prefix = `org-${project.organization_id}/projects/${project.id}/attachments`;
   // One whose upload landed after the browser gave up, one that never arrived.
   // The form uploads beside the record's key; verify takes the bytes from there.
-  await server.server.ctx.storage.put(
+  await product.app.ctx.storage.put(
     uploadKeyFor(`${prefix}/late`),
     Buffer.from('name,grade\nAva,3\n'),
     'text/csv',
@@ -206,9 +190,9 @@ test('item 5 and notices: a file that never arrived offers Retry and Remove, and
     )
     .execute();
 
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.studio);
-  await page.goto(`${server.baseUrl}/projects/${project.id}/files`);
+  await page.goto(`${product.baseUrl}/projects/${project.id}/files`);
   const table = page.getByRole('table', { name: 'Files uploaded' });
   const late = table.getByRole('row').filter({ hasText: 'late-roster.csv' });
   const lost = table.getByRole('row').filter({ hasText: 'lost-roster.csv' });
@@ -250,8 +234,8 @@ test('item 5 and notices: a file that never arrived offers Retry and Remove, and
 });
 
 test('item 6: the web offers what the server allows, no more', async () => {
-  const db = server.server.ctx.db;
-  const page = await freshPage(browser);
+  const db = product.app.ctx.db;
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.school);
   const school = await db
     .selectFrom('organizations')
@@ -259,7 +243,7 @@ test('item 6: the web offers what the server allows, no more', async () => {
     .where('name', '=', 'Maple Grove Elementary')
     .executeTakeFirstOrThrow();
   // Their own school: shown, but neither renamed nor given users by school staff.
-  await page.goto(`${server.baseUrl}/organizations/${school.id}`);
+  await page.goto(`${product.baseUrl}/organizations/${school.id}`);
   await heading(page, 'Maple Grove Elementary').waitFor();
   expect(await page.getByRole('button', { name: /Edit/ }).count()).toBe(0);
   expect(await page.getByRole('link', { name: 'New User' }).count()).toBe(0);
@@ -270,26 +254,26 @@ test('item 6: the web offers what the server allows, no more', async () => {
     .where('project_id', 'is', null)
     .executeTakeFirstOrThrow();
   const answer = page.waitForResponse((r) => r.url().endsWith(`/api/project-templates/${template.id}`));
-  await page.goto(`${server.baseUrl}/project-templates/${template.id}`);
+  await page.goto(`${product.baseUrl}/project-templates/${template.id}`);
   expect((await answer).status()).toBe(403);
   expect(await page.getByRole('button', { name: /Save|Edit|Delete/ }).count()).toBe(0);
   // A user page that cannot be shown offers no New User either.
-  await page.goto(`${server.baseUrl}/users/999999999`);
+  await page.goto(`${product.baseUrl}/users/999999999`);
   await page.getByText('This user could not be found.').waitFor();
   expect(await page.getByRole('link', { name: 'New User' }).count()).toBe(0);
   await closePage(page);
 });
 
 test('one sub-navigation everywhere, with the current tab marked (a template page too), and Title Case headings', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.studio);
-  const template = await server.server.ctx.db
+  const template = await product.app.ctx.db
     .selectFrom('project_templates')
     .select('id')
     .where('name', '=', 'Class Photos')
     .where('project_id', 'is', null)
     .executeTakeFirstOrThrow();
-  const maple = await server.server.ctx.db
+  const maple = await product.app.ctx.db
     .selectFrom('projects')
     .select('id')
     .where('name', '=', 'Maple Grove Fall 2026')
@@ -304,7 +288,7 @@ test('one sub-navigation everywhere, with the current tab marked (a template pag
   ];
   const looks = new Set<string>();
   for (const [path, title, current] of screens) {
-    await page.goto(`${server.baseUrl}${path}`);
+    await page.goto(`${product.baseUrl}${path}`);
     await heading(page, title).waitFor();
     const active = page.locator('main nav ul > li > a[aria-current="page"]').filter({ hasText: current });
     await active.last().waitFor();
@@ -322,10 +306,10 @@ test('one sub-navigation everywhere, with the current tab marked (a template pag
 });
 
 test('at 375 px: row actions in view, photos not full width, subjects filters folded', async () => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const context = await product.browser.newContext({ viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
   // On a phone the main navigation is a drawer: signed in once the projects list shows.
-  await signInThroughUi(page, server.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
   await page.waitForURL((url) => url.pathname === '/projects');
   await heading(page, 'Projects').waitFor();
   const row = page.getByTestId('project-row').first();
@@ -335,12 +319,12 @@ test('at 375 px: row actions in view, photos not full width, subjects filters fo
   expect(box.x + box.width).toBeLessThanOrEqual(375);
   expect(box.x).toBeGreaterThanOrEqual(0);
 
-  const project = await server.server.ctx.db
+  const project = await product.app.ctx.db
     .selectFrom('projects')
     .select(['id', 'organization_id'])
     .where('name', '=', 'Maple Grove Fall 2026')
     .executeTakeFirstOrThrow();
-  await page.goto(`${server.baseUrl}/projects/${project.id}/subjects`);
+  await page.goto(`${product.baseUrl}/projects/${project.id}/subjects`);
   await page.getByTestId('subject-card').first().waitFor();
   // The filters fold away: the first card is in view, the other filters come with "Filters".
   expect(await page.getByRole('combobox', { name: 'Images' }).isVisible()).toBe(false);
@@ -356,8 +340,8 @@ test('at 375 px: row actions in view, photos not full width, subjects filters fo
 
   // A file row: one row menu holding Download, no inline Download besides, reachable without scrolling.
   const prefix = `org-${project.organization_id}/projects/${project.id}/attachments`;
-  await server.server.ctx.storage.put(`${prefix}/narrow`, Buffer.from('name,grade\nAva,3\n'), 'text/csv');
-  await server.server.ctx.db
+  await product.app.ctx.storage.put(`${prefix}/narrow`, Buffer.from('name,grade\nAva,3\n'), 'text/csv');
+  await product.app.ctx.db
     .insertInto('attachments')
     .values({
       project_id: project.id,
@@ -372,7 +356,7 @@ test('at 375 px: row actions in view, photos not full width, subjects filters fo
       upload_verified_at: new Date(),
     })
     .execute();
-  await page.goto(`${server.baseUrl}/projects/${project.id}/files`);
+  await page.goto(`${product.baseUrl}/projects/${project.id}/files`);
   const fileRow = page.getByTestId('uploaded-file-row').filter({ hasText: 'narrow-roster.csv' });
   const menuButton = fileRow.getByRole('button', { name: 'Actions for narrow-roster.csv' });
   await menuButton.waitFor();
@@ -389,7 +373,7 @@ test('at 375 px: row actions in view, photos not full width, subjects filters fo
 });
 
 test('accessibility: axe-core finds nothing serious or critical on the main screens', async () => {
-  const db = server.server.ctx.db;
+  const db = product.app.ctx.db;
   const project = await db
     .selectFrom('projects')
     .select('id')
@@ -401,10 +385,10 @@ test('accessibility: axe-core finds nothing serious or critical on the main scre
     .where('project_id', '=', project.id)
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   const findings: string[] = [];
   const check = async (path: string, ready: () => Promise<unknown>) => {
-    await page.goto(`${server.baseUrl}${path}`);
+    await page.goto(`${product.baseUrl}${path}`);
     await ready();
     const { violations } = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -435,7 +419,7 @@ test('accessibility: axe-core finds nothing serious or critical on the main scre
 }, 180_000);
 
 test('item 2: a manager chooses a template for a project that has none; New Subject then has its fields', async () => {
-  const db = server.server.ctx.db;
+  const db = product.app.ctx.db;
   const school = await db
     .selectFrom('projects')
     .select('organization_id')
@@ -448,17 +432,17 @@ test('item 2: a manager chooses a template for a project that has none; New Subj
     .executeTakeFirstOrThrow();
 
   // A school user sees no chooser: only managers may change a project.
-  const schoolPage = await freshPage(browser);
+  const schoolPage = await freshPage(product.browser);
   await signIn(schoolPage, DEMO_USERS.school);
-  await schoolPage.goto(`${server.baseUrl}/projects/${bare.id}`);
+  await schoolPage.goto(`${product.baseUrl}/projects/${bare.id}`);
   await heading(schoolPage, 'Bare Project').waitFor();
   await schoolPage.getByRole('list', { name: 'Project overview' }).waitFor();
   expect(await schoolPage.getByLabel('Choose a Template').count()).toBe(0);
   await closePage(schoolPage);
 
-  const page = await freshPage(browser);
+  const page = await freshPage(product.browser);
   await signIn(page, DEMO_USERS.studio);
-  await page.goto(`${server.baseUrl}/projects/${bare.id}`);
+  await page.goto(`${product.baseUrl}/projects/${bare.id}`);
   await heading(page, 'Bare Project').waitFor();
   const chooser = page.getByRole('form', { name: 'Choose a Template' });
   await chooser.getByLabel('Choose a Template').click();
@@ -473,7 +457,7 @@ test('item 2: a manager chooses a template for a project that has none; New Subj
     .executeTakeFirstOrThrow();
   expect(project.project_template_id).not.toBeNull();
 
-  await page.goto(`${server.baseUrl}/projects/${bare.id}/subjects/new`);
+  await page.goto(`${product.baseUrl}/projects/${bare.id}/subjects/new`);
   await heading(page, 'New Subject').waitFor();
   await page.getByLabel('First Name').waitFor();
   expect(await page.getByText('no subject fields').count()).toBe(0);

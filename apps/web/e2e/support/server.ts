@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '../../../api/src/db/embedded.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../../api/src/db/seed.js';
 import { createTestApp, type TestApp } from '../../../api/test/support/app.js';
@@ -28,7 +29,11 @@ export async function startServer(
   const publicEnv: Record<string, string> = options.publicHost
     ? { PORT: String(chosen), PUBLIC_URL: `http://${options.publicHost}:${chosen}` }
     : {};
-  const server = await createTestApp({ ...publicEnv, ...env }, { seedDemo: true });
+  // E2E_WEB_DIST_DIR serves another build of the web app than apps/web/dist.
+  const webDist: Record<string, string> = process.env.E2E_WEB_DIST_DIR
+    ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR }
+    : {};
+  const server = await createTestApp({ ...webDist, ...publicEnv, ...env }, { seedDemo: true });
   await server.app.listen({ port: chosen, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   return { baseUrl: `http://127.0.0.1:${port}`, server, close: () => server.close() };
@@ -50,6 +55,51 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_FLAGS,
   });
+}
+
+/** The product and a browser a spec file's tests share: read them inside hooks and tests, once started. */
+export interface SpecProduct {
+  /** The running API with its context (database, storage, mail). */
+  readonly app: TestApp;
+  /** Where the web app is served, `http://127.0.0.1:<port>`. */
+  readonly baseUrl: string;
+  readonly browser: Browser;
+}
+
+/**
+ * Starts the product (`startServer(env, options)`) and Debian's Chromium before the spec file's tests and
+ * closes both after them. Call it at the top of a spec; a spec's own `beforeAll`, registered after it,
+ * runs once both are up, and its `afterAll` runs before they close.
+ */
+export function productAndBrowser(
+  env: Record<string, string> = {},
+  options: { publicHost?: string } = {},
+): SpecProduct {
+  let server: E2EServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(env, options);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const started = () => {
+    if (!server || !browser) throw new Error('the product is read before its beforeAll has started it');
+    return { server, browser };
+  };
+  return {
+    get app() {
+      return started().server.server;
+    },
+    get baseUrl() {
+      return started().server.baseUrl;
+    },
+    get browser() {
+      return started().browser;
+    },
+  };
 }
 
 /** Signs in through the sign-in screen like a person would. */
