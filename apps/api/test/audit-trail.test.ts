@@ -511,6 +511,34 @@ describe('who reads the trail', () => {
     for (const r of school.audit_events) expect(r.owner_organization_id).toBe(w.orgs.schoolA2.id);
   });
 
+  test('the Who list: each person of the rows the caller reads, once, and no one else', async () => {
+    const actorsOf = async (who: string, organization: string) => {
+      const res = await call(who, 'GET', `/api/organizations/${organization}/audit-events/actors`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { actors: { id: string; name: string }[]; meta: { total: number } };
+    };
+    for (const [who, organization] of [
+      ['schoolStaff', w.orgs.schoolA1.id],
+      ['studioManager', w.orgs.studioA.id],
+    ] as const) {
+      const { audit_events: rows } = await rowsOf(who, organization, '?limit=500');
+      const expected = new Map(rows.flatMap((r) => (r.user ? [[r.user.id, r.user.name] as const] : [])));
+      expect(expected.size, who).toBeGreaterThan(0);
+      const { actors, meta } = await actorsOf(who, organization);
+      expect(actors.map((a) => a.id).sort(), who).toEqual([...expected.keys()].sort());
+      expect(meta.total).toBe(expected.size);
+      for (const a of actors) expect(a.name).toBe(expected.get(a.id));
+    }
+    // A school's list names the studio's people who worked on its projects, not the other tree's.
+    const { actors } = await actorsOf('schoolStaff', w.orgs.schoolA1.id);
+    expect(actors.map((a) => a.id)).toContain(w.users.studioManager!.id);
+    const studio = await actorsOf('studioManager', w.orgs.studioA.id);
+    expect(studio.actors.map((a) => a.id)).not.toContain(w.users.foreignManager!.id);
+    const path = `/api/organizations/${w.orgs.studioA.id}/audit-events/actors`;
+    expect((await call('foreignManager', 'GET', path)).statusCode).toBe(404);
+    expect((await call('studioStaff', 'GET', path)).statusCode).toBe(403);
+  });
+
   test('another organization gets 404; staff without the manager role 403', async () => {
     const foreign = await list('foreignManager', w.orgs.studioA.id);
     expect(foreign.statusCode).toBe(404);

@@ -385,6 +385,11 @@ const routes: Route[] = [
   },
   {
     method: 'GET',
+    path: '/api/organizations/{id}/audit-events/actors',
+    url: (o) => `/api/organizations/${w.orgs[o].id}/audit-events/actors`,
+  },
+  {
+    method: 'GET',
     path: '/api/organizations/{id}/audit-events.csv',
     url: (o) => `/api/organizations/${w.orgs[o].id}/audit-events.csv`,
   },

@@ -57,13 +57,14 @@ beforeAll(async () => {
     .where('project_template_id', '=', project.project_template_id)
     .execute();
   const n = Array.from({ length: ROWS }, (_, i) => i);
+  const people: string[] = [];
   for (const i of n) {
     const child = await buildOrganization(db, {
       role: 'customer_role',
       parent: studio.id,
       name: `School ${i}`,
     });
-    await buildUser(db, { organizations: [studio.id, child.id] });
+    people.push((await buildUser(db, { organizations: [studio.id, child.id] })).id);
   }
   const season = await db
     .insertInto('seasons')
@@ -141,12 +142,12 @@ beforeAll(async () => {
     .insertInto('project_exports')
     .values(n.map((i) => ({ project_id: projectId, project_export_format_name: `Export ${i}` })))
     .execute();
-  // Trail rows of the studio's people (the activity list).
+  // Trail rows of the studio's people, one each (the activity list and its Who list).
   await db
     .insertInto('audit_events')
     .values(
-      n.map(() => ({
-        user_id: null,
+      n.map((i) => ({
+        user_id: people[i]!,
         account_id: null,
         acting_organization_id: studio.id,
         owner_organization_id: studio.id,
@@ -296,6 +297,7 @@ describe('no N+1: the queries per request do not grow with the page size', () =>
     `/api/albums/${albumId}/photos`,
     `/api/projects/${projectId}/project-exports`,
     `/api/organizations/${studioId}/audit-events`,
+    `/api/organizations/${studioId}/audit-events/actors`,
     `/api/projects/${projectId}/layout-renders`,
   ];
 

@@ -135,6 +135,12 @@ test("a studio user downloads a print and an export of a school's project; the s
       await school.getByTestId('activity-row').filter({ hasText: what }).first().waitFor();
     expect(await school.getByTestId('activity-row').filter({ hasText: 'Signed in' }).count()).toBe(0);
 
+    // Who offers the people in this trail: the studio's user, not the school's own (whose sign-ins it
+    // doesn't read), whatever page is shown.
+    const who = school.getByRole('combobox', { name: 'Who' }).locator('option');
+    await expect.poll(() => who.allTextContents()).toContain('Stella Studio');
+    expect(await who.allTextContents()).not.toContain('Sasha School');
+
     // Filter by what happened: only the export's download is left.
     await school.getByRole('combobox', { name: 'What' }).selectOption({ label: 'Export downloaded' });
     await school.waitForURL(/action=project_export\.download/);

@@ -1,6 +1,8 @@
+import { MULTI_PAGE_SIZES } from '@school-portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch, downloadWithToken } from './client';
 import { queryKeys } from './keys';
+import { fetchAllOf } from './pages';
 import type { ApiResponse, ElementOf } from './types';
 
 /** GET /api/organizations/:id/audit-events. */
@@ -35,6 +37,27 @@ export function useAuditEvents(organizationId: string | null, filters: AuditEven
       }),
     enabled: !!organizationId,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/organizations/:id/audit-events/actors: a person in the trail. */
+export type AuditActor = ElementOf<
+  ApiResponse<'/api/organizations/{id}/audit-events/actors', 'get'>['actors']
+>;
+
+/** Everyone in the trail the caller reads (the Who filter's choices), every page. */
+export function useAuditActors(organizationId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.auditEvents.actors(organizationId ?? ''),
+    queryFn: ({ signal }) =>
+      fetchAllOf<AuditActor, 'actors'>(
+        path(organizationId!, '/actors'),
+        'actors',
+        MULTI_PAGE_SIZES.users,
+        {},
+        signal,
+      ),
+    enabled: !!organizationId,
   });
 }
 

@@ -122,6 +122,7 @@ export const queryKeys = {
     /** Every trail page: a download or a sign-in anywhere adds rows. */
     all: ['audit-events'] as const,
     page: (organizationId: string, params: object) => ['audit-events', organizationId, params] as const,
+    actors: (organizationId: string) => ['audit-events', organizationId, 'actors'] as const,
   },
 };
 

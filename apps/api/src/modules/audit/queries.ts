@@ -50,6 +50,26 @@ export function selectAuditEvents(
   return q;
 }
 
+/** What a user no longer there is shown as. */
+export const DELETED_USER = '(Deleted)';
+
+/** The distinct people in the rows a scope selects, each once with the name the trail shows. */
+export function selectAuditActors(
+  db: Db,
+  organizationIds: ReturnType<Access['subtreeIds']>,
+  mode: AuditScopeMode,
+) {
+  return selectAuditEvents(db, organizationIds, mode, {})
+    .where('e.user_id', 'is not', null)
+    .select([
+      sql<string>`e.user_id::text`.as('id'),
+      sql<string>`CASE WHEN u.deleted_at IS NULL AND u.name IS NOT NULL THEN u.name ELSE ${DELETED_USER} END`.as(
+        'name',
+      ),
+    ])
+    .distinct();
+}
+
 export type AuditQuery = ReturnType<typeof selectAuditEvents>;
 
 /** The columns a row of the trail is shown with. */

@@ -9,10 +9,16 @@ import { authorize, sessionOf } from '../../http/auth.js';
 import { idParam, isRecordId, listMeta, pageQuery } from '../../http/params.js';
 import { contentDisposition } from '../../storage/storage.js';
 import { countAll, findVisibleOrganization, organizationTarget } from '../organizations/service.js';
-import { type AuditFilters, type AuditRow, auditRowColumns, selectAuditEvents } from './queries.js';
+import {
+  type AuditFilters,
+  type AuditRow,
+  auditRowColumns,
+  DELETED_USER,
+  selectAuditActors,
+  selectAuditEvents,
+} from './queries.js';
 import { AUDIT_ACTIONS } from './record.js';
 
-const DELETED_USER = '(Deleted)';
 const CSV_BATCH = 1000;
 
 const recordId = z.string().refine(isRecordId, 'is invalid');
@@ -170,6 +176,41 @@ export function registerAuditRoutes(root: FastifyInstance, ctx: AppContext) {
         audit_events: rows.map(serializeAuditEvent),
         meta: { page: q.page, limit: q.limit, total: total.n },
       };
+    },
+  );
+
+  app.get(
+    '/api/organizations/:id/audit-events/actors',
+    {
+      config: { action: 'audit-event.list' },
+      schema: {
+        tags: ['activity'],
+        summary: "The people in the trail the caller reads (the Activity page's Who filter), by name (paged)",
+        params: idParam,
+        querystring: z
+          .object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(500).default(500) })
+          .strict(),
+        response: {
+          200: z.object({ actors: z.array(z.object({ id: z.string(), name: z.string() })), meta: listMeta }),
+        },
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request, request.params.id);
+      const q = request.query;
+      const actors = selectAuditActors(ctx.db, scope.organizationIds, scope.mode);
+      const [rows, total] = await Promise.all([
+        ctx.db
+          .selectFrom(actors.as('a'))
+          .selectAll()
+          .orderBy('a.name')
+          .orderBy('a.id')
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit)
+          .execute(),
+        ctx.db.selectFrom(actors.as('a')).select(countAll.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { actors: rows, meta: { page: q.page, limit: q.limit, total: total.n } };
     },
   );
 

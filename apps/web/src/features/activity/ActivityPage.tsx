@@ -23,9 +23,9 @@ import {
   type AuditEvent,
   type AuditEventFilters,
   downloadAuditEventsCsv,
+  useAuditActors,
   useAuditEvents,
 } from '../../api/auditEvents';
-import { useOrganizationUsers } from '../../api/organizations';
 import { useOrganizationProjects } from '../../api/projects';
 import { useAbilities } from '../../api/users';
 import { ROUTES } from '../../app/routes';
@@ -102,19 +102,19 @@ export function ActivityPage() {
   const { page, values, update } = useListParams(FILTERS);
   const filters: AuditEventFilters = values;
   const events = useAuditEvents(organizationId, filters, page);
-  const people = useOrganizationUsers(organizationId ?? '');
+  const actors = useAuditActors(organizationId);
   const projects = useOrganizationProjects(organizationId);
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
 
-  // Who: the organization's people and whoever appears on this page (a school sees its studio's people).
-  const rows = events.data?.audit_events;
-  const personOptions = useMemo(() => {
-    const byId = new Map<string, string>();
-    for (const p of people.data ?? []) byId.set(p.id, p.name);
-    for (const r of rows ?? []) if (r.user) byId.set(r.user.id, r.user.name);
-    return [...byId].sort((a, b) => compareText(a[1], b[1]));
-  }, [people.data, rows]);
+  // Who: everyone in the trail this caller reads (a school sees its studio's people who worked on its projects).
+  const personOptions = useMemo(
+    () =>
+      (actors.data ?? [])
+        .map((a): [string, string] => [a.id, a.name])
+        .sort((a, b) => compareText(a[1], b[1])),
+    [actors.data],
+  );
 
   if (!abilities) return <LoadingScreen />;
   if (!canReadActivity(user, abilities)) return <Navigate to={ROUTES.root} replace />;
