@@ -4,66 +4,40 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { closePage, freshPage } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
+import {
+  type ApiCall,
+  apiAs,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  organizationIdByName,
+  productAndBrowser,
+  signInThroughUi,
+} from './support/server.js';
 
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
 let page: Page;
 let files: string;
 let projectId: string;
-const tokens: Record<string, string> = {};
 
 const ROSTER =
   'Student Number,First Name,Last_Name,Grade Level,Homeroom Teacher\n00101,Ava,Nguyen,3,Ms. Park\n00102,Ben,Okafor,4,Mr. Diaz\n00103,Zoë,Martin,5,Ms. Lee\n';
 // Ben's teacher changes; nothing else does.
 const EDITED = ROSTER.replace('00102,Ben,Okafor,4,Mr. Diaz', '00102,Ben,Okafor,4,Ms. Rivera');
 
-async function api<T>(who: string, route: string, method = 'GET', body?: unknown): Promise<T> {
-  const response = await fetch(`${product.baseUrl}${route}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      'X-App-Slug': 'school-portal',
-      Authorization: `Bearer ${tokens[who]}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-const organizationId = async (name: string) =>
-  String(
-    (
-      await product.app.ctx.db
-        .selectFrom('organizations')
-        .select('id')
-        .where('name', '=', name)
-        .executeTakeFirstOrThrow()
-    ).id,
-  );
+/** The studio manager's and the school's API callers (set up through the API before the browser). */
+let studio: ApiCall;
+let school: ApiCall;
 
 beforeAll(async () => {
-  for (const [who, email] of [
-    ['studio', DEMO_USERS.studio],
-    ['school', DEMO_USERS.school],
-  ] as const) {
-    const res = await fetch(`${product.baseUrl}/oauth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-App-Slug': 'school-portal' },
-      body: JSON.stringify({ grant_type: 'password', username: email, password: DEMO_PASSWORD }),
-    });
-    tokens[who] = ((await res.json()) as { access_token: string }).access_token;
-  }
-  const { project_template: template } = await api<{ project_template: { id: string } }>(
-    'studio',
+  ({ api: studio } = await apiAs(product.baseUrl, DEMO_USERS.studio));
+  ({ api: school } = await apiAs(product.baseUrl, DEMO_USERS.school));
+  const { project_template: template } = await studio<{ project_template: { id: string } }>(
     '/api/project-templates',
     'POST',
     {
       project_template: {
         name: 'Roster E2E Template',
-        organization_id: await organizationId('Demo Studio'),
+        organization_id: await organizationIdByName(product.app, 'Demo Studio'),
         subject_fields_attributes: [
           { field_key: 'student_id' },
           { field_key: 'first_name' },
@@ -74,10 +48,10 @@ beforeAll(async () => {
       },
     },
   );
-  const { project } = await api<{ project: { id: string } }>('studio', '/api/projects', 'POST', {
+  const { project } = await studio<{ project: { id: string } }>('/api/projects', 'POST', {
     project: {
       name: 'Roster Day 2026',
-      organization_id: await organizationId('Maple Grove Elementary'),
+      organization_id: await organizationIdByName(product.app, 'Maple Grove Elementary'),
       season_id: null,
       enable_for_all_apps: false,
     },
@@ -86,8 +60,7 @@ beforeAll(async () => {
   projectId = project.id;
 
   // The studio asks for the roster; the school sends it for that request.
-  const { attachment_request: request } = await api<{ attachment_request: { id: string } }>(
-    'studio',
+  const { attachment_request: request } = await studio<{ attachment_request: { id: string } }>(
     '/api/attachment-requests',
     'POST',
     {
@@ -96,9 +69,9 @@ beforeAll(async () => {
     },
   );
   const bytes = Buffer.from(ROSTER, 'utf8');
-  const { attachment } = await api<{
+  const { attachment } = await school<{
     attachment: { id: string; presigned_post: { url: string; fields: Record<string, string> } };
-  }>('school', `/api/projects/${projectId}/attachments`, 'POST', {
+  }>(`/api/projects/${projectId}/attachments`, 'POST', {
     attachment: {
       attachment_request_id: request.id,
       upload_file_name: 'roster.csv',
@@ -113,7 +86,7 @@ beforeAll(async () => {
     body: form,
   });
   expect(uploaded.status).toBe(204);
-  await api('school', `/api/attachments/${attachment.id}/verify`, 'PATCH');
+  await school(`/api/attachments/${attachment.id}/verify`, 'PATCH');
 
   files = await mkdtemp(path.join(tmpdir(), 'roster-e2e-'));
   await writeFile(path.join(files, 'roster edited.csv'), EDITED);

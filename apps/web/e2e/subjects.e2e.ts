@@ -4,6 +4,8 @@ import { eventually } from '../../api/test/support/app.js';
 import { makeJpeg, makePng } from '../../api/test/support/images.js';
 import { closePage, freshPage, pathOf } from './helpers.js';
 import {
+  type ApiCall,
+  apiAs,
   DEMO_PASSWORD,
   DEMO_USERS,
   organizationIdByName,
@@ -15,26 +17,11 @@ import {
 // publicHost makes it name the address the browser opens.
 const COMPANION_APP_URL = 'https://companion.example.test/';
 const product = productAndBrowser({ COMPANION_APP_URL }, { publicHost: '127.0.0.1' });
-let token: string;
 let projectId: string;
 const fieldIds: Record<string, string> = {};
 
-/** A call to the API as the studio manager; throws on anything but 2xx. */
-async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  const response = await fetch(`${product.baseUrl}${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      'X-App-Slug': 'school-portal',
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+/** Calls to the API as the studio manager; throws on anything but 2xx. */
+let api: ApiCall;
 
 async function addSubject(values: Record<string, string>): Promise<string> {
   const properties = Object.fromEntries(
@@ -47,12 +34,7 @@ async function addSubject(values: Record<string, string>): Promise<string> {
 }
 
 beforeAll(async () => {
-  const tokenResponse = await fetch(`${product.baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-App-Slug': 'school-portal' },
-    body: JSON.stringify({ grant_type: 'password', username: DEMO_USERS.studio, password: DEMO_PASSWORD }),
-  });
-  token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+  ({ api } = await apiAs(product.baseUrl, DEMO_USERS.studio));
 
   // The demo projects have no template: one with the usual fields and a hidden one, for a demo school.
   const { project_template: template } = await api<{
