@@ -537,6 +537,17 @@ describe('who reads the trail', () => {
     const path = `/api/organizations/${w.orgs.studioA.id}/audit-events/actors`;
     expect((await call('foreignManager', 'GET', path)).statusCode).toBe(404);
     expect((await call('studioStaff', 'GET', path)).statusCode).toBe(403);
+    // Bad paging is a 400 naming the field, never a 500.
+    for (const [query, field] of [
+      ['?limit=0', 'limit'],
+      ['?limit=501', 'limit'],
+      ['?page=abc', 'page'],
+      ['?actor_id=1', 'actor_id'],
+    ]) {
+      const bad = await call('studioManager', 'GET', `${path}${query}`);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.body, query).toContain(field);
+    }
   });
 
   test('another organization gets 404; staff without the manager role 403', async () => {

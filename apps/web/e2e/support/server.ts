@@ -8,7 +8,7 @@ import { freshPage } from '../helpers.js';
 
 export { DEMO_PASSWORD, DEMO_USERS } from '../../../api/src/db/seed.js';
 
-export interface E2EServer {
+interface E2EServer {
   baseUrl: string;
   server: TestApp;
   close(): Promise<void>;
@@ -21,7 +21,7 @@ export interface E2EServer {
  * links, and until issue 11 item 1 the storage addresses) names that host: '127.0.0.1' for the same
  * origin, 'localhost' for the address a server prints while the browser uses another.
  */
-export async function startServer(
+async function startServer(
   env: Record<string, string> = {},
   options: { publicHost?: string } = {},
 ): Promise<E2EServer> {
@@ -50,7 +50,7 @@ const CHROMIUM_FLAGS = [
 ];
 
 /** Debian's Chromium, never a downloaded one. */
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_FLAGS,

@@ -50,10 +50,7 @@ export function selectAuditEvents(
   return q;
 }
 
-/** What a user no longer there is shown as. */
-export const DELETED_USER = '(Deleted)';
-
-/** The distinct people in the rows a scope selects, each once with the name the trail shows. */
+/** The distinct people in the rows a scope selects, with what `shownUserName` needs. */
 export function selectAuditActors(
   db: Db,
   organizationIds: ReturnType<Access['subtreeIds']>,
@@ -61,14 +58,15 @@ export function selectAuditActors(
 ) {
   return selectAuditEvents(db, organizationIds, mode, {})
     .where('e.user_id', 'is not', null)
-    .select([
-      sql<string>`e.user_id::text`.as('id'),
-      sql<string>`CASE WHEN u.deleted_at IS NULL AND u.name IS NOT NULL THEN u.name ELSE ${DELETED_USER} END`.as(
-        'name',
-      ),
-    ])
+    .select([sql<string>`e.user_id::text`.as('id'), 'u.name as user_name', 'u.deleted_at as user_deleted_at'])
     .distinct();
 }
+
+const DELETED_USER = '(Deleted)';
+
+/** The name the trail shows for its user: "(Deleted)" once the user is gone. */
+export const shownUserName = (r: { user_name: string | null; user_deleted_at: Date | null }) =>
+  r.user_name === null || r.user_deleted_at ? DELETED_USER : r.user_name;
 
 export type AuditQuery = ReturnType<typeof selectAuditEvents>;
 

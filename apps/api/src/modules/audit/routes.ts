@@ -13,12 +13,14 @@ import {
   type AuditFilters,
   type AuditRow,
   auditRowColumns,
-  DELETED_USER,
   selectAuditActors,
   selectAuditEvents,
+  shownUserName,
 } from './queries.js';
 import { AUDIT_ACTIONS } from './record.js';
 
+/** An acting organization no longer there (the same word as a deleted user). */
+const DELETED_ORGANIZATION = '(Deleted)';
 const CSV_BATCH = 1000;
 
 const recordId = z.string().refine(isRecordId, 'is invalid');
@@ -56,8 +58,6 @@ export const auditEventSchema = z.object({
   created_at: z.string(),
 });
 
-const userName = (r: AuditRow) => (r.user_name === null || r.user_deleted_at ? DELETED_USER : r.user_name);
-
 function serializeAuditEvent(r: AuditRow): z.infer<typeof auditEventSchema> {
   return {
     id: r.id,
@@ -66,10 +66,10 @@ function serializeAuditEvent(r: AuditRow): z.infer<typeof auditEventSchema> {
     record_id: r.record_id,
     project_id: r.project_id,
     project_name: r.project_name,
-    user: r.user_id ? { id: r.user_id, name: userName(r) } : null,
+    user: r.user_id ? { id: r.user_id, name: shownUserName(r) } : null,
     account_id: r.account_id,
     acting_organization: r.acting_organization_id
-      ? { id: r.acting_organization_id, name: r.acting_organization_name ?? DELETED_USER }
+      ? { id: r.acting_organization_id, name: r.acting_organization_name ?? DELETED_ORGANIZATION }
       : null,
     owner_organization_id: r.owner_organization_id,
     ip: r.ip,
@@ -100,7 +100,7 @@ function csvRow(r: AuditRow): string {
     r.id,
     r.created_at.toISOString(),
     r.action,
-    r.user_id ? userName(r) : '',
+    r.user_id ? shownUserName(r) : '',
     r.user_id ?? '',
     r.account_id ?? '',
     r.acting_organization_name ?? '',
@@ -203,14 +203,17 @@ export function registerAuditRoutes(root: FastifyInstance, ctx: AppContext) {
         ctx.db
           .selectFrom(actors.as('a'))
           .selectAll()
-          .orderBy('a.name')
+          .orderBy('a.user_name')
           .orderBy('a.id')
           .limit(q.limit)
           .offset((q.page - 1) * q.limit)
           .execute(),
         ctx.db.selectFrom(actors.as('a')).select(countAll.as('n')).executeTakeFirstOrThrow(),
       ]);
-      return { actors: rows, meta: { page: q.page, limit: q.limit, total: total.n } };
+      return {
+        actors: rows.map((r) => ({ id: r.id, name: shownUserName(r) })),
+        meta: { page: q.page, limit: q.limit, total: total.n },
+      };
     },
   );
 
