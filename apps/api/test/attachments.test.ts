@@ -263,11 +263,16 @@ describe('whole-file type checks', () => {
       () => Buffer.concat([makeCsv(fourKiB + 500), Buffer.from([0]), Buffer.from('9,Zed,Zed,1\n')]),
     ],
     [
-      'a CSV whose UTF-8 breaks at its very end',
+      'a CSV with a control byte at its very end',
       'roster.csv',
-      () => Buffer.concat([makeCsv(200_000), Buffer.from([0xc3])]),
+      () => Buffer.concat([makeCsv(200_000), Buffer.from([0x1b])]),
     ],
     ['an MZ executable named .csv', 'roster.csv', () => Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03])],
+    [
+      'binary without NUL bytes named .csv',
+      'roster.csv',
+      () => Buffer.from(Array.from({ length: 255 }, (_, i) => i + 1)),
+    ],
     [
       'a UTF-16 text with a NUL character',
       'notes.txt',
@@ -321,6 +326,12 @@ describe('whole-file type checks', () => {
       'a UTF-16 roster with a BOM',
       'roster.csv',
       () => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('student_id,name\n1,Zoë\n', 'utf16le')]),
+    ],
+    [
+      // What Excel on Windows saves as "CSV": "Zoë" is the single byte 0xEB.
+      'a Windows-1252 roster from Excel',
+      'roster.csv',
+      () => Buffer.from([...Buffer.from('student_id,first_name\r\n1,Zo'), 0xeb, ...Buffer.from('\r\n')]),
     ],
     ['a complete PDF', 'report.pdf', () => makePdf()],
     ['a whole ZIP', 'photos.zip', () => makeZip({ 'a.txt': 'x'.repeat(5000), 'b/c.txt': 'y' })],

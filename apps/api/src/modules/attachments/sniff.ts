@@ -31,35 +31,49 @@ interface StreamCheck {
   end(): Promise<string | null>;
 }
 
+/** C0 controls that text files hold (tab, LF, FF, CR); any other control byte, or DEL, marks binary. */
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d]);
+const isBinaryByte = (byte: number) => (byte < 0x20 && !TEXT_CONTROLS.has(byte)) || byte === 0x7f;
+const hasBinaryCharacter = (text: string) => {
+  for (let i = 0; i < text.length; i++) if (isBinaryByte(text.charCodeAt(i))) return true;
+  return false;
+};
+
 /**
- * Text: UTF-8 (a BOM allowed) or UTF-16 with a BOM, valid to the last byte, with no NUL anywhere. A
- * roster CSV must be text, not a renamed executable or a file with binary appended after its start.
+ * Text: UTF-16 with a BOM, valid to the last byte; otherwise any 8-bit text: UTF-8 or a single-byte
+ * encoding such as Windows-1252 (what Excel on Windows writes as "CSV"; the roster import decodes it).
+ * Either way no NUL and no control character other than tab, CR, LF and FF anywhere, so a renamed
+ * executable or a file with binary appended after its start is still refused. 8-bit text is checked by
+ * byte: every single-byte encoding and UTF-8 keep the controls at the same byte values.
  */
 function textCheck(): StreamCheck {
-  let decoder: TextDecoder | null = null;
+  let utf16: TextDecoder | null = null;
+  let started = false;
   let pending: Buffer = Buffer.alloc(0);
   let problem: string | null = null;
   const feed = (bytes: Buffer, final: boolean) => {
     if (problem) return;
-    if (!decoder) {
+    if (!started) {
       // The BOM decides; wait for enough bytes to see it.
       if (bytes.length < 2 && !final) {
         pending = bytes;
         return;
       }
-      const encoding =
-        bytes[0] === 0xff && bytes[1] === 0xfe
-          ? 'utf-16le'
-          : bytes[0] === 0xfe && bytes[1] === 0xff
-            ? 'utf-16be'
-            : 'utf-8';
-      decoder = new TextDecoder(encoding, { fatal: true });
+      started = true;
+      if (bytes[0] === 0xff && bytes[1] === 0xfe) utf16 = new TextDecoder('utf-16le', { fatal: true });
+      else if (bytes[0] === 0xfe && bytes[1] === 0xff) utf16 = new TextDecoder('utf-16be', { fatal: true });
+    }
+    if (!utf16) {
+      if (bytes.includes(0)) problem = 'contains NUL bytes';
+      else if (bytes.some(isBinaryByte)) problem = 'contains binary control bytes';
+      return;
     }
     try {
-      const text = decoder.decode(bytes, { stream: !final });
+      const text = utf16.decode(bytes, { stream: !final });
       if (text.includes('\u0000')) problem = 'contains NUL bytes';
+      else if (hasBinaryCharacter(text)) problem = 'contains binary control bytes';
     } catch {
-      problem = 'is not valid UTF-8 or UTF-16 text';
+      problem = 'is not valid UTF-16 text';
     }
   };
   return {
