@@ -168,6 +168,10 @@ export const POLICIES = {
   'subject.delete': when((a) => a.canDeleteSubjects),
   // Finding duplicates reads the project's subjects: customers run exports and prints for their projects.
   'subject.find-duplicates': inView,
+  // Fields a template hides from customers: read (values, labels, and any output built from them: exports,
+  // prints) only by studio and lab managers. Not a route's action: every module that reads subject values
+  // asks `readsHiddenFields`, and outputs that hold hidden values are out of view for everyone else.
+  'subject.read-hidden-fields': when((a) => a.canViewHiddenFields),
   // Layouts and prints (exports-and-printing §6): customers print for their projects too; built-in
   // layouts are everyone's. Editing layouts is the studio's or lab's managers'.
   'layout.list': inView,
@@ -264,6 +268,9 @@ type RecordOf<A extends Action> = Parameters<(typeof POLICIES)[A]['check']>[1];
 export type CallerAction = { [A in Action]: RecordOf<A> extends undefined ? A : never }[Action];
 /** Actions that need the record the route found. */
 export type RecordAction = Exclude<Action, CallerAction>;
+
+/** Whether the caller may read the fields a template hides from customers (the one question modules ask). */
+export const readsHiddenFields = (abilities: Abilities) => can(abilities, 'subject.read-hidden-fields');
 
 export const isAction = (name: string): name is Action => Object.hasOwn(POLICIES, name);
 

@@ -446,6 +446,8 @@ export interface LayoutRendersTable {
   created_at: Generated<Date>;
   completed_at: NullableTimestamp;
   /** completed_at + EXPORT_RETENTION_DAYS (0016); the retention sweep deletes the PDF after it. */
+  /** Holds values of fields hidden from customers (0023): out of view for callers who may not read them. */
+  holds_hidden_fields: Generated<boolean>;
   expires_at: NullableTimestamp;
   expired_at: NullableTimestamp;
 }
@@ -476,6 +478,8 @@ export interface ProjectExportsTable {
   job_run_token: string | null;
   export_started_at: NullableTimestamp;
   export_completed_at: NullableTimestamp;
+  /** Holds values of fields hidden from customers (0023): out of view for callers who may not read them. */
+  holds_hidden_fields: Generated<boolean>;
   storage_key: string | null;
   archive_entries: number | null;
   archive_images: number | null;

@@ -1,4 +1,4 @@
-import { MULTI_PAGE_SIZES, PAGE_SIZES } from '@school-portal/domain';
+import { MULTI_PAGE_SIZES, PAGE_SIZES, readsHiddenFields } from '@school-portal/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { apiFetch, type QueryValue } from './client';
@@ -85,7 +85,8 @@ export function useSubjectFields(projectId: string) {
   const templateId = project.data?.project_template_id ?? '';
   const template = useProjectTemplate(templateId);
   // The API leaves hidden fields out already for callers who may not see them; the screens agree.
-  const canViewHidden = useAbilities()?.canViewHiddenFields ?? false;
+  const abilities = useAbilities();
+  const canViewHidden = abilities ? readsHiddenFields(abilities) : false;
   const fields = useMemo(
     () =>
       (template.data?.subject_fields ?? [])

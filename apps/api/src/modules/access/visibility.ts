@@ -1,3 +1,4 @@
+import { readsHiddenFields } from '@school-portal/domain';
 import { type Compilable, type SelectQueryBuilder, sql } from 'kysely';
 import { type Db, prepared } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -268,9 +269,9 @@ export class Access {
       case 'layout':
         return this.builtInOrInViewOrAbove('layouts');
       case 'layout_render':
-        return this.ownedByProject('layout_renders');
+        return this.outputOfProject('layout_renders');
       case 'project_export':
-        return this.ownedByProject('project_exports');
+        return this.outputOfProject('project_exports');
       case 'user':
         // A user is seen through an account in an organization in view (the first such account).
         return db
@@ -300,6 +301,16 @@ export class Access {
         .innerJoin('projects as p', 'p.id', 'r.project_id')
         .select(['r.id', 'p.organization_id', 'r.project_id']) as unknown as RefQuery,
     );
+  }
+
+  /**
+   * A project's outputs (prints, exports): seen with their project, except that one holding values of
+   * hidden fields is seen only by callers who may read those fields (docs/authorization.md).
+   */
+  private outputOfProject(table: 'layout_renders' | 'project_exports'): RefQuery {
+    const all = this.ownedByProject(table);
+    if (this.session && readsHiddenFields(this.session.abilities)) return all;
+    return all.where(sql.ref('r.holds_hidden_fields'), '=', false);
   }
 
   /** Layouts and their categories: built in (no organization), or of an organization in view or above. */

@@ -38,7 +38,7 @@ export async function runRender(
       'r.group_by',
       'r.sort_by',
       'r.worker_status',
-      'r.include_hidden_fields',
+      'r.holds_hidden_fields',
       'l.layout_type',
       'l.definition',
     ])
@@ -51,7 +51,7 @@ export async function runRender(
     if (!definition.success) throw new RenderFailure("The layout's definition is invalid.");
     const project = await selectProjects(db).where('p.id', '=', render.project_id).executeTakeFirstOrThrow();
     const fields = project.project_template_id
-      ? await loadFields(db, [project.project_template_id], render.include_hidden_fields)
+      ? await loadFields(db, [project.project_template_id], render.holds_hidden_fields)
       : [];
     const subjects = await loadLayoutSubjects(db, {
       projectId: project.id,

@@ -249,7 +249,9 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const project = await findVisibleProject(ctx.db, sessionOf(request), request.params.id);
       const types = request.query['render_types[]'] ?? request.query.render_types;
-      let query = selectRenders(ctx.db).where('r.project_id', '=', project.id);
+      let query = selectRenders(ctx.db)
+        .where('r.project_id', '=', project.id)
+        .where('r.id', 'in', request.access.ids('layout_render'));
       if (types?.length) query = query.where('r.render_type', 'in', types);
       const { page, limit } = request.query;
       const [rows, total] = await Promise.all([

@@ -4,6 +4,7 @@ import {
   layoutDefinitionSchema,
   layoutPages,
   PRINT_LAYOUT_DEFAULTS,
+  readsHiddenFields,
   SUBJECT_DIRECTORY_CATEGORY,
   type SubjectGridFilter,
 } from '@school-portal/domain';
@@ -19,6 +20,7 @@ import { selectionCondition } from '../subjects/queries.js';
 import { loadProjectFields } from '../subjects/service.js';
 import type { Session } from '../users/session.js';
 import { previewPng } from './draw.js';
+import { printUsesHiddenField } from './hidden-fields.js';
 import { sharedMeasure } from './fonts.js';
 import { knownFieldNames, loadLayoutSubjects, photoSourceFor } from './subjects.js';
 
@@ -239,6 +241,13 @@ export async function createRender(
   if (subjectIds.length === 0 && !errors.subject_ids) errors.subject_ids = ['has no subjects'];
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   const name = input.pdf_name?.trim() || `${layout.name} - ${pf.project.name}`.slice(0, 200);
+  // A print that shows a hidden field's values (printed, grouped or sorted by) is marked, and then seen
+  // only by callers who read hidden fields; an unmarked one is rendered without hidden values at all.
+  const definition = layoutDefinitionSchema.safeParse(layout.definition);
+  const holdsHiddenFields =
+    readsHiddenFields(session.abilities) &&
+    (!definition.success ||
+      printUsesHiddenField(definition.data, input.group_by, input.sort_by, pf.allFields));
   const id = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('layout_renders')
@@ -252,7 +261,8 @@ export async function createRender(
         subject_ids: subjectIds,
         group_by: input.group_by,
         sort_by: input.sort_by,
-        include_hidden_fields: session.abilities.canViewHiddenFields,
+        include_hidden_fields: readsHiddenFields(session.abilities),
+        holds_hidden_fields: holdsHiddenFields,
         worker_token: randomBytes(16).toString('hex'),
       })
       .returning('id')

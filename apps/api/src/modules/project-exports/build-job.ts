@@ -85,7 +85,8 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
       .set({ job_status_total: total, subjects_count: total, updated_at: new Date() })
       .executeTakeFirst();
     if (counted.numUpdatedRows === 0n) throw new Superseded();
-    const fields = await exportFields(db, project, started.include_hidden_fields);
+    // Hidden fields are read only for an export marked as holding them (and so out of customers' view).
+    const fields = await exportFields(db, project, started.holds_hidden_fields);
 
     let lastWrite = 0;
     const result = await buildExportArchive({

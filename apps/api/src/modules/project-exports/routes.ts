@@ -44,6 +44,7 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
       const [rows, total] = await Promise.all([
         selectExports(ctx.db)
           .where('e.project_id', '=', project.id)
+          .where('e.id', 'in', request.access.ids('project_export'))
           .orderBy('e.created_at', 'desc')
           .orderBy('e.id', 'desc')
           .limit(limit)
@@ -53,6 +54,7 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
           .selectFrom('project_exports')
           .select(sql<number>`count(*)::int`.as('n'))
           .where('project_id', '=', project.id)
+          .where('id', 'in', request.access.ids('project_export'))
           .executeTakeFirstOrThrow(),
       ]);
       return { project_exports: rows.map(serializeExport), meta: { page, limit, total: total.n } };

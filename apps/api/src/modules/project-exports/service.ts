@@ -1,4 +1,5 @@
 import type { ProjectExportValues } from '@school-portal/domain';
+import { readsHiddenFields } from '@school-portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -7,9 +8,10 @@ import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { scheduleDeletions } from '../../storage/uploads.js';
 import { actorOf, recordAudit } from '../audit/record.js';
 import { loadMappings } from '../export-formats/queries.js';
-import { loadFields } from '../project-templates/service.js';
+import { loadFields, type SubjectFieldRow } from '../project-templates/service.js';
 import type { ProjectRow } from '../projects/service.js';
 import type { Session } from '../users/session.js';
+import { fieldsWritten } from './archive/fields.js';
 import {
   checkExport,
   type ExportCheckReport,
@@ -17,7 +19,7 @@ import {
   type ExportRunOptions,
 } from './archive/index.js';
 import { type ExportRow, selectExports } from './queries.js';
-import { allExportSubjects, type ExportField, type ExportSelection, type ImageChoice } from './subjects.js';
+import { allExportSubjects, type ExportSelection, type ImageChoice } from './subjects.js';
 
 /** Where an export's archive lives: under its project, like the project's other files; one key per export,
  *  so that a retried job replaces the archive rather than adding a second one. */
@@ -47,7 +49,7 @@ export async function exportFields(
   db: Db,
   project: Pick<ProjectRow, 'project_template_id'>,
   includeHidden: boolean,
-): Promise<ExportField[]> {
+): Promise<SubjectFieldRow[]> {
   if (!project.project_template_id) return [];
   return loadFields(db, [project.project_template_id], includeHidden);
 }
@@ -134,17 +136,20 @@ export async function checkRun(
   session: Session,
   project: ProjectRow,
   input: ProjectExportValues,
-): Promise<{ format: ExportFormatRow; report: ExportCheckReport }> {
+): Promise<{ format: ExportFormatRow; report: ExportCheckReport; holdsHiddenFields: boolean }> {
   const format = await formatFor(request, db, project, input);
   await checkSubjectsOfProject(db, project.id, input);
-  const fields = await exportFields(db, project, session.abilities.canViewHiddenFields);
+  const fields = await exportFields(db, project, readsHiddenFields(session.abilities));
   const subjects = await allExportSubjects(
     db,
     selectionOf(project.id, input),
     fields,
     imageChoice(format, input),
   );
-  return { format, report: checkExport(format, subjects, runOptions(format, input, project.name)) };
+  const options = runOptions(format, input, project.name);
+  // Whether the archive will hold a hidden field's values: then only callers who read hidden fields see it.
+  const holdsHiddenFields = fieldsWritten(format, options, fields).some((f) => !f.visible_to_customers);
+  return { format, report: checkExport(format, subjects, options), holdsHiddenFields };
 }
 
 /**
@@ -158,7 +163,7 @@ export async function createExport(
   project: ProjectRow,
   input: ProjectExportValues,
 ): Promise<string> {
-  const { format, report } = await checkRun(request, ctx.db, session, project, input);
+  const { format, report, holdsHiddenFields } = await checkRun(request, ctx.db, session, project, input);
   if (report.subjects_count === 0) throw unprocessable({ included_subject_ids: ['selects no subjects'] });
   const selection = selectionOf(project.id, input);
   return ctx.db.transaction().execute(async (trx) => {
@@ -179,7 +184,8 @@ export async function createExport(
         custom_directory_group_field_key: input.custom_directory_group_field_key,
         selected_pose: input.selected_pose,
         selected_background: input.selected_background,
-        include_hidden_fields: session.abilities.canViewHiddenFields,
+        include_hidden_fields: readsHiddenFields(session.abilities),
+        holds_hidden_fields: holdsHiddenFields,
         check_report: JSON.stringify(report),
       })
       .returning('id')

@@ -1,4 +1,9 @@
-import { FIELD_KEYS, projectTemplateFormSchema, recordIdSchema } from '@school-portal/domain';
+import {
+  FIELD_KEYS,
+  projectTemplateFormSchema,
+  readsHiddenFields,
+  recordIdSchema,
+} from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -160,7 +165,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
       const s = sessionOf(request);
       const template = await findVisibleTemplate(ctx.db, s, request.params.id);
       authorize(request, template);
-      return detail(template, s.abilities.canViewHiddenFields);
+      return detail(template, readsHiddenFields(s.abilities));
     },
   );
 

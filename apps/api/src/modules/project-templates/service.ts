@@ -40,7 +40,7 @@ export async function findVisibleTemplate(db: Db, session: Session, id: string):
   return selectTemplates(db).where('t.id', '=', ref.id).executeTakeFirstOrThrow();
 }
 
-/** Fields in arrangement order; hidden ones only for callers with canViewHiddenFields. */
+/** Fields in arrangement order; hidden ones only for callers who read hidden fields (readsHiddenFields). */
 export async function loadFields(
   db: Db,
   templateIds: string[],

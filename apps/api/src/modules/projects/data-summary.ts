@@ -1,4 +1,4 @@
-import { effectiveLabel } from '@school-portal/domain';
+import { effectiveLabel, readsHiddenFields } from '@school-portal/domain';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -83,7 +83,7 @@ export async function projectDataSummary(
     .where('p.id', '=', projectId)
     .executeTakeFirstOrThrow();
   const all = row.project_template_id ? await loadFields(ctx.db, [row.project_template_id], true) : [];
-  const seen = session.abilities.canViewHiddenFields ? all : all.filter((f) => f.visible_to_customers);
+  const seen = readsHiddenFields(session.abilities) ? all : all.filter((f) => f.visible_to_customers);
   return {
     project_id: row.id,
     project_name: row.name,

@@ -4,6 +4,7 @@ import {
   ROSTER_MATCH_BY,
   ROSTER_MAX_BYTES,
   ROSTER_MODES,
+  readsHiddenFields,
 } from '@school-portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -60,7 +61,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
   async function detail(request: FastifyRequest, row: Awaited<ReturnType<typeof findImport>>) {
     const s = sessionOf(request);
     const fields = await projectFields(ctx.db, row.project_id);
-    const writable = s.abilities.canViewHiddenFields ? fields : fields.filter((f) => f.visible_to_customers);
+    const writable = readsHiddenFields(s.abilities) ? fields : fields.filter((f) => f.visible_to_customers);
     return {
       ...serializeImport(row),
       suggested_mapping: row.columns.length
@@ -303,7 +304,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
     async (request) => {
       const s = sessionOf(request);
       const row = await visibleImport(request, request.params.id);
-      const checked = await runCheck(ctx, row, s.abilities.canViewHiddenFields);
+      const checked = await runCheck(ctx, row, readsHiddenFields(s.abilities));
       return { subject_import: await detail(request, checked) };
     },
   );
@@ -360,7 +361,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
         if (!updated) throw conflict({ base: ['this import is already being applied'] });
         await ctx.queue.enqueue(
           'subject-imports.apply',
-          { import_id: row.id, can_write_hidden: s.abilities.canViewHiddenFields },
+          { import_id: row.id, can_write_hidden: readsHiddenFields(s.abilities) },
           { trx },
         );
         await recordAudit(trx, actorOf(request), {

@@ -1,4 +1,10 @@
-import { displayName, type FieldRef, mapProperties, reverseFullName } from '@school-portal/domain';
+import {
+  displayName,
+  type FieldRef,
+  mapProperties,
+  readsHiddenFields,
+  reverseFullName,
+} from '@school-portal/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { type Db, prepared } from '../../db/database.js';
 import type { Storage } from '../../storage/storage.js';
@@ -64,7 +70,7 @@ function withFields(
   row: ProjectOfSubjects & { template_fields: FieldRef[] },
 ): ProjectFields {
   const { template_fields: allFields, ...project } = row;
-  const fields = session.abilities.canViewHiddenFields
+  const fields = readsHiddenFields(session.abilities)
     ? allFields
     : allFields.filter((f) => f.visible_to_customers);
   return { project, fields, allFields };

@@ -1,0 +1,367 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { bearer, signIn } from './support/factories.js';
+import { makeJpeg } from './support/images.js';
+import { projectWithFields, subjectWithPhoto } from './support/project-data.js';
+import { buildWorld, type World } from './support/world.js';
+import { readZip } from './support/zip.js';
+
+/**
+ * The canary sweep: a value planted in fields hidden from customers (the catalogue's Notes and a custom
+ * "Studio Secret") must never reach a school, whatever the studio makes from the project: every export
+ * format with the field mapped, grouped and named by it, every layout printed grouped and sorted by it,
+ * duplicates by it, the activity trail. Then, as the school's staff, every GET route the API has is
+ * fetched with every id the studio can see (downloads followed, ZIPs opened, PDFs read as text), plus the
+ * reads a school runs itself (its own export of a format that maps the field, the pre-export check,
+ * duplicates, searches for the value). The canary must be in none of it, while the studio's own outputs
+ * do hold it (so the sweep can't pass by reading nothing).
+ */
+
+const run = promisify(execFile);
+const CANARY = `CANARY${randomBytes(5).toString('hex').toUpperCase()}`;
+const hasCanary = (text: string) => text.toUpperCase().includes(CANARY);
+
+let t: TestApp;
+let w: World;
+let work: string;
+const tokens: Record<string, string> = {};
+let project: Awaited<ReturnType<typeof projectWithFields>>;
+let secretFieldId: string;
+const subjectIds: string[] = [];
+const exportIds: string[] = [];
+const renderIds: string[] = [];
+let leakyFormatId: string;
+let schoolExportId: string;
+let schoolRenderId: string;
+
+const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(tokens[who]!), ...(payload ? { payload } : {}) });
+
+/** Everything a response carries, as text: the body, a followed download, a ZIP's names and files, a PDF's text. */
+async function readable(who: string, url: string): Promise<{ status: number; text: string }> {
+  let answer = await call(who, 'GET', url);
+  const parts: string[] = [answer.body, JSON.stringify(answer.headers)];
+  if (answer.statusCode === 302 && String(answer.headers.location).startsWith('/')) {
+    answer = await t.app.inject({ method: 'GET', url: String(answer.headers.location) });
+  }
+  const bytes = answer.rawPayload;
+  parts.push(bytes.toString('latin1'));
+  if (bytes.subarray(0, 2).toString() === 'PK') {
+    for (const entry of await readZip(bytes)) parts.push(entry.name, entry.data.toString('latin1'));
+  }
+  if (bytes.subarray(0, 5).toString() === '%PDF-') {
+    const file = path.join(work, `${randomBytes(4).toString('hex')}.pdf`);
+    await writeFile(file, bytes);
+    parts.push((await run('pdftotext', ['-layout', file, '-'])).stdout);
+  }
+  return { status: answer.statusCode, text: parts.join('\n') };
+}
+
+async function finishedExport(who: string, body: Record<string, unknown>) {
+  const created = await call(who, 'POST', `/api/projects/${project.projectId}/project-exports`, {
+    project_export: body,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().project_export.id as string;
+  await eventually(async () => {
+    const e = (await call(who, 'GET', `/api/project-exports/${id}`)).json().project_export;
+    return e.job_status === 'completed' ? e : null;
+  }, 60_000);
+  return id;
+}
+
+async function finishedRender(who: string, body: Record<string, unknown>) {
+  const created = await call(who, 'POST', '/api/layout-renders', { layout_render: body });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().layout_render.id as string;
+  await eventually(async () => {
+    const r = (await call(who, 'GET', `/api/layout-renders/${id}`)).json().layout_render;
+    return r.worker_status === 'complete' ? r : null;
+  }, 60_000);
+  return id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await buildWorld(t.ctx.db);
+  work = await mkdtemp(path.join(tmpdir(), 'canary-'));
+  for (const who of ['studioManager', 'schoolStaff']) tokens[who] = await signIn(t.app, w.users[who]!.email);
+  const { db } = t.ctx;
+
+  project = await projectWithFields(db, w.orgs.schoolA1.id, 'Canary Spring', [
+    'student_id',
+    'first_name',
+    'last_name',
+    'grade',
+    'teacher',
+    'notes',
+  ]);
+  await db
+    .updateTable('subject_fields')
+    .set({ visible_to_customers: false })
+    .where('id', '=', project.fields.notes!)
+    .execute();
+  secretFieldId = (
+    await db
+      .insertInto('subject_fields')
+      .values({
+        project_template_id: project.templateId,
+        field_key: null,
+        label: 'Studio Secret',
+        arrangement_position: 9,
+        visible_to_customers: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const fields = { ...project.fields, secret: secretFieldId };
+  const crop = { name: '8x10', x: 0.1, y: 0.1, width: 0.8, height: 0.8 };
+  const roster = [
+    ['1001', 'Ada', 'Lane', '3', 'Ms. Lee', `${CANARY} custody`],
+    ['1002', 'Ben', 'Moss', '3', 'Ms. Lee', `${CANARY} custody`],
+    ['1003', 'Cy', 'North', '4', 'Mr. Ortiz', `${CANARY} allergy`],
+  ];
+  for (const [i, [student_id, first_name, last_name, grade, teacher, notes]] of roster.entries()) {
+    subjectIds.push(
+      await subjectWithPhoto(
+        t,
+        { ...project, fields },
+        { student_id, first_name, last_name, grade, teacher, notes, secret: `${CANARY} secret` } as Record<
+          string,
+          string
+        >,
+        i < 2 ? { bytes: await makeJpeg(400, 500), width: 400, height: 500, crop } : undefined,
+      ),
+    );
+  }
+
+  // A studio format that uses the hidden field every way a format can: mapped, all unmapped fields, the
+  // group folder and the image names.
+  const format = await call('studioManager', 'POST', '/api/project-export-formats', {
+    project_export_format: {
+      organization_id: w.orgs.studioA.id,
+      name: 'Studio notes sheet',
+      available_to_suborganizations: true,
+      allow_custom_directory_group_field: true,
+      directory_group_field_key: 'notes',
+      images_directory_group_enabled: true,
+      data_include_unmapped_fields: true,
+      images_name_primary_field_first_key: 'notes',
+      images_crop_width_pixels: 80,
+      images_crop_height_pixels: 100,
+      field_mappings: [
+        { field_key: 'student_id', position: 1 },
+        { field_key: 'notes', position: 2 },
+      ],
+    },
+  });
+  expect(format.statusCode, format.body).toBe(201);
+  leakyFormatId = format.json().project_export_format.id;
+
+  // Every format the project offers, run by the studio; the ones that may group by a field, grouped by Notes.
+  const formats = (
+    await call('studioManager', 'GET', `/api/projects/${project.projectId}/project-export-formats?limit=500`)
+  ).json().project_export_formats as { id: string; allow_custom_directory_group_field: boolean }[];
+  expect(formats.map((f) => f.id)).toContain(leakyFormatId);
+  for (const f of formats) {
+    exportIds.push(
+      await finishedExport('studioManager', {
+        project_export_format_id: f.id,
+        duplicate_search_fields: ['notes'],
+        ...(f.allow_custom_directory_group_field ? { custom_directory_group_field_key: 'notes' } : {}),
+      }),
+    );
+  }
+
+  // Every built-in layout, printed grouped and sorted by each hidden field.
+  const layouts = await db.selectFrom('layouts').select('id').where('organization_id', 'is', null).execute();
+  expect(layouts.length).toBeGreaterThan(0);
+  for (const layout of layouts) {
+    for (const hidden of ['Notes', 'Studio Secret']) {
+      renderIds.push(
+        await finishedRender('studioManager', {
+          layout_id: layout.id,
+          project_id: project.projectId,
+          group_by: [hidden],
+          sort_by: [hidden, 'Last Name'],
+        }),
+      );
+    }
+  }
+
+  // A studio print that uses no hidden field: the school sees it.
+  renderIds.push(
+    await finishedRender('studioManager', {
+      layout_id: layouts[0]!.id,
+      project_id: project.projectId,
+      group_by: ['Grade'],
+      sort_by: ['Last Name'],
+    }),
+  );
+  // The school's own runs of the same: an export of the studio's format, a print of a sheet.
+  schoolExportId = await finishedExport('schoolStaff', {
+    project_export_format_id: leakyFormatId,
+    custom_directory_group_field_key: 'notes',
+  });
+  exportIds.push(schoolExportId);
+  const sheet = await db
+    .selectFrom('layouts')
+    .select('id')
+    .where('organization_id', 'is', null)
+    .where('layout_type', '=', 'Sheet')
+    .executeTakeFirstOrThrow();
+  schoolRenderId = await finishedRender('schoolStaff', {
+    layout_id: sheet.id,
+    project_id: project.projectId,
+    group_by: ['Grade'],
+    sort_by: ['Last Name'],
+  });
+  renderIds.push(schoolRenderId);
+
+  // Duplicates by the hidden field, and the pre-export check, as the studio (the trail records them).
+  expect(
+    (
+      await call('studioManager', 'POST', `/api/projects/${project.projectId}/duplicate-subjects`, {
+        fields: ['notes'],
+      })
+    ).statusCode,
+  ).toBe(200);
+}, 300_000);
+
+afterAll(async () => {
+  await t?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('the studio', () => {
+  test('holds the canary in its own outputs (the sweep reads what it fetches)', async () => {
+    const exported = await Promise.all(
+      exportIds.map((id) => readable('studioManager', `/api/project-exports/${id}/download`)),
+    );
+    expect(exported.every((r) => r.status === 200)).toBe(true);
+    expect(exported.filter((r) => hasCanary(r.text)).length).toBeGreaterThan(0);
+    const printed = await Promise.all(
+      renderIds.map((id) => readable('studioManager', `/api/layout-renders/${id}/download`)),
+    );
+    expect(printed.every((r) => r.status === 200)).toBe(true);
+    // Sheets head their groups with the group's value.
+    expect(printed.filter((r) => hasCanary(r.text)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the school', () => {
+  /** Ids to put in each GET route's path, by the route's first segment. */
+  const idsFor = (): Record<string, string[]> => ({
+    '/api/organizations/{id}': [w.orgs.schoolA1.id, w.orgs.studioA.id],
+    '/api/projects/{id}': [project.projectId],
+    '/api/subjects/{id}': subjectIds,
+    '/api/project-exports/{id}': exportIds,
+    '/api/layout-renders/{id}': renderIds,
+    '/api/project-templates/{id}': [project.templateId],
+    '/api/project-export-formats/{id}': [leakyFormatId],
+    '/api/albums/{id}': [project.albumId],
+  });
+
+  test('finds the canary in nothing it can fetch, by any GET route, with any id the studio sees', async () => {
+    const photos = await t.ctx.db
+      .selectFrom('subject_photo_assignments')
+      .select('photo_id')
+      .where('subject_id', 'in', subjectIds)
+      .execute();
+    const ids: Record<string, string[]> = { ...idsFor(), '/api/photos/{id}': photos.map((p) => p.photo_id) };
+    const routes = t.app
+      .routeActions()
+      // Public routes (sign-in pages, the API's documentation) carry no records.
+      .filter((r) => r.method === 'GET' && r.url.startsWith('/api/') && r.action !== 'public')
+      .map((r) => r.url.replace(/:(\w+)/g, '{$1}'));
+    const fetched: { url: string; status: number }[] = [];
+    const leaks: string[] = [];
+    for (const route of routes) {
+      const prefix = Object.keys(ids).find((p) => route.startsWith(p));
+      const urls = route.includes('{')
+        ? prefix && !route.includes('{token}')
+          ? ids[prefix]!.map((id) => route.replace('{id}', id))
+          : []
+        : [route];
+      for (const base of urls) {
+        // Lists all at once, and the grid's and search's keyword set to the canary itself.
+        const url = `${base}${base.includes('/search') ? `?q=${CANARY}` : `?limit=100&keyword=${CANARY}`}`;
+        for (const u of [base, url, `${base}?limit=100`]) {
+          const { status, text } = await readable('schoolStaff', u);
+          fetched.push({ url: u, status });
+          expect(status, u).toBeLessThan(500);
+          if (hasCanary(text)) leaks.push(u);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+    // The sweep did reach the outputs, the subjects and the trail.
+    const ok = (pattern: RegExp) => fetched.filter((f) => pattern.test(f.url) && f.status === 200).length;
+    expect(ok(/\/api\/project-exports\/\d+\/download/)).toBeGreaterThan(0);
+    expect(ok(/\/api\/layout-renders\/\d+\/download/)).toBeGreaterThan(0);
+    expect(ok(/\/api\/subjects\/\d+$/)).toBe(subjectIds.length);
+    expect(ok(/audit-events\.csv/)).toBeGreaterThan(0);
+    expect(ok(/\/data-summary/)).toBeGreaterThan(0);
+  });
+
+  test("does not see the studio's outputs that hold hidden values: absent from lists, 404 by id", async () => {
+    const listed = (
+      await call('schoolStaff', 'GET', `/api/projects/${project.projectId}/project-exports?limit=500`)
+    ).json().project_exports as { id: string }[];
+    const studioListed = (
+      await call('studioManager', 'GET', `/api/projects/${project.projectId}/project-exports?limit=500`)
+    ).json().project_exports as { id: string }[];
+    expect(studioListed).toHaveLength(exportIds.length);
+    // Some built-in formats don't use Notes: the school sees those, and not the rest.
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.length).toBeLessThan(exportIds.length);
+    const hidden = exportIds.filter((id) => !listed.some((e) => e.id === id));
+    for (const id of hidden) {
+      expect((await call('schoolStaff', 'GET', `/api/project-exports/${id}`)).statusCode).toBe(404);
+      expect((await call('schoolStaff', 'GET', `/api/project-exports/${id}/download`)).statusCode).toBe(404);
+    }
+    const renders = (
+      await call('schoolStaff', 'GET', `/api/projects/${project.projectId}/layout-renders?limit=100`)
+    ).json();
+    // The studio's print by Grade and the school's own; none of those by a hidden field.
+    expect(renders.layout_renders.map((r: { id: string }) => r.id).sort()).toEqual(
+      renderIds.slice(-2).sort(),
+    );
+    expect(renders.meta.total).toBe(2);
+    expect((await call('schoolStaff', 'GET', `/api/layout-renders/${renderIds[0]}`)).statusCode).toBe(404);
+  });
+
+  test('running the same outputs itself gets blanks where the hidden values are', async () => {
+    const archive = await readable('schoolStaff', `/api/project-exports/${schoolExportId}/download`);
+    expect(archive.status).toBe(200);
+    expect(archive.text).toContain('Ada');
+    expect(hasCanary(archive.text)).toBe(false);
+    const pdf = await readable('schoolStaff', `/api/layout-renders/${schoolRenderId}/download`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.text).toContain('Lane');
+    expect(hasCanary(pdf.text)).toBe(false);
+
+    const reads = [
+      call('schoolStaff', 'POST', `/api/projects/${project.projectId}/project-exports/check`, {
+        project_export: { project_export_format_id: leakyFormatId, duplicate_search_fields: ['notes'] },
+      }),
+      call('schoolStaff', 'POST', `/api/projects/${project.projectId}/duplicate-subjects`, {
+        fields: ['notes'],
+      }),
+      call('schoolStaff', 'POST', `/api/projects/${project.projectId}/subject-selection`, {
+        filter: { keyword: CANARY },
+        ids: true,
+      }),
+    ];
+    for (const answer of await Promise.all(reads)) {
+      expect(answer.statusCode, answer.body).toBeLessThan(500);
+      expect(hasCanary(answer.body)).toBe(false);
+    }
+  });
+});
