@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { NoResultError } from 'kysely';
 
 /** An error with the wire body of API.md's error table. */
 export class HttpError extends Error {
@@ -17,6 +18,14 @@ export const forbidden = (reason: string) => new HttpError(403, { error: 'forbid
 export const badRequest = (message: string) => new HttpError(400, { error: 'bad_request', message });
 export const unprocessable = (errors: Record<string, string[]>) => new HttpError(422, { errors });
 export const conflict = (errors: Record<string, string[]>) => new HttpError(409, { errors });
+
+/**
+ * A delete or update that touched no row: another request deleted the record after this one found it in
+ * view. That request succeeded; this one answers what it would have answered a moment later, 404.
+ */
+export function requireWritten(result: { numDeletedRows: bigint } | { numUpdatedRows: bigint }) {
+  if (('numDeletedRows' in result ? result.numDeletedRows : result.numUpdatedRows) === 0n) throw notFound();
+}
 
 /**
  * The field an issue is about: `/user/current_account_id` -> `current_account_id` when the body wraps
@@ -54,6 +63,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       }
       return send(error.statusCode, error.body);
     }
+    // A record loaded with executeTakeFirstOrThrow after its visibility check, deleted in between by a
+    // concurrent request: it is gone, as it would be a moment later (404), not a server fault.
+    if (error instanceof NoResultError) return send(404, notFound().body);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {

@@ -1,7 +1,7 @@
 import { MAX_ATTACHMENT_BYTES } from '@school-portal/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { unprocessable } from '../../http/errors.js';
+import { requireWritten, unprocessable } from '../../http/errors.js';
 import { FORM_LIFETIME_MS, scheduleDeletions, takeUpload, uploadKeyFor } from '../../storage/uploads.js';
 import { checkStoredContent } from './sniff.js';
 
@@ -97,7 +97,7 @@ export async function discardAttachment(
 ): Promise<void> {
   const formExpiry = new Date(row.created_at.getTime() + FORM_LIFETIME_MS);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('attachments').where('id', '=', row.id).execute();
+    requireWritten(await trx.deleteFrom('attachments').where('id', '=', row.id).executeTakeFirst());
     await scheduleDeletions(trx, [
       { key: row.storage_key },
       { key: uploadKeyFor(row.storage_key), after: formExpiry },

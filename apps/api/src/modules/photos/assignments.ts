@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { unprocessable } from '../../http/errors.js';
+import { requireWritten, unprocessable } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { findVisibleSubject } from '../subjects/service.js';
 import { findVisiblePhoto } from './service.js';
@@ -40,11 +40,14 @@ export function registerAssignmentRoutes(root: FastifyInstance, ctx: AppContext)
         .where('subject_id', '=', subjectId)
         .where('id', '!=', assignmentId)
         .execute();
-      await trx
-        .updateTable('subject_photo_assignments')
-        .set({ is_primary: true })
-        .where('id', '=', assignmentId)
-        .execute();
+      // Unassigned meanwhile by a concurrent request: gone (404), and the subject keeps its primary.
+      requireWritten(
+        await trx
+          .updateTable('subject_photo_assignments')
+          .set({ is_primary: true })
+          .where('id', '=', assignmentId)
+          .executeTakeFirst(),
+      );
     });
   }
 
@@ -123,7 +126,9 @@ export function registerAssignmentRoutes(root: FastifyInstance, ctx: AppContext)
     },
     async (request) => {
       const row = await findVisibleAssignment(request, request.params.id);
-      await ctx.db.deleteFrom('subject_photo_assignments').where('id', '=', row.id).execute();
+      requireWritten(
+        await ctx.db.deleteFrom('subject_photo_assignments').where('id', '=', row.id).executeTakeFirst(),
+      );
       return {};
     },
   );

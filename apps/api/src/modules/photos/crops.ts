@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
+import { requireWritten } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { findVisiblePhoto } from './service.js';
 
@@ -177,7 +178,7 @@ export function registerCropRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const crop = await findVisibleCrop(request, request.params.id);
-      await ctx.db.deleteFrom('photo_crops').where('id', '=', crop.id).execute();
+      requireWritten(await ctx.db.deleteFrom('photo_crops').where('id', '=', crop.id).executeTakeFirst());
       return {};
     },
   );

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authorize, sessionOf } from '../../http/auth.js';
-import { unprocessable } from '../../http/errors.js';
+import { requireWritten, unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { countAll, findVisibleOrganization, organizationTarget } from '../organizations/service.js';
 import {
@@ -187,11 +187,14 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
       authorize(request, template);
       const form = request.body.project_template;
       await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('project_templates')
-          .set({ name: form.name, updated_at: sql<Date>`now()` })
-          .where('id', '=', template.id)
-          .execute();
+        // Deleted meanwhile by a concurrent request: 404 before its fields are written.
+        requireWritten(
+          await trx
+            .updateTable('project_templates')
+            .set({ name: form.name, updated_at: sql<Date>`now()` })
+            .where('id', '=', template.id)
+            .executeTakeFirst(),
+        );
         await trx.deleteFrom('subject_fields').where('project_template_id', '=', template.id).execute();
         await insertFields(trx, template.id, form.subject_fields_attributes);
       });
@@ -215,7 +218,9 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
       const s = sessionOf(request);
       const template = await findVisibleTemplate(ctx.db, s, request.params.id);
       authorize(request, template);
-      await ctx.db.deleteFrom('project_templates').where('id', '=', template.id).execute();
+      requireWritten(
+        await ctx.db.deleteFrom('project_templates').where('id', '=', template.id).executeTakeFirst(),
+      );
       return {};
     },
   );

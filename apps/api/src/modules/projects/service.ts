@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { type Db, prepared } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { unprocessable } from '../../http/errors.js';
+import { notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
 import { Access } from '../access/visibility.js';
 import { projectAttachmentReads } from '../attachments/queries.js';
@@ -50,7 +50,8 @@ export const projectEnabledFor = (
 /** One project with its counts (a prepared statement: read on most project and subject requests). */
 export async function projectById(db: Db, id: string): Promise<ProjectRow> {
   const { rows } = await prepared(db, selectProjects(db).where('p.id', '=', id));
-  if (!rows[0]) throw new Error(`project ${id} not found`);
+  // Found in view a moment ago; missing now only when a concurrent request deleted it.
+  if (!rows[0]) throw notFound();
   return rows[0];
 }
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { requireWritten } from '../../http/errors.js';
 import { type AuditActor, recordAudit } from '../audit/record.js';
 import { deletePhotos, photosUsedOnlyBy } from '../photos/service.js';
 
@@ -27,8 +28,8 @@ export async function deleteSubjectWithPhotos(
       .execute();
     const photoIds = await photosUsedOnlyBy(trx, subjectId);
     const gone = await trx.deleteFrom('subjects').where('id', '=', subjectId).executeTakeFirst();
-    // A concurrent delete got there first: it recorded the deletion.
-    if (Number(gone.numDeletedRows) === 0) return 0;
+    // A concurrent delete got there first (and recorded the deletion): 404, as a moment later.
+    requireWritten(gone);
     const deleted = await deletePhotos(trx, photoIds);
     const where = { projectId: subject.project_id, ownerOrganizationId: subject.organization_id };
     await recordAudit(trx, actor, {
