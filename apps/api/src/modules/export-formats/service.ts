@@ -1,7 +1,7 @@
 import { can, copyName, type ExportFormatValues } from '@school-portal/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden, requireWritten } from '../../http/errors.js';
 import type { Access } from '../access/visibility.js';
 import type { Session } from '../users/session.js';
 import { type FormatRow, loadMappings, replaceMappings, SETTING_COLUMNS, selectFormats } from './queries.js';
@@ -83,17 +83,22 @@ export async function createFormat(
 export async function updateFormat(db: Db, session: Session, format: FormatRow, values: ExportFormatValues) {
   checkSharing(session, values.available_to_suborganizations, format.available_to_suborganizations);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('project_export_formats')
-      .set({ ...settingsOf(values), updated_at: sql<Date>`now()` })
-      .where('id', '=', format.id)
-      .execute();
+    // Deleted meanwhile by a concurrent request: 404 before its mappings are written.
+    requireWritten(
+      await trx
+        .updateTable('project_export_formats')
+        .set({ ...settingsOf(values), updated_at: sql<Date>`now()` })
+        .where('id', '=', format.id)
+        .executeTakeFirst(),
+    );
     await replaceMappings(trx, format.id, values.field_mappings);
   });
 }
 
 export async function deleteFormat(db: Db, format: FormatRow) {
-  await db.deleteFrom('project_export_formats').where('id', '=', format.id).execute();
+  requireWritten(
+    await db.deleteFrom('project_export_formats').where('id', '=', format.id).executeTakeFirst(),
+  );
 }
 
 /**

@@ -235,7 +235,16 @@ export async function deleteExport(ctx: AppContext, row: ExportRow) {
       )
       .returning('storage_key')
       .executeTakeFirst();
-    if (!gone) throw conflict({ base: ['This export is still running.'] });
+    if (!gone) {
+      // Not deleted: running, or already deleted by a concurrent request (404, as a moment later).
+      const running = await trx
+        .selectFrom('project_exports')
+        .select('id')
+        .where('id', '=', row.id)
+        .executeTakeFirst();
+      if (!running) throw notFound();
+      throw conflict({ base: ['This export is still running.'] });
+    }
     if (gone.storage_key) {
       await scheduleDeletions(trx, [{ key: gone.storage_key }]);
       await ctx.queue.enqueue('storage.deletions', {}, { trx });
