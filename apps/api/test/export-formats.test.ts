@@ -67,7 +67,13 @@ const createOk = async (who: string, format: Record<string, unknown> = {}) => {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().project_export_format as Record<string, unknown> & { id: string };
 };
-type Format = { id: string; name: string; standard_key: string | null; is_global: boolean };
+type Format = {
+  id: string;
+  name: string;
+  standard_key: string | null;
+  is_global: boolean;
+  organization_id: string | null;
+};
 const projectFormats = async (who: string, project: string) => {
   const res = await call(who, 'GET', `/api/projects/${projects[project]}/project-export-formats`);
   expect(res.statusCode, res.body).toBe(200);
@@ -480,9 +486,21 @@ describe('which formats a project may use', () => {
     const schoolList = (await projectFormats('schoolStaff', 'schoolA1')).map((f) => f.id);
     expect(schoolList).toEqual(expect.arrayContaining([studioShared.id, labShared.id, school.id]));
     expect(schoolList).not.toContain(studioPrivate.id);
-    // The studio manager sees the same list for the school's project.
-    const seenByStudio = (await projectFormats('studioManager', 'schoolA1')).map((f) => f.id);
-    expect(seenByStudio).toEqual(schoolList);
+    // The studio manager sees the school's list and, on the school's project, the studio's own formats
+    // (it made them for that project); the school still does not see the studio's private one.
+    const seenByStudio = await projectFormats('studioManager', 'schoolA1');
+    expect(seenByStudio.map((f) => f.id)).toEqual(expect.arrayContaining([...schoolList, studioPrivate.id]));
+    const studiosOwn = seenByStudio.filter((f) => !schoolList.includes(f.id));
+    expect(studiosOwn.every((f) => f.organization_id === w.orgs.studioA.id)).toBe(true);
+    // ...and may run it there: the pre-export check takes it; the school's staff may not.
+    const check = (who: string) =>
+      call(who, 'POST', `/api/projects/${projects.schoolA1}/project-exports/check`, {
+        project_export: { project_export_format_id: studioPrivate.id },
+      });
+    expect((await check('studioManager')).statusCode).toBe(200);
+    expect((await check('schoolStaff')).json()).toEqual({
+      errors: { project_export_format_id: ['is invalid'] },
+    });
     // A sibling school's project does not get School A1's format.
     expect((await projectFormats('studioManager', 'schoolA2')).map((f) => f.id)).not.toContain(school.id);
     // The studio's own project has its private one; built-in ones come first.

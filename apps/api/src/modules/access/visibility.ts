@@ -116,7 +116,9 @@ export class Access {
 
   /**
    * Export formats a project of `organizationId` may use (exports §3): the built-in ones, that
-   * organization's own, and those the organizations above it make available to sub-organizations.
+   * organization's own, and those the organizations above it make available to sub-organizations; and,
+   * for a caller whose organization is above the project's, the caller's own (a studio uses the format it
+   * made on its school's project; the school itself still sees only what is shared with it).
    */
   exportFormatIdsFor(organizationId: string) {
     const { db } = this;
@@ -128,8 +130,11 @@ export class Access {
           eb('f.organization_id', 'is', null),
           eb('f.organization_id', '=', organizationId),
           eb.and([
-            eb('f.available_to_suborganizations', '=', true),
             eb('f.organization_id', 'in', ancestorOrganizationIds(db, organizationId)),
+            eb.or([
+              eb('f.available_to_suborganizations', '=', true),
+              eb('f.organization_id', '=', this.root ?? '-1'),
+            ]),
           ]),
         ]),
       );
