@@ -175,7 +175,7 @@ export interface SubjectsTable {
   id: Generated<string>;
   project_id: string;
   properties: ColumnType<Record<string, string>, string, string>;
-  search_text: ColumnType<string, never, never>;
+  search_text: ColumnType<string | null, never, never>;
   yearbook_photo_id: string | null;
   created_by_plic_app_id: string | null;
   created_at: Generated<Date>;
