@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
+import { makeJpeg } from './support/images.js';
+import { subjectWithPhoto } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
 
 let t: TestApp;
@@ -62,7 +64,7 @@ const insert = async (projectId: string, label: string, values: Record<string, s
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t.ctx.db);
-  for (const who of ['studioManager', 'schoolStaff', 'memberSchoolB', 'foreignManager'])
+  for (const who of ['studioManager', 'studioStaff', 'schoolStaff', 'memberSchoolB', 'foreignManager'])
     tokens[who] = await signIn(t.app, w.users[who]!.email);
   const p = await makeProject('Duplicates', w.orgs.schoolA1.id, tokens.studioManager!, w.orgs.studioA.id);
   small = p.id;
@@ -204,6 +206,181 @@ describe('duplicate subjects', () => {
     expect((await dupes('memberSchoolB', {})).status).toBe(404);
     expect((await dupes('studioManager', {}, foreign)).status).toBe(404);
     expect((await dupes('studioManager', {}, '999999999')).status).toBe(404);
+  });
+});
+
+describe('merging duplicates (Keep on Find Duplicates on its own)', () => {
+  const crop = { name: 'Default', x: 0, y: 0, width: 1, height: 1 };
+  /** A project of its own (merging deletes subjects): three Avas, the first and third with a photo. */
+  async function mergeProject(name: string) {
+    const p = await makeProject(name, w.orgs.schoolA1.id, tokens.studioManager!, w.orgs.studioA.id);
+    const fields = Object.fromEntries(
+      (
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/project-templates/${p.project_template_id}`,
+            headers: bearer(tokens.studioManager!),
+          })
+        ).json().project_template.subject_fields as { id: string; field_key: string | null; label: string }[]
+      ).map((f) => [f.field_key ?? f.label, f.id]),
+    );
+    const album = await t.ctx.db
+      .insertInto('albums')
+      .values({ name: 'Photos', parent_resource_type: 'Project', parent_resource_id: p.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const at = { projectId: p.id, albumId: album.id, fields };
+    const photo = { bytes: await makeJpeg(60, 80), width: 60, height: 80, crop };
+    const keep = await subjectWithPhoto(
+      t,
+      at,
+      { student_id: '00123', first_name: 'Ava', last_name: 'Smith', grade: '' },
+      photo,
+    );
+    const noPhoto = await subjectWithPhoto(t, at, {
+      student_id: '00123',
+      first_name: 'ava',
+      last_name: 'Smith',
+      grade: '3',
+      teacher: '',
+    });
+    const withPhoto = await subjectWithPhoto(
+      t,
+      at,
+      {
+        student_id: '00123',
+        first_name: 'AVA',
+        last_name: 'Smyth',
+        grade: '4',
+        teacher: 'Ms. Lee',
+        email: 'hidden@x.test',
+      },
+      photo,
+    );
+    const other = await subjectWithPhoto(t, at, { student_id: '999', first_name: 'Zed', last_name: 'Z' });
+    return { projectId: p.id, fields, keep, noPhoto, withPhoto, other };
+  }
+  const merge = (who: string, keptId: string, payload: object) =>
+    post(who, `/api/subjects/${keptId}/merge`, payload);
+  const photosOf = async (subjectId: string) =>
+    (
+      await t.ctx.db
+        .selectFrom('subject_photo_assignments')
+        .select(['photo_id', 'is_primary'])
+        .where('subject_id', '=', subjectId)
+        .orderBy('id')
+        .execute()
+    ).map((r) => ({ photo_id: r.photo_id, is_primary: r.is_primary }));
+  const gridVersion = async (projectId: string) =>
+    (
+      await t.ctx.db
+        .selectFrom('project_grid_versions')
+        .select(sql<string>`version::text`.as('v'))
+        .where('project_id', '=', projectId)
+        .executeTakeFirst()
+    )?.v ?? '0';
+
+  test("the others' photos move to the kept subject, their values fill its blanks (never overwriting), then they are gone, in the trail", async () => {
+    const m = await mergeProject('Merge');
+    const [keptPhoto] = await photosOf(m.keep);
+    const [mergedPhoto] = await photosOf(m.withPhoto);
+    const version = await gridVersion(m.projectId);
+    // Studio staff may delete subjects, so may merge them; they may not read hidden fields.
+    const res = await merge('studioStaff', m.keep, { merged_subject_ids: [m.noPhoto, m.withPhoto] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.merged_subject_ids).toEqual([m.noPhoto, m.withPhoto]);
+    expect(res.body.moved_photo_ids).toEqual([mergedPhoto!.photo_id]);
+    const f = m.fields;
+    // Kept values stay (first name "Ava", last name "Smith"); blanks filled in the order given.
+    expect(res.body.subject.properties).toEqual({
+      [f.student_id!]: '00123',
+      [f.first_name!]: 'Ava',
+      [f.last_name!]: 'Smith',
+      [f.grade!]: '3',
+      [f.teacher!]: 'Ms. Lee',
+    });
+    // The hidden value is merged, but not shown to a caller who may not read it.
+    expect(JSON.stringify(res.body)).not.toContain('hidden@x.test');
+    const stored = await t.ctx.db
+      .selectFrom('subjects')
+      .select('properties')
+      .where('id', '=', m.keep)
+      .executeTakeFirstOrThrow();
+    expect(stored.properties[f.email!]).toBe('hidden@x.test');
+    // The kept subject keeps its primary photo and gains the other's.
+    expect(await photosOf(m.keep)).toEqual([
+      { photo_id: keptPhoto!.photo_id, is_primary: true },
+      { photo_id: mergedPhoto!.photo_id, is_primary: false },
+    ]);
+    for (const gone of [m.noPhoto, m.withPhoto])
+      expect(
+        (await t.app.inject({ url: `/api/subjects/${gone}`, headers: bearer(tokens.studioManager!) }))
+          .statusCode,
+      ).toBe(404);
+    // The grid's cache sees it: its project's version moved.
+    expect(BigInt(await gridVersion(m.projectId))).toBeGreaterThan(BigInt(version));
+    const audit = await t.ctx.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'subject.merge')
+      .where('record_id', '=', m.keep)
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      record_type: 'subject',
+      project_id: m.projectId,
+      owner_organization_id: w.orgs.schoolA1.id,
+      details: { merged_subject_ids: [m.noPhoto, m.withPhoto], photo_ids: [mergedPhoto!.photo_id] },
+    });
+    // No duplicates left among them.
+    const left = await dupes('studioManager', {}, m.projectId);
+    expect(left.body.duplicate_groups).toEqual([]);
+  });
+
+  test('a kept subject without a photo takes the first merged primary photo', async () => {
+    const m = await mergeProject('Merge photoless');
+    const [mergedPhoto] = await photosOf(m.withPhoto);
+    const res = await merge('studioManager', m.noPhoto, { merged_subject_ids: [m.withPhoto] });
+    expect(res.status).toBe(200);
+    expect(await photosOf(m.noPhoto)).toEqual([{ photo_id: mergedPhoto!.photo_id, is_primary: true }]);
+    expect(res.body.subject.primary_photo_id).toBe(mergedPhoto!.photo_id);
+    // A manager reads hidden fields: the merged hidden value is in the answer.
+    expect(res.body.subject.properties[m.fields.email!]).toBe('hidden@x.test');
+  });
+
+  test('bad merges are 422 "is invalid" and change nothing; a school is refused; other organizations 404', async () => {
+    const m = await mergeProject('Merge refused');
+    const invalid = { status: 422, body: { errors: { merged_subject_ids: ['is invalid'] } } };
+    // The kept subject among the merged ones.
+    expect(await merge('studioManager', m.keep, { merged_subject_ids: [m.noPhoto, m.keep] })).toEqual(
+      invalid,
+    );
+    // A subject of another project, of another organization, or none at all.
+    expect(await merge('studioManager', m.keep, { merged_subject_ids: [sid.ava3] })).toEqual(invalid);
+    const foreignSubject = await t.ctx.db
+      .insertInto('subjects')
+      .values({ project_id: foreign, properties: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await merge('studioManager', m.keep, { merged_subject_ids: [foreignSubject.id] })).toEqual(
+      invalid,
+    );
+    expect(await merge('studioManager', m.keep, { merged_subject_ids: ['999999999'] })).toEqual(invalid);
+    expect((await merge('studioManager', m.keep, { merged_subject_ids: [] })).status).toBe(422);
+    expect((await merge('studioManager', m.keep, {})).status).toBe(422);
+    expect((await merge('studioManager', m.keep, { merged_subject_ids: ['x'] })).status).toBe(422);
+    // Schools don't delete subjects, so don't merge them (403); another organization's subject is 404.
+    expect((await merge('schoolStaff', m.keep, { merged_subject_ids: [m.noPhoto] })).status).toBe(403);
+    expect((await merge('foreignManager', m.keep, { merged_subject_ids: [m.noPhoto] })).status).toBe(404);
+    expect(
+      (await merge('studioManager', foreignSubject.id, { merged_subject_ids: [m.noPhoto] })).status,
+    ).toBe(404);
+    const left = await t.ctx.db
+      .selectFrom('subjects')
+      .select('id')
+      .where('project_id', '=', m.projectId)
+      .execute();
+    expect(left).toHaveLength(4);
   });
 });
 

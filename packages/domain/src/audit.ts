@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'photo.download',
   'subject_import.apply',
   'subject.delete',
+  'subject.merge',
   'photo.delete',
   'project.delete',
   'user.delete',

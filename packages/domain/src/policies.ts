@@ -166,6 +166,8 @@ export const POLICIES = {
   'subject.create': inView,
   'subject.update': inView,
   'subject.delete': when((a) => a.canDeleteSubjects),
+  // Merging duplicates deletes the subjects merged into the one kept: whoever may delete subjects.
+  'subject.merge': when((a) => a.canDeleteSubjects),
   // Finding duplicates reads the project's subjects: customers run exports and prints for their projects.
   'subject.find-duplicates': inView,
   // Fields a template hides from customers: read (values, labels, and any output built from them: exports,

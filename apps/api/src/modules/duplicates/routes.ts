@@ -1,12 +1,20 @@
-import { DEFAULT_DUPLICATE_FIELDS, duplicateSearchSchema } from '@school-portal/domain';
+import { DEFAULT_DUPLICATE_FIELDS, duplicateSearchSchema, recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { idParam } from '../../http/params.js';
+import { actorOf } from '../audit/record.js';
 import { subjectSchema } from '../subjects/routes.js';
-import { loadProjectFields } from '../subjects/service.js';
+import {
+  loadProjectFields,
+  projectFieldsById,
+  selectSubjectRows,
+  serializeSubject,
+  withPrimaryThumbnails,
+} from '../subjects/service.js';
+import { checkMergedIds, MAX_MERGED_SUBJECTS, mergeSubjects } from './merge.js';
 import { findDuplicateGroups } from './service.js';
 
 export function registerDuplicateRoutes(root: FastifyInstance, ctx: AppContext) {
@@ -42,6 +50,41 @@ export function registerDuplicateRoutes(root: FastifyInstance, ctx: AppContext) 
         selection,
       );
       return { duplicate_groups: groups };
+    },
+  );
+
+  app.post(
+    '/api/subjects/:id/merge',
+    {
+      config: { action: 'subject.merge' },
+      schema: {
+        tags: ['subjects'],
+        summary:
+          'Keep this subject and merge duplicates into it: their photos move to it, their values fill its blanks (never overwriting one), then they are deleted (recorded in the activity trail; only a new import brings them back)',
+        params: idParam,
+        body: z.object({
+          merged_subject_ids: z.array(recordIdSchema).min(1).max(MAX_MERGED_SUBJECTS),
+        }),
+        response: {
+          200: z.object({
+            subject: subjectSchema,
+            merged_subject_ids: z.array(z.string()),
+            moved_photo_ids: z.array(z.string()),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const ref = await request.access.findVisible('subject', request.params.id);
+      const kept = { id: ref.id, project_id: ref.project_id!, organization_id: ref.organization_id };
+      const mergedIds = await checkMergedIds(ctx.db, request.access, kept, request.body.merged_subject_ids);
+      const { movedPhotoIds } = await mergeSubjects(ctx.db, actorOf(request), kept, mergedIds);
+      // Answered as the caller may see it: hidden values were merged, but are not shown to who may not read them.
+      const pf = await projectFieldsById(ctx.db, s, kept.project_id);
+      const row = await selectSubjectRows(ctx.db).where('s.id', '=', kept.id).executeTakeFirstOrThrow();
+      const [subject] = await withPrimaryThumbnails(ctx.db, ctx.storage, [serializeSubject(row, pf)]);
+      return { subject: subject!, merged_subject_ids: mergedIds, moved_photo_ids: movedPhotoIds };
     },
   );
 }

@@ -240,6 +240,53 @@ export async function deletePhotos(db: Db, photoIds: string[]): Promise<number> 
   return deleted.length;
 }
 
+/**
+ * Merging subjects: the photos assigned to `fromSubjectIds` become `toSubjectId`'s (one assignment per
+ * photo; a photo it already has stays as it is). The moved ones are not primary, so the kept subject keeps
+ * its primary photo; one without takes the first merged subject's primary. Answers the moved photo ids.
+ * In the caller's transaction, with the subjects' rows locked.
+ */
+export async function moveSubjectPhotos(
+  db: Db,
+  fromSubjectIds: string[],
+  toSubjectId: string,
+): Promise<string[]> {
+  if (fromSubjectIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('subject_photo_assignments')
+    .select(['id', 'subject_id', 'photo_id', 'is_primary'])
+    .where('subject_id', 'in', [toSubjectId, ...fromSubjectIds])
+    .orderBy('id')
+    .execute();
+  const order = (subjectId: string) => fromSubjectIds.indexOf(subjectId);
+  const kept = new Set(rows.filter((r) => r.subject_id === toSubjectId).map((r) => r.photo_id));
+  const moving = new Map<string, (typeof rows)[number]>();
+  for (const row of rows
+    .filter((r) => r.subject_id !== toSubjectId && !kept.has(r.photo_id))
+    .sort((a, b) => order(a.subject_id) - order(b.subject_id)))
+    if (!moving.has(row.photo_id)) moving.set(row.photo_id, row);
+  const moved = [...moving.values()];
+  if (moved.length === 0) return [];
+  await db
+    .updateTable('subject_photo_assignments')
+    .set({ subject_id: toSubjectId, is_primary: false })
+    .where(
+      'id',
+      'in',
+      moved.map((r) => r.id),
+    )
+    .execute();
+  const hasPrimary = rows.some((r) => r.subject_id === toSubjectId && r.is_primary);
+  const primary = moved.find((r) => r.is_primary) ?? moved[0]!;
+  if (!hasPrimary)
+    await db
+      .updateTable('subject_photo_assignments')
+      .set({ is_primary: true })
+      .where('id', '=', primary.id)
+      .execute();
+  return moved.map((r) => r.photo_id);
+}
+
 /** The photos of a subject that no other subject uses (as an assigned photo or a yearbook photo). */
 export async function photosUsedOnlyBy(db: Db, subjectId: string): Promise<string[]> {
   const rows = await db
