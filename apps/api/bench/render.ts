@@ -87,6 +87,7 @@ async function ours(storage: LocalStorage, list: LayoutSubject[], file: string) 
     pages,
     async (box, dpi) => preparePrintPhoto(await storage.read(keyOf(Number(box.photo_id))), CROP, box, dpi),
     file,
+    { title: 'Bench composite' },
   );
 }
 

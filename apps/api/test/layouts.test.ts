@@ -1,19 +1,18 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { layoutDefinitionSchema } from '@school-portal/domain';
-import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { projectWithFields as buildProjectWithFields, subjectWithPhoto } from './support/project-data.js';
+import {
+  downloadPdf as downloadAs,
+  rasterise,
+  readPdf,
+  renderAndWait as renderAs,
+} from './support/renders.js';
 import { buildWorld, type World } from './support/world.js';
 
-const run = promisify(execFile);
 let t: TestApp;
 let w: World;
 const tokens: Record<string, string> = {};
@@ -92,34 +91,8 @@ const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
 
-async function renderAndWait(who: string, body: Record<string, unknown>) {
-  const created = await call(who, 'POST', '/api/layout-renders', { layout_render: body });
-  expect(created.statusCode, created.body).toBe(201);
-  const render = created.json().layout_render;
-  return eventually(async () => {
-    const r = (await call(who, 'GET', `/api/layout-renders/${render.id}`)).json().layout_render;
-    return r.worker_status !== 'running' ? r : null;
-  }, 60_000);
-}
-
-async function downloadPdf(who: string, renderId: string) {
-  const answer = await call(who, 'GET', `/api/layout-renders/${renderId}/download`);
-  expect(answer.statusCode).toBe(302);
-  const file = await t.app.inject({ method: 'GET', url: answer.headers.location as string });
-  expect(file.statusCode).toBe(200);
-  return file.rawPayload;
-}
-
-async function readPdf(bytes: Buffer) {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    const text = await parser.getText();
-    const images = await parser.getImage({ imageBuffer: false, imageDataUrl: false, imageThreshold: 40 });
-    return { pages: text.total, text: text.text, pageTexts: text.pages.map((p) => p.text), images };
-  } finally {
-    await parser.destroy();
-  }
-}
+const renderAndWait = (who: string, body: Record<string, unknown>) => renderAs(t, tokens[who]!, body);
+const downloadPdf = (who: string, renderId: string) => downloadAs(t, tokens[who]!, renderId);
 
 describe('layout categories and layouts', () => {
   test('a school sees the built-in categories, each with its layouts; every built-in definition is valid', async () => {
@@ -165,7 +138,7 @@ describe('layout categories and layouts', () => {
     expect(
       (await call('schoolStaff', 'GET', `/api/layouts/${layoutIds['Class Composite']}`)).json().layout
         .grid_width,
-    ).toBe(5);
+    ).toBe(7);
   });
 
   test('the preview is a 640x480 PNG of a subject with its photo; another school’s subject is refused', async () => {
@@ -200,6 +173,8 @@ describe('layout renders', () => {
       subject_ids: subjectsA1,
       group_by: ['Grade'],
       sort_by: ['Last Name', 'First Name'],
+      // The subject without a photo gets a card too, its photo a placeholder with the name.
+      subjects_without_photo: 'placeholder',
     });
     expect(render).toMatchObject({
       worker_status: 'complete',
@@ -226,30 +201,13 @@ describe('layout renders', () => {
       expect(Math.abs(image.height - 417)).toBeLessThanOrEqual(2);
     }
     // Look at the first page as a person would: not blank, and the first photo box holds a photo.
-    const dir = await mkdtemp(path.join(tmpdir(), 'render-'));
-    try {
-      await writeFile(path.join(dir, 'r.pdf'), pdf);
-      await run('/usr/bin/pdftoppm', [
-        '-png',
-        '-r',
-        '72',
-        '-f',
-        '1',
-        '-l',
-        '1',
-        path.join(dir, 'r.pdf'),
-        path.join(dir, 'page'),
-      ]);
-      const png = await readFile(path.join(dir, 'page-1.png'));
-      const whole = await sharp(png).stats();
-      expect(whole.channels[0]!.stdev).toBeGreaterThan(20);
-      // The first unit's photo: unit at (49.5, 13.5), photo at +8,+10, 80x100 pt.
-      const photoBox = await sharp(png).extract({ left: 60, top: 26, width: 70, height: 90 }).stats();
-      expect(photoBox.channels[2]!.mean).toBeGreaterThan(120);
-      expect(photoBox.channels[0]!.stdev).toBeGreaterThan(10);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const png = await rasterise(pdf);
+    const whole = await sharp(png).stats();
+    expect(whole.channels[0]!.stdev).toBeGreaterThan(20);
+    // The first unit's photo: unit at (49.5, 13.5), photo at +8,+10, 80x100 pt.
+    const photoBox = await sharp(png).extract({ left: 60, top: 26, width: 70, height: 90 }).stats();
+    expect(photoBox.channels[2]!.mean).toBeGreaterThan(120);
+    expect(photoBox.channels[0]!.stdev).toBeGreaterThan(10);
   });
 
   test('a Sheet render (class composite by Teacher): a page per teacher, titles, names in any script', async () => {
@@ -263,13 +221,12 @@ describe('layout renders', () => {
     expect(render.worker_status).toBe('complete');
     const read = await readPdf(await downloadPdf('studioManager', render.id));
     expect(read.pages).toBe(3);
-    expect(read.pageTexts[0]).toContain('Jones');
-    expect(read.pageTexts[0]).toContain('Νίκος Παπαδόπουλος');
-    expect(read.pageTexts[0]).toContain('小明 王');
-    expect(read.pageTexts[1]).toContain('Lee');
-    expect(read.pageTexts[2]).toContain('Smith');
-    expect(read.pageTexts[2]).toContain('Иван Петров');
-    expect(read.pageTexts[2]).toContain('Zoë Ångström');
+    // Names print on two lines (first, then last name) under each photo.
+    const has = (page: number, ...parts: string[]) =>
+      expect(parts.filter((p) => !read.pageTexts[page]!.includes(p))).toEqual([]);
+    has(0, 'Jones', 'Νίκος', 'Παπαδόπουλος', '小明', '王');
+    has(1, 'Grade 2 · Lee');
+    has(2, 'Grade 3 · Smith', 'Иван', 'Петров', 'Zoë', 'Ångström');
   });
 
   test('the Subject Directory of every subject, grouped by the chosen field', async () => {

@@ -1,5 +1,5 @@
 import { compareGrades } from './grades.js';
-import type { LayoutBox, LayoutDefinition, LayoutType } from './layouts.js';
+import type { HeadingLine, LayoutBox, LayoutDefinition, LayoutType } from './layouts.js';
 
 /**
  * The layout engine: definition + subjects + group_by + sort_by -> pages of positioned boxes. Pure: the
@@ -26,6 +26,8 @@ export interface PlacedPhoto extends Rect {
   subject_id: string;
   photo_id: string | null;
   orientation: 'portrait' | 'landscape';
+  /** The subject's name, printed on the placeholder when the photo is missing. */
+  label: string;
 }
 export interface PlacedText extends Rect {
   kind: 'text';
@@ -148,15 +150,33 @@ export function fitText(
   return { text: lo > 0 ? `${chars.slice(0, lo).join('').trimEnd()}…` : '', size: s };
 }
 
+/** The name a subject is known by on paper: its display name, else first and last name. */
+export const subjectLabel = (subject: LayoutSubject) =>
+  subject.values['Display Name']?.trim() ||
+  subject.values['Full Name']?.trim() ||
+  fillTemplate('{First Name} {Last Name}', subject.values);
+
+/** Whether a subject has a photo to print (the primary pose falls back to the latest). */
+export const hasPhoto = (subject: LayoutSubject) => !!(subject.photos.primary ?? subject.photos.latest);
+
+/** Whether a layout prints photos at all (a subject without one is then left out or a placeholder). */
+export const printsPhotos = (def: LayoutDefinition) => def.unit.boxes.some((b) => b.kind === 'photo');
+
 function placeUnit(
   boxes: readonly LayoutBox[],
   subject: LayoutSubject,
   ox: number,
   oy: number,
   measure: Measure,
+  scale = 1,
 ): PlacedBox[] {
   return boxes.map((box): PlacedBox => {
-    const rect = { x: ox + box.x, y: oy + box.y, width: box.width, height: box.height };
+    const rect = {
+      x: ox + box.x * scale,
+      y: oy + box.y * scale,
+      width: box.width * scale,
+      height: box.height * scale,
+    };
     switch (box.kind) {
       case 'photo':
         return {
@@ -165,26 +185,77 @@ function placeUnit(
           subject_id: subject.id,
           photo_id: box.pose === 'latest' ? subject.photos.latest : subject.photos.primary,
           orientation: box.orientation,
+          label: subjectLabel(subject),
         };
       case 'text': {
+        const size = box.size * scale;
         const fitted = fitText(
           fillTemplate(box.template, subject.values),
-          box.width,
-          box.size,
-          Math.min(box.min_size ?? box.size * 0.6, box.size),
+          rect.width,
+          size,
+          Math.min((box.min_size ?? box.size * 0.6) * scale, size),
           box.weight,
           measure,
         );
         return { kind: 'text', ...rect, ...fitted, weight: box.weight, align: box.align };
       }
       case 'static': {
-        const fitted = fitText(box.text, box.width, box.size, box.size * 0.6, box.weight, measure);
+        const size = box.size * scale;
+        const fitted = fitText(box.text, rect.width, size, size * 0.6, box.weight, measure);
         return { kind: 'text', ...rect, ...fitted, weight: box.weight, align: box.align };
       }
       default:
         return { kind: 'barcode', ...rect, value: (subject.values[box.field] ?? '').trim() };
     }
   });
+}
+
+/** The values every subject of a group shares (trimmed, non-blank), by field name. */
+export function sharedValues(subjects: readonly LayoutSubject[]): Record<string, string> {
+  const [first, ...rest] = subjects;
+  if (!first) return {};
+  const shared: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(first.values)) {
+    const value = raw.trim();
+    if (value && rest.every((s) => (s.values[name] ?? '').trim() === value)) shared[name] = value;
+  }
+  return shared;
+}
+
+/** A heading line's text: its parts whose fields all have values, filled and joined by " · ". */
+export function headingText(
+  line: Pick<HeadingLine, 'parts' | 'otherwise'>,
+  values: Record<string, string>,
+): string {
+  const text = line.parts
+    .filter((part) => [...part.matchAll(/\{([^{}]+)\}/g)].every((m) => (values[m[1]!.trim()] ?? '').trim()))
+    .map((part) => fillTemplate(part, values))
+    .filter(Boolean)
+    .join(' · ');
+  return text || (line.otherwise ? fillTemplate(line.otherwise, values) : '');
+}
+
+const MAX_FIT_SCALE = 2.5;
+
+/**
+ * The grid for a group of `count` units in an area: the columns and rows (within the layout's grid) that
+ * let the unit grow most, at most MAX_FIT_SCALE times. A group larger than a page keeps the layout's grid.
+ */
+export function fitGrid(def: LayoutDefinition, count: number, width: number, height: number) {
+  const fixed = { columns: def.grid.width, rows: def.grid.height, scale: 1 };
+  if (def.grid.fit !== 'group' || count > def.grid.width * def.grid.height || count < 1) return fixed;
+  let best = { columns: 1, rows: count, scale: 0 };
+  for (let columns = 1; columns <= Math.min(def.grid.width, count); columns++) {
+    const rows = Math.ceil(count / columns);
+    if (rows > def.grid.height) continue;
+    const scale = Math.min(
+      width / (columns * def.unit.width),
+      height / (rows * def.unit.height),
+      MAX_FIT_SCALE,
+    );
+    if (scale > best.scale + 1e-9) best = { columns, rows, scale };
+  }
+  return best.scale > 0 ? best : fixed;
 }
 
 /** Where each grid cell's unit sits: cells share the page's inner area evenly, units centred in them. */
@@ -284,27 +355,61 @@ export function layoutPages(
 
   const groups = groupSubjects(subjects, groupBy, sortBy);
   if (def.group_break === 'page') {
-    // A title band on top of every page of a group (named "continued" after the first), the grid below.
-    const band = def.title.size * 2;
+    // A heading band on top of every page of a group (marked "continued" after the first), the grid
+    // below it, sized to the group when the layout fits its grid to groups.
+    const lines: HeadingLine[] = def.title.lines ?? [
+      { parts: [def.title.template], size: def.title.size, weight: 'bold' },
+    ];
+    const lead = lines.reduce((best, l, i) => (l.size > lines[best]!.size ? i : best), 0);
+    const heading = (group: SubjectGroup, continued: boolean): PlacedText[] => {
+      const values = { ...sharedValues(group.subjects), group: group.title };
+      let y = m.top;
+      const placed: PlacedText[] = [];
+      lines.forEach((line, i) => {
+        let text = headingText(line, values);
+        const height = line.size * 1.35;
+        if (text && continued && i === lead) text = `${text} (continued)`;
+        if (text)
+          placed.push({
+            kind: 'text',
+            x: m.left,
+            y,
+            width: innerW,
+            height,
+            ...fitText(text, innerW, line.size, line.size * 0.6, line.weight, measure),
+            weight: line.weight,
+            align: 'center',
+          });
+        y += height;
+      });
+      return placed;
+    };
+    const bandHeight = lines.reduce((sum, l) => sum + l.size * 1.35, 0) + lines[lead]!.size * 0.6;
     for (const group of groups) {
+      const hasHeading = heading(group, false).length > 0;
+      const top = hasHeading ? m.top + bandHeight : m.top;
+      const areaH = innerH - (top - m.top);
+      const grid = fitGrid(def, group.subjects.length, innerW, areaH);
+      const capacity = grid.columns * grid.rows;
+      const unitW = def.unit.width * grid.scale;
+      const unitH = def.unit.height * grid.scale;
       group.subjects.forEach((s, i) => {
-        const slot = i % perPage;
+        const slot = i % capacity;
         let page = pages[pages.length - 1]!;
         if (slot === 0) {
           page = newPage();
-          if (group.title)
-            page.boxes.push(title(i === 0 ? group.title : `${group.title} (continued)`, m.top, band));
+          page.boxes.push(...heading(group, i > 0));
         }
-        const top = group.title ? m.top + band : m.top;
-        const o = cellOrigin(
-          def,
-          slot % def.grid.width,
-          Math.floor(slot / def.grid.width),
-          top,
-          innerH - (top - m.top),
-          def.grid.height,
-        );
-        page.boxes.push(...placeUnit(def.unit.boxes, s, o.x, o.y, measure));
+        const row = Math.floor(slot / grid.columns);
+        const col = slot % grid.columns;
+        // A fitted grid centres its last, shorter row; cells share the area evenly.
+        const inRow = Math.min(grid.columns, group.subjects.length - (i - slot) - row * grid.columns);
+        const shift = def.grid.fit === 'group' ? (grid.columns - inRow) / 2 : 0;
+        const cellW = innerW / grid.columns;
+        const cellH = areaH / grid.rows;
+        const x = m.left + (col + shift) * cellW + (cellW - unitW) / 2;
+        const y = top + row * cellH + (cellH - unitH) / 2;
+        page.boxes.push(...placeUnit(def.unit.boxes, s, x, y, measure, grid.scale));
       });
     }
     return pages;

@@ -57,6 +57,25 @@ export const layoutBoxSchema = z.discriminatedUnion('kind', [
 ]);
 export type LayoutBox = z.infer<typeof layoutBoxSchema>;
 
+/**
+ * A heading line of a Sheet layout's group: parts joined by " · ", each part filled with the values all of
+ * the group's subjects share (and `{group}`); a part naming a field they don't share is left out, so
+ * `["Grade {Grade}", "{Teacher}"]` reads "Grade 3 · Ms. Lee" for one class and "Grade 3" for a grade.
+ */
+export const headingLineSchema = z.object({
+  parts: z.array(z.string().min(1).max(300)).min(1).max(4),
+  /** The line when every part is left out (e.g. `{group}`, the group's own values). */
+  otherwise: z.string().min(1).max(300).optional(),
+  size: fontSize,
+  weight,
+});
+export type HeadingLine = z.infer<typeof headingLineSchema>;
+
+/** What a print does with subjects that have no photo: leaves them out, or prints a placeholder with the name. */
+export const SUBJECTS_WITHOUT_PHOTO = ['leave_out', 'placeholder'] as const;
+export type SubjectsWithoutPhoto = (typeof SUBJECTS_WITHOUT_PHOTO)[number];
+export const DEFAULT_SUBJECTS_WITHOUT_PHOTO: SubjectsWithoutPhoto = 'leave_out';
+
 export const layoutDefinitionSchema = z
   .object({
     page: z.object({
@@ -67,13 +86,26 @@ export const layoutDefinitionSchema = z
         .default({ top: 36, right: 36, bottom: 36, left: 36 }),
     }),
     /** Units across and down a page. */
-    grid: z.object({ width: z.number().int().min(1).max(40), height: z.number().int().min(1).max(60) }),
+    grid: z.object({
+      width: z.number().int().min(1).max(40),
+      height: z.number().int().min(1).max(60),
+      /**
+       * Sheet layouts with `page` breaks: `group` sizes the grid to each group that fits on a page (fewer
+       * subjects, bigger units, up to 2.5 times), `fixed` keeps width x height.
+       */
+      fit: z.enum(['fixed', 'group']).default('fixed'),
+    }),
     unit: z.object({ width: positive, height: positive, boxes: z.array(layoutBoxSchema).min(1).max(40) }),
     /** Basic layouts: `same` repeats one subject in every unit of its page (wallets), `next` fills units with the next subjects (ID cards). */
     fill: z.enum(['same', 'next']).default('next'),
     /** Sheet layouts: a title per group, as a template over the group's values (`{group}`). */
     title: z
-      .object({ template: z.string().min(1).max(300).default('{group}'), size: fontSize.default(18) })
+      .object({
+        template: z.string().min(1).max(300).default('{group}'),
+        size: fontSize.default(18),
+        /** `page` breaks: the heading's lines instead of the one template line (school, class, season). */
+        lines: z.array(headingLineSchema).min(1).max(4).optional(),
+      })
       .default({ template: '{group}', size: 18 }),
     /** Sheet layouts: `page` starts each group on a new page (composites), `flow` runs groups on (directories). */
     group_break: z.enum(['page', 'flow']).default('page'),

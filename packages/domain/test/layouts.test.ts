@@ -2,8 +2,10 @@ import { describe, expect, test } from 'vitest';
 import {
   approximateMeasure,
   fillTemplate,
+  fitGrid,
   fitText,
   groupSubjects,
+  headingText,
   type LayoutSubject,
   layoutDefinitionSchema,
   layoutPages,
@@ -253,5 +255,92 @@ describe('text', () => {
     expect(approximateMeasure('王小明', 10, 'normal')).toBeGreaterThan(
       approximateMeasure('Ivan', 10, 'normal'),
     );
+  });
+});
+
+describe('sheets a school hangs up', () => {
+  const composite = layoutDefinitionSchema.parse({
+    page: letter,
+    grid: { width: 7, height: 6, fit: 'group' },
+    group_break: 'page',
+    title: {
+      lines: [
+        { parts: ['{School}'], size: 16, weight: 'bold' },
+        { parts: ['Grade {Grade}', '{Teacher}'], otherwise: '{group}', size: 22, weight: 'bold' },
+        { parts: ['{Season}'], size: 12 },
+      ],
+    },
+    unit: {
+      width: 76,
+      height: 104,
+      boxes: [
+        { kind: 'photo', x: 6, y: 4, width: 64, height: 80 },
+        { kind: 'text', x: 0, y: 85, width: 76, height: 9.5, template: '{First Name}', size: 8 },
+      ],
+    },
+  });
+  const klass = (n: number, teacher: string, grade: string) =>
+    Array.from({ length: n }, (_, i) =>
+      subject(`${teacher}${i}`, {
+        'First Name': `F${i}`,
+        Teacher: teacher,
+        Grade: grade,
+        School: 'Elm',
+        Season: 'Fall 2026',
+      }),
+    );
+
+  test('a heading line keeps the parts the whole group shares, else its fallback', () => {
+    const line = { parts: ['Grade {Grade}', '{Teacher}'], otherwise: '{group}' };
+    expect(headingText(line, { Grade: '3', Teacher: 'Ms. Lee' })).toBe('Grade 3 · Ms. Lee');
+    expect(headingText(line, { Grade: '3' })).toBe('Grade 3');
+    expect(headingText(line, { group: 'Room 12' })).toBe('Room 12');
+  });
+
+  test('a composite is headed by school, class and season; a teacher shared by two grades is named alone', () => {
+    const pages = layoutPages(
+      composite,
+      'Sheet',
+      [
+        ...klass(3, 'Ms. Lee', '3'),
+        ...klass(2, 'Mr. Ortiz', 'K'),
+        subject('x', { Teacher: 'Mr. Ortiz', Grade: '1', School: 'Elm' }),
+      ],
+      {
+        group_by: ['Teacher'],
+        sort_by: ['First Name'],
+      },
+    );
+    const texts = (i: number) =>
+      pages[i]!.boxes.filter((b): b is PlacedText => b.kind === 'text').map((b) => b.text);
+    // Mr. Ortiz teaches K and 1, and one subject has no season: those parts and lines are left out.
+    expect(texts(0).slice(0, 3)).toEqual(['Elm', 'Mr. Ortiz', 'F0']);
+    expect(texts(0)).not.toContain('Fall 2026');
+    expect(texts(1).slice(0, 3)).toEqual(['Elm', 'Grade 3 · Ms. Lee', 'Fall 2026']);
+  });
+
+  test('the grid is sized to the group: fewer subjects, bigger photos; a big group keeps the grid', () => {
+    const photoWidth = (n: number) =>
+      layoutPages(composite, 'Sheet', klass(n, 'Ms. Lee', '3'), { group_by: ['Teacher'] })[0]!.boxes.find(
+        (b) => b.kind === 'photo',
+      )!.width;
+    expect(photoWidth(4)).toBeGreaterThan(photoWidth(14));
+    expect(photoWidth(14)).toBeGreaterThan(photoWidth(30));
+    expect(photoWidth(42)).toBeLessThan(66);
+    expect(photoWidth(43)).toBe(64);
+    expect(fitGrid(composite, 43, 540, 640)).toEqual({ columns: 7, rows: 6, scale: 1 });
+    expect(
+      layoutPages(composite, 'Sheet', klass(43, 'Ms. Lee', '3'), { group_by: ['Teacher'] }),
+    ).toHaveLength(2);
+  });
+
+  test("a photo box carries the subject's name for its placeholder", () => {
+    const [page] = layoutPages(composite, 'Sheet', [
+      subject('1', { 'First Name': 'Nora', 'Last Name': 'Nakamura' }, null),
+    ]);
+    expect(page!.boxes.find((b) => b.kind === 'photo')).toMatchObject({
+      photo_id: null,
+      label: 'Nora Nakamura',
+    });
   });
 });

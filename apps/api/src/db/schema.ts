@@ -437,6 +437,8 @@ export interface LayoutRendersTable {
   subject_ids: string[];
   group_by: Generated<string[]>;
   sort_by: Generated<string[]>;
+  /** Subjects without a photo: left out, or printed as a placeholder with the name (0025). */
+  subjects_without_photo: Generated<'leave_out' | 'placeholder'>;
   include_hidden_fields: Generated<boolean>;
   worker_token: string;
   worker_status: Generated<'running' | 'complete' | 'failed'>;

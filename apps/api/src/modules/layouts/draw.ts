@@ -1,6 +1,13 @@
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
-import type { LayoutPage, PlacedBarcode, PlacedPhoto, PlacedText } from '@school-portal/domain';
+import {
+  fitText,
+  type LayoutPage,
+  type Measure,
+  type PlacedBarcode,
+  type PlacedPhoto,
+  type PlacedText,
+} from '@school-portal/domain';
 import bwipjs from 'bwip-js/node';
 import pLimit from 'p-limit';
 import PDFDocument from 'pdfkit';
@@ -41,7 +48,7 @@ function preparePage(page: LayoutPage, photos: PhotoSource, dpi: number) {
   return byKey;
 }
 
-function pdfText(doc: PDFKit.PDFDocument, box: PlacedText, measure: ReturnType<typeof pdfMeasure>) {
+function pdfText(doc: PDFKit.PDFDocument, box: PlacedText, measure: Measure) {
   const total = measure(box.text, box.size, box.weight);
   let x =
     box.align === 'center'
@@ -57,8 +64,47 @@ function pdfText(doc: PDFKit.PDFDocument, box: PlacedText, measure: ReturnType<t
   }
 }
 
-function placeholder(doc: PDFKit.PDFDocument, box: PlacedPhoto) {
-  doc.save().rect(box.x, box.y, box.width, box.height).fillColor('#e0e0e0').fill().restore();
+const PLACEHOLDER = { fill: '#f2f2f2', stroke: '#9e9e9e', note: 'No photo' } as const;
+
+/**
+ * A subject without a photo: a light box with a thin border, and, when the box is large enough to read
+ * it, "No photo" and the subject's name inside (a blank grey box was taken for a printing fault).
+ */
+function placeholderLabel(box: PlacedPhoto, measure: Measure) {
+  if (box.width < 40 || box.height < 40 || !box.label) return null;
+  const width = box.width * 0.84;
+  const nameSize = Math.min(box.width / 7, 28);
+  const name = fitText(box.label, width, nameSize, Math.min(6, nameSize), 'bold', measure);
+  const note = fitText(PLACEHOLDER.note, width, nameSize * 0.7, 5, 'normal', measure);
+  return { name, note, x: box.x + (box.width - width) / 2, width, mid: box.y + box.height / 2 };
+}
+
+function placeholder(doc: PDFKit.PDFDocument, box: PlacedPhoto, measure: Measure) {
+  doc
+    .save()
+    .rect(box.x, box.y, box.width, box.height)
+    .lineWidth(0.75)
+    .fillAndStroke(PLACEHOLDER.fill, PLACEHOLDER.stroke)
+    .restore();
+  const label = placeholderLabel(box, measure);
+  if (!label) return;
+  const line = (text: { text: string; size: number }, y: number, weight: 'normal' | 'bold') =>
+    pdfText(
+      doc,
+      {
+        kind: 'text',
+        x: label.x,
+        y,
+        width: label.width,
+        height: text.size * LINE,
+        ...text,
+        weight,
+        align: 'center',
+      },
+      measure,
+    );
+  line(label.note, label.mid - label.note.size * LINE - 2, 'normal');
+  line(label.name, label.mid, 'bold');
 }
 
 /**
@@ -70,7 +116,7 @@ export async function writePdf(
   pages: LayoutPage[],
   photos: PhotoSource,
   filePath: string,
-  dpi = 300,
+  { title, dpi = 300 }: { title: string; dpi?: number },
 ): Promise<{ pages: number }> {
   const texts = pages.flatMap((p) =>
     p.boxes.filter((b): b is PlacedText => b.kind === 'text').map((b) => b.text),
@@ -78,7 +124,8 @@ export async function writePdf(
   const doc = new PDFDocument({
     autoFirstPage: false,
     compress: true,
-    info: { Title: 'Layout render', Creator: 'School Portal' },
+    // The document's title is what a PDF viewer shows in its window and tab: the render's name.
+    info: { Title: title, Creator: 'School Portal' },
   });
   registerFonts(doc, needsCjk(texts));
   const measure = pdfMeasure(doc);
@@ -106,7 +153,7 @@ export async function writePdf(
           }
           const image = images.get(key);
           if (image) doc.image(image as Buffer, box.x, box.y, { width: box.width, height: box.height });
-          else placeholder(doc, box);
+          else placeholder(doc, box, measure);
         } else if (box.kind === 'text') {
           if (box.text) pdfText(doc, box, measure);
         } else {
@@ -132,8 +179,15 @@ const escapeXml = (s: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
   );
 
+const svgText = (text: string, x: number, y: number, size: number, weight: string, anchor: string) =>
+  `<text x="${x}" y="${y}" font-family="DejaVu Sans, Noto Sans CJK SC, sans-serif" font-size="${size}" font-weight="${weight}" text-anchor="${anchor}">${escapeXml(text)}</text>`;
+
 /** The first page as the PDF draws it, scaled into 640x480 on grey, as a PNG. */
-export async function previewPng(page: LayoutPage | undefined, photos: PhotoSource): Promise<Buffer> {
+export async function previewPng(
+  page: LayoutPage | undefined,
+  photos: PhotoSource,
+  measure: Measure,
+): Promise<Buffer> {
   const W = 640;
   const H = 480;
   const parts: string[] = [];
@@ -149,18 +203,42 @@ export async function previewPng(page: LayoutPage | undefined, photos: PhotoSour
       const rect = `x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}"`;
       if (box.kind === 'photo') {
         const bytes = box.photo_id ? await prepared.get(photoKey(box))! : null;
+        if (bytes) {
+          parts.push(
+            `<image ${rect} preserveAspectRatio="none" href="data:image/jpeg;base64,${bytes.toString('base64')}"/>`,
+          );
+          continue;
+        }
         parts.push(
-          bytes
-            ? `<image ${rect} preserveAspectRatio="none" href="data:image/jpeg;base64,${bytes.toString('base64')}"/>`
-            : `<rect ${rect} fill="#e0e0e0"/>`,
+          `<rect ${rect} fill="${PLACEHOLDER.fill}" stroke="${PLACEHOLDER.stroke}" stroke-width="0.75"/>`,
         );
+        const label = placeholderLabel(box, measure);
+        if (label)
+          parts.push(
+            svgText(
+              label.note.text,
+              label.x + label.width / 2,
+              label.mid - 2 - label.note.size * 0.3,
+              label.note.size,
+              'normal',
+              'middle',
+            ),
+            svgText(
+              label.name.text,
+              label.x + label.width / 2,
+              label.mid + label.name.size * 0.9,
+              label.name.size,
+              'bold',
+              'middle',
+            ),
+          );
       } else if (box.kind === 'text') {
         if (!box.text) continue;
         const anchor = box.align === 'center' ? 'middle' : box.align === 'right' ? 'end' : 'start';
         const x =
           box.align === 'center' ? box.x + box.width / 2 : box.align === 'right' ? box.x + box.width : box.x;
         parts.push(
-          `<text x="${x}" y="${box.y + box.height / 2 + box.size * 0.35}" font-family="DejaVu Sans, Noto Sans CJK SC, sans-serif" font-size="${box.size}" font-weight="${box.weight}" text-anchor="${anchor}">${escapeXml(box.text)}</text>`,
+          svgText(box.text, x, box.y + box.height / 2 + box.size * 0.35, box.size, box.weight, anchor),
         );
       } else {
         const png = await barcodePng((box as PlacedBarcode).value);

@@ -12,16 +12,20 @@ const DERIVED_FROM: Record<string, string[]> = {
   'Display Name': ['first_name', 'last_name'],
 };
 
-/** Every field name a layout prints: `{Name}` in its text boxes and title, and its barcodes' fields. */
+/** Every field name a layout prints: `{Name}` in its text boxes and headings, its barcodes' fields, and the names on placeholders. */
 export function namesInLayout(definition: LayoutDefinition): Set<string> {
   const names = new Set<string>();
   const addTemplate = (template: string) => {
     for (const match of template.matchAll(/\{([^{}]+)\}/g)) names.add(match[1]!.trim());
   };
   addTemplate(definition.title.template);
+  for (const line of definition.title.lines ?? [])
+    for (const template of [...line.parts, line.otherwise ?? '']) addTemplate(template);
   for (const box of definition.unit.boxes) {
     if (box.kind === 'text') addTemplate(box.template);
     if (box.kind === 'barcode') names.add(box.field.trim());
+    // A placeholder for a missing photo is labelled with the subject's name.
+    if (box.kind === 'photo') names.add('Display Name');
   }
   return names;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { layoutDefinitionSchema, layoutPages } from '@school-portal/domain';
+import { hasPhoto, layoutDefinitionSchema, layoutPages, printsPhotos } from '@school-portal/domain';
 import { z } from 'zod';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
@@ -37,6 +37,8 @@ export async function runRender(
       'r.subject_ids',
       'r.group_by',
       'r.sort_by',
+      'r.render_name',
+      'r.subjects_without_photo',
       'r.worker_status',
       'r.holds_hidden_fields',
       'l.layout_type',
@@ -53,20 +55,27 @@ export async function runRender(
     const fields = project.project_template_id
       ? await loadFields(db, [project.project_template_id], render.holds_hidden_fields)
       : [];
-    const subjects = await loadLayoutSubjects(db, {
+    const loaded = await loadLayoutSubjects(db, {
       projectId: project.id,
       subjectIds: render.subject_ids,
       fields,
       school: project.organization_name,
       project: project.name,
+      season: project.season_name,
     });
-    if (subjects.length === 0) throw new RenderFailure('There are no subjects to print.');
+    if (loaded.length === 0) throw new RenderFailure('There are no subjects to print.');
+    // Left out, subjects without a photo print nothing: no blank boxes, no pages without anyone on them.
+    const leaveOut = render.subjects_without_photo === 'leave_out' && printsPhotos(definition.data);
+    const subjects = leaveOut ? loaded.filter(hasPhoto) : loaded;
+    if (subjects.length === 0) throw new RenderFailure('None of the subjects has a photo.');
     const pages = layoutPages(definition.data, render.layout_type, subjects, {
       group_by: render.group_by,
       sort_by: render.sort_by,
       measure: sharedMeasure(),
     });
-    const written = await writePdf(pages, await photoSourceFor(db, storage, subjects), file);
+    const written = await writePdf(pages, await photoSourceFor(db, storage, subjects), file, {
+      title: render.render_name,
+    });
     const key = renderKey(project.organization_id, project.id, render.id);
     await storage.putFile(key, file, 'application/pdf');
     const completedAt = new Date();

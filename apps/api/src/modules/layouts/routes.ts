@@ -1,7 +1,9 @@
 import {
+  DEFAULT_SUBJECTS_WITHOUT_PHOTO,
   layoutDefinitionSchema,
   layoutFieldListSchema,
   MAX_SELECTION_IDS,
+  SUBJECTS_WITHOUT_PHOTO,
   subjectSelectionSchema,
   WORKER_STATUSES,
 } from '@school-portal/domain';
@@ -212,6 +214,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
               excluded_subject_ids: z.array(recordId).max(MAX_SELECTION_IDS).optional(),
               group_by: layoutFieldListSchema.default([]),
               sort_by: layoutFieldListSchema.default([]),
+              subjects_without_photo: z.enum(SUBJECTS_WITHOUT_PHOTO).default(DEFAULT_SUBJECTS_WITHOUT_PHOTO),
             })
             .strict(),
         }),

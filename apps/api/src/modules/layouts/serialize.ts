@@ -1,4 +1,4 @@
-import { LAYOUT_TYPES, WORKER_STATUSES } from '@school-portal/domain';
+import { LAYOUT_TYPES, SUBJECTS_WITHOUT_PHOTO, WORKER_STATUSES } from '@school-portal/domain';
 import { z } from 'zod';
 import type { CategoryRow, LayoutRow, RenderRow } from './service.js';
 
@@ -75,6 +75,7 @@ export const renderSchema = z.object({
   subjects_count: z.number(),
   group_by: z.array(z.string()),
   sort_by: z.array(z.string()),
+  subjects_without_photo: z.enum(SUBJECTS_WITHOUT_PHOTO),
   worker_token: z.string(),
   worker_status: z.enum(WORKER_STATUSES),
   failure_reason: z.string().nullable(),
@@ -100,6 +101,7 @@ export const serializeRender = (r: RenderRow) => ({
   subjects_count: Number(r.subjects_count),
   group_by: r.group_by,
   sort_by: r.sort_by,
+  subjects_without_photo: r.subjects_without_photo,
   worker_token: r.worker_token,
   worker_status: r.worker_status,
   failure_reason: r.failure_reason,

@@ -7,6 +7,7 @@ import {
   readsHiddenFields,
   SUBJECT_DIRECTORY_CATEGORY,
   type SubjectGridFilter,
+  type SubjectsWithoutPhoto,
 } from '@school-portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -20,8 +21,8 @@ import { selectionCondition } from '../subjects/queries.js';
 import { loadProjectFields } from '../subjects/service.js';
 import type { Session } from '../users/session.js';
 import { previewPng } from './draw.js';
-import { printUsesHiddenField } from './hidden-fields.js';
 import { sharedMeasure } from './fonts.js';
+import { printUsesHiddenField } from './hidden-fields.js';
 import { knownFieldNames, loadLayoutSubjects, photoSourceFor } from './subjects.js';
 
 export const selectLayouts = (db: Db) =>
@@ -137,6 +138,7 @@ function sampleSubjects(count: number): LayoutSubject[] {
       Grade: '5',
       'Student ID': `10000${i + 1}`,
       School: 'School',
+      Season: 'Season',
     },
     photos: { primary: null, latest: null },
   }));
@@ -168,11 +170,12 @@ export async function layoutPreview(
   } else {
     subjects = sampleSubjects(Math.min(definition.data.grid.width * definition.data.grid.height, 8));
   }
+  const measure = sharedMeasure();
   const pages = layoutPages(definition.data, layout.layout_type, subjects, {
     ...PRINT_LAYOUT_DEFAULTS,
-    measure: sharedMeasure(),
+    measure,
   });
-  return previewPng(pages[0], await photoSourceFor(ctx.db, ctx.storage, subjects));
+  return previewPng(pages[0], await photoSourceFor(ctx.db, ctx.storage, subjects), measure);
 }
 
 export interface RenderInput {
@@ -186,6 +189,7 @@ export interface RenderInput {
   excluded_subject_ids?: string[] | undefined;
   group_by: string[];
   sort_by: string[];
+  subjects_without_photo: SubjectsWithoutPhoto;
 }
 
 /**
@@ -261,6 +265,7 @@ export async function createRender(
         subject_ids: subjectIds,
         group_by: input.group_by,
         sort_by: input.sort_by,
+        subjects_without_photo: input.subjects_without_photo,
         include_hidden_fields: readsHiddenFields(session.abilities),
         holds_hidden_fields: holdsHiddenFields,
         worker_token: randomBytes(16).toString('hex'),
@@ -297,6 +302,7 @@ export const selectRenders = (db: Db) =>
       sql<number>`cardinality(r.subject_ids)`.as('subjects_count'),
       'r.group_by',
       'r.sort_by',
+      'r.subjects_without_photo',
       'r.worker_token',
       'r.worker_status',
       'r.failure_reason',

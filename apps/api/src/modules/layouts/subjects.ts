@@ -15,7 +15,7 @@ import { workingMaster } from '../photos/service.js';
 import type { PhotoSource } from './draw.js';
 
 /** Values a template, group or sort may name besides the project's fields. */
-export const DERIVED_FIELDS = ['Full Name', 'Display Name', 'School', 'Project'] as const;
+export const DERIVED_FIELDS = ['Full Name', 'Display Name', 'School', 'Project', 'Season'] as const;
 
 /** Every name a layout may use for this project's fields: field labels, field-key names, derived ones. */
 export function knownFieldNames(fields: FieldRef[]): Set<string> {
@@ -26,7 +26,7 @@ export function knownFieldNames(fields: FieldRef[]): Set<string> {
 
 /**
  * Subjects as the engine sees them: values by field label (and by field-key name), derived names, the
- * school's name, and the primary and latest photos. Only the given fields' values are read.
+ * school's and season's names, and the primary and latest photos. Only the given fields' values are read.
  */
 export async function loadLayoutSubjects(
   db: Db,
@@ -36,6 +36,7 @@ export async function loadLayoutSubjects(
     fields: FieldRef[];
     school: string;
     project: string;
+    season?: string | null | undefined;
   },
 ): Promise<LayoutSubject[]> {
   let query = db
@@ -54,6 +55,7 @@ export async function loadLayoutSubjects(
   const rows = await query.execute();
   return rows.map((row) => {
     const values: Record<string, string> = { School: args.school, Project: args.project };
+    if (args.season) values.Season = args.season;
     for (const f of args.fields) {
       const value = (row.properties[f.id] ?? '').trim();
       if (!value) continue;
@@ -74,7 +76,7 @@ export async function loadLayoutSubjects(
 
 /**
  * Photos for printing: read from storage once per request for a photo, cut to its default crop and sized
- * for the box. Photos not verified (or missing) print as empty boxes.
+ * for the box. Photos not verified (or missing) print as placeholders with the subject's name.
  */
 export async function photoSourceFor(
   db: Db,
