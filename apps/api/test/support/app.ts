@@ -7,6 +7,7 @@ import type { AppContext } from '../../src/context.js';
 import { buildApp } from '../../src/http/app.js';
 import { createLogger, startRuntime } from '../../src/runtime.js';
 import { createTestDatabase } from './database.js';
+import { negateProvedPolicy } from './prove-policy.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -28,6 +29,7 @@ export async function createTestApp(
     logDestination?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
+  negateProvedPolicy();
   const databaseUrl = await createTestDatabase();
   // Files of this test app live in a folder of its own, removed at close.
   const storageDir = path.join(
