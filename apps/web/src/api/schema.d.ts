@@ -5197,6 +5197,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/subjects/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep this subject and merge duplicates into it: their photos move to it, their values fill its blanks (never overwriting one), then they are deleted (recorded in the activity trail; only a new import brings them back) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        merged_subject_ids: (string | number)[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subject: {
+                                id: string;
+                                project_id: string;
+                                properties: {
+                                    [key: string]: string;
+                                };
+                                mapped_properties: {
+                                    [key: string]: string;
+                                };
+                                display_name: string;
+                                full_name: string;
+                                reverse_full_name: string;
+                                grade: string | null;
+                                photos_count: number;
+                                primary_photo_id: string | null;
+                                primary_photo_thumbnails: {
+                                    [key: string]: string | null;
+                                } | null;
+                                yearbook_photo_id: string | null;
+                                photos?: {
+                                    id: string;
+                                    album_id: string;
+                                    project_id: string;
+                                    width: number | null;
+                                    height: number | null;
+                                    category: string | null;
+                                    chroma_key: string | null;
+                                    tags: string[];
+                                    merge_duplicate: boolean;
+                                    subject_ids: string[];
+                                    default_photo_crop_id: string | null;
+                                    upload_file_name: string;
+                                    upload_file_size: number;
+                                    upload_content_type: string;
+                                    uploaded_at: string | null;
+                                    upload_verified_at: string | null;
+                                    /** @enum {string} */
+                                    verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                    verification_error: string | null;
+                                    merged_into_photo_id: string | null;
+                                    created_by_plic_app_id: string | null;
+                                    created_at: string;
+                                    presigned_get: string | null;
+                                    thumbnails: {
+                                        tiny: string | null;
+                                        small: string | null;
+                                        large: string | null;
+                                        full: string | null;
+                                    };
+                                    presigned_post?: {
+                                        url: string;
+                                        fields: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                    assignment_id: string;
+                                    is_primary: boolean;
+                                }[];
+                                created_by_plic_app_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                            merged_subject_ids: string[];
+                            moved_photo_ids: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/albums": {
         parameters: {
             query?: never;
@@ -7574,7 +7683,7 @@ export interface paths {
             parameters: {
                 query?: {
                     actor_id?: string;
-                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "subject.delete" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
+                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "subject.delete" | "subject.merge" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
                     project_id?: string;
                     since?: string;
                     until?: string;
@@ -7700,7 +7809,7 @@ export interface paths {
             parameters: {
                 query?: {
                     actor_id?: string;
-                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "subject.delete" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
+                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "subject.delete" | "subject.merge" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
                     project_id?: string;
                     since?: string;
                     until?: string;
