@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import bmp from 'bmp-js';
+import iconv from 'iconv-lite';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import yauzl from 'yauzl';
@@ -10,6 +11,7 @@ import { connectDatabase } from '../src/db/database.js';
 import { encodeBmp } from '../src/images/bmp.js';
 import { cropInMaster, renderExportImage } from '../src/images/export.js';
 import { renderWorkingMaster } from '../src/images/images.js';
+import { fieldsWritten } from '../src/modules/project-exports/archive/fields.js';
 import {
   buildExportArchive,
   checkExport,
@@ -31,6 +33,7 @@ const run = (overrides: Partial<ExportRunOptions> = {}): ExportRunOptions => ({
   groupFieldKey: null,
   usePhotoCropName: false,
   includeSubjectsWithoutImages: true,
+  fields: [],
   projectName: 'Fall Portraits',
   ...overrides,
 });
@@ -417,9 +420,17 @@ describe('export archive', () => {
       values: { last_name, first_name: 'A' },
       images: [],
     }));
-    const text = (await build(format, subjects)).entries.get('Custom Format/data.csv')!.data.toString('utf8');
+    const fields = [
+      { id: '11', field_key: 'first_name', label: null },
+      { id: '12', field_key: 'last_name', label: null },
+      { id: '13', field_key: 'student_id', label: 'Student #' },
+    ];
+    const text = (await build(format, subjects, run({ fields }))).entries
+      .get('Custom Format/data.csv')!
+      .data.toString('utf8');
     const lines = text.split('\r\n');
-    expect(lines[0]!.startsWith('"Last Name","First Name","Student ID","Middle Name"')).toBe(true);
+    // The unmapped fields are the project's own (Student #), never the catalogue's.
+    expect(lines[0]).toBe('"Last Name","First Name","Student #"');
     expect(lines.slice(1, 8).map((l) => l.split(',"A",')[0])).toEqual([
       `"'=HYPERLINK(""http://x"")"`,
       `"'+1+1"`,
@@ -721,6 +732,7 @@ describe('the PSPA built-in (migration 0009)', () => {
         'PSPA/IMAGES/Lee_Ann_1.jpg',
         'PSPA/IMAGES/Lee_Ann_2.jpg',
         'PSPA/INDEX.TXT',
+        'PSPA/MASTER.TXT',
         'PSPA/readme.txt',
       ]);
       // One tab-delimited CRLF line per image, no header, cells in the format's column order. (That order
@@ -739,7 +751,7 @@ describe('the PSPA built-in (migration 0009)', () => {
         ]
           .map(
             ([s, name]) =>
-              `${field_mappings.map((m) => cell(s as ExportSubject, name as string, m.field_key)).join('\t')}\r\n`,
+              `${field_mappings.map((m) => cell(s as ExportSubject, name as string, m.field_key ?? '')).join('\t')}\r\n`,
           )
           .join(''),
       );
@@ -751,5 +763,175 @@ describe('the PSPA built-in (migration 0009)', () => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe('custom fields, encodings and the PSPA package', () => {
+  let handle: ReturnType<typeof connectDatabase>;
+  beforeAll(async () => {
+    handle = connectDatabase(await createTestDatabase(), 1);
+  });
+  afterAll(() => handle?.close());
+
+  /** A built-in format as migrations leave it, with its mappings. */
+  const builtIn = async (standardKey: string): Promise<ExportFormatRow> => {
+    const row = await handle.db
+      .selectFrom('project_export_formats')
+      .selectAll()
+      .where('standard_key', '=', standardKey)
+      .executeTakeFirstOrThrow();
+    const field_mappings = await handle.db
+      .selectFrom('project_export_format_field_mappings')
+      .select(['field_key', 'custom_label', 'position'])
+      .where('project_export_format_id', '=', row.id)
+      .orderBy('position')
+      .execute();
+    return { ...row, field_mappings };
+  };
+
+  const fields = [
+    { id: '21', field_key: 'first_name', label: null },
+    { id: '22', field_key: 'last_name', label: null },
+    { id: '23', field_key: null, label: 'Medical Alert' },
+    { id: '24', field_key: 'grade', label: null },
+    { id: '25', field_key: null, label: 'Bus Route' },
+  ];
+  const person = (
+    id: string,
+    first: string,
+    last: string,
+    own: Record<string, string> = {},
+    images: ExportImageSource[] = [],
+  ): ExportSubject => ({
+    id,
+    values: { first_name: first, last_name: last },
+    fieldValues: { '21': first, '22': last, ...own },
+    images,
+  });
+  const dataOnly = (overrides: Partial<ExportFormatRow>) =>
+    formatRow({ include_images: false, include_readme: false, ...overrides });
+
+  test("a custom field maps by its label; unmapped fields are the project's own, under their labels, in its order", async () => {
+    const format = dataOnly({
+      data_include_unmapped_fields: true,
+      field_mappings: [
+        { field_key: 'last_name', custom_label: null, position: 1 },
+        { field_key: null, custom_label: '  medical   ALERT ', position: 2 },
+        { field_key: null, custom_label: 'Allergies', position: 3 },
+      ],
+    });
+    const subjects = [person('1', 'Ann', 'Lee', { '23': 'Peanuts', '24': '3', '25': 'Route 9' })];
+    const { entries } = await build(format, subjects, run({ fields }));
+    expect(entries.get('Custom Format/data.csv')!.data.toString('utf8')).toBe(
+      'Last Name,Medical Alert,Allergies,First Name,Grade,Bus Route\r\nLee,Peanuts,,Ann,3,Route 9\r\n',
+    );
+    // The check names the mapped custom field the project lacks.
+    const report = checkExport(format, subjects, run({ fields }));
+    expect(report.issues).toEqual([
+      {
+        code: 'missing_field',
+        message: 'The project has no field "Allergies"; its column will be empty.',
+        field_key: null,
+        count: 0,
+        subject_ids: [],
+      },
+    ]);
+    // The fields whose values the archive holds: the same columns (the hidden-field rule reads this).
+    const written = (f: ExportFormatRow) =>
+      fieldsWritten(f, { groupFieldKey: null }, fields).map((x) => x.id);
+    expect(written(format)).toEqual(['21', '22', '23', '24', '25']);
+    const mappedOnly = {
+      ...format,
+      data_include_unmapped_fields: false,
+      images_name_primary_field_first_key: null,
+      images_name_primary_field_second_key: null,
+    };
+    expect(written(mappedOnly)).toEqual(['22', '23']);
+  });
+
+  test('encodings: a BOM for UTF-8 with BOM; Windows-1252 holds "Zoë" as 0xEB and transliterates the rest, reported', async () => {
+    const subjects = [
+      person('1', 'Zoë', 'Brontë'),
+      person('2', 'Łukasz', 'Nowak'),
+      person('3', 'Minh', 'Nguyễn'),
+      person('4', 'Zoe\u0308', 'Decomposed'),
+    ];
+    const format = dataOnly({ field_mappings: mappings('first_name', 'last_name') });
+    const bom = (await build({ ...format, data_encoding: 'utf-8-bom' }, subjects)).entries.get(
+      'Custom Format/data.csv',
+    )!.data;
+    expect([...bom.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bom.subarray(3).toString('utf8').startsWith('First Name,Last Name\r\nZoë,Brontë\r\n')).toBe(true);
+    const plain = (await build(format, subjects)).entries.get('Custom Format/data.csv')!.data;
+    expect(plain.subarray(0, 5).toString()).toBe('First');
+
+    const cp1252 = { ...format, data_encoding: 'windows-1252' };
+    const bytes = (await build(cp1252, subjects)).entries.get('Custom Format/data.csv')!.data;
+    expect(bytes.includes(Buffer.from([0x5a, 0x6f, 0xeb]))).toBe(true); // "Zoë"
+    expect(iconv.decode(bytes, 'win1252')).toBe(
+      'First Name,Last Name\r\nZoë,Brontë\r\nLukasz,Nowak\r\nMinh,Nguyen\r\nZoë,Decomposed\r\n',
+    );
+    const report = checkExport(cp1252, subjects, run());
+    expect(report.issues).toEqual([
+      {
+        code: 'transliterated',
+        message:
+          "2 subjects have characters that Windows-1252 can't hold; they will be written as the nearest plain letters (Ł as L).",
+        field_key: null,
+        count: 2,
+        subject_ids: ['2', '3'],
+      },
+    ]);
+    expect(checkExport(format, subjects, run()).issues).toEqual([]);
+  });
+
+  test('built-in encodings: Roster CSV and CSV + Photos with a BOM, PSPA Windows-1252, PowerSchool plain UTF-8', async () => {
+    const roster = await builtIn('roster_csv');
+    expect(roster.data_encoding).toBe('utf-8-bom');
+    const { entries } = await build(roster, [{ id: '1', values: { first_name: 'Zoë' }, images: [] }]);
+    const csv = entries.get('Roster/roster.csv')!.data;
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.toString('utf8')).toContain('"Zoë"');
+    expect((await builtIn('csv_and_photos')).data_encoding).toBe('utf-8-bom');
+    expect((await builtIn('pspa_yearbook')).data_encoding).toBe('windows-1252');
+    expect((await builtIn('powerschool_photo_import')).data_encoding).toBe('utf-8');
+  });
+
+  test('PSPA: 300 ppi images, INDEX.TXT lists only rows with an image, MASTER.TXT everyone; the check names who is left out', async () => {
+    const pspa = await builtIn('pspa_yearbook');
+    expect(pspa).toMatchObject({ images_pixels_per_inch: 300, data_master_file: true });
+    const format = { ...pspa, images_crop_width_pixels: 64, images_crop_height_pixels: 80 };
+    const subjects = [
+      { id: '1', values: { first_name: 'Ann', last_name: 'Lee', grade: '9' }, images: [portrait] },
+      { id: '2', values: { first_name: 'Bo', last_name: 'Diaz', grade: '9' }, images: [] },
+    ];
+    const { entries } = await build(format, subjects);
+    expect([...entries.keys()]).toEqual([
+      'PSPA/IMAGES/Lee_Ann_1.jpg',
+      'PSPA/INDEX.TXT',
+      'PSPA/MASTER.TXT',
+      'PSPA/readme.txt',
+    ]);
+    const lines = (name: string) => entries.get(name)!.data.toString('latin1').split('\r\n').filter(Boolean);
+    expect(lines('PSPA/INDEX.TXT')).toEqual([
+      ['PSPA', 'IMAGES', 'Lee_Ann_1.jpg', '9', 'Lee', 'Ann', '', '', '', '', '', ''].join('\t'),
+    ]);
+    expect(lines('PSPA/MASTER.TXT')).toEqual([
+      lines('PSPA/INDEX.TXT')[0],
+      ['PSPA', '', '', '9', 'Diaz', 'Bo', '', '', '', '', '', ''].join('\t'),
+    ]);
+    const image = await sharp(entries.get('PSPA/IMAGES/Lee_Ann_1.jpg')!.data).metadata();
+    expect(image).toMatchObject({ format: 'jpeg', density: 300, width: 64, height: 80 });
+    expect(entries.get('PSPA/readme.txt')!.data.toString()).toContain(
+      'MASTER.TXT lists every subject; INDEX.TXT, those with an image.',
+    );
+    const report = checkExport(format, subjects, run());
+    expect(report.issues.find((i) => i.code === 'left_out_of_index')).toEqual({
+      code: 'left_out_of_index',
+      message: '1 subject has no image and will be left out of INDEX.TXT; MASTER.TXT lists it.',
+      field_key: null,
+      count: 1,
+      subject_ids: ['2'],
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import iconv from 'iconv-lite';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -435,7 +436,8 @@ describe('PSPA yearbook', () => {
     const entries = await downloadZip('studioManager', created.id);
     const index = entries.find((e) => path.posix.basename(e.name) === 'INDEX.TXT');
     expect(index, entries.map((e) => e.name).join(', ')).toBeDefined();
-    const lines = index!.data.toString('utf8').split('\r\n').filter(Boolean);
+    // The PSPA built-in writes Windows-1252 text (migration 0024).
+    const lines = iconv.decode(index!.data, 'win1252').split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(ROSTER.filter((r) => r[5]).length);
     const byName = new Map(entries.map((e) => [e.name, e]));
     const base = path.posix.dirname(index!.name);
@@ -455,7 +457,7 @@ describe('PSPA yearbook', () => {
       const image = byName.get(path.posix.join(base === '.' ? '' : base, folder!, file!));
       expect(image, `${folder}/${file}`).toBeDefined();
       const meta = await sharp(image!.data).metadata();
-      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 640, 800]);
+      expect([meta.format, meta.width, meta.height, meta.density]).toEqual(['jpeg', 640, 800, 300]);
     }
   });
 });
@@ -895,6 +897,72 @@ describe('choosing images', () => {
   });
 });
 
+describe("a project's own custom fields", () => {
+  test('a format maps a custom field by its label; "include unmapped fields" adds the project\'s own fields, not the catalogue', async () => {
+    const template = await t.ctx.db
+      .selectFrom('projects')
+      .select('project_template_id')
+      .where('id', '=', projectA1.projectId)
+      .executeTakeFirstOrThrow();
+    const alert = await t.ctx.db
+      .insertInto('subject_fields')
+      .values({
+        project_template_id: template.project_template_id!,
+        field_key: null,
+        label: 'Medical Alert',
+        arrangement_position: 10,
+        visible_to_customers: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .updateTable('subjects')
+      .set({ properties: sql`properties || jsonb_build_object(${alert.id}::text, 'Peanuts')` })
+      .where('id', '=', subjectsA1[1]!)
+      .execute();
+    const medical = await createFormat('studioManager', w.orgs.studioA.id, {
+      name: 'Medical',
+      include_images: false,
+      include_readme: false,
+      data_file_name: 'medical',
+      data_include_unmapped_fields: true,
+      field_mappings: [
+        { field_key: 'last_name', position: 1 },
+        { custom_label: 'medical alert', position: 2 },
+        { custom_label: 'Allergies', position: 3 },
+      ],
+    });
+    // The API keeps the label: field_key null, custom_label as sent.
+    const shown = (await call('studioManager', 'GET', `/api/project-export-formats/${medical}`)).json()
+      .project_export_format.field_mappings;
+    expect(shown).toEqual([
+      { field_key: 'last_name', custom_label: null, position: 1 },
+      { field_key: null, custom_label: 'medical alert', position: 2 },
+      { field_key: null, custom_label: 'Allergies', position: 3 },
+    ]);
+    const body = { project_export_format_id: medical, included_subject_ids: [subjectsA1[1]] };
+    const check = await call('studioManager', 'POST', `${exportsUrl(projectA1)}/check`, {
+      project_export: body,
+    });
+    expect(check.json().report.issues).toEqual([
+      expect.objectContaining({
+        code: 'missing_field',
+        message: 'The project has no field "Allergies"; its column will be empty.',
+      }),
+    ]);
+    const created = await createExport('studioManager', body);
+    expect((await finished('studioManager', created.id)).job_status).toBe('completed');
+    const csv = (await downloadZip('studioManager', created.id))
+      .find((e) => e.name.endsWith('medical.csv'))!
+      .data.toString('utf8');
+    // The project's fields it did not map, under their labels, in the template's order (Home Room is
+    // hidden from customers: the studio reads it); never the 31 catalogue fields.
+    expect(csv).toBe(
+      'Last Name,Medical Alert,Allergies,First Name,Grade,Teacher,Student ID,Home Room\r\nBrown,Peanuts,,Ben,3,Smith,0102,\r\n',
+    );
+  });
+});
+
 describe('the demo data', () => {
   test('a studio manager exports the demo project in the PSPA format', async () => {
     const demo = await createTestApp({}, { seedDemo: true });
@@ -927,12 +995,18 @@ describe('the demo data', () => {
       const entries = await readZip(file.rawPayload);
       const index = entries.find((e) => path.posix.basename(e.name) === 'INDEX.TXT');
       expect(index, entries.map((e) => e.name).join(', ')).toBeDefined();
-      const lines = index!.data.toString('utf8').split('\r\n').filter(Boolean);
+      const linesOf = (name: string) =>
+        iconv
+          .decode(entries.find((e) => path.posix.basename(e.name) === name)!.data, 'win1252')
+          .split('\r\n')
+          .filter(Boolean);
+      const lines = linesOf('INDEX.TXT');
       expect(lines.length).toBeGreaterThan(0);
-      // One subject of the demo project has no photo: its line names no image.
-      const named = lines.filter((l) => l.split('\t')[2]);
-      expect(named.length).toBe(lines.length - 1);
-      expect(entries.filter((e) => e.name.endsWith('.jpg'))).toHaveLength(named.length);
+      // One subject of the demo project has no photo: INDEX.TXT leaves it out (every line names an image),
+      // MASTER.TXT lists it too.
+      expect(lines.every((l) => l.split('\t')[2])).toBe(true);
+      expect(linesOf('MASTER.TXT')).toHaveLength(lines.length + 1);
+      expect(entries.filter((e) => e.name.endsWith('.jpg'))).toHaveLength(lines.length);
     } finally {
       await demo.close();
     }

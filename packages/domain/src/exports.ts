@@ -36,6 +36,9 @@ export const DATA_NEWLINE_FORMATS = ['crlf', 'lf', 'cr'] as const;
 export const DATA_FILE_EXTENSIONS = ['csv', 'txt'] as const;
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/bmp'] as const;
 export const IMAGE_NAME_SEPARATORS = ['underscore', 'hyphen', 'comma'] as const;
+/** The data file's bytes (docs/decisions.md "Export encodings"). */
+export const DATA_ENCODINGS = ['utf-8', 'utf-8-bom', 'windows-1252'] as const;
+export type DataEncoding = (typeof DATA_ENCODINGS)[number];
 
 export const DELIMITER_LABELS: Record<(typeof DATA_DELIMITER_FORMATS)[number], string> = {
   comma: 'Comma',
@@ -51,6 +54,11 @@ export const CONTENT_TYPE_LABELS: Record<(typeof IMAGE_CONTENT_TYPES)[number], s
   'image/jpeg': 'JPEG',
   'image/png': 'PNG',
   'image/bmp': 'BMP',
+};
+export const ENCODING_LABELS: Record<DataEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-8-bom': 'UTF-8 with BOM (Excel)',
+  'windows-1252': 'Windows-1252',
 };
 export const SEPARATOR_LABELS: Record<(typeof IMAGE_NAME_SEPARATORS)[number], string> = {
   underscore: 'Underscore (_)',
@@ -104,10 +112,45 @@ const optionalSubjectKey = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-export const fieldMappingSchema = z.object({
-  field_key: z.enum(EXPORT_FIELD_KEY_VALUES, 'is not a known field key'),
-  position: wholeNumber(1, 10_000),
-});
+/** A custom field's label as a mapping keeps it. */
+export const CUSTOM_LABEL_MAX = 100;
+
+/**
+ * The key a custom label is matched by: trimmed, inner spaces as one, ignoring case. A mapping's custom
+ * label names the project's template field whose (effective) label has the same key (docs/decisions.md).
+ */
+export const customLabelKey = (label: string | null | undefined) =>
+  (label ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * A column of the data file: a catalogue (or special) field by its key, or a template's custom field by
+ * its label (field_key null), matched in the project at run time.
+ */
+export const fieldMappingSchema = z
+  .object({
+    field_key: z.enum(EXPORT_FIELD_KEY_VALUES, 'is not a known field key').nullish(),
+    custom_label: z
+      .string()
+      .trim()
+      .max(CUSTOM_LABEL_MAX, `is too long (maximum is ${CUSTOM_LABEL_MAX} characters)`)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    position: wholeNumber(1, 10_000),
+  })
+  .transform((m) => ({
+    field_key: m.field_key ?? null,
+    custom_label: m.field_key ? null : m.custom_label,
+    position: m.position,
+  }))
+  .refine((m) => m.field_key !== null || m.custom_label !== null, {
+    message: "can't be blank",
+    path: ['field_key'],
+  });
+export type FieldMapping = z.output<typeof fieldMappingSchema>;
+
+/** A mapping's column heading: the catalogue label, or the custom field's label. */
+export const fieldMappingLabel = (m: { field_key: string | null; custom_label?: string | null }) =>
+  m.field_key ? exportFieldKeyLabel(m.field_key) : (m.custom_label ?? '');
 
 /** The format's fields as sent by the wizard and read by the API, before the conditional rules. */
 export const exportFormatBaseSchema = z.object({
@@ -153,6 +196,9 @@ export const exportFormatBaseSchema = z.object({
   data_zero_pad_field_length: optionalNumber(0, ZERO_PAD_MAX),
   /** CSV injection protection (SECURITY.md): cells that would start a formula are neutralised. */
   data_escape_formulas: z.boolean().default(true),
+  data_encoding: z.enum(DATA_ENCODINGS, 'is not a known encoding').default('utf-8'),
+  /** A MASTER file (the index's columns) lists every subject; the index only those with an image. */
+  data_master_file: z.boolean().default(false),
   // Images.
   images_directory_name: optionalText(100),
   images_directory_group_enabled: z.boolean().default(false),
@@ -199,6 +245,12 @@ export function checkExportFormat(format: ExportFormatBase, ctx: z.RefinementCtx
   ) {
     ctx.addIssue({ code: 'custom', path: ['images_name_primary_separator'], message: blank });
   }
+  const customLabels = format.field_mappings.flatMap((m) =>
+    m.custom_label ? [customLabelKey(m.custom_label)] : [],
+  );
+  if (new Set(customLabels).size !== customLabels.length) {
+    ctx.addIssue({ code: 'custom', path: ['field_mappings'], message: 'cannot repeat a custom field' });
+  }
   const positions = format.field_mappings.map((m) => m.position);
   if (new Set(positions).size !== positions.length) {
     ctx.addIssue({ code: 'custom', path: ['field_mappings'], message: 'cannot repeat a position' });
@@ -219,7 +271,7 @@ export function normalizeExportFormat<T extends ExportFormatBase>(format: T) {
     images_name_zero_pad_length: format.images_name_zero_pad_length ?? 0,
     field_mappings: [...format.field_mappings]
       .sort((a, b) => a.position - b.position)
-      .map((m, i) => ({ field_key: m.field_key, position: i + 1 })),
+      .map((m, i) => ({ field_key: m.field_key, custom_label: m.custom_label, position: i + 1 })),
   };
 }
 
@@ -242,7 +294,7 @@ export function newExportFormatDefaults() {
     allow_custom_directory_group_field: false,
     directory_group_field_key: null as string | null,
     duplicate_search_fields: [...DEFAULT_DUPLICATE_SEARCH_FIELDS] as string[],
-    field_mappings: [] as { field_key: string; position: number }[],
+    field_mappings: [] as { field_key: string | null; custom_label: string | null; position: number }[],
     data_directory_name: null as string | null,
     data_directory_group_enabled: false,
     data_delimiter_format: 'comma' as (typeof DATA_DELIMITER_FORMATS)[number],
@@ -257,6 +309,8 @@ export function newExportFormatDefaults() {
     data_zero_pad_field_key: null as string | null,
     data_zero_pad_field_length: null as number | null,
     data_escape_formulas: true,
+    data_encoding: 'utf-8' as DataEncoding,
+    data_master_file: false,
     images_directory_name: null as string | null,
     images_directory_group_enabled: false,
     images_content_type: 'image/jpeg' as (typeof IMAGE_CONTENT_TYPES)[number],

@@ -379,6 +379,10 @@ export interface ProjectExportFormatsTable {
   data_zero_pad_field_key: string | null;
   data_zero_pad_field_length: number | null;
   data_escape_formulas: Generated<boolean>;
+  /** 'utf-8' | 'utf-8-bom' | 'windows-1252' (0024). */
+  data_encoding: Generated<string>;
+  /** A MASTER file lists every subject; the index only those with an image (0024). */
+  data_master_file: Generated<boolean>;
   images_directory_name: string | null;
   images_directory_group_enabled: Generated<boolean>;
   images_content_type: Generated<string>;
@@ -398,7 +402,9 @@ export interface ProjectExportFormatsTable {
 export interface ProjectExportFormatFieldMappingsTable {
   id: Generated<string>;
   project_export_format_id: string;
-  field_key: string;
+  /** A catalogue field, or null for a custom field named by custom_label (0024). */
+  field_key: string | null;
+  custom_label: string | null;
   position: number;
 }
 

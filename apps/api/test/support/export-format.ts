@@ -31,6 +31,8 @@ export function formatRow(overrides: Partial<ExportFormatRow> = {}): ExportForma
     data_zero_pad_field_key: null,
     data_zero_pad_field_length: null,
     data_escape_formulas: true,
+    data_encoding: 'utf-8',
+    data_master_file: false,
     images_directory_name: null,
     images_directory_group_enabled: false,
     images_content_type: 'image/jpeg',

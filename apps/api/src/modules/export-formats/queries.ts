@@ -28,6 +28,8 @@ export const SETTING_COLUMNS = [
   'data_zero_pad_field_key',
   'data_zero_pad_field_length',
   'data_escape_formulas',
+  'data_encoding',
+  'data_master_file',
   'images_directory_name',
   'images_directory_group_enabled',
   'images_content_type',
@@ -65,7 +67,8 @@ export type FormatRow = Awaited<ReturnType<ReturnType<typeof selectFormats>['exe
 
 export interface MappingRow {
   project_export_format_id: string;
-  field_key: string;
+  field_key: string | null;
+  custom_label: string | null;
   position: number;
 }
 
@@ -74,7 +77,7 @@ export async function loadMappings(db: Db, formatIds: string[]): Promise<Map<str
   if (formatIds.length === 0) return byFormat;
   const rows = await db
     .selectFrom('project_export_format_field_mappings')
-    .select(['project_export_format_id', 'field_key', 'position'])
+    .select(['project_export_format_id', 'field_key', 'custom_label', 'position'])
     .where('project_export_format_id', 'in', formatIds)
     .orderBy('position')
     .execute();
@@ -89,7 +92,7 @@ export async function loadMappings(db: Db, formatIds: string[]): Promise<Map<str
 export async function replaceMappings(
   trx: Transaction<Database>,
   formatId: string,
-  mappings: { field_key: string; position: number }[],
+  mappings: { field_key: string | null; custom_label: string | null; position: number }[],
 ) {
   await trx
     .deleteFrom('project_export_format_field_mappings')
@@ -98,6 +101,13 @@ export async function replaceMappings(
   if (mappings.length === 0) return;
   await trx
     .insertInto('project_export_format_field_mappings')
-    .values(mappings.map((m) => ({ project_export_format_id: formatId, ...m })))
+    .values(
+      mappings.map((m) => ({
+        project_export_format_id: formatId,
+        field_key: m.field_key,
+        custom_label: m.custom_label,
+        position: m.position,
+      })),
+    )
     .execute();
 }

@@ -1,8 +1,13 @@
-import type { ExportFormatRef } from '@school-portal/domain';
+import { DATA_ENCODINGS, type DataEncoding, type ExportFormatRef } from '@school-portal/domain';
 import { z } from 'zod';
 import type { FormatRow, MappingRow } from './queries.js';
 
-export const fieldMappingSchema = z.object({ field_key: z.string(), position: z.number() });
+/** A catalogue field by key, or (field_key null) a template's custom field by its label. */
+export const fieldMappingSchema = z.object({
+  field_key: z.string().nullable(),
+  custom_label: z.string().nullable(),
+  position: z.number(),
+});
 
 export const exportFormatSchema = z.object({
   id: z.string(),
@@ -40,6 +45,8 @@ export const exportFormatSchema = z.object({
   data_zero_pad_field_key: z.string().nullable(),
   data_zero_pad_field_length: z.number().nullable(),
   data_escape_formulas: z.boolean(),
+  data_encoding: z.enum(DATA_ENCODINGS),
+  data_master_file: z.boolean(),
   images_directory_name: z.string().nullable(),
   images_directory_group_enabled: z.boolean(),
   images_content_type: z.string(),
@@ -63,11 +70,16 @@ export function serializeFormat(row: FormatRow, mappings: MappingRow[]): Seriali
     row.created_by_user_id === null ? row.organization_id !== null : !!created_by_user_deleted_at;
   return {
     ...rest,
+    data_encoding: rest.data_encoding as DataEncoding,
     is_global: row.organization_id === null,
     is_custom: row.organization_id !== null,
     created_by_user_name: deleted ? null : created_by_user_name,
     created_by_user_deleted: deleted,
-    field_mappings: mappings.map((m) => ({ field_key: m.field_key, position: m.position })),
+    field_mappings: mappings.map((m) => ({
+      field_key: m.field_key,
+      custom_label: m.custom_label,
+      position: m.position,
+    })),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -141,7 +141,7 @@ export async function copyFormat(
     await replaceMappings(
       trx,
       copy.id,
-      mappings.map((m) => ({ field_key: m.field_key, position: m.position })),
+      mappings.map((m) => ({ field_key: m.field_key, custom_label: m.custom_label, position: m.position })),
     );
     return copy.id;
   });

@@ -95,7 +95,7 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
       format,
       subjects: exportSubjects(db, selection, fields, imageChoice(format, settings)),
       total,
-      options: runOptions(format, settings, project.name),
+      options: runOptions(format, settings, project.name, fields),
       signal,
       onProgress: async (done, of, message) => {
         signal?.throwIfAborted();

@@ -39,6 +39,7 @@ export async function loadFormatRow(db: Db, formatId: string): Promise<ExportFor
     ...row,
     field_mappings: (mappings.get(row.id) ?? []).map((m) => ({
       field_key: m.field_key,
+      custom_label: m.custom_label,
       position: m.position,
     })),
   };
@@ -68,11 +69,13 @@ export function runOptions(
   format: ExportFormatRow,
   settings: RunSettings,
   projectName: string,
+  fields: ExportRunOptions['fields'],
 ): ExportRunOptions {
   return {
     groupFieldKey: settings.custom_directory_group_field_key ?? format.directory_group_field_key,
     usePhotoCropName: settings.use_photo_crop_name,
     includeSubjectsWithoutImages: settings.include_subjects_without_images,
+    fields,
     projectName,
   };
 }
@@ -146,7 +149,7 @@ export async function checkRun(
     fields,
     imageChoice(format, input),
   );
-  const options = runOptions(format, input, project.name);
+  const options = runOptions(format, input, project.name, fields);
   // Whether the archive will hold a hidden field's values: then only callers who read hidden fields see it.
   const holdsHiddenFields = fieldsWritten(format, options, fields).some((f) => !f.visible_to_customers);
   return { format, report: checkExport(format, subjects, options), holdsHiddenFields };

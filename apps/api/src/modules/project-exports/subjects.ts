@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { exportPhotoSources, subjectPhotoReads } from '../photos/queries.js';
 import { workingMaster } from '../photos/service.js';
 import { selectionCondition } from '../subjects/queries.js';
-import type { ExportImageSource, ExportSubject } from './archive/index.js';
+import type { ExportImageSource, ExportSubject, ProjectField } from './archive/index.js';
 
 /** Subjects are read this many at a time (keyset pages): memory stays flat in the number of subjects. */
 export const SUBJECT_BATCH = 500;
@@ -27,10 +27,7 @@ export interface ImageChoice {
 }
 
 /** A template field as values are read from it. */
-export interface ExportField {
-  id: string;
-  field_key: string | null;
-}
+export type ExportField = ProjectField;
 
 const KNOWN_KEYS = new Set<string>(FIELD_KEYS.map((f) => f.key));
 
@@ -70,6 +67,19 @@ export function valuesOf(fields: ExportField[], properties: Record<string, strin
     if (!f.field_key || !KNOWN_KEYS.has(f.field_key)) continue;
     const value = (properties[f.id] ?? '').trim();
     if (value && values[f.field_key] === undefined) values[f.field_key] = value;
+  }
+  return values;
+}
+
+/** Values by template field id (for custom and unmapped fields' columns): each field's trimmed value. */
+export function valuesById(
+  fields: ExportField[],
+  properties: Record<string, string>,
+): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const f of fields) {
+    const value = (properties[f.id] ?? '').trim();
+    if (value) values[f.id] = value;
   }
   return values;
 }
@@ -183,6 +193,7 @@ async function toExportSubjects(
     return {
       id: row.id,
       values: valuesOf(fields, row.properties),
+      fieldValues: valuesById(fields, row.properties),
       images: chosen.map((p) => {
         const photo = { width: p.width!, height: p.height!, orientation: p.orientation };
         const { crop, name } = choice.use_default_photo_crops

@@ -5,10 +5,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type PassThrough, Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { exportFieldKeyLabel } from '@school-portal/domain';
+import { type DataEncoding, ENCODING_LABELS, exportFieldKeyLabel } from '@school-portal/domain';
 import { ZipFile } from 'yazl';
 import { cropInMaster, renderExportImage } from '../../../images/export.js';
-import { dataColumns, dataLineWriter, headerCells, rowCells } from './data.js';
+import {
+  type DataColumn,
+  dataColumns,
+  dataFileStart,
+  dataLineWriter,
+  headerCells,
+  rowCells,
+} from './data.js';
 import {
   type ArchiveLayout,
   archiveLayout,
@@ -17,6 +24,7 @@ import {
   imageBaseName,
   imageFolder,
   imageFolderFromData,
+  inIndex,
   README_NAME,
   UniqueNames,
 } from './layout.js';
@@ -74,7 +82,7 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
 
   const spool = await mkdtemp(path.join(tmpdir(), 'project-export-'));
   const dataFiles = new Map<string, DataFile>();
-  const columns = dataColumns(format);
+  const columns = dataColumns(format, options.fields);
   const lines = dataLineWriter(format);
   const names = new UniqueNames();
   const window: Promise<void>[] = [];
@@ -108,24 +116,27 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
     while (output.writableNeedDrain) await Promise.race([once(output, 'drain'), uploadFailed, aborted]);
   };
 
-  const dataFile = async (folder: string) => {
-    let file = dataFiles.get(folder);
+  /** The index (data file) of a folder, or its MASTER file (everyone, when the format keeps one). */
+  const dataFile = async (folder: string, name = layout.dataFileName) => {
+    const id = `${folder}/${name}`;
+    let file = dataFiles.get(id);
     if (!file) {
       const spooled = path.join(spool, `data-${dataFiles.size}`);
       file = {
-        entry: entryName(layout.root, folder, layout.dataFileName),
+        entry: entryName(layout.root, folder, name),
         file: spooled,
         stream: createWriteStream(spooled),
         rows: 0,
       };
-      dataFiles.set(folder, file);
+      dataFiles.set(id, file);
+      file.stream.write(dataFileStart(format));
       if (format.data_include_headers) file.stream.write(lines([headerCells(format, columns)]));
     }
     return file;
   };
 
-  const writeRow = async (folder: string, cells: string[]) => {
-    const file = await dataFile(folder);
+  const writeRow = async (folder: string, cells: string[], name?: string) => {
+    const file = await dataFile(folder, name);
     file.rows++;
     if (!file.stream.write(lines([cells]))) await once(file.stream, 'drain');
   };
@@ -187,10 +198,10 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
       if (format.include_data) {
         const folder = dataFolder(layout, subject);
         for (const special of rows.length > 0 ? rows : [{ image_file_name: '', image_folder: '' }]) {
-          await writeRow(
-            folder,
-            rowCells(format, columns, subject.values, { ...special, volume: layout.root }),
-          );
+          const cells = rowCells(format, columns, subject, { ...special, volume: layout.root });
+          // With a MASTER file (PSPA's package), the index lists only rows with an image; MASTER, everyone.
+          if (inIndex(layout, format, rows.length > 0)) await writeRow(folder, cells);
+          if (layout.masterFileName) await writeRow(folder, cells, layout.masterFileName);
         }
       }
       if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
@@ -203,6 +214,9 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
 
     if (format.include_data) {
       if (dataFiles.size === 0) await dataFile(layout.dataDirectory);
+      if (layout.masterFileName && dataFiles.size === 1) {
+        await dataFile(layout.dataDirectory, layout.masterFileName);
+      }
       for (const file of dataFiles.values()) {
         file.stream.end();
         await finished(file.stream);
@@ -211,7 +225,7 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
       }
     }
     if (format.include_readme) {
-      const text = readme(format, options, layout, {
+      const text = readme(format, options, layout, columns, {
         subjects: subjectsExported,
         images,
         dataFiles: [...dataFiles.values()],
@@ -248,6 +262,7 @@ function readme(
   format: ExportFormatRow,
   options: ExportRunOptions,
   layout: ArchiveLayout,
+  columns: DataColumn[],
   facts: { subjects: number; images: number; dataFiles: DataFile[]; date: Date },
 ): string {
   const lines = [
@@ -270,10 +285,11 @@ function readme(
   if (format.include_data) {
     const rows = facts.dataFiles.reduce((sum, f) => sum + f.rows, 0);
     lines.push(
-      `Data: ${facts.dataFiles.length === 1 ? '1 file' : `${facts.dataFiles.length} files`}, ${rows} rows; ${DELIMITER_NAMES[format.data_delimiter_format] ?? 'comma'}-delimited, ${format.data_newline_format.toUpperCase()} line ends, UTF-8, ${format.data_include_headers ? 'a header line' : 'no header line'}.`,
-      `Columns: ${dataColumns(format)
-        .map((key) => exportFieldKeyLabel(key))
-        .join(', ')}`,
+      `Data: ${facts.dataFiles.length === 1 ? '1 file' : `${facts.dataFiles.length} files`}, ${rows} rows; ${DELIMITER_NAMES[format.data_delimiter_format] ?? 'comma'}-delimited, ${format.data_newline_format.toUpperCase()} line ends, ${ENCODING_LABELS[format.data_encoding as DataEncoding] ?? 'UTF-8'}, ${format.data_include_headers ? 'a header line' : 'no header line'}.`,
+      `Columns: ${columns.map((c) => c.label).join(', ')}`,
+      ...(layout.masterFileName
+        ? [`${layout.masterFileName} lists every subject; ${layout.dataFileName}, those with an image.`]
+        : []),
       ...facts.dataFiles.map((f) => `  ${f.entry}`),
     );
   }

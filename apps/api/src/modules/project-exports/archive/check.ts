@@ -1,11 +1,13 @@
-import { exportFieldKeyLabel } from '@school-portal/domain';
+import { type DataEncoding, ENCODING_LABELS, exportFieldKeyLabel } from '@school-portal/domain';
 import { exportCutRect, orientedSize } from '../../../images/export.js';
+import { dataColumns, fitEncoding, rowCells, unmatchedCustomLabels } from './data.js';
 import {
   archiveLayout,
   hasForbiddenCharacters,
   imageBaseName,
   imageFolder,
   imageNameKeys,
+  inIndex,
 } from './layout.js';
 import type {
   ExportCheckIssue,
@@ -200,7 +202,61 @@ export function checkExport(
     }
   }
 
+  if (format.include_data) issues.push(...dataIssues(format, exported, options));
+
   return { subjects_count: list.length, issues };
+}
+
+/**
+ * The data file's issues: mapped custom fields the project lacks, subjects left out of the index (listed in
+ * MASTER only), and subjects whose values the data encoding can't hold (transliterated).
+ */
+function dataIssues(
+  format: ExportFormatRow,
+  exported: ExportSubject[],
+  options: ExportRunOptions,
+): ExportCheckIssue[] {
+  const issues: ExportCheckIssue[] = [];
+  const layout = archiveLayout(format, options);
+  for (const label of unmatchedCustomLabels(format, options.fields)) {
+    issues.push(
+      issue('missing_field', `The project has no field "${label}"; its column will be empty.`, null, []),
+    );
+  }
+  if (layout.masterFileName) {
+    const outOfIndex = exported.filter((s) => !inIndex(layout, format, s.images.length > 0));
+    if (outOfIndex.length > 0) {
+      issues.push(
+        issue(
+          'left_out_of_index',
+          `${subjects(outOfIndex.length)} ${has(outOfIndex.length)} no image and will be left out of ${layout.dataFileName}; ${layout.masterFileName} lists ${outOfIndex.length === 1 ? 'it' : 'them'}.`,
+          null,
+          ids(outOfIndex),
+        ),
+      );
+    }
+  }
+  if (format.data_encoding === 'windows-1252') {
+    const columns = dataColumns(format, options.fields);
+    const blank = { image_file_name: '', image_folder: '', volume: '' };
+    const changed = exported.filter((s) =>
+      rowCells(format, columns, s, blank).some(
+        (cell) => fitEncoding(cell, format.data_encoding) !== cell.normalize('NFC'),
+      ),
+    );
+    if (changed.length > 0) {
+      const encoding = ENCODING_LABELS[format.data_encoding as DataEncoding];
+      issues.push(
+        issue(
+          'transliterated',
+          `${subjects(changed.length)} ${has(changed.length)} characters that ${encoding} can't hold; they will be written as the nearest plain letters (Ł as L).`,
+          null,
+          ids(changed),
+        ),
+      );
+    }
+  }
+  return issues;
 }
 
 const ids = (list: ExportSubject[]) => list.map((s) => s.id);

@@ -1,12 +1,15 @@
-import { exportFieldKeyLabel, FIELD_KEYS } from '@school-portal/domain';
+import { customLabelKey, exportFieldKeyLabel } from '@school-portal/domain';
+import anyAscii from 'any-ascii';
 import { type Options as StringifyOptions, stringify } from 'csv-stringify/sync';
-import type { ExportFormatRow } from './types.js';
+import iconv from 'iconv-lite';
+import type { ExportFormatRow, ExportSubject, ProjectField } from './types.js';
 
 /**
  * The data file (exports-and-printing §3): the mapped columns in position order, then (when the format
- * says so) every other subject field; a header line of the fields' labels (downcased when set); the
+ * says so) the project's other template fields; a header line of the fields' labels (downcased when set); the
  * format's delimiter, newline and quoting. Quoting follows RFC 4180 through csv-stringify: always when the
- * format quotes fields, otherwise only where a cell holds the delimiter, a quote or a line break.
+ * format quotes fields, otherwise only where a cell holds the delimiter, a quote or a line break. The
+ * bytes are in the format's data encoding (docs/decisions.md "Export encodings").
  */
 
 const DELIMITERS: Record<string, string> = { comma: ',', tab: '\t', space: ' ' };
@@ -19,17 +22,66 @@ export interface SpecialValues {
   volume: string;
 }
 
-export function dataColumns(format: ExportFormatRow): string[] {
-  const mapped = [...format.field_mappings].sort((a, b) => a.position - b.position).map((m) => m.field_key);
-  if (!format.data_include_unmapped_fields) return mapped;
-  return [...mapped, ...FIELD_KEYS.map((f) => f.key).filter((key) => !mapped.includes(key))];
+/** A column of the data file. */
+export interface DataColumn {
+  /** The catalogue or special key it shows (null for a custom field's column). */
+  key: string | null;
+  /** The template field whose value fills it (custom and unmapped fields), read by id. */
+  fieldId: string | null;
+  /** The heading. */
+  label: string;
 }
 
-export function headerCells(format: ExportFormatRow, columns: string[]): string[] {
-  return columns.map((key) => {
-    const label = exportFieldKeyLabel(key);
-    return format.data_downcase_field_names ? label.toLowerCase() : label;
-  });
+/** A template field's label as people know it: its own, else its catalogue key's. */
+export const projectFieldLabel = (f: ProjectField) => f.label?.trim() || exportFieldKeyLabel(f.field_key);
+
+/**
+ * The data file's columns: the mappings in position order (a catalogue key, or a custom label matched,
+ * trimmed and ignoring case, against the project's template fields: the first in the template's order
+ * wins; none matching gives an empty column under the label), then, when the format includes unmapped
+ * fields, the project's own template fields it did not map, under their labels, in the template's order.
+ * Never the whole catalogue: only fields the project has.
+ */
+export function dataColumns(format: ExportFormatRow, fields: ProjectField[]): DataColumn[] {
+  const byLabel = new Map<string, ProjectField>();
+  for (const f of fields) {
+    const key = customLabelKey(projectFieldLabel(f));
+    if (!byLabel.has(key)) byLabel.set(key, f);
+  }
+  const mapped = new Set<string>();
+  const mappedKeys = new Set<string>();
+  const columns = [...format.field_mappings]
+    .sort((a, b) => a.position - b.position)
+    .map((m): DataColumn => {
+      if (m.field_key) {
+        mappedKeys.add(m.field_key);
+        return { key: m.field_key, fieldId: null, label: exportFieldKeyLabel(m.field_key) };
+      }
+      const field = byLabel.get(customLabelKey(m.custom_label));
+      if (field) mapped.add(field.id);
+      return {
+        key: null,
+        fieldId: field?.id ?? null,
+        label: field ? projectFieldLabel(field) : (m.custom_label ?? '').trim(),
+      };
+    });
+  if (!format.data_include_unmapped_fields) return columns;
+  for (const f of fields) {
+    if (mapped.has(f.id) || (f.field_key && mappedKeys.has(f.field_key))) continue;
+    columns.push({ key: f.field_key, fieldId: f.id, label: projectFieldLabel(f) });
+  }
+  return columns;
+}
+
+/** Custom labels of the format that no template field of the project answers to. */
+export function unmatchedCustomLabels(format: ExportFormatRow, fields: ProjectField[]): string[] {
+  return dataColumns(format, fields)
+    .filter((c) => c.key === null && c.fieldId === null)
+    .map((c) => c.label);
+}
+
+export function headerCells(format: ExportFormatRow, columns: DataColumn[]): string[] {
+  return columns.map((c) => (format.data_downcase_field_names ? c.label.toLowerCase() : c.label));
 }
 
 /** A signed or unsigned decimal number such as -5, +3.2 or 1e3: data, not a formula. */
@@ -46,25 +98,56 @@ export const neutraliseFormula = (value: string) =>
 
 export function rowCells(
   format: ExportFormatRow,
-  columns: string[],
-  values: Record<string, string>,
+  columns: DataColumn[],
+  subject: Pick<ExportSubject, 'values' | 'fieldValues'>,
   special: SpecialValues,
 ): string[] {
-  return columns.map((key) => {
+  return columns.map(({ key, fieldId }) => {
     let value =
       key === 'image_file_name' || key === 'image_folder' || key === 'volume'
         ? special[key]
-        : (values[key] ?? '');
+        : fieldId
+          ? (subject.fieldValues?.[fieldId] ?? '')
+          : (subject.values[key ?? ''] ?? '');
     const padTo = format.data_zero_pad_field_length ?? 0;
-    if (key === format.data_zero_pad_field_key && padTo > 0 && /^\d+$/.test(value)) {
+    if (key && key === format.data_zero_pad_field_key && padTo > 0 && /^\d+$/.test(value)) {
       value = value.padStart(padTo, '0');
     }
     return format.data_escape_formulas ? neutraliseFormula(value) : value;
   });
 }
 
-/** The file's lines as text, one call per batch of rows (the builder spools them to disk). */
-export function dataLineWriter(format: ExportFormatRow): (rows: string[][]) => string {
+/** UTF-8's byte-order mark: how Excel on Windows knows a CSV is UTF-8 (else it reads it as Windows-1252). */
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+const fitsCache = new Map<string, boolean>();
+const fits1252 = (ch: string) => {
+  let fits = fitsCache.get(ch);
+  if (fits === undefined) {
+    fits = iconv.decode(iconv.encode(ch, 'win1252'), 'win1252') === ch;
+    fitsCache.set(ch, fits);
+  }
+  return fits;
+};
+
+/**
+ * The text as the format's encoding can hold it: unchanged for UTF-8; for Windows-1252, composed (NFC, so
+ * "Zoë" keeps its ë) and each character the code page lacks transliterated by any-ascii ("Łukasz" is
+ * "Lukasz", "Nguyễn" is "Nguyen").
+ */
+export function fitEncoding(text: string, encoding: string): string {
+  if (encoding !== 'windows-1252') return text;
+  let out = '';
+  for (const ch of text.normalize('NFC')) out += fits1252(ch) ? ch : anyAscii(ch);
+  return out;
+}
+
+/** The bytes a data file starts with (the BOM when the format asks for one). */
+export const dataFileStart = (format: ExportFormatRow) =>
+  format.data_encoding === 'utf-8-bom' ? UTF8_BOM : Buffer.alloc(0);
+
+/** The file's lines as bytes in the format's encoding, one call per batch of rows (the builder spools them). */
+export function dataLineWriter(format: ExportFormatRow): (rows: string[][]) => Buffer {
   const options: StringifyOptions = {
     delimiter: DELIMITERS[format.data_delimiter_format] ?? ',',
     record_delimiter: NEWLINES[format.data_newline_format] ?? '\r\n',
@@ -72,5 +155,12 @@ export function dataLineWriter(format: ExportFormatRow): (rows: string[][]) => s
     quoted_empty: format.data_quote_fields,
     eof: true,
   };
-  return (rows) => stringify(rows, options);
+  const encoding = format.data_encoding;
+  return (rows) => {
+    const text = stringify(
+      rows.map((cells) => cells.map((c) => fitEncoding(c, encoding))),
+      options,
+    );
+    return encoding === 'windows-1252' ? iconv.encode(text, 'win1252') : Buffer.from(text, 'utf8');
+  };
 }

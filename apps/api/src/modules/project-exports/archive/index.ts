@@ -14,4 +14,5 @@ export type {
   ExportImageSource,
   ExportRunOptions,
   ExportSubject,
+  ProjectField,
 } from './types.js';

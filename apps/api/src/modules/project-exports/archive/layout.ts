@@ -87,6 +87,8 @@ export interface ArchiveLayout {
   imagesDirectory: string;
   dataDirectory: string;
   dataFileName: string;
+  /** The MASTER file's name (everyone, when the format keeps one), in the data file's case. */
+  masterFileName: string | null;
   imageType: ExportImageType;
   extension: string;
 }
@@ -101,21 +103,24 @@ export function archiveLayout(format: ExportFormatRow, options: ExportRunOptions
     dataGrouped: !!groupKey && format.data_directory_group_enabled,
     imagesDirectory: folderSegment(format.images_directory_name, DEFAULT_IMAGES_DIRECTORY),
     dataDirectory: format.data_directory_name ? folderSegment(format.data_directory_name, '') : '',
-    dataFileName: dataFileName(format),
+    dataFileName: dataFileName(format, namePart(format.data_file_name) || 'data'),
+    masterFileName: format.include_data && format.data_master_file ? dataFileName(format, 'MASTER') : null,
     imageType,
     extension: EXPORT_IMAGE_EXTENSIONS[imageType] ?? 'jpg',
   };
 }
 
 /**
- * The data file's name. The extension takes the base name's case when the base is in capitals, so the PSPA
- * format's `INDEX` gives `INDEX.TXT`, the name its guideline and yearbook importers expect.
+ * A data file's name. The extension takes the data file's base name's case when that is in capitals, so
+ * the PSPA format's `INDEX` gives `INDEX.TXT` (and `MASTER.TXT`), the names its guideline and yearbook
+ * importers expect; a lower-case data file gives `master.csv`.
  */
-function dataFileName(format: ExportFormatRow): string {
-  const base = namePart(format.data_file_name) || 'data';
+function dataFileName(format: ExportFormatRow, base: string): string {
+  const own = namePart(format.data_file_name) || 'data';
   const extension = format.data_file_extension === 'txt' ? 'txt' : 'csv';
-  const capitals = /[A-Z]/.test(base) && base === base.toUpperCase();
-  return `${base}.${capitals ? extension.toUpperCase() : extension}`;
+  const capitals = /[A-Z]/.test(own) && own === own.toUpperCase();
+  const name = capitals ? base.toUpperCase() : base === 'MASTER' ? 'master' : base;
+  return `${name}.${capitals ? extension.toUpperCase() : extension}`;
 }
 
 export const groupFolder = (layout: ArchiveLayout, subject: ExportSubject) =>
@@ -124,6 +129,10 @@ export const groupFolder = (layout: ArchiveLayout, subject: ExportSubject) =>
 /** The folder (inside the root) of a subject's images. */
 export const imageFolder = (layout: ArchiveLayout, subject: ExportSubject) =>
   entryName(layout.imagesGrouped ? groupFolder(layout, subject) : '', layout.imagesDirectory);
+
+/** With a MASTER file and images, the index (the data file) lists only rows with an image. */
+export const inIndex = (layout: ArchiveLayout, format: ExportFormatRow, hasImage: boolean) =>
+  !layout.masterFileName || !format.include_images || hasImage;
 
 /** The folder (inside the root, '' for the root itself) of the data file a subject's rows go to. */
 export const dataFolder = (layout: ArchiveLayout, subject: ExportSubject) =>

@@ -5,8 +5,17 @@ import type { Storage } from '../../../storage/storage.js';
 /** The format as exportruns loads it: the project_export_formats row (snake_case columns as in schema.ts)
  *  plus its ordered field mappings. */
 export type ExportFormatRow = Selectable<ProjectExportFormatsTable> & {
-  field_mappings: { field_key: string; position: number }[];
+  /** A catalogue field by key, or (field_key null) a template's custom field by its label. */
+  field_mappings: { field_key: string | null; custom_label?: string | null; position: number }[];
 };
+
+/** A project template field as the export sees it (those the run may read; in the template's order). */
+export interface ProjectField {
+  id: string;
+  field_key: string | null;
+  /** Its own label; a keyed field without one shows its catalogue label. */
+  label?: string | null;
+}
 
 export interface ExportImageSource {
   photoId: string;
@@ -30,6 +39,8 @@ export interface ExportSubject {
   id: string;
   /** Export field key -> value, already resolved from the subject's properties by exportruns. */
   values: Record<string, string>;
+  /** Template field id -> trimmed value, for the columns of custom and unmapped fields. */
+  fieldValues?: Record<string, string>;
   /** 0..n (pose "all" gives several; others give at most one). */
   images: ExportImageSource[];
 }
@@ -39,6 +50,8 @@ export interface ExportRunOptions {
   groupFieldKey: string | null;
   usePhotoCropName: boolean;
   includeSubjectsWithoutImages: boolean;
+  /** The project's template fields the run reads: custom labels match these, unmapped fields are these. */
+  fields: ProjectField[];
   /** For the readme. */
   projectName: string;
 }
@@ -51,7 +64,10 @@ export type ExportCheckIssueCode =
   | 'forbidden_characters'
   | 'leading_zeros'
   | 'upscaled'
-  | 'no_crop';
+  | 'no_crop'
+  | 'missing_field'
+  | 'transliterated'
+  | 'left_out_of_index';
 
 export interface ExportCheckIssue {
   code: ExportCheckIssueCode;
