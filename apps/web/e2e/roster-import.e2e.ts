@@ -148,4 +148,11 @@ test('re-importing an edited file shows exactly the changed rows as updates', as
   const history = page.getByTestId('import-history-row');
   await history.nth(1).waitFor();
   expect(await history.first().textContent()).toContain('roster edited.csv');
+  // Each row's outcome gives the same counts as the done message, unchanged rows included.
+  expect(await history.first().getByRole('cell').nth(3).textContent()).toBe(
+    '0 created, 1 updated, 2 unchanged, 0 skipped',
+  );
+  expect(await history.nth(1).getByRole('cell').nth(3).textContent()).toBe(
+    '3 created, 0 updated, 0 unchanged, 0 skipped',
+  );
 });
