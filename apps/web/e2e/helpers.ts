@@ -21,3 +21,20 @@ export function pathOf(page: Page): string {
 
 export const SIGN_IN_ERROR =
   'There was a problem signing in. Please double check your account credentials and try again.';
+
+/**
+ * From now on, every answer of 400 or more the page gets and every error it logs: a screen that asks
+ * for what the caller may not read, or for a record just deleted, shows up here.
+ */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      errors.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    }
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}

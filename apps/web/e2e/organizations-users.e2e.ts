@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { closePage, freshPage, pathOf, storedToken } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
+import { closePage, freshPage, pageErrors, pathOf, storedToken } from './helpers.js';
+import {
+  apiAs,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  organizationIdByName,
+  productAndBrowser,
+  signInThroughUi,
+} from './support/server.js';
 
 const product = productAndBrowser();
 
@@ -282,5 +289,36 @@ test('school staff do not get the organizations screens', async () => {
   await page.goto(`${product.baseUrl}/organizations/new`);
   await mainNav(page).waitFor();
   await expect.poll(() => pathOf(page)).not.toBe('/organizations/new');
+  await closePage(page);
+});
+
+test('a studio manager deletes a user and lands on the users list without the deleted user being fetched again', async () => {
+  const { api } = await apiAs(product.baseUrl, DEMO_USERS.studio);
+  const school = await organizationIdByName(product.app, 'Maple Grove Elementary');
+  const { user } = await api<{ user: { id: string } }>(`/api/organizations/${school}/users`, 'POST', {
+    user: { name: 'Dana Departing', email: 'dana.departing@example.test' },
+    plic_app_id: 'school-portal',
+  });
+
+  const page = await freshPage(product.browser);
+  const errors = pageErrors(page);
+  await signIn(page, DEMO_USERS.studio);
+  await page.goto(`${product.baseUrl}/users/${user.id}`);
+  await heading(page, 'Dana Departing').waitFor();
+  // On a slow network the users list's code arrives late; meanwhile the user's page stays and must not
+  // ask for the deleted user again.
+  await page.route('**/assets/UsersPage-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Delete User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete User' });
+  await dialog.getByRole('button', { name: 'Delete User' }).click();
+  await page.getByText('Dana Departing was deleted.').waitFor();
+  await heading(page, 'Users').waitFor();
+  expect(pathOf(page)).toBe('/users');
+  await page.getByRole('table', { name: 'Users' }).waitFor();
+  expect(await page.getByRole('table', { name: 'Users' }).getByText('Dana Departing').count()).toBe(0);
+  expect(errors).toEqual([]);
   await closePage(page);
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { eventually } from '../../api/test/support/app.js';
 import { seedProject } from '../../api/test/support/project-data.js';
-import { closePage, freshPage, pathOf } from './helpers.js';
+import { closePage, freshPage, pageErrors, pathOf } from './helpers.js';
 import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
 
 /**
@@ -31,6 +31,7 @@ test('a manager deletes a project by typing its name; its files leave storage', 
   for (const key of project.keys) expect(await ctx.storage.head(key)).not.toBeNull();
 
   const page = await freshPage(product.browser);
+  const errors = pageErrors(page);
   try {
     await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
@@ -57,6 +58,12 @@ test('a manager deletes a project by typing its name; its files leave storage', 
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Project name').fill(project.name);
     expect(await confirm.isEnabled()).toBe(true);
+    // On a slow network the projects list's code arrives late; meanwhile the project's page stays and
+    // must not ask for the deleted project again.
+    await page.route('**/assets/ProjectsPage-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
     await confirm.click();
 
     await page.waitForURL((url) => url.pathname === '/projects');
@@ -91,6 +98,8 @@ test('a manager deletes a project by typing its name; its files leave storage', 
       .where('name', '=', 'Maple Grove Fall 2026')
       .execute();
     expect(kept).toHaveLength(1);
+    // The screens never asked for the deleted project again (no 404 in the console).
+    expect(errors).toEqual([]);
   } finally {
     await closePage(page);
   }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { closePage, freshPage, pathOf, storedToken } from './helpers.js';
+import { closePage, freshPage, pageErrors, pathOf, storedToken } from './helpers.js';
 import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
 
 const product = productAndBrowser();
@@ -363,6 +363,30 @@ test('project templates are listed, and deleted only after confirmation', async 
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('The project template Soon-gone Template has been deleted.').waitFor();
   await page.getByRole('link', { name: 'Soon-gone Template', exact: true }).waitFor({ state: 'detached' });
+  await closePage(page);
+});
+
+test('studio staff filter the projects by organization without asking for the organization list they may not read', async () => {
+  const page = await freshPage(product.browser);
+  const errors = pageErrors(page);
+  await signIn(page, DEMO_USERS.staff);
+  await heading(page, 'Projects').waitFor();
+  expect(pathOf(page)).toBe('/projects');
+  // The options are the organizations of the projects staff see.
+  await choose(page, 'Season', 'Any');
+  await page.getByRole('combobox', { name: 'Organization' }).click();
+  const option = page.getByRole('option', { name: 'Maple Grove Elementary', exact: true });
+  await option.waitFor({ timeout: 5000 }).catch(() => undefined);
+  expect(errors).toEqual([]);
+  await option.click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await expect
+    .poll(async () => {
+      const names = (await tableRows(page, 'Projects')).map((cells) => cells[0] ?? '');
+      return names.length >= 1 && names.every((name) => name.startsWith('Maple Grove'));
+    })
+    .toBe(true);
+  expect(errors).toEqual([]);
   await closePage(page);
 });
 

@@ -218,16 +218,28 @@ export function useCreateChildOrganization(parentOrganizationId: string) {
 /**
  * DELETE /api/projects/:id {confirm_name}: 202 once the project is marked (a job removes it and its
  * files); 422 `confirm_name` when the typed name differs. The project leaves every list at once.
+ * `leave` takes the screen off the project's pages first: a page still showing the project would
+ * fetch it again once its queries are gone, and get a 404.
  */
-export function useDeleteProject(projectId: string) {
+export function useDeleteProject(projectId: string, leave: () => Promise<void> | void) {
   return useMutation({
     mutationFn: (confirmName: string) =>
       apiFetch<ApiResponse<'/api/projects/{id}', 'delete', 202>>(
         `/api/projects/${encodeURIComponent(projectId)}`,
         { method: 'DELETE', body: { confirm_name: confirmName } },
       ),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: queryKeys.projects.project(projectId) });
+    onSuccess: async () => {
+      await leave();
+      for (const queryKey of [
+        queryKeys.projects.project(projectId),
+        queryKeys.subjects.project(projectId),
+        queryKeys.attachments.projectRequests(projectId),
+        queryKeys.attachments.projectAttachments(projectId),
+        queryKeys.exportFormats.project(projectId),
+        queryKeys.projectExports.project(projectId),
+      ]) {
+        queryClient.removeQueries({ queryKey });
+      }
       queryClient.setQueriesData<ProjectRecord[]>({ queryKey: queryKeys.projects.fullLists }, (list) =>
         list?.filter((p) => p.id !== projectId),
       );

@@ -218,12 +218,14 @@ export function useAcceptInvitation(token: string) {
 
 /**
  * DELETE /api/users/:id: deactivates the user (sessions end at once, they leave every list); 403 for
- * yourself or a user with an account outside the caller's tree.
+ * yourself or a user with an account outside the caller's tree. `leave` takes the screen off the
+ * user's page first: a page still showing the user would fetch them again, and get a 404.
  */
-export function useDeleteUser(userId: string) {
+export function useDeleteUser(userId: string, leave: () => Promise<void> | void) {
   return useMutation({
     mutationFn: () => apiFetch<object>(`/api/users/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
     onSuccess: async () => {
+      await leave();
       queryClient.removeQueries({ queryKey: queryKeys.users.detail(userId) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all });
     },

@@ -30,7 +30,11 @@ export function DeleteProjectDialog({
   const { t } = useTranslation();
   const notify = useNotify();
   const navigate = useNavigate();
-  const remove = useDeleteProject(project.id);
+  const remove = useDeleteProject(project.id, async () => {
+    notify({ message: t('project-delete.done', { name: project.name }), severity: 'success' });
+    // Rendered at once, so that no page of the deleted project is left to fetch it again.
+    await navigate(routePath('projects.index'), { replace: true, flushSync: true });
+  });
   const [typed, setTyped] = useState('');
   const matches = typed === project.name;
   const fieldError = isApiError(remove.error, 422) ? remove.error.fieldErrors?.confirm_name?.[0] : undefined;
@@ -45,12 +49,7 @@ export function DeleteProjectDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!matches) return;
-    remove.mutate(typed, {
-      onSuccess: () => {
-        notify({ message: t('project-delete.done', { name: project.name }), severity: 'success' });
-        void navigate(routePath('projects.index'), { replace: true });
-      },
-    });
+    remove.mutate(typed);
   };
 
   return (

@@ -17,7 +17,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Abilities } from '@school-portal/domain';
+import { type Abilities, can } from '@school-portal/domain';
 import { type ReactNode, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -92,6 +92,26 @@ interface SeasonOption {
   current: boolean;
 }
 
+/**
+ * The organizations of the listed projects: the filter's options for studio or lab staff, who may filter
+ * by organization but not read the organization lists.
+ */
+function projectOrganizationOptions(projects: ProjectRecord[]): OrganizationOption[] {
+  const byId = new Map<string, OrganizationOption>();
+  for (const p of projects) {
+    if (byId.has(p.organization_id)) continue;
+    byId.set(p.organization_id, {
+      id: p.organization_id,
+      name: p.organization_name,
+      role: '',
+      short_code: null,
+      parent_organization_id: null,
+      parent_organization_name: null,
+    });
+  }
+  return [...byId.values()].sort((a, b) => compareText(a.name, b.name));
+}
+
 /** The seasons to filter by: those the organization can use, plus any other a listed project has. */
 function seasonOptions(seasons: Season[], projects: ProjectRecord[], current: Season | null): SeasonOption[] {
   const options: SeasonOption[] = seasons.map((s) => ({
@@ -116,7 +136,12 @@ export function ProjectsPage() {
   const organization = user.current_account?.organization ?? null;
   const projects = useOrganizationProjects(organization?.id);
   const seasons = useSeasons(organization?.id);
-  const organizations = useProjectOrganizationOptions(organization, abilities.canSelectProjectOrganization);
+  // Ask for the organization list only when the caller may read it (as the sidebar decides).
+  const readsOrganizations = can(abilities, 'organization.list-children');
+  const organizations = useProjectOrganizationOptions(
+    organization,
+    abilities.canSelectProjectOrganization && readsOrganizations,
+  );
   const [params, setParams] = useSearchParams();
 
   const actions = abilities.canCreateProjects ? (
@@ -176,7 +201,9 @@ export function ProjectsPage() {
         projects={projects.data}
         seasons={seasonOptions(seasonList, projects.data, current)}
         season={params.get('season') ?? defaultSeason}
-        organizations={organizations.data ?? []}
+        organizations={
+          readsOrganizations ? (organizations.data ?? []) : projectOrganizationOptions(projects.data)
+        }
         organizationId={abilities.canSelectProjectOrganization ? (params.get('organization') ?? '') : ''}
         keyword={params.get('q') ?? ''}
         sort={parseSort(params.get('sort'))}

@@ -24,7 +24,12 @@ export function DeleteUserAction({ user }: { user: User }) {
   const navigate = useNavigate();
   const abilities = useSessionAbilities();
   const { data: me } = useCurrentUser();
-  const remove = useDeleteUser(user.id);
+  const name = user.name || user.email;
+  const remove = useDeleteUser(user.id, async () => {
+    notify({ message: t('user-delete.done', { name }), severity: 'success' });
+    // Rendered at once, so that the deleted user's page is not left to fetch them again.
+    await navigate(routePath('users.index'), { replace: true, flushSync: true });
+  });
   const [open, setOpen] = useState(false);
   const own = me?.current_account?.organization_id;
   const allowed = can(abilities, 'user.delete', {
@@ -32,7 +37,6 @@ export function DeleteUserAction({ user }: { user: User }) {
     placements: (user.accounts ?? []).map((a) => (a.organization_id === own ? 'own' : 'sub')),
   });
   if (!allowed) return null;
-  const name = user.name || user.email;
 
   const close = () => {
     if (remove.isPending) return;
@@ -68,14 +72,7 @@ export function DeleteUserAction({ user }: { user: User }) {
             color="error"
             variant="contained"
             disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, {
-                onSuccess: () => {
-                  notify({ message: t('user-delete.done', { name }), severity: 'success' });
-                  void navigate(routePath('users.index'), { replace: true });
-                },
-              })
-            }
+            onClick={() => remove.mutate()}
           >
             {t('user-delete.confirm')}
           </Button>
