@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { makeJpeg } from '../../api/test/support/images.js';
+import { subjectWithPhoto } from '../../api/test/support/project-data.js';
 import { closePage, freshPage } from './helpers.js';
 import {
   type ApiCall,
@@ -74,6 +76,8 @@ beforeAll(async () => {
 afterAll(async () => {
   if (page) await closePage(page);
 });
+
+const authorized = () => ({ Authorization: `Bearer ${token}`, 'X-App-Slug': 'school-portal' });
 
 const result = async (p: Page) =>
   JSON.parse((await p.getByTestId('selection-result').getAttribute('data-selection'))!) as {
@@ -163,10 +167,68 @@ test('from a group the studio opens a subject, or deletes the extra one', async 
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByText('No duplicates found.').waitFor();
-  const gone = await fetch(`${product.baseUrl}/api/subjects/${ids.ava2}`, {
-    headers: { Authorization: `Bearer ${token}`, 'X-App-Slug': 'school-portal' },
-  });
+  const gone = await fetch(`${product.baseUrl}/api/subjects/${ids.ava2}`, { headers: authorized() });
   expect(gone.status).toBe(404);
+}, 120_000);
+
+test('Keep on Find Duplicates merges: confirmed, the other is gone and the kept subject has its photo and values', async () => {
+  const db = product.app.ctx.db;
+  const album = await db
+    .insertInto('albums')
+    .values({ name: 'Picture Day', parent_resource_type: 'Project', parent_resource_id: projectId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const at = { projectId, albumId: album.id, fields: fieldIds };
+  const keptId = await subjectWithPhoto(product.app, at, {
+    first_name: 'Eve',
+    last_name: 'Moss',
+    student_id: '00300',
+    grade: '',
+  });
+  const mergedId = await subjectWithPhoto(
+    product.app,
+    at,
+    { first_name: 'Eve', last_name: 'Moss', student_id: '00300', grade: '5' },
+    {
+      bytes: await makeJpeg(60, 80),
+      width: 60,
+      height: 80,
+      crop: { name: 'Default', x: 0, y: 0, width: 1, height: 1 },
+    },
+  );
+  const photo = await db
+    .selectFrom('subject_photo_assignments')
+    .select('photo_id')
+    .where('subject_id', '=', mergedId)
+    .executeTakeFirstOrThrow();
+
+  page ??= await freshPage(product.browser);
+  await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/find-duplicates`);
+  await page.getByTestId('select-subjects-step').getByTestId('selected-count').waitFor();
+  await page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' }).click();
+  const groups = page.getByTestId('duplicate-group');
+  await groups.first().waitFor();
+  expect(await groups.count()).toBe(1);
+  const members = groups.first().getByTestId('duplicate-subject');
+  // Keep the first (no photo, no grade): the other is excluded, and the kept one offers the merge.
+  await members.nth(0).getByRole('radio', { name: 'Keep Eve Moss' }).check();
+  await members.nth(1).getByText('Excluded').waitFor();
+  await members.nth(0).getByRole('button', { name: 'Merge' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Merge Duplicates' });
+  await dialog.getByText('Only a new import can bring it back.', { exact: false }).waitFor();
+  await dialog.getByRole('button', { name: 'Merge' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByText('1 subject merged into Eve Moss.').waitFor();
+  await page.getByText('No duplicates found.').waitFor();
+
+  expect((await fetch(`${product.baseUrl}/api/subjects/${mergedId}`, { headers: authorized() })).status).toBe(
+    404,
+  );
+  const kept = await api<{ subject: { properties: Record<string, string>; photos: { id: string }[] } }>(
+    `/api/subjects/${keptId}?include_photos=true`,
+  );
+  expect(kept.subject.photos.map((p) => p.id)).toEqual([photo.photo_id]);
+  expect(kept.subject.properties[fieldIds.grade!]).toBe('5');
 }, 120_000);
 
 test('Find Duplicates of a project that is not there says "Project not found."', async () => {

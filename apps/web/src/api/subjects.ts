@@ -278,6 +278,28 @@ export function useDeleteSubject(projectId: string) {
 }
 
 /**
+ * POST /api/subjects/:id/merge (Find Duplicates' Keep): the others' photos move to the kept subject, their
+ * values fill its blanks, then they are deleted. 422 {errors: {merged_subject_ids: ["is invalid"]}}.
+ */
+export function useMergeSubjects(projectId: string) {
+  return useMutation({
+    mutationFn: ({ keptId, mergedIds }: { keptId: string; mergedIds: string[] }) =>
+      apiFetch<ApiResponse<'/api/subjects/{id}/merge', 'post'>>(`${subjectPath(keptId)}/merge`, {
+        method: 'POST',
+        body: { merged_subject_ids: mergedIds },
+      }),
+    onSuccess: (answer) => {
+      for (const id of answer.merged_subject_ids)
+        queryClient.removeQueries({ queryKey: queryKeys.subjects.subject(id) });
+      // Its photos changed too: read again, not patched.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subjects.subject(answer.subject.id) });
+      afterSubjectChange(projectId);
+      afterSubjectCountChange(projectId);
+    },
+  });
+}
+
+/**
  * PATCH /api/subjects/:id {yearbook_photo_id}. The flag moves at once; a failure puts the previous one
  * back (spec §4) and rejects, so the screen can show subjects.save-failed.
  */

@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useProject } from '../../api/projects';
-import { type Subject, useDeleteSubject, useSubjectFields } from '../../api/subjects';
+import { type Subject, useDeleteSubject, useMergeSubjects, useSubjectFields } from '../../api/subjects';
 import { useAbilities } from '../../api/users';
 import { routePath } from '../../app/routes';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -34,13 +34,15 @@ import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { CheckDuplicatesStep } from './CheckDuplicatesStep';
 import { SelectSubjectsStep } from './SelectSubjectsStep';
-import { useSelectionCount } from './selectionApi';
+import { type DuplicateGroup, useSelectionCount } from './selectionApi';
 
 /**
  * Spec §2 Find Duplicates (project.subjects.find-duplicates): a two-step wizard made of the shared steps,
  * Select Subjects then Check for Duplicate Subjects, with chips for the fields to match. From a group the
- * user opens a subject, or deletes the extra ones when allowed. The result (the selection minus the
- * subjects not kept) is shown as the export and print wizards will send it.
+ * user opens a subject, or deletes the extra ones when allowed. On its own (no export or print to leave
+ * them out of), keeping one of a group is applied as a merge, once confirmed: the others' photos move to
+ * the kept subject, their values fill its blanks, then they are deleted. The result (the selection minus
+ * the subjects not kept) is shown as the export and print wizards will send it.
  */
 export function FindDuplicatesPage() {
   const { t } = useTranslation();
@@ -55,6 +57,12 @@ export function FindDuplicatesPage() {
   const [excluded, setExcluded] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<Subject | null>(null);
   const remove = useDeleteSubject(projectId);
+  const [merging, setMerging] = useState<{ kept: Subject; mergedIds: string[] } | null>(null);
+  const merge = useMergeSubjects(projectId);
+  // The subject kept in its group: every other one of the group is excluded.
+  const keptIn = (subject: Subject, group: DuplicateGroup) =>
+    !excluded.includes(subject.id) &&
+    group.subjects.every((s) => s.id === subject.id || excluded.includes(s.id));
 
   const keyedFields = fields.fields.filter((f) => f.field_key);
   const available = [...new Set(keyedFields.map((f) => f.field_key as string))];
@@ -142,8 +150,22 @@ export function FindDuplicatesPage() {
             fieldKeys={fieldKeys}
             fields={fields.fields}
             onChange={setExcluded}
-            subjectActions={(subject) => (
+            subjectActions={(subject, group) => (
               <>
+                {abilities && can(abilities, 'subject.merge') && keptIn(subject, group) && (
+                  <Button
+                    size="small"
+                    variant="contained"
+                    onClick={() =>
+                      setMerging({
+                        kept: subject,
+                        mergedIds: group.subjects.filter((s) => s.id !== subject.id).map((s) => s.id),
+                      })
+                    }
+                  >
+                    {t('subjects.duplicates.merge')}
+                  </Button>
+                )}
                 <Button
                   size="small"
                   component={Link}
@@ -173,6 +195,50 @@ export function FindDuplicatesPage() {
           </Box>
         </>
       )}
+      <Dialog
+        open={merging !== null}
+        onClose={() => setMerging(null)}
+        aria-labelledby="merge-duplicates-title"
+      >
+        <DialogTitle id="merge-duplicates-title">{t('subjects.duplicates.merge-title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {t('subjects.duplicates.merge-text', {
+              count: merging?.mergedIds.length ?? 0,
+              name: merging?.kept.display_name || t('subjects.no-name'),
+            })}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setMerging(null)}>{t('subjects.duplicates.cancel')}</Button>
+          <Button
+            variant="contained"
+            disabled={merge.isPending}
+            onClick={() =>
+              merging &&
+              merge.mutate(
+                { keptId: merging.kept.id, mergedIds: merging.mergedIds },
+                {
+                  onSuccess: (answer) => {
+                    setMerging(null);
+                    notify({
+                      message: t('subjects.duplicates.merged', {
+                        count: answer.merged_subject_ids.length,
+                        name: answer.subject.display_name || t('subjects.no-name'),
+                      }),
+                      severity: 'success',
+                    });
+                  },
+                  onError: () =>
+                    notify({ message: t('subjects.duplicates.merge-failed'), severity: 'error' }),
+                },
+              )
+            }
+          >
+            {t('subjects.duplicates.merge')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       <Dialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
