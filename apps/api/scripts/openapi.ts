@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { connectDatabase } from '../src/db/database.js';
 import { buildApp } from '../src/http/app.js';
-import type { AppQueue } from '../src/jobs/catalogue.js';
+import type { Queue } from '../src/jobs/queue.js';
 import { createLogger } from '../src/logger.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { createStorage } from '../src/storage/index.js';
@@ -28,7 +28,7 @@ const config = loadConfig({
 });
 const database = connectDatabase(config.databaseUrl!, 1);
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-const queue = {} as AppQueue; // never used while routes are only registered
+const queue = {} as Queue; // never used while routes are only registered
 const ctx: AppContext = {
   config,
   db: database.db,

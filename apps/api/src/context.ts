@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
-import type { AppQueue } from './jobs/catalogue.js';
+import type { Queue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { GridPageCache } from './modules/subjects/grid-cache.js';
 import type { Storage } from './storage/storage.js';
@@ -10,7 +10,7 @@ import type { Storage } from './storage/storage.js';
 export interface AppContext {
   config: Config;
   db: Db;
-  queue: AppQueue;
+  queue: Queue;
   mailer: Mailer;
   storage: Storage;
   log: FastifyBaseLogger;

@@ -44,7 +44,7 @@ export async function startRuntime(
   try {
     const applied = await migrate(database.pool);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
-    const queue = await startQueue<typeof jobCatalogue, JobDeps>(databaseUrl, jobCatalogue, log);
+    const queue = await startQueue<JobDeps>(databaseUrl, jobCatalogue, log);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
     const storage = await createStorage(config);
     const gridPages = new GridPageCache(config.gridCacheRows);

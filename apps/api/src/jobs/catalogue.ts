@@ -10,12 +10,14 @@ import { projectDeleteJob } from '../modules/projects/delete.js';
 import { subjectImportApplyJob } from '../modules/subject-imports/service.js';
 import { purgeExpiredCredentialsJob, purgeUnverifiedUploadsJob, storageDeletionsJob } from './cleanup.js';
 import type { JobDeps } from './deps.js';
-import type { JobCatalogue, Queue } from './queue.js';
+import type { JobName, JobSchema } from './payloads.js';
+import type { JobDefinition } from './queue.js';
 import { retentionSweepJob } from './retention.js';
 import { sendEmailJob } from './send-email.js';
 
 /**
- * Every job type, by queue name. A name here without a handler can't compile. Jobs with a `schedule`
+ * Every job's handler, by queue name (payloads in jobs/payloads.ts): a name without a handler, or a
+ * handler of another name's payload, can't compile. Only the runtime imports this file. Jobs with a `schedule`
  * (cron, UTC) are also run on it by pg-boss.
  */
 export const jobCatalogue = {
@@ -34,9 +36,7 @@ export const jobCatalogue = {
   'project-exports.expire': projectExportExpireJob,
   'projects.delete': projectDeleteJob,
   'retention.sweep': retentionSweepJob,
-} satisfies JobCatalogue<JobDeps>;
-
-export type AppQueue = Queue<typeof jobCatalogue, JobDeps>;
+} satisfies { [N in JobName]: JobDefinition<JobSchema<N>, JobDeps> };
 
 /** What the handlers of this process's jobs are given: the context, and enqueueing in a transaction. */
 export function jobDepsOf(

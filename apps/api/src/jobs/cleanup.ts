@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { purgeUnverifiedAttachments } from '../modules/attachments/verify.js';
 import { purgeUnverifiedPhotos } from '../modules/photos/service.js';
 import { FORM_LIFETIME_MS, runDueDeletions } from '../storage/uploads.js';
@@ -27,8 +26,7 @@ export async function deleteDueObjects({ db, storage }: Pick<JobDeps, 'db' | 'st
  * Objects waiting in storage_deletions (files of deleted subjects' photos, refused or abandoned uploads,
  * form keys once their form has expired). Queued right after a deletion, and every ten minutes.
  */
-export const storageDeletionsJob = defineJob({
-  schema: z.object({}),
+export const storageDeletionsJob = defineJob('storage.deletions', {
   retryLimit: 5,
   retryDelaySeconds: 30,
   schedule: '*/10 * * * *',
@@ -53,8 +51,7 @@ export async function purgeUnverifiedUploads(deps: Pick<JobDeps, 'db' | 'storage
   return { photos, attachments };
 }
 
-export const purgeUnverifiedUploadsJob = defineJob({
-  schema: z.object({}),
+export const purgeUnverifiedUploadsJob = defineJob('uploads.purge-unverified', {
   retryLimit: 3,
   retryDelaySeconds: 60,
   schedule: '17 * * * *',
@@ -112,8 +109,7 @@ export async function purgeExpiredCredentials({ db }: Pick<JobDeps, 'db'>) {
   };
 }
 
-export const purgeExpiredCredentialsJob = defineJob({
-  schema: z.object({}),
+export const purgeExpiredCredentialsJob = defineJob('credentials.purge', {
   retryLimit: 3,
   retryDelaySeconds: 60,
   schedule: '43 * * * *',

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { EnqueueEmail } from '../mail/outbox.js';
 import type { Storage } from '../storage/storage.js';
 import type { QueryRunner } from './queue.js';
+
+/** Enqueues the sending of an outbox message, in the transaction that wrote it (mail/outbox.ts). */
+export type EnqueueEmail = (outboxId: string, trx: QueryRunner) => Promise<void>;
 
 /** What code that writes e-mails needs, in a route (mailDepsOf) or a job alike. */
 export type MailDeps = Pick<JobDeps, 'config' | 'enqueueEmail'>;

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import { JOB_PAYLOADS, type JobName, type JobPayload, type JobSchema } from './payloads.js';
 
 /** A job type: its payload schema, its handler and its retry policy. Handlers must be idempotent. */
 export interface JobDefinition<S extends z.ZodType, Deps> {
@@ -22,9 +23,6 @@ export interface JobDefinition<S extends z.ZodType, Deps> {
   handle(payload: z.infer<S>, deps: Deps): Promise<void>;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the catalogue holds definitions of different payloads
-export type JobCatalogue<Deps> = Record<string, JobDefinition<any, Deps>>;
-
 /** Anything that runs SQL: the database, or a transaction the job should be written in. */
 // biome-ignore lint/suspicious/noExplicitAny: any schema's database or transaction will do
 export type QueryRunner = Pick<Kysely<any>, 'executeQuery'>;
@@ -36,24 +34,29 @@ export interface EnqueueOptions {
   startAfterSeconds?: number;
 }
 
-export const defineJob = <S extends z.ZodType, Deps>(definition: JobDefinition<S, Deps>) => definition;
+/** A job's handler and retry policy, bound to the payload schema of its name (jobs/payloads.ts). */
+export const defineJob = <N extends JobName, Deps>(
+  name: N,
+  definition: Omit<JobDefinition<JobSchema<N>, Deps>, 'schema'>,
+): JobDefinition<JobSchema<N>, Deps> => ({ ...definition, schema: JOB_PAYLOADS[name] });
 
-export interface Queue<C extends JobCatalogue<Deps>, Deps> {
+/** The queue as code that enqueues jobs sees it: typed by the payload map, not by the handlers. */
+export interface Queue {
   boss: PgBoss;
   /** Enqueues a job; with `trx` it is written in that transaction and runs only if it commits. */
-  enqueue<N extends keyof C & string>(
-    name: N,
-    payload: z.input<C[N]['schema']>,
-    options?: EnqueueOptions,
-  ): Promise<void>;
+  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<void>;
   /** As `enqueue`, answering the job's id (null when a singleton key kept it out). */
-  enqueueWithId<N extends keyof C & string>(
+  enqueueWithId<N extends JobName>(
     name: N,
-    payload: z.input<C[N]['schema']>,
+    payload: JobPayload<N>,
     options?: EnqueueOptions,
   ): Promise<string | null>;
-  startWorkers(deps: Deps): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The queue as the runtime holds it: it also starts the workers of the catalogue's handlers. */
+export interface RunnableQueue<Deps> extends Queue {
+  startWorkers(deps: Deps): Promise<void>;
 }
 
 /**
@@ -61,11 +64,11 @@ export interface Queue<C extends JobCatalogue<Deps>, Deps> {
  * its queue at start; a job whose name is unknown can't be sent (type error), and one whose payload
  * fails its schema is refused at enqueue and failed at run.
  */
-export async function startQueue<C extends JobCatalogue<Deps>, Deps>(
+export async function startQueue<Deps>(
   connectionString: string,
-  catalogue: C,
+  catalogue: { [N in JobName]: JobDefinition<JobSchema<N>, Deps> },
   log: { error(obj: object, msg: string): void },
-): Promise<Queue<C, Deps>> {
+): Promise<RunnableQueue<Deps>> {
   const boss = new PgBoss({
     connectionString,
     schema: 'pgboss',
@@ -78,7 +81,7 @@ export async function startQueue<C extends JobCatalogue<Deps>, Deps>(
     if (!stopping) log.error({ err: error }, 'job queue error');
   });
   await boss.start();
-  for (const [name, job] of Object.entries(catalogue)) {
+  for (const [name, job] of Object.entries(catalogue) as [JobName, JobDefinition<z.ZodType, Deps>][]) {
     await boss.createQueue(name, {
       name,
       retryLimit: job.retryLimit,
@@ -89,8 +92,8 @@ export async function startQueue<C extends JobCatalogue<Deps>, Deps>(
     // An upsert: every process may declare it; pg-boss sends each due job once.
     if (job.schedule) await boss.schedule(name, job.schedule, {}, { tz: 'UTC' });
   }
-  async function enqueueWithId(name: keyof C & string, payload: unknown, options: EnqueueOptions = {}) {
-    const data = catalogue[name]!.schema.parse(payload) as object;
+  async function enqueueWithId(name: JobName, payload: unknown, options: EnqueueOptions = {}) {
+    const data = JOB_PAYLOADS[name].parse(payload) as object;
     const trx = options.trx;
     const db = trx
       ? {
@@ -111,7 +114,7 @@ export async function startQueue<C extends JobCatalogue<Deps>, Deps>(
     },
     enqueueWithId,
     async startWorkers(deps) {
-      for (const [name, job] of Object.entries(catalogue)) {
+      for (const [name, job] of Object.entries(catalogue) as [JobName, JobDefinition<z.ZodType, Deps>][]) {
         // pg-boss 10 runs one batch at a time per worker: N workers for N jobs in flight.
         for (let n = 0; n < (job.concurrency ?? 1); n++) {
           await boss.work<unknown>(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {

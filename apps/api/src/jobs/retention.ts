@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { purgeAuditEvents } from '../modules/audit/retention.js';
 import { expireRenders } from '../modules/layouts/retention.js';
 import { finishStalledProjectDeletions } from '../modules/projects/delete.js';
@@ -27,8 +26,7 @@ export async function runRetentionSweep(
   return { renders_expired: renders, audit_events_purged: audit, project_deletions_finished: projects };
 }
 
-export const retentionSweepJob = defineJob({
-  schema: z.object({}),
+export const retentionSweepJob = defineJob('retention.sweep', {
   retryLimit: 3,
   retryDelaySeconds: 300,
   schedule: '27 3 * * *',

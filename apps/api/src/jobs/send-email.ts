@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { JobDeps } from './deps.js';
 import { defineJob } from './queue.js';
 
@@ -6,8 +5,7 @@ import { defineJob } from './queue.js';
  * Sends one outbox message. Idempotent: a message already sent or stored is left alone, so a job that
  * runs twice after a crash sends at most once more only if the crash came between SMTP and the update.
  */
-export const sendEmailJob = defineJob({
-  schema: z.object({ outbox_id: z.string().regex(/^\d+$/) }),
+export const sendEmailJob = defineJob('email.send', {
   retryLimit: 7,
   retryDelaySeconds: 5,
   async handle({ outbox_id }, { db, mailer, log }: JobDeps) {

@@ -1,15 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
-import type { AppQueue } from '../jobs/catalogue.js';
-import type { MailDeps } from '../jobs/deps.js';
-import type { QueryRunner } from '../jobs/queue.js';
+import type { EnqueueEmail, MailDeps } from '../jobs/deps.js';
+import type { QueryRunner, Queue } from '../jobs/queue.js';
 import type { OutgoingMessage } from './mailer.js';
 
 /** Enqueues the sending of an outbox message on `queue`, in the transaction that wrote it. */
-export type EnqueueEmail = (outboxId: string, trx: QueryRunner) => Promise<void>;
 export const enqueueEmailOn =
-  (queue: Pick<AppQueue, 'enqueue'>): EnqueueEmail =>
+  (queue: Pick<Queue, 'enqueue'>): EnqueueEmail =>
   (outboxId, trx) =>
     queue.enqueue('email.send', { outbox_id: outboxId }, { trx });
 

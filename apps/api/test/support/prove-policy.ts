@@ -12,5 +12,9 @@ export function negateProvedPolicy() {
   const policies = POLICIES as Record<Action, { check: (a: unknown, r: unknown) => boolean }>;
   const original = policies[action];
   if ((original as { negated?: true }).negated) return;
-  policies[action] = { ...original, check: (a, r) => !original.check(a, r), negated: true } as never;
+  policies[action] = {
+    ...original,
+    check: (a: unknown, r: unknown) => !original.check(a, r),
+    negated: true,
+  } as never;
 }

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiFetch, isApiError } from './client';
 import { clearPrivateQueries } from './queryClient';
 import { type ClearReason, clearToken, getToken } from './token';
-import type { TokenResponse } from './types';
+import type { SignInResult, TokenResponse } from './types';
 import { fetchCurrentUser } from './users';
 
 export interface SignInInput {
@@ -16,11 +16,6 @@ export interface SignInInput {
  * unlicensed user) together with its navigation, so no guard sees a half-finished sign-in.
  * `user` is null when the server refused the session as not licensed.
  */
-export interface SignInResult {
-  token: string;
-  user: User | null;
-}
-
 /**
  * POST /oauth/token (password grant), then GET /api/users/me with the new token. Rejects with
  * ApiError: 400 invalid_grant for wrong credentials, 429 when rate limited, status 0 without network.

@@ -1,5 +1,12 @@
 /** Shapes of the answers the web app reads (API.md). Keys are snake_case as on the wire. */
+import type { User } from '@school-portal/domain';
 import type { paths } from './schema';
+
+/** A sign-in's outcome: the new token, and the user it signs in (null while the user could not be read). */
+export interface SignInResult {
+  token: string;
+  user: User | null;
+}
 
 export type { paths } from './schema';
 

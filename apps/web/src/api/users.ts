@@ -1,13 +1,12 @@
 import { type Abilities, APP_SLUG, defineAbilities, type User } from '@school-portal/domain';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { SignInResult } from './auth';
 import { apiFetch, isApiError } from './client';
 import { useConfig } from './config';
 import { queryKeys } from './keys';
 import { clearPrivateQueries, queryClient } from './queryClient';
 import { getToken, useToken } from './token';
-import type { ApiResponse, TokenResponse } from './types';
+import type { ApiResponse, SignInResult, TokenResponse } from './types';
 
 /** GET /api/users/me?include_accounts=true, checked against the shared userSchema. */
 export async function fetchCurrentUser(

@@ -1,6 +1,5 @@
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { JobDeps, MailDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
@@ -89,8 +88,7 @@ export async function announceUnfinishedBatches(deps: MailDeps & Pick<JobDeps, '
   return (await deps.db.transaction().execute((trx) => announceUploads(deps, trx, ids))).length;
 }
 
-export const attachmentsAnnounceUnfinishedJob = defineJob({
-  schema: z.object({}),
+export const attachmentsAnnounceUnfinishedJob = defineJob('attachments.announce-unfinished', {
   retryLimit: 3,
   retryDelaySeconds: 60,
   schedule: '*/5 * * * *',

@@ -3,7 +3,6 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hasPhoto, layoutDefinitionSchema, layoutPages, printsPhotos } from '@school-portal/domain';
-import { z } from 'zod';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import { loadFields } from '../project-templates/service.js';
@@ -106,8 +105,7 @@ export async function runRender(
   }
 }
 
-export const layoutRenderJob = defineJob({
-  schema: z.object({ render_id: z.string().regex(/^\d+$/) }),
+export const layoutRenderJob = defineJob('layouts.render', {
   retryLimit: 0,
   retryDelaySeconds: 10,
   handle: ({ render_id }, deps: JobDeps) => runRender(render_id, deps),

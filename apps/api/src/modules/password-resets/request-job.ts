@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import { requestPasswordReset } from './service.js';
@@ -8,8 +7,7 @@ import { requestPasswordReset } from './service.js';
  * for a user, writes the link and queues its e-mail. A retry after a crash may send a second link;
  * both work, and at most five an hour go to one user.
  */
-export const passwordResetRequestJob = defineJob({
-  schema: z.object({ email: z.string().min(1).max(254) }),
+export const passwordResetRequestJob = defineJob('password-resets.request', {
   retryLimit: 3,
   retryDelaySeconds: 5,
   async handle({ email }, deps: JobDeps) {

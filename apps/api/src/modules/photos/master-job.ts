@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { renderWorkingMaster } from '../../images/images.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
@@ -10,8 +9,7 @@ import { baseOf, readVerifiedOriginal, renditionKey } from './service.js';
  * them on picture day; one at a time, beside the two verifications in flight. Idempotent: a photo with a
  * master is skipped. Until it has one, exports and prints read the original (slower, same result).
  */
-export const photoMasterJob = defineJob({
-  schema: z.object({ photo_id: z.string().regex(/^\d+$/) }),
+export const photoMasterJob = defineJob('photos.master', {
   concurrency: 1,
   retryLimit: 3,
   retryDelaySeconds: 30,
@@ -53,8 +51,7 @@ export const MASTERS_BACKFILL_BATCH = 200;
  * or whose master job gave up; not those whose original no longer matches its verified bytes. Photos verified in the last ten minutes are left to their own job. Each
  * photo has one master job at a time (a singleton key), so a sweep never doubles one already queued.
  */
-export const photoMastersBackfillJob = defineJob({
-  schema: z.object({}),
+export const photoMastersBackfillJob = defineJob('photos.masters-backfill', {
   retryLimit: 1,
   retryDelaySeconds: 300,
   schedule: '*/15 * * * *',

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import { ImageRejected, inspectAndRender, sniffImageType } from '../../images/images.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
@@ -13,8 +12,7 @@ import { baseOf, MAX_PHOTO_BYTES, storeRenditions } from './service.js';
  * verified (renditions ready), merged (the same bytes already in the album, when asked) or refused with
  * the reason; refused and merged uploads keep no files. Idempotent: only a verifying row is worked on.
  */
-export const photoVerifyJob = defineJob({
-  schema: z.object({ photo_id: z.string().regex(/^\d+$/) }),
+export const photoVerifyJob = defineJob('photos.verify', {
   // Two photos in flight, one libvips thread each (images.ts sets sharp.concurrency(1)).
   concurrency: 2,
   retryLimit: 3,

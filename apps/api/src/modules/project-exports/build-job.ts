@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import { queueEmail } from '../../mail/outbox.js';
@@ -180,8 +179,7 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
   }
 }
 
-export const projectExportBuildJob = defineJob({
-  schema: z.object({ project_export_id: z.string().regex(/^\d+$/) }),
+export const projectExportBuildJob = defineJob('project-exports.build', {
   // Failures are recorded on the export and not retried; a run whose process died is run again.
   retryLimit: 2,
   retryDelaySeconds: 30,
@@ -236,8 +234,7 @@ export async function expireExports(
   return expired;
 }
 
-export const projectExportExpireJob = defineJob({
-  schema: z.object({}),
+export const projectExportExpireJob = defineJob('project-exports.expire', {
   retryLimit: 3,
   retryDelaySeconds: 60,
   schedule: '37 3 * * *',

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
@@ -102,8 +101,7 @@ export async function finishStalledProjectDeletions(deps: Pick<JobDeps, 'db' | '
 }
 
 /** pg-boss keeps the job in the database, so a restart resumes it; each retry starts where the last ended. */
-export const projectDeleteJob = defineJob({
-  schema: z.object({ project_id: z.string().regex(/^\d+$/) }),
+export const projectDeleteJob = defineJob('projects.delete', {
   retryLimit: 10,
   retryDelaySeconds: 30,
   async handle({ project_id }, deps: JobDeps) {

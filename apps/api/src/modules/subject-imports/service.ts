@@ -8,7 +8,6 @@ import {
   type RosterMode,
   suggestMapping,
 } from '@school-portal/domain';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { conflict, unprocessable } from '../../http/errors.js';
@@ -325,8 +324,7 @@ export async function applyImport(db: Db, storage: Storage, importId: string, ca
   }
 }
 
-export const subjectImportApplyJob = defineJob({
-  schema: z.object({ import_id: z.string().regex(/^\d+$/), can_write_hidden: z.boolean() }),
+export const subjectImportApplyJob = defineJob('subject-imports.apply', {
   retryLimit: 0,
   retryDelaySeconds: 10,
   async handle({ import_id, can_write_hidden }, { db, storage }: JobDeps) {
