@@ -91,7 +91,7 @@ export function AcceptInvitationPage() {
   return (
     <AuthCard heading={t('invitation.heading')}>
       <Typography sx={{ mb: 1 }}>
-        {t('invitation.intro', { name: name || email, min: PASSWORD_MIN_LENGTH })}
+        {t('invitation.intro', { name: name || email, count: PASSWORD_MIN_LENGTH })}
       </Typography>
       <Box component="form" aria-label={t('invitation.form-label')} noValidate onSubmit={onSubmit}>
         <NewPasswordFields

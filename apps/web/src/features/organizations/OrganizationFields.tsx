@@ -67,7 +67,7 @@ export function OrganizationFields({
       <TextField
         {...bind('short_code', t('organization-form.short-code'))}
         helperText={
-          messageOf('short_code') ?? t('organization-form.short-code-help', { max: SHORT_CODE_MAX_LENGTH })
+          messageOf('short_code') ?? t('organization-form.short-code-help', { count: SHORT_CODE_MAX_LENGTH })
         }
       />
       <TextField {...bind('contact_name', t('organization-form.contact-name'))} autoComplete="off" />

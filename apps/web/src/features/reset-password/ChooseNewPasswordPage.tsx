@@ -73,7 +73,7 @@ export function ChooseNewPasswordPage() {
 
   return (
     <AuthCard heading={t('reset-password.edit.heading')}>
-      <Typography sx={{ mb: 1 }}>{t('reset-password.edit.intro', { min: PASSWORD_MIN_LENGTH })}</Typography>
+      <Typography sx={{ mb: 1 }}>{t('reset-password.edit.intro', { count: PASSWORD_MIN_LENGTH })}</Typography>
       <Box component="form" aria-label={t('reset-password.edit.heading')} noValidate onSubmit={onSubmit}>
         <NewPasswordFields
           form={form}

@@ -176,10 +176,10 @@ export function ImportRosterPage() {
             {imp.sheet_name
               ? t('roster.map.intro-sheet', {
                   file: imp.upload_file_name,
-                  rows: imp.row_count,
+                  count: imp.row_count,
                   sheet: imp.sheet_name,
                 })
-              : t('roster.map.intro', { file: imp.upload_file_name, rows: imp.row_count })}
+              : t('roster.map.intro', { file: imp.upload_file_name, count: imp.row_count })}
           </Typography>
           <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label={t('roster.steps.map')}>
