@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { masterServesPrint, pixelsFor, preparePrintPhoto } from '../src/images/print.js';
@@ -68,5 +73,33 @@ describe('photos prepared for print (sized for the box at 300 dpi, cut to the cr
     expect(
       masterServesPrint(master, { x: 0, y: 0, width: 0.2, height: 0.2 }, { width: 144, height: 180 }),
     ).toBe(false);
+  });
+
+  test("a phone's rotated 24 MP portrait is decoded shrunk, never at full size (a render's memory)", async () => {
+    // Made in a child process, so that making it leaves this process's libvips high-water mark alone.
+    const dir = await mkdtemp(path.join(tmpdir(), 'print-photo-'));
+    const file = path.join(dir, 'phone.jpg');
+    try {
+      await promisify(execFile)(
+        process.execPath,
+        [
+          '-e',
+          `require('sharp')({ create: { width: 6000, height: 4000, channels: 3, background: '#8090a0' } })
+            .jpeg({ quality: 80 }).withMetadata({ orientation: 6 }).toFile(${JSON.stringify(file)})`,
+        ],
+        { cwd: path.join(import.meta.dirname, '..') },
+      );
+      const original = await readFile(file);
+      const print = await preparePrintPhoto(
+        original,
+        { x: 0.1, y: 0.1, width: 0.8, height: 0.5 },
+        { width: 80, height: 100 },
+      );
+      expect((await sharp(print).metadata()).width).toBe(pixelsFor(80));
+      // All its pixels would be 72 MB; shrunk on load it is a few.
+      expect(sharp.cache().memory.high).toBeLessThan(30);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,7 +9,7 @@ import {
   type PlacedText,
 } from '@school-portal/domain';
 import bwipjs from 'bwip-js/node';
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import PDFDocument from 'pdfkit';
 import { pixelsFor, rasteriseSvg } from '../../images/print.js';
 import { fontRuns, needsCjk, pdfMeasure, registerFonts } from './fonts.js';
@@ -32,9 +32,16 @@ export async function barcodePng(value: string): Promise<Buffer | null> {
 
 const photoKey = (b: PlacedPhoto) => `${b.photo_id}:${b.width}x${b.height}`;
 
-/** Prepares a page's photos (each distinct one once), two at a time. */
-function preparePage(page: LayoutPage, photos: PhotoSource, dpi: number) {
-  const limit = pLimit(PHOTO_CONCURRENCY);
+/**
+ * Prepares a page's photos (each distinct one once) through `limit`: one limit for a whole document, so
+ * the next page's photos wait for the current page's (at most two photos in sharp at once).
+ */
+function preparePage(
+  page: LayoutPage,
+  photos: PhotoSource,
+  dpi: number,
+  limit: LimitFunction = pLimit(PHOTO_CONCURRENCY),
+) {
   const byKey = new Map<string, Promise<Buffer | null>>();
   for (const box of page.boxes) {
     if (box.kind !== 'photo' || !box.photo_id) continue;
@@ -133,11 +140,12 @@ export async function writePdf(
   doc.pipe(out);
   const barcodes = new Map<string, Promise<Buffer | null>>();
   try {
-    let next = pages.length ? preparePage(pages[0]!, photos, dpi) : null;
+    const limit = pLimit(PHOTO_CONCURRENCY);
+    let next = pages.length ? preparePage(pages[0]!, photos, dpi, limit) : null;
     for (let i = 0; i < pages.length; i++) {
       const page = pages[i]!;
       const prepared = next!;
-      next = i + 1 < pages.length ? preparePage(pages[i + 1]!, photos, dpi) : null;
+      next = i + 1 < pages.length ? preparePage(pages[i + 1]!, photos, dpi, limit) : null;
       doc.addPage({ size: [page.width, page.height], margin: 0 });
       const images = new Map<string, unknown>();
       for (const box of page.boxes) {

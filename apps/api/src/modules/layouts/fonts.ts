@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Measure } from '@school-portal/domain';
 import PDFDocument from 'pdfkit';
@@ -31,10 +32,21 @@ export function fontRuns(text: string, weight: 'normal' | 'bold'): { font: FontN
   return runs;
 }
 
+/** The font files' bytes, read once: each document parses its own fonts, none reads the disk again. */
+const fontBytes = new Map<FontName, Buffer>();
+const bytesOf = (name: FontName) => {
+  let bytes = fontBytes.get(name);
+  if (!bytes) {
+    bytes = readFileSync(FONT_FILES[name]);
+    fontBytes.set(name, bytes);
+  }
+  return bytes;
+};
+
 export function registerFonts(doc: PDFKit.PDFDocument, withCjk: boolean) {
-  doc.registerFont('normal', FONT_FILES.normal);
-  doc.registerFont('bold', FONT_FILES.bold);
-  if (withCjk) doc.registerFont('cjk', FONT_FILES.cjk);
+  doc.registerFont('normal', bytesOf('normal'));
+  doc.registerFont('bold', bytesOf('bold'));
+  if (withCjk) doc.registerFont('cjk', bytesOf('cjk'));
 }
 
 export const needsCjk = (texts: Iterable<string>) => {
@@ -58,12 +70,17 @@ const hasCjk = (doc: PDFKit.PDFDocument) =>
   // biome-ignore lint/suspicious/noExplicitAny: pdfkit keeps registered fonts in a private map
   !!(doc as any)._registeredFonts?.cjk;
 
-/** A measuring document with every font, for callers that only lay out (the preview). */
-let measuringDoc: PDFKit.PDFDocument | null = null;
-export function sharedMeasure(): Measure {
-  if (!measuringDoc) {
-    measuringDoc = new PDFDocument({ autoFirstPage: false });
-    registerFonts(measuringDoc, true);
-  }
-  return pdfMeasure(measuringDoc);
+/**
+ * A measure for one layout (a render or a preview), through a document of its own that is never
+ * written: pdfkit caches the shaping of every word it measures, so a document shared by every render
+ * grew with every name printed. The CJK font (10 MB) is parsed only when a text needs it.
+ */
+export function createMeasure(): Measure {
+  const doc = new PDFDocument({ autoFirstPage: false });
+  registerFonts(doc, false);
+  const measure = pdfMeasure(doc);
+  return (text, size, weight) => {
+    if (!hasCjk(doc) && CJK.test(text)) doc.registerFont('cjk', bytesOf('cjk'));
+    return measure(text, size, weight);
+  };
 }

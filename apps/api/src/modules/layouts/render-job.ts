@@ -8,7 +8,7 @@ import { defineJob } from '../../jobs/queue.js';
 import { loadFields } from '../project-templates/service.js';
 import { selectProjects } from '../projects/service.js';
 import { writePdf } from './draw.js';
-import { sharedMeasure } from './fonts.js';
+import { createMeasure } from './fonts.js';
 import { renderExpiry } from './retention.js';
 import { loadLayoutSubjects, photoSourceFor } from './subjects.js';
 
@@ -70,7 +70,7 @@ export async function runRender(
     const pages = layoutPages(definition.data, render.layout_type, subjects, {
       group_by: render.group_by,
       sort_by: render.sort_by,
-      measure: sharedMeasure(),
+      measure: createMeasure(),
     });
     const written = await writePdf(pages, await photoSourceFor(db, storage, subjects), file, {
       title: render.render_name,

@@ -21,7 +21,7 @@ import { selectionCondition } from '../subjects/queries.js';
 import { loadProjectFields } from '../subjects/service.js';
 import type { Session } from '../users/session.js';
 import { previewPng } from './draw.js';
-import { sharedMeasure } from './fonts.js';
+import { createMeasure } from './fonts.js';
 import { printUsesHiddenField } from './hidden-fields.js';
 import { knownFieldNames, loadLayoutSubjects, photoSourceFor } from './subjects.js';
 
@@ -170,7 +170,7 @@ export async function layoutPreview(
   } else {
     subjects = sampleSubjects(Math.min(definition.data.grid.width * definition.data.grid.height, 8));
   }
-  const measure = sharedMeasure();
+  const measure = createMeasure();
   const pages = layoutPages(definition.data, layout.layout_type, subjects, {
     ...PRINT_LAYOUT_DEFAULTS,
     measure,
