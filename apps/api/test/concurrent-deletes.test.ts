@@ -222,6 +222,27 @@ describe('concurrent deletes', () => {
     ).toHaveLength(1);
   });
 
+  test('a merge of duplicates beside the DELETE of a subject it merges: the merge wins, the delete 404, no deadlock', async () => {
+    const kept = await subject();
+    const merged = await subject();
+    await insertId('subject_photo_assignments', {
+      subject_id: merged,
+      photo_id: await photo(),
+      is_primary: true,
+    });
+    const [mergedAnswer, deleted] = await race('subjects', merged, [
+      send('POST', '/api/subjects/:id/merge', kept, { merged_subject_ids: [merged] }),
+      send('DELETE', '/api/subjects/:id', merged),
+    ]);
+    expect([mergedAnswer, deleted]).toEqual([200, 404]);
+    const photos = await t.ctx.db
+      .selectFrom('subject_photo_assignments')
+      .select('subject_id')
+      .where('subject_id', 'in', [kept, merged])
+      .execute();
+    expect(photos).toEqual([{ subject_id: kept }]);
+  });
+
   const withChange = Object.keys(fixtures).filter((path) => fixtures[path]!.change);
   test.each(withChange)('DELETE %s beside its change: the delete succeeds, never a 5xx', async (path) => {
     const f = fixtures[path]!;

@@ -65,13 +65,24 @@ export async function mergeSubjects(
   kept: { id: string; project_id: string; organization_id: string },
   mergedIds: string[],
 ): Promise<{ movedPhotoIds: string[] }> {
+  const subjectIds = [kept.id, ...mergedIds];
   return db.transaction().execute(async (trx) => {
-    // Locked in id order (as any other merge or delete of these subjects would be): a concurrent delete
-    // or merge of one of them either committed before, and is seen here, or waits for this one.
+    // Their photos first, then the subjects, in id order: the order a subject's delete takes its locks in
+    // (subjects/delete.ts), so a concurrent delete or merge of one of them waits instead of deadlocking,
+    // and either committed before (and is seen here) or comes after.
+    await trx
+      .selectFrom('photos')
+      .select('id')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('subject_photo_assignments').select('photo_id').where('subject_id', 'in', subjectIds),
+      )
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     const rows = await trx
       .selectFrom('subjects')
       .select(['id', 'properties', 'yearbook_photo_id'])
-      .where('id', 'in', [kept.id, ...mergedIds])
+      .where('id', 'in', subjectIds)
       .where('project_id', '=', kept.project_id)
       .orderBy('id')
       .forUpdate()
