@@ -161,3 +161,106 @@ test('a school account is not offered "Available to sub-organizations"', async (
     await closePage(school);
   }
 });
+
+test("on a school's project, the studio's format says who will see it, maps the project's custom fields, reviews every setting and is listed there", async () => {
+  const schoolProject = await projectIdByName(product.app, 'Maple Grove Fall 2026');
+  const project = await product.app.ctx.db
+    .selectFrom('projects')
+    .select('project_template_id')
+    .where('id', '=', schoolProject)
+    .executeTakeFirstOrThrow();
+  await product.app.ctx.db
+    .insertInto('subject_fields')
+    .values({
+      project_template_id: project.project_template_id!,
+      field_key: null,
+      label: 'Medical Alert',
+      arrangement_position: 50,
+      visible_to_customers: true,
+    })
+    .execute();
+  const name = 'Maple Yearbook';
+  await page.goto(`${product.baseUrl}/projects/${schoolProject}/exports/formats/new`);
+  await page.getByRole('heading', { name: 'New Export Format', level: 1 }).waitFor();
+  await page.getByRole('textbox', { name: 'Format Name' }).fill(name);
+  expect(await page.getByTestId('format-audience').textContent()).toBe(
+    'This format belongs to Demo Studio. Maple Grove Elementary will not see it unless it is made available to sub-organizations.',
+  );
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: 'Output Directory Name' }).waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('spinbutton', { name: 'Pixels per Inch' }).fill('300');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Add Field: a catalogue field, this project's custom field (offered), and a label typed in.
+  const add = page.getByRole('combobox', { name: 'Add Field' });
+  await add.click();
+  await page.getByRole('option', { name: 'Last Name', exact: true }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await add.click();
+  await page.getByRole('option', { name: 'Medical Alert', exact: true }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await add.fill('Bus Route');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByText('3. Bus Route (custom field)').waitFor();
+  await page.getByRole('textbox', { name: 'Data File Name' }).fill('INDEX');
+  await page.getByRole('combobox', { name: 'Extension' }).click();
+  await page.getByRole('option', { name: 'txt', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Text Encoding' }).click();
+  await page.getByRole('option', { name: 'Windows-1252', exact: true }).click();
+  await page.getByLabel('Include headers').uncheck();
+  await page.getByLabel(/Also write a MASTER file/).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Review: every setting as the archive will use it, the file names in the archive's case.
+  await page.getByRole('button', { name: 'Save' }).waitFor();
+  const review = async (key: string) =>
+    (await page.getByTestId(`review-${key}`).locator('dd').textContent()) ?? '';
+  expect(await review('data-file')).toBe('INDEX.TXT');
+  expect(await review('master-file')).toBe(
+    'MASTER.TXT lists everyone; INDEX.TXT only subjects with an image',
+  );
+  expect(await review('pixels-per-inch')).toBe('300');
+  expect(await review('name-separator')).toBe('Underscore (_)');
+  expect(await review('image-zero-pad')).toBe('No');
+  expect(await review('headers')).toBe('No');
+  expect(await review('encoding')).toBe('Windows-1252');
+  expect(await review('data-zero-pad')).toBe('None');
+  expect(await review('fields')).toBe('Last Name, Medical Alert (custom field), Bus Route (custom field)');
+  expect(await review('audience')).toContain('Maple Grove Elementary will not see it');
+
+  // Saved, it is listed on the school's project (the studio's own format, made for it).
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/exports\?tab=custom$/);
+  await page
+    .getByRole('table', { name: 'Custom formats' })
+    .getByRole('row', { name: new RegExp(`^${name}`) })
+    .waitFor();
+  const saved = await product.app.ctx.db
+    .selectFrom('project_export_format_field_mappings as m')
+    .innerJoin('project_export_formats as f', 'f.id', 'm.project_export_format_id')
+    .select(['m.field_key', 'm.custom_label', 'f.data_encoding', 'f.images_pixels_per_inch'])
+    .where('f.name', '=', name)
+    .orderBy('m.position')
+    .execute();
+  expect(saved).toEqual([
+    {
+      field_key: 'last_name',
+      custom_label: null,
+      data_encoding: 'windows-1252',
+      images_pixels_per_inch: 300,
+    },
+    {
+      field_key: null,
+      custom_label: 'Medical Alert',
+      data_encoding: 'windows-1252',
+      images_pixels_per_inch: 300,
+    },
+    {
+      field_key: null,
+      custom_label: 'Bus Route',
+      data_encoding: 'windows-1252',
+      images_pixels_per_inch: 300,
+    },
+  ]);
+});

@@ -174,6 +174,11 @@ test('the PSPA format runs from the dropdown and downloads through the download 
   await page.getByRole('link', { name: 'Download', exact: true }).click();
   await page.getByRole('heading', { name: /^Export PSPA/, level: 1 }).waitFor();
   await page.getByTestId('export-check').getByText('5 subjects will be exported.').waitFor();
+  // The check names who is left out of INDEX.TXT (Emma, without a photo).
+  await page
+    .getByTestId('export-check')
+    .getByText('1 subject has no image and will be left out of INDEX.TXT; MASTER.TXT lists it.')
+    .waitFor();
   const next = page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' });
   await next.click();
   await page.getByTestId('select-subjects-step').getByText('5 subjects selected').waitFor();
@@ -199,20 +204,27 @@ test('the PSPA format runs from the dropdown and downloads through the download 
   const entries = await savedZip(download);
   const index = [...entries.keys()].find((n) => n.split('/').pop()?.toUpperCase() === 'INDEX.TXT');
   expect(index, [...entries.keys()].join(', ')).toBeDefined();
-  const text = entries.get(index!)?.toString('utf8') ?? '';
-  const lines = text.split('\r\n').filter(Boolean);
-  // One line per subject (Emma too, without an image), each naming an image that is in the archive.
-  expect(lines.filter((l) => l.startsWith('PSPA\t'))).toHaveLength(5);
+  const linesOf = (name: string) =>
+    (entries.get(name)?.toString('latin1') ?? '').split('\r\n').filter((l) => l.startsWith('PSPA\t'));
+  const lines = linesOf(index!);
+  const master = linesOf(index!.replace('INDEX.TXT', 'MASTER.TXT'));
+  // INDEX.TXT: one line per subject with an image; MASTER.TXT: everyone (Emma too, without an image).
+  expect(lines).toHaveLength(4);
+  expect(master).toHaveLength(5);
+  const cells = (l: string) => l.split('\t');
+  const has = (list: string[], first: string, last: string) =>
+    list.some((l) => cells(l).includes(first) && cells(l).includes(last));
   for (const [first, last] of [
     ['Ava', 'Nguyen'],
     ['Ben', 'Okafor'],
     ['Chloe', 'Schmidt'],
     ['Diego', 'Ramos'],
-    ['Emma', 'Kowalski'],
   ] as const) {
-    const cells = (l: string) => l.split('\t');
-    expect(lines.some((l) => cells(l).includes(first) && cells(l).includes(last))).toBe(true);
+    expect(has(lines, first, last)).toBe(true);
+    expect(has(master, first, last)).toBe(true);
   }
+  expect(has(lines, 'Emma', 'Kowalski')).toBe(false);
+  expect(has(master, 'Emma', 'Kowalski')).toBe(true);
   const jpegs = [...entries.keys()].filter((n) => /\.jpe?g$/i.test(n));
   expect(jpegs).toHaveLength(4);
   for (const line of lines.filter((l) => l.split('\t')[2])) {

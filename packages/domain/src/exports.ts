@@ -333,6 +333,18 @@ export function copyName(name: string): string {
   return `${name.trim().slice(0, room).trimEnd()}${COPY_SUFFIX}`;
 }
 
+/**
+ * A data file's name as the archive has it: the extension takes the data file's base name's case when
+ * that is in capitals, so the PSPA format's `INDEX` gives `INDEX.TXT` (and `MASTER.TXT`), the names its
+ * guideline and yearbook importers expect; a lower-case data file gives `master.csv`. `base` is the data
+ * file's own base name, or `MASTER` for the master file.
+ */
+export function exportDataFileName(ownBase: string, extension: string, base = ownBase): string {
+  const capitals = /[A-Z]/.test(ownBase) && ownBase === ownBase.toUpperCase();
+  const name = base === ownBase ? base : capitals ? base.toUpperCase() : base.toLowerCase();
+  return `${name}.${capitals ? extension.toUpperCase() : extension}`;
+}
+
 /** The output directory: its own name, else the format's name (§3). */
 export const effectiveOutputDirectoryName = (format: {
   name: string;

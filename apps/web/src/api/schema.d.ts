@@ -2149,7 +2149,8 @@ export interface paths {
                                 directory_group_field_key: string | null;
                                 duplicate_search_fields: string[];
                                 field_mappings: {
-                                    field_key: string;
+                                    field_key: string | null;
+                                    custom_label: string | null;
                                     position: number;
                                 }[];
                                 data_directory_name: string | null;
@@ -2166,6 +2167,9 @@ export interface paths {
                                 data_zero_pad_field_key: string | null;
                                 data_zero_pad_field_length: number | null;
                                 data_escape_formulas: boolean;
+                                /** @enum {string} */
+                                data_encoding: "utf-8" | "utf-8-bom" | "windows-1252";
+                                data_master_file: boolean;
                                 images_directory_name: string | null;
                                 images_directory_group_enabled: boolean;
                                 images_content_type: string;
@@ -2241,7 +2245,8 @@ export interface paths {
                                 directory_group_field_key: string | null;
                                 duplicate_search_fields: string[];
                                 field_mappings: {
-                                    field_key: string;
+                                    field_key: string | null;
+                                    custom_label: string | null;
                                     position: number;
                                 }[];
                                 data_directory_name: string | null;
@@ -2258,6 +2263,9 @@ export interface paths {
                                 data_zero_pad_field_key: string | null;
                                 data_zero_pad_field_length: number | null;
                                 data_escape_formulas: boolean;
+                                /** @enum {string} */
+                                data_encoding: "utf-8" | "utf-8-bom" | "windows-1252";
+                                data_master_file: boolean;
                                 images_directory_name: string | null;
                                 images_directory_group_enabled: boolean;
                                 images_content_type: string;
@@ -2330,10 +2338,10 @@ export interface paths {
                              *     ]
                              */
                             duplicate_search_fields?: ("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes")[];
-                            /** @default [] */
                             field_mappings?: {
-                                /** @enum {string} */
-                                field_key: "student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes" | "image_file_name" | "image_folder" | "volume";
+                                /** @enum {string|null} */
+                                field_key?: "student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes" | "image_file_name" | "image_folder" | "volume" | null;
+                                custom_label?: string | null;
                                 position: number;
                             }[];
                             data_directory_name?: string | null;
@@ -2370,6 +2378,13 @@ export interface paths {
                             data_zero_pad_field_length?: number | null;
                             /** @default true */
                             data_escape_formulas?: boolean;
+                            /**
+                             * @default utf-8
+                             * @enum {string}
+                             */
+                            data_encoding?: "utf-8" | "utf-8-bom" | "windows-1252";
+                            /** @default false */
+                            data_master_file?: boolean;
                             images_directory_name?: string | null;
                             /** @default false */
                             images_directory_group_enabled?: boolean;
@@ -2424,7 +2439,8 @@ export interface paths {
                                 directory_group_field_key: string | null;
                                 duplicate_search_fields: string[];
                                 field_mappings: {
-                                    field_key: string;
+                                    field_key: string | null;
+                                    custom_label: string | null;
                                     position: number;
                                 }[];
                                 data_directory_name: string | null;
@@ -2441,6 +2457,9 @@ export interface paths {
                                 data_zero_pad_field_key: string | null;
                                 data_zero_pad_field_length: number | null;
                                 data_escape_formulas: boolean;
+                                /** @enum {string} */
+                                data_encoding: "utf-8" | "utf-8-bom" | "windows-1252";
+                                data_master_file: boolean;
                                 images_directory_name: string | null;
                                 images_directory_group_enabled: boolean;
                                 images_content_type: string;
@@ -2514,7 +2533,8 @@ export interface paths {
                                 directory_group_field_key: string | null;
                                 duplicate_search_fields: string[];
                                 field_mappings: {
-                                    field_key: string;
+                                    field_key: string | null;
+                                    custom_label: string | null;
                                     position: number;
                                 }[];
                                 data_directory_name: string | null;
@@ -2531,6 +2551,9 @@ export interface paths {
                                 data_zero_pad_field_key: string | null;
                                 data_zero_pad_field_length: number | null;
                                 data_escape_formulas: boolean;
+                                /** @enum {string} */
+                                data_encoding: "utf-8" | "utf-8-bom" | "windows-1252";
+                                data_master_file: boolean;
                                 images_directory_name: string | null;
                                 images_directory_group_enabled: boolean;
                                 images_content_type: string;
@@ -2588,10 +2611,10 @@ export interface paths {
                              *     ]
                              */
                             duplicate_search_fields?: ("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes")[];
-                            /** @default [] */
                             field_mappings?: {
-                                /** @enum {string} */
-                                field_key: "student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes" | "image_file_name" | "image_folder" | "volume";
+                                /** @enum {string|null} */
+                                field_key?: "student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes" | "image_file_name" | "image_folder" | "volume" | null;
+                                custom_label?: string | null;
                                 position: number;
                             }[];
                             data_directory_name?: string | null;
@@ -2628,6 +2651,13 @@ export interface paths {
                             data_zero_pad_field_length?: number | null;
                             /** @default true */
                             data_escape_formulas?: boolean;
+                            /**
+                             * @default utf-8
+                             * @enum {string}
+                             */
+                            data_encoding?: "utf-8" | "utf-8-bom" | "windows-1252";
+                            /** @default false */
+                            data_master_file?: boolean;
                             images_directory_name?: string | null;
                             /** @default false */
                             images_directory_group_enabled?: boolean;
@@ -2682,7 +2712,8 @@ export interface paths {
                                 directory_group_field_key: string | null;
                                 duplicate_search_fields: string[];
                                 field_mappings: {
-                                    field_key: string;
+                                    field_key: string | null;
+                                    custom_label: string | null;
                                     position: number;
                                 }[];
                                 data_directory_name: string | null;
@@ -2699,6 +2730,9 @@ export interface paths {
                                 data_zero_pad_field_key: string | null;
                                 data_zero_pad_field_length: number | null;
                                 data_escape_formulas: boolean;
+                                /** @enum {string} */
+                                data_encoding: "utf-8" | "utf-8-bom" | "windows-1252";
+                                data_master_file: boolean;
                                 images_directory_name: string | null;
                                 images_directory_group_enabled: boolean;
                                 images_content_type: string;
@@ -2794,10 +2828,10 @@ export interface paths {
                              *     ]
                              */
                             duplicate_search_fields?: ("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes")[];
-                            /** @default [] */
                             field_mappings?: {
-                                /** @enum {string} */
-                                field_key: "student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes" | "image_file_name" | "image_folder" | "volume";
+                                /** @enum {string|null} */
+                                field_key?: "student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes" | "image_file_name" | "image_folder" | "volume" | null;
+                                custom_label?: string | null;
                                 position: number;
                             }[];
                             data_directory_name?: string | null;
@@ -2834,6 +2868,13 @@ export interface paths {
                             data_zero_pad_field_length?: number | null;
                             /** @default true */
                             data_escape_formulas?: boolean;
+                            /**
+                             * @default utf-8
+                             * @enum {string}
+                             */
+                            data_encoding?: "utf-8" | "utf-8-bom" | "windows-1252";
+                            /** @default false */
+                            data_master_file?: boolean;
                             images_directory_name?: string | null;
                             /** @default false */
                             images_directory_group_enabled?: boolean;
@@ -2888,7 +2929,8 @@ export interface paths {
                                 directory_group_field_key: string | null;
                                 duplicate_search_fields: string[];
                                 field_mappings: {
-                                    field_key: string;
+                                    field_key: string | null;
+                                    custom_label: string | null;
                                     position: number;
                                 }[];
                                 data_directory_name: string | null;
@@ -2905,6 +2947,9 @@ export interface paths {
                                 data_zero_pad_field_key: string | null;
                                 data_zero_pad_field_length: number | null;
                                 data_escape_formulas: boolean;
+                                /** @enum {string} */
+                                data_encoding: "utf-8" | "utf-8-bom" | "windows-1252";
+                                data_master_file: boolean;
                                 images_directory_name: string | null;
                                 images_directory_group_enabled: boolean;
                                 images_content_type: string;
@@ -3145,6 +3190,11 @@ export interface paths {
                                 grid: {
                                     width: number;
                                     height: number;
+                                    /**
+                                     * @default fixed
+                                     * @enum {string}
+                                     */
+                                    fit?: "fixed" | "group";
                                 };
                                 unit: {
                                     width: number;
@@ -3231,6 +3281,16 @@ export interface paths {
                                     template?: string;
                                     /** @default 18 */
                                     size?: number;
+                                    lines?: {
+                                        parts: string[];
+                                        otherwise?: string;
+                                        size: number;
+                                        /**
+                                         * @default normal
+                                         * @enum {string}
+                                         */
+                                        weight?: "normal" | "bold";
+                                    }[];
                                 };
                                 /**
                                  * @default page
@@ -3429,6 +3489,11 @@ export interface paths {
                             group_by?: string[];
                             /** @default [] */
                             sort_by?: string[];
+                            /**
+                             * @default leave_out
+                             * @enum {string}
+                             */
+                            subjects_without_photo?: "leave_out" | "placeholder";
                         };
                     };
                 };
@@ -3454,6 +3519,8 @@ export interface paths {
                                 subjects_count: number;
                                 group_by: string[];
                                 sort_by: string[];
+                                /** @enum {string} */
+                                subjects_without_photo: "leave_out" | "placeholder";
                                 worker_token: string;
                                 /** @enum {string} */
                                 worker_status: "running" | "complete" | "failed";
@@ -3521,6 +3588,8 @@ export interface paths {
                                 subjects_count: number;
                                 group_by: string[];
                                 sort_by: string[];
+                                /** @enum {string} */
+                                subjects_without_photo: "leave_out" | "placeholder";
                                 worker_token: string;
                                 /** @enum {string} */
                                 worker_status: "running" | "complete" | "failed";
@@ -3635,6 +3704,8 @@ export interface paths {
                                 subjects_count: number;
                                 group_by: string[];
                                 sort_by: string[];
+                                /** @enum {string} */
+                                subjects_without_photo: "leave_out" | "placeholder";
                                 worker_token: string;
                                 /** @enum {string} */
                                 worker_status: "running" | "complete" | "failed";
@@ -3782,7 +3853,7 @@ export interface paths {
                                     subjects_count: number;
                                     issues: {
                                         /** @enum {string} */
-                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop";
+                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "missing_field" | "transliterated" | "left_out_of_index";
                                         message: string;
                                         field_key: string | null;
                                         count: number;
@@ -3888,7 +3959,7 @@ export interface paths {
                                     subjects_count: number;
                                     issues: {
                                         /** @enum {string} */
-                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop";
+                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "missing_field" | "transliterated" | "left_out_of_index";
                                         message: string;
                                         field_key: string | null;
                                         count: number;
@@ -3968,7 +4039,7 @@ export interface paths {
                                 subjects_count: number;
                                 issues: {
                                     /** @enum {string} */
-                                    code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop";
+                                    code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "missing_field" | "transliterated" | "left_out_of_index";
                                     message: string;
                                     field_key: string | null;
                                     count: number;
@@ -4051,7 +4122,7 @@ export interface paths {
                                     subjects_count: number;
                                     issues: {
                                         /** @enum {string} */
-                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop";
+                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "missing_field" | "transliterated" | "left_out_of_index";
                                         message: string;
                                         field_key: string | null;
                                         count: number;

@@ -2,6 +2,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -23,13 +24,17 @@ import {
   CONTENT_TYPE_LABELS,
   can,
   copyName,
+  customLabelKey,
   DATA_DELIMITER_FORMATS,
+  DATA_ENCODINGS,
   DATA_FILE_EXTENSIONS,
   DATA_NEWLINE_FORMATS,
   DELIMITER_LABELS,
   DUPLICATE_SEARCH_FIELDS_MAX,
+  ENCODING_LABELS,
   EXPORT_FIELD_KEYS,
   type ExportFormatDraft,
+  exportDataFileName,
   exportFieldKeyLabel,
   exportFormatFormSchema,
   FIELD_KEYS,
@@ -52,8 +57,11 @@ import {
   useExportFormat,
   useSaveExportFormat,
 } from '../../api/exportFormats';
+import { useProject } from '../../api/projects';
 import { useSessionAbilities } from '../../api/sessionAbilities';
+import { useSubjectFields } from '../../api/subjects';
 import { routePath } from '../../app/routes';
+import { useSessionUser } from '../../app/session';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
@@ -104,6 +112,8 @@ const STEP_FIELDS: Record<(typeof STEPS)[number], string[]> = {
     'data_zero_pad_field_key',
     'data_zero_pad_field_length',
     'data_escape_formulas',
+    'data_encoding',
+    'data_master_file',
     'duplicate_search_fields',
   ],
   review: [],
@@ -125,6 +135,58 @@ function validate(values: Draft): Errors {
     errors[key] ??= formatFieldMessage(issue.message);
   }
   return errors;
+}
+
+type Mapping = Draft['field_mappings'][number];
+type ReviewKey =
+  | 'name'
+  | 'output'
+  | 'contents'
+  | 'group-field'
+  | 'custom-group-field'
+  | 'images'
+  | 'pixels-per-inch'
+  | 'images-directory'
+  | 'image-names'
+  | 'name-separator'
+  | 'image-zero-pad'
+  | 'sequential-number'
+  | 'data-file'
+  | 'master-file'
+  | 'delimiter'
+  | 'newline'
+  | 'encoding'
+  | 'headers'
+  | 'quote'
+  | 'downcase'
+  | 'fields'
+  | 'unmapped'
+  | 'data-zero-pad'
+  | 'formulas'
+  | 'custom-file-name'
+  | 'duplicates'
+  | 'restrict'
+  | 'sharing'
+  | 'audience';
+
+/** What Add Field offers: a catalogue field (key) or one of the project's custom fields (by label). */
+interface FieldOption {
+  key: string | null;
+  label: string;
+  group: 'catalogue' | 'project';
+}
+
+/** A typed or picked Add Field entry as a mapping: a catalogue label maps its key, other text a custom label. */
+function mappingOf(entry: FieldOption | string): Omit<Mapping, 'position'> | null {
+  if (typeof entry !== 'string') {
+    return entry.key
+      ? { field_key: entry.key, custom_label: null }
+      : { field_key: null, custom_label: entry.label };
+  }
+  const label = entry.trim();
+  if (!label) return null;
+  const known = EXPORT_FIELD_KEYS.find((f) => customLabelKey(f.label) === customLabelKey(label));
+  return known ? { field_key: known.key, custom_label: null } : { field_key: null, custom_label: label };
 }
 
 const draftOf = (format: ExportFormat): Draft => {
@@ -169,8 +231,28 @@ function Wizard({
   const [errors, setErrors] = useState<Errors>({});
   const [active, setActive] = useState(0);
   const [unplaced, setUnplaced] = useState<string[]>([]);
-  const [adding, setAdding] = useState('');
+  const [adding, setAdding] = useState<FieldOption | string | null>(null);
+  const [addingText, setAddingText] = useState('');
   const mayShare = can(abilities, 'export-format.share') || !!format?.available_to_suborganizations;
+  const user = useSessionUser();
+  const project = useProject(projectId);
+  const projectFields = useSubjectFields(projectId);
+  // Who will see the format: it belongs to its organization (a new one, the caller's), and a project of an
+  // organization below sees it only when it is made available to sub-organizations.
+  const ownerId = format?.organization_id ?? user.current_account?.organization_id ?? user.organization_id;
+  const ownerName = format?.organization_name ?? user.organization_name;
+  const projectOrganization = project.data
+    ? { id: project.data.organization_id, name: project.data.organization_name }
+    : null;
+  const audience =
+    ownerId && ownerName && projectOrganization && projectOrganization.id !== ownerId
+      ? t(
+          values.available_to_suborganizations
+            ? 'exports.wizard.audience-shared'
+            : 'exports.wizard.audience-private',
+          { owner: ownerName, organization: projectOrganization.name },
+        )
+      : null;
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -276,11 +358,32 @@ function Wizard({
   const subjectFields = FIELD_KEYS.map((f) => ({ value: f.key, label: f.label }));
 
   const mappings = values.field_mappings;
-  const setMappings = (list: { field_key: string }[]) =>
+  const setMappings = (list: Omit<Mapping, 'position'>[]) =>
     set(
       'field_mappings',
-      list.map((m, i) => ({ field_key: m.field_key, position: i + 1 })),
+      list.map((m, i) => ({ field_key: m.field_key, custom_label: m.custom_label ?? null, position: i + 1 })),
     );
+  const mappingName = (m: Mapping) =>
+    m.field_key
+      ? exportFieldKeyLabel(m.field_key)
+      : t('exports.wizard.custom-field', { label: m.custom_label ?? '' });
+  const fieldOptions: FieldOption[] = [
+    ...EXPORT_FIELD_KEYS.map((f) => ({
+      key: f.key as string,
+      label: f.label as string,
+      group: 'catalogue' as const,
+    })),
+    ...projectFields.fields
+      .filter((f) => !f.field_key && f.label)
+      .map((f) => ({ key: null, label: f.label ?? '', group: 'project' as const })),
+  ];
+  const addField = () => {
+    const mapping = mappingOf(adding ?? addingText);
+    if (!mapping) return;
+    setMappings([...mappings, mapping]);
+    setAdding(null);
+    setAddingText('');
+  };
   const move = (index: number, by: number) => {
     const list = [...mappings];
     const [item] = list.splice(index, 1);
@@ -289,6 +392,115 @@ function Wizard({
     setMappings(list);
   };
 
+  const yesNo = (on: boolean) => (on ? t('exports.wizard.yes') : t('exports.wizard.no'));
+  const keyLabel = (key: string | null) => (key ? exportFieldKeyLabel(key) : t('exports.wizard.none'));
+  const width = values.images_crop_width_pixels ?? values.images_crop_height_pixels ?? 480;
+  const height = values.images_crop_height_pixels ?? values.images_crop_width_pixels ?? 640;
+  const extension = values.data_file_extension;
+  const dataBase = values.data_file_name.trim() || 'data';
+  const imageNameKeys = [
+    values.images_name_primary_field_first_key,
+    values.images_name_primary_field_second_key,
+  ].filter((k): k is string => !!k);
+  /** Every setting as the archive will use it (the same names, cases and defaults as the builder's). */
+  const review: [ReviewKey, string][] = [
+    ['name', values.name],
+    ['output', values.output_directory_name?.trim() || values.name],
+    [
+      'contents',
+      [
+        values.include_data && t('exports.wizard.include-data'),
+        values.include_images && t('exports.wizard.include-images'),
+        values.include_readme && t('exports.wizard.include-readme'),
+      ]
+        .filter(Boolean)
+        .join(', ') || t('exports.wizard.none'),
+    ],
+    ['group-field', keyLabel(values.directory_group_field_key)],
+    ['custom-group-field', yesNo(values.allow_custom_directory_group_field)],
+  ];
+  if (values.include_images) {
+    review.push(
+      ['images', `${CONTENT_TYPE_LABELS[values.images_content_type]}, ${width} × ${height}`],
+      [
+        'pixels-per-inch',
+        values.images_pixels_per_inch
+          ? String(values.images_pixels_per_inch)
+          : t('exports.wizard.review.pixels-per-inch-unset'),
+      ],
+      [
+        'images-directory',
+        `${values.images_directory_name?.trim() || 'images'}${values.images_directory_group_enabled ? ` (${t('exports.wizard.review.grouped')})` : ''}`,
+      ],
+      [
+        'image-names',
+        imageNameKeys.map((k) => exportFieldKeyLabel(k)).join(' + ') || t('exports.wizard.none'),
+      ],
+      [
+        'name-separator',
+        values.images_name_primary_separator
+          ? SEPARATOR_LABELS[values.images_name_primary_separator]
+          : t('exports.wizard.none'),
+      ],
+      [
+        'image-zero-pad',
+        values.images_name_zero_pad_enabled
+          ? t('exports.wizard.review.digits', { count: values.images_name_zero_pad_length ?? 0 })
+          : t('exports.wizard.no'),
+      ],
+      ['sequential-number', yesNo(values.images_name_append_sequential_number)],
+    );
+  }
+  if (values.include_data) {
+    review.push(
+      [
+        'data-file',
+        `${exportDataFileName(dataBase, extension)}${values.data_directory_name?.trim() ? ` (${values.data_directory_name.trim()})` : ''}${values.data_directory_group_enabled ? ` (${t('exports.wizard.review.grouped')})` : ''}`,
+      ],
+      [
+        'master-file',
+        values.data_master_file
+          ? t('exports.wizard.review.master-on', {
+              master: exportDataFileName(dataBase, extension, 'MASTER'),
+              index: exportDataFileName(dataBase, extension),
+            })
+          : t('exports.wizard.no'),
+      ],
+      ['delimiter', DELIMITER_LABELS[values.data_delimiter_format]],
+      ['newline', NEWLINE_LABELS[values.data_newline_format]],
+      ['encoding', ENCODING_LABELS[values.data_encoding]],
+      ['headers', yesNo(values.data_include_headers)],
+      ['quote', yesNo(values.data_quote_fields)],
+      ['downcase', yesNo(values.data_downcase_field_names)],
+      ['fields', mappings.map(mappingName).join(', ') || t('exports.wizard.none')],
+      [
+        'unmapped',
+        values.data_include_unmapped_fields ? t('exports.wizard.review.unmapped-on') : t('exports.wizard.no'),
+      ],
+      [
+        'data-zero-pad',
+        values.data_zero_pad_field_key
+          ? t('exports.wizard.review.zero-pad-field', {
+              field: exportFieldKeyLabel(values.data_zero_pad_field_key),
+              digits: t('exports.wizard.review.digits', { count: values.data_zero_pad_field_length ?? 0 }),
+            })
+          : t('exports.wizard.none'),
+      ],
+      ['formulas', yesNo(values.data_escape_formulas)],
+      ['custom-file-name', yesNo(values.data_allow_custom_file_name)],
+    );
+  }
+  review.push(
+    [
+      'duplicates',
+      values.duplicate_search_fields.map((k) => exportFieldKeyLabel(k)).join(', ') ||
+        t('exports.wizard.none'),
+    ],
+    ['restrict', yesNo(values.restrict_to_orgs_managed_by_creator)],
+  );
+  if (mayShare) review.push(['sharing', yesNo(values.available_to_suborganizations)]);
+  if (audience) review.push(['audience', audience]);
+
   const bodies: Record<(typeof STEPS)[number], ReactNode> = {
     name: (
       <Stack spacing={2}>
@@ -296,6 +508,11 @@ function Wizard({
         {mayShare &&
           toggle('available_to_suborganizations', t('exports.wizard.available-to-suborganizations'))}
         {toggle('restrict_to_orgs_managed_by_creator', t('exports.wizard.restrict'))}
+        {audience && (
+          <Alert severity="info" data-testid="format-audience">
+            {audience}
+          </Alert>
+        )}
       </Stack>
     ),
     directories: (
@@ -376,10 +593,10 @@ function Wizard({
           </Typography>
           <List dense aria-label={t('exports.wizard.fields-label')}>
             {mappings.map((m, index) => {
-              const name = exportFieldKeyLabel(m.field_key);
+              const name = mappingName(m);
               return (
                 <ListItem
-                  key={`${m.field_key}-${m.position}`}
+                  key={`${m.field_key ?? m.custom_label}-${m.position}`}
                   secondaryAction={
                     <>
                       <IconButton
@@ -411,27 +628,31 @@ function Wizard({
             })}
           </List>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <TextField
-              select
+            {/* A catalogue field, one of this project's custom fields, or a custom field's label typed in
+                (matched, ignoring case, in the project an export runs on). */}
+            <Autocomplete<FieldOption, false, false, true>
+              freeSolo
               size="small"
-              label={t('exports.wizard.add-field')}
+              options={fieldOptions}
+              groupBy={(o) => t(`exports.wizard.field-groups.${o.group}`)}
+              getOptionLabel={(o) => (typeof o === 'string' ? o : o.label)}
               value={adding}
-              onChange={(e) => setAdding(e.target.value)}
-              sx={{ minWidth: 240 }}
-            >
-              {EXPORT_FIELD_KEYS.map((f) => (
-                <MenuItem key={f.key} value={f.key}>
-                  {f.label}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Button
-              disabled={!adding}
-              onClick={() => {
-                setMappings([...mappings, { field_key: adding }]);
-                setAdding('');
+              onChange={(_, picked) => setAdding(picked)}
+              inputValue={addingText}
+              onInputChange={(_, text) => {
+                setAddingText(text);
+                if (typeof adding !== 'string' && adding && adding.label !== text) setAdding(null);
               }}
-            >
+              sx={{ minWidth: 280, flex: 1 }}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label={t('exports.wizard.add-field')}
+                  helperText={t('exports.wizard.add-field-help')}
+                />
+              )}
+            />
+            <Button disabled={!adding && !addingText.trim()} onClick={addField}>
               {t('exports.wizard.add')}
             </Button>
           </Stack>
@@ -465,7 +686,14 @@ function Wizard({
         {toggle('data_include_headers', t('exports.wizard.data-include-headers'))}
         {toggle('data_quote_fields', t('exports.wizard.data-quote-fields'))}
         {toggle('data_downcase_field_names', t('exports.wizard.data-downcase-field-names'))}
+        {choice(
+          'data_encoding',
+          t('exports.wizard.data-encoding'),
+          DATA_ENCODINGS.map((v) => ({ value: v, label: ENCODING_LABELS[v] })),
+          { required: true },
+        )}
         {toggle('data_include_unmapped_fields', t('exports.wizard.data-include-unmapped-fields'))}
+        {toggle('data_master_file', t('exports.wizard.data-master-file'))}
         {toggle('data_allow_custom_file_name', t('exports.wizard.data-allow-custom-file-name'))}
         {toggle('data_escape_formulas', t('exports.wizard.data-escape-formulas'))}
         {choice('data_zero_pad_field_key', t('exports.wizard.data-zero-pad-field-key'), subjectFields, {
@@ -506,59 +734,16 @@ function Wizard({
     ),
     review: (
       <Box component="dl" aria-label={t('exports.wizard.review.label')} sx={{ m: 0 }}>
-        {(
-          [
-            ['name', values.name],
-            ['output', values.output_directory_name?.trim() || values.name],
-            [
-              'contents',
-              [
-                values.include_data && t('exports.wizard.include-data'),
-                values.include_images && t('exports.wizard.include-images'),
-                values.include_readme && t('exports.wizard.include-readme'),
-              ]
-                .filter(Boolean)
-                .join(', '),
-            ],
-            [
-              'images',
-              values.include_images
-                ? `${CONTENT_TYPE_LABELS[values.images_content_type]} ${values.images_crop_width_pixels ?? values.images_crop_height_pixels ?? 480}x${values.images_crop_height_pixels ?? values.images_crop_width_pixels ?? 640}`
-                : t('exports.wizard.no'),
-            ],
-            [
-              'image-names',
-              [values.images_name_primary_field_first_key, values.images_name_primary_field_second_key]
-                .filter(Boolean)
-                .map((k) => exportFieldKeyLabel(k))
-                .join(' + ') || t('exports.wizard.none'),
-            ],
-            [
-              'data-file',
-              values.include_data
-                ? `${values.data_file_name}.${values.data_file_extension} (${DELIMITER_LABELS[values.data_delimiter_format]}, ${NEWLINE_LABELS[values.data_newline_format]})`
-                : t('exports.wizard.no'),
-            ],
-            [
-              'fields',
-              mappings.map((m) => exportFieldKeyLabel(m.field_key)).join(', ') || t('exports.wizard.none'),
-            ],
-            ['duplicates', values.duplicate_search_fields.map((k) => exportFieldKeyLabel(k)).join(', ')],
-            ...(mayShare
-              ? [
-                  [
-                    'sharing',
-                    values.available_to_suborganizations ? t('exports.wizard.yes') : t('exports.wizard.no'),
-                  ] as const,
-                ]
-              : []),
-          ] as const
-        ).map(([key, value]) => (
-          <Box key={key} sx={{ display: 'flex', gap: 2, py: 0.5 }}>
+        {review.map(([key, value]) => (
+          <Box
+            key={key}
+            sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, py: 0.5 }}
+            data-testid={`review-${key}`}
+          >
             <Typography component="dt" sx={{ fontWeight: 'bold', minWidth: 200 }}>
               {t(`exports.wizard.review.${key}`)}
             </Typography>
-            <Typography component="dd" sx={{ m: 0 }}>
+            <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
               {value}
             </Typography>
           </Box>

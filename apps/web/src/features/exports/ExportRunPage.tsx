@@ -264,8 +264,8 @@ function Wizard({ projectId, format }: { projectId: string; format: ExportFormat
         <Typography data-testid="export-run-summary">
           {t('exports.run.summary', {
             format: format.name,
-            count: count.data ?? 0,
-            excluded: duplicatesExcluded.length,
+            selected: t('exports.run.summary-selected', { count: count.data ?? 0 }),
+            excluded: t('exports.run.summary-excluded', { count: duplicatesExcluded.length }),
           })}
         </Typography>
         {startError && (

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { exportDataFileName } from '@school-portal/domain';
 import { EXPORT_IMAGE_EXTENSIONS, type ExportImageType } from '../../../images/export.js';
 import type { ExportFormatRow, ExportImageSource, ExportRunOptions, ExportSubject } from './types.js';
 
@@ -103,24 +104,17 @@ export function archiveLayout(format: ExportFormatRow, options: ExportRunOptions
     dataGrouped: !!groupKey && format.data_directory_group_enabled,
     imagesDirectory: folderSegment(format.images_directory_name, DEFAULT_IMAGES_DIRECTORY),
     dataDirectory: format.data_directory_name ? folderSegment(format.data_directory_name, '') : '',
-    dataFileName: dataFileName(format, namePart(format.data_file_name) || 'data'),
+    dataFileName: dataFileName(format),
     masterFileName: format.include_data && format.data_master_file ? dataFileName(format, 'MASTER') : null,
     imageType,
     extension: EXPORT_IMAGE_EXTENSIONS[imageType] ?? 'jpg',
   };
 }
 
-/**
- * A data file's name. The extension takes the data file's base name's case when that is in capitals, so
- * the PSPA format's `INDEX` gives `INDEX.TXT` (and `MASTER.TXT`), the names its guideline and yearbook
- * importers expect; a lower-case data file gives `master.csv`.
- */
-function dataFileName(format: ExportFormatRow, base: string): string {
+/** A data file's name (exportDataFileName: `INDEX.TXT`, `MASTER.TXT`), from the cleaned base name. */
+function dataFileName(format: ExportFormatRow, base?: string): string {
   const own = namePart(format.data_file_name) || 'data';
-  const extension = format.data_file_extension === 'txt' ? 'txt' : 'csv';
-  const capitals = /[A-Z]/.test(own) && own === own.toUpperCase();
-  const name = capitals ? base.toUpperCase() : base === 'MASTER' ? 'master' : base;
-  return `${name}.${capitals ? extension.toUpperCase() : extension}`;
+  return exportDataFileName(own, format.data_file_extension === 'txt' ? 'txt' : 'csv', base);
 }
 
 export const groupFolder = (layout: ArchiveLayout, subject: ExportSubject) =>
