@@ -38,6 +38,9 @@ const exportIds: string[] = [];
 const renderIds: string[] = [];
 let leakyFormatId: string;
 let schoolExportId: string;
+let byLabelFormatId: string;
+/** The studio's export of each format, by format id. */
+const studioExports = new Map<string, string>();
 let schoolRenderId: string;
 
 const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -164,19 +167,35 @@ beforeAll(async () => {
   expect(format.statusCode, format.body).toBe(201);
   leakyFormatId = format.json().project_export_format.id;
 
+  // A format that maps only the hidden custom field, by its label.
+  const byLabel = await call('studioManager', 'POST', '/api/project-export-formats', {
+    project_export_format: {
+      organization_id: w.orgs.studioA.id,
+      name: 'Studio secret by label',
+      available_to_suborganizations: true,
+      include_images: false,
+      field_mappings: [
+        { field_key: 'student_id', position: 1 },
+        { field_key: null, custom_label: 'studio secret', position: 2 },
+      ],
+    },
+  });
+  expect(byLabel.statusCode, byLabel.body).toBe(201);
+  byLabelFormatId = byLabel.json().project_export_format.id;
+
   // Every format the project offers, run by the studio; the ones that may group by a field, grouped by Notes.
   const formats = (
     await call('studioManager', 'GET', `/api/projects/${project.projectId}/project-export-formats?limit=500`)
   ).json().project_export_formats as { id: string; allow_custom_directory_group_field: boolean }[];
   expect(formats.map((f) => f.id)).toContain(leakyFormatId);
   for (const f of formats) {
-    exportIds.push(
-      await finishedExport('studioManager', {
-        project_export_format_id: f.id,
-        duplicate_search_fields: ['notes'],
-        ...(f.allow_custom_directory_group_field ? { custom_directory_group_field_key: 'notes' } : {}),
-      }),
-    );
+    const id = await finishedExport('studioManager', {
+      project_export_format_id: f.id,
+      duplicate_search_fields: ['notes'],
+      ...(f.allow_custom_directory_group_field ? { custom_directory_group_field_key: 'notes' } : {}),
+    });
+    exportIds.push(id);
+    studioExports.set(f.id, id);
   }
 
   // Every built-in layout, printed grouped and sorted by each hidden field.
@@ -322,6 +341,9 @@ describe('the school', () => {
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.length).toBeLessThan(exportIds.length);
     const hidden = exportIds.filter((id) => !listed.some((e) => e.id === id));
+    // Both the format that maps Notes and the one that maps the custom field by its label are hidden.
+    expect(hidden).toContain(studioExports.get(leakyFormatId));
+    expect(hidden).toContain(studioExports.get(byLabelFormatId));
     for (const id of hidden) {
       expect((await call('schoolStaff', 'GET', `/api/project-exports/${id}`)).statusCode).toBe(404);
       expect((await call('schoolStaff', 'GET', `/api/project-exports/${id}/download`)).statusCode).toBe(404);
