@@ -342,6 +342,23 @@ describe('create and the §3 defaults and §5 rules', () => {
     [{ duplicate_search_fields: ['grade', 'grade'] }, 'duplicate_search_fields', 'cannot repeat a field'],
     [{ duplicate_search_fields: ['shoe_size'] }, 'duplicate_search_fields.0', 'is not a known field key'],
     [{ directory_group_field_key: 'image_folder' }, 'directory_group_field_key', 'is not a known field key'],
+    [{ field_mappings: [{ custom_label: ' ', position: 1 }] }, 'field_mappings.0.field_key', "can't be blank"],
+    [
+      { field_mappings: [{ custom_label: 'x'.repeat(101), position: 1 }] },
+      'field_mappings.0.custom_label',
+      'is too long (maximum is 100 characters)',
+    ],
+    [
+      {
+        field_mappings: [
+          { custom_label: 'Medical Alert', position: 1 },
+          { custom_label: ' medical alert', position: 2 },
+        ],
+      },
+      'field_mappings',
+      'cannot repeat a custom field',
+    ],
+    [{ data_encoding: 'latin-9' }, 'data_encoding', 'is not a known encoding'],
   ])('422 for %j', async (format, field, message) => {
     const res = await create('studioManager', format);
     expect(res.statusCode, res.body).toBe(422);

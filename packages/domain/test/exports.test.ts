@@ -2,10 +2,12 @@ import { describe, expect, test } from 'vitest';
 import { defineAbilities } from '../src/abilities.js';
 import {
   copyName,
+  customLabelKey,
   DATA_ZERO_PAD_REQUIRED_MESSAGE,
   EXPORT_FIELD_KEYS,
   EXPORT_POSES,
   effectiveOutputDirectoryName,
+  exportDataFileName,
   exportFieldKeyLabel,
   exportFormatFormSchema,
   IMAGE_ZERO_PAD_REQUIRED_MESSAGE,
@@ -123,9 +125,51 @@ describe('format rules (§5)', () => {
         ],
       }).data?.field_mappings,
     ).toEqual([
-      { field_key: 'image_file_name', position: 1 },
-      { field_key: 'grade', position: 2 },
+      { field_key: 'image_file_name', custom_label: null, position: 1 },
+      { field_key: 'grade', custom_label: null, position: 2 },
     ]);
+  });
+
+  test("a mapping names a catalogue field or a custom field's label, never neither, and a label once", () => {
+    expect(
+      parse({
+        field_mappings: [
+          { field_key: 'last_name', custom_label: 'ignored', position: 1 },
+          { custom_label: '  Medical Alert ', position: 2 },
+          { field_key: null, custom_label: 'Bus Route', position: 3 },
+        ],
+      }).data?.field_mappings,
+    ).toEqual([
+      { field_key: 'last_name', custom_label: null, position: 1 },
+      { field_key: null, custom_label: 'Medical Alert', position: 2 },
+      { field_key: null, custom_label: 'Bus Route', position: 3 },
+    ]);
+    expect(errorsOf({ field_mappings: [{ custom_label: '  ', position: 1 }] })).toEqual({
+      'field_mappings.0.field_key': "can't be blank",
+    });
+    expect(
+      errorsOf({
+        field_mappings: [
+          { custom_label: 'Medical Alert', position: 1 },
+          { custom_label: 'medical  alert', position: 2 },
+        ],
+      }),
+    ).toEqual({ field_mappings: 'cannot repeat a custom field' });
+    expect(customLabelKey('  Medical   ALERT ')).toBe('medical alert');
+  });
+
+  test('encodings and the MASTER file: defaults and the known values only', () => {
+    expect(parse({}).data).toMatchObject({ data_encoding: 'utf-8', data_master_file: false });
+    expect(errorsOf({ data_encoding: 'latin-9' })).toEqual({ data_encoding: 'is not a known encoding' });
+    expect(parse({ data_encoding: 'windows-1252', data_master_file: true }).success).toBe(true);
+  });
+
+  test("data file names take the data file's capitals: INDEX.TXT and MASTER.TXT, data.csv and master.csv", () => {
+    expect(exportDataFileName('INDEX', 'txt')).toBe('INDEX.TXT');
+    expect(exportDataFileName('INDEX', 'txt', 'MASTER')).toBe('MASTER.TXT');
+    expect(exportDataFileName('data', 'csv')).toBe('data.csv');
+    expect(exportDataFileName('Roster', 'csv', 'MASTER')).toBe('master.csv');
+    expect(exportDataFileName('Roster', 'csv')).toBe('Roster.csv');
   });
 
   test('copy names and the output directory', () => {
