@@ -195,78 +195,88 @@ export function FindDuplicatesPage() {
           </Box>
         </>
       )}
-      <Dialog
+      <ConfirmDialog
+        id="merge-duplicates-title"
         open={merging !== null}
+        title={t('subjects.duplicates.merge-title')}
+        text={t('subjects.duplicates.merge-text', {
+          count: merging?.mergedIds.length ?? 0,
+          name: merging?.kept.display_name || t('subjects.no-name'),
+        })}
+        confirm={t('subjects.duplicates.merge')}
+        pending={merge.isPending}
         onClose={() => setMerging(null)}
-        aria-labelledby="merge-duplicates-title"
-      >
-        <DialogTitle id="merge-duplicates-title">{t('subjects.duplicates.merge-title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('subjects.duplicates.merge-text', {
-              count: merging?.mergedIds.length ?? 0,
-              name: merging?.kept.display_name || t('subjects.no-name'),
-            })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setMerging(null)}>{t('subjects.duplicates.cancel')}</Button>
-          <Button
-            variant="contained"
-            disabled={merge.isPending}
-            onClick={() =>
-              merging &&
-              merge.mutate(
-                { keptId: merging.kept.id, mergedIds: merging.mergedIds },
-                {
-                  onSuccess: (answer) => {
-                    setMerging(null);
-                    notify({
-                      message: t('subjects.duplicates.merged', {
-                        count: answer.merged_subject_ids.length,
-                        name: answer.subject.display_name || t('subjects.no-name'),
-                      }),
-                      severity: 'success',
-                    });
-                  },
-                  onError: () =>
-                    notify({ message: t('subjects.duplicates.merge-failed'), severity: 'error' }),
-                },
-              )
-            }
-          >
-            {t('subjects.duplicates.merge')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <Dialog
+        onConfirm={() =>
+          merging &&
+          merge.mutate(
+            { keptId: merging.kept.id, mergedIds: merging.mergedIds },
+            {
+              onSuccess: (answer) => {
+                setMerging(null);
+                notify({
+                  message: t('subjects.duplicates.merged', {
+                    count: answer.merged_subject_ids.length,
+                    name: answer.subject.display_name || t('subjects.no-name'),
+                  }),
+                  severity: 'success',
+                });
+              },
+              onError: () => notify({ message: t('subjects.duplicates.merge-failed'), severity: 'error' }),
+            },
+          )
+        }
+      />
+      <ConfirmDialog
+        id="delete-duplicate-title"
         open={deleting !== null}
+        title={t('subjects.duplicates.delete-title')}
+        text={t('subjects.duplicates.delete-text', { name: deleting?.display_name ?? '' })}
+        confirm={t('subjects.duplicates.delete')}
+        destructive
+        pending={remove.isPending}
         onClose={() => setDeleting(null)}
-        aria-labelledby="delete-duplicate-title"
-      >
-        <DialogTitle id="delete-duplicate-title">{t('subjects.duplicates.delete-title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('subjects.duplicates.delete-text', { name: deleting?.display_name ?? '' })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)}>{t('subjects.duplicates.cancel')}</Button>
-          <Button
-            color="error"
-            disabled={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: () => setDeleting(null),
-                onError: () => notify({ message: t('subjects.duplicates.delete-failed'), severity: 'error' }),
-              })
-            }
-          >
-            {t('subjects.duplicates.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => setDeleting(null),
+            onError: () => notify({ message: t('subjects.duplicates.delete-failed'), severity: 'error' }),
+          })
+        }
+      />
     </Page>
+  );
+}
+
+/** The page's confirmations (merge, delete): what will happen, Cancel, and the action. */
+function ConfirmDialog(props: {
+  id: string;
+  open: boolean;
+  title: string;
+  text: string;
+  confirm: string;
+  destructive?: boolean;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={props.open} onClose={props.onClose} aria-labelledby={props.id}>
+      <DialogTitle id={props.id}>{props.title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{props.text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>{t('subjects.duplicates.cancel')}</Button>
+        <Button
+          variant={props.destructive ? 'text' : 'contained'}
+          color={props.destructive ? 'error' : 'primary'}
+          disabled={props.pending}
+          onClick={props.onConfirm}
+        >
+          {props.confirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
