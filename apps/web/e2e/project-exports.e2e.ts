@@ -316,6 +316,26 @@ test("a school's own manager runs an export of the school's project too (custome
   }
 });
 
+test('the run summary counts in the plural forms: "1 subject selected, 0 duplicates left out"', async () => {
+  await page.goto(`${product.baseUrl}/projects/${projectId}/exports?selectedFormatId=${await pspaId()}`);
+  await page.getByRole('link', { name: 'Download', exact: true }).click();
+  await page.getByRole('heading', { name: /^Export PSPA/, level: 1 }).waitFor();
+  const next = page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' });
+  await page.getByTestId('export-check').getByText('5 subjects will be exported.').waitFor();
+  await next.click();
+  const step = page.getByTestId('select-subjects-step');
+  await step.getByTestId('selected-count').getByText('5 subjects selected').waitFor();
+  for (const name of ['Ben Okafor', 'Chloe Schmidt', 'Diego Ramos', 'Emma Kowalski'])
+    await step.getByRole('checkbox', { name: new RegExp(name) }).uncheck();
+  await step.getByTestId('selected-count').getByText('1 subject selected').waitFor();
+  await next.click();
+  await page.getByRole('group', { name: 'Fields to match' }).waitFor();
+  await next.click();
+  expect(await page.getByTestId('export-run-summary').textContent()).toBe(
+    'PSPA Yearbook: 1 subject selected, 0 duplicates left out.',
+  );
+});
+
 async function pspaId() {
   const format = await product.app.ctx.db
     .selectFrom('project_export_formats')
