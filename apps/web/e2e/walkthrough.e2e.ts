@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { uploadKeyFor } from '../../api/src/storage/uploads.js';
 import { eventually } from '../../api/test/support/app.js';
@@ -369,6 +369,49 @@ test('at 375 px: row actions in view, photos not full width, subjects filters fo
     page.getByRole('menuitem', { name: 'Download narrow-roster.csv' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('narrow-roster.csv');
+
+  // Exports: nothing wider than the screen; the Custom Formats tab and the advanced menu (the only way
+  // to a custom format) in reach.
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  const onScreen = async (locator: Locator) => {
+    const box = (await locator.boundingBox())!;
+    return box.x >= 0 && box.x + box.width <= 375 && box.y >= 0;
+  };
+  await page.goto(`${product.baseUrl}/projects/${project.id}/exports`);
+  await heading(page, 'Download Exports').waitFor();
+  const advanced = page.getByRole('button', { name: 'Advanced options' });
+  await advanced.waitFor();
+  expect(await pageWidth()).toBeLessThanOrEqual(375);
+  expect(await onScreen(advanced)).toBe(true);
+  await page.getByRole('tab', { name: 'Custom Formats' }).click();
+  await page.getByRole('tab', { name: 'Custom Formats', selected: true }).waitFor();
+  expect(await onScreen(page.getByRole('tab', { name: 'Custom Formats' }))).toBe(true);
+  expect(await pageWidth()).toBeLessThanOrEqual(375);
+  await advanced.click();
+  await page.getByRole('menuitem', { name: 'Create a custom export format' }).click();
+  await page.waitForURL((url) => url.pathname === `/projects/${project.id}/exports/formats/new`);
+
+  // The export wizard and the print wizard: the fourth step is on screen, the page not wider.
+  const steps = page.locator('.MuiStepper-root .MuiStep-root');
+  const format = await product.app.ctx.db
+    .selectFrom('project_export_formats')
+    .select('id')
+    .where('standard_key', 'is not', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await page.goto(`${product.baseUrl}/projects/${project.id}/exports/formats/${format.id}/run`);
+  await steps.nth(3).waitFor();
+  expect(await onScreen(steps.nth(3))).toBe(true);
+  expect(await pageWidth()).toBeLessThanOrEqual(375);
+  const layout = await product.app.ctx.db
+    .selectFrom('layouts')
+    .select('id')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await page.goto(`${product.baseUrl}/projects/${project.id}/layouts/${layout.id}`);
+  await steps.nth(3).waitFor();
+  expect(await onScreen(steps.nth(3))).toBe(true);
+  expect(await pageWidth()).toBeLessThanOrEqual(375);
   await context.close();
 });
 

@@ -7,9 +7,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -43,6 +40,7 @@ import { routePath } from '../../app/routes';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { WizardStepper } from '../../components/WizardStepper';
 import { CheckDuplicatesStep } from '../subjects/CheckDuplicatesStep';
 import { SelectSubjectsStep } from '../subjects/SelectSubjectsStep';
 import { fetchSelectionIds, useSelectionCount } from '../subjects/selectionApi';
@@ -323,13 +321,7 @@ function Wizard({ projectId, format }: { projectId: string; format: ExportFormat
     (step === 'subjects' && (!selectionToWire(selection) || count.data === 0 || count.isFetching));
   return (
     <Page title={t('exports.run.title', { name: format.name })}>
-      <Stepper activeStep={active} sx={{ mb: 3 }}>
-        {STEPS.map((s) => (
-          <Step key={s}>
-            <StepLabel>{t(`exports.run.steps.${s}`)}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <WizardStepper labels={STEPS.map((s) => t(`exports.run.steps.${s}`))} active={active} />
       <Box>{bodies[step]}</Box>
       {!createdId && (
         <Stack direction="row" spacing={1} sx={{ mt: 3 }} data-testid="wizard-actions">

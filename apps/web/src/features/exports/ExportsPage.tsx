@@ -52,7 +52,8 @@ function FormatPicker({ projectId, formats }: { projectId: string; formats: Expo
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const selected = params.get('selectedFormatId') ?? '';
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+    // On a phone the buttons wrap under the dropdown rather than widen the page.
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
       <TextField
         select
         size="small"
@@ -67,7 +68,7 @@ function FormatPicker({ projectId, formats }: { projectId: string; formats: Expo
             { replace: true },
           )
         }
-        sx={{ minWidth: 280 }}
+        sx={{ minWidth: { xs: 0, sm: 280 }, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
       >
         {formats.map((f) => (
           <MenuItem key={f.id} value={f.id}>
@@ -395,6 +396,9 @@ export function ExportsPage() {
             return p;
           })
         }
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
         sx={{ mb: 2 }}
       >
         {TABS.map((name) => (
