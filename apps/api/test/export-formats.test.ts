@@ -342,7 +342,11 @@ describe('create and the §3 defaults and §5 rules', () => {
     [{ duplicate_search_fields: ['grade', 'grade'] }, 'duplicate_search_fields', 'cannot repeat a field'],
     [{ duplicate_search_fields: ['shoe_size'] }, 'duplicate_search_fields.0', 'is not a known field key'],
     [{ directory_group_field_key: 'image_folder' }, 'directory_group_field_key', 'is not a known field key'],
-    [{ field_mappings: [{ custom_label: ' ', position: 1 }] }, 'field_mappings.0.field_key', "can't be blank"],
+    [
+      { field_mappings: [{ custom_label: ' ', position: 1 }] },
+      'field_mappings.0.field_key',
+      "can't be blank",
+    ],
     [
       { field_mappings: [{ custom_label: 'x'.repeat(101), position: 1 }] },
       'field_mappings.0.custom_label',
@@ -567,6 +571,9 @@ describe('copy', () => {
       images_crop_width_pixels: 640,
       images_crop_height_pixels: 800,
       include_readme: false,
+      field_mappings: [...mappings, { custom_label: 'Medical Alert', position: 4 }],
+      data_encoding: 'utf-8-bom',
+      data_master_file: true,
     });
     const res = await call('otherStudioManager', 'POST', `/api/project-export-formats/${source.id}/copy`);
     expect(res.statusCode, res.body).toBe(201);
@@ -577,11 +584,16 @@ describe('copy', () => {
       organization_id: w.orgs.studioA.id,
       created_by_user_id: w.users.otherStudioManager!.id,
       duplicate_search_fields: ['student_id', 'grade'],
-      field_mappings: mappings,
+      field_mappings: [
+        ...mappings.map((m) => ({ ...m, custom_label: null })),
+        { field_key: null, custom_label: 'Medical Alert', position: 4 },
+      ],
       data_delimiter_format: 'tab',
       images_crop_width_pixels: 640,
       images_crop_height_pixels: 800,
       include_readme: false,
+      data_encoding: 'utf-8-bom',
+      data_master_file: true,
     });
     const long = await createOk('studioManager', { name: 'L'.repeat(60) });
     const longCopy = (
