@@ -918,10 +918,11 @@ describe("a project's own custom fields", () => {
     await t.ctx.db
       .updateTable('subjects')
       .set({ properties: sql`properties || jsonb_build_object(${alert.id}::text, 'Peanuts')` })
-      .where('id', '=', subjectsA1[1]!)
+      .where('id', '=', subjectsA1[0]!)
       .execute();
     const medical = await createFormat('studioManager', w.orgs.studioA.id, {
       name: 'Medical',
+      available_to_suborganizations: true,
       include_images: false,
       include_readme: false,
       data_file_name: 'medical',
@@ -940,7 +941,7 @@ describe("a project's own custom fields", () => {
       { field_key: null, custom_label: 'medical alert', position: 2 },
       { field_key: null, custom_label: 'Allergies', position: 3 },
     ]);
-    const body = { project_export_format_id: medical, included_subject_ids: [subjectsA1[1]] };
+    const body = { project_export_format_id: medical, included_subject_ids: [subjectsA1[0]] };
     const check = await call('studioManager', 'POST', `${exportsUrl(projectA1)}/check`, {
       project_export: body,
     });
@@ -950,15 +951,21 @@ describe("a project's own custom fields", () => {
         message: 'The project has no field "Allergies"; its column will be empty.',
       }),
     ]);
-    const created = await createExport('studioManager', body);
-    expect((await finished('studioManager', created.id)).job_status).toBe('completed');
-    const csv = (await downloadZip('studioManager', created.id))
-      .find((e) => e.name.endsWith('medical.csv'))!
-      .data.toString('utf8');
+    const csvOf = async (who: string) => {
+      const created = await createExport(who, body);
+      expect((await finished(who, created.id)).job_status).toBe('completed');
+      return (await downloadZip(who, created.id))
+        .find((e) => e.name.endsWith('medical.csv'))!
+        .data.toString('utf8');
+    };
     // The project's fields it did not map, under their labels, in the template's order (Home Room is
     // hidden from customers: the studio reads it); never the 31 catalogue fields.
-    expect(csv).toBe(
-      'Last Name,Medical Alert,Allergies,First Name,Grade,Teacher,Student ID,Home Room\r\nBrown,Peanuts,,Ben,3,Smith,0102,\r\n',
+    expect(await csvOf('studioManager')).toBe(
+      'Last Name,Medical Alert,Allergies,First Name,Grade,Teacher,Student ID,Home Room\r\nAdams,Peanuts,,Amy,3,Smith,0101,Room 7\r\n',
+    );
+    // The school's staff, who may not read hidden fields: no Home Room column, no value of it.
+    expect(await csvOf('schoolStaff')).toBe(
+      'Last Name,Medical Alert,Allergies,First Name,Grade,Teacher,Student ID\r\nAdams,Peanuts,,Amy,3,Smith,0101\r\n',
     );
   });
 });
