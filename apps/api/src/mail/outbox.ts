@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import type { EnqueueEmail, MailDeps } from '../jobs/deps.js';
-import type { QueryRunner, Queue } from '../jobs/queue.js';
+import type { Queue } from '../jobs/queue.js';
 import type { OutgoingMessage } from './mailer.js';
 
 /** Enqueues the sending of an outbox message on `queue`, in the transaction that wrote it. */

@@ -1,4 +1,3 @@
-import type { User } from '@school-portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch, isApiError } from './client';
 import { clearPrivateQueries } from './queryClient';
