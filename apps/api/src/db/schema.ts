@@ -446,6 +446,8 @@ export interface LayoutRendersTable {
   /** Subjects without a photo: left out, or printed as a placeholder with the name (0025). */
   subjects_without_photo: Generated<'leave_out' | 'placeholder'>;
   include_hidden_fields: Generated<boolean>;
+  /** Holds values of fields hidden from customers (0023): out of view for callers who may not read them. */
+  holds_hidden_fields: Generated<boolean>;
   worker_token: string;
   worker_status: Generated<'running' | 'complete' | 'failed'>;
   failure_reason: string | null;
@@ -454,8 +456,6 @@ export interface LayoutRendersTable {
   created_at: Generated<Date>;
   completed_at: NullableTimestamp;
   /** completed_at + EXPORT_RETENTION_DAYS (0016); the retention sweep deletes the PDF after it. */
-  /** Holds values of fields hidden from customers (0023): out of view for callers who may not read them. */
-  holds_hidden_fields: Generated<boolean>;
   expires_at: NullableTimestamp;
   expired_at: NullableTimestamp;
 }
@@ -478,6 +478,8 @@ export interface ProjectExportsTable {
   selected_pose: Generated<string>;
   selected_background: Generated<'default' | 'ordered'>;
   include_hidden_fields: Generated<boolean>;
+  /** Holds values of fields hidden from customers (0023): out of view for callers who may not read them. */
+  holds_hidden_fields: Generated<boolean>;
   job_id: string | null;
   job_status: 'working' | 'completed' | 'failed' | null;
   job_status_at: number | null;
@@ -486,8 +488,6 @@ export interface ProjectExportsTable {
   job_run_token: string | null;
   export_started_at: NullableTimestamp;
   export_completed_at: NullableTimestamp;
-  /** Holds values of fields hidden from customers (0023): out of view for callers who may not read them. */
-  holds_hidden_fields: Generated<boolean>;
   storage_key: string | null;
   archive_entries: number | null;
   archive_images: number | null;
