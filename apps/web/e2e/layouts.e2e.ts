@@ -23,6 +23,8 @@ const PEOPLE = [
   { first_name: 'Ben', last_name: 'Brown', grade: 'K', teacher: 'Mr. Ng', student_id: 'S-101' },
   { first_name: 'Иван', last_name: 'Петров', grade: '3', teacher: 'Ms. Lee', student_id: 'S-102' },
   { first_name: 'Cleo', last_name: 'Cole', grade: '3', teacher: 'Ms. Lee', student_id: 'S-103' },
+  // Ava twice under two student ids: a duplicate only when Student ID is not a field to match.
+  { first_name: 'Ava', last_name: 'Adams', grade: '3', teacher: 'Ms. Lee', student_id: 'S-104' },
 ];
 
 beforeAll(async () => {
@@ -81,7 +83,7 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('listbox').waitFor({ state: 'detached' });
 }
 
-test('a studio manager prints a class composite for a selection and downloads the PDF', async () => {
+test('a studio manager prints a class composite for a selection, leaving a duplicate out and printing placeholders for the missing photos', async () => {
   const page = await freshPage(product.browser);
   try {
     await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
@@ -101,17 +103,35 @@ test('a studio manager prints a class composite for a selection and downloads th
     // The subjects area's shared steps: the grid's selection, then the duplicate check.
     await page.getByRole('button', { name: 'Select Subjects' }).click();
     await page.getByTestId('select-subjects-step').waitFor();
-    await page.getByTestId('selected-count').getByText('4 subjects selected').waitFor();
+    await page.getByTestId('selected-count').getByText('5 subjects selected').waitFor();
     await page.getByRole('checkbox', { name: 'Select Ben Brown' }).uncheck();
-    await page.getByTestId('selected-count').getByText('3 subjects selected').waitFor();
+    await page.getByTestId('selected-count').getByText('4 subjects selected').waitFor();
     await page.getByRole('button', { name: 'Check for Duplicate Subjects' }).click();
-    await page.getByTestId('check-duplicates-step').waitFor();
+    const step = page.getByTestId('check-duplicates-step');
+    await step.waitFor();
+    // The fields to match, as in the export wizard: First Name, Last Name, Student ID; none left out yet.
+    const chips = page.getByRole('group', { name: 'Fields to match' });
+    for (const name of ['First Name', 'Last Name', 'Student ID'])
+      await chips.getByRole('button', { name }).waitFor();
+    await page.getByTestId('print-excluded').getByText('0 duplicates left out.').waitFor();
+    await page.getByText('No duplicates found.').waitFor();
+    // Without Student ID the two Avas match; keeping one leaves the other out.
+    await chips.getByRole('button', { name: 'Student ID' }).locator('.MuiChip-deleteIcon').click();
+    const group = step.getByTestId('duplicate-group');
+    await expect.poll(() => group.count()).toBe(1);
+    await group.getByRole('radio').first().check();
+    await page.getByTestId('print-excluded').getByText('1 duplicate left out.').waitFor();
     await page.getByRole('button', { name: 'Confirm and Print' }).click();
     // Print defaults (§5), with their labels.
     expect(await page.getByRole('combobox', { name: 'Group By' }).textContent()).toBe('Grade');
     expect(await page.getByRole('combobox', { name: 'Sort By' }).textContent()).toBe('Last Name');
     expect(await page.getByRole('combobox', { name: 'Then By' }).textContent()).toBe('First Name');
     await page.getByText('3 subjects, grouped by Grade, sorted by Last Name, First Name.').waitFor();
+    await page.getByTestId('print-summary').getByText('1 duplicate left out.').waitFor();
+    // None of them has a photo: left out by default, here printed as placeholders with their names.
+    const withoutPhoto = page.getByRole('radiogroup', { name: 'Subjects without a photo' });
+    expect(await withoutPhoto.getByRole('radio', { name: 'Leave them out' }).isChecked()).toBe(true);
+    await withoutPhoto.getByRole('radio', { name: 'Print a placeholder with the name' }).check();
     await page.getByRole('textbox', { name: 'PDF Name' }).fill('Composite for Ms. Lee');
     await page.getByRole('button', { name: 'Print', exact: true }).click();
 
@@ -126,17 +146,23 @@ test('a studio manager prints a class composite for a selection and downloads th
     expect(download.suggestedFilename()).toBe('Composite for Ms. Lee.pdf');
     const pdf = await pdfText(await download.path());
     expect(pdf.pages).toBe(1);
-    expect(pdf.text).toContain('Ava Adams');
+    // Headed by the school and the class; each placeholder says so and names its subject.
+    expect(pdf.text).toContain('Maple Grove Elementary');
+    expect(pdf.text).toContain('Grade 3 · Ms. Lee');
+    expect(pdf.text).toContain('No photo');
     expect(pdf.text).toContain('Иван Петров');
-    expect(pdf.text).not.toContain('Ben Brown');
+    expect(pdf.text).toContain('Cleo Cole');
+    expect(pdf.text).toContain('Ava Adams');
+    expect(pdf.text).not.toContain('Brown');
     // Polling stopped when nothing ran any more: the flag is off.
     await page.waitForURL((url) => !url.search.includes('poll=true'), { timeout: 15_000 });
     // The selection went over the wire, not a list of ids.
     const render = await product.app.ctx.db
       .selectFrom('layout_renders')
-      .select('subject_ids')
+      .select(['subject_ids', 'subjects_without_photo'])
       .where('render_name', '=', 'Composite for Ms. Lee')
       .executeTakeFirstOrThrow();
+    expect(render).toMatchObject({ subjects_without_photo: 'placeholder' });
     expect(render.subject_ids).toHaveLength(3);
   } finally {
     await closePage(page);
@@ -150,9 +176,23 @@ test('a school user downloads the Subject Directory of its project', async () =>
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.goto(`${product.baseUrl}/projects/${projectId}/subjects`);
     await page.getByRole('link', { name: 'Download Subject Directory' }).click();
+    await page.getByRole('heading', { name: 'Download Subject Directory' }).waitFor();
+    // Under the subjects sub-menu, as the other subjects screens.
+    const nav = page.getByRole('navigation', { name: 'Subjects' });
+    await nav.getByRole('link', { name: 'All Subjects' }).waitFor();
+    await nav.getByRole('link', { name: 'Find Duplicates' }).waitFor();
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Group By' }).textContent())
       .toContain('Teacher');
+    // Group By is required: the fields are offered, "None" is not.
+    await page.getByRole('combobox', { name: 'Group By' }).click();
+    const options = page.getByRole('listbox').getByRole('option');
+    await options.first().waitFor();
+    expect(await options.allTextContents()).toEqual(expect.arrayContaining(['Teacher', 'Grade']));
+    expect(await options.allTextContents()).not.toContain('None');
+    await page.getByRole('option', { name: 'Teacher', exact: true }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    expect(await page.getByText('Group By is required.').count()).toBe(0);
     await page.getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Subject Directory' });
     await dialog.waitFor();
@@ -271,6 +311,7 @@ test('for a single subject the wizard starts at the duplicate check, and prints 
     expect(await page.getByRole('button', { name: 'Select Subjects' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Confirm and Print' }).click();
     await page.getByText('1 subject, grouped by Grade, sorted by Last Name, First Name.').waitFor();
+    await page.getByRole('radio', { name: 'Print a placeholder with the name' }).check();
     await page.getByRole('textbox', { name: 'PDF Name' }).fill('Wallets for Cleo');
     await page.getByRole('button', { name: 'Print', exact: true }).click();
     const row = page.getByTestId('highlighted-render');

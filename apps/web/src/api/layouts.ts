@@ -2,6 +2,7 @@ import {
   maxRenderPollCycles,
   RENDER_POLL_INTERVAL_MS,
   type SubjectGridFilter,
+  type SubjectsWithoutPhoto,
   type WorkerStatus,
 } from '@school-portal/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -41,6 +42,7 @@ export interface LayoutRender {
   render_type: 'Basic' | 'Sheet';
   render_name: string;
   subjects_count: number;
+  subjects_without_photo: SubjectsWithoutPhoto;
   worker_token: string;
   worker_status: WorkerStatus;
   failure_reason: string | null;
@@ -63,6 +65,8 @@ export interface RenderRequest {
   excluded_subject_ids?: string[];
   group_by: string[];
   sort_by: string[];
+  /** Subjects without a photo: left out (the default) or printed as a placeholder with the name. */
+  subjects_without_photo?: SubjectsWithoutPhoto;
 }
 
 const enc = encodeURIComponent;

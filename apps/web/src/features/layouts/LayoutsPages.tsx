@@ -5,11 +5,12 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Step from '@mui/material/Step';
-import StepButton from '@mui/material/StepButton';
-import Stepper from '@mui/material/Stepper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -20,11 +21,14 @@ import Typography from '@mui/material/Typography';
 import {
   ALL_SUBJECTS,
   DEFAULT_DUPLICATE_FIELDS,
+  DEFAULT_SUBJECTS_WITHOUT_PHOTO,
   effectiveLabel,
   fieldKeyLabel,
   PRINT_LAYOUT_DEFAULTS,
   type SelectionState,
+  SUBJECTS_WITHOUT_PHOTO,
   type SubjectSelection,
+  type SubjectsWithoutPhoto,
   selectionToWire,
 } from '@school-portal/domain';
 import { useState } from 'react';
@@ -45,8 +49,10 @@ import { queryClient } from '../../api/queryClient';
 import { useSubjectFields } from '../../api/subjects';
 import { routePath } from '../../app/routes';
 import { Page } from '../../components/Page';
+import { WizardStepper } from '../../components/WizardStepper';
 import { Pager } from '../organizations/Pager';
 import { CheckDuplicatesStep } from '../subjects/CheckDuplicatesStep';
+import { DuplicateFieldChips } from '../subjects/DuplicateFieldChips';
 import { SelectSubjectsStep } from '../subjects/SelectSubjectsStep';
 import { useSelectionCount } from '../subjects/selectionApi';
 import { LayoutPreview, LayoutsMenu } from './LayoutsMenu';
@@ -138,11 +144,14 @@ export function LayoutShowPage() {
   const [selection, setSelection] = useState<SelectionState>(ALL_SUBJECTS);
   const [excluded, setExcluded] = useState<string[]>([]);
   const [pdfName, setPdfName] = useState('');
+  const [withoutPhoto, setWithoutPhoto] = useState<SubjectsWithoutPhoto>(DEFAULT_SUBJECTS_WITHOUT_PHOTO);
+  const [chosenKeys, setChosenKeys] = useState<string[] | null>(null);
   const count = useSelectionCount(projectId, selection);
 
   const labels = [...new Set(fields.fields.map((f) => effectiveLabel(f)))];
   const available = [...new Set(fields.fields.flatMap((f) => (f.field_key ? [f.field_key] : [])))];
-  const duplicateKeys = DEFAULT_DUPLICATE_FIELDS.filter((k) => available.includes(k));
+  // The fields to match: First Name, Last Name, Student ID (those the project has) until changed.
+  const duplicateKeys = chosenKeys ?? DEFAULT_DUPLICATE_FIELDS.filter((k) => available.includes(k));
   const defaultGroup = PRINT_LAYOUT_DEFAULTS.group_by.filter((l) => labels.includes(l));
   const defaultSort = PRINT_LAYOUT_DEFAULTS.sort_by.filter((l) => labels.includes(l));
   const [groupBy, setGroupBy] = useState<string | null>(null);
@@ -176,6 +185,7 @@ export function LayoutShowPage() {
           }),
       group_by: group ? [group] : [],
       sort_by: sorts.filter(Boolean),
+      subjects_without_photo: withoutPhoto,
     });
     navigate(
       `${routePath('project.layouts.renders', { projectId })}?poll=true&highlightRenderId=${render.id}`,
@@ -205,13 +215,11 @@ export function LayoutShowPage() {
   return (
     <Page title={layout.data?.name ?? t('project.layouts-title')}>
       <LayoutsMenu projectId={projectId} />
-      <Stepper nonLinear activeStep={active} sx={{ mb: 3 }}>
-        {steps.map((key, i) => (
-          <Step key={key}>
-            <StepButton onClick={() => setActive(i)}>{t(`layouts.wizard.steps.${key}`)}</StepButton>
-          </Step>
-        ))}
-      </Stepper>
+      <WizardStepper
+        labels={steps.map((key) => t(`layouts.wizard.steps.${key}`))}
+        active={active}
+        onStep={setActive}
+      />
       {step === 'preview' && layout.data && (
         <Box data-testid="layout-preview">
           <LayoutPreview layout={layout.data} height={480} />
@@ -221,13 +229,19 @@ export function LayoutShowPage() {
         <SelectSubjectsStep projectId={projectId} value={selection} onChange={setSelection} />
       )}
       {step === 'duplicates' && (
-        <CheckDuplicatesStep
-          projectId={projectId}
-          selection={chosen}
-          fieldKeys={duplicateKeys}
-          fields={fields.fields}
-          onChange={setExcluded}
-        />
+        <>
+          <DuplicateFieldChips fields={fields.fields} value={duplicateKeys} onChange={setChosenKeys} />
+          <Typography data-testid="print-excluded" sx={{ mb: 1 }}>
+            {t('layouts.wizard.excluded', { count: excluded.length })}
+          </Typography>
+          <CheckDuplicatesStep
+            projectId={projectId}
+            selection={chosen}
+            fieldKeys={duplicateKeys}
+            fields={fields.fields}
+            onChange={setExcluded}
+          />
+        </>
       )}
       {step === 'confirm' && (
         <Box sx={{ display: 'grid', gap: 2, maxWidth: 480 }}>
@@ -236,8 +250,26 @@ export function LayoutShowPage() {
               count: selectedCount,
               group: group || t('layouts.wizard.none'),
               sort: sorts.filter(Boolean).join(', ') || t('layouts.wizard.none'),
-            })}
+            })}{' '}
+            {excluded.length > 0 && t('layouts.wizard.excluded', { count: excluded.length })}
           </Typography>
+          <FormControl>
+            <FormLabel id="print-without-photo">{t('layouts.wizard.without-photo.label')}</FormLabel>
+            <RadioGroup
+              aria-labelledby="print-without-photo"
+              value={withoutPhoto}
+              onChange={(e) => setWithoutPhoto(e.target.value as SubjectsWithoutPhoto)}
+            >
+              {SUBJECTS_WITHOUT_PHOTO.map((option) => (
+                <FormControlLabel
+                  key={option}
+                  value={option}
+                  control={<Radio />}
+                  label={t(`layouts.wizard.without-photo.${option}`)}
+                />
+              ))}
+            </RadioGroup>
+          </FormControl>
           {fieldSelect(t('layouts.wizard.group-by'), group, (next) => setGroupBy(next), 'print-group-by')}
           {fieldSelect(
             t('layouts.wizard.sort-by'),

@@ -32,8 +32,8 @@ import { useSubjectFields } from '../../api/subjects';
 import { routePath } from '../../app/routes';
 
 /**
- * Spec §2 subject directory route: a form with a required Group By (a subject field, default Teacher), Save
- * and Cancel. Saving prints the Subject Directory layout for every subject of the project, grouped by the
+ * Spec §2 subject directory route, under the subjects sub-menu: a form with a required Group By (a
+ * subject field, default Teacher; no "None"), Save and Cancel. Saving prints the Subject Directory layout for every subject of the project, grouped by the
  * field and sorted by Teacher, Grade, Last Name, First Name (§5), then opens the download dialog.
  */
 export function SubjectDirectoryPage() {
@@ -63,6 +63,8 @@ export function SubjectDirectoryPage() {
         pdf_name: t('layouts.directory.title'),
         group_by: [groupBy],
         sort_by: [...SUBJECT_DIRECTORY_SORT],
+        // A directory lists everyone: a subject without a photo keeps its row, by an empty frame.
+        subjects_without_photo: 'placeholder',
       });
       navigate(`${subjectsPath}?subjectDirectoryId=${render.id}`);
     } catch (e) {
@@ -87,19 +89,17 @@ export function SubjectDirectoryPage() {
           label={t('layouts.directory.group-by')}
           value={groupBy}
           onChange={(e) => setGroupBy(e.target.value)}
+          // Required: no "None" to choose; a missing value is said once, under the field.
           error={!!error && !groupBy}
-          helperText={!groupBy ? t('layouts.directory.required') : undefined}
+          helperText={error && !groupBy ? error : undefined}
         >
-          <MenuItem value="">
-            <em>{t('layouts.wizard.none')}</em>
-          </MenuItem>
           {options.map((label) => (
             <MenuItem key={label} value={label}>
               {label}
             </MenuItem>
           ))}
         </TextField>
-        {error && (
+        {error && groupBy && (
           <Alert severity="error" role="alert">
             {error}
           </Alert>

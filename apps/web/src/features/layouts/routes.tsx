@@ -27,8 +27,14 @@ export const layoutRoutes: RouteObject[] = [
     lazy: { Component: async () => (await pages()).LayoutShowPage },
   },
   {
-    path: ROUTES['project.subjects.subject-directory'],
-    handle: handle({ name: 'project.subjects.subject-directory', titleKey: 'project.subjects-title' }),
-    lazy: { Component: async () => (await import('./SubjectDirectory')).SubjectDirectoryPage },
+    // Under the subjects sub-menu, as every other subjects screen.
+    lazy: { Component: async () => (await import('../subjects/SubjectsLayout')).SubjectsLayout },
+    children: [
+      {
+        path: ROUTES['project.subjects.subject-directory'],
+        handle: handle({ name: 'project.subjects.subject-directory', titleKey: 'project.subjects-title' }),
+        lazy: { Component: async () => (await import('./SubjectDirectory')).SubjectDirectoryPage },
+      },
+    ],
   },
 ];

@@ -1,23 +1,18 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   ALL_SUBJECTS,
   can,
   DEFAULT_DUPLICATE_FIELDS,
-  effectiveLabel,
-  MAX_DUPLICATE_FIELDS,
   type SelectionState,
   selectionToWire,
 } from '@school-portal/domain';
@@ -33,6 +28,7 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { CheckDuplicatesStep } from './CheckDuplicatesStep';
+import { DuplicateFieldChips } from './DuplicateFieldChips';
 import { SelectSubjectsStep } from './SelectSubjectsStep';
 import { type DuplicateGroup, useSelectionCount } from './selectionApi';
 
@@ -77,8 +73,6 @@ export function FindDuplicatesPage() {
     [wire, excluded],
   );
   const count = useSelectionCount(projectId, selection);
-  const labelOf = (key: string) =>
-    effectiveLabel(keyedFields.find((f) => f.field_key === key) ?? { field_key: key, label: null });
 
   if (project.isError && project.error instanceof ApiError && project.error.status === 404)
     return (
@@ -110,40 +104,7 @@ export function FindDuplicatesPage() {
       )}
       {step === 1 && (
         <>
-          <Box
-            aria-label={t('subjects.duplicates.fields')}
-            role="group"
-            sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}
-          >
-            <Typography variant="body2">{t('subjects.duplicates.fields')}</Typography>
-            {fieldKeys.map((key) => (
-              <Chip
-                key={key}
-                label={labelOf(key)}
-                onDelete={
-                  fieldKeys.length > 1 ? () => setChosenKeys(fieldKeys.filter((k) => k !== key)) : undefined
-                }
-              />
-            ))}
-            {fieldKeys.length < MAX_DUPLICATE_FIELDS && (
-              <TextField
-                select
-                size="small"
-                label={t('subjects.duplicates.add-field')}
-                value=""
-                sx={{ minWidth: 180 }}
-                onChange={(e) => setChosenKeys([...fieldKeys, e.target.value])}
-              >
-                {available
-                  .filter((k) => !fieldKeys.includes(k))
-                  .map((k) => (
-                    <MenuItem key={k} value={k}>
-                      {labelOf(k)}
-                    </MenuItem>
-                  ))}
-              </TextField>
-            )}
-          </Box>
+          <DuplicateFieldChips fields={fields.fields} value={fieldKeys} onChange={setChosenKeys} />
           <CheckDuplicatesStep
             projectId={projectId}
             selection={wire}
