@@ -643,7 +643,7 @@ function Wizard({
                 setAddingText(text);
                 if (typeof adding !== 'string' && adding && adding.label !== text) setAdding(null);
               }}
-              sx={{ minWidth: 280, flex: 1 }}
+              sx={{ flex: 1, minWidth: 0 }}
               renderInput={(params) => (
                 <TextField
                   {...params}
