@@ -10,8 +10,8 @@ import { describe, expect, test } from 'vitest';
  */
 const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/src/app/locales');
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
-// Words after a placeholder that are not plural nouns ("{{name}} was deleted").
-const VERBS = new Set(['is', 'was', 'has', 'does']);
+// Words after a placeholder that are not plural nouns ("{{name}} was deleted", "{{master}} lists everyone").
+const VERBS = new Set(['is', 'was', 'has', 'does', 'lists']);
 
 /** Every text of a locale file by its dotted key. */
 function texts(value: unknown, prefix = ''): [string, string][] {
