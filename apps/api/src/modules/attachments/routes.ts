@@ -6,10 +6,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
+import { answerSignedDownload, signedDownloadSchema } from '../../http/download.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { mailDepsOf } from '../../mail/outbox.js';
-import { actorOf, recordAudit } from '../audit/record.js';
 import { requestCoversProject } from '../file-requests/service.js';
 import { findVisibleProject } from '../projects/service.js';
 import { announceUploads } from './notify.js';
@@ -17,7 +17,6 @@ import { attachmentSchema, serializeAttachment } from './serialize.js';
 import { acceptAttachmentUpload, attachmentUploadKey, discardAttachment } from './verify.js';
 
 const UPLOAD_EXPIRY_SECONDS = 30 * 60;
-const DOWNLOAD_EXPIRY_SECONDS = 5 * 60;
 
 /** Files of a project: uploaded by presigned POST, checked from their bytes, downloaded by signed address. */
 export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext) {
@@ -212,17 +211,10 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
     '/api/attachments/:id/download',
     {
       config: { action: 'attachment.download' },
-      schema: {
-        tags: ['attachments'],
-        summary:
-          'Redirect to a signed, expiring download of a verified file (audited); format=json answers the address',
-        params: idParam,
-        querystring: z.object({ format: z.enum(['redirect', 'json']).default('redirect') }).strict(),
-        response: {
-          200: z.object({ download: z.object({ url: z.string(), expires_at: z.string() }) }),
-          302: z.null().describe('Redirect to the signed address (Location)'),
-        },
-      },
+      schema: signedDownloadSchema(
+        ['attachments'],
+        'Redirect to a signed, expiring download of a verified file (audited); format=json answers the address',
+      ),
     },
     async (request, reply) => {
       const row = await findVisibleAttachment(request, request.params.id);
@@ -232,26 +224,19 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
         .select('organization_id')
         .where('id', '=', row.project_id)
         .executeTakeFirstOrThrow();
-      await recordAudit(ctx.db, actorOf(request), {
-        action: 'attachment.download',
-        recordType: 'attachment',
-        recordId: row.id,
-        projectId: row.project_id,
-        ownerOrganizationId: project.organization_id,
-      });
-      const url = await ctx.storage.presignGet({
+      return answerSignedDownload(ctx, request, reply, {
+        format: request.query.format,
         key: row.storage_key,
-        expiresInSeconds: DOWNLOAD_EXPIRY_SECONDS,
         downloadName: row.upload_file_name,
         contentType: row.upload_content_type,
+        audit: {
+          action: 'attachment.download',
+          recordType: 'attachment',
+          recordId: row.id,
+          projectId: row.project_id,
+          ownerOrganizationId: project.organization_id,
+        },
       });
-      // A browser can't carry its bearer token through a redirect into a download: it asks for the address.
-      if (request.query.format === 'json') {
-        return {
-          download: { url, expires_at: new Date(Date.now() + DOWNLOAD_EXPIRY_SECONDS * 1000).toISOString() },
-        };
-      }
-      return reply.redirect(url, 302);
     },
   );
 

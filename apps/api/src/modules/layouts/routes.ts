@@ -13,9 +13,9 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authorize, sessionOf } from '../../http/auth.js';
+import { answerSignedDownload, signedDownloadSchema } from '../../http/download.js';
 import { conflict } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
-import { actorOf, recordAudit } from '../audit/record.js';
 import { findVisibleOrganization } from '../organizations/service.js';
 import { findVisibleProject } from '../projects/service.js';
 import {
@@ -38,7 +38,6 @@ import {
   withLayouts,
 } from './service.js';
 
-const DOWNLOAD_EXPIRY_SECONDS = 5 * 60;
 const recordId = z.string().regex(/^\d{1,18}$/, 'is invalid');
 /** `x[]=a&x[]=b`, `x=a` or `x=a&x=b`: always a list. */
 const listParam = <T extends z.ZodType>(item: T) =>
@@ -327,17 +326,10 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     '/api/layout-renders/:id/download',
     {
       config: { action: 'layout-render.download' },
-      schema: {
-        tags: ['layout renders'],
-        summary:
-          "Redirect to a signed, expiring download of a complete render's PDF; format=json answers the address",
-        params: idParam,
-        querystring: z.object({ format: z.enum(['redirect', 'json']).default('redirect') }).strict(),
-        response: {
-          200: z.object({ download: z.object({ url: z.string(), expires_at: z.string() }) }),
-          302: z.null().describe('Redirect to the signed address (Location)'),
-        },
-      },
+      schema: signedDownloadSchema(
+        ['layout renders'],
+        "Redirect to a signed, expiring download of a complete render's PDF; format=json answers the address",
+      ),
     },
     async (request, reply) => {
       const ref = await request.access.findVisible('layout_render', request.params.id);
@@ -345,25 +337,19 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       if (row.worker_status !== 'complete' || !row.storage_key)
         throw conflict({ base: ['The render is not complete yet.'] });
       if (row.expired_at) throw conflict({ base: ['The render has expired.'] });
-      await recordAudit(ctx.db, actorOf(request), {
-        action: 'layout_render.download',
-        recordType: 'layout_render',
-        recordId: ref.id,
-        projectId: ref.project_id,
-        ownerOrganizationId: ref.organization_id,
-      });
-      const url = await ctx.storage.presignGet({
+      return answerSignedDownload(ctx, request, reply, {
+        format: request.query.format,
         key: row.storage_key,
-        expiresInSeconds: DOWNLOAD_EXPIRY_SECONDS,
         downloadName: `${row.render_name}.pdf`,
         contentType: 'application/pdf',
+        audit: {
+          action: 'layout_render.download',
+          recordType: 'layout_render',
+          recordId: ref.id,
+          projectId: ref.project_id,
+          ownerOrganizationId: ref.organization_id,
+        },
       });
-      if (request.query.format === 'json') {
-        return {
-          download: { url, expires_at: new Date(Date.now() + DOWNLOAD_EXPIRY_SECONDS * 1000).toISOString() },
-        };
-      }
-      return reply.redirect(url, 302);
     },
   );
 }

@@ -5,16 +5,15 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authorize, sessionOf } from '../../http/auth.js';
+import { answerSignedDownload, signedDownloadSchema } from '../../http/download.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { safeDownloadName } from '../../storage/storage.js';
-import { actorOf, recordAudit } from '../audit/record.js';
 import { findVisibleProject } from '../projects/service.js';
 import { selectExports } from './queries.js';
 import { checkReportSchema, isDownloadable, projectExportSchema, serializeExport } from './serialize.js';
 import { checkRun, createExport, deleteExport, findExport } from './service.js';
 
-const DOWNLOAD_EXPIRY_SECONDS = 5 * 60;
 const tags = ['project exports'];
 const body = z.object({ project_export: projectExportInputSchema });
 const one = z.object({ project_export: projectExportSchema });
@@ -140,17 +139,10 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
     '/api/project-exports/:id/download',
     {
       config: { action: 'project-export.download' },
-      schema: {
+      schema: signedDownloadSchema(
         tags,
-        summary:
-          "Redirect to a signed, expiring download of a completed export's ZIP (audited); format=json answers the address; 410 once expired",
-        params: idParam,
-        querystring: z.object({ format: z.enum(['redirect', 'json']).default('redirect') }).strict(),
-        response: {
-          200: z.object({ download: z.object({ url: z.string(), expires_at: z.string() }) }),
-          302: z.null().describe('Redirect to the signed address (Location)'),
-        },
-      },
+        "Redirect to a signed, expiring download of a completed export's ZIP (audited); format=json answers the address; 410 once expired",
+      ),
     },
     async (request, reply) => {
       const ref = await request.access.findVisible('project_export', request.params.id);
@@ -163,25 +155,19 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
         });
       }
       if (!isDownloadable(row) || !row.storage_key) throw notFound();
-      await recordAudit(ctx.db, actorOf(request), {
-        action: 'project_export.download',
-        recordType: 'project_export',
-        recordId: row.id,
-        projectId: row.project_id,
-        ownerOrganizationId: ref.organization_id,
-      });
-      const url = await ctx.storage.presignGet({
+      return answerSignedDownload(ctx, request, reply, {
+        format: request.query.format,
         key: row.storage_key,
-        expiresInSeconds: DOWNLOAD_EXPIRY_SECONDS,
         downloadName: `${safeDownloadName(row.project_export_format_name)}.zip`,
         contentType: 'application/zip',
+        audit: {
+          action: 'project_export.download',
+          recordType: 'project_export',
+          recordId: row.id,
+          projectId: row.project_id,
+          ownerOrganizationId: ref.organization_id,
+        },
       });
-      if (request.query.format === 'json') {
-        return {
-          download: { url, expires_at: new Date(Date.now() + DOWNLOAD_EXPIRY_SECONDS * 1000).toISOString() },
-        };
-      }
-      return reply.redirect(url, 302);
     },
   );
 }
