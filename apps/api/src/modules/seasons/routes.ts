@@ -4,14 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { pageOf } from '../../db/paging.js';
 import { authorize, sessionOf } from '../../http/auth.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
-import {
-  countAll,
-  findVisibleOrganization,
-  organizationTarget,
-  setCurrentSeason,
-} from '../organizations/service.js';
+import { findVisibleOrganization, organizationTarget, setCurrentSeason } from '../organizations/service.js';
 import { seasonProjectReads } from '../projects/queries.js';
 import { assertSeasonNameFree, seasonNameTakenOnConflict } from './names.js';
 
@@ -80,17 +76,13 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
         q.include_inherited === 'true'
           ? request.access.selfAndAncestorIds(organization.id)
           : ctx.db.selectFrom('organizations').select('id').where('id', '=', organization.id);
-      const query = selectSeasons(ctx).where('s.organization_id', 'in', owners);
-      const [rows, total] = await Promise.all([
-        query
-          .orderBy('s.created_at', 'desc')
-          .orderBy('s.id', 'desc')
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit)
-          .execute(),
-        query.clearSelect().select(countAll.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { seasons: rows.map(serializeSeason), meta: { page: q.page, limit: q.limit, total: total.n } };
+      const { rows, meta } = await pageOf(
+        ctx.db,
+        selectSeasons(ctx).where('s.organization_id', 'in', owners),
+        (query) => query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc'),
+        q,
+      );
+      return { seasons: rows.map(serializeSeason), meta };
     },
   );
 
