@@ -71,7 +71,13 @@ beforeAll(async () => {
     '/api/layout-renders',
     'POST',
     {
-      layout_render: { layout_id: layout.id, project_id: projectId, pdf_name: PRINT },
+      // No photos: placeholders with the names (left out, there would be nothing to print).
+      layout_render: {
+        layout_id: layout.id,
+        project_id: projectId,
+        pdf_name: PRINT,
+        subjects_without_photo: 'placeholder',
+      },
     },
   );
   renderId = render.id;
