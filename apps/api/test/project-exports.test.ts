@@ -5,7 +5,6 @@ import iconv from 'iconv-lite';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import yauzl from 'yauzl';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.js';
 import { jobDepsOf } from '../src/jobs/catalogue.js';
 import type { JobDeps } from '../src/jobs/deps.js';
@@ -17,6 +16,7 @@ import { bearer, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { projectWithFields as buildProjectWithFields, subjectWithPhoto } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
+import { readZip, type ZipEntry } from './support/zip.js';
 
 let t: TestApp;
 let w: World;
@@ -167,41 +167,6 @@ async function finished(who: string, id: string) {
     const e = (await call(who, 'GET', `/api/project-exports/${id}`)).json().project_export;
     return e.job_status === 'completed' || e.job_status === 'failed' ? e : null;
   }, 60_000);
-}
-
-interface ZipEntry {
-  name: string;
-  method: number;
-  data: Buffer;
-}
-
-/** Opens a ZIP and reads every entry, with its compression method (0 stored, 8 deflated). */
-function readZip(bytes: Buffer): Promise<ZipEntry[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries: ZipEntry[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) return zip.readEntry();
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          (stream as Readable).on('data', (c: Buffer) => chunks.push(c));
-          (stream as Readable).on('end', () => {
-            entries.push({
-              name: entry.fileName,
-              method: entry.compressionMethod,
-              data: Buffer.concat(chunks),
-            });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 async function downloadZip(who: string, id: string) {
