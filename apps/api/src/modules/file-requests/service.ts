@@ -7,6 +7,7 @@ import type { MailDeps } from '../../jobs/deps.js';
 import { enqueueEmailOn, queueEmail } from '../../mail/outbox.js';
 import { fileRequestMessage, fileUploadedMessage } from '../../mail/templates.js';
 import type { Access } from '../access/visibility.js';
+import { projectsToContact } from '../projects/queries.js';
 import { earliestUserEmail } from '../users/queries.js';
 import type { Session } from '../users/session.js';
 
@@ -22,13 +23,7 @@ export async function createFileRequest(
   projectIds: string[],
 ): Promise<string> {
   const wanted = [...new Set(projectIds)];
-  const projects = await ctx.db
-    .selectFrom('projects as p')
-    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
-    .select(['p.id', 'p.name', 'p.organization_id', 'o.name as organization_name', 'o.contact_email'])
-    .where('p.id', 'in', wanted)
-    .where('p.id', 'in', access.projectIds())
-    .execute();
+  const projects = await projectsToContact(ctx.db, access, wanted);
   if (projects.length !== wanted.length) throw unprocessable({ project_ids: ['is invalid'] });
   return ctx.db.transaction().execute(async (trx) => {
     const created = await trx

@@ -1,6 +1,19 @@
 import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Access } from '../access/visibility.js';
 
 /** What other areas may read of a season's projects, as SQL over a season id column. */
 export const seasonProjectReads = (seasonIdColumn: string) => ({
   count: sql<number>`(SELECT count(*)::int FROM projects p WHERE p.season_id = ${sql.ref(seasonIdColumn)} AND p.deleting_at IS NULL)`,
 });
+
+/** Projects in view among `ids`, with their organization's name and contact address (to e-mail it). */
+export function projectsToContact(db: Db, access: Access, ids: string[]) {
+  return db
+    .selectFrom('projects as p')
+    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+    .select(['p.id', 'p.name', 'p.organization_id', 'o.name as organization_name', 'o.contact_email'])
+    .where('p.id', 'in', ids)
+    .where('p.id', 'in', access.projectIds())
+    .execute();
+}
