@@ -396,7 +396,7 @@ describe('removing a file that never arrived', () => {
   });
 });
 
-describe('one e-mail per upload batch (issue 11 item 5)', () => {
+describe('one e-mail per upload batch', () => {
   /** Waits until every queued e-mail has been delivered (the outbox is empty), before counting them. */
   const everyMailSent = () =>
     eventually(async () => {

@@ -5,7 +5,7 @@ import { projectWithFields } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
- * The activity trail (issue 16): what is recorded, with whom and where, and who reads it. Every request
+ * The activity trail: what is recorded, with whom and where, and who reads it. Every request
  * comes from an address of its own, so each row's address shows where it came from.
  */
 let t: TestApp;

@@ -33,7 +33,7 @@ const deletableFormats: Record<string, string[]> = {};
 const rosterImports: Record<string, string> = {};
 const layoutFixtures: Record<string, { category: string; layout: string; render: string; token: string }> =
   {};
-// Deleting a project or a user uses one up: projects and people to delete, per organization (issue 16).
+// Deleting a project or a user uses one up: projects and people to delete, per organization.
 const deletableProjects: Record<string, string[]> = {};
 const deletableUsers: Record<string, string[]> = {};
 // A completed project export per organization's project, and done ones to delete.

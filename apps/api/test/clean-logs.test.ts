@@ -6,7 +6,7 @@ import { makeJpeg } from './support/images.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
- * Logs stay clean (issue 16 item 5, SECURITY.md "no student personal data in logs"): the main flows run
+ * Logs stay clean (SECURITY.md "no student personal data in logs"): the main flows run
  * with debug logging, every line the process writes (requests, jobs, start-up) is kept, and none may
  * hold a student's name, e-mail or field value, wherever they travelled (bodies, query strings, file
  * names, job payloads, errors).

@@ -14,7 +14,7 @@ import { addRender, seedProject } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
- * Issue 16, deletion and retention: deleting really deletes (rows and every stored object, on local disk
+ * Deletion and retention: deleting really deletes (rows and every stored object, on local disk
  * and on S3), each deletion is in the trail once, and retention runs on a clock the test controls.
  */
 

@@ -5,7 +5,7 @@ import { bearer, signIn } from './support/factories.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
- * The fuzz suite (issue 10): walks `/api/openapi.json` and, for every operation, sends malformed JSON, a
+ * The fuzz suite: walks `/api/openapi.json` and, for every operation, sends malformed JSON, a
  * wrong content type, a missing body, wrong types for each field, 1 MB strings, NUL bytes, lone
  * surrogates, huge and negative numbers, invalid ids, unknown fields and wrong query and path values,
  * signed in as a studio manager with real ids in the paths so the handlers are reached. Any 5xx fails,

@@ -10,7 +10,7 @@ import { bearer, signIn } from './support/factories.js';
 import { buildWorld } from './support/world.js';
 
 /**
- * Issue 17: the API's RSS stays flat while 20 large photos are verified. The API runs in this process
+ * The API's RSS stays flat while 20 large photos are verified. The API runs in this process
  * (with its job workers, as `npm start` runs it), so this process's RSS is the API's. The uploads go
  * through the real presigned form, the file read from disk (no copy of it held here); then all 20 are
  * verified at once and the RSS is sampled until the last one is done.

@@ -12,7 +12,7 @@ import {
 } from './support/server.js';
 
 /**
- * The activity trail for a school (issue 16): a studio user downloads a print and an export of a school's
+ * The activity trail for a school: a studio user downloads a print and an export of a school's
  * project in the studio's screens; the school's user opens Activity and sees who did it, when, for which
  * project.
  */

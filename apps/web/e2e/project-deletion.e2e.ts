@@ -7,7 +7,7 @@ import { closePage, freshPage, pageErrors, pathOf } from './helpers.js';
 import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
 
 /**
- * Issue 16: a manager deletes a project by typing its name, and its files are gone from storage (the
+ * A manager deletes a project by typing its name, and its files are gone from storage (the
  * local driver's folder for the project) along with its rows.
  */
 const product = productAndBrowser();

@@ -12,7 +12,7 @@ import {
   signInThroughUi,
 } from './support/server.js';
 
-// Issue 13 item 8: a studio manager creates a custom format through the wizard, runs an export of selected
+// A studio manager creates a custom format through the wizard, runs an export of selected
 // subjects, watches the progress reach Completed and downloads the ZIP, which the test opens; then the
 // built-in PSPA format is run from the dropdown and downloaded through the download page.
 const product = productAndBrowser();

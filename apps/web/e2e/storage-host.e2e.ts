@@ -4,13 +4,13 @@ import { makeJpeg } from '../../api/test/support/images.js';
 import { closePage, freshPage } from './helpers.js';
 import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
 
-// Issue 11 item 1: the server's PUBLIC_URL says localhost while the browser opens 127.0.0.1 (a proxy
+// The server's PUBLIC_URL says localhost while the browser opens 127.0.0.1 (a proxy
 // alias or a LAN address does the same). Uploads and thumbnails must work all the same: storage
-// addresses are same-origin relative paths. (Passes once the storage change of item 1 is merged.)
+// addresses are same-origin relative paths.
 
 const product = productAndBrowser({}, { publicHost: 'localhost' });
 
-test('item 1: opened through 127.0.0.1, a photo uploads and its thumbnail shows', async () => {
+test('opened through 127.0.0.1, a photo uploads and its thumbnail shows', async () => {
   expect(product.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   const page = await freshPage(product.browser);
   const failures: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * What the activity trail records (issue 16). Names are `<record>.<verb>`; the Activity page's "What"
+ * What the activity trail records. Names are `<record>.<verb>`; the Activity page's "What"
  * filter lists these, in this order. Add a name here before recording it.
  */
 export const AUDIT_ACTIONS = [

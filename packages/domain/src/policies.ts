@@ -109,7 +109,7 @@ export const POLICIES = {
       (!t.enable_for_all_apps || a.canEnableForAllApps),
   } satisfies Policy<'userCreation'>,
   'user.invite': when((a) => a.canSendInvites),
-  // Deleting (deactivating) a user (issue 16): a manager over every organization the user has an account
+  // Deleting (deactivating) a user: a manager over every organization the user has an account
   // in (its own only when it manages it), never oneself.
   'user.delete': {
     auth: 'licensed',
@@ -154,7 +154,7 @@ export const POLICIES = {
   'project.activate': inView,
   'project.create': when((a) => a.canCreateProjects),
   'project.update': when((a) => a.canCreateProjects),
-  // Deleting a project with everything in it (issue 16): managers whose tree holds the project.
+  // Deleting a project with everything in it: managers whose tree holds the project.
   'project.delete': when((a) => a.isManager),
   // What the product holds about a project, for a school's privacy office: anyone who sees the project.
   'project.data-summary': inView,
@@ -199,7 +199,7 @@ export const POLICIES = {
   'photo.assign': inView,
   'photo.import': inView,
 
-  // Roster imports (issue 15, portal-core §6 "upload subjects": studio or lab managers). The domain's
+  // Roster imports (portal-core §6 "upload subjects": studio or lab managers). The domain's
   // canUploadSubjects also needs the companion app, because it gated the link to that app; the import
   // now lives here, so it needs only the manager role (decided: isStudioOrLabManager).
   'subject-import.list': when(canImportRoster),
@@ -259,7 +259,7 @@ export const POLICIES = {
     check: (a, e) => a.canDeleteProjectExport(e),
   } satisfies Policy<'projectExport'>,
 
-  // Activity trail (issue 16): managers read their tree's trail; a school's own accounts read the trail of
+  // Activity trail: managers read their tree's trail; a school's own accounts read the trail of
   // its projects (the API narrows them to project rows), so a school sees who touched its students' data.
   'audit-event.list': onOrganization((a, o) => a.isManager || (o.placement === 'own' && isCustomer(o.role))),
 } satisfies Record<string, AnyPolicy>;

@@ -1,7 +1,7 @@
 import { effectiveLabel } from './templates.js';
 
 /**
- * Roster import rules (issue 15): which subject field a spreadsheet column most likely holds, from its
+ * Roster import rules: which subject field a spreadsheet column most likely holds, from its
  * header; how headers are compared; and how an organization's saved mapping is keyed so it applies to
  * any project (field ids differ per project, field keys and labels don't).
  */

@@ -277,7 +277,7 @@ export async function seedDemoData(db: Db, storage?: Storage): Promise<boolean> 
 /** The demo template's fields: a class roster, as a studio would set it up. */
 const DEMO_FIELDS = ['first_name', 'last_name', 'student_id', 'grade', 'teacher'] as const;
 
-/** A few students per project, so that a newcomer lands in a living project (issue 11 item 2). */
+/** A few students per project, so that a newcomer lands in a living project. */
 const DEMO_STUDENTS: Record<string, readonly (readonly string[])[]> = {
   'Maple Grove Fall 2026': [
     ['Ava', 'Nguyen', 'MG-1001', '3', 'Ms. Ortiz'],

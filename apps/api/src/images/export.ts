@@ -3,7 +3,7 @@ import { encodeBmp } from './bmp.js';
 import { PIXEL_LIMIT } from './images.js';
 
 /**
- * Export images (issue 13 item 5, PERFORMANCE.md): a subject's photo cut to its crop, sized to the format's
+ * Export images (PERFORMANCE.md): a subject's photo cut to its crop, sized to the format's
  * output and encoded as JPEG, PNG or BMP with the pixels per inch written into the file.
  */
 

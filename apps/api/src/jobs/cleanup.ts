@@ -6,7 +6,7 @@ import type { JobDeps } from './deps.js';
 import { defineJob } from './queue.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Unverified uploads older than this are abandoned (SECURITY.md; issue 10). */
+/** Unverified uploads older than this are abandoned (SECURITY.md). */
 export const UNVERIFIED_UPLOAD_MAX_AGE_MS = DAY_MS;
 
 /** Deletes every storage object that is due, in batches, then the driver's own stale state. */

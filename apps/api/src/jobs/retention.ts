@@ -8,7 +8,7 @@ import { defineJob } from './queue.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Retention (issue 16): renders past EXPORT_RETENTION_DAYS lose their PDF and are marked expired; trail
+ * Retention: renders past EXPORT_RETENTION_DAYS lose their PDF and are marked expired; trail
  * rows older than AUDIT_RETENTION_DAYS are purged; project deletions whose job gave up are finished.
  * Export archives expire by the exports' own job. `now` is the clock (tests move it).
  */

@@ -18,7 +18,7 @@ interface E2EServer {
  * The whole product for one spec file: the real API with workers on a fresh database seeded with the
  * demo data, serving the built web app (apps/web/dist: `npm run build` first) on a free port, opened
  * at `http://127.0.0.1:<port>`. With `publicHost`, the port is chosen first and PUBLIC_URL (e-mailed
- * links, and until issue 11 item 1 the storage addresses) names that host: '127.0.0.1' for the same
+ * links; storage addresses are same-origin paths) names that host: '127.0.0.1' for the same
  * origin, 'localhost' for the address a server prints while the browser uses another.
  */
 async function startServer(

@@ -8,7 +8,7 @@ import type { ApiResponse } from './types';
 /** A project export as the API sends it (API.md `project exports`; exports §3, §4). */
 export type ProjectExport = ApiResponse<'/api/project-exports/{id}', 'get'>['project_export'];
 export type ProjectExportsResponse = ApiResponse<'/api/projects/{id}/project-exports', 'get'>;
-/** The pre-export check's report (issue 13 item 3b). */
+/** The pre-export check's report. */
 export type ExportCheckReport = ApiResponse<'/api/projects/{id}/project-exports/check', 'post'>['report'];
 /** What the export wizard sends (API.md `project exports`; the domain's projectExportInputSchema). */
 export type ProjectExportPayload = Omit<

@@ -3,7 +3,7 @@ import { apiFetch, downloadWithToken } from './client';
 import type { ListMeta } from './types';
 import { type PresignedPost, uploadToPresignedPost } from './uploads';
 
-// Roster imports (issue 15; API.md "roster imports"). Shapes as on the wire.
+// Roster imports (API.md "roster imports"). Shapes as on the wire.
 
 export type ImportStatus = 'uploading' | 'ready' | 'checked' | 'applying' | 'applied' | 'failed';
 export type ImportMode = 'add_only' | 'add_and_update';

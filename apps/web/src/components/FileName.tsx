@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 
 /**
  * A file name that wraps between its parts (after "-", "_", "." and spaces) rather than mid-word
- * (issue 11, 375 px): "class-roster_2026.csv" may break as "class-|roster_|2026.csv".
+ * (375 px): "class-roster_2026.csv" may break as "class-|roster_|2026.csv".
  */
 export function FileName({ name }: { name: string }) {
   const parts = name.split(/(?<=[-_.])/);

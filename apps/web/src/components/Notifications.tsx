@@ -47,7 +47,7 @@ function NoticeItem({ notice, onClose }: { notice: QueuedNotification; onClose: 
 
 /**
  * Notices stack at the bottom of the window, newest at the bottom, each with its own timer: a failure
- * that follows a success shows at once instead of waiting behind it (issue 11).
+ * that follows a success shows at once instead of waiting behind it.
  */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<QueuedNotification[]>([]);

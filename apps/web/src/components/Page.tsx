@@ -4,7 +4,7 @@ import type { Breakpoint } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-/** The one page width of lists and their forms (issue 11: the title must not jump between them). */
+/** The one page width of lists and their forms (the title must not jump between them). */
 export const PAGE_WIDTH: Breakpoint = 'lg';
 
 interface PageProps {

@@ -41,7 +41,7 @@ const itemSx = (emphasis?: boolean) =>
   }) as const;
 
 /**
- * The one sub-navigation of every area (issue 11): a row of underlined tabs under the heading, the
+ * The one sub-navigation of every area: a row of underlined tabs under the heading, the
  * current one marked (aria-current="page"). Projects, subjects, seasons, templates, organizations,
  * users and file requests all use it.
  */

@@ -3,7 +3,7 @@ import TableCell, { type TableCellProps } from '@mui/material/TableCell';
 /**
  * The Actions cell of a list row (and its header): on a phone it stays pinned to the right edge of
  * the table's scroll area, so that a row's actions are reachable without scrolling sideways
- * (issue 11, 375 px); wider screens show it in place.
+ * (375 px); wider screens show it in place.
  */
 export function ActionsCell({
   children,

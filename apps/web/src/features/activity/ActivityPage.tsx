@@ -91,7 +91,7 @@ function EventRow({ event, onPerson }: { event: AuditEvent; onPerson: (id: strin
   );
 }
 
-/** Activity: the trail of the current organization (issue 16), filtered, paged and downloadable as CSV. */
+/** Activity: the trail of the current organization, filtered, paged and downloadable as CSV. */
 export function ActivityPage() {
   const { t } = useTranslation();
   const user = useSessionUser();

@@ -206,7 +206,7 @@ function FileActionsMenu({ attachment }: { attachment: Attachment }) {
 }
 
 /**
- * Issue 11 item 5: a file that never arrived offers Retry (checked again; when it is not there, the
+ * A file that never arrived offers Retry (checked again; when it is not there, the
  * request's upload page to choose it again) and Remove.
  */
 function NotUploadedActions({ projectId, attachment }: { projectId: string; attachment: Attachment }) {
@@ -266,7 +266,7 @@ function NotUploadedActions({ projectId, attachment }: { projectId: string; atta
     </Stack>
   );
 }
-/** "Import as roster" on a verified CSV/TSV/XLSX upload, for those who may import rosters (issue 15). */
+/** "Import as roster" on a verified CSV/TSV/XLSX upload, for those who may import rosters. */
 /** Where Import as roster leads for a file, or null when the caller may not import it. */
 function useImportAsRosterPath(attachment: Attachment): string | null {
   const abilities = useAbilities();

@@ -14,7 +14,7 @@ import { useSessionUser } from '../../app/session';
 import { useNotify } from '../../components/Notifications';
 
 /**
- * Issue 11: a project without a template has no subject fields, so nothing can be entered. A manager
+ * A project without a template has no subject fields, so nothing can be entered. A manager
  * picks one of the organization's reusable templates here; the project takes a copy of it, as a new
  * project does. Shown only while the project has none, to those who may change projects.
  */

@@ -15,7 +15,7 @@ import { routePath } from '../../app/routes';
 import { useNotify } from '../../components/Notifications';
 
 /**
- * Deleting a project (issue 16): the manager types the project's exact name; the button stays off until
+ * Deleting a project: the manager types the project's exact name; the button stays off until
  * it matches, and the server checks again (422). Then the projects list, where it no longer shows.
  */
 export function DeleteProjectDialog({

@@ -170,7 +170,7 @@ function ProjectDashboard({ project }: { project: ProjectRecord }) {
   );
 }
 
-/** Under the statistics: the data summary for everyone; deleting the project for managers (issue 16). */
+/** Under the statistics: the data summary for everyone; deleting the project for managers. */
 function ProjectActions({ project }: { project: ProjectRecord }) {
   const { t } = useTranslation();
   const abilities = useSessionAbilities();

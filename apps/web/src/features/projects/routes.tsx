@@ -83,7 +83,7 @@ export const projectAreaRoutes: RouteObject[] = [
         lazy: { Component: async () => (await import('./ProjectPage')).ProjectPage },
       },
       {
-        // What the portal holds about the project (issue 16): readable and printable by a school.
+        // What the portal holds about the project: readable and printable by a school.
         path: ROUTES['project.data-summary'],
         handle: handle({ name: 'project.data-summary', titleKey: 'data-summary.title' }),
         lazy: { Component: async () => (await import('./DataSummaryPage')).DataSummaryPage },

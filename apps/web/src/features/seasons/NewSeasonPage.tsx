@@ -54,7 +54,7 @@ function SeasonFormCard({ organizationId }: { organizationId: string }) {
     formState: { errors, isValid, isSubmitting },
   } = useForm<SeasonForm, unknown, FormOutput>({
     resolver: zodResolver(seasonFormSchema),
-    // Issue 11 item 8: a date message shows at once, not after the field loses focus.
+    // A date message shows at once, not after the field loses focus.
     mode: 'onChange',
     defaultValues: { name: '', period_start: null, period_end: null, current: false },
   });

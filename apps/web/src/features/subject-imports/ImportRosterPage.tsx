@@ -58,7 +58,7 @@ function errorText(error: unknown, t: TFunction): string {
 }
 
 /**
- * Import Roster (issue 15): Upload, Map Columns, Review, Done. A file from the computer, or a file a
+ * Import Roster: Upload, Map Columns, Review, Done. A file from the computer, or a file a
  * school uploaded for a file request (`?attachment=<id>`). Nothing is written before Apply.
  */
 export function ImportRosterPage() {

@@ -194,7 +194,7 @@ export function SubjectFiltersBar({
           </Button>
         )}
       </Box>
-      {/* On a phone the other filters fold away, so that the first card is in view (issue 11). */}
+      {/* On a phone the other filters fold away, so that the first card is in view. */}
       <Collapse in={!phone || open} id="subjects-more-filters" unmountOnExit={false}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>

@@ -122,7 +122,7 @@ export function SubjectInfoTab() {
               p: 0,
               display: 'grid',
               gap: 2,
-              // Two to a row on a phone: a photo never fills the screen's width (issue 11).
+              // Two to a row on a phone: a photo never fills the screen's width.
               gridTemplateColumns: {
                 xs: 'repeat(2, minmax(0, 1fr))',
                 sm: 'repeat(auto-fill, minmax(180px, 1fr))',

@@ -28,7 +28,7 @@ export const subjectRoutes: RouteObject[] = [
         lazy: { Component: async () => (await import('./FindDuplicatesPage')).FindDuplicatesPage },
       },
       {
-        // Roster import (issue 15): the wizard and the project's import history.
+        // Roster import: the wizard and the project's import history.
         path: ROUTES['project.subjects.import'],
         handle: handle({ name: 'project.subjects.import' }),
         lazy: {

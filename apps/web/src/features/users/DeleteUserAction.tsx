@@ -15,7 +15,7 @@ import { routePath } from '../../app/routes';
 import { useNotify } from '../../components/Notifications';
 
 /**
- * Delete User (issue 16): for managers over the user's organizations, never oneself (the server decides
+ * Delete User: for managers over the user's organizations, never oneself (the server decides
  * again: accounts the caller can't see make it 403). Asks first; then back to the users list.
  */
 export function DeleteUserAction({ user }: { user: User }) {

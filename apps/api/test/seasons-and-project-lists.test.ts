@@ -4,7 +4,8 @@ import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
 import { buildWorld, type World } from './support/world.js';
 
-// Issue 11: season names unique per organization (item 3); the projects list sorts by subjects (item 9).
+// Season names unique per organization; the projects list sorts by subjects; a project without a
+// template gets one.
 
 let t: TestApp;
 let w: World;
@@ -96,7 +97,7 @@ describe('projects list sort', () => {
   });
 });
 
-describe('choosing a template for a project that has none (item 2)', () => {
+describe('choosing a template for a project that has none', () => {
   const patch = (as: string, id: string, payload: object) =>
     t.app.inject({ method: 'PATCH', url: `/api/projects/${id}`, headers: bearer(as), payload });
 
