@@ -101,6 +101,11 @@ export const organizationTarget = (
   placement: organization.id === session.account?.organization_id ? 'own' : 'sub',
 });
 
+/** The organization `id` as a one-row subquery, for lists filtered to the organizations a query selects. */
+export function organizationIdQuery(db: Db, id: string) {
+  return db.selectFrom('organizations').select('id').where('id', '=', id);
+}
+
 /** Makes a season the organization's current one (seasons are created by their module, kept here). */
 export async function setCurrentSeason(
   trx: Transaction<Database> | Db,

@@ -1,15 +1,14 @@
 import { seasonFormSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { pageOf } from '../../db/paging.js';
 import { authorize, sessionOf } from '../../http/auth.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
-import { findVisibleOrganization, organizationTarget, setCurrentSeason } from '../organizations/service.js';
-import { seasonProjectReads } from '../projects/queries.js';
-import { assertSeasonNameFree, seasonNameTakenOnConflict } from './names.js';
+import { findVisibleOrganization, organizationTarget } from '../organizations/service.js';
+import { assertSeasonNameFree } from './names.js';
+import { serializeSeason } from './serialize.js';
+import { createSeason, findSeason, listSeasons } from './service.js';
 
 export const seasonSchema = z.object({
   id: z.string(),
@@ -21,29 +20,6 @@ export const seasonSchema = z.object({
   projects_count: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
-});
-
-function selectSeasons(ctx: AppContext) {
-  return ctx.db
-    .selectFrom('seasons as s')
-    .innerJoin('organizations as o', 'o.id', 's.organization_id')
-    .select([
-      's.id',
-      's.organization_id',
-      's.name',
-      's.period_start',
-      's.period_end',
-      's.created_at',
-      's.updated_at',
-      sql<boolean>`o.current_season_id IS NOT DISTINCT FROM s.id`.as('current'),
-      seasonProjectReads('s.id').count.as('projects_count'),
-    ]);
-}
-type SeasonRow = Awaited<ReturnType<ReturnType<typeof selectSeasons>['executeTakeFirstOrThrow']>>;
-const serializeSeason = (s: SeasonRow) => ({
-  ...s,
-  created_at: s.created_at.toISOString(),
-  updated_at: s.updated_at.toISOString(),
 });
 
 export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
@@ -72,14 +48,11 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
       const s = sessionOf(request);
       const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
       const q = request.query;
-      const owners =
-        q.include_inherited === 'true'
-          ? request.access.selfAndAncestorIds(organization.id)
-          : ctx.db.selectFrom('organizations').select('id').where('id', '=', organization.id);
-      const { rows, meta } = await pageOf(
+      const { rows, meta } = await listSeasons(
         ctx.db,
-        selectSeasons(ctx).where('s.organization_id', 'in', owners),
-        (query) => query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc'),
+        request.access,
+        organization.id,
+        q.include_inherited === 'true',
         q,
       );
       return { seasons: rows.map(serializeSeason), meta };
@@ -103,26 +76,9 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
       const s = sessionOf(request);
       const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
       authorize(request, organizationTarget(organization, s));
-      const { name, period_start, period_end, current } = request.body.season;
-      await assertSeasonNameFree(ctx.db, organization.id, name);
-      const create = ctx.db.transaction().execute(async (trx) => {
-        const season = await trx
-          .insertInto('seasons')
-          .values({
-            organization_id: organization.id,
-            name,
-            period_start: period_start ?? null,
-            period_end: period_end ?? null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (current || !organization.current_season_id) {
-          await setCurrentSeason(trx, organization.id, season.id);
-        }
-        return season.id;
-      });
-      const id = await create.catch(seasonNameTakenOnConflict);
-      const row = await selectSeasons(ctx).where('s.id', '=', id).executeTakeFirstOrThrow();
+      const values = request.body.season;
+      await assertSeasonNameFree(ctx.db, organization.id, values.name);
+      const row = await createSeason(ctx.db, organization, values);
       return reply.status(201).send({ season: serializeSeason(row) });
     },
   );
@@ -140,7 +96,7 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const season = await request.access.findVisible('season', request.params.id);
-      const row = await selectSeasons(ctx).where('s.id', '=', season.id).executeTakeFirstOrThrow();
+      const row = await findSeason(ctx.db, season.id);
       return { season: serializeSeason(row) };
     },
   );
