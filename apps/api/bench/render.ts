@@ -10,6 +10,7 @@
  * ORIGINALS (default 8).
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,7 +30,7 @@ const ORIGINALS = Number(process.env.ORIGINALS ?? 8);
 const CROP = { x: 0.1, y: 0.05, width: 0.8, height: 0.8 };
 const SECRET = 'bench-secret-bench-secret-bench-secret';
 
-// The built-in Class Composite (migration 0011).
+// The Class Composite as migration 0011 made it (a fixed 5x4 grid), so that figures compare across versions.
 const composite = layoutDefinitionSchema.parse({
   page: { width: 612, height: 792, margins: { top: 36, right: 36, bottom: 36, left: 36 } },
   grid: { width: 5, height: 4 },
@@ -121,7 +122,14 @@ async function baseline(storage: LocalStorage, n: number) {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const peakMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+/**
+ * This process's own peak RSS (VmHWM). Not resourceUsage().maxRSS: Linux carries a parent's peak across
+ * fork and exec into it, so a child spawned by a parent of 350 MB read 350 MB whatever it did.
+ */
+function peakMb() {
+  const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+  return Math.round((hwm ? Number(hwm[1]) : process.resourceUsage().maxRSS) / 1024);
+}
 
 async function setUp() {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-render-'));
