@@ -94,3 +94,29 @@ export const auditRowColumns = (q: AuditQuery) =>
   ]);
 
 export type AuditRow = Awaited<ReturnType<ReturnType<typeof auditRowColumns>['executeTakeFirstOrThrow']>>;
+
+/** The people of a scope's trail, as a list to order and page. */
+export function selectAuditActorList(
+  db: Db,
+  organizationIds: ReturnType<Access['subtreeIds']>,
+  mode: AuditScopeMode,
+) {
+  return db.selectFrom(selectAuditActors(db, organizationIds, mode).as('a')).selectAll();
+}
+
+/** Up to `limit` rows of the trail, newest first, older than the row `after` (keyset paging). */
+export function auditRowsBefore(
+  db: Db,
+  organizationIds: ReturnType<Access['subtreeIds']>,
+  mode: AuditScopeMode,
+  filters: AuditFilters,
+  after: { at: string; id: string } | null,
+  limit: number,
+) {
+  let page = auditRowColumns(selectAuditEvents(db, organizationIds, mode, filters));
+  if (after) {
+    const { at, id } = after;
+    page = page.where(sql<boolean>`(e.created_at, e.id) < (${at}::timestamptz, ${id}::bigint)`);
+  }
+  return page.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(limit).execute();
+}

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { latestMessages } from './queries.js';
+import { serializeMessage } from './serialize.js';
 
 const messageSchema = z.object({
   id: z.string(),
@@ -31,25 +33,8 @@ export function registerDevMailboxRoutes(root: FastifyInstance, ctx: AppContext)
       },
     },
     async (request) => {
-      let query = ctx.db
-        .selectFrom('email_outbox')
-        .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'status', 'created_at'])
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(100);
-      if (request.query.to) query = query.where('to_address', '=', request.query.to);
-      const rows = await query.execute();
-      return {
-        messages: rows.map((r) => ({
-          id: r.id,
-          to: r.to_address,
-          subject: r.subject,
-          text: r.text_body,
-          html: r.html_body,
-          status: r.status,
-          created_at: r.created_at.toISOString(),
-        })),
-      };
+      const rows = await latestMessages(ctx.db, request.query.to);
+      return { messages: rows.map(serializeMessage) };
     },
   );
 }

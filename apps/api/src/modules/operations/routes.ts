@@ -1,9 +1,9 @@
 import { APP_VERSION } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { isReady } from './service.js';
 
 export const publicConfigSchema = z.object({
   environment: z.enum(['development', 'production', 'test']),
@@ -49,13 +49,8 @@ export function registerOperationsRoutes(root: FastifyInstance, ctx: AppContext)
       },
     },
     async (_request, reply) => {
-      try {
-        await sql`SELECT 1`.execute(ctx.db);
-        await ctx.queue.boss.getQueue('email.send');
-        return { status: 'ready' as const };
-      } catch {
-        return reply.status(503).send({ status: 'unavailable' });
-      }
+      if (await isReady(ctx)) return { status: 'ready' as const };
+      return reply.status(503).send({ status: 'unavailable' });
     },
   );
 
