@@ -1,9 +1,15 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Access } from '../access/visibility.js';
 import { type AuditActor, recordAudit } from '../audit/record.js';
+import { lockPhotosOfSubjects } from '../photos/queries.js';
 import { moveSubjectPhotos } from '../photos/service.js';
+import {
+  deleteSubjects,
+  lockSubjectsOfProject,
+  subjectsOfProjectInView,
+  writeMergedSubject,
+} from '../subjects/queries.js';
 
 /** At most this many subjects merged into one at a time (a duplicate group is a handful). */
 export const MAX_MERGED_SUBJECTS = 100;
@@ -41,13 +47,7 @@ export async function checkMergedIds(
   const found =
     wanted.includes(kept.id) || wanted.length === 0
       ? []
-      : await db
-          .selectFrom('subjects')
-          .select('id')
-          .where('id', 'in', wanted)
-          .where('project_id', '=', kept.project_id)
-          .where('id', 'in', access.ids('subject'))
-          .execute();
+      : await subjectsOfProjectInView(db, access, kept.project_id, wanted);
   if (found.length !== wanted.length || wanted.length === 0)
     throw unprocessable({ merged_subject_ids: ['is invalid'] });
   return wanted;
@@ -70,23 +70,8 @@ export async function mergeSubjects(
     // Their photos first, then the subjects, in id order: the order a subject's delete takes its locks in
     // (subjects/delete.ts), so a concurrent delete or merge of one of them waits instead of deadlocking,
     // and either committed before (and is seen here) or comes after.
-    await trx
-      .selectFrom('photos')
-      .select('id')
-      .where('id', 'in', (eb) =>
-        eb.selectFrom('subject_photo_assignments').select('photo_id').where('subject_id', 'in', subjectIds),
-      )
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    const rows = await trx
-      .selectFrom('subjects')
-      .select(['id', 'properties', 'yearbook_photo_id'])
-      .where('id', 'in', subjectIds)
-      .where('project_id', '=', kept.project_id)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+    await lockPhotosOfSubjects(trx, subjectIds, { inIdOrder: true });
+    const rows = await lockSubjectsOfProject(trx, kept.project_id, subjectIds);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const keptRow = byId.get(kept.id);
     if (!keptRow) throw notFound();
@@ -96,21 +81,14 @@ export async function mergeSubjects(
     const movedPhotoIds = await moveSubjectPhotos(trx, mergedIds, kept.id);
     const yearbook =
       keptRow.yearbook_photo_id ?? merged.find((m) => m.yearbook_photo_id)?.yearbook_photo_id ?? null;
-    await trx
-      .updateTable('subjects')
-      .set({
-        properties: JSON.stringify(
-          mergedProperties(
-            keptRow.properties,
-            merged.map((m) => m.properties),
-          ),
-        ),
-        yearbook_photo_id: yearbook,
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', kept.id)
-      .execute();
-    await trx.deleteFrom('subjects').where('id', 'in', mergedIds).execute();
+    await writeMergedSubject(trx, kept.id, {
+      properties: mergedProperties(
+        keptRow.properties,
+        merged.map((m) => m.properties),
+      ),
+      yearbook_photo_id: yearbook,
+    });
+    await deleteSubjects(trx, mergedIds);
     await recordAudit(trx, actor, {
       action: 'subject.merge',
       recordType: 'subject',

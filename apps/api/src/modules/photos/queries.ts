@@ -107,3 +107,27 @@ export const projectPhotoReads = (projectIdColumn: string) => {
     newest: sql<Date | null>`(SELECT max(ph.created_at) ${ofProject})`,
   };
 };
+
+/**
+ * Locks the photos of subjects (FOR UPDATE): an assignment of one of them to another subject (its foreign
+ * key takes a share lock on the photo) either committed before, or waits for the caller's transaction.
+ * `inIdOrder` takes the locks in id order (a merge of several subjects).
+ */
+export async function lockPhotosOfSubjects(db: Db, subjectIds: string[], { inIdOrder = false } = {}) {
+  const query = db
+    .selectFrom('photos')
+    .select('id')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('subject_photo_assignments').select('photo_id').where('subject_id', 'in', subjectIds),
+    );
+  await (inIdOrder ? query.orderBy('id') : query).forUpdate().execute();
+}
+
+/** What a primary-photo thumbnail needs of photos: the stored original and whether renditions are made. */
+export function thumbnailSources(db: Db, ids: string[]) {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'storage_key', 'renditions_ready_at'])
+    .where('id', 'in', ids)
+    .execute();
+}

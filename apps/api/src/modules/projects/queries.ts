@@ -17,3 +17,11 @@ export function projectsToContact(db: Db, access: Access, ids: string[]) {
     .where('p.id', 'in', access.projectIds())
     .execute();
 }
+
+/** Projects not being deleted, with their organization's name, for other areas to select more of (as `p`). */
+export const selectLiveProjects = (db: Db) =>
+  db
+    .selectFrom('projects as p')
+    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+    .select(['p.id', 'p.name', 'p.organization_id', 'o.name as organization_name', 'p.project_template_id'])
+    .where('p.deleting_at', 'is', null);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { requireWritten } from '../../http/errors.js';
 import { type AuditActor, recordAudit } from '../audit/record.js';
+import { lockPhotosOfSubjects } from '../photos/queries.js';
 import { deletePhotos, photosUsedOnlyBy } from '../photos/service.js';
 
 /**
@@ -18,14 +19,7 @@ export async function deleteSubjectWithPhotos(
   return ctx.db.transaction().execute(async (trx) => {
     // Lock the subject's photos: an assignment of one of them to another subject (its foreign key
     // takes a share lock on the photo) either committed before, and is seen below, or waits for us.
-    await trx
-      .selectFrom('photos')
-      .select('id')
-      .where('id', 'in', (eb) =>
-        eb.selectFrom('subject_photo_assignments').select('photo_id').where('subject_id', '=', subjectId),
-      )
-      .forUpdate()
-      .execute();
+    await lockPhotosOfSubjects(trx, [subjectId]);
     const photoIds = await photosUsedOnlyBy(trx, subjectId);
     const gone = await trx.deleteFrom('subjects').where('id', '=', subjectId).executeTakeFirst();
     // A concurrent delete got there first (and recorded the deletion): 404, as a moment later.

@@ -2,6 +2,7 @@ import { BLANK_FILTER, type SubjectGridFilter, type SubjectSelection } from '@sc
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { unprocessable } from '../../http/errors.js';
+import type { Access } from '../access/visibility.js';
 import { keywordPattern } from '../organizations/service.js';
 import { subjectPhotoReads } from '../photos/queries.js';
 import { fieldValue, type ProjectFields } from './service.js';
@@ -111,4 +112,49 @@ export async function deleteProjectSubjectBatch(db: Db, projectId: string, limit
     )
     .executeTakeFirst();
   return Number(deleted.numDeletedRows);
+}
+
+/** Which of `ids` are subjects of the project in the caller's view. */
+export function subjectsOfProjectInView(db: Db, access: Access, projectId: string, ids: string[]) {
+  return db
+    .selectFrom('subjects')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('project_id', '=', projectId)
+    .where('id', 'in', access.ids('subject'))
+    .execute();
+}
+
+/** Locks subjects of a project (FOR UPDATE, in id order) and reads what a merge combines of them. */
+export function lockSubjectsOfProject(db: Db, projectId: string, ids: string[]) {
+  return db
+    .selectFrom('subjects')
+    .select(['id', 'properties', 'yearbook_photo_id'])
+    .where('id', 'in', ids)
+    .where('project_id', '=', projectId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Writes a merge's result into the subject kept. */
+export async function writeMergedSubject(
+  db: Db,
+  id: string,
+  values: { properties: Record<string, string>; yearbook_photo_id: string | null },
+) {
+  await db
+    .updateTable('subjects')
+    .set({
+      properties: JSON.stringify(values.properties),
+      yearbook_photo_id: values.yearbook_photo_id,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes subjects by id (the merged ones: their photos have moved to the subject kept). */
+export async function deleteSubjects(db: Db, ids: string[]) {
+  await db.deleteFrom('subjects').where('id', 'in', ids).execute();
 }

@@ -9,9 +9,10 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { type Db, prepared } from '../../db/database.js';
 import type { Storage } from '../../storage/storage.js';
 import { Access } from '../access/visibility.js';
-import { subjectPhotoReads } from '../photos/queries.js';
+import { subjectPhotoReads, thumbnailSources } from '../photos/queries.js';
 import { baseOf, renditionKey, THUMB_EXPIRY_SECONDS } from '../photos/service.js';
 import { templateFieldReads } from '../project-templates/queries.js';
+import { selectLiveProjects } from '../projects/queries.js';
 import type { Session } from '../users/session.js';
 
 /** What subject routes read of their project: no counts (they cost a subquery each, on every request). */
@@ -49,21 +50,12 @@ export async function projectFieldsById(db: Db, session: Session, projectId: str
 }
 
 const selectProjectWithFields = (db: Db) =>
-  db
-    .selectFrom('projects as p')
-    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
-    .select([
-      'p.id',
-      'p.name',
-      'p.organization_id',
-      'o.name as organization_name',
-      'p.project_template_id',
-      sql<string>`coalesce((SELECT v.version FROM project_grid_versions v WHERE v.project_id = p.id), 0)::text`.as(
-        'grid_version',
-      ),
-      templateFieldReads('p.project_template_id').refs.as('template_fields'),
-    ])
-    .where('p.deleting_at', 'is', null);
+  selectLiveProjects(db).select([
+    sql<string>`coalesce((SELECT v.version FROM project_grid_versions v WHERE v.project_id = p.id), 0)::text`.as(
+      'grid_version',
+    ),
+    templateFieldReads('p.project_template_id').refs.as('template_fields'),
+  ]);
 
 function withFields(
   session: Session,
@@ -137,13 +129,7 @@ type SerializedSubject = ReturnType<typeof serializeSubject>;
 /** Adds each subject's primary-photo thumbnails (tiny and small, signed), loading the photos in one query. */
 export async function withPrimaryThumbnails(db: Db, storage: Storage, subjects: SerializedSubject[]) {
   const ids = [...new Set(subjects.map((s) => s.primary_photo_id).filter((id): id is string => !!id))];
-  const photos = ids.length
-    ? await db
-        .selectFrom('photos')
-        .select(['id', 'storage_key', 'renditions_ready_at'])
-        .where('id', 'in', ids)
-        .execute()
-    : [];
+  const photos = ids.length ? await thumbnailSources(db, ids) : [];
   const byId = new Map(photos.map((p) => [p.id, p]));
   return Promise.all(
     subjects.map(async (subject) => ({
