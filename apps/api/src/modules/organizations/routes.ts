@@ -19,12 +19,11 @@ import {
   supportLinkSchema,
 } from './serialize.js';
 import {
-  countAll,
   createChildOrganization,
   findVisibleOrganization,
-  keywordPattern,
+  listChildOrganizations,
+  organizationName,
   organizationTarget,
-  selectOrganizations,
   supportOf,
   updateOrganization,
 } from './service.js';
@@ -103,26 +102,8 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
       const s = sessionOf(request);
       const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
       const q = request.query;
-      let query = selectOrganizations(ctx.db);
-      query = q.traverse_sub_organizations
-        ? query
-            .where('o.id', 'in', request.access.subtreeIds(organization.id))
-            .where('o.id', '!=', organization.id)
-        : query.where('o.parent_organization_id', '=', organization.id);
-      if (q.keyword) query = query.where('o.name', 'ilike', keywordPattern(q.keyword));
-      const [rows, total] = await Promise.all([
-        query
-          .orderBy('o.name')
-          .orderBy('o.id')
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit)
-          .execute(),
-        query.clearSelect().select(countAll.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        organizations: rows.map(serializeOrganization),
-        meta: { page: q.page, limit: q.limit, total: total.n },
-      };
+      const { rows, meta } = await listChildOrganizations(ctx.db, request.access, organization.id, q);
+      return { organizations: rows.map(serializeOrganization), meta };
     },
   );
 
@@ -176,11 +157,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
       // The parent (studio for a school, lab for a studio) supports its children; a top organization
       // shows its own.
       const supporterId = organization.parent_organization_id ?? organization.id;
-      const supporter = await ctx.db
-        .selectFrom('organizations')
-        .select(['id', 'name'])
-        .where('id', '=', supporterId)
-        .executeTakeFirstOrThrow();
+      const supporter = await organizationName(ctx.db, supporterId);
       return { organization: supporter, ...(await supportOf(ctx.db, supporterId, APP_SLUG)) };
     },
   );

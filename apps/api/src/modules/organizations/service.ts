@@ -1,6 +1,7 @@
 import type { OrganizationRole, OrganizationTarget } from '@school-portal/domain';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { type PageRequest, pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
 import { Access } from '../access/visibility.js';
 import type { Session } from '../users/session.js';
@@ -51,6 +52,29 @@ export async function findVisibleOrganization(
     selectOrganizations(db).where('o.id', '=', id).where('o.id', 'in', ids),
   );
   return { organization, placement: access.placementOf(organization.id) };
+}
+
+/**
+ * One page of the organizations below `organizationId`, by name: its children, or with
+ * `traverse_sub_organizations` every level below it; `keyword` filters names.
+ */
+export function listChildOrganizations(
+  db: Db,
+  access: Access,
+  organizationId: string,
+  q: PageRequest & { traverse_sub_organizations?: boolean; keyword?: string },
+) {
+  let query = selectOrganizations(db);
+  query = q.traverse_sub_organizations
+    ? query.where('o.id', 'in', access.subtreeIds(organizationId)).where('o.id', '!=', organizationId)
+    : query.where('o.parent_organization_id', '=', organizationId);
+  if (q.keyword) query = query.where('o.name', 'ilike', keywordPattern(q.keyword));
+  return pageOf(db, query, (query) => query.orderBy('o.name').orderBy('o.id'), q);
+}
+
+/** An organization's id and name. */
+export function organizationName(db: Db, id: string) {
+  return db.selectFrom('organizations').select(['id', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 export async function supportOf(db: Db, organizationId: string, appSlug: string) {

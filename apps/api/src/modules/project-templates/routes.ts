@@ -6,18 +6,19 @@ import {
 } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authorize, sessionOf } from '../../http/auth.js';
-import { requireWritten, unprocessable } from '../../http/errors.js';
+import { unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
-import { countAll, findVisibleOrganization, organizationTarget } from '../organizations/service.js';
+import { findVisibleOrganization, organizationTarget } from '../organizations/service.js';
 import {
+  createTemplate,
+  deleteTemplate,
   findVisibleTemplate,
-  insertFields,
+  listTemplates,
   loadFields,
-  selectTemplates,
+  replaceTemplate,
   serializeField,
   type TemplateRow,
 } from './service.js';
@@ -98,22 +99,8 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
       const s = sessionOf(request);
       const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
       const q = request.query;
-      const query = selectTemplates(ctx.db)
-        .where('t.organization_id', '=', organization.id)
-        .where('t.project_id', 'is', null);
-      const [rows, total] = await Promise.all([
-        query
-          .orderBy('t.created_at', 'desc')
-          .orderBy('t.id', 'desc')
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit)
-          .execute(),
-        query.clearSelect().select(countAll.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        project_templates: rows.map(serializeTemplate),
-        meta: { page: q.page, limit: q.limit, total: total.n },
-      };
+      const { rows, meta } = await listTemplates(ctx.db, organization.id, q);
+      return { project_templates: rows.map(serializeTemplate), meta };
     },
   );
 
@@ -136,16 +123,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
       await request.access.requireVisible({ organization_id: { kind: 'organization', id: organizationId } });
       const { organization } = await findVisibleOrganization(ctx.db, s, organizationId);
       authorize(request, organizationTarget(organization, s));
-      const id = await ctx.db.transaction().execute(async (trx) => {
-        const template = await trx
-          .insertInto('project_templates')
-          .values({ name: form.name, organization_id: organization.id, project_id: null })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await insertFields(trx, template.id, form.subject_fields_attributes);
-        return template.id;
-      });
-      const row = await selectTemplates(ctx.db).where('t.id', '=', id).executeTakeFirstOrThrow();
+      const row = await createTemplate(ctx.db, organization.id, form);
       return reply.status(201).send(await detail(row, true));
     },
   );
@@ -186,19 +164,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
       const template = await findVisibleTemplate(ctx.db, s, request.params.id);
       authorize(request, template);
       const form = request.body.project_template;
-      await ctx.db.transaction().execute(async (trx) => {
-        // Deleted meanwhile by a concurrent request: 404 before its fields are written.
-        requireWritten(
-          await trx
-            .updateTable('project_templates')
-            .set({ name: form.name, updated_at: sql<Date>`now()` })
-            .where('id', '=', template.id)
-            .executeTakeFirst(),
-        );
-        await trx.deleteFrom('subject_fields').where('project_template_id', '=', template.id).execute();
-        await insertFields(trx, template.id, form.subject_fields_attributes);
-      });
-      const row = await selectTemplates(ctx.db).where('t.id', '=', template.id).executeTakeFirstOrThrow();
+      const row = await replaceTemplate(ctx.db, template.id, form);
       return detail(row, true);
     },
   );
@@ -218,9 +184,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
       const s = sessionOf(request);
       const template = await findVisibleTemplate(ctx.db, s, request.params.id);
       authorize(request, template);
-      requireWritten(
-        await ctx.db.deleteFrom('project_templates').where('id', '=', template.id).executeTakeFirst(),
-      );
+      await deleteTemplate(ctx.db, template.id);
       return {};
     },
   );

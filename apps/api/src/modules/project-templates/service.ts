@@ -1,7 +1,9 @@
 import { effectiveLabel } from '@school-portal/domain';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { type PageRequest, pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
+import { requireWritten } from '../../http/errors.js';
 import { Access } from '../access/visibility.js';
 import type { Session } from '../users/session.js';
 
@@ -114,4 +116,64 @@ export async function copyTemplateForProject(
     .execute();
   await insertFields(trx, copy.id, fields);
   return copy.id;
+}
+
+/** One page of an organization's reusable templates (not a project's copy), newest first. */
+export function listTemplates(db: Db, organizationId: string, page: PageRequest) {
+  return pageOf(
+    db,
+    selectTemplates(db).where('t.organization_id', '=', organizationId).where('t.project_id', 'is', null),
+    (query) => query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc'),
+    page,
+  );
+}
+
+export function findTemplate(db: Db, id: string): Promise<TemplateRow> {
+  return selectTemplates(db).where('t.id', '=', id).executeTakeFirstOrThrow();
+}
+
+type FieldsForm = Parameters<typeof insertFields>[2];
+
+/** Creates a reusable template of an organization with its fields. */
+export async function createTemplate(
+  db: Db,
+  organizationId: string,
+  form: { name: string; subject_fields_attributes: FieldsForm },
+): Promise<TemplateRow> {
+  const id = await db.transaction().execute(async (trx) => {
+    const template = await trx
+      .insertInto('project_templates')
+      .values({ name: form.name, organization_id: organizationId, project_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertFields(trx, template.id, form.subject_fields_attributes);
+    return template.id;
+  });
+  return findTemplate(db, id);
+}
+
+/** Replaces a template's name and fields. */
+export async function replaceTemplate(
+  db: Db,
+  id: string,
+  form: { name: string; subject_fields_attributes: FieldsForm },
+): Promise<TemplateRow> {
+  await db.transaction().execute(async (trx) => {
+    // Deleted meanwhile by a concurrent request: 404 before its fields are written.
+    requireWritten(
+      await trx
+        .updateTable('project_templates')
+        .set({ name: form.name, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    );
+    await trx.deleteFrom('subject_fields').where('project_template_id', '=', id).execute();
+    await insertFields(trx, id, form.subject_fields_attributes);
+  });
+  return findTemplate(db, id);
+}
+
+/** Deletes a template (404 when it went meanwhile); projects keep their copies. */
+export async function deleteTemplate(db: Db, id: string): Promise<void> {
+  requireWritten(await db.deleteFrom('project_templates').where('id', '=', id).executeTakeFirst());
 }
