@@ -25,3 +25,13 @@ export const selectLiveProjects = (db: Db) =>
     .innerJoin('organizations as o', 'o.id', 'p.organization_id')
     .select(['p.id', 'p.name', 'p.organization_id', 'o.name as organization_name', 'p.project_template_id'])
     .where('p.deleting_at', 'is', null);
+
+/** The organization a project belongs to. */
+export async function projectOrganizationId(db: Db, projectId: string): Promise<string> {
+  const project = await db
+    .selectFrom('projects')
+    .select('organization_id')
+    .where('id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  return project.organization_id;
+}
