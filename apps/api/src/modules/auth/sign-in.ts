@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type AuditActor, recordAudit } from '../audit/record.js';
+import { sessionAccountOf, userForSignIn } from '../users/queries.js';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import { newSecret } from './tokens.js';
 
@@ -87,15 +88,7 @@ export async function signIn(
     return { kind: 'limited', retryAfterSeconds: admitted.retryAfterSeconds };
 
   // With the account a session of this user starts in (current, else default): the trail's organization.
-  const user = await ctx.db
-    .selectFrom('users as u')
-    .leftJoin('accounts as a', (join) =>
-      join.on('a.id', '=', sql<string>`coalesce(u.current_account_id, u.default_account_id)`),
-    )
-    .select(['u.id', 'u.password_hash', 'a.id as account_id', 'a.organization_id'])
-    .where(sql`lower(u.email)`, '=', email.trim().toLowerCase())
-    .where('u.deleted_at', 'is', null)
-    .executeTakeFirst();
+  const user = await userForSignIn(ctx.db, email);
   // The trail never holds the e-mail typed: an unknown address leaves no user, only the caller's address.
   const actor: AuditActor = {
     userId: user?.id ?? null,
@@ -171,14 +164,7 @@ export async function issueAccessToken(
  */
 export async function startSession(ctx: AppContext, userId: string, address: string, via: string) {
   return ctx.db.transaction().execute(async (trx) => {
-    const account = await trx
-      .selectFrom('users as u')
-      .innerJoin('accounts as a', (join) =>
-        join.on('a.id', '=', sql<string>`coalesce(u.current_account_id, u.default_account_id)`),
-      )
-      .select(['a.id', 'a.organization_id'])
-      .where('u.id', '=', userId)
-      .executeTakeFirst();
+    const account = await sessionAccountOf(trx, userId);
     const token = await issueAccessToken({ db: trx, config: ctx.config }, userId);
     await recordAudit(
       trx,
@@ -227,10 +213,14 @@ export async function revokeToken(ctx: AppContext, tokenHash: Buffer): Promise<v
 }
 
 /** Ends every session of a user (password reset, disabling). */
-export async function revokeAllTokens(db: AppContext['db'], userId: string): Promise<void> {
+export async function revokeAllTokens(
+  db: AppContext['db'],
+  userId: string,
+  at: Date | RawBuilder<Date> = new Date(),
+): Promise<void> {
   await db
     .updateTable('access_tokens')
-    .set({ revoked_at: new Date() })
+    .set({ revoked_at: at })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();

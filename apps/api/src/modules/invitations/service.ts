@@ -1,11 +1,13 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 import { enqueueEmailOn, queueEmail } from '../../mail/outbox.js';
 import { invitationMessage } from '../../mail/templates.js';
 import { hashPassword } from '../auth/passwords.js';
 import { startSession } from '../auth/sign-in.js';
 import { hashSecret, newSecret } from '../auth/tokens.js';
+import { lockUserToInvite, updateUser } from '../users/queries.js';
 
 export const INVITATION_TTL_DAYS = 14;
 
@@ -20,21 +22,10 @@ export async function sendInvitation(
   const { secret, hash } = newSecret();
   const link = `${ctx.config.publicUrl}/invitations/${secret}`;
   await ctx.db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'name', 'email', 'invitation_accepted_at'])
-      .where('id', '=', args.userId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const user = await lockUserToInvite(trx, args.userId);
     if (user.invitation_accepted_at) throw conflict({ base: ['The invitation has already been accepted'] });
     const now = new Date();
-    await trx
-      .updateTable('invitations')
-      .set({ replaced_at: now })
-      .where('user_id', '=', user.id)
-      .where('accepted_at', 'is', null)
-      .where('replaced_at', 'is', null)
-      .execute();
+    await replaceOpenInvitations(trx, user.id, now);
     await trx
       .insertInto('invitations')
       .values({
@@ -44,11 +35,7 @@ export async function sendInvitation(
         expires_at: new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000),
       })
       .execute();
-    await trx
-      .updateTable('users')
-      .set({ invitation_sent_at: now, updated_at: now })
-      .where('id', '=', user.id)
-      .execute();
+    await updateUser(trx, user.id, { invitation_sent_at: now, updated_at: now });
     await queueEmail(
       trx,
       enqueueEmailOn(ctx.queue),
@@ -62,6 +49,21 @@ export async function sendInvitation(
       }),
     );
   });
+}
+
+/** Marks a user's invitations not yet accepted as replaced, so their links stop working. */
+export async function replaceOpenInvitations(
+  trx: Transaction<Database>,
+  userId: string,
+  at: Date | RawBuilder<Date>,
+): Promise<void> {
+  await trx
+    .updateTable('invitations')
+    .set({ replaced_at: at })
+    .where('user_id', '=', userId)
+    .where('accepted_at', 'is', null)
+    .where('replaced_at', 'is', null)
+    .execute();
 }
 
 export async function findOpenInvitation(ctx: AppContext, token: string) {
@@ -95,11 +97,11 @@ export async function acceptInvitation(ctx: AppContext, token: string, password:
     if (!invitation) return null;
     const now = new Date();
     await trx.updateTable('invitations').set({ accepted_at: now }).where('id', '=', invitation.id).execute();
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, invitation_accepted_at: now, updated_at: now })
-      .where('id', '=', invitation.user_id)
-      .execute();
+    await updateUser(trx, invitation.user_id, {
+      password_hash: passwordHash,
+      invitation_accepted_at: now,
+      updated_at: now,
+    });
     return invitation.user_id;
   });
   return userId ? startSession(ctx, userId, address, 'invitation') : null;

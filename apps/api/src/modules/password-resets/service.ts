@@ -1,11 +1,13 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { passwordResetMessage } from '../../mail/templates.js';
 import { hashPassword } from '../auth/passwords.js';
 import { revokeAllTokens } from '../auth/sign-in.js';
 import { hashSecret, newSecret } from '../auth/tokens.js';
+import { activeUserByEmail, updateUser } from '../users/queries.js';
 
 // At most this many reset e-mails an hour to one user: the endpoint can't be used to flood an inbox.
 const MAX_RESETS_PER_HOUR = 5;
@@ -19,12 +21,7 @@ export async function requestPasswordReset(
   email: string,
 ): Promise<void> {
   const { db, config } = deps;
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const user = await activeUserByEmail(db, email);
   if (!user) return;
   const recent = await db
     .selectFrom('password_resets')
@@ -92,18 +89,23 @@ export async function completePasswordReset(
       .forUpdate()
       .executeTakeFirst();
     if (!reset) return false;
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: new Date() })
-      .where('id', '=', reset.user_id)
-      .execute();
-    await trx
-      .updateTable('password_resets')
-      .set({ used_at: new Date() })
-      .where('user_id', '=', reset.user_id)
-      .where('used_at', 'is', null)
-      .execute();
+    await updateUser(trx, reset.user_id, { password_hash: passwordHash, updated_at: new Date() });
+    await useUpResets(trx, reset.user_id);
     await revokeAllTokens(trx, reset.user_id);
     return true;
   });
+}
+
+/** Marks every reset link of a user not yet used as used, so none of them works any more. */
+export async function useUpResets(
+  trx: Transaction<Database>,
+  userId: string,
+  at: Date | RawBuilder<Date> = new Date(),
+): Promise<void> {
+  await trx
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }

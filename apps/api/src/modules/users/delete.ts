@@ -4,6 +4,9 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Access, VisibleRef } from '../access/visibility.js';
 import { actorOf, recordAudit } from '../audit/record.js';
+import { revokeAllTokens } from '../auth/sign-in.js';
+import { replaceOpenInvitations } from '../invitations/service.js';
+import { useUpResets } from '../password-resets/service.js';
 
 /** Where each of a user's accounts sits for the caller: 'other' when out of the caller's view. */
 export async function userTargetFor(
@@ -43,25 +46,9 @@ export async function deleteUser(ctx: AppContext, request: FastifyRequest, user:
       .returning('id')
       .executeTakeFirst();
     if (!marked) return false;
-    await trx
-      .updateTable('access_tokens')
-      .set({ revoked_at: now })
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null)
-      .execute();
-    await trx
-      .updateTable('password_resets')
-      .set({ used_at: now })
-      .where('user_id', '=', user.id)
-      .where('used_at', 'is', null)
-      .execute();
-    await trx
-      .updateTable('invitations')
-      .set({ replaced_at: now })
-      .where('user_id', '=', user.id)
-      .where('accepted_at', 'is', null)
-      .where('replaced_at', 'is', null)
-      .execute();
+    await revokeAllTokens(trx, user.id, now);
+    await useUpResets(trx, user.id, now);
+    await replaceOpenInvitations(trx, user.id, now);
     await recordAudit(trx, actorOf(request), {
       action: 'user.delete',
       recordType: 'user',

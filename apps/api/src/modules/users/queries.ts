@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
@@ -14,4 +14,58 @@ export async function earliestUserEmail(db: Db | Transaction<Database>, organiza
     .orderBy('u.id')
     .executeTakeFirst();
   return row?.email ?? null;
+}
+
+/** The sign-in check's user: an active user by e-mail (any case), with the account a session starts in. */
+export function userForSignIn(db: Db, email: string) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('accounts as a', (join) =>
+      join.on('a.id', '=', sql<string>`coalesce(u.current_account_id, u.default_account_id)`),
+    )
+    .select(['u.id', 'u.password_hash', 'a.id as account_id', 'a.organization_id'])
+    .where(sql`lower(u.email)`, '=', email.trim().toLowerCase())
+    .where('u.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The account a session of the user starts in (current, else default). */
+export function sessionAccountOf(db: Db | Transaction<Database>, userId: string) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('accounts as a', (join) =>
+      join.on('a.id', '=', sql<string>`coalesce(u.current_account_id, u.default_account_id)`),
+    )
+    .select(['a.id', 'a.organization_id'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** An active user by e-mail (any case). */
+export function activeUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The user to invite, locked until the transaction ends so concurrent invitations queue up. */
+export function lockUserToInvite(trx: Transaction<Database>, userId: string) {
+  return trx
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'invitation_accepted_at'])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** Changes a user's fields (and its updated_at). */
+export async function updateUser(
+  db: Db | Transaction<Database>,
+  userId: string,
+  changes: Omit<Updateable<Database['users']>, 'id'> & { updated_at: Date },
+) {
+  await db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }
