@@ -16,7 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AUDIT_ACTIONS, isCustomer } from '@school-portal/domain';
 import type { ParseKeys } from 'i18next';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import {
@@ -30,11 +30,10 @@ import { useOrganizationProjects } from '../../api/projects';
 import { useAbilities } from '../../api/users';
 import { ROUTES } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
 import { compareText, formatDateTime } from '../../components/format';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { useListParams } from '../organizations/listState';
 import { Pager } from '../organizations/Pager';
 import { canReadActivity } from './access';
@@ -132,43 +131,41 @@ export function ActivityPage() {
     }
   }
 
-  let content: ReactNode;
-  if (events.isPending) content = <LoadingScreen />;
-  else if (events.isError) {
-    content = <ErrorState message={t('activity.load-failed')} onRetry={() => void events.refetch()} />;
-  } else if (events.data.audit_events.length === 0) content = <EmptyState message={t('activity.empty')} />;
-  else {
-    content = (
-      <>
-        <TableContainer component={Paper} variant="outlined">
-          {events.isPlaceholderData && <LinearProgress aria-hidden="true" />}
-          <Table size="small" aria-label={t('activity.list-label')} aria-busy={events.isPlaceholderData}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('activity.when')}</TableCell>
-                <TableCell>{t('activity.who')}</TableCell>
-                <TableCell>{t('activity.organization')}</TableCell>
-                <TableCell>{t('activity.what')}</TableCell>
-                <TableCell>{t('activity.project')}</TableCell>
-                <TableCell>{t('activity.record')}</TableCell>
-                <TableCell>{t('activity.address')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {events.data.audit_events.map((event) => (
-                <EventRow key={event.id} event={event} onPerson={(id) => update({ actor_id: id })} />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <Pager
-          meta={events.data.meta}
-          onPage={(next) => update({ page: next })}
-          disabled={events.isFetching}
-        />
-      </>
-    );
-  }
+  const content = (
+    <QueryState
+      query={events}
+      errorMessage={t('activity.load-failed')}
+      isEmpty={(data) => data.audit_events.length === 0}
+      emptyMessage={t('activity.empty')}
+    >
+      {(data) => (
+        <>
+          <TableContainer component={Paper} variant="outlined">
+            {events.isPlaceholderData && <LinearProgress aria-hidden="true" />}
+            <Table size="small" aria-label={t('activity.list-label')} aria-busy={events.isPlaceholderData}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('activity.when')}</TableCell>
+                  <TableCell>{t('activity.who')}</TableCell>
+                  <TableCell>{t('activity.organization')}</TableCell>
+                  <TableCell>{t('activity.what')}</TableCell>
+                  <TableCell>{t('activity.project')}</TableCell>
+                  <TableCell>{t('activity.record')}</TableCell>
+                  <TableCell>{t('activity.address')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.audit_events.map((event) => (
+                  <EventRow key={event.id} event={event} onPerson={(id) => update({ actor_id: id })} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Pager meta={data.meta} onPage={(next) => update({ page: next })} disabled={events.isFetching} />
+        </>
+      )}
+    </QueryState>
+  );
 
   const select = (filter: (typeof FILTERS)[number], label: string, options: [string, string][]) => (
     <TextField

@@ -6,15 +6,12 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationAttachmentRequests } from '../../api/attachments';
 import { routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { RouterLink } from '../../components/RouterLink';
 import { formatDateTime } from '../attachments/format';
 import { useListParams } from '../organizations/listState';
@@ -29,48 +26,47 @@ export function AttachmentRequestsPage() {
   const { page, update } = useListParams();
   const list = useOrganizationAttachmentRequests(organizationId, page);
 
-  let content: ReactNode;
-  if (list.isPending) content = <LoadingScreen />;
-  else if (list.isError) {
-    content = (
-      <ErrorState message={t('attachment-requests.load-failed')} onRetry={() => void list.refetch()} />
-    );
-  } else if (list.data.attachment_requests.length === 0) {
-    content = <EmptyState message={t('attachment-requests.empty')} />;
-  } else {
-    content = (
-      <>
-        <TableContainer component={Paper} variant="outlined">
-          {list.isPlaceholderData && <LinearProgress aria-hidden="true" />}
-          <Table aria-label={t('attachment-requests.list-label')} aria-busy={list.isPlaceholderData}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('attachment-requests.name')}</TableCell>
-                <TableCell>{t('attachment-requests.created')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.data.attachment_requests.map((request) => (
-                <TableRow hover key={request.id} data-testid="file-request-row">
-                  <TableCell component="th" scope="row">
-                    <RouterLink
-                      to={routePath('attachment-request.index', { attachmentRequestId: request.id })}
-                    >
-                      {request.name}
-                    </RouterLink>
-                  </TableCell>
-                  <TableCell>
-                    <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
-                  </TableCell>
+  const content = (
+    <QueryState
+      query={list}
+      errorMessage={t('attachment-requests.load-failed')}
+      isEmpty={(data) => data.attachment_requests.length === 0}
+      emptyMessage={t('attachment-requests.empty')}
+    >
+      {(data) => (
+        <>
+          <TableContainer component={Paper} variant="outlined">
+            {list.isPlaceholderData && <LinearProgress aria-hidden="true" />}
+            <Table aria-label={t('attachment-requests.list-label')} aria-busy={list.isPlaceholderData}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('attachment-requests.name')}</TableCell>
+                  <TableCell>{t('attachment-requests.created')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <Pager meta={list.data.meta} onPage={(next) => update({ page: next })} disabled={list.isFetching} />
-      </>
-    );
-  }
+              </TableHead>
+              <TableBody>
+                {data.attachment_requests.map((request) => (
+                  <TableRow hover key={request.id} data-testid="file-request-row">
+                    <TableCell component="th" scope="row">
+                      <RouterLink
+                        to={routePath('attachment-request.index', { attachmentRequestId: request.id })}
+                      >
+                        {request.name}
+                      </RouterLink>
+                    </TableCell>
+                    <TableCell>
+                      <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Pager meta={data.meta} onPage={(next) => update({ page: next })} disabled={list.isFetching} />
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <Page title={t('attachment-requests.heading')}>

@@ -14,17 +14,14 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { type Organization, useSubOrganizationsPage } from '../../api/organizations';
 import { useAbilities } from '../../api/users';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { RouterLink } from '../../components/RouterLink';
 import { ActionsCell } from '../../components/table/ActionsCell';
 import { useKeywordInput, useListParams } from './listState';
@@ -88,40 +85,41 @@ export function OrganizationsPage() {
   // Spec §2: organizations redirects home when listing is not permitted.
   if (abilities && !allowed) return <Navigate to={ROUTES.root} replace />;
 
-  let content: ReactNode;
-  if (list.isPending) content = <LoadingScreen />;
-  else if (list.isError) {
-    content = <ErrorState message={t('organizations.load-failed')} onRetry={() => void list.refetch()} />;
-  } else if (list.data.organizations.length === 0) {
-    content = <EmptyState message={t('organizations.empty')} />;
-  } else {
-    content = (
-      <>
-        <TableContainer component={Paper} variant="outlined">
-          {list.isPlaceholderData && <LinearProgress aria-hidden="true" />}
-          <Table aria-label={t('organizations.list-label')} aria-busy={list.isPlaceholderData}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('organizations.name')}</TableCell>
-                <TableCell>{t('organizations.contact-name')}</TableCell>
-                <ActionsCell header>{t('organizations.actions')}</ActionsCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.data.organizations.map((organization) => (
-                <OrganizationRow
-                  key={organization.id}
-                  organization={organization}
-                  canShow={!!abilities?.canShowOrganization(organization.id)}
-                />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <Pager meta={list.data.meta} onPage={(next) => update({ page: next })} disabled={list.isFetching} />
-      </>
-    );
-  }
+  const content = (
+    <QueryState
+      query={list}
+      errorMessage={t('organizations.load-failed')}
+      isEmpty={(data) => data.organizations.length === 0}
+      emptyMessage={t('organizations.empty')}
+    >
+      {(data) => (
+        <>
+          <TableContainer component={Paper} variant="outlined">
+            {list.isPlaceholderData && <LinearProgress aria-hidden="true" />}
+            <Table aria-label={t('organizations.list-label')} aria-busy={list.isPlaceholderData}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('organizations.name')}</TableCell>
+                  <TableCell>{t('organizations.contact-name')}</TableCell>
+                  <ActionsCell header>{t('organizations.actions')}</ActionsCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.organizations.map((organization) => (
+                  <OrganizationRow
+                    key={organization.id}
+                    organization={organization}
+                    canShow={!!abilities?.canShowOrganization(organization.id)}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Pager meta={data.meta} onPage={(next) => update({ page: next })} disabled={list.isFetching} />
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <Page title={t('organizations.heading')}>

@@ -10,9 +10,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type ProjectDataSummary, useProjectDataSummary } from '../../api/projects';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { DetailList } from '../organizations/DetailList';
 
 /** Printing shows the summary alone: no app bar, sidebar, project subnav or buttons, no sidebar offset. */
@@ -135,13 +134,9 @@ export function DataSummaryPage() {
           {t('data-summary.print')}
         </Button>
       </Box>
-      {summary.isPending ? (
-        <LoadingScreen />
-      ) : summary.isError ? (
-        <ErrorState message={t('data-summary.load-failed')} onRetry={() => void summary.refetch()} />
-      ) : (
-        <Summary summary={summary.data} />
-      )}
+      <QueryState query={summary} errorMessage={t('data-summary.load-failed')}>
+        {(data) => <Summary summary={data} />}
+      </QueryState>
     </Page>
   );
 }
