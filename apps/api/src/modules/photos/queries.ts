@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { type PageRequest, pageOf } from '../../db/paging.js';
+import { Access } from '../access/visibility.js';
+import type { Session } from '../users/session.js';
+import { selectPhotos } from './service.js';
 
 /**
  * What other areas may read of a subject's photos, as SQL over a subject id column (`s.id`): the photos
@@ -130,4 +134,39 @@ export function thumbnailSources(db: Db, ids: string[]) {
     .select(['id', 'storage_key', 'renditions_ready_at'])
     .where('id', 'in', ids)
     .execute();
+}
+
+export async function findVisibleAlbumOf(db: Db, session: Session, id: string) {
+  const ref = await new Access(db, session).findVisible('album', id);
+  return db.selectFrom('albums').selectAll().where('id', '=', ref.id).executeTakeFirstOrThrow();
+}
+
+/** A project's albums, optionally those with a tag. */
+export function projectAlbums(db: Db, projectId: string, tag: string | undefined) {
+  let query = db.selectFrom('albums').selectAll().where('parent_resource_id', '=', projectId).orderBy('id');
+  if (tag) query = query.where((eb) => eb(eb.val(tag), '=', eb.fn.any('tags')));
+  return query.execute();
+}
+
+export function createAlbum(db: Db, projectId: string, album: { name: string; tags: string[] }) {
+  return db
+    .insertInto('albums')
+    .values({
+      name: album.name,
+      tags: album.tags,
+      parent_resource_type: 'Project',
+      parent_resource_id: projectId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A page of an album's verified photos, in upload order. */
+export function albumPhotos(db: Db, albumId: string, paging: PageRequest) {
+  return pageOf(
+    db,
+    selectPhotos(db).where('ph.album_id', '=', albumId).where('ph.upload_verified_at', 'is not', null),
+    (query) => query.orderBy('ph.id'),
+    paging,
+  );
 }

@@ -1,60 +1,45 @@
 import { APP_SLUG, recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { conflict } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { RENDITIONS } from '../../images/images.js';
-import { Access } from '../access/visibility.js';
 import { actorOf, recordAudit } from '../audit/record.js';
 import { findVisibleProject } from '../projects/service.js';
-import { photoSchema } from './serialize.js';
+import { assignPhoto, findVisibleAssignment, setPrimary, unassignPhoto } from './assignments.js';
+import { cropInput, cropsOfPhoto, deleteCrop, findVisibleCrop, saveCrop } from './crops.js';
+import { finishImport, startImport } from './imports.js';
+import { albumPhotos, createAlbum, findVisibleAlbumOf, projectAlbums } from './queries.js';
+import {
+  albumSchema,
+  assignmentSchema,
+  cropSchema,
+  importSchema,
+  photoSchema,
+  serializeAlbum,
+  serializeCrop,
+  serializeImport,
+} from './serialize.js';
 import {
   baseOf,
+  createPhoto,
   findVisiblePhoto,
   MAX_PHOTO_BYTES,
-  originalKey,
   PHOTO_TYPES,
-  photoKeyBase,
-  photoUploadKey,
   renditionKey,
-  selectPhotos,
   serializePhoto,
   THUMB_EXPIRY_SECONDS,
-  UPLOAD_EXPIRY_SECONDS,
   verifyPhotoUpload,
 } from './service.js';
 
 const recordId = recordIdSchema;
-const albumSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  tags: z.array(z.string()),
-  parent_resource_type: z.string(),
-  parent_resource_id: z.string(),
-  created_at: z.string(),
-});
 
 export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  async function findVisibleAlbum(s: ReturnType<typeof sessionOf>, id: string) {
-    const ref = await new Access(ctx.db, s).findVisible('album', id);
-    return ctx.db.selectFrom('albums').selectAll().where('id', '=', ref.id).executeTakeFirstOrThrow();
-  }
-  const serializeAlbum = (a: {
-    id: string;
-    name: string;
-    tags: string[];
-    parent_resource_type: string;
-    parent_resource_id: string;
-    created_at: Date;
-  }) => ({
-    ...a,
-    created_at: a.created_at.toISOString(),
-  });
+  const findVisibleAlbum = (s: ReturnType<typeof sessionOf>, id: string) => findVisibleAlbumOf(ctx.db, s, id);
 
   app.get(
     '/api/albums',
@@ -76,14 +61,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const s = sessionOf(request);
       const project = await findVisibleProject(ctx.db, s, request.query.parent_resource_id);
-      let query = ctx.db
-        .selectFrom('albums')
-        .selectAll()
-        .where('parent_resource_id', '=', project.id)
-        .orderBy('id');
-      if (request.query.tag)
-        query = query.where((eb) => eb(eb.val(request.query.tag!), '=', eb.fn.any('tags')));
-      return { albums: (await query.execute()).map(serializeAlbum) };
+      return { albums: (await projectAlbums(ctx.db, project.id, request.query.tag)).map(serializeAlbum) };
     },
   );
 
@@ -112,16 +90,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
         parent_resource_id: { kind: 'project', id: body.parent_resource_id },
       });
       const project = await findVisibleProject(ctx.db, s, body.parent_resource_id);
-      const album = await ctx.db
-        .insertInto('albums')
-        .values({
-          name: body.name,
-          tags: body.tags,
-          parent_resource_type: 'Project',
-          parent_resource_id: project.id,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const album = await createAlbum(ctx.db, project.id, body);
       return reply.status(201).send({ album: serializeAlbum(album) });
     },
   );
@@ -144,27 +113,8 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const s = sessionOf(request);
       const album = await findVisibleAlbum(s, request.params.id);
-      const { page, limit } = request.query;
-      const verified = selectPhotos(ctx.db)
-        .where('ph.album_id', '=', album.id)
-        .where('ph.upload_verified_at', 'is not', null);
-      const [rows, total] = await Promise.all([
-        verified
-          .orderBy('ph.id')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        ctx.db
-          .selectFrom('photos')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where('album_id', '=', album.id)
-          .where('upload_verified_at', 'is not', null)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return {
-        photos: await Promise.all(rows.map((p) => serializePhoto(ctx.storage, p))),
-        meta: { page, limit, total: total.n },
-      };
+      const { rows, meta } = await albumPhotos(ctx.db, album.id, request.query);
+      return { photos: await Promise.all(rows.map((p) => serializePhoto(ctx.storage, p))), meta };
     },
   );
 
@@ -200,31 +150,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       const s = sessionOf(request);
       const album = await findVisibleAlbum(s, request.params.id);
       const project = await findVisibleProject(ctx.db, s, album.parent_resource_id);
-      const p = request.body.photo;
-      const base = photoKeyBase(project.organization_id, project.id);
-      const created = await ctx.db
-        .insertInto('photos')
-        .values({
-          album_id: album.id,
-          storage_key: originalKey(base),
-          upload_file_name: p.upload_file_name,
-          upload_file_size: p.upload_file_size,
-          upload_content_type: p.upload_content_type,
-          tags: p.tags,
-          merge_duplicate: p.merge_duplicate,
-          chroma_key: p.chroma_key ?? null,
-          category: p.category ?? null,
-          created_by_plic_app_id: p.created_by_plic_app_id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const presigned = await ctx.storage.presignPost({
-        key: photoUploadKey(base),
-        contentType: p.upload_content_type,
-        maxBytes: p.upload_file_size,
-        expiresInSeconds: UPLOAD_EXPIRY_SECONDS,
-      });
-      const row = await selectPhotos(ctx.db).where('ph.id', '=', created.id).executeTakeFirstOrThrow();
+      const { row, presigned } = await createPhoto(ctx, album.id, project, request.body.photo);
       return reply
         .status(201)
         .send({ photo: await serializePhoto(ctx.storage, row, { presigned_post: presigned }) });
@@ -305,6 +231,194 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
         expiresInSeconds: THUMB_EXPIRY_SECONDS,
       });
       return reply.header('Cache-Control', 'private, max-age=300').redirect(url, 302);
+    },
+  );
+  registerAssignmentRoutes(root, ctx);
+  registerCropRoutes(root, ctx);
+  registerImportRoutes(root, ctx);
+}
+
+/** Subject-photo assignments: which photos a subject has, and which is its primary one. */
+function registerAssignmentRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/subject-photo-assignments',
+    {
+      config: { action: 'photo.assign' },
+      schema: {
+        tags: ['photos'],
+        summary: 'Assign a photo to a subject of the same project, optionally as primary',
+        body: z.object({
+          subject_photo_assignment: z.object({
+            subject_id: recordId,
+            photo_id: recordId,
+            is_primary: z.boolean().default(false),
+          }),
+        }),
+        response: { 201: z.object({ subject_photo_assignment: assignmentSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const assigned = await assignPhoto(ctx, sessionOf(request), request.body.subject_photo_assignment);
+      return reply.status(201).send({ subject_photo_assignment: assigned });
+    },
+  );
+
+  app.patch(
+    '/api/subject-photo-assignments/:id',
+    {
+      config: { action: 'photo.assign' },
+      schema: {
+        tags: ['photos'],
+        summary: 'Make an assignment the subject’s primary photo',
+        params: idParam,
+        body: z.object({ subject_photo_assignment: z.object({ is_primary: z.literal(true) }) }),
+        response: { 200: z.object({ subject_photo_assignment: assignmentSchema }) },
+      },
+    },
+    async (request) => {
+      const row = await findVisibleAssignment(ctx.db, request.access, request.params.id);
+      await setPrimary(ctx.db, row.subject_id, row.id);
+      return { subject_photo_assignment: { ...row, is_primary: true } };
+    },
+  );
+
+  app.delete(
+    '/api/subject-photo-assignments/:id',
+    {
+      config: { action: 'photo.assign' },
+      schema: {
+        tags: ['photos'],
+        summary: 'Unassign a photo from a subject',
+        params: idParam,
+        response: { 200: z.object({}) },
+      },
+    },
+    async (request) => {
+      const row = await findVisibleAssignment(ctx.db, request.access, request.params.id);
+      await unassignPhoto(ctx.db, row.id);
+      return {};
+    },
+  );
+}
+
+/** Photo crops: named rectangles (fractions of the image), one of them the photo's default. */
+function registerCropRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/photos/:id/photo-crops',
+    {
+      config: { action: 'photo.show' },
+      schema: {
+        tags: ['photos'],
+        summary: 'Crops of a photo',
+        params: idParam,
+        response: { 200: z.object({ photo_crops: z.array(cropSchema) }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const photo = await findVisiblePhoto(ctx.db, s, request.params.id);
+      return { photo_crops: (await cropsOfPhoto(ctx.db, photo.id)).map(serializeCrop) };
+    },
+  );
+
+  app.post(
+    '/api/photos/:id/photo-crops',
+    {
+      config: { action: 'photo.crop' },
+      schema: {
+        tags: ['photos'],
+        summary: 'Save a crop (fractions 0..1, each side over 10%); is_default replaces the default',
+        params: idParam,
+        body: z.object({ photo_crop: cropInput }),
+        response: { 201: z.object({ photo_crop: cropSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const photo = await findVisiblePhoto(ctx.db, s, request.params.id);
+      return reply
+        .status(201)
+        .send({ photo_crop: serializeCrop(await saveCrop(ctx, photo.id, request.body.photo_crop)) });
+    },
+  );
+
+  app.patch(
+    '/api/photo-crops/:id',
+    {
+      config: { action: 'photo.crop' },
+      schema: {
+        tags: ['photos'],
+        summary: 'Change a crop',
+        params: idParam,
+        body: z.object({ photo_crop: cropInput }),
+        response: { 200: z.object({ photo_crop: cropSchema }) },
+      },
+    },
+    async (request) => {
+      const crop = await findVisibleCrop(ctx, request.access, request.params.id);
+      return {
+        photo_crop: serializeCrop(await saveCrop(ctx, crop.photo_id, request.body.photo_crop, crop.id)),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/photo-crops/:id',
+    {
+      config: { action: 'photo.crop' },
+      schema: {
+        tags: ['photos'],
+        summary: 'Delete a crop',
+        params: idParam,
+        response: { 200: z.object({}) },
+      },
+    },
+    async (request) => {
+      const crop = await findVisibleCrop(ctx, request.access, request.params.id);
+      await deleteCrop(ctx.db, crop.id);
+      return {};
+    },
+  );
+}
+
+/** Project imports: a batch of photos brought into a project, started and then finished. */
+function registerImportRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/projects/:id/project-imports',
+    {
+      config: { action: 'photo.import' },
+      schema: {
+        tags: ['photos'],
+        summary: 'Start a photo import into a project',
+        params: idParam,
+        response: { 201: z.object({ project_import: importSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const row = await startImport(ctx.db, project.id, s.user.id);
+      return reply.status(201).send({ project_import: serializeImport(row) });
+    },
+  );
+
+  app.patch(
+    '/api/project-imports/:id/finish',
+    {
+      config: { action: 'photo.import' },
+      schema: {
+        tags: ['photos'],
+        summary: 'Finish a photo import (idempotent: retries are harmless)',
+        params: idParam,
+        response: { 200: z.object({ project_import: importSchema }) },
+      },
+    },
+    async (request) => {
+      const started = await request.access.findVisible('project_import', request.params.id);
+      return { project_import: serializeImport(await finishImport(ctx.db, started.id)) };
     },
   );
 }

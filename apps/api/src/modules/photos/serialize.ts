@@ -36,3 +36,81 @@ export const photoSchema = z.object({
 
 /** A subject's photo: the photo with its assignment to that subject. */
 export const subjectPhotoSchema = photoSchema.extend({ assignment_id: z.string(), is_primary: z.boolean() });
+
+export const albumSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tags: z.array(z.string()),
+  parent_resource_type: z.string(),
+  parent_resource_id: z.string(),
+  created_at: z.string(),
+});
+
+export const serializeAlbum = (a: {
+  id: string;
+  name: string;
+  tags: string[];
+  parent_resource_type: string;
+  parent_resource_id: string;
+  created_at: Date;
+}) => ({
+  ...a,
+  created_at: a.created_at.toISOString(),
+});
+
+export const assignmentSchema = z.object({
+  id: z.string(),
+  subject_id: z.string(),
+  photo_id: z.string(),
+  is_primary: z.boolean(),
+});
+
+export const cropSchema = z.object({
+  id: z.string(),
+  photo_id: z.string(),
+  name: z.string(),
+  is_default: z.boolean(),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+});
+
+export const serializeCrop = (c: {
+  id: string;
+  photo_id: string;
+  name: string;
+  is_default: boolean;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}) => ({
+  id: c.id,
+  photo_id: c.photo_id,
+  name: c.name,
+  is_default: c.is_default,
+  x: c.x,
+  y: c.y,
+  width: c.width,
+  height: c.height,
+});
+
+export const importSchema = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+
+export const serializeImport = (i: {
+  id: string;
+  project_id: string;
+  created_at: Date;
+  finished_at: Date | null;
+}) => ({
+  id: i.id,
+  project_id: i.project_id,
+  created_at: i.created_at.toISOString(),
+  finished_at: i.finished_at?.toISOString() ?? null,
+});

@@ -375,3 +375,46 @@ export async function deleteProjectPhotoBatch(db: Db, projectId: string, limit =
     .executeTakeFirst();
   return Number(deleted.numDeletedRows);
 }
+
+/** Records a photo of an album and answers it with the presigned form its bytes are uploaded with. */
+export async function createPhoto(
+  ctx: AppContext,
+  albumId: string,
+  project: { id: string; organization_id: string },
+  p: {
+    upload_file_name: string;
+    upload_file_size: number;
+    upload_content_type: (typeof PHOTO_TYPES)[number];
+    tags: string[];
+    merge_duplicate: boolean;
+    chroma_key?: 'processed' | null | undefined;
+    category?: string | null | undefined;
+    created_by_plic_app_id: string;
+  },
+) {
+  const base = photoKeyBase(project.organization_id, project.id);
+  const created = await ctx.db
+    .insertInto('photos')
+    .values({
+      album_id: albumId,
+      storage_key: originalKey(base),
+      upload_file_name: p.upload_file_name,
+      upload_file_size: p.upload_file_size,
+      upload_content_type: p.upload_content_type,
+      tags: p.tags,
+      merge_duplicate: p.merge_duplicate,
+      chroma_key: p.chroma_key ?? null,
+      category: p.category ?? null,
+      created_by_plic_app_id: p.created_by_plic_app_id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const presigned = await ctx.storage.presignPost({
+    key: photoUploadKey(base),
+    contentType: p.upload_content_type,
+    maxBytes: p.upload_file_size,
+    expiresInSeconds: UPLOAD_EXPIRY_SECONDS,
+  });
+  const row = await selectPhotos(ctx.db).where('ph.id', '=', created.id).executeTakeFirstOrThrow();
+  return { row, presigned };
+}
