@@ -20,17 +20,18 @@ type Operation<P extends keyof paths, M extends Method> = paths[P][M & keyof pat
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : null;
 
 /** The JSON body of the operation's success answer (200, else 201, 202, or null for 204). */
-export type SuccessBody<P extends keyof paths, M extends Method> = Operation<P, M> extends {
-  responses: infer R;
-}
-  ? 200 extends keyof R
-    ? JsonOf<R[200]>
-    : 201 extends keyof R
-      ? JsonOf<R[201]>
-      : 202 extends keyof R
-        ? JsonOf<R[202]>
-        : null
-  : never;
+export type SuccessBody<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends {
+    responses: infer R;
+  }
+    ? 200 extends keyof R
+      ? JsonOf<R[200]>
+      : 201 extends keyof R
+        ? JsonOf<R[201]>
+        : 202 extends keyof R
+          ? JsonOf<R[202]>
+          : null
+    : never;
 
 type Parameters<O> = O extends { parameters: infer Params } ? Params : never;
 type PathParams<O> = Parameters<O> extends { path: infer Path } ? Path : never;
@@ -51,7 +52,9 @@ type PathOption<O> = [PathParams<O>] extends [never]
     ? { path?: never }
     : { path: { [K in keyof PathParams<O>]: string } };
 
-type QueryOption<O> = [QueryParams<O>] extends [never] ? { query?: never } : { query?: QueryInput<QueryParams<O>> };
+type QueryOption<O> = [QueryParams<O>] extends [never]
+  ? { query?: never }
+  : { query?: QueryInput<QueryParams<O>> };
 
 type BodyOption<O> = [JsonBody<O>] extends [never]
   ? { body?: never }
@@ -66,9 +69,8 @@ export type CallOptions<P extends keyof paths, M extends Method> = PathOption<Op
   Pick<RequestOptions, 'auth' | 'token' | 'handleAuthFailures' | 'signal' | 'headers'>;
 
 /** The options argument may be left out when nothing in it is required. */
-type Args<P extends keyof paths, M extends Method> = object extends CallOptions<P, M>
-  ? [options?: CallOptions<P, M>]
-  : [options: CallOptions<P, M>];
+type Args<P extends keyof paths, M extends Method> =
+  object extends CallOptions<P, M> ? [options?: CallOptions<P, M>] : [options: CallOptions<P, M>];
 
 /** The path template filled in (each value encoded as one path segment). */
 export function pathOf(template: string, params?: Record<string, string>): string {
@@ -81,7 +83,12 @@ export function pathOf(template: string, params?: Record<string, string>): strin
 
 function call<M extends Method>(method: M) {
   return <P extends PathsWith<M>>(path: P, ...[options]: Args<P, M>): Promise<SuccessBody<P, M>> => {
-    const { path: params, query, body, ...rest } = (options ?? {}) as {
+    const {
+      path: params,
+      query,
+      body,
+      ...rest
+    } = (options ?? {}) as {
       path?: Record<string, string>;
       query?: Record<string, QueryValue | QueryValue[]>;
       body?: unknown;

@@ -1,11 +1,10 @@
 import { attachmentContentType, MULTI_PAGE_SIZES, PAGE_SIZES } from '@school-portal/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { apiFetch } from './client';
+import { api } from './api';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
-import type { ApiResponse, ElementOf, ListMeta, ProjectSummary } from './types';
-import type { PresignedPost } from './uploads';
+import type { ApiResponse, ElementOf, ProjectSummary } from './types';
 
 // ---------------------------------------------------------------------------------------------------
 // Shapes (API.md, snake_case as on the wire)
@@ -35,8 +34,6 @@ export interface NewAttachmentRequest {
 export const FILE_REQUESTS_PAGE_SIZE = PAGE_SIZES.organizations;
 /** Spec §9: uploads run at most six at a time; a failed presigned upload is tried again 7 times. */
 
-const enc = encodeURIComponent;
-
 // ---------------------------------------------------------------------------------------------------
 // File requests
 
@@ -45,10 +42,11 @@ export function useOrganizationAttachmentRequests(organizationId: string | null 
   return useQuery({
     queryKey: queryKeys.attachments.organizationRequestsPage(organizationId ?? '', page),
     queryFn: ({ signal }) =>
-      apiFetch<{ attachment_requests: AttachmentRequest[]; meta: ListMeta }>(
-        `/api/organizations/${enc(organizationId!)}/attachment-requests`,
-        { query: { page, limit: FILE_REQUESTS_PAGE_SIZE }, signal },
-      ),
+      api.get('/api/organizations/{id}/attachment-requests', {
+        path: { id: organizationId! },
+        query: { page, limit: FILE_REQUESTS_PAGE_SIZE },
+        signal,
+      }),
     enabled: !!organizationId,
     placeholderData: keepPreviousData,
   });
@@ -59,9 +57,9 @@ export function useAttachmentRequest(id: string) {
   return useQuery({
     queryKey: queryKeys.attachments.request(id),
     queryFn: ({ signal }) =>
-      apiFetch<{ attachment_request: AttachmentRequest }>(`/api/attachment-requests/${enc(id)}`, {
-        signal,
-      }).then((body) => body.attachment_request),
+      api
+        .get('/api/attachment-requests/{id}', { path: { id }, signal })
+        .then((body) => body.attachment_request),
     enabled: id !== '',
   });
 }
@@ -75,12 +73,11 @@ export function useFileRequestProjectOptions(organizationId: string | null | und
   return useQuery({
     queryKey: queryKeys.projects.fileRequestOptions(organizationId ?? ''),
     queryFn: async ({ signal }) => {
-      const options = await fetchAllOf<FileRequestProjectOption, 'projects'>(
-        `/api/organizations/${enc(organizationId!)}/projects`,
+      const options: FileRequestProjectOption[] = await fetchAllOf(
+        '/api/organizations/{id}/projects',
         'projects',
         MULTI_PAGE_SIZES.projects,
-        { traverse_sub_organizations: true },
-        signal,
+        { path: { id: organizationId! }, query: { traverse_sub_organizations: true }, signal },
       );
       const byText = (a: string, b: string) =>
         a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
@@ -96,10 +93,7 @@ export function useFileRequestProjectOptions(organizationId: string | null | und
 export function useCreateAttachmentRequest() {
   return useMutation({
     mutationFn: (body: NewAttachmentRequest) =>
-      apiFetch<{ attachment_request: AttachmentRequest }>('/api/attachment-requests', {
-        method: 'POST',
-        body,
-      }).then((b) => b.attachment_request),
+      api.post('/api/attachment-requests', { body }).then((b) => b.attachment_request),
     onSuccess: (request) => {
       queryClient.setQueryData(queryKeys.attachments.request(request.id), request);
       void queryClient.invalidateQueries({
@@ -118,10 +112,9 @@ export function useProjectAttachmentRequests(projectId: string) {
   return useQuery({
     queryKey: queryKeys.attachments.projectRequests(projectId),
     queryFn: ({ signal }) =>
-      apiFetch<{ attachment_requests: AttachmentRequest[] }>(
-        `/api/projects/${enc(projectId)}/attachment-requests`,
-        { signal },
-      ).then((body) => body.attachment_requests),
+      api
+        .get('/api/projects/{id}/attachment-requests', { path: { id: projectId }, signal })
+        .then((body) => body.attachment_requests),
     enabled: projectId !== '',
   });
 }
@@ -132,13 +125,7 @@ export function useProjectAttachments(projectId: string) {
     queryKey: queryKeys.attachments.projectAttachments(projectId),
     // The list pages (500 at most a page): every page, the shared way.
     queryFn: ({ signal }) =>
-      fetchAllOf<Attachment, 'attachments'>(
-        `/api/projects/${enc(projectId)}/attachments`,
-        'attachments',
-        500,
-        {},
-        signal,
-      ),
+      fetchAllOf('/api/projects/{id}/attachments', 'attachments', 500, { path: { id: projectId }, signal }),
     enabled: projectId !== '',
   });
 }
@@ -178,10 +165,9 @@ export function createAttachment(
   signal?: AbortSignal,
 ) {
   const contentType = uploadContentType(file);
-  return apiFetch<{ attachment: Attachment & { presigned_post: PresignedPost } }>(
-    `/api/projects/${enc(projectId)}/attachments`,
-    {
-      method: 'POST',
+  return api
+    .post('/api/projects/{id}/attachments', {
+      path: { id: projectId },
       body: {
         attachment: {
           attachment_request_id: attachmentRequestId,
@@ -191,8 +177,8 @@ export function createAttachment(
         },
       },
       signal,
-    },
-  ).then((body) => body.attachment);
+    })
+    .then((body) => body.attachment);
 }
 
 /**
@@ -205,19 +191,22 @@ export function verifyAttachment(
   signal?: AbortSignal,
   options: { notify?: boolean } = {},
 ) {
-  return apiFetch<{ attachment: Attachment }>(`/api/attachments/${enc(attachmentId)}/verify`, {
-    method: 'PATCH',
-    ...(options.notify === false ? { body: { notify: false } } : {}),
-    signal,
-  }).then((body) => body.attachment);
+  return api
+    .patch('/api/attachments/{id}/verify', {
+      path: { id: attachmentId },
+      body: { notify: options.notify !== false },
+      signal,
+    })
+    .then((body) => body.attachment);
 }
 
 /** POST /api/attachment-requests/:id/uploads-complete: one e-mail to the requester for a whole batch. */
 export function completeUploads(requestId: string, attachmentIds: string[], signal?: AbortSignal) {
-  return apiFetch<{ notified_attachment_ids: string[] }>(
-    `/api/attachment-requests/${enc(requestId)}/uploads-complete`,
-    { method: 'POST', body: { attachment_ids: attachmentIds }, signal },
-  );
+  return api.post('/api/attachment-requests/{id}/uploads-complete', {
+    path: { id: requestId },
+    body: { attachment_ids: attachmentIds },
+    signal,
+  });
 }
 
 /**
@@ -234,8 +223,7 @@ export function useRetryAttachment(projectId: string) {
 /** Remove for a file that never arrived: DELETE /api/attachments/:id (unverified ones only). */
 export function useRemoveAttachment(projectId: string) {
   return useMutation({
-    mutationFn: (attachmentId: string) =>
-      apiFetch<unknown>(`/api/attachments/${enc(attachmentId)}`, { method: 'DELETE' }),
+    mutationFn: (attachmentId: string) => api.delete('/api/attachments/{id}', { path: { id: attachmentId } }),
     onSuccess: () => invalidateProjectFiles(projectId),
   });
 }
@@ -248,9 +236,10 @@ export function useRemoveAttachment(projectId: string) {
  * attachment): the browser downloads straight from storage, nothing held in memory here.
  */
 export async function downloadAttachment(attachment: Attachment): Promise<void> {
-  const { download } = await apiFetch<{ download: { url: string } }>(
-    `/api/attachments/${enc(attachment.id)}/download?format=json`,
-  );
+  const { download } = await api.get('/api/attachments/{id}/download', {
+    path: { id: attachment.id },
+    query: { format: 'json' },
+  });
   const link = document.createElement('a');
   link.href = download.url;
   link.download = attachment.upload_file_name || attachment.name;

@@ -1,6 +1,7 @@
 import { MULTI_PAGE_SIZES } from '@school-portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch, downloadWithToken } from './client';
+import { api } from './api';
+import { downloadWithToken } from './client';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
 import type { ApiResponse, ElementOf } from './types';
@@ -31,7 +32,8 @@ export function useAuditEvents(organizationId: string | null, filters: AuditEven
   return useQuery({
     queryKey: queryKeys.auditEvents.page(organizationId ?? '', { ...filters, page }),
     queryFn: ({ signal }) =>
-      apiFetch<AuditEventsResponse>(path(organizationId!), {
+      api.get('/api/organizations/{id}/audit-events', {
+        path: { id: organizationId! },
         query: { ...queryOf(filters), page, limit: ACTIVITY_PAGE_SIZE },
         signal,
       }),
@@ -50,13 +52,10 @@ export function useAuditActors(organizationId: string | null) {
   return useQuery({
     queryKey: queryKeys.auditEvents.actors(organizationId ?? ''),
     queryFn: ({ signal }) =>
-      fetchAllOf<AuditActor, 'actors'>(
-        path(organizationId!, '/actors'),
-        'actors',
-        MULTI_PAGE_SIZES.users,
-        {},
+      fetchAllOf('/api/organizations/{id}/audit-events/actors', 'actors', MULTI_PAGE_SIZES.users, {
+        path: { id: organizationId! },
         signal,
-      ),
+      }),
     enabled: !!organizationId,
   });
 }

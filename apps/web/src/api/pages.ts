@@ -1,7 +1,8 @@
 import { MULTI_PAGE_CONCURRENCY } from '@school-portal/domain';
 import pLimit from 'p-limit';
-import { apiFetch, type QueryValue } from './client';
-import type { ListMeta } from './types';
+import { api, type CallOptions, type PathsWith, type SuccessBody } from './api';
+import type { QueryValue } from './client';
+import type { ElementOf, ListMeta } from './types';
 
 export interface Paged<T> {
   items: T[];
@@ -27,19 +28,23 @@ export async function fetchAllPages<T>(
   return [...first.items, ...rest.flat()];
 }
 
-/** fetchAllPages for the common answer shape `{ [key]: T[], meta }` of GET `path`. */
-export function fetchAllOf<T, K extends string>(
-  path: string,
+/**
+ * fetchAllPages for the common answer shape `{ [key]: T[], meta }` of GET `path`, typed by the API's
+ * schema like api.get; `page` and `limit` are set here.
+ */
+export function fetchAllOf<P extends PathsWith<'get'>, K extends keyof SuccessBody<P, 'get'> & string>(
+  path: P,
   key: K,
   limit: number,
-  query: Record<string, QueryValue> = {},
-  signal?: AbortSignal,
-): Promise<T[]> {
+  options: CallOptions<P, 'get'>,
+): Promise<ElementOf<SuccessBody<P, 'get'>[K]>[]> {
+  type Item = ElementOf<SuccessBody<P, 'get'>[K]>;
+  const { query, ...rest } = options as { query?: Record<string, QueryValue> } & Record<string, unknown>;
   return fetchAllPages(async (page, pageLimit) => {
-    const body = await apiFetch<{ meta?: ListMeta } & Record<K, T[]>>(path, {
+    const body = (await api.get(path, {
+      ...rest,
       query: { ...query, limit: pageLimit, page },
-      signal,
-    });
+    } as unknown as CallOptions<P, 'get'>)) as unknown as { meta?: ListMeta } & Record<K, Item[]>;
     return { items: body[key], meta: body.meta };
   }, limit);
 }

@@ -1,6 +1,6 @@
 import { FIELD_KEYS, type ProjectTemplateForm } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiFetch } from './client';
+import { api } from './api';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
@@ -26,13 +26,10 @@ export function useProjectTemplates(organizationId: string | null | undefined, e
   return useQuery({
     queryKey: queryKeys.projectTemplates.list(organizationId ?? ''),
     queryFn: ({ signal }) =>
-      fetchAllOf<ProjectTemplateSummary, 'project_templates'>(
-        `/api/organizations/${encodeURIComponent(organizationId!)}/project-templates`,
-        'project_templates',
-        TEMPLATE_PAGE_SIZE,
-        {},
+      fetchAllOf('/api/organizations/{id}/project-templates', 'project_templates', TEMPLATE_PAGE_SIZE, {
+        path: { id: organizationId! },
         signal,
-      ),
+      }),
     enabled: enabled && !!organizationId,
   });
 }
@@ -41,10 +38,9 @@ export function useProjectTemplate(templateId: string) {
   return useQuery({
     queryKey: queryKeys.projectTemplates.template(templateId),
     queryFn: ({ signal }) =>
-      apiFetch<{ project_template: ProjectTemplate }>(
-        `/api/project-templates/${encodeURIComponent(templateId)}`,
-        { signal },
-      ).then((b) => b.project_template),
+      api
+        .get('/api/project-templates/{id}', { path: { id: templateId }, signal })
+        .then((b) => b.project_template),
     enabled: templateId !== '',
   });
 }
@@ -54,9 +50,7 @@ export function useFieldKeys() {
   return useQuery({
     queryKey: queryKeys.projectTemplates.fieldKeys,
     queryFn: ({ signal }) =>
-      apiFetch<{ field_keys: FieldKeyOption[] }>('/api/project-templates/field-keys', { signal }).then(
-        (b) => b.field_keys,
-      ),
+      api.get('/api/project-templates/field-keys', { signal }).then((b) => b.field_keys),
     placeholderData: FIELD_KEYS.map((f) => ({ key: f.key, label: f.label })),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -82,10 +76,9 @@ function afterSave(template: ProjectTemplate) {
 export function useCreateProjectTemplate() {
   return useMutation({
     mutationFn: (projectTemplate: ProjectTemplateBody) =>
-      apiFetch<{ project_template: ProjectTemplate }>('/api/project-templates', {
-        method: 'POST',
-        body: { project_template: projectTemplate },
-      }).then((b) => b.project_template),
+      api
+        .post('/api/project-templates', { body: { project_template: projectTemplate } })
+        .then((b) => b.project_template),
     onSuccess: afterSave,
   });
 }
@@ -93,10 +86,12 @@ export function useCreateProjectTemplate() {
 export function useUpdateProjectTemplate(templateId: string) {
   return useMutation({
     mutationFn: (projectTemplate: ProjectTemplateBody) =>
-      apiFetch<{ project_template: ProjectTemplate }>(
-        `/api/project-templates/${encodeURIComponent(templateId)}`,
-        { method: 'PUT', body: { project_template: projectTemplate } },
-      ).then((b) => b.project_template),
+      api
+        .put('/api/project-templates/{id}', {
+          path: { id: templateId },
+          body: { project_template: projectTemplate },
+        })
+        .then((b) => b.project_template),
     onSuccess: afterSave,
   });
 }
@@ -104,9 +99,7 @@ export function useUpdateProjectTemplate(templateId: string) {
 export function useDeleteProjectTemplate() {
   return useMutation({
     mutationFn: (template: Pick<ProjectTemplateSummary, 'id' | 'organization_id'>) =>
-      apiFetch<unknown>(`/api/project-templates/${encodeURIComponent(template.id)}`, {
-        method: 'DELETE',
-      }).then(() => template),
+      api.delete('/api/project-templates/{id}', { path: { id: template.id } }).then(() => template),
     onSuccess: (template) => {
       // Not removed: the screen showing it may still be open until it navigates away.
       void queryClient.invalidateQueries({

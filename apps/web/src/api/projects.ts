@@ -1,10 +1,11 @@
 import { APP_SLUG, MULTI_PAGE_SIZES, type OrganizationRole, type ProjectForm } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiFetch, isApiError } from './client';
+import { api } from './api';
+import { isApiError } from './client';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
-import type { ApiResponse, ElementOf, ProjectsResponse } from './types';
+import type { ApiResponse, ElementOf } from './types';
 
 /** A project as GET /api/projects/:id and the project lists answer it. */
 export type ProjectRecord = ApiResponse<'/api/projects/{id}', 'get'>['project'];
@@ -22,15 +23,13 @@ type ApiOrganization = ElementOf<
   ApiResponse<'/api/organizations/{id}/organizations', 'get'>['organizations']
 >;
 
-const orgPath = (organizationId: string, rest: string) =>
-  `/api/organizations/${encodeURIComponent(organizationId)}/${rest}`;
-
 const newestFirst = <P extends { created_at: string }>(a: P, b: P) =>
   b.created_at.localeCompare(a.created_at);
 
 /** Current-season projects of this app for the dashboard redirect of customer organizations. */
 export function fetchDashboardProjects(organizationId: string, signal?: AbortSignal) {
-  return apiFetch<ProjectsResponse>(orgPath(organizationId, 'projects'), {
+  return api.get('/api/organizations/{id}/projects', {
+    path: { id: organizationId },
     query: {
       'filter[plic_app_slug]': APP_SLUG,
       'filter[season_id]': 'current',
@@ -58,12 +57,15 @@ export function useOrganizationProjects(organizationId: string | null | undefine
   return useQuery({
     queryKey: queryKeys.projects.list(organizationId ?? ''),
     queryFn: async ({ signal }) => {
-      const projects = await fetchAllOf<ProjectRecord, 'projects'>(
-        orgPath(organizationId!, 'projects'),
+      const projects = await fetchAllOf(
+        '/api/organizations/{id}/projects',
         'projects',
         MULTI_PAGE_SIZES.projects,
-        { traverse_sub_organizations: true, sort: '-created_at' },
-        signal,
+        {
+          path: { id: organizationId! },
+          query: { traverse_sub_organizations: true, sort: '-created_at' },
+          signal,
+        },
       );
       return projects.sort(newestFirst);
     },
@@ -72,9 +74,7 @@ export function useOrganizationProjects(organizationId: string | null | undefine
 }
 
 export function fetchProject(projectId: string, signal?: AbortSignal) {
-  return apiFetch<{ project: ProjectRecord }>(`/api/projects/${encodeURIComponent(projectId)}`, {
-    signal,
-  }).then((body) => body.project);
+  return api.get('/api/projects/{id}', { path: { id: projectId }, signal }).then((body) => body.project);
 }
 
 export function useProject(projectId: string) {
@@ -94,11 +94,13 @@ export function useProjectActivation(projectId: string) {
   return useQuery({
     queryKey: queryKeys.projects.activation(projectId),
     queryFn: ({ signal }) =>
-      apiFetch<{ project: ProjectRecord }>(`/api/projects/${encodeURIComponent(projectId)}/activate`, {
-        method: 'PATCH',
-        body: { plic_app_id: APP_SLUG },
-        signal,
-      }).then((body) => body.project),
+      api
+        .patch('/api/projects/{id}/activate', {
+          path: { id: projectId },
+          body: { plic_app_id: APP_SLUG },
+          signal,
+        })
+        .then((body) => body.project),
     staleTime: 5 * 60_000,
     enabled: projectId !== '',
   });
@@ -127,8 +129,7 @@ export function invalidateProjectLists(): void {
 
 export function useCreateProject() {
   return useMutation({
-    mutationFn: (body: NewProject) =>
-      apiFetch<{ project: ProjectRecord }>('/api/projects', { method: 'POST', body }).then((b) => b.project),
+    mutationFn: (body: NewProject) => api.post('/api/projects', { body }).then((b) => b.project),
     onSuccess: (project) => {
       queryClient.setQueryData(queryKeys.projects.project(project.id), project);
       // The signed-in account's full list (newest first) shows it at once; then everything refreshes.
@@ -150,10 +151,7 @@ export interface ProjectPatch {
 export function useUpdateProject(projectId: string) {
   return useMutation({
     mutationFn: (body: ProjectPatch) =>
-      apiFetch<{ project: ProjectRecord }>(`/api/projects/${encodeURIComponent(projectId)}`, {
-        method: 'PATCH',
-        body,
-      }).then((b) => b.project),
+      api.patch('/api/projects/{id}', { path: { id: projectId }, body }).then((b) => b.project),
     onSuccess: (project) => {
       queryClient.setQueryData(queryKeys.projects.project(project.id), project);
       void queryClient.invalidateQueries({ queryKey: queryKeys.projects.activation(project.id) });
@@ -174,12 +172,11 @@ export function useProjectOrganizationOptions(
   return useQuery({
     queryKey: queryKeys.organizations.projectOptions(id),
     queryFn: async ({ signal }): Promise<OrganizationOption[]> => {
-      const below = await fetchAllOf<OrganizationOption, 'organizations'>(
-        orgPath(id, 'organizations'),
+      const below: OrganizationOption[] = await fetchAllOf(
+        '/api/organizations/{id}/organizations',
         'organizations',
         MULTI_PAGE_SIZES.organizations,
-        { traverse_sub_organizations: true },
-        signal,
+        { path: { id }, query: { traverse_sub_organizations: true }, signal },
       );
       const own: OrganizationOption = {
         id,
@@ -199,10 +196,12 @@ export function useProjectOrganizationOptions(
 export function useCreateChildOrganization(parentOrganizationId: string) {
   return useMutation({
     mutationFn: (organization: { name: string; role: OrganizationRole }) =>
-      apiFetch<{ organization: OrganizationOption }>(orgPath(parentOrganizationId, 'organizations'), {
-        method: 'POST',
-        body: { organization },
-      }).then((b) => b.organization),
+      api
+        .post('/api/organizations/{id}/organizations', {
+          path: { id: parentOrganizationId },
+          body: { organization },
+        })
+        .then((b): OrganizationOption => b.organization),
     onSuccess: (created) => {
       queryClient.setQueryData<OrganizationOption[]>(
         queryKeys.organizations.projectOptions(parentOrganizationId),
@@ -224,10 +223,7 @@ export function useCreateChildOrganization(parentOrganizationId: string) {
 export function useDeleteProject(projectId: string, leave: () => Promise<void> | void) {
   return useMutation({
     mutationFn: (confirmName: string) =>
-      apiFetch<ApiResponse<'/api/projects/{id}', 'delete', 202>>(
-        `/api/projects/${encodeURIComponent(projectId)}`,
-        { method: 'DELETE', body: { confirm_name: confirmName } },
-      ),
+      api.delete('/api/projects/{id}', { path: { id: projectId }, body: { confirm_name: confirmName } }),
     onSuccess: async () => {
       await leave();
       for (const queryKey of [
@@ -255,10 +251,9 @@ export function useProjectDataSummary(projectId: string) {
   return useQuery({
     queryKey: queryKeys.projects.dataSummary(projectId),
     queryFn: ({ signal }) =>
-      apiFetch<{ data_summary: ProjectDataSummary }>(
-        `/api/projects/${encodeURIComponent(projectId)}/data-summary`,
-        { signal },
-      ).then((b) => b.data_summary),
+      api
+        .get('/api/projects/{id}/data-summary', { path: { id: projectId }, signal })
+        .then((b) => b.data_summary),
     enabled: projectId !== '',
   });
 }

@@ -1,6 +1,6 @@
 import type { SeasonForm } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiFetch } from './client';
+import { api } from './api';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
@@ -20,13 +20,11 @@ export function useSeasons(organizationId: string | null | undefined, enabled = 
   return useQuery({
     queryKey: queryKeys.seasons.list(organizationId ?? ''),
     queryFn: ({ signal }) =>
-      fetchAllOf<Season, 'seasons'>(
-        `/api/organizations/${encodeURIComponent(organizationId!)}/seasons`,
-        'seasons',
-        SEASON_PAGE_SIZE,
-        { include_inherited: true },
+      fetchAllOf('/api/organizations/{id}/seasons', 'seasons', SEASON_PAGE_SIZE, {
+        path: { id: organizationId! },
+        query: { include_inherited: true },
         signal,
-      ),
+      }),
     enabled: enabled && !!organizationId,
   });
 }
@@ -52,10 +50,9 @@ export function currentSeasonOf(
 export function useCreateSeason(organizationId: string) {
   return useMutation({
     mutationFn: (season: SeasonForm) =>
-      apiFetch<{ season: Season }>(`/api/organizations/${encodeURIComponent(organizationId)}/seasons`, {
-        method: 'POST',
-        body: { season },
-      }).then((b) => b.season),
+      api
+        .post('/api/organizations/{id}/seasons', { path: { id: organizationId }, body: { season } })
+        .then((b) => b.season),
     onSuccess: (season) => {
       queryClient.setQueryData(queryKeys.seasons.season(season.id), season);
       // Shown at once (newest first, and the only current one if it became current); then refreshed.
