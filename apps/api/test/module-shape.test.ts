@@ -67,12 +67,6 @@ const PENDING = new Set<string>([
   'subject-imports/routes.ts: builds SQL in a routes file',
   'subject-imports/service.ts: uses attachments (a table of attachments)',
   'subject-imports/service.ts: uses projects (a table of projects)',
-  'subjects/routes.ts: builds SQL in a routes file',
-  'subjects/selection.ts: registers routes outside routes.ts',
-  'users/create.ts: registers routes outside routes.ts',
-  'users/directory.ts: registers routes outside routes.ts',
-  'users/directory.ts: uses organizations (a table of organizations)',
-  'users/routes.ts: builds SQL in a routes file',
 ]);
 
 const BUILDS_SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|with|transaction)\(|\bsql(<[^>]*>)?`/;

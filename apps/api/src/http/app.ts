@@ -36,9 +36,11 @@ import { registerProjectRoutes } from '../modules/projects/routes.js';
 import { registerSeasonRoutes } from '../modules/seasons/routes.js';
 import { registerSubjectImportRoutes } from '../modules/subject-imports/routes.js';
 import { registerSubjectRoutes } from '../modules/subjects/routes.js';
-import { registerUserCreationRoutes } from '../modules/users/create.js';
-import { registerUserDirectoryRoutes } from '../modules/users/directory.js';
-import { registerUserRoutes } from '../modules/users/routes.js';
+import {
+  registerUserCreationRoutes,
+  registerUserDirectoryRoutes,
+  registerUserRoutes,
+} from '../modules/users/routes.js';
 import { LocalStorage } from '../storage/local.js';
 import { registerLocalStorageRoutes } from '../storage/routes.js';
 import { registerAuth, registerPublicPlugin } from './auth.js';

@@ -69,3 +69,13 @@ export async function updateUser(
 ) {
   await db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }
+
+/** A user's application licences, by app. */
+export function licensesOf(db: Db, userId: string) {
+  return db
+    .selectFrom('app_licenses')
+    .select(['id', 'plic_app_slug', 'active', 'expires_at'])
+    .where('user_id', '=', userId)
+    .orderBy('plic_app_slug')
+    .execute();
+}

@@ -1,15 +1,66 @@
-import { licenseSchema, switchAccountSchema, userSchema } from '@school-portal/domain';
+import {
+  APP_SLUG,
+  INVITE_STATUS_FILTERS,
+  licenseSchema,
+  newUserFormSchema,
+  SCHOOL_PORTAL_PERMISSION_FILTERS,
+  switchAccountSchema,
+  userSchema,
+} from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authorize, sessionOf } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { idParam, isRecordId, queryBoolean } from '../../http/params.js';
+import { idParam, isRecordId, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
+import { findVisibleOrganization, organizationTarget } from '../organizations/service.js';
+import { createUser } from './create.js';
 import { deleteUser, userTargetFor } from './delete.js';
-import { serializeUser } from './serialize.js';
+import { listAccounts, listUsers } from './directory.js';
+import { licensesOf, updateUser } from './queries.js';
+import { serializeLicense, serializeUser } from './serialize.js';
 import { buildAbilities, chooseAccount, type SessionUser } from './session.js';
 import { adminUrlFor, loadUserForViewer } from './viewer.js';
+
+const userSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  invitation_sent_at: z.string().nullable(),
+  invitation_accepted_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const accountRowSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  organization_id: z.string(),
+  created_at: z.string(),
+  enabled_for_school_portal: z.boolean(),
+  school_portal_permission: z.enum(SCHOOL_PORTAL_PERMISSION_FILTERS),
+  managed_organization_ids: z.array(z.string()).optional(),
+  user: userSummarySchema.optional(),
+  organization: z.object({ id: z.string(), name: z.string(), role: z.string() }).optional(),
+});
+
+const listQuery = {
+  ...pageQuery,
+  limit: z.coerce.number().int().min(1).max(500).default(10),
+  traverse_sub_organizations: queryBoolean,
+  keyword: z.string().trim().max(200).optional(),
+};
+
+const accountsQuery = z
+  .object({
+    ...listQuery,
+    include_managed_organization_ids: queryBoolean,
+    include_organizations: queryBoolean,
+    include_users: queryBoolean,
+    'filter[school_portal_permission]': z.enum(SCHOOL_PORTAL_PERMISSION_FILTERS).optional(),
+    'filter[invite_status]': z.enum(INVITE_STATUS_FILTERS).optional(),
+  })
+  .strict();
 
 const includeAccountsQuery = z.object({ include_accounts: queryBoolean }).strict();
 
@@ -49,11 +100,7 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
       const s = sessionOf(request);
       const target = chooseAccount(s.user, s.accounts, request.body.user.current_account_id);
       if (target === 'not_owned' || target === null) throw forbidden('account_not_owned');
-      await ctx.db
-        .updateTable('users')
-        .set({ current_account_id: target.id, updated_at: new Date() })
-        .where('id', '=', s.user.id)
-        .execute();
+      await updateUser(ctx.db, s.user.id, { current_account_id: target.id, updated_at: new Date() });
       const user: SessionUser = { ...s.user, current_account_id: target.id };
       // The abilities of the new account decide the admin link.
       const abilities = buildAbilities(
@@ -117,21 +164,9 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const s = sessionOf(request);
-      const rows = await ctx.db
-        .selectFrom('app_licenses')
-        .select(['id', 'plic_app_slug', 'active', 'expires_at'])
-        .where('user_id', '=', s.user.id)
-        .orderBy('plic_app_slug')
-        .execute();
+      const rows = await licensesOf(ctx.db, s.user.id);
       const now = Date.now();
-      return {
-        plic_app_licenses: rows.map((r) => ({
-          id: r.id,
-          plic_app_slug: r.plic_app_slug,
-          active: r.active && (!r.expires_at || r.expires_at.getTime() > now),
-          expires_at: r.expires_at?.toISOString() ?? null,
-        })),
-      };
+      return { plic_app_licenses: rows.map((r) => serializeLicense(r, now)) };
     },
   );
 
@@ -153,6 +188,90 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
       authorize(request, await userTargetFor(ctx, request.access, s.user.id, user.id));
       if (!(await deleteUser(ctx, request, user))) throw notFound();
       return {};
+    },
+  );
+}
+
+/** Users and accounts of an organization (and, on request, of every one below it). */
+export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/organizations/:id/accounts',
+    {
+      config: { action: 'organization.list-accounts' },
+      schema: {
+        tags: ['users'],
+        summary: 'Accounts of an organization, with filters for the All Users screen',
+        params: idParam,
+        querystring: accountsQuery,
+        response: { 200: z.object({ accounts: z.array(accountRowSchema), meta: listMeta }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      return listAccounts(ctx.db, request.access, organization.id, request.query);
+    },
+  );
+
+  app.get(
+    '/api/organizations/:id/users',
+    {
+      config: { action: 'organization.list-users' },
+      schema: {
+        tags: ['users'],
+        summary: 'Users with an account in an organization (and, on request, below it)',
+        params: idParam,
+        querystring: z.object(listQuery).strict(),
+        response: { 200: z.object({ users: z.array(userSummarySchema), meta: listMeta }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      return listUsers(ctx.db, request.access, organization.id, request.query);
+    },
+  );
+}
+
+/** New User (spec §2, §5, §6). */
+export function registerUserCreationRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/organizations/:id/users',
+    {
+      config: { action: 'user.create' },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Create a user with an account in the organization; limited to this app unless a manager chose all apps',
+        params: idParam,
+        body: z.object({
+          user: newUserFormSchema
+            .omit({ organization_id: true })
+            .extend({ organization_id: z.unknown().optional() }),
+          plic_app_id: z.string().max(64).default(APP_SLUG),
+        }),
+        response: { 201: z.object({ user: userSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const s = sessionOf(request);
+      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const { name, email, enable_for_all_apps } = request.body.user;
+      const appSlug = request.body.plic_app_id;
+      authorize(request, {
+        ...organizationTarget(organization, s),
+        plic_app_id: appSlug,
+        enable_for_all_apps: !!enable_for_all_apps,
+      });
+      // New users are limited to this app by default: whitelist on, with its slug only.
+      const whitelist = enable_for_all_apps ? { on: false, slugs: [] } : { on: true, slugs: [appSlug] };
+      const userId = await createUser(ctx, request, organization, { name, email, appSlug, whitelist });
+      const user = await loadUserForViewer(ctx, s, userId);
+      return reply.status(201).send({ user: user! });
     },
   );
 }

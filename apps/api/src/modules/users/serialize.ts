@@ -60,3 +60,14 @@ export function serializeUser(
     ...(includeAccounts ? { accounts: accounts.map((a) => serializeAccount(a, user, currentId)) } : {}),
   };
 }
+
+/** A licence as the API answers it: active only while not expired at `now` (epoch ms). */
+export const serializeLicense = (
+  r: { id: string; plic_app_slug: string; active: boolean; expires_at: Date | null },
+  now: number,
+) => ({
+  id: r.id,
+  plic_app_slug: r.plic_app_slug,
+  active: r.active && (!r.expires_at || r.expires_at.getTime() > now),
+  expires_at: r.expires_at?.toISOString() ?? null,
+});
