@@ -8,7 +8,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { can, formatFieldErrors, formatFieldMessage, layoutDefinitionSchema } from '@school-portal/domain';
+import { formatFieldErrors, formatFieldMessage, layoutDefinitionSchema } from '@school-portal/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
@@ -22,7 +22,7 @@ import {
   useUpdateLayout,
 } from '../../api/layouts';
 import { useProject } from '../../api/projects';
-import { useAbilities } from '../../api/users';
+import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
@@ -37,7 +37,7 @@ import { LayoutPreview, LayoutsMenu, layoutEditorHref } from './LayoutsMenu';
 export function EditLayoutsPage() {
   const { t } = useTranslation();
   const { projectId = '' } = useParams();
-  const abilities = useAbilities();
+  const can = useCan();
   const { data: config } = useConfig();
   const project = useProject(projectId);
   const categories = useLayoutCategories(project.data?.organization_id);
@@ -46,7 +46,7 @@ export function EditLayoutsPage() {
   const notify = useNotify();
   const copy = useCopyLayout();
 
-  if (abilities && !can(abilities, 'layout.edit')) {
+  if (!can('layout.edit')) {
     return <Navigate to={routePath('project.layouts', { projectId })} replace />;
   }
   const choose = (id: string) => {
@@ -63,7 +63,7 @@ export function EditLayoutsPage() {
       notify({ message: t('layouts.edit.copy-failed'), severity: 'error' });
     }
   };
-  const editable = (layout: Layout) => !!abilities && can(abilities, 'layout.update', layout);
+  const editable = (layout: Layout) => can('layout.update', layout);
 
   return (
     <Page title={t('layouts.edit.heading')}>
@@ -162,7 +162,7 @@ function LayoutEditor({ layoutId }: { layoutId: string }) {
 function LayoutForm({ layout }: { layout: Layout }) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const abilities = useAbilities();
+  const can = useCan();
   const update = useUpdateLayout(layout.id);
   const [name, setName] = useState(layout.name);
   const [text, setText] = useState(() => JSON.stringify(layout.definition, null, 2));
@@ -170,7 +170,7 @@ function LayoutForm({ layout }: { layout: Layout }) {
   // The preview is drawn from the saved definition: a new revision after each save.
   const [revision, setRevision] = useState(() => JSON.stringify(layout.definition));
   const { value, problems } = useMemo(() => definitionProblems(text, t('layouts.edit.not-json')), [text, t]);
-  const mayEdit = !!abilities && can(abilities, 'layout.update', layout);
+  const mayEdit = can('layout.update', layout);
 
   const save = async () => {
     setServerErrors([]);

@@ -1,11 +1,10 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
-import { can } from '@school-portal/domain';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/config';
 import { type Layout, useLayoutPreview } from '../../api/layouts';
 import { getToken } from '../../api/token';
-import { useAbilities } from '../../api/users';
+import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { SubNav, type SubNavItem } from '../../components/SubNav';
 
@@ -22,7 +21,7 @@ export function layoutEditorHref(editorUrl: string): string {
  */
 export function LayoutsMenu({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
-  const abilities = useAbilities();
+  const can = useCan();
   const { data: config } = useConfig();
   const items: SubNavItem[] = [
     { key: 'all', label: t('layouts.menu.all'), to: routePath('project.layouts', { projectId }), end: true },
@@ -32,7 +31,7 @@ export function LayoutsMenu({ projectId }: { projectId: string }) {
       to: routePath('project.layouts.renders', { projectId }),
     },
   ];
-  if (abilities && can(abilities, 'layout.edit')) {
+  if (can('layout.edit')) {
     items.push(
       config?.layout_editor_url
         ? {

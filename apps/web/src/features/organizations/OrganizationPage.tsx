@@ -9,7 +9,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { can, inviteStatusOf, type OrganizationRole } from '@school-portal/domain';
+import { inviteStatusOf, type OrganizationRole } from '@school-portal/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -21,6 +21,7 @@ import {
   useOrganizationUsers,
 } from '../../api/organizations';
 import { useAbilities } from '../../api/users';
+import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
@@ -256,6 +257,7 @@ export function OrganizationPage() {
   const { t } = useTranslation();
   const { organizationId = '' } = useParams();
   const abilities = useAbilities();
+  const can = useCan();
   const user = useSessionUser();
   const organization = useOrganization(organizationId);
   const [editing, setEditing] = useState(false);
@@ -270,10 +272,10 @@ export function OrganizationPage() {
           | 'sub',
       }
     : null;
-  const canEdit = !!abilities && !!target && can(abilities, 'organization.update', target);
+  const canEdit = !!target && can('organization.update', target);
 
   const nav: SectionNavItem[] = [];
-  if (abilities?.canListOrganizations) {
+  if (can('organization.list-children')) {
     nav.push({ key: 'all', label: t('organizations.all'), to: ROUTES['organizations.index'] });
   }
   if (abilities && target && abilities.canCreateUsersIn(target.id, target.placement)) {

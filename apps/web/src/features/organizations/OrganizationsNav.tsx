@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../api/users';
+import { useCan } from '../../app/can';
 import { ROUTES } from '../../app/routes';
 import { SectionNav, type SectionNavItem } from './SectionNav';
 
@@ -7,8 +8,9 @@ import { SectionNav, type SectionNavItem } from './SectionNav';
 export function OrganizationsNav() {
   const { t } = useTranslation();
   const abilities = useAbilities();
+  const can = useCan();
   const items: SectionNavItem[] = [];
-  if (abilities?.canListOrganizations) {
+  if (can('organization.list-children')) {
     items.push({ key: 'all', label: t('organizations.all'), to: ROUTES['organizations.index'] });
   }
   if (abilities?.childOrganizationRole) {

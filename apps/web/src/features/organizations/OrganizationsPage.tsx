@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { type Organization, useSubOrganizationsPage } from '../../api/organizations';
 import { useAbilities } from '../../api/users';
+import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { Page } from '../../components/Page';
@@ -76,10 +77,11 @@ export function OrganizationsPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const abilities = useAbilities();
+  const can = useCan();
   const organizationId = user.current_account?.organization_id ?? null;
   const { page, keyword, update } = useListParams();
   const { text, setText } = useKeywordInput(keyword, update);
-  const allowed = !!abilities?.canListOrganizations;
+  const allowed = can('organization.list-children');
   const list = useSubOrganizationsPage(allowed ? organizationId : null, { page, keyword });
 
   // Spec §2: organizations redirects home when listing is not permitted.

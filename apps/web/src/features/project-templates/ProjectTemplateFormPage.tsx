@@ -31,7 +31,7 @@ import {
   useProjectTemplate,
   useUpdateProjectTemplate,
 } from '../../api/projectTemplates';
-import { useSessionAbilities } from '../../api/sessionAbilities';
+import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
@@ -68,12 +68,9 @@ function serverField(key: string): Path<ProjectTemplateForm> | null {
 export function NewProjectTemplatePage() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const abilities = useSessionAbilities();
+  const can = useCan();
   const organizationId = user.current_account?.organization_id ?? null;
-  if (
-    !organizationId ||
-    !abilities.canEditProjectTemplate({ organization_id: organizationId, project_id: null })
-  ) {
+  if (!organizationId || !can('template.update', { organization_id: organizationId, project_id: null })) {
     return <Navigate to={ROUTES.root} replace />;
   }
   return (
@@ -92,7 +89,7 @@ export function NewProjectTemplatePage() {
 export function EditProjectTemplatePage() {
   const { t } = useTranslation();
   const { projectTemplateId = '' } = useParams();
-  const abilities = useSessionAbilities();
+  const can = useCan();
   const template = useProjectTemplate(projectTemplateId);
 
   let content: ReactNode;
@@ -103,7 +100,7 @@ export function EditProjectTemplatePage() {
     ) : (
       <ErrorState message={t('project-template.load-failed')} onRetry={() => void template.refetch()} />
     );
-  } else if (!abilities.canEditProjectTemplate(template.data)) {
+  } else if (!can('template.update', template.data)) {
     content = (
       <Alert
         severity="info"

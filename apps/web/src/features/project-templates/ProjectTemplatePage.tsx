@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { type ProjectTemplate, useFieldKeys, useProjectTemplate } from '../../api/projectTemplates';
-import { useSessionAbilities } from '../../api/sessionAbilities';
+import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -62,7 +62,7 @@ export function ProjectTemplatePage() {
 function TemplateDetails({ template }: { template: ProjectTemplate }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const abilities = useSessionAbilities();
+  const can = useCan();
   const fieldKeys = useFieldKeys();
   const [deleting, setDeleting] = useState(false);
   const projectTemplateId = template.id;
@@ -71,8 +71,8 @@ function TemplateDetails({ template }: { template: ProjectTemplate }) {
     if (!key) return t('project-template.custom');
     return fieldKeys.data?.find((f) => f.key === key)?.label ?? fieldKeyLabel(key) ?? key;
   };
-  const canEdit = abilities.canEditProjectTemplate(template);
-  const canDelete = abilities.canDeleteProjectTemplate(template) && template.project_id === null;
+  const canEdit = can('template.update', template);
+  const canDelete = can('template.delete', template);
 
   const facts: [string, ReactNode][] = [
     [t('project-template.name'), template.name],

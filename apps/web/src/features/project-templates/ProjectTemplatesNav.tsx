@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSessionAbilities } from '../../api/sessionAbilities';
+import { useCan } from '../../app/can';
 import { ROUTES } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { SubNav, type SubNavItem } from '../../components/SubNav';
@@ -8,7 +8,7 @@ import { SubNav, type SubNavItem } from '../../components/SubNav';
 export function ProjectTemplatesNav() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const abilities = useSessionAbilities();
+  const can = useCan();
   const organizationId = user.current_account?.organization_id;
   const items: SubNavItem[] = [
     {
@@ -21,10 +21,7 @@ export function ProjectTemplatesNav() {
         pathname !== ROUTES['project-templates.new'],
     },
   ];
-  if (
-    organizationId &&
-    abilities.canEditProjectTemplate({ organization_id: organizationId, project_id: null })
-  ) {
+  if (organizationId && can('template.update', { organization_id: organizationId, project_id: null })) {
     items.push({ key: 'new', to: ROUTES['project-templates.new'], label: t('project-templates.new') });
   }
   return <SubNav label={t('project-templates.nav')} items={items} />;

@@ -14,7 +14,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ProjectTemplateSummary, useProjectTemplates } from '../../api/projectTemplates';
-import { useSessionAbilities } from '../../api/sessionAbilities';
+import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
@@ -31,7 +31,7 @@ import { ProjectTemplatesNav } from './ProjectTemplatesNav';
 export function ProjectTemplatesPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const abilities = useSessionAbilities();
+  const can = useCan();
   const templates = useProjectTemplates(user.current_account?.organization_id);
   const [deleting, setDeleting] = useState<ProjectTemplateSummary | null>(null);
 
@@ -82,13 +82,13 @@ export function ProjectTemplatesPage() {
                         <VisibilityIcon fontSize="small" />,
                         routePath('project-template.index', { projectTemplateId }),
                       )}
-                      {abilities.canEditProjectTemplate(template) &&
+                      {can('template.update', template) &&
                         action(
                           t('project-templates.edit', { name: template.name }),
                           <EditIcon fontSize="small" />,
                           routePath('project-template.edit', { projectTemplateId }),
                         )}
-                      {abilities.canDeleteProjectTemplate(template) && template.project_id === null && (
+                      {can('template.delete', template) && (
                         <Tooltip title={t('project-templates.delete', { name: template.name })}>
                           <IconButton
                             aria-label={t('project-templates.delete', { name: template.name })}

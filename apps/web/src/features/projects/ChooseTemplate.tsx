@@ -3,13 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { can, formatFieldErrors } from '@school-portal/domain';
+import { formatFieldErrors } from '@school-portal/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { type ProjectRecord, useUpdateProject } from '../../api/projects';
 import { useProjectTemplates } from '../../api/projectTemplates';
-import { useSessionAbilities } from '../../api/sessionAbilities';
+import { useCan } from '../../app/can';
 import { useSessionUser } from '../../app/session';
 import { useNotify } from '../../components/Notifications';
 
@@ -19,8 +19,8 @@ import { useNotify } from '../../components/Notifications';
  * project does. Shown only while the project has none, to those who may change projects.
  */
 export function ChooseTemplate({ project }: { project: ProjectRecord }) {
-  const abilities = useSessionAbilities();
-  const allowed = project.project_template_id === null && can(abilities, 'project.update');
+  const can = useCan();
+  const allowed = project.project_template_id === null && can('project.update');
   if (!allowed) return null;
   return <ChooseTemplateForm project={project} />;
 }

@@ -12,12 +12,11 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { can } from '@school-portal/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type ProjectRecord, useProject } from '../../api/projects';
-import { useSessionAbilities } from '../../api/sessionAbilities';
+import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
@@ -173,9 +172,9 @@ function ProjectDashboard({ project }: { project: ProjectRecord }) {
 /** Under the statistics: the data summary for everyone; deleting the project for managers. */
 function ProjectActions({ project }: { project: ProjectRecord }) {
   const { t } = useTranslation();
-  const abilities = useSessionAbilities();
+  const can = useCan();
   const [deleting, setDeleting] = useState(false);
-  const mayDelete = can(abilities, 'project.delete');
+  const mayDelete = can('project.delete');
   return (
     <Stack direction="row" spacing={2} sx={{ mt: 3, flexWrap: 'wrap' }}>
       <Button

@@ -11,7 +11,6 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import {
   ALL_SUBJECTS,
-  can,
   DEFAULT_DUPLICATE_FIELDS,
   type SelectionState,
   selectionToWire,
@@ -22,7 +21,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useProject } from '../../api/projects';
 import { type Subject, useDeleteSubject, useMergeSubjects, useSubjectFields } from '../../api/subjects';
-import { useAbilities } from '../../api/users';
+import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
@@ -46,7 +45,7 @@ export function FindDuplicatesPage() {
   const { projectId = '' } = useParams();
   const project = useProject(projectId);
   const fields = useSubjectFields(projectId);
-  const abilities = useAbilities();
+  const can = useCan();
   const [step, setStep] = useState(0);
   const [selection, setSelection] = useState<SelectionState>(ALL_SUBJECTS);
   const [chosenKeys, setChosenKeys] = useState<string[] | null>(null);
@@ -113,7 +112,7 @@ export function FindDuplicatesPage() {
             onChange={setExcluded}
             subjectActions={(subject, group) => (
               <>
-                {abilities && can(abilities, 'subject.merge') && keptIn(subject, group) && (
+                {can('subject.merge') && keptIn(subject, group) && (
                   <Button
                     size="small"
                     variant="contained"
@@ -134,7 +133,7 @@ export function FindDuplicatesPage() {
                 >
                   {t('subjects.duplicates.open')}
                 </Button>
-                {abilities && can(abilities, 'subject.delete') && (
+                {can('subject.delete') && (
                   <Button size="small" color="error" onClick={() => setDeleting(subject)}>
                     {t('subjects.duplicates.delete')}
                   </Button>

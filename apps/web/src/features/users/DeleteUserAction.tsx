@@ -5,12 +5,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { can, type User } from '@school-portal/domain';
+import type { User } from '@school-portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSessionAbilities } from '../../api/sessionAbilities';
 import { useCurrentUser, useDeleteUser } from '../../api/users';
+import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { useNotify } from '../../components/Notifications';
 
@@ -22,7 +22,7 @@ export function DeleteUserAction({ user }: { user: User }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const navigate = useNavigate();
-  const abilities = useSessionAbilities();
+  const can = useCan();
   const { data: me } = useCurrentUser();
   const name = user.name || user.email;
   const remove = useDeleteUser(user.id, async () => {
@@ -32,7 +32,7 @@ export function DeleteUserAction({ user }: { user: User }) {
   });
   const [open, setOpen] = useState(false);
   const own = me?.current_account?.organization_id;
-  const allowed = can(abilities, 'user.delete', {
+  const allowed = can('user.delete', {
     is_self: user.id === me?.id,
     placements: (user.accounts ?? []).map((a) => (a.organization_id === own ? 'own' : 'sub')),
   });

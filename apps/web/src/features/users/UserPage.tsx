@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useAbilities, useSendInvite, useUser } from '../../api/users';
+import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -126,6 +127,7 @@ export function UserPage() {
   const { t } = useTranslation();
   const { userId = '' } = useParams();
   const abilities = useAbilities();
+  const can = useCan();
   const user = useUser(userId);
 
   if (user.isPending) {
@@ -161,7 +163,7 @@ export function UserPage() {
     {
       key: 'invite-status',
       label: t('user.invite-status'),
-      value: <InviteStatusView user={data} canSendInvites={!!abilities?.canSendInvites} />,
+      value: <InviteStatusView user={data} canSendInvites={can('user.invite')} />,
     },
   ];
   if (data.plic_user_admin_url) {
