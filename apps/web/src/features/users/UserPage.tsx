@@ -126,7 +126,6 @@ function AccountsList({ accounts }: { accounts: Account[] }) {
 export function UserPage() {
   const { t } = useTranslation();
   const { userId = '' } = useParams();
-  const abilities = useAbilities();
   const can = useCan();
   const user = useUser(userId);
 
