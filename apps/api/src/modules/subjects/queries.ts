@@ -1,11 +1,11 @@
-import { BLANK_FILTER, type SubjectGridFilter, type SubjectSelection } from '@school-portal/domain';
+import { APP_SLUG, BLANK_FILTER, type SubjectGridFilter, type SubjectSelection } from '@school-portal/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { unprocessable } from '../../http/errors.js';
 import type { Access } from '../access/visibility.js';
 import { keywordPattern } from '../organizations/service.js';
 import { subjectPhotoReads } from '../photos/queries.js';
-import { fieldValue, type ProjectFields } from './service.js';
+import { fieldValue, type ProjectFields, selectSubjectRows } from './service.js';
 
 /**
  * What other areas may read of a project's subjects, as SQL over a project id column. The count is kept
@@ -157,4 +157,72 @@ export async function writeMergedSubject(
 /** Deletes subjects by id (the merged ones: their photos have moved to the subject kept). */
 export async function deleteSubjects(db: Db, ids: string[]) {
   await db.deleteFrom('subjects').where('id', 'in', ids).execute();
+}
+
+const matchingSubjects = (db: Db, projectId: string, where: Expression<SqlBool>) =>
+  db.selectFrom('subjects as s').where('s.project_id', '=', projectId).where(where);
+
+/** The ids of a project's subjects matching a grid condition, oldest first. */
+export async function matchingSubjectIds(db: Db, projectId: string, where: Expression<SqlBool>) {
+  const rows = await matchingSubjects(db, projectId, where)
+    .select('s.id')
+    .orderBy('s.created_at')
+    .orderBy('s.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** How many of a project's subjects match a grid condition. */
+export async function countMatchingSubjects(db: Db, projectId: string, where: Expression<SqlBool>) {
+  const row = await matchingSubjects(db, projectId, where)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** The first 50 subjects of a project matching a keyword, oldest first. */
+export function searchSubjects(db: Db, pf: Pick<ProjectFields, 'fields' | 'project'>, keyword: string) {
+  return selectSubjectRows(db)
+    .where('s.project_id', '=', pf.project.id)
+    .where(keywordCondition(pf, keyword))
+    .orderBy('s.created_at')
+    .orderBy('s.id')
+    .limit(50)
+    .execute();
+}
+
+/** Adds a subject to a project (added here, not by an app) and answers its row. */
+export async function createSubject(db: Db, projectId: string, properties: Record<string, string>) {
+  const created = await db
+    .insertInto('subjects')
+    .values({
+      project_id: projectId,
+      properties: JSON.stringify(properties),
+      created_by_plic_app_id: APP_SLUG,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return selectSubjectRows(db).where('s.id', '=', created.id).executeTakeFirstOrThrow();
+}
+
+/**
+ * Merges changed values into a subject's (the others, hidden ones included, stay) and sets its yearbook
+ * photo when given; answers its row.
+ */
+export async function updateSubject(
+  db: Db,
+  id: string,
+  changes: Record<string, string>,
+  yearbook: string | null | undefined,
+) {
+  await db
+    .updateTable('subjects')
+    .set({
+      properties: sql`properties || ${JSON.stringify(changes)}::jsonb`,
+      ...(yearbook !== undefined ? { yearbook_photo_id: yearbook } : {}),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+  return selectSubjectRows(db).where('s.id', '=', id).executeTakeFirstOrThrow();
 }

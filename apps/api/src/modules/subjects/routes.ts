@@ -1,7 +1,6 @@
-import { APP_SLUG, isoDateTimeSchema, subjectFormSchema } from '@school-portal/domain';
+import { isoDateTimeSchema, subjectFormSchema, subjectSelectionSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
@@ -13,15 +12,21 @@ import { subjectPhotoSchema } from '../photos/serialize.js';
 import { photosOfSubject } from '../photos/service.js';
 import { deleteSubjectWithPhotos } from './delete.js';
 import { type GridSort, gridPage } from './grid.js';
-import { gridFilterCondition, keywordCondition } from './queries.js';
-import { registerSubjectSelectionRoutes } from './selection.js';
+import {
+  countMatchingSubjects,
+  createSubject,
+  gridFilterCondition,
+  matchingSubjectIds,
+  searchSubjects,
+  updateSubject,
+} from './queries.js';
+import { resolveSelection } from './selection.js';
 import {
   findVisibleSubject,
   loadProjectFields,
   type ProjectFields,
   primaryThumbnails,
   projectFieldsById,
-  selectSubjectRows,
   serializeSubject,
   withPrimaryThumbnails,
 } from './service.js';
@@ -77,7 +82,31 @@ function checkProperties(pf: ProjectFields, properties: Record<string, string>) 
 
 export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  registerSubjectSelectionRoutes(root, ctx);
+
+  app.post(
+    '/api/projects/:id/subject-selection',
+    {
+      config: { action: 'subject.list' },
+      schema: {
+        tags: ['subjects'],
+        summary:
+          'Resolve a subject selection (grid filter, plus included ids, minus excluded ids): its count, and ids on request',
+        params: idParam,
+        body: subjectSelectionSchema.extend({ ids: z.boolean().optional() }),
+        response: {
+          200: z.object({
+            selection: z.object({ count: z.number(), subject_ids: z.array(z.string()).optional() }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const pf = await loadProjectFields(ctx.db, s, request.params.id);
+      const { ids, ...selection } = request.body;
+      return { selection: await resolveSelection(ctx.db, pf, selection, ids) };
+    },
+  );
 
   app.get(
     '/api/projects/:id/subjects',
@@ -110,14 +139,9 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
         images: q.images,
         added_since: q.added_since,
       });
-      const matches = ctx.db
-        .selectFrom('subjects as s')
-        .where('s.project_id', '=', pf.project.id)
-        .where(where);
-
       if (q.ids_only === 'true') {
-        const rows = await matches.select('s.id').orderBy('s.created_at').orderBy('s.id').execute();
-        return { subject_ids: rows.map((r) => r.id), meta: { total: rows.length } };
+        const ids = await matchingSubjectIds(ctx.db, pf.project.id, where);
+        return { subject_ids: ids, meta: { total: ids.length } };
       }
 
       const { rows, total: pageTotal } = await gridPage(ctx.db, ctx.gridPages, pf, where, {
@@ -126,11 +150,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
         page: q.page,
         limit: q.limit,
       });
-      const total =
-        pageTotal ??
-        (q.page > 1
-          ? (await matches.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n
-          : 0);
+      const total = pageTotal ?? (q.page > 1 ? await countMatchingSubjects(ctx.db, pf.project.id, where) : 0);
       return {
         subjects: await Promise.all(
           rows.map(async (r) => ({
@@ -162,13 +182,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
       const s = sessionOf(request);
       const pf = await loadProjectFields(ctx.db, s, request.params.id);
       if (pf.fields.length === 0) return { subjects: [] };
-      const rows = await selectSubjectRows(ctx.db)
-        .where('s.project_id', '=', pf.project.id)
-        .where(keywordCondition(pf, request.query.q))
-        .orderBy('s.created_at')
-        .orderBy('s.id')
-        .limit(50)
-        .execute();
+      const rows = await searchSubjects(ctx.db, pf, request.query.q);
       return {
         subjects: await withPrimaryThumbnails(
           ctx.db,
@@ -196,16 +210,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
       const pf = await loadProjectFields(ctx.db, s, request.params.id);
       const properties = request.body.subject.properties;
       checkProperties(pf, properties);
-      const created = await ctx.db
-        .insertInto('subjects')
-        .values({
-          project_id: pf.project.id,
-          properties: JSON.stringify(properties),
-          created_by_plic_app_id: APP_SLUG,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const row = await selectSubjectRows(ctx.db).where('s.id', '=', created.id).executeTakeFirstOrThrow();
+      const row = await createSubject(ctx.db, pf.project.id, properties);
       return reply
         .status(201)
         .send({ subject: { ...serializeSubject(row, pf), primary_photo_thumbnails: null } });
@@ -284,16 +289,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
         if (!(await isPhotoOfSubject(ctx.db, row.id, yearbook)))
           throw unprocessable({ yearbook_photo_id: ['is not a photo of this subject'] });
       }
-      await ctx.db
-        .updateTable('subjects')
-        .set({
-          properties: sql`properties || ${JSON.stringify(changes)}::jsonb`,
-          ...(yearbook !== undefined ? { yearbook_photo_id: yearbook } : {}),
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', row.id)
-        .execute();
-      const updated = await selectSubjectRows(ctx.db).where('s.id', '=', row.id).executeTakeFirstOrThrow();
+      const updated = await updateSubject(ctx.db, row.id, changes, yearbook);
       const [subject] = await withPrimaryThumbnails(ctx.db, ctx.storage, [serializeSubject(updated, pf)]);
       return { subject: subject! };
     },
