@@ -17,7 +17,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type Abilities, can } from '@school-portal/domain';
+import type { Abilities } from '@school-portal/domain';
 import { type ReactNode, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -29,6 +29,7 @@ import {
 } from '../../api/projects';
 import { currentSeasonOf, type Season, useSeasons } from '../../api/seasons';
 import { useSessionAbilities } from '../../api/sessionAbilities';
+import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
@@ -137,7 +138,8 @@ export function ProjectsPage() {
   const projects = useOrganizationProjects(organization?.id);
   const seasons = useSeasons(organization?.id);
   // Ask for the organization list only when the caller may read it (as the sidebar decides).
-  const readsOrganizations = can(abilities, 'organization.list-children');
+  const can = useCan();
+  const readsOrganizations = can('organization.list-children');
   const organizations = useProjectOrganizationOptions(
     organization,
     abilities.canSelectProjectOrganization && readsOrganizations,
