@@ -12,7 +12,7 @@ import {
   attachmentRequestProjectIdsSchema,
   formatFieldMessage,
 } from '@school-portal/domain';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -26,7 +26,7 @@ import { isApiError } from '../../api/client';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { ErrorState } from '../../components/ErrorState';
-import { applyServerFieldErrors } from '../../components/forms/serverErrors';
+import { useFormError } from '../../components/forms/useFormError';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { FileRequestsNav } from './FileRequestsNav';
@@ -56,7 +56,6 @@ export function NewAttachmentRequestPage() {
   const organizationId = user.current_account?.organization_id ?? null;
   const projects = useFileRequestProjectOptions(organizationId);
   const create = useCreateAttachmentRequest();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     control,
     register,
@@ -68,6 +67,11 @@ export function NewAttachmentRequestPage() {
     mode: 'onTouched',
     defaultValues: { name: '', description: '', project_ids: [] },
   });
+  const { formError, setFormError, showSaveError } = useFormError(
+    setError,
+    fieldForServerKey,
+    t('attachment-requests.form.save-failed'),
+  );
 
   const optionsById = useMemo(
     () => new Map((projects.data ?? []).map((project) => [project.id, project])),
@@ -88,12 +92,7 @@ export function NewAttachmentRequestPage() {
         setFormError(t('attachment-requests.form.forbidden'));
         return;
       }
-      const unplaced = applyServerFieldErrors(error, setError, fieldForServerKey);
-      if (!unplaced) {
-        setFormError(t('attachment-requests.form.save-failed'));
-        return;
-      }
-      if (unplaced.length > 0) setFormError(unplaced.join(' '));
+      showSaveError(error);
     }
   });
 

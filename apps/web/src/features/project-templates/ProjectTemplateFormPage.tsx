@@ -17,7 +17,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ProjectTemplateForm, projectTemplateFormSchema } from '@school-portal/domain';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Controller, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -36,7 +36,8 @@ import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
-import { applyServerFieldErrors, fieldMessage } from '../../components/forms/serverErrors';
+import { fieldMessage } from '../../components/forms/serverErrors';
+import { useFormError } from '../../components/forms/useFormError';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
@@ -165,7 +166,6 @@ function TemplateForm({ isNew, template, organizationId, defaults }: TemplateFor
   const fieldKeys = useFieldKeys();
   const create = useCreateProjectTemplate();
   const update = useUpdateProjectTemplate(template?.id ?? '');
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     control,
     register,
@@ -179,6 +179,11 @@ function TemplateForm({ isNew, template, organizationId, defaults }: TemplateFor
     mode: 'onTouched',
     defaultValues: defaults,
   });
+  const { formError, setFormError, showSaveError } = useFormError(
+    setError,
+    serverField,
+    t('project-template.form.save-failed'),
+  );
   const { fields, append, remove, move } = useFieldArray({ control, name: 'subject_fields_attributes' });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -193,9 +198,7 @@ function TemplateForm({ isNew, template, organizationId, defaults }: TemplateFor
       });
       navigate(routePath('project-template.index', { projectTemplateId: saved.id }));
     } catch (error) {
-      const unplaced = applyServerFieldErrors(error, setError, serverField);
-      if (unplaced === null) setFormError(t('project-template.form.save-failed'));
-      else if (unplaced.length > 0) setFormError(unplaced.join(' '));
+      showSaveError(error);
     }
   });
 

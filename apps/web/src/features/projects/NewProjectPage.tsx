@@ -36,7 +36,8 @@ import { useSessionAbilities } from '../../api/sessionAbilities';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { ErrorState } from '../../components/ErrorState';
-import { applyServerFieldErrors, fieldMessage } from '../../components/forms/serverErrors';
+import { fieldMessage } from '../../components/forms/serverErrors';
+import { useFormError } from '../../components/forms/useFormError';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
@@ -131,7 +132,6 @@ function ProjectForm(props: ProjectFormProps) {
   const navigate = useNavigate();
   const notify = useNotify();
   const create = useCreateProject();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     control,
     register,
@@ -151,6 +151,11 @@ function ProjectForm(props: ProjectFormProps) {
       enable_for_all_apps: false,
     },
   });
+  const { formError, setFormError, showSaveError } = useFormError(
+    setError,
+    (key) => SERVER_FIELDS[key] ?? null,
+    t('project-form.save-failed'),
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -168,9 +173,7 @@ function ProjectForm(props: ProjectFormProps) {
       notify({ message: t('project-form.saved', { name: project.name }) });
       navigate(routePath('project.index', { projectId: project.id }));
     } catch (error) {
-      const unplaced = applyServerFieldErrors(error, setError, (key) => SERVER_FIELDS[key] ?? null);
-      if (unplaced === null) setFormError(t('project-form.save-failed'));
-      else if (unplaced.length > 0) setFormError(unplaced.join(' '));
+      showSaveError(error);
     }
   });
 

@@ -8,7 +8,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type SeasonForm, seasonFormSchema } from '@school-portal/domain';
-import { useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -17,7 +16,8 @@ import { useCreateSeason } from '../../api/seasons';
 import { useSessionAbilities } from '../../api/sessionAbilities';
 import { ROUTES } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
-import { applyServerFieldErrors, fieldMessage } from '../../components/forms/serverErrors';
+import { fieldMessage } from '../../components/forms/serverErrors';
+import { useFormError } from '../../components/forms/useFormError';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { SeasonsNav } from './SeasonsNav';
@@ -45,7 +45,6 @@ function SeasonFormCard({ organizationId }: { organizationId: string }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const create = useCreateSeason(organizationId);
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     control,
     register,
@@ -58,6 +57,11 @@ function SeasonFormCard({ organizationId }: { organizationId: string }) {
     mode: 'onChange',
     defaultValues: { name: '', period_start: null, period_end: null, current: false },
   });
+  const { formError, setFormError, showSaveError } = useFormError(
+    setError,
+    SERVER_FIELDS,
+    t('seasons.form.save-failed'),
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -66,9 +70,7 @@ function SeasonFormCard({ organizationId }: { organizationId: string }) {
       notify({ message: t('seasons.form.saved', { name: season.name }) });
       navigate(ROUTES['seasons.index']);
     } catch (error) {
-      const unplaced = applyServerFieldErrors(error, setError, SERVER_FIELDS);
-      if (unplaced === null) setFormError(t('seasons.form.save-failed'));
-      else if (unplaced.length > 0) setFormError(unplaced.join(' '));
+      showSaveError(error);
     }
   });
 
