@@ -43,6 +43,8 @@ type QueryInput<Q> = { [K in keyof Q]?: Loosen<Q[K]> | null };
 
 type RequestBody<O> = O extends { requestBody?: infer B } ? NonNullable<B> : never;
 type JsonBody<O> = RequestBody<O> extends { content: { 'application/json': infer Body } } ? Body : never;
+/** The JSON body an operation takes: `RequestBodyOf<'/api/projects', 'post'>`. */
+export type RequestBodyOf<P extends keyof paths, M extends Method> = JsonBody<Operation<P, M>>;
 /** Whether the operation requires its body (`requestBody` not optional). */
 type BodyRequired<O> = O extends { requestBody: object } ? true : false;
 

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, isApiError } from './client';
+import { api } from './api';
+import { isApiError } from './client';
 import { clearPrivateQueries } from './queryClient';
 import { type ClearReason, clearToken, getToken } from './token';
-import type { SignInResult, TokenResponse } from './types';
+import type { SignInResult } from './types';
 import { fetchCurrentUser } from './users';
 
 export interface SignInInput {
@@ -22,8 +23,7 @@ export interface SignInInput {
 export function useSignIn() {
   return useMutation({
     mutationFn: async ({ username, password }: SignInInput): Promise<SignInResult> => {
-      const { access_token: token } = await apiFetch<TokenResponse>('/oauth/token', {
-        method: 'POST',
+      const { access_token: token } = await api.post('/oauth/token', {
         body: { grant_type: 'password', username, password },
         auth: false,
         handleAuthFailures: false,
@@ -42,7 +42,7 @@ export function useSignIn() {
 /** POST /oauth/revoke; failures are ignored (the token expires on the server anyway). */
 export async function revokeToken(token: string): Promise<void> {
   try {
-    await apiFetch('/oauth/revoke', { method: 'POST', body: { token }, token, handleAuthFailures: false });
+    await api.post('/oauth/revoke', { body: { token }, token, handleAuthFailures: false });
   } catch {
     // ignore
   }

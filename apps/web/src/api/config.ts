@@ -1,6 +1,6 @@
 import { APP_VERSION } from '@school-portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from './client';
+import { api } from './api';
 import { queryKeys } from './keys';
 import type { AppConfig } from './types';
 
@@ -24,7 +24,7 @@ export function useConfig() {
   return useQuery({
     queryKey: queryKeys.config,
     queryFn: async ({ signal }) => {
-      const body = await apiFetch<{ config: Partial<AppConfig> }>('/api/config', {
+      const body = await api.get('/api/config', {
         auth: false,
         handleAuthFailures: false,
         signal,

@@ -1,15 +1,14 @@
 import { POLLING_INTERVAL_MS } from '@school-portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from './client';
+import { api } from './api';
 import { queryKeys } from './keys';
-import type { MailboxMessage } from './types';
 
 /** GET /api/dev/mailbox (development only): the e-mails the server would have sent, newest first. */
 export function useDevMailbox(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.devMailbox,
     queryFn: async ({ signal }) => {
-      const body = await apiFetch<{ messages: MailboxMessage[] }>('/api/dev/mailbox', {
+      const body = await api.get('/api/dev/mailbox', {
         handleAuthFailures: false,
         signal,
       });

@@ -1,15 +1,13 @@
 import { APP_SLUG } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiFetch } from './client';
+import { api } from './api';
 import { queryKeys } from './keys';
-import type { PasswordResetInfo } from './types';
 
 /** POST /api/password-resets: always 202, whether or not the address exists. */
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiFetch<unknown>('/api/password-resets', {
-        method: 'POST',
+      api.post('/api/password-resets', {
         body: { email, plic_app_id: APP_SLUG },
         auth: false,
         handleAuthFailures: false,
@@ -22,10 +20,12 @@ export function usePasswordReset(token: string) {
   return useQuery({
     queryKey: queryKeys.passwordReset(token),
     queryFn: async ({ signal }) => {
-      const body = await apiFetch<{ password_reset: PasswordResetInfo }>(
-        `/api/password-resets/${encodeURIComponent(token)}`,
-        { auth: false, handleAuthFailures: false, signal },
-      );
+      const body = await api.get('/api/password-resets/{token}', {
+        path: { token },
+        auth: false,
+        handleAuthFailures: false,
+        signal,
+      });
       return body.password_reset;
     },
     staleTime: Number.POSITIVE_INFINITY,
@@ -37,8 +37,8 @@ export function usePasswordReset(token: string) {
 export function useCompletePasswordReset(token: string) {
   return useMutation({
     mutationFn: (password: string) =>
-      apiFetch<unknown>(`/api/password-resets/${encodeURIComponent(token)}`, {
-        method: 'PATCH',
+      api.patch('/api/password-resets/{token}', {
+        path: { token },
         body: { password },
         auth: false,
         handleAuthFailures: false,
