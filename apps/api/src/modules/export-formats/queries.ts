@@ -111,3 +111,8 @@ export async function replaceMappings(
     )
     .execute();
 }
+
+/** One format's row as stored (an export reads every setting), or none. */
+export function formatRowById(db: Db, id: string) {
+  return db.selectFrom('project_export_formats').selectAll().where('id', '=', id).executeTakeFirst();
+}

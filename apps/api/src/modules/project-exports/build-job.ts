@@ -5,6 +5,7 @@ import { queueEmail } from '../../mail/outbox.js';
 import { projectExportReadyMessage } from '../../mail/templates.js';
 import { scheduleDeletions } from '../../storage/uploads.js';
 import { selectProjects } from '../projects/service.js';
+import { activeUserContact } from '../users/queries.js';
 import { buildExportArchive } from './archive/index.js';
 import { exportFields, exportKey, imageChoice, loadFormatRow, runOptions } from './service.js';
 import { countSelection, exportSubjects } from './subjects.js';
@@ -138,12 +139,7 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
         .returning('id')
         .executeTakeFirst();
       if (!done || !started.created_by_user_id) return;
-      const creator = await trx
-        .selectFrom('users')
-        .select(['name', 'email'])
-        .where('id', '=', started.created_by_user_id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      const creator = await activeUserContact(trx, started.created_by_user_id);
       if (!creator) return;
       await queueEmail(
         trx,

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { type PageRequest, pageOf } from '../../db/paging.js';
+import type { Access } from '../access/visibility.js';
 
 /** What other areas may read of a project's exports, as SQL over a project id column. */
 export const projectExportReads = (projectIdColumn: string) => ({
@@ -35,3 +37,13 @@ export const isStalled = (
 /** Done (§4): completed or failed. Only done or stalled exports may be deleted. */
 export const isDone = (row: Pick<ExportRow, 'job_status'>) =>
   row.job_status === 'completed' || row.job_status === 'failed';
+
+/** A page of a project's exports in the caller's view, newest first. */
+export function listProjectExports(db: Db, access: Access, projectId: string, paging: PageRequest) {
+  return pageOf(
+    db,
+    selectExports(db).where('e.project_id', '=', projectId).where('e.id', 'in', access.ids('project_export')),
+    (query) => query.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc'),
+    paging,
+  );
+}

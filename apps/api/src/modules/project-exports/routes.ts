@@ -1,7 +1,6 @@
 import { projectExportInputSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authorize, sessionOf } from '../../http/auth.js';
@@ -10,7 +9,7 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { safeDownloadName } from '../../storage/storage.js';
 import { findVisibleProject } from '../projects/service.js';
-import { selectExports } from './queries.js';
+import { listProjectExports } from './queries.js';
 import { checkReportSchema, isDownloadable, projectExportSchema, serializeExport } from './serialize.js';
 import { checkRun, createExport, deleteExport, findExport } from './service.js';
 
@@ -39,24 +38,8 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
     },
     async (request) => {
       const project = await findVisibleProject(ctx.db, sessionOf(request), request.params.id);
-      const { page, limit } = request.query;
-      const [rows, total] = await Promise.all([
-        selectExports(ctx.db)
-          .where('e.project_id', '=', project.id)
-          .where('e.id', 'in', request.access.ids('project_export'))
-          .orderBy('e.created_at', 'desc')
-          .orderBy('e.id', 'desc')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        ctx.db
-          .selectFrom('project_exports')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where('project_id', '=', project.id)
-          .where('id', 'in', request.access.ids('project_export'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { project_exports: rows.map(serializeExport), meta: { page, limit, total: total.n } };
+      const { rows, meta } = await listProjectExports(ctx.db, request.access, project.id, request.query);
+      return { project_exports: rows.map(serializeExport), meta };
     },
   );
 

@@ -1,15 +1,15 @@
 import type { ProjectExportValues } from '@school-portal/domain';
 import { readsHiddenFields } from '@school-portal/domain';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { scheduleDeletions } from '../../storage/uploads.js';
 import { actorOf, recordAudit } from '../audit/record.js';
-import { loadMappings } from '../export-formats/queries.js';
+import { formatRowById, loadMappings } from '../export-formats/queries.js';
 import { loadFields, type SubjectFieldRow } from '../project-templates/service.js';
 import type { ProjectRow } from '../projects/service.js';
+import { countSubjectsOfProject } from '../subjects/queries.js';
 import type { Session } from '../users/session.js';
 import { fieldsWritten } from './archive/fields.js';
 import {
@@ -28,11 +28,7 @@ export const exportKey = (organizationId: string, projectId: string, exportId: s
 
 /** The format as the archive builder takes it: its row and its ordered field mappings. */
 export async function loadFormatRow(db: Db, formatId: string): Promise<ExportFormatRow | null> {
-  const row = await db
-    .selectFrom('project_export_formats')
-    .selectAll()
-    .where('id', '=', formatId)
-    .executeTakeFirst();
+  const row = await formatRowById(db, formatId);
   if (!row) return null;
   const mappings = await loadMappings(db, [row.id]);
   return {
@@ -121,13 +117,7 @@ async function checkSubjectsOfProject(db: Db, projectId: string, input: ProjectE
   for (const key of ['included_subject_ids', 'excluded_subject_ids'] as const) {
     const wanted = [...new Set(input[key])];
     if (wanted.length === 0) continue;
-    const found = await db
-      .selectFrom('subjects')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('project_id', '=', projectId)
-      .where('id', 'in', wanted)
-      .executeTakeFirstOrThrow();
-    if (found.n !== wanted.length) errors[key] = ['is invalid'];
+    if ((await countSubjectsOfProject(db, projectId, wanted)) !== wanted.length) errors[key] = ['is invalid'];
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }

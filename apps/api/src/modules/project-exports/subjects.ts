@@ -3,7 +3,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { exportPhotoSources, subjectPhotoReads } from '../photos/queries.js';
 import { workingMaster } from '../photos/service.js';
-import { selectionCondition } from '../subjects/queries.js';
+import { countMatchingSubjects, selectionCondition, subjectBatchAfter } from '../subjects/queries.js';
 import type { ExportImageSource, ExportSubject, ProjectField } from './archive/index.js';
 
 /** Subjects are read this many at a time (keyset pages): memory stays flat in the number of subjects. */
@@ -51,13 +51,7 @@ function selectionWhere(selection: ExportSelection): Expression<SqlBool> {
 }
 
 export async function countSelection(db: Db, selection: ExportSelection): Promise<number> {
-  const row = await db
-    .selectFrom('subjects as s')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('s.project_id', '=', selection.project_id)
-    .where(selectionWhere(selection))
-    .executeTakeFirstOrThrow();
-  return row.n;
+  return countMatchingSubjects(db, selection.project_id, selectionWhere(selection));
 }
 
 /** Values by field key: each keyed field's trimmed value (the first field of a key wins). */
@@ -229,21 +223,13 @@ export async function* exportSubjects(
   // created_at as PostgreSQL's text, which keeps its microseconds (a Date would round them away).
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
-    let query = db
-      .selectFrom('subjects as s')
-      .select([
-        's.id',
-        's.properties',
-        's.yearbook_photo_id',
-        sql<string>`s.created_at::text`.as('created_key'),
-      ])
-      .where('s.project_id', '=', selection.project_id)
-      .where(selectionWhere(selection));
-    if (after !== null) {
-      const { created_at, id } = after;
-      query = query.where(sql<SqlBool>`(s.created_at, s.id) > (${created_at}::timestamptz, ${id}::bigint)`);
-    }
-    const rows = await query.orderBy('s.created_at').orderBy('s.id').limit(batchSize).execute();
+    const rows = await subjectBatchAfter(
+      db,
+      selection.project_id,
+      selectionWhere(selection),
+      after,
+      batchSize,
+    );
     if (rows.length === 0) return;
     yield* await toExportSubjects(db, rows, fields, choice);
     const last = rows[rows.length - 1]!;

@@ -226,3 +226,43 @@ export async function updateSubject(
     .execute();
   return selectSubjectRows(db).where('s.id', '=', id).executeTakeFirstOrThrow();
 }
+
+/** How many of `ids` are subjects of the project. */
+export async function countSubjectsOfProject(db: Db, projectId: string, ids: string[]) {
+  const found = await db
+    .selectFrom('subjects')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('project_id', '=', projectId)
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  return found.n;
+}
+
+/**
+ * The next batch of a project's subjects matching a condition, in creation order after `after` (keyset
+ * paging). `created_key` is created_at as PostgreSQL's text, which keeps its microseconds (a Date would
+ * round them away).
+ */
+export function subjectBatchAfter(
+  db: Db,
+  projectId: string,
+  where: Expression<SqlBool>,
+  after: { created_at: string; id: string } | null,
+  batchSize: number,
+) {
+  let query = db
+    .selectFrom('subjects as s')
+    .select([
+      's.id',
+      's.properties',
+      's.yearbook_photo_id',
+      sql<string>`s.created_at::text`.as('created_key'),
+    ])
+    .where('s.project_id', '=', projectId)
+    .where(where);
+  if (after !== null) {
+    const { created_at, id } = after;
+    query = query.where(sql<SqlBool>`(s.created_at, s.id) > (${created_at}::timestamptz, ${id}::bigint)`);
+  }
+  return query.orderBy('s.created_at').orderBy('s.id').limit(batchSize).execute();
+}

@@ -79,3 +79,13 @@ export function licensesOf(db: Db, userId: string) {
     .orderBy('plic_app_slug')
     .execute();
 }
+
+/** An active user's name and e-mail (who is told that something they started is ready); none once deleted. */
+export function activeUserContact(db: Db | Transaction<Database>, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['name', 'email'])
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
