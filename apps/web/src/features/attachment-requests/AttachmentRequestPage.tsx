@@ -13,12 +13,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type AttachmentRequest, useAttachmentRequest } from '../../api/attachments';
-import { isApiError } from '../../api/client';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { formatDateTime } from '../attachments/format';
 import { DetailList } from '../organizations/DetailList';
 import { FileRequestsNav } from './FileRequestsNav';
@@ -83,26 +81,17 @@ export function AttachmentRequestPage() {
   const { attachmentRequestId = '' } = useParams();
   const request = useAttachmentRequest(attachmentRequestId);
 
-  if (request.isPending) {
+  if (!request.isSuccess) {
     return (
       <Page title={t('attachment-requests.detail.heading')}>
         <FileRequestsNav />
-        <LoadingScreen />
-      </Page>
-    );
-  }
-  if (request.isError) {
-    return (
-      <Page title={t('attachment-requests.detail.heading')}>
-        <FileRequestsNav />
-        {isApiError(request.error, 404) ? (
-          <EmptyState message={t('attachment-requests.detail.not-found')} />
-        ) : (
-          <ErrorState
-            message={t('attachment-requests.detail.load-failed')}
-            onRetry={() => void request.refetch()}
-          />
-        )}
+        <QueryState
+          query={request}
+          errorMessage={t('attachment-requests.detail.load-failed')}
+          notFoundMessage={t('attachment-requests.detail.not-found')}
+        >
+          {() => null}
+        </QueryState>
       </Page>
     );
   }

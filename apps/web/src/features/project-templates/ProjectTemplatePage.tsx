@@ -15,15 +15,13 @@ import { fieldKeyLabel } from '@school-portal/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isApiError } from '../../api/client';
 import { type ProjectTemplate, useFieldKeys, useProjectTemplate } from '../../api/projectTemplates';
 import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
 import { formatDate } from '../../components/format';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { DeleteProjectTemplateDialog } from './DeleteProjectTemplateDialog';
 import { ProjectTemplatesNav } from './ProjectTemplatesNav';
 
@@ -36,27 +34,20 @@ export function ProjectTemplatePage() {
   const { projectTemplateId = '' } = useParams();
   const template = useProjectTemplate(projectTemplateId);
 
-  if (template.isPending) {
-    return (
-      <Page title={t('project-template.title')}>
-        <ProjectTemplatesNav />
-        <LoadingScreen />
-      </Page>
-    );
-  }
-  if (template.isError) {
-    return (
-      <Page title={t('project-template.title')}>
-        <ProjectTemplatesNav />
-        {isApiError(template.error, 404) ? (
-          <EmptyState message={t('project-template.not-found')} />
-        ) : (
-          <ErrorState message={t('project-template.load-failed')} onRetry={() => void template.refetch()} />
-        )}
-      </Page>
-    );
-  }
-  return <TemplateDetails template={template.data} />;
+  if (template.isSuccess) return <TemplateDetails template={template.data} />;
+  // The details are a page of their own; until then the list's page shows loading or the failure.
+  return (
+    <Page title={t('project-template.title')}>
+      <ProjectTemplatesNav />
+      <QueryState
+        query={template}
+        errorMessage={t('project-template.load-failed')}
+        notFoundMessage={t('project-template.not-found')}
+      >
+        {() => null}
+      </QueryState>
+    </Page>
+  );
 }
 
 function TemplateDetails({ template }: { template: ProjectTemplate }) {
