@@ -12,6 +12,7 @@ import { authorize, sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { findVisibleOrganization, organizationTarget } from '../organizations/service.js';
+import { serializeField, serializeTemplate } from './serialize.js';
 import {
   createTemplate,
   deleteTemplate,
@@ -19,7 +20,6 @@ import {
   listTemplates,
   loadFields,
   replaceTemplate,
-  serializeField,
   type TemplateRow,
 } from './service.js';
 
@@ -44,11 +44,6 @@ const templateSchema = z.object({
   updated_at: z.string(),
 });
 const templateDetailSchema = templateSchema.extend({ subject_fields: z.array(fieldSchema) });
-const serializeTemplate = (t: TemplateRow) => ({
-  ...t,
-  created_at: t.created_at.toISOString(),
-  updated_at: t.updated_at.toISOString(),
-});
 
 const templateBody = z.object({
   project_template: projectTemplateFormSchema.extend({

@@ -1,4 +1,3 @@
-import { effectiveLabel } from '@school-portal/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type PageRequest, pageOf } from '../../db/paging.js';
@@ -58,12 +57,6 @@ export async function loadFields(
   if (!includeHidden) query = query.where('visible_to_customers', '=', true);
   return query.execute();
 }
-
-export const serializeField = (f: SubjectFieldRow) => ({
-  ...f,
-  effective_label: effectiveLabel(f),
-  is_custom: !f.field_key,
-});
 
 export async function insertFields(
   trx: Transaction<Database>,

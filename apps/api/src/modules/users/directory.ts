@@ -22,10 +22,8 @@ export interface AccountsQuery extends DirectoryQuery {
   'filter[invite_status]'?: (typeof INVITE_STATUS_FILTERS)[number];
 }
 
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-
 /** One page of the accounts of an organization (or its tree), by user name, with the All Users filters. */
-export async function listAccounts(db: Db, access: Access, organizationId: string, q: AccountsQuery) {
+export function listAccounts(db: Db, access: Access, organizationId: string, q: AccountsQuery) {
   // School Portal permission: the account is enabled for this app and the user holds an active license.
   const licensed = sql<boolean>`(
     (NOT a.enable_plic_app_whitelist OR ${APP_SLUG} = ANY(a.plic_app_whitelist_slugs))
@@ -59,7 +57,7 @@ export async function listAccounts(db: Db, access: Access, organizationId: strin
   if (invite === 'not-sent') {
     query = query.where('u.invitation_accepted_at', 'is', null).where('u.invitation_sent_at', 'is', null);
   }
-  const { rows, meta } = await pageOf(
+  return pageOf(
     db,
     query.select([
       'a.id',
@@ -82,39 +80,10 @@ export async function listAccounts(db: Db, access: Access, organizationId: strin
     (query) => query.orderBy('u.name').orderBy('a.id'),
     q,
   );
-  return {
-    accounts: rows.map((r) => ({
-      id: r.id,
-      user_id: r.user_id,
-      organization_id: r.organization_id,
-      created_at: r.created_at.toISOString(),
-      enabled_for_school_portal: r.enabled,
-      school_portal_permission: r.licensed ? ('allowed' as const) : ('not-allowed' as const),
-      ...(q.include_managed_organization_ids ? { managed_organization_ids: r.managed_organization_ids } : {}),
-      ...(q.include_users
-        ? {
-            user: {
-              id: r.user_id,
-              name: r.user_name,
-              email: r.user_email,
-              invitation_sent_at: iso(r.invitation_sent_at),
-              invitation_accepted_at: iso(r.invitation_accepted_at),
-              created_at: r.user_created_at.toISOString(),
-            },
-          }
-        : {}),
-      ...(q.include_organizations
-        ? {
-            organization: { id: r.organization_id, name: r.organization_name, role: r.organization_role },
-          }
-        : {}),
-    })),
-    meta,
-  };
 }
 
 /** One page of the users with an account in an organization (or its tree), by name. */
-export async function listUsers(db: Db, access: Access, organizationId: string, q: DirectoryQuery) {
+export function listUsers(db: Db, access: Access, organizationId: string, q: DirectoryQuery) {
   const organizations = q.traverse_sub_organizations
     ? access.subtreeIds(organizationId)
     : organizationIdQuery(db, organizationId);
@@ -134,7 +103,7 @@ export async function listUsers(db: Db, access: Access, organizationId: string, 
     const pattern = keywordPattern(q.keyword);
     query = query.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('u.email', 'ilike', pattern)]));
   }
-  const { rows, meta } = await pageOf(
+  return pageOf(
     db,
     query.select([
       'u.id',
@@ -147,13 +116,7 @@ export async function listUsers(db: Db, access: Access, organizationId: string, 
     (query) => query.orderBy('u.name').orderBy('u.id'),
     q,
   );
-  return {
-    users: rows.map((u) => ({
-      ...u,
-      invitation_sent_at: iso(u.invitation_sent_at),
-      invitation_accepted_at: iso(u.invitation_accepted_at),
-      created_at: u.created_at.toISOString(),
-    })),
-    meta,
-  };
 }
+
+export type AccountListRow = Awaited<ReturnType<typeof listAccounts>>['rows'][number];
+export type UserListRow = Awaited<ReturnType<typeof listUsers>>['rows'][number];

@@ -19,7 +19,7 @@ import { createUser } from './create.js';
 import { deleteUser, userTargetFor } from './delete.js';
 import { listAccounts, listUsers } from './directory.js';
 import { licensesOf, updateUser } from './queries.js';
-import { serializeLicense, serializeUser } from './serialize.js';
+import { serializeAccountRow, serializeLicense, serializeUser, serializeUserSummary } from './serialize.js';
 import { buildAbilities, chooseAccount, type SessionUser } from './session.js';
 import { adminUrlFor, loadUserForViewer } from './viewer.js';
 
@@ -211,7 +211,9 @@ export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppConte
     async (request) => {
       const s = sessionOf(request);
       const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
-      return listAccounts(ctx.db, request.access, organization.id, request.query);
+      const q = request.query;
+      const { rows, meta } = await listAccounts(ctx.db, request.access, organization.id, q);
+      return { accounts: rows.map((r) => serializeAccountRow(r, q)), meta };
     },
   );
 
@@ -230,7 +232,8 @@ export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppConte
     async (request) => {
       const s = sessionOf(request);
       const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
-      return listUsers(ctx.db, request.access, organization.id, request.query);
+      const { rows, meta } = await listUsers(ctx.db, request.access, organization.id, request.query);
+      return { users: rows.map(serializeUserSummary), meta };
     },
   );
 }

@@ -1,4 +1,5 @@
 import { APP_SLUG, COMPANION_APP_SLUG, isAccountEnabledFor, type User } from '@school-portal/domain';
+import type { AccountListRow, AccountsQuery, UserListRow } from './directory.js';
 import type { SessionAccount, SessionUser } from './session.js';
 
 export function serializeAccount(
@@ -70,4 +71,42 @@ export const serializeLicense = (
   plic_app_slug: r.plic_app_slug,
   active: r.active && (!r.expires_at || r.expires_at.getTime() > now),
   expires_at: r.expires_at?.toISOString() ?? null,
+});
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** An All Users row: its user, organization and managed organizations only when asked for. */
+export const serializeAccountRow = (
+  r: AccountListRow,
+  q: Pick<AccountsQuery, 'include_managed_organization_ids' | 'include_users' | 'include_organizations'>,
+) => ({
+  id: r.id,
+  user_id: r.user_id,
+  organization_id: r.organization_id,
+  created_at: r.created_at.toISOString(),
+  enabled_for_school_portal: r.enabled,
+  school_portal_permission: r.licensed ? ('allowed' as const) : ('not-allowed' as const),
+  ...(q.include_managed_organization_ids ? { managed_organization_ids: r.managed_organization_ids } : {}),
+  ...(q.include_users
+    ? {
+        user: {
+          id: r.user_id,
+          name: r.user_name,
+          email: r.user_email,
+          invitation_sent_at: iso(r.invitation_sent_at),
+          invitation_accepted_at: iso(r.invitation_accepted_at),
+          created_at: r.user_created_at.toISOString(),
+        },
+      }
+    : {}),
+  ...(q.include_organizations
+    ? { organization: { id: r.organization_id, name: r.organization_name, role: r.organization_role } }
+    : {}),
+});
+
+export const serializeUserSummary = (u: UserListRow) => ({
+  ...u,
+  invitation_sent_at: iso(u.invitation_sent_at),
+  invitation_accepted_at: iso(u.invitation_accepted_at),
+  created_at: u.created_at.toISOString(),
 });

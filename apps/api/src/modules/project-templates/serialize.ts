@@ -1,0 +1,14 @@
+import { effectiveLabel } from '@school-portal/domain';
+import type { SubjectFieldRow, TemplateRow } from './service.js';
+
+export const serializeField = (f: SubjectFieldRow) => ({
+  ...f,
+  effective_label: effectiveLabel(f),
+  is_custom: !f.field_key,
+});
+
+export const serializeTemplate = (t: TemplateRow) => ({
+  ...t,
+  created_at: t.created_at.toISOString(),
+  updated_at: t.updated_at.toISOString(),
+});
