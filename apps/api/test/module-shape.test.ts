@@ -60,8 +60,6 @@ const PENDING = new Set<string>([
   'layouts/subjects.ts: uses subjects (a table of subjects)',
   'projects/routes.ts: builds SQL in a routes file',
   'subject-imports/routes.ts: builds SQL in a routes file',
-  'subject-imports/service.ts: uses attachments (a table of attachments)',
-  'subject-imports/service.ts: uses projects (a table of projects)',
 ]);
 
 const BUILDS_SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|with|transaction)\(|\bsql(<[^>]*>)?`/;

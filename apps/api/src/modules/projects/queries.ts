@@ -35,3 +35,13 @@ export async function projectOrganizationId(db: Db, projectId: string): Promise<
     .executeTakeFirstOrThrow();
   return project.organization_id;
 }
+
+/** The template a project's subject fields are copied in, if any. */
+export async function projectTemplateId(db: Db, projectId: string): Promise<string | null> {
+  const project = await db
+    .selectFrom('projects')
+    .select(['project_template_id'])
+    .where('id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  return project.project_template_id;
+}

@@ -15,7 +15,9 @@ import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import type { Storage } from '../../storage/storage.js';
 import { takeUpload } from '../../storage/uploads.js';
+import { attachmentById } from '../attachments/queries.js';
 import { loadFields } from '../project-templates/service.js';
+import { projectOrganizationId, projectTemplateId } from '../projects/queries.js';
 import { insertSubjects, projectSubjectProperties, updateSubjectProperties } from '../subjects/bulk.js';
 import { type ParsedRoster, type RosterEncoding, readRoster } from './parse.js';
 import { mappingProblems, type Plan, planImport, rowName } from './plan.js';
@@ -61,12 +63,8 @@ export const parseImportFile = async (storage: Storage, row: SubjectImportRow) =
 
 /** Every field of the project (hidden ones included), from its template copy. */
 export async function projectFields(db: Db, projectId: string): Promise<FieldRef[]> {
-  const project = await db
-    .selectFrom('projects')
-    .select(['project_template_id'])
-    .where('id', '=', projectId)
-    .executeTakeFirstOrThrow();
-  return project.project_template_id ? loadFields(db, [project.project_template_id], true) : [];
+  const templateId = await projectTemplateId(db, projectId);
+  return templateId ? loadFields(db, [templateId], true) : [];
 }
 
 /** The organizations whose saved mapping applies: the project's, then the caller's. */
@@ -75,12 +73,8 @@ export async function mappingOrganizations(
   projectId: string,
   callerOrganizationId: string | undefined,
 ) {
-  const project = await db
-    .selectFrom('projects')
-    .select('organization_id')
-    .where('id', '=', projectId)
-    .executeTakeFirstOrThrow();
-  return [project.organization_id, ...(callerOrganizationId ? [callerOrganizationId] : [])];
+  const organizationId = await projectOrganizationId(db, projectId);
+  return [organizationId, ...(callerOrganizationId ? [callerOrganizationId] : [])];
 }
 
 export async function suggestedMappingFor(
@@ -155,7 +149,7 @@ export async function verifyImportUpload(
 
 /** An attachment's file may be read as a roster: verified, of this project, a CSV/TSV/TXT/XLSX. */
 export async function attachmentForImport(db: Db, attachmentId: string, projectId: string) {
-  const a = await db.selectFrom('attachments').selectAll().where('id', '=', attachmentId).executeTakeFirst();
+  const a = await attachmentById(db, attachmentId);
   if (!a || a.project_id !== projectId) throw unprocessable({ attachment_id: ['is invalid'] });
   if (!a.upload_verified_at) throw unprocessable({ attachment_id: ['has not been uploaded'] });
   if (!READABLE_ATTACHMENT_TYPES.has(a.upload_content_type))
