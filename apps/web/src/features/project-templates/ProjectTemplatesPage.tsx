@@ -17,11 +17,9 @@ import { type ProjectTemplateSummary, useProjectTemplates } from '../../api/proj
 import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
 import { formatDate } from '../../components/format';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { RouterLink } from '../../components/RouterLink';
 import { ActionsCell } from '../../components/table/ActionsCell';
 import { DeleteProjectTemplateDialog } from './DeleteProjectTemplateDialog';
@@ -35,80 +33,80 @@ export function ProjectTemplatesPage() {
   const templates = useProjectTemplates(user.current_account?.organization_id);
   const [deleting, setDeleting] = useState<ProjectTemplateSummary | null>(null);
 
-  let content: ReactNode;
-  if (templates.isPending) content = <LoadingScreen />;
-  else if (templates.isError) {
-    content = (
-      <ErrorState message={t('project-templates.load-failed')} onRetry={() => void templates.refetch()} />
-    );
-  } else if (templates.data.length === 0) content = <EmptyState message={t('project-templates.empty')} />;
-  else {
-    const action = (label: string, icon: ReactNode, to: string) => (
-      <Tooltip title={label}>
-        <IconButton component={Link} to={to} aria-label={label} size="small">
-          {icon}
-        </IconButton>
-      </Tooltip>
-    );
-    content = (
-      <Paper variant="outlined">
-        <TableContainer>
-          <Table aria-label={t('project-templates.table')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('project-templates.name')}</TableCell>
-                <TableCell>{t('project-templates.organization')}</TableCell>
-                <TableCell>{t('project-templates.created')}</TableCell>
-                <ActionsCell header>{t('project-templates.actions')}</ActionsCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {templates.data.map((template) => {
-                const projectTemplateId = template.id;
-                return (
-                  <TableRow key={template.id} data-testid="template-row">
-                    <TableCell component="th" scope="row">
-                      <RouterLink to={routePath('project-template.index', { projectTemplateId })}>
-                        {template.name}
-                      </RouterLink>
-                    </TableCell>
-                    <TableCell>{template.organization_name}</TableCell>
-                    <TableCell>
-                      <time dateTime={template.created_at}>{formatDate(template.created_at)}</time>
-                    </TableCell>
-                    <ActionsCell>
-                      {action(
-                        t('project-templates.view', { name: template.name }),
-                        <VisibilityIcon fontSize="small" />,
-                        routePath('project-template.index', { projectTemplateId }),
-                      )}
-                      {can('template.update', template) &&
-                        action(
-                          t('project-templates.edit', { name: template.name }),
-                          <EditIcon fontSize="small" />,
-                          routePath('project-template.edit', { projectTemplateId }),
+  const action = (label: string, icon: ReactNode, to: string) => (
+    <Tooltip title={label}>
+      <IconButton component={Link} to={to} aria-label={label} size="small">
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+  const content = (
+    <QueryState
+      query={templates}
+      errorMessage={t('project-templates.load-failed')}
+      isEmpty={(data) => data.length === 0}
+      emptyMessage={t('project-templates.empty')}
+    >
+      {(data) => (
+        <Paper variant="outlined">
+          <TableContainer>
+            <Table aria-label={t('project-templates.table')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('project-templates.name')}</TableCell>
+                  <TableCell>{t('project-templates.organization')}</TableCell>
+                  <TableCell>{t('project-templates.created')}</TableCell>
+                  <ActionsCell header>{t('project-templates.actions')}</ActionsCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.map((template) => {
+                  const projectTemplateId = template.id;
+                  return (
+                    <TableRow key={template.id} data-testid="template-row">
+                      <TableCell component="th" scope="row">
+                        <RouterLink to={routePath('project-template.index', { projectTemplateId })}>
+                          {template.name}
+                        </RouterLink>
+                      </TableCell>
+                      <TableCell>{template.organization_name}</TableCell>
+                      <TableCell>
+                        <time dateTime={template.created_at}>{formatDate(template.created_at)}</time>
+                      </TableCell>
+                      <ActionsCell>
+                        {action(
+                          t('project-templates.view', { name: template.name }),
+                          <VisibilityIcon fontSize="small" />,
+                          routePath('project-template.index', { projectTemplateId }),
                         )}
-                      {can('template.delete', template) && (
-                        <Tooltip title={t('project-templates.delete', { name: template.name })}>
-                          <IconButton
-                            aria-label={t('project-templates.delete', { name: template.name })}
-                            size="small"
-                            onClick={() => setDeleting(template)}
-                          >
-                            <DeleteIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </ActionsCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Paper>
-    );
-  }
+                        {can('template.update', template) &&
+                          action(
+                            t('project-templates.edit', { name: template.name }),
+                            <EditIcon fontSize="small" />,
+                            routePath('project-template.edit', { projectTemplateId }),
+                          )}
+                        {can('template.delete', template) && (
+                          <Tooltip title={t('project-templates.delete', { name: template.name })}>
+                            <IconButton
+                              aria-label={t('project-templates.delete', { name: template.name })}
+                              size="small"
+                              onClick={() => setDeleting(template)}
+                            >
+                              <DeleteIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        )}
+                      </ActionsCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Paper>
+      )}
+    </QueryState>
+  );
 
   return (
     <Page title={t('project-templates.heading')}>
