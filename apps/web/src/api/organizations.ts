@@ -1,10 +1,10 @@
 import { MULTI_PAGE_SIZES, type OrganizationForm, PAGE_SIZES } from '@school-portal/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { apiFetch } from './client';
+import { api } from './api';
 import { queryKeys } from './keys';
-import { fetchAllPages } from './pages';
+import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
-import type { ApiResponse, ElementOf, ListMeta } from './types';
+import type { ApiResponse, ElementOf } from './types';
 
 /** One organization as the lists answer it (API.md, snake_case). */
 export type Organization = ElementOf<
@@ -34,8 +34,6 @@ export type OrganizationProject = ElementOf<
   ApiResponse<'/api/organizations/{id}/projects', 'get'>['projects']
 >;
 
-const orgPath = (id: string, rest = '') => `/api/organizations/${encodeURIComponent(id)}${rest}`;
-
 /** Query keys of this module. All live under the private `organizations` root (cleared on sign-out). */
 
 /** GET /api/organizations/:id (403 `cannot_show_organization` without the show ability, 404 outside the tree). */
@@ -43,7 +41,7 @@ export function useOrganization(organizationId: string) {
   return useQuery({
     queryKey: queryKeys.organizations.detail(organizationId),
     queryFn: async ({ signal }) => {
-      const body = await apiFetch<{ organization: OrganizationDetail }>(orgPath(organizationId), { signal });
+      const body = await api.get('/api/organizations/{id}', { path: { id: organizationId }, signal });
       return body.organization;
     },
   });
@@ -57,18 +55,16 @@ export function useSubOrganizationsPage(
   return useQuery({
     queryKey: queryKeys.organizations.childrenPage(organizationId ?? '', params),
     queryFn: async ({ signal }) => {
-      const body = await apiFetch<{ organizations: Organization[]; meta: ListMeta }>(
-        orgPath(organizationId!, '/organizations'),
-        {
-          query: {
-            traverse_sub_organizations: true,
-            page: params.page,
-            limit: PAGE_SIZES.organizations,
-            keyword: params.keyword || undefined,
-          },
-          signal,
+      const body = await api.get('/api/organizations/{id}/organizations', {
+        path: { id: organizationId! },
+        query: {
+          traverse_sub_organizations: true,
+          page: params.page,
+          limit: PAGE_SIZES.organizations,
+          keyword: params.keyword || undefined,
         },
-      );
+        signal,
+      });
       return body;
     },
     enabled: !!organizationId,
@@ -81,13 +77,11 @@ export function useAllSubOrganizations(organizationId: string | null | undefined
   return useQuery({
     queryKey: queryKeys.organizations.allDescendants(organizationId ?? ''),
     queryFn: ({ signal }) =>
-      fetchAllPages(async (page, limit) => {
-        const body = await apiFetch<{ organizations: Organization[]; meta: ListMeta }>(
-          orgPath(organizationId!, '/organizations'),
-          { query: { traverse_sub_organizations: true, page, limit }, signal },
-        );
-        return { items: body.organizations, meta: body.meta };
-      }, MULTI_PAGE_SIZES.organizations),
+      fetchAllOf('/api/organizations/{id}/organizations', 'organizations', MULTI_PAGE_SIZES.organizations, {
+        path: { id: organizationId! },
+        query: { traverse_sub_organizations: true },
+        signal,
+      }),
     enabled: !!organizationId,
   });
 }
@@ -97,10 +91,10 @@ export function useCreateOrganization(parentOrganizationId: string | null | unde
   return useMutation({
     mutationFn: async (organization: OrganizationForm) => {
       if (!parentOrganizationId) throw new Error('No organization to add a child to');
-      const body = await apiFetch<{ organization: Organization }>(
-        orgPath(parentOrganizationId, '/organizations'),
-        { method: 'POST', body: { organization } },
-      );
+      const body = await api.post('/api/organizations/{id}/organizations', {
+        path: { id: parentOrganizationId },
+        body: { organization },
+      });
       return body.organization;
     },
     onSuccess: async () => {
@@ -120,8 +114,8 @@ export type OrganizationChanges = Partial<
 export function useUpdateOrganization(organizationId: string) {
   return useMutation({
     mutationFn: async (organization: OrganizationChanges) => {
-      const body = await apiFetch<{ organization: Organization }>(orgPath(organizationId), {
-        method: 'PATCH',
+      const body = await api.patch('/api/organizations/{id}', {
+        path: { id: organizationId },
         body: { organization },
       });
       return body.organization;
@@ -144,7 +138,8 @@ export function useAccountsPage(organizationId: string | null | undefined, param
   return useQuery({
     queryKey: queryKeys.organizations.accountsPage(organizationId ?? '', params),
     queryFn: ({ signal }) =>
-      apiFetch<{ accounts: AccountRow[]; meta: ListMeta }>(orgPath(organizationId!, '/accounts'), {
+      api.get('/api/organizations/{id}/accounts', {
+        path: { id: organizationId! },
         query: {
           traverse_sub_organizations: true,
           include_users: true,
@@ -167,13 +162,10 @@ export function useOrganizationUsers(organizationId: string) {
   return useQuery({
     queryKey: queryKeys.organizations.users(organizationId),
     queryFn: ({ signal }) =>
-      fetchAllPages(async (page, limit) => {
-        const body = await apiFetch<{ users: UserSummary[]; meta: ListMeta }>(
-          orgPath(organizationId, '/users'),
-          { query: { page, limit }, signal },
-        );
-        return { items: body.users, meta: body.meta };
-      }, MULTI_PAGE_SIZES.users),
+      fetchAllOf('/api/organizations/{id}/users', 'users', MULTI_PAGE_SIZES.users, {
+        path: { id: organizationId },
+        signal,
+      }),
   });
 }
 
@@ -182,10 +174,11 @@ export function useOrganizationProjectList(organizationId: string) {
   return useQuery({
     queryKey: queryKeys.projects.organizationPage(organizationId),
     queryFn: async ({ signal }) => {
-      const body = await apiFetch<{ projects: OrganizationProject[]; meta: ListMeta }>(
-        orgPath(organizationId, '/projects'),
-        { query: { limit: MULTI_PAGE_SIZES.projects }, signal },
-      );
+      const body = await api.get('/api/organizations/{id}/projects', {
+        path: { id: organizationId },
+        query: { limit: MULTI_PAGE_SIZES.projects },
+        signal,
+      });
       return [...body.projects].sort((a, b) => b.created_at.localeCompare(a.created_at));
     },
   });
@@ -195,7 +188,8 @@ export function useOrganizationProjectList(organizationId: string) {
 export function useOrganizationSupport(organizationId: string | null | undefined) {
   return useQuery({
     queryKey: queryKeys.organizations.support(organizationId ?? ''),
-    queryFn: ({ signal }) => apiFetch<OrganizationSupport>(orgPath(organizationId!, '/support'), { signal }),
+    queryFn: ({ signal }) =>
+      api.get('/api/organizations/{id}/support', { path: { id: organizationId! }, signal }),
     enabled: !!organizationId,
   });
 }

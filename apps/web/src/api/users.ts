@@ -1,19 +1,20 @@
-import { type Abilities, APP_SLUG, defineAbilities, type User } from '@school-portal/domain';
+import { type Abilities, APP_SLUG, abilitiesForUser, type User } from '@school-portal/domain';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiFetch, isApiError } from './client';
+import { api } from './api';
+import { isApiError } from './client';
 import { useConfig } from './config';
 import { queryKeys } from './keys';
 import { clearPrivateQueries, queryClient } from './queryClient';
 import { getToken, useToken } from './token';
-import type { ApiResponse, SignInResult, TokenResponse } from './types';
+import type { ApiResponse, SignInResult } from './types';
 
 /** GET /api/users/me?include_accounts=true, checked against the shared userSchema. */
 export async function fetchCurrentUser(
   options: { signal?: AbortSignal; token?: string } = {},
 ): Promise<User> {
   const [body, { parseUser }] = await Promise.all([
-    apiFetch<{ user: unknown }>('/api/users/me', {
+    api.get('/api/users/me', {
       query: { include_accounts: true },
       signal: options.signal,
       token: options.token,
@@ -38,38 +39,12 @@ export function useCurrentUser() {
   return useQuery({ ...currentUserQuery(), enabled: token !== null });
 }
 
-/** The permission rules of packages/domain, applied to the signed-in user and current account. */
-export function abilitiesFor(user: User, supportChatEnabled = false): Abilities {
-  const account = user.current_account;
-  return defineAbilities({
-    user: {
-      id: user.id,
-      roles: user.roles,
-      active_plic_app_slugs: user.active_plic_app_slugs,
-      accounts_count: user.accounts_count ?? user.accounts?.length ?? 0,
-    },
-    account: account
-      ? {
-          id: account.id,
-          organization_id: account.organization_id,
-          managed_organization_ids: account.managed_organization_ids,
-          enable_plic_app_whitelist: account.enable_plic_app_whitelist,
-          plic_app_whitelist_slugs: account.plic_app_whitelist_slugs,
-        }
-      : null,
-    organization: account?.organization
-      ? { id: account.organization.id, role: account.organization.role }
-      : null,
-    supportChatEnabled,
-  });
-}
-
 /** Abilities of the signed-in user, or null while signed out or loading. */
 export function useAbilities(): Abilities | null {
   const { data: user } = useCurrentUser();
   const { data: config } = useConfig();
   const chat = config?.support_chat_enabled ?? false;
-  return useMemo(() => (user ? abilitiesFor(user, chat) : null), [user, chat]);
+  return useMemo(() => (user ? abilitiesForUser(user, chat) : null), [user, chat]);
 }
 
 export type SwitchAccountErrorKey =
@@ -94,8 +69,7 @@ export function useSwitchAccount() {
       if (!queryClient.getQueryData(queryKeys.users.me)) {
         throw new SwitchAccountError('switch-accounts.errors.missing-user');
       }
-      await apiFetch<{ user: unknown }>('/api/users/me', {
-        method: 'PATCH',
+      await api.patch('/api/users/me', {
         body: { user: { current_account_id: accountId } },
       });
       clearPrivateQueries();
@@ -111,7 +85,8 @@ export function useUser(userId: string) {
   return useQuery({
     queryKey: queryKeys.users.detail(userId),
     queryFn: async ({ signal }) => {
-      const body = await apiFetch<{ user: User }>(`/api/users/${encodeURIComponent(userId)}`, {
+      const body = await api.get('/api/users/{id}', {
+        path: { id: userId },
         query: { include_accounts: true },
         signal,
       });
@@ -134,16 +109,13 @@ export interface NewUserInput {
 export function useCreateUser() {
   return useMutation({
     mutationFn: async ({ organizationId, name, email, enableForAllApps }: NewUserInput) => {
-      const body = await apiFetch<{ user: User }>(
-        `/api/organizations/${encodeURIComponent(organizationId)}/users`,
-        {
-          method: 'POST',
-          body: {
-            user: { name, email, ...(enableForAllApps ? { enable_for_all_apps: true } : {}) },
-            plic_app_id: APP_SLUG,
-          },
+      const body = await api.post('/api/organizations/{id}/users', {
+        path: { id: organizationId },
+        body: {
+          user: { name, email, ...(enableForAllApps ? { enable_for_all_apps: true } : {}) },
+          plic_app_id: APP_SLUG,
         },
-      );
+      });
       return body.user;
     },
     onSuccess: async (user) => {
@@ -157,8 +129,8 @@ export function useCreateUser() {
 export function useSendInvite(userId: string) {
   return useMutation({
     mutationFn: async () => {
-      const body = await apiFetch<{ user: User }>(`/api/users/${encodeURIComponent(userId)}/invite`, {
-        method: 'POST',
+      const body = await api.post('/api/users/{id}/invite', {
+        path: { id: userId },
         body: { plic_app_id: APP_SLUG },
       });
       return body.user;
@@ -180,10 +152,12 @@ export function useInvitation(token: string) {
   return useQuery({
     queryKey: queryKeys.users.invitation(token),
     queryFn: async ({ signal }) => {
-      const body = await apiFetch<{ invitation: InvitationInfo }>(
-        `/api/invitations/${encodeURIComponent(token)}`,
-        { auth: false, handleAuthFailures: false, signal },
-      );
+      const body = await api.get('/api/invitations/{token}', {
+        path: { token },
+        auth: false,
+        handleAuthFailures: false,
+        signal,
+      });
       return body.invitation;
     },
     staleTime: Number.POSITIVE_INFINITY,
@@ -199,10 +173,12 @@ export function useInvitation(token: string) {
 export function useAcceptInvitation(token: string) {
   return useMutation({
     mutationFn: async (password: string): Promise<SignInResult> => {
-      const { access_token: accessToken } = await apiFetch<TokenResponse>(
-        `/api/invitations/${encodeURIComponent(token)}/accept`,
-        { method: 'POST', body: { password }, auth: false, handleAuthFailures: false },
-      );
+      const { access_token: accessToken } = await api.post('/api/invitations/{token}/accept', {
+        path: { token },
+        body: { password },
+        auth: false,
+        handleAuthFailures: false,
+      });
       clearPrivateQueries();
       try {
         return { token: accessToken, user: await fetchCurrentUser({ token: accessToken }) };
@@ -222,7 +198,7 @@ export function useAcceptInvitation(token: string) {
  */
 export function useDeleteUser(userId: string, leave: () => Promise<void> | void) {
   return useMutation({
-    mutationFn: () => apiFetch<object>(`/api/users/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    mutationFn: () => api.delete('/api/users/{id}', { path: { id: userId } }),
     onSuccess: async () => {
       await leave();
       queryClient.removeQueries({ queryKey: queryKeys.users.detail(userId) });
