@@ -13,6 +13,9 @@ const MATRIX = 'apps/api/test/authorization-matrix.test.ts';
 const GUARDS: Record<string, string[]> = {
   public: ['apps/api/test/session.test.ts'],
   'subject.read-hidden-fields': ['apps/api/test/hidden-field-canary.test.ts'],
+  // Asked by the web (the Edit Layouts screen), and by the format service inside a route.
+  'layout.edit': ['apps/api/test/web-gating.test.ts'],
+  'export-format.share': ['apps/api/test/export-formats.test.ts'],
 };
 
 const wanted = process.argv.slice(2);

@@ -7,6 +7,7 @@ import {
 } from './constants.js';
 import { isAccountEnabledFor, isLicensed } from './licensing.js';
 import { childRoleFor, isCustomer, isLab, isStudio, isStudioOrLab } from './organizations.js';
+import type { User } from './schemas.js';
 
 /**
  * Everything the permission rules look at. The server builds it from the database for each request;
@@ -203,3 +204,32 @@ export function defineAbilities(ctx: AbilityContext): Abilities {
 }
 
 export { isCustomer, isLab, isStudio, isStudioOrLab };
+
+/**
+ * The permission rules applied to a signed-in user as `GET /api/users/me` answers it (its current account
+ * and organization): what the web shows and offers.
+ */
+export function abilitiesForUser(user: User, supportChatEnabled = false): Abilities {
+  const account = user.current_account;
+  return defineAbilities({
+    user: {
+      id: user.id,
+      roles: user.roles,
+      active_plic_app_slugs: user.active_plic_app_slugs,
+      accounts_count: user.accounts_count ?? user.accounts?.length ?? 0,
+    },
+    account: account
+      ? {
+          id: account.id,
+          organization_id: account.organization_id,
+          managed_organization_ids: account.managed_organization_ids,
+          enable_plic_app_whitelist: account.enable_plic_app_whitelist,
+          plic_app_whitelist_slugs: account.plic_app_whitelist_slugs,
+        }
+      : null,
+    organization: account?.organization
+      ? { id: account.organization.id, role: account.organization.role }
+      : null,
+    supportChatEnabled,
+  });
+}

@@ -1,0 +1,52 @@
+import { abilitiesForUser, can, type User } from '@school-portal/domain';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.js';
+import { bearer, signIn } from './support/factories.js';
+import { buildWorld, type World } from './support/world.js';
+
+/**
+ * Policies the web alone asks (screens it offers), computed as the web computes them: from the signed-in
+ * user as `GET /api/users/me` answers it, through the domain's rules. Each must agree with what the API
+ * then allows.
+ */
+
+let t: TestApp;
+let w: World;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await buildWorld(t.ctx.db);
+});
+afterAll(() => t?.close());
+
+async function webAbilities(who: string) {
+  const token = await signIn(t.app, w.users[who]!.email);
+  const me = await t.app.inject({
+    method: 'GET',
+    url: '/api/users/me?include_accounts=true',
+    headers: bearer(token),
+  });
+  expect(me.statusCode).toBe(200);
+  return { abilities: abilitiesForUser(me.json().user as User), token };
+}
+
+test('Edit Layouts is offered to the managers who may copy a layout, and to no one else', async () => {
+  const layout = await t.ctx.db
+    .selectFrom('layouts')
+    .select('id')
+    .where('organization_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  const offered: Record<string, boolean> = {};
+  for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff']) {
+    const { abilities, token } = await webAbilities(who);
+    offered[who] = can(abilities, 'layout.edit');
+    const copy = await t.app.inject({
+      method: 'POST',
+      url: `/api/layouts/${layout.id}/copy`,
+      headers: bearer(token),
+      payload: {},
+    });
+    // The screen is offered exactly where its first step, copying a built-in layout, is allowed.
+    expect(copy.statusCode < 300, `${who}: ${copy.statusCode} ${copy.body}`).toBe(offered[who]);
+  }
+  expect(offered).toEqual({ labManager: true, studioManager: true, studioStaff: false, schoolStaff: false });
+});
