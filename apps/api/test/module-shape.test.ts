@@ -59,7 +59,6 @@ const PENDING = new Set<string>([
   'layouts/service.ts: uses subjects (a table of subjects)',
   'layouts/subjects.ts: uses subjects (a table of subjects)',
   'projects/routes.ts: builds SQL in a routes file',
-  'subject-imports/routes.ts: builds SQL in a routes file',
 ]);
 
 const BUILDS_SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|with|transaction)\(|\bsql(<[^>]*>)?`/;

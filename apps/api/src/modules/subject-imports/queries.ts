@@ -1,5 +1,6 @@
-import { type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { type PageRequest, pageOf } from '../../db/paging.js';
 import type { SubjectImportsTable } from '../../db/schema.js';
 
 export type SubjectImportRow = Selectable<SubjectImportsTable>;
@@ -7,25 +8,64 @@ export type SubjectImportRow = Selectable<SubjectImportsTable>;
 export const findImport = (db: Db, id: string) =>
   db.selectFrom('subject_imports').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-export async function listImports(db: Db, projectId: string, page: number, limit: number) {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('subject_imports')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    db
-      .selectFrom('subject_imports')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('project_id', '=', projectId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+/** A page of a project's roster imports, newest first. */
+export function listImports(db: Db, projectId: string, paging: PageRequest) {
+  return pageOf(
+    db,
+    db.selectFrom('subject_imports').selectAll().where('project_id', '=', projectId),
+    (query) => query.orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    paging,
+  );
 }
+
+export const insertImport = (db: Db, values: Insertable<SubjectImportsTable>) =>
+  db.insertInto('subject_imports').values(values).returningAll().executeTakeFirstOrThrow();
+
+export async function deleteImport(db: Db, id: string) {
+  await db.deleteFrom('subject_imports').where('id', '=', id).execute();
+}
+
+/** Sets an import's mapping and choices; any change makes the last check stale. */
+export const updateImportSettings = (
+  db: Db,
+  id: string,
+  settings: {
+    mapping: Record<string, string | null>;
+    match_by: SubjectImportRow['match_by'];
+    mode: SubjectImportRow['mode'];
+    skip_invalid_rows: boolean;
+  },
+) =>
+  db
+    .updateTable('subject_imports')
+    .set({
+      mapping: JSON.stringify(settings.mapping),
+      match_by: settings.match_by,
+      mode: settings.mode,
+      skip_invalid_rows: settings.skip_invalid_rows,
+      status: 'ready',
+      check_report: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Marks a checked (or failed) import as applying; none when another request got there first. */
+export const markApplying = (db: Db, id: string, skip: boolean) =>
+  db
+    .updateTable('subject_imports')
+    .set({
+      status: 'applying',
+      skip_invalid_rows: skip,
+      failure: null,
+      progress_done: 0,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('status', 'in', ['checked', 'failed'])
+    .returningAll()
+    .executeTakeFirst();
 
 /** The saved mapping of the first of these organizations that has one. */
 export async function savedMapping(

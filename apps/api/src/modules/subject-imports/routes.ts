@@ -15,11 +15,18 @@ import { conflict, unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { contentDisposition } from '../../storage/storage.js';
 import { uploadKeyFor } from '../../storage/uploads.js';
-import { actorOf, recordAudit } from '../audit/record.js';
+import { actorOf } from '../audit/record.js';
 import { findVisibleProject } from '../projects/service.js';
 import { ROSTER_ENCODINGS } from './parse.js';
 import { mappingProblems } from './plan.js';
-import { findImport, listImports, saveMapping } from './queries.js';
+import {
+  deleteImport,
+  findImport,
+  insertImport,
+  listImports,
+  saveMapping,
+  updateImportSettings,
+} from './queries.js';
 import { serializeImport, subjectImportSchema } from './serialize.js';
 import {
   attachmentForImport,
@@ -30,6 +37,7 @@ import {
   rosterContentType,
   runCheck,
   skippedRowsCsv,
+  startApply,
   suggestedMappingFor,
   verifyImportUpload,
 } from './service.js';
@@ -117,20 +125,16 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
       if (attachmentId) {
         await request.access.requireVisible({ attachment_id: { kind: 'attachment', id: attachmentId } });
         const a = await attachmentForImport(ctx.db, attachmentId, project.id);
-        const row = await ctx.db
-          .insertInto('subject_imports')
-          .values({
-            project_id: project.id,
-            attachment_id: a.id,
-            created_by_user_id: s.user.id,
-            storage_key: a.storage_key,
-            upload_file_name: a.upload_file_name,
-            upload_file_size: a.upload_file_size,
-            // The attachment's verified bytes only.
-            content_sha256: a.content_sha256 ?? null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await insertImport(ctx.db, {
+          project_id: project.id,
+          attachment_id: a.id,
+          created_by_user_id: s.user.id,
+          storage_key: a.storage_key,
+          upload_file_name: a.upload_file_name,
+          upload_file_size: a.upload_file_size,
+          // The attachment's verified bytes only.
+          content_sha256: a.content_sha256 ?? null,
+        });
         try {
           const read = await readIntoImport(ctx, row, await ctx.storage.read(a.storage_key), {
             encoding: body.encoding,
@@ -140,7 +144,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
           return reply.status(201).send({ subject_import: await detail(request, read) });
         } catch (error) {
           // A file that can't be read leaves no import behind.
-          await ctx.db.deleteFrom('subject_imports').where('id', '=', row.id).execute();
+          await deleteImport(ctx.db, row.id);
           throw error;
         }
       }
@@ -148,19 +152,15 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
         throw unprocessable({ upload_file_name: ['is required (or give an attachment_id)'] });
       const contentType = rosterContentType(body.upload_file_name);
       const key = importStorageKey(project.organization_id, project.id);
-      const row = await ctx.db
-        .insertInto('subject_imports')
-        .values({
-          project_id: project.id,
-          created_by_user_id: s.user.id,
-          storage_key: key,
-          upload_file_name: body.upload_file_name,
-          upload_file_size: body.upload_file_size,
-          encoding: body.encoding ?? null,
-          sheet_name: body.sheet_name ?? null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertImport(ctx.db, {
+        project_id: project.id,
+        created_by_user_id: s.user.id,
+        storage_key: key,
+        upload_file_name: body.upload_file_name,
+        upload_file_size: body.upload_file_size,
+        encoding: body.encoding ?? null,
+        sheet_name: body.sheet_name ?? null,
+      });
       const presigned = await ctx.storage.presignPost({
         key: uploadKeyFor(key),
         contentType,
@@ -264,21 +264,12 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
       const matchBy = b.match_by ?? row.match_by;
       const problems = b.mapping ? mappingProblems(row.columns, mapping, fields, matchBy) : null;
       if (problems) throw unprocessable(problems);
-      const updated = await ctx.db
-        .updateTable('subject_imports')
-        .set({
-          mapping: JSON.stringify(mapping),
-          match_by: matchBy,
-          mode: b.mode ?? row.mode,
-          skip_invalid_rows: b.skip_invalid_rows ?? row.skip_invalid_rows,
-          // Any change makes the last check stale.
-          status: 'ready',
-          check_report: null,
-          updated_at: new Date(),
-        })
-        .where('id', '=', row.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await updateImportSettings(ctx.db, row.id, {
+        mapping,
+        match_by: matchBy,
+        mode: b.mode ?? row.mode,
+        skip_invalid_rows: b.skip_invalid_rows ?? row.skip_invalid_rows,
+      });
       if (b.save_mapping) {
         await saveMapping(
           ctx.db,
@@ -344,35 +335,10 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
         throw unprocessable({
           base: [`${errors} rows have errors: fix the file, or choose to skip those rows`],
         });
-      const started = await ctx.db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('subject_imports')
-          .set({
-            status: 'applying',
-            skip_invalid_rows: skip,
-            failure: null,
-            progress_done: 0,
-            updated_at: new Date(),
-          })
-          .where('id', '=', row.id)
-          .where('status', 'in', ['checked', 'failed'])
-          .returningAll()
-          .executeTakeFirst();
-        if (!updated) throw conflict({ base: ['this import is already being applied'] });
-        await ctx.queue.enqueue(
-          'subject-imports.apply',
-          { import_id: row.id, can_write_hidden: readsHiddenFields(s.abilities) },
-          { trx },
-        );
-        await recordAudit(trx, actorOf(request), {
-          action: 'subject_import.apply',
-          recordType: 'subject_import',
-          recordId: row.id,
-          projectId: row.project_id,
-          ownerOrganizationId: owner.organization_id,
-          details: { skip_invalid_rows: skip },
-        });
-        return updated;
+      const started = await startApply(ctx, actorOf(request), row, {
+        skip,
+        canWriteHidden: readsHiddenFields(s.abilities),
+        ownerOrganizationId: owner.organization_id,
       });
       return reply.status(202).send({ subject_import: await detail(request, started) });
     },
@@ -417,9 +383,8 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
     },
     async (request) => {
       const project = await findVisibleProject(ctx.db, sessionOf(request), request.params.id);
-      const { page, limit } = request.query;
-      const { rows, total } = await listImports(ctx.db, project.id, page, limit);
-      return { subject_imports: rows.map(serializeImport), meta: { page, limit, total } };
+      const { rows, meta } = await listImports(ctx.db, project.id, request.query);
+      return { subject_imports: rows.map(serializeImport), meta };
     },
   );
 }

@@ -16,12 +16,13 @@ import { defineJob } from '../../jobs/queue.js';
 import type { Storage } from '../../storage/storage.js';
 import { takeUpload } from '../../storage/uploads.js';
 import { attachmentById } from '../attachments/queries.js';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import { loadFields } from '../project-templates/service.js';
 import { projectOrganizationId, projectTemplateId } from '../projects/queries.js';
 import { insertSubjects, projectSubjectProperties, updateSubjectProperties } from '../subjects/bulk.js';
 import { type ParsedRoster, type RosterEncoding, readRoster } from './parse.js';
 import { mappingProblems, type Plan, planImport, rowName } from './plan.js';
-import { findImport, type SubjectImportRow, savedMapping } from './queries.js';
+import { findImport, markApplying, type SubjectImportRow, savedMapping } from './queries.js';
 import type { ApplyReport, CheckReport } from './serialize.js';
 
 /** How many rows of each kind a report lists (its counts are always exact). */
@@ -337,4 +338,34 @@ export async function skippedRowsCsv(storage: Storage, row: SubjectImportRow): P
     if (reason !== undefined) lines.push(csvLine([String(r.line), ...r.cells, reason]));
   }
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * Starts applying a checked import, in one transaction: marks it applying (409 when another request got
+ * there first), queues the apply job and records it in the trail.
+ */
+export async function startApply(
+  ctx: AppContext,
+  actor: AuditActor,
+  row: SubjectImportRow,
+  options: { skip: boolean; canWriteHidden: boolean; ownerOrganizationId: string },
+) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const updated = await markApplying(trx, row.id, options.skip);
+    if (!updated) throw conflict({ base: ['this import is already being applied'] });
+    await ctx.queue.enqueue(
+      'subject-imports.apply',
+      { import_id: row.id, can_write_hidden: options.canWriteHidden },
+      { trx },
+    );
+    await recordAudit(trx, actor, {
+      action: 'subject_import.apply',
+      recordType: 'subject_import',
+      recordId: row.id,
+      projectId: row.project_id,
+      ownerOrganizationId: options.ownerOrganizationId,
+      details: { skip_invalid_rows: options.skip },
+    });
+    return updated;
+  });
 }
