@@ -33,6 +33,7 @@ import {
 import { type ProjectTemplateSummary, useProjectTemplates } from '../../api/projectTemplates';
 import { currentSeasonOf, type Season, useSeasons } from '../../api/seasons';
 import { useSessionAbilities } from '../../api/sessionAbilities';
+import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { ErrorState } from '../../components/ErrorState';
@@ -76,8 +77,9 @@ export function NewProjectPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const abilities = useSessionAbilities();
+  const can = useCan();
   const organization = user.current_account?.organization ?? null;
-  const allowed = abilities.canCreateProjects && !!organization;
+  const allowed = can('project.create') && !!organization;
   const templates = useProjectTemplates(organization?.id, allowed);
   const seasons = useSeasons(organization?.id, allowed);
   const organizations = useProjectOrganizationOptions(organization, allowed);
@@ -129,6 +131,7 @@ interface ProjectFormProps {
 
 function ProjectForm(props: ProjectFormProps) {
   const { t } = useTranslation();
+  const can = useCan();
   const navigate = useNavigate();
   const notify = useNotify();
   const create = useCreateProject();
@@ -236,7 +239,7 @@ function ProjectForm(props: ProjectFormProps) {
           )}
         />
         {props.templates.length === 0 &&
-          props.abilities.canEditProjectTemplate({
+          can('template.update', {
             organization_id: props.ownOrganizationId,
             project_id: null,
           }) && (

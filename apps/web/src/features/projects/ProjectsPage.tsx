@@ -146,7 +146,7 @@ export function ProjectsPage() {
   );
   const [params, setParams] = useSearchParams();
 
-  const actions = abilities.canCreateProjects ? (
+  const actions = can('project.create') ? (
     <Button component={Link} to={ROUTES['projects.new']} variant="contained" startIcon={<AddIcon />}>
       {t('projects.new')}
     </Button>
