@@ -58,7 +58,6 @@ const PENDING = new Set<string>([
   'layouts/routes.ts: builds SQL in a routes file',
   'layouts/service.ts: uses subjects (a table of subjects)',
   'layouts/subjects.ts: uses subjects (a table of subjects)',
-  'projects/routes.ts: builds SQL in a routes file',
 ]);
 
 const BUILDS_SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|with|transaction)\(|\bsql(<[^>]*>)?`/;

@@ -1,27 +1,24 @@
 import { projectFormSchema, projectUpdateSchema, recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { prepared } from '../../db/database.js';
 import { sessionOf } from '../../http/auth.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import { idParam, isRecordId, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
-import { currentSeasonId } from '../access/tree.js';
-import { findVisibleOrganization, keywordPattern } from '../organizations/service.js';
+import { findVisibleOrganization } from '../organizations/service.js';
 import { dataSummarySchema, projectDataSummary } from './data-summary.js';
 import { startProjectDeletion } from './delete.js';
 import {
+  changeProject,
   checkProjectReferences,
-  chooseProjectTemplate,
   createProject,
   findVisibleProject,
+  listProjects,
+  PROJECT_SORTS,
   type ProjectRow,
   projectById,
   projectEnabledFor,
-  selectProjects,
-  updateProject,
 } from './service.js';
 
 const projectSchema = z.object({
@@ -44,15 +41,7 @@ const projectSchema = z.object({
   updated_at: z.string(),
 });
 
-const SORTS = {
-  created_at: 'p.created_at',
-  name: 'p.name',
-  organization_name: 'o.name',
-  season_name: 's.name',
-  subjects_count: 'subjects_count',
-} as const;
-type SortKey = keyof typeof SORTS;
-const sortValues = Object.keys(SORTS).flatMap((k) => [k, `-${k}`]) as [string, ...string[]];
+const sortValues = Object.keys(PROJECT_SORTS).flatMap((k) => [k, `-${k}`]) as [string, ...string[]];
 
 const listQuery = z.object({
   ...pageQuery,
@@ -106,65 +95,13 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
       const checkOrganization = () => findVisibleOrganization(ctx.db, s, organization.id);
       if (s.refusedUntilFound || !isRecordId(organization.id)) await checkOrganization();
       const q = request.query;
-      let query = selectProjects(ctx.db);
-      query = q.traverse_sub_organizations
-        ? query.where('p.organization_id', 'in', request.access.subtreeIds(organization.id))
-        : query
-            .where('p.organization_id', '=', organization.id)
-            .where('p.organization_id', 'in', request.access.organizationIds());
-      const organizationFilter = q['filter[organization_id]'];
-      if (organizationFilter) query = query.where('p.organization_id', '=', organizationFilter);
-      if (q.keyword) {
-        const pattern = keywordPattern(q.keyword);
-        query = query.where((eb) =>
-          eb.or([eb('p.name', 'ilike', pattern), eb('p.short_code', 'ilike', pattern)]),
-        );
-      }
-      const slug = q['filter[plic_app_slug]'];
-      if (slug) {
-        query = query.where((eb) =>
-          eb.or([
-            eb('p.enable_plic_app_whitelist', '=', false),
-            eb(sql.val(slug), '=', sql<string>`ANY(p.plic_app_whitelist_slugs)`),
-          ]),
-        );
-      }
-      const seasonFilter = q['filter[season_id]'];
-      if (seasonFilter) {
-        const seasonId =
-          seasonFilter === 'current'
-            ? await currentSeasonId(ctx.db, organization.id)
-            : seasonFilter === 'none'
-              ? null
-              : seasonFilter;
-        const unseasoned = seasonFilter === 'none' || q.include_unseasoned;
-        query = query.where((eb) => {
-          const conditions = [];
-          if (seasonId) conditions.push(eb('p.season_id', '=', seasonId));
-          if (unseasoned) conditions.push(eb('p.season_id', 'is', null));
-          return conditions.length > 0 ? eb.or(conditions) : eb.lit(false);
-        });
-      }
-      const sortKey = q.sort.replace(/^-/, '') as SortKey;
-      const direction = q.sort.startsWith('-') ? 'desc' : 'asc';
-      // A prepared statement (a list's shapes are few, and planning them cost more than running), the
-      // total riding along as a window count; a page past the end asks for it alone.
-      const { rows } = await prepared(
+      const { rows, total } = await listProjects(
         ctx.db,
-        query
-          .select(sql<number>`(count(*) OVER ())::int`.as('total'))
-          .orderBy(SORTS[sortKey], direction)
-          .orderBy('p.id', direction)
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
+        request.access,
+        organization.id,
+        q,
+        checkOrganization,
       );
-      if (rows.length === 0) await checkOrganization();
-      const total =
-        rows[0]?.total ??
-        (q.page > 1
-          ? ((await prepared(ctx.db, query.clearSelect().select(sql<number>`count(*)::int`.as('n')))).rows[0]
-              ?.n ?? 0)
-          : 0);
       return {
         projects: rows.map(({ total: _, ...p }) => serializeProject(p)),
         meta: { page: q.page, limit: q.limit, total },
@@ -249,10 +186,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
           { season_id: changes.season_id, project_template_id },
           project.organization_id,
         );
-      await ctx.db.transaction().execute(async (trx) => {
-        if (project_template_id) await chooseProjectTemplate(trx, project.id, project_template_id);
-        await updateProject(trx, project.id, changes);
-      });
+      await changeProject(ctx.db, project.id, changes, project_template_id);
       return one(project.id);
     },
   );

@@ -5,9 +5,11 @@ import { type Db, prepared } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
+import { currentSeasonId } from '../access/tree.js';
 import { Access } from '../access/visibility.js';
 import { projectAttachmentReads } from '../attachments/queries.js';
 import { projectRequestReads } from '../file-requests/queries.js';
+import { keywordPattern } from '../organizations/service.js';
 import { projectExportReads } from '../project-exports/queries.js';
 import { copyTemplateForProject } from '../project-templates/service.js';
 import { projectSubjectReads } from '../subjects/queries.js';
@@ -165,4 +167,112 @@ export async function chooseProjectTemplate(
   }
   const copy = await copyTemplateForProject(trx, templateId, projectId);
   await trx.updateTable('projects').set({ project_template_id: copy }).where('id', '=', projectId).execute();
+}
+
+/** The list's sorts: a `sort` value (or `-value`, descending) and the column it orders by. */
+export const PROJECT_SORTS = {
+  created_at: 'p.created_at',
+  name: 'p.name',
+  organization_name: 'o.name',
+  season_name: 's.name',
+  subjects_count: 'subjects_count',
+} as const;
+type SortKey = keyof typeof PROJECT_SORTS;
+
+export interface ProjectListQuery {
+  page: number;
+  limit: number;
+  traverse_sub_organizations?: boolean | undefined;
+  include_unseasoned?: boolean | undefined;
+  keyword?: string | undefined;
+  sort: string;
+  'filter[plic_app_slug]'?: string | undefined;
+  'filter[season_id]'?: string | undefined;
+  'filter[organization_id]'?: string | undefined;
+}
+
+/**
+ * A page of an organization's projects (with `traverse_sub_organizations`, also of those below it) in the
+ * caller's view, and the total. `whenEmpty` runs when the page has no rows, before the total is counted
+ * (the route's lookup of the organization, which a page with rows makes unneeded).
+ */
+export async function listProjects(
+  db: Db,
+  access: Access,
+  organizationId: string,
+  q: ProjectListQuery,
+  whenEmpty: () => Promise<unknown>,
+) {
+  let query = selectProjects(db);
+  query = q.traverse_sub_organizations
+    ? query.where('p.organization_id', 'in', access.subtreeIds(organizationId))
+    : query
+        .where('p.organization_id', '=', organizationId)
+        .where('p.organization_id', 'in', access.organizationIds());
+  const organizationFilter = q['filter[organization_id]'];
+  if (organizationFilter) query = query.where('p.organization_id', '=', organizationFilter);
+  if (q.keyword) {
+    const pattern = keywordPattern(q.keyword);
+    query = query.where((eb) =>
+      eb.or([eb('p.name', 'ilike', pattern), eb('p.short_code', 'ilike', pattern)]),
+    );
+  }
+  const slug = q['filter[plic_app_slug]'];
+  if (slug) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('p.enable_plic_app_whitelist', '=', false),
+        eb(sql.val(slug), '=', sql<string>`ANY(p.plic_app_whitelist_slugs)`),
+      ]),
+    );
+  }
+  const seasonFilter = q['filter[season_id]'];
+  if (seasonFilter) {
+    const seasonId =
+      seasonFilter === 'current'
+        ? await currentSeasonId(db, organizationId)
+        : seasonFilter === 'none'
+          ? null
+          : seasonFilter;
+    const unseasoned = seasonFilter === 'none' || q.include_unseasoned;
+    query = query.where((eb) => {
+      const conditions = [];
+      if (seasonId) conditions.push(eb('p.season_id', '=', seasonId));
+      if (unseasoned) conditions.push(eb('p.season_id', 'is', null));
+      return conditions.length > 0 ? eb.or(conditions) : eb.lit(false);
+    });
+  }
+  const sortKey = q.sort.replace(/^-/, '') as SortKey;
+  const direction = q.sort.startsWith('-') ? 'desc' : 'asc';
+  // A prepared statement (a list's shapes are few, and planning them cost more than running), the
+  // total riding along as a window count; a page past the end asks for it alone.
+  const { rows } = await prepared(
+    db,
+    query
+      .select(sql<number>`(count(*) OVER ())::int`.as('total'))
+      .orderBy(PROJECT_SORTS[sortKey], direction)
+      .orderBy('p.id', direction)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  );
+  if (rows.length === 0) await whenEmpty();
+  const total =
+    rows[0]?.total ??
+    (q.page > 1
+      ? ((await prepared(db, query.clearSelect().select(sql<number>`count(*)::int`.as('n')))).rows[0]?.n ?? 0)
+      : 0);
+  return { rows, total };
+}
+
+/** Changes a project, and gives it a copy of a template when it has none, in one transaction. */
+export async function changeProject(
+  db: Db,
+  projectId: string,
+  changes: Parameters<typeof updateProject>[2],
+  templateId: string | undefined,
+) {
+  await db.transaction().execute(async (trx) => {
+    if (templateId) await chooseProjectTemplate(trx, projectId, templateId);
+    await updateProject(trx, projectId, changes);
+  });
 }
