@@ -13,16 +13,14 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/config';
 import { type SupportContact, useOrganizationSupport } from '../../api/organizations';
 import { useAbilities } from '../../api/users';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { NewTabNote } from '../organizations/NewTabNote';
 
 function ContactCard({ contact }: { contact: SupportContact }) {
@@ -117,69 +115,70 @@ export function SupportPage() {
       </Stack>
     ) : undefined;
 
-  let content: ReactNode;
-  if (!organizationId) content = <EmptyState message={t('support.empty')} />;
-  else if (support.isPending) content = <LoadingScreen />;
-  else if (support.isError) {
-    content = <ErrorState message={t('support.load-failed')} onRetry={() => void support.refetch()} />;
-  } else {
-    const { organization, support_links: links, support_contacts: contacts } = support.data;
-    content = (
-      <>
-        <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="support-provider">
-          {t('support.intro', { name: organization.name || t('common.missing-name') })}
-        </Typography>
-        {links.length === 0 && contacts.length === 0 ? (
-          <EmptyState message={t('support.empty')} />
-        ) : (
-          <Stack spacing={3}>
-            {links.length > 0 && (
-              <Box component="section" aria-labelledby="support-links">
-                <Typography variant="h2" component="h2" id="support-links" sx={{ mb: 1 }}>
-                  {t('support.links')}
-                </Typography>
-                <List aria-labelledby="support-links" data-testid="support-links">
-                  {links.map((link) => (
-                    <ListItem key={link.id} disableGutters>
-                      <Link href={link.external_url} target="_blank" rel="noopener noreferrer">
-                        {link.label}
-                        <NewTabNote />
-                      </Link>
-                    </ListItem>
-                  ))}
-                </List>
-              </Box>
-            )}
-            {contacts.length > 0 && (
-              <Box component="section" aria-labelledby="support-contacts">
-                <Typography variant="h2" component="h2" id="support-contacts" sx={{ mb: 1 }}>
-                  {t('support.contacts')}
-                </Typography>
-                <Grid
-                  container
-                  spacing={2}
-                  component="ul"
-                  aria-labelledby="support-contacts"
-                  sx={{ listStyle: 'none', p: 0, m: 0 }}
-                >
-                  {contacts.map((contact) => (
+  const content = organizationId ? (
+    <EmptyState message={t('support.empty')} />
+  ) : (
+    <QueryState query={support} errorMessage={t('support.load-failed')}>
+      {(data) => {
+        const { organization, support_links: links, support_contacts: contacts } = data;
+        return (
+          <>
+            <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="support-provider">
+              {t('support.intro', { name: organization.name || t('common.missing-name') })}
+            </Typography>
+            {links.length === 0 && contacts.length === 0 ? (
+              <EmptyState message={t('support.empty')} />
+            ) : (
+              <Stack spacing={3}>
+                {links.length > 0 && (
+                  <Box component="section" aria-labelledby="support-links">
+                    <Typography variant="h2" component="h2" id="support-links" sx={{ mb: 1 }}>
+                      {t('support.links')}
+                    </Typography>
+                    <List aria-labelledby="support-links" data-testid="support-links">
+                      {links.map((link) => (
+                        <ListItem key={link.id} disableGutters>
+                          <Link href={link.external_url} target="_blank" rel="noopener noreferrer">
+                            {link.label}
+                            <NewTabNote />
+                          </Link>
+                        </ListItem>
+                      ))}
+                    </List>
+                  </Box>
+                )}
+                {contacts.length > 0 && (
+                  <Box component="section" aria-labelledby="support-contacts">
+                    <Typography variant="h2" component="h2" id="support-contacts" sx={{ mb: 1 }}>
+                      {t('support.contacts')}
+                    </Typography>
                     <Grid
-                      key={contact.id}
-                      component="li"
-                      size={{ xs: 12, sm: 6, md: 4 }}
-                      sx={{ display: 'flex' }}
+                      container
+                      spacing={2}
+                      component="ul"
+                      aria-labelledby="support-contacts"
+                      sx={{ listStyle: 'none', p: 0, m: 0 }}
                     >
-                      <ContactCard contact={contact} />
+                      {contacts.map((contact) => (
+                        <Grid
+                          key={contact.id}
+                          component="li"
+                          size={{ xs: 12, sm: 6, md: 4 }}
+                          sx={{ display: 'flex' }}
+                        >
+                          <ContactCard contact={contact} />
+                        </Grid>
+                      ))}
                     </Grid>
-                  ))}
-                </Grid>
-              </Box>
+                  </Box>
+                )}
+              </Stack>
             )}
-          </Stack>
-        )}
-      </>
-    );
-  }
+          </>
+        );
+      }}
+    </QueryState>
+  );
 
   return (
     <Page title={t('support.heading')} actions={actions}>

@@ -21,7 +21,6 @@ import {
   inviteStatusOf,
   SCHOOL_PORTAL_PERMISSION_FILTERS,
 } from '@school-portal/domain';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../api/config';
@@ -30,9 +29,8 @@ import { useAbilities } from '../../api/users';
 import { routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { RouterLink } from '../../components/RouterLink';
 import { ActionsCell } from '../../components/table/ActionsCell';
 import { useKeywordInput, useListParams } from '../organizations/listState';
@@ -149,42 +147,41 @@ export function UsersPage() {
   const accounts = useAccountsPage(organizationId, params);
   const adminUrl = abilities?.canOpenAdminUserUrl && config?.admin_user_url ? config.admin_user_url : null;
 
-  let content: ReactNode;
-  if (!organizationId) content = <EmptyState message={t('users.empty')} />;
-  else if (accounts.isPending) content = <LoadingScreen />;
-  else if (accounts.isError) {
-    content = <ErrorState message={t('users.load-failed')} onRetry={() => void accounts.refetch()} />;
-  } else if (accounts.data.accounts.length === 0) content = <EmptyState message={t('users.empty')} />;
-  else {
-    content = (
-      <>
-        <TableContainer component={Paper} variant="outlined">
-          {accounts.isPlaceholderData && <LinearProgress aria-hidden="true" />}
-          <Table aria-label={t('users.list-label')} aria-busy={accounts.isPlaceholderData}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('users.name')}</TableCell>
-                <TableCell>{t('users.organization')}</TableCell>
-                <TableCell>{t('users.permission')}</TableCell>
-                <TableCell>{t('users.invite-status')}</TableCell>
-                <ActionsCell header>{t('users.actions')}</ActionsCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {accounts.data.accounts.map((account) => (
-                <AccountRowView key={account.id} account={account} adminUrl={adminUrl} />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <Pager
-          meta={accounts.data.meta}
-          onPage={(next) => update({ page: next })}
-          disabled={accounts.isFetching}
-        />
-      </>
-    );
-  }
+  const content = organizationId ? (
+    <EmptyState message={t('users.empty')} />
+  ) : (
+    <QueryState
+      query={accounts}
+      errorMessage={t('users.load-failed')}
+      isEmpty={(data) => data.accounts.length === 0}
+      emptyMessage={t('users.empty')}
+    >
+      {(data) => (
+        <>
+          <TableContainer component={Paper} variant="outlined">
+            {accounts.isPlaceholderData && <LinearProgress aria-hidden="true" />}
+            <Table aria-label={t('users.list-label')} aria-busy={accounts.isPlaceholderData}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('users.name')}</TableCell>
+                  <TableCell>{t('users.organization')}</TableCell>
+                  <TableCell>{t('users.permission')}</TableCell>
+                  <TableCell>{t('users.invite-status')}</TableCell>
+                  <ActionsCell header>{t('users.actions')}</ActionsCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.accounts.map((account) => (
+                  <AccountRowView key={account.id} account={account} adminUrl={adminUrl} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Pager meta={data.meta} onPage={(next) => update({ page: next })} disabled={accounts.isFetching} />
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <Page title={t('users.heading')}>
