@@ -100,6 +100,19 @@ export const queryKeys = {
     projectAttachments: (projectId: string) => ['attachments', 'by-project', projectId] as const,
   },
 
+  layouts: {
+    /** Every organization's category list. */
+    allCategories: ['layout-categories'] as const,
+    categories: (organizationId: string) => ['layout-categories', organizationId] as const,
+    /** Every single category (with its layouts). */
+    allCategoryDetails: ['layout-category'] as const,
+    category: (id: string) => ['layout-category', id] as const,
+    layout: (id: string) => ['layouts', id] as const,
+    renders: (projectId: string) => ['layout-renders', projectId] as const,
+    rendersPage: (projectId: string, page: number) => ['layout-renders', projectId, page] as const,
+    render: (id: string) => ['layout-render', id] as const,
+  },
+
   exportFormats: {
     all: ['project-export-formats'] as const,
     project: (projectId: string) => ['project-export-formats', 'project', projectId] as const,

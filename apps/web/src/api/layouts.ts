@@ -1,93 +1,38 @@
-import {
-  maxRenderPollCycles,
-  RENDER_POLL_INTERVAL_MS,
-  type SubjectGridFilter,
-  type SubjectsWithoutPhoto,
-  type WorkerStatus,
-} from '@school-portal/domain';
+import { maxRenderPollCycles, RENDER_POLL_INTERVAL_MS } from '@school-portal/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { apiFetch } from './client';
+import { api, type RequestBodyOf } from './api';
+import { queryKeys } from './keys';
 import { queryClient } from './queryClient';
 import { getToken } from './token';
+import type { ApiResponse } from './types';
 
 // Shapes (API.md `layouts` and `layout renders`, snake_case as on the wire)
 
-export interface Layout {
-  id: string;
-  name: string;
-  layout_category_id: string;
-  /** Null for built-in layouts; managers edit only their own organization's copies. */
-  organization_id: string | null;
-  definition: Record<string, unknown>;
-  layout_type: 'Basic' | 'Sheet';
-  grid_width: number | null;
-  grid_height: number | null;
-  preview_url: string;
-}
+/** A layout (GET /api/layouts/:id); a null organization_id is a built-in layout, edited only as a copy. */
+export type Layout = ApiResponse<'/api/layouts/{id}', 'get'>['layout'];
 
-export interface LayoutCategory {
-  id: string;
-  slug: string;
-  name: string;
-  layouts_count: number;
-  layouts: Layout[];
-}
+/** A layout category with its layouts (GET /api/layout-categories/:id). */
+export type LayoutCategory = ApiResponse<'/api/layout-categories/{id}', 'get'>['layout_category'];
 
-export interface LayoutRender {
-  id: string;
-  project_id: string;
-  layout_id: string;
-  layout_name: string;
-  render_type: 'Basic' | 'Sheet';
-  render_name: string;
-  subjects_count: number;
-  subjects_without_photo: SubjectsWithoutPhoto;
-  worker_token: string;
-  worker_status: WorkerStatus;
-  failure_reason: string | null;
-  is_completed: boolean;
-  download_url: string | null;
-  created_at: string;
-  /** When the PDF is deleted (EXPORT_RETENTION_DAYS after completion), and when it was. */
-  expires_at: string | null;
-  expired_at: string | null;
-}
+/** A print of a layout (GET /api/layout-renders/:id); expires_at is when its PDF is deleted. */
+export type LayoutRender = ApiResponse<'/api/layout-renders/{id}', 'get'>['layout_render'];
 
-export interface RenderRequest {
-  layout_id: string;
-  project_id: string;
-  pdf_name?: string;
-  subject_ids?: string[];
-  /** Or a selection (API.md `selection`): the grid's filter, plus included ids, minus excluded ids. */
-  filter?: SubjectGridFilter | null;
-  included_subject_ids?: string[];
-  excluded_subject_ids?: string[];
-  group_by: string[];
-  sort_by: string[];
-  /** Subjects without a photo: left out (the default) or printed as a placeholder with the name. */
-  subjects_without_photo?: SubjectsWithoutPhoto;
-}
+type LayoutBody = RequestBodyOf<'/api/layouts/{id}', 'put'>['layout'];
+
+/** What a print asks for (POST /api/layout-renders): subject ids, or a selection (API.md `selection`). */
+export type RenderRequest = RequestBodyOf<'/api/layout-renders', 'post'>['layout_render'];
 
 const enc = encodeURIComponent;
-export const layoutKeys = {
-  categories: (organizationId: string) => ['layout-categories', organizationId] as const,
-  category: (id: string) => ['layout-category', id] as const,
-  layout: (id: string) => ['layouts', id] as const,
-  renders: (projectId: string) => ['layout-renders', projectId] as const,
-  render: (id: string) => ['layout-render', id] as const,
-};
+export const layoutKeys = queryKeys.layouts;
 
 export function useLayoutCategories(organizationId: string | undefined) {
   return useQuery({
     queryKey: layoutKeys.categories(organizationId ?? ''),
     queryFn: ({ signal }) =>
-      apiFetch<{ layout_categories: LayoutCategory[] }>(
-        `/api/organizations/${enc(organizationId!)}/layout-categories`,
-        {
-          signal,
-        },
-      ).then((b) => b.layout_categories),
+      api
+        .get('/api/organizations/{id}/layout-categories', { path: { id: organizationId! }, signal })
+        .then((b) => b.layout_categories),
     enabled: !!organizationId,
   });
 }
@@ -97,9 +42,9 @@ export function fetchLayoutCategory(idOrSlug: string) {
   return queryClient.fetchQuery({
     queryKey: layoutKeys.category(idOrSlug),
     queryFn: ({ signal }) =>
-      apiFetch<{ layout_category: LayoutCategory }>(`/api/layout-categories/${enc(idOrSlug)}`, {
-        signal,
-      }).then((b) => b.layout_category),
+      api
+        .get('/api/layout-categories/{id}', { path: { id: idOrSlug }, signal })
+        .then((b) => b.layout_category),
   });
 }
 
@@ -108,7 +53,7 @@ export function useLayout(layoutId: string) {
     enabled: layoutId !== '',
     queryKey: layoutKeys.layout(layoutId),
     queryFn: ({ signal }) =>
-      apiFetch<{ layout: Layout }>(`/api/layouts/${enc(layoutId)}`, { signal }).then((b) => b.layout),
+      api.get('/api/layouts/{id}', { path: { id: layoutId }, signal }).then((b) => b.layout),
   });
 }
 
@@ -145,13 +90,11 @@ export function useLayoutPreview(layoutId: string | undefined, subjectId?: strin
 export function useCopyLayout() {
   return useMutation({
     mutationFn: (layoutId: string) =>
-      apiFetch<{ layout: Layout }>(`/api/layouts/${enc(layoutId)}/copy`, { method: 'POST', body: {} }).then(
-        (b) => b.layout,
-      ),
+      api.post('/api/layouts/{id}/copy', { path: { id: layoutId }, body: {} }).then((b) => b.layout),
     onSuccess: (layout) => {
       queryClient.setQueryData(layoutKeys.layout(layout.id), layout);
-      void queryClient.invalidateQueries({ queryKey: ['layout-categories'] });
-      void queryClient.invalidateQueries({ queryKey: ['layout-category'] });
+      void queryClient.invalidateQueries({ queryKey: layoutKeys.allCategories });
+      void queryClient.invalidateQueries({ queryKey: layoutKeys.allCategoryDetails });
     },
   });
 }
@@ -160,30 +103,29 @@ export function useCopyLayout() {
 export function useUpdateLayout(layoutId: string) {
   return useMutation({
     mutationFn: (layout: { name?: string; definition: unknown }) =>
-      apiFetch<{ layout: Layout }>(`/api/layouts/${enc(layoutId)}`, { method: 'PUT', body: { layout } }).then(
-        (b) => b.layout,
-      ),
+      // An explicit type: the editor holds the definition as JSON, which the server checks (422).
+      api
+        .put('/api/layouts/{id}', { path: { id: layoutId }, body: { layout: layout as LayoutBody } })
+        .then((b) => b.layout),
     onSuccess: (layout) => {
       queryClient.setQueryData(layoutKeys.layout(layout.id), layout);
-      void queryClient.invalidateQueries({ queryKey: ['layout-categories'] });
-      void queryClient.invalidateQueries({ queryKey: ['layout-category'] });
+      void queryClient.invalidateQueries({ queryKey: layoutKeys.allCategories });
+      void queryClient.invalidateQueries({ queryKey: layoutKeys.allCategoryDetails });
     },
   });
 }
 
 export const RENDERS_PAGE_SIZE = 50;
 
-export interface RendersPage {
-  layout_renders: LayoutRender[];
-  meta: { page: number; limit: number; total: number };
-}
+export type RendersPage = ApiResponse<'/api/projects/{id}/layout-renders', 'get'>;
 
 /** A page of a project's renders (Recent Prints), newest first. */
 export function useProjectRenders(projectId: string, page = 1) {
   return useQuery({
-    queryKey: [...layoutKeys.renders(projectId), page] as const,
+    queryKey: layoutKeys.rendersPage(projectId, page),
     queryFn: ({ signal }) =>
-      apiFetch<RendersPage>(`/api/projects/${enc(projectId)}/layout-renders`, {
+      api.get('/api/projects/{id}/layout-renders', {
+        path: { id: projectId },
         query: { 'render_types[]': ['Basic', 'Sheet'], page, limit: RENDERS_PAGE_SIZE },
         signal,
       }),
@@ -192,28 +134,22 @@ export function useProjectRenders(projectId: string, page = 1) {
 }
 
 export function fetchRender(id: string) {
-  return apiFetch<{ layout_render: LayoutRender }>(`/api/layout-renders/${enc(id)}`).then(
-    (b) => b.layout_render,
-  );
+  return api.get('/api/layout-renders/{id}', { path: { id } }).then((b) => b.layout_render);
 }
 
 export function useCreateRender() {
   return useMutation({
     mutationFn: (body: RenderRequest) =>
-      apiFetch<{ layout_render: LayoutRender }>('/api/layout-renders', {
-        method: 'POST',
-        body: { layout_render: body },
-      }).then((b) => b.layout_render),
+      api.post('/api/layout-renders', { body: { layout_render: body } }).then((b) => b.layout_render),
     onSuccess: (render) =>
       void queryClient.invalidateQueries({ queryKey: layoutKeys.renders(render.project_id) }),
   });
 }
 
 export function fetchWorkerStatuses(tokens: string[]) {
-  return apiFetch<{ worker_statuses: { worker_token: string; worker_status: WorkerStatus }[] }>(
-    '/api/layout-renders/worker-statuses',
-    { query: { 'worker_tokens[]': tokens } },
-  ).then((b) => b.worker_statuses);
+  return api
+    .get('/api/layout-renders/worker-statuses', { query: { 'worker_tokens[]': tokens } })
+    .then((b) => b.worker_statuses);
 }
 
 /**
@@ -262,9 +198,10 @@ export function useRenderPolling(
 
 /** Downloads a complete render's PDF: the API answers a signed address, the browser fetches it. */
 export async function downloadRender(render: Pick<LayoutRender, 'id' | 'render_name'>): Promise<void> {
-  const { download } = await apiFetch<{ download: { url: string } }>(
-    `/api/layout-renders/${enc(render.id)}/download?format=json`,
-  );
+  const { download } = await api.get('/api/layout-renders/{id}/download', {
+    path: { id: render.id },
+    query: { format: 'json' },
+  });
   const link = document.createElement('a');
   link.href = download.url;
   link.download = `${render.render_name}.pdf`;
