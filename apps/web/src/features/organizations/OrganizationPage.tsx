@@ -9,7 +9,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { inviteStatusOf, type OrganizationRole } from '@school-portal/domain';
+import { APP_SLUG, inviteStatusOf, type OrganizationRole } from '@school-portal/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -20,7 +20,6 @@ import {
   useOrganizationProjectList,
   useOrganizationUsers,
 } from '../../api/organizations';
-import { useAbilities } from '../../api/users';
 import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
@@ -256,7 +255,6 @@ function Projects({ organizationId }: { organizationId: string }) {
 export function OrganizationPage() {
   const { t } = useTranslation();
   const { organizationId = '' } = useParams();
-  const abilities = useAbilities();
   const can = useCan();
   const user = useSessionUser();
   const organization = useOrganization(organizationId);
@@ -278,7 +276,8 @@ export function OrganizationPage() {
   if (can('organization.list-children')) {
     nav.push({ key: 'all', label: t('organizations.all'), to: ROUTES['organizations.index'] });
   }
-  if (abilities && target && abilities.canCreateUsersIn(target.id, target.placement)) {
+  // The New User screen makes users of this app, without "enable for all apps" unless chosen there.
+  if (target && can('user.create', { ...target, plic_app_id: APP_SLUG, enable_for_all_apps: false })) {
     nav.push({
       key: 'new-user',
       label: t('users.new'),
