@@ -36,6 +36,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { Pager } from '../organizations/Pager';
 import { formatAbsolute, useNow } from '../users/relativeTime';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
@@ -122,89 +123,92 @@ function Downloads({ projectId }: { projectId: string }) {
       { replace: true },
     );
 
-  let body: React.ReactNode;
-  if (exports.isPending) body = <LoadingScreen />;
-  else if (exports.isError)
-    body = <ErrorState message={t('exports.downloads.load-failed')} onRetry={() => void exports.refetch()} />;
-  else if (list.length === 0) body = <EmptyState message={t('exports.downloads.empty')} />;
-  else
-    body = (
-      <>
-        <TableContainer component={Paper} variant="outlined">
-          <Table aria-label={t('exports.downloads.label')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('exports.downloads.format')}</TableCell>
-                <TableCell align="right">{t('exports.downloads.subjects')}</TableCell>
-                <TableCell>{t('exports.downloads.date')}</TableCell>
-                <TableCell>{t('exports.downloads.created-by')}</TableCell>
-                <TableCell>{t('exports.downloads.status')}</TableCell>
-                <TableCell>{t('exports.downloads.expires')}</TableCell>
-                <TableCell align="right">{t('exports.downloads.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((e) => {
-                const creator = e.created_by_user;
-                return (
-                  <TableRow key={e.id} data-testid="project-export-row">
-                    <TableCell component="th" scope="row">
-                      {e.project_export_format_name}
-                    </TableCell>
-                    <TableCell align="right">{e.subjects_count}</TableCell>
-                    <TableCell>{formatAbsolute(e.created_at)}</TableCell>
-                    <TableCell>
-                      {!creator || creator.deleted_at ? t('exports.formats.deleted-user') : creator.name}
-                    </TableCell>
-                    <TableCell>
-                      <ExportStatus projectExport={e} now={now} />
-                    </TableCell>
-                    <TableCell>
-                      {e.expired_at
-                        ? t('exports.downloads.expired')
-                        : e.expires_at
-                          ? formatAbsolute(e.expires_at)
-                          : ''}
-                    </TableCell>
-                    <TableCell align="right">
-                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                        {e.download_path && (
-                          <Button
-                            size="small"
-                            aria-label={t('exports.downloads.download-label', {
-                              name: e.project_export_format_name,
-                            })}
-                            onClick={() => {
-                              setDownloadFailed(false);
-                              downloadProjectExport(e.id).catch(() => setDownloadFailed(true));
-                            }}
-                          >
-                            {t('exports.download')}
-                          </Button>
-                        )}
-                        {canDeleteExport(abilities, e) && (
-                          <Button
-                            size="small"
-                            color="error"
-                            aria-label={t('exports.downloads.delete-label', {
-                              name: e.project_export_format_name,
-                            })}
-                            onClick={() => setDeleting(e)}
-                          >
-                            {t('exports.formats.delete')}
-                          </Button>
-                        )}
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <Pager meta={exports.data.meta} onPage={setPage} disabled={exports.isPlaceholderData} />
-      </>
-    );
+  const body = (
+    <QueryState
+      query={exports}
+      errorMessage={t('exports.downloads.load-failed')}
+      isEmpty={(data) => data.project_exports.length === 0}
+      emptyMessage={t('exports.downloads.empty')}
+    >
+      {(data) => (
+        <>
+          <TableContainer component={Paper} variant="outlined">
+            <Table aria-label={t('exports.downloads.label')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('exports.downloads.format')}</TableCell>
+                  <TableCell align="right">{t('exports.downloads.subjects')}</TableCell>
+                  <TableCell>{t('exports.downloads.date')}</TableCell>
+                  <TableCell>{t('exports.downloads.created-by')}</TableCell>
+                  <TableCell>{t('exports.downloads.status')}</TableCell>
+                  <TableCell>{t('exports.downloads.expires')}</TableCell>
+                  <TableCell align="right">{t('exports.downloads.actions')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.map((e) => {
+                  const creator = e.created_by_user;
+                  return (
+                    <TableRow key={e.id} data-testid="project-export-row">
+                      <TableCell component="th" scope="row">
+                        {e.project_export_format_name}
+                      </TableCell>
+                      <TableCell align="right">{e.subjects_count}</TableCell>
+                      <TableCell>{formatAbsolute(e.created_at)}</TableCell>
+                      <TableCell>
+                        {!creator || creator.deleted_at ? t('exports.formats.deleted-user') : creator.name}
+                      </TableCell>
+                      <TableCell>
+                        <ExportStatus projectExport={e} now={now} />
+                      </TableCell>
+                      <TableCell>
+                        {e.expired_at
+                          ? t('exports.downloads.expired')
+                          : e.expires_at
+                            ? formatAbsolute(e.expires_at)
+                            : ''}
+                      </TableCell>
+                      <TableCell align="right">
+                        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                          {e.download_path && (
+                            <Button
+                              size="small"
+                              aria-label={t('exports.downloads.download-label', {
+                                name: e.project_export_format_name,
+                              })}
+                              onClick={() => {
+                                setDownloadFailed(false);
+                                downloadProjectExport(e.id).catch(() => setDownloadFailed(true));
+                              }}
+                            >
+                              {t('exports.download')}
+                            </Button>
+                          )}
+                          {canDeleteExport(abilities, e) && (
+                            <Button
+                              size="small"
+                              color="error"
+                              aria-label={t('exports.downloads.delete-label', {
+                                name: e.project_export_format_name,
+                              })}
+                              onClick={() => setDeleting(e)}
+                            >
+                              {t('exports.formats.delete')}
+                            </Button>
+                          )}
+                        </Stack>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Pager meta={data.meta} onPage={setPage} disabled={exports.isPlaceholderData} />
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <>
