@@ -113,6 +113,11 @@ export const queryKeys = {
     render: (id: string) => ['layout-render', id] as const,
   },
 
+  subjectImports: {
+    list: (projectId: string, page: number) => ['projects', projectId, 'subject-imports', { page }] as const,
+    one: (id: string) => ['subject-imports', id] as const,
+  },
+
   exportFormats: {
     all: ['project-export-formats'] as const,
     project: (projectId: string) => ['project-export-formats', 'project', projectId] as const,
