@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Access } from '../access/visibility.js';
 
 /** What other areas may read of a project's layout renders, as SQL over a project id column. */
 export const projectRenderReads = (projectIdColumn: string) => {
@@ -10,3 +12,13 @@ export const projectRenderReads = (projectIdColumn: string) => {
     newest: sql<Date | null>`(SELECT max(r.created_at) FROM layout_renders r WHERE r.project_id = ${projectId})`,
   };
 };
+
+/** The worker status of the renders in view among these worker tokens (unknown ones are left out). */
+export function renderWorkerStatuses(db: Db, access: Access, tokens: string[]) {
+  return db
+    .selectFrom('layout_renders')
+    .select(['worker_token', 'worker_status'])
+    .where('worker_token', 'in', tokens)
+    .where('id', 'in', access.ids('layout_render'))
+    .execute();
+}

@@ -9,7 +9,6 @@ import {
 } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authorize, sessionOf } from '../../http/auth.js';
@@ -18,6 +17,7 @@ import { conflict } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { findVisibleOrganization } from '../organizations/service.js';
 import { findVisibleProject } from '../projects/service.js';
+import { renderWorkerStatuses } from './queries.js';
 import {
   categorySchema,
   layoutSchema,
@@ -33,8 +33,10 @@ import {
   findVisibleCategory,
   findVisibleLayout,
   layoutPreview,
+  listRenders,
   selectLayouts,
   selectRenders,
+  updateLayout,
   withLayouts,
 } from './service.js';
 
@@ -149,15 +151,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       const layout = await findVisibleLayout(request, ctx.db, request.params.id);
       authorize(request, { organization_id: layout.organization_id });
       const { name, definition } = request.body.layout;
-      await ctx.db
-        .updateTable('layouts')
-        .set({
-          ...(name ? { name } : {}),
-          definition: JSON.stringify(definition),
-          updated_at: sql<Date>`now()`,
-        })
-        .where('id', '=', layout.id)
-        .execute();
+      await updateLayout(ctx.db, layout.id, { name, definition });
       const row = await selectLayouts(ctx.db).where('l.id', '=', layout.id).executeTakeFirstOrThrow();
       return { layout: serializeLayout(row) };
     },
@@ -251,21 +245,14 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const project = await findVisibleProject(ctx.db, sessionOf(request), request.params.id);
       const types = request.query['render_types[]'] ?? request.query.render_types;
-      let query = selectRenders(ctx.db)
-        .where('r.project_id', '=', project.id)
-        .where('r.id', 'in', request.access.ids('layout_render'));
-      if (types?.length) query = query.where('r.render_type', 'in', types);
-      const { page, limit } = request.query;
-      const [rows, total] = await Promise.all([
-        query
-          .orderBy('r.created_at', 'desc')
-          .orderBy('r.id', 'desc')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { layout_renders: rows.map(serializeRender), meta: { page, limit, total: total.n } };
+      const { rows, meta } = await listRenders(
+        ctx.db,
+        request.access,
+        project.id,
+        types ?? [],
+        request.query,
+      );
+      return { layout_renders: rows.map(serializeRender), meta };
     },
   );
 
@@ -294,13 +281,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const tokens = [...(request.query['worker_tokens[]'] ?? []), ...(request.query.worker_tokens ?? [])];
       if (tokens.length === 0) return { worker_statuses: [] };
-      const rows = await ctx.db
-        .selectFrom('layout_renders')
-        .select(['worker_token', 'worker_status'])
-        .where('worker_token', 'in', tokens)
-        .where('id', 'in', request.access.ids('layout_render'))
-        .execute();
-      return { worker_statuses: rows };
+      return { worker_statuses: await renderWorkerStatuses(ctx.db, request.access, tokens) };
     },
   );
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type LayoutDefinition,
   type LayoutSubject,
   layoutDefinitionSchema,
   layoutPages,
@@ -13,11 +14,12 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import { type PageRequest, pageOf } from '../../db/paging.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
 import type { Access } from '../access/visibility.js';
 import { actorOf, recordAudit } from '../audit/record.js';
-import { selectionCondition } from '../subjects/queries.js';
+import { selectionCondition, subjectIdsOfProjectInView } from '../subjects/queries.js';
 import { loadProjectFields } from '../subjects/service.js';
 import type { Session } from '../users/session.js';
 import { previewPng } from './draw.js';
@@ -216,11 +218,7 @@ export async function createRender(
   if (input.group_by.some((f) => !known.has(f))) errors.group_by = ['must match known field keys'];
   if (input.sort_by.some((f) => !known.has(f))) errors.sort_by = ['must match known field keys'];
   let subjectIds: string[];
-  const inProject = ctx.db
-    .selectFrom('subjects as s')
-    .select('s.id')
-    .where('s.project_id', '=', pf.project.id)
-    .where('s.id', 'in', request.access.ids('subject'));
+  const inProject = subjectIdsOfProjectInView(ctx.db, request.access, pf.project.id);
   const hasSelection =
     !!input.filter || input.included_subject_ids !== undefined || input.excluded_subject_ids !== undefined;
   if (input.subject_ids && hasSelection) {
@@ -316,3 +314,35 @@ export const selectRenders = (db: Db) =>
 export type RenderRow = Awaited<ReturnType<ReturnType<typeof selectRenders>['executeTakeFirstOrThrow']>>;
 
 export { SUBJECT_DIRECTORY_CATEGORY };
+
+/** A project's renders in view (of these types, when given), newest first, a page at a time. */
+export function listRenders(
+  db: Db,
+  access: Access,
+  projectId: string,
+  types: ('Basic' | 'Sheet')[],
+  page: PageRequest,
+) {
+  let query = selectRenders(db)
+    .where('r.project_id', '=', projectId)
+    .where('r.id', 'in', access.ids('layout_render'));
+  if (types.length) query = query.where('r.render_type', 'in', types);
+  return pageOf(db, query, (q) => q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc'), page);
+}
+
+/** Changes a layout's name (when given) and definition. */
+export async function updateLayout(
+  db: Db,
+  id: string,
+  changes: { name?: string | undefined; definition: LayoutDefinition },
+) {
+  await db
+    .updateTable('layouts')
+    .set({
+      ...(changes.name ? { name: changes.name } : {}),
+      definition: JSON.stringify(changes.definition),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}

@@ -10,8 +10,9 @@ import {
 import type { Db } from '../../db/database.js';
 import { masterServesPrint, preparePrintPhoto } from '../../images/print.js';
 import type { Storage } from '../../storage/storage.js';
-import { printSources, subjectPhotoReads } from '../photos/queries.js';
+import { printSources } from '../photos/queries.js';
 import { workingMaster } from '../photos/service.js';
+import { subjectsWithPhotos } from '../subjects/queries.js';
 import type { PhotoSource } from './draw.js';
 
 /** Values a template, group or sort may name besides the project's fields. */
@@ -39,20 +40,7 @@ export async function loadLayoutSubjects(
     season?: string | null | undefined;
   },
 ): Promise<LayoutSubject[]> {
-  let query = db
-    .selectFrom('subjects as s')
-    .select([
-      's.id',
-      's.properties',
-      subjectPhotoReads('s.id').primaryPhotoId.as('primary_photo_id'),
-      subjectPhotoReads('s.id').latestPhotoId.as('latest_photo_id'),
-    ])
-    .where('s.project_id', '=', args.projectId);
-  if (args.subjectIds) {
-    if (args.subjectIds.length === 0) return [];
-    query = query.where('s.id', 'in', args.subjectIds);
-  }
-  const rows = await query.execute();
+  const rows = await subjectsWithPhotos(db, args.projectId, args.subjectIds);
   return rows.map((row) => {
     const values: Record<string, string> = { School: args.school, Project: args.project };
     if (args.season) values.Season = args.season;

@@ -266,3 +266,28 @@ export function subjectBatchAfter(
   }
   return query.orderBy('s.created_at').orderBy('s.id').limit(batchSize).execute();
 }
+
+/** Ids of a project's subjects in the caller's view, as a query to narrow further (`s` is subjects). */
+export function subjectIdsOfProjectInView(db: Db, access: Access, projectId: string) {
+  return db
+    .selectFrom('subjects as s')
+    .select('s.id')
+    .where('s.project_id', '=', projectId)
+    .where('s.id', 'in', access.ids('subject'));
+}
+
+/** Subjects of a project (all, or `subjectIds`) with their values and their primary and latest photos. */
+export async function subjectsWithPhotos(db: Db, projectId: string, subjectIds: string[] | null) {
+  if (subjectIds && subjectIds.length === 0) return [];
+  let query = db
+    .selectFrom('subjects as s')
+    .select([
+      's.id',
+      's.properties',
+      subjectPhotoReads('s.id').primaryPhotoId.as('primary_photo_id'),
+      subjectPhotoReads('s.id').latestPhotoId.as('latest_photo_id'),
+    ])
+    .where('s.project_id', '=', projectId);
+  if (subjectIds) query = query.where('s.id', 'in', subjectIds);
+  return query.execute();
+}
