@@ -115,7 +115,7 @@ export function SupportPage() {
       </Stack>
     ) : undefined;
 
-  const content = organizationId ? (
+  const content = !organizationId ? (
     <EmptyState message={t('support.empty')} />
   ) : (
     <QueryState query={support} errorMessage={t('support.load-failed')}>

@@ -147,7 +147,7 @@ export function UsersPage() {
   const accounts = useAccountsPage(organizationId, params);
   const adminUrl = abilities?.canOpenAdminUserUrl && config?.admin_user_url ? config.admin_user_url : null;
 
-  const content = organizationId ? (
+  const content = !organizationId ? (
     <EmptyState message={t('users.empty')} />
   ) : (
     <QueryState
