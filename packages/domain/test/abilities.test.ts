@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { type AbilityContext, defineAbilities } from '../src/abilities.js';
 import type { OrganizationRole } from '../src/constants.js';
+import { can } from '../src/policies.js';
 
 function ctx(
   options: {
@@ -155,6 +156,11 @@ describe('project templates', () => {
   test('not without managing the own organization, and not for staff', () => {
     expect(abilities({ manager: true }).canEditProjectTemplate(own)).toBe(false);
     expect(abilities({ managesOwn: true }).canDeleteProjectTemplate(own)).toBe(false);
+  });
+  test("deleting leaves a project's own template alone (the web asks this policy, it keeps no copy)", () => {
+    const a = abilities({ manager: true, managesOwn: true });
+    expect(can(a, 'template.delete', own)).toBe(true);
+    expect(can(a, 'template.delete', { ...own, project_id: '5' })).toBe(false);
   });
 });
 
