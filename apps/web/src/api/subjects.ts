@@ -1,13 +1,14 @@
 import { MULTI_PAGE_SIZES, PAGE_SIZES, readsHiddenFields } from '@school-portal/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { apiFetch, type QueryValue } from './client';
+import { api, type SuccessBody } from './api';
+import type { QueryValue } from './client';
 import { queryKeys } from './keys';
 import type { SubjectPhoto } from './photos';
 import { invalidateProjectLists, useProject } from './projects';
 import { useProjectTemplate } from './projectTemplates';
 import { queryClient } from './queryClient';
-import type { ApiResponse, ListMeta } from './types';
+import type { ApiResponse } from './types';
 import { useAbilities } from './users';
 
 export type { SubjectField } from './projectTemplates';
@@ -50,9 +51,6 @@ export const DEFAULT_SUBJECT_FILTERS: SubjectFilters = {
 };
 
 /** Query keys: grid lists under the project (its invalidation reaches them), subjects on their own. */
-
-const projectPath = (projectId: string, rest = '') => `/api/projects/${encodeURIComponent(projectId)}${rest}`;
-const subjectPath = (subjectId: string) => `/api/subjects/${encodeURIComponent(subjectId)}`;
 
 /** The query parameters of the grid (and of ids_only) for these filters. */
 export function filterQuery(filters: SubjectFilters): Record<string, QueryValue> {
@@ -109,17 +107,29 @@ export function useSubjectFields(projectId: string) {
 // ---------------------------------------------------------------------------------------------------
 // The grid
 
+type SubjectsAnswer = SuccessBody<'/api/projects/{id}/subjects', 'get'>;
+/**
+ * GET /api/projects/:id/subjects answers a page of subjects, or with ids_only every matching id: the
+ * schema holds both shapes, so the two explicit types below say which one the call asked for.
+ */
+export type SubjectsPage = Extract<SubjectsAnswer, { subjects: unknown }>;
+const asPage = (answer: SubjectsAnswer) => answer as SubjectsPage;
+const asIds = (answer: SubjectsAnswer) => answer as Extract<SubjectsAnswer, { subject_ids: unknown }>;
+
 const GRID_THUMBNAIL_POLL_MS = 2000;
 const GRID_THUMBNAIL_POLL_LIMIT = 15;
 
 export function useSubjectsGrid(projectId: string, filters: SubjectFilters, page: number) {
   return useQuery({
     queryKey: queryKeys.subjects.grid(projectId, filters, page),
-    queryFn: ({ signal }) =>
-      apiFetch<{ subjects: Subject[]; meta: ListMeta }>(projectPath(projectId, '/subjects'), {
-        query: { ...filterQuery(filters), page, limit: PAGE_SIZES.subjects },
-        signal,
-      }),
+    queryFn: ({ signal }): Promise<SubjectsPage> =>
+      api
+        .get('/api/projects/{id}/subjects', {
+          path: { id: projectId },
+          query: { ...filterQuery(filters), page, limit: PAGE_SIZES.subjects },
+          signal,
+        })
+        .then((b) => asPage(b)),
     placeholderData: keepPreviousData,
     // A primary photo whose thumbnails are still being made shows up a moment later.
     refetchInterval: (query) => {
@@ -138,10 +148,13 @@ export function fetchSubjectIds(projectId: string, filters: SubjectFilters | nul
   return queryClient.fetchQuery({
     queryKey: queryKeys.subjects.ids(projectId, filters),
     queryFn: ({ signal }) =>
-      apiFetch<{ subject_ids: string[] }>(projectPath(projectId, '/subjects'), {
-        query: { ...(filters ? filterQuery(filters) : {}), ids_only: true },
-        signal,
-      }).then((b) => b.subject_ids),
+      api
+        .get('/api/projects/{id}/subjects', {
+          path: { id: projectId },
+          query: { ...(filters ? filterQuery(filters) : {}), ids_only: true },
+          signal,
+        })
+        .then((b) => asIds(b).subject_ids),
     staleTime: 0,
   });
 }
@@ -154,10 +167,13 @@ export function useSubjectSample(projectId: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.subjects.sample(projectId),
     queryFn: ({ signal }) =>
-      apiFetch<{ subjects: Subject[] }>(projectPath(projectId, '/subjects'), {
-        query: { page: 1, limit: MULTI_PAGE_SIZES.subjects },
-        signal,
-      }).then((b) => b.subjects),
+      api
+        .get('/api/projects/{id}/subjects', {
+          path: { id: projectId },
+          query: { page: 1, limit: MULTI_PAGE_SIZES.subjects },
+          signal,
+        })
+        .then((b) => asPage(b).subjects),
     enabled,
     staleTime: 60_000,
   });
@@ -169,10 +185,9 @@ export function useSubjectSearch(projectId: string, q: string) {
   return useQuery({
     queryKey: queryKeys.subjects.search(projectId, text),
     queryFn: ({ signal }) =>
-      apiFetch<{ subjects: Subject[] }>(projectPath(projectId, '/subjects/search'), {
-        query: { q: text },
-        signal,
-      }).then((b) => b.subjects),
+      api
+        .get('/api/projects/{id}/subjects/search', { path: { id: projectId }, query: { q: text }, signal })
+        .then((b) => b.subjects),
     enabled: text !== '',
   });
 }
@@ -185,10 +200,13 @@ const SUBJECT_THUMBNAIL_POLL_MS = 2000;
 const SUBJECT_THUMBNAIL_POLL_LIMIT = 30;
 
 export function fetchSubject(subjectId: string, signal?: AbortSignal) {
-  return apiFetch<{ subject: SubjectWithPhotos }>(subjectPath(subjectId), {
-    query: { include_photos: true },
-    signal,
-  }).then((b) => ({ ...b.subject, photos: b.subject.photos ?? [] }));
+  return api
+    .get('/api/subjects/{id}', {
+      path: { id: subjectId },
+      query: { include_photos: true },
+      signal,
+    })
+    .then((b) => ({ ...b.subject, photos: b.subject.photos ?? [] }));
 }
 
 const readyThumbnails = (subject: SubjectWithPhotos | undefined) =>
@@ -234,10 +252,12 @@ function afterSubjectCountChange(projectId: string) {
 export function useCreateSubject(projectId: string) {
   return useMutation({
     mutationFn: (properties: Record<string, string>) =>
-      apiFetch<{ subject: Subject }>(projectPath(projectId, '/subjects'), {
-        method: 'POST',
-        body: { subject: { properties } },
-      }).then((b) => b.subject),
+      api
+        .post('/api/projects/{id}/subjects', {
+          path: { id: projectId },
+          body: { subject: { properties } },
+        })
+        .then((b) => b.subject),
     onSuccess: (subject) => {
       queryClient.setQueryData<SubjectWithPhotos>(queryKeys.subjects.subject(subject.id), {
         ...subject,
@@ -253,10 +273,12 @@ export function useCreateSubject(projectId: string) {
 export function useUpdateSubject(projectId: string, subjectId: string) {
   return useMutation({
     mutationFn: (properties: Record<string, string>) =>
-      apiFetch<{ subject: Subject }>(subjectPath(subjectId), {
-        method: 'PATCH',
-        body: { subject: { properties } },
-      }).then((b) => b.subject),
+      api
+        .patch('/api/subjects/{id}', {
+          path: { id: subjectId },
+          body: { subject: { properties } },
+        })
+        .then((b) => b.subject),
     onSuccess: (subject) => afterSubjectChange(projectId, subject),
   });
 }
@@ -264,7 +286,7 @@ export function useUpdateSubject(projectId: string, subjectId: string) {
 export function useDeleteSubject(projectId: string) {
   return useMutation({
     mutationFn: (subjectId: string) =>
-      apiFetch<unknown>(subjectPath(subjectId), { method: 'DELETE' }).then(() => subjectId),
+      api.delete('/api/subjects/{id}', { path: { id: subjectId } }).then(() => subjectId),
     onSuccess: (subjectId) => {
       // Not removed: the screen showing it is still open until it navigates away.
       void queryClient.invalidateQueries({
@@ -284,8 +306,8 @@ export function useDeleteSubject(projectId: string) {
 export function useMergeSubjects(projectId: string) {
   return useMutation({
     mutationFn: ({ keptId, mergedIds }: { keptId: string; mergedIds: string[] }) =>
-      apiFetch<ApiResponse<'/api/subjects/{id}/merge', 'post'>>(`${subjectPath(keptId)}/merge`, {
-        method: 'POST',
+      api.post('/api/subjects/{id}/merge', {
+        path: { id: keptId },
         body: { merged_subject_ids: mergedIds },
       }),
     onSuccess: (answer) => {
@@ -306,10 +328,12 @@ export function useMergeSubjects(projectId: string) {
 export function useSetYearbookPhoto(projectId: string, subjectId: string) {
   return useMutation({
     mutationFn: (photoId: string | null) =>
-      apiFetch<{ subject: Subject }>(subjectPath(subjectId), {
-        method: 'PATCH',
-        body: { subject: { yearbook_photo_id: photoId } },
-      }).then((b) => b.subject),
+      api
+        .patch('/api/subjects/{id}', {
+          path: { id: subjectId },
+          body: { subject: { yearbook_photo_id: photoId } },
+        })
+        .then((b) => b.subject),
     onMutate: async (photoId) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.subjects.subject(subjectId) });
       const previous = queryClient.getQueryData<SubjectWithPhotos>(queryKeys.subjects.subject(subjectId));
@@ -331,10 +355,12 @@ export function useSetYearbookPhoto(projectId: string, subjectId: string) {
 export function useSetPrimaryPhoto(projectId: string, subjectId: string) {
   return useMutation({
     mutationFn: (assignmentId: string) =>
-      apiFetch<unknown>(`/api/subject-photo-assignments/${encodeURIComponent(assignmentId)}`, {
-        method: 'PATCH',
-        body: { subject_photo_assignment: { is_primary: true } },
-      }).then(() => assignmentId),
+      api
+        .patch('/api/subject-photo-assignments/{id}', {
+          path: { id: assignmentId },
+          body: { subject_photo_assignment: { is_primary: true } },
+        })
+        .then(() => assignmentId),
     onSuccess: (assignmentId) => {
       queryClient.setQueryData<SubjectWithPhotos>(queryKeys.subjects.subject(subjectId), (old) => {
         if (!old) return old;
