@@ -1,16 +1,11 @@
 import { APP_SLUG } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch } from './client';
+import { api } from './api';
+import { ApiError } from './client';
 import { queryKeys } from './keys';
 import { queryClient } from './queryClient';
 import type { ApiResponse, ElementOf } from './types';
-import {
-  type PresignedPost,
-  runQueued,
-  UPLOAD_CONCURRENCY,
-  uploadToPresignedPost,
-  withRetry,
-} from './uploads';
+import { runQueued, UPLOAD_CONCURRENCY, uploadToPresignedPost, withRetry } from './uploads';
 
 /** Spec §9: uploads run six at a time, queued; each step retried up to 7 times from 100 ms (backoff). */
 /** Spec §9: image upload types png and jpeg; transparency sampling cap 512 px per side. */
@@ -41,8 +36,6 @@ export type Album = ElementOf<ApiResponse<'/api/albums', 'get'>['albums']>;
 
 /** A crop; x, y, width and height are fractions 0..1 of the (auto-rotated) image. */
 export type PhotoCrop = ApiResponse<'/api/photo-crops/{id}', 'patch'>['photo_crop'];
-
-const photoPath = (photoId: string, rest = '') => `/api/photos/${encodeURIComponent(photoId)}${rest}`;
 
 // ---------------------------------------------------------------------------------------------------
 // Retries and the upload queue
@@ -123,7 +116,7 @@ export async function hasTransparency(file: File): Promise<boolean> {
 export async function findOrCreateSubjectAlbum(projectId: string, signal?: AbortSignal): Promise<Album> {
   const { albums } = await withRetry(
     () =>
-      apiFetch<{ albums: Album[] }>('/api/albums', {
+      api.get('/api/albums', {
         query: {
           tag: SUBJECT_PHOTO_ALBUM.tag,
           parent_resource_type: 'Project',
@@ -136,8 +129,7 @@ export async function findOrCreateSubjectAlbum(projectId: string, signal?: Abort
   if (albums[0]) return albums[0];
   const { album } = await withRetry(
     () =>
-      apiFetch<{ album: Album }>('/api/albums', {
-        method: 'POST',
+      api.post('/api/albums', {
         body: {
           album: {
             name: SUBJECT_PHOTO_ALBUM.name,
@@ -155,11 +147,7 @@ export async function findOrCreateSubjectAlbum(projectId: string, signal?: Abort
 
 export async function startProjectImport(projectId: string, signal?: AbortSignal): Promise<{ id: string }> {
   const { project_import } = await withRetry(
-    () =>
-      apiFetch<{ project_import: { id: string } }>(
-        `/api/projects/${encodeURIComponent(projectId)}/project-imports`,
-        { method: 'POST', signal },
-      ),
+    () => api.post('/api/projects/{id}/project-imports', { path: { id: projectId }, signal }),
     { signal },
   );
   return project_import;
@@ -167,9 +155,7 @@ export async function startProjectImport(projectId: string, signal?: AbortSignal
 
 /** Idempotent on the server, so retried (spec §7) — and run even when the uploads were cancelled. */
 export async function finishProjectImport(importId: string): Promise<void> {
-  await withRetry(() =>
-    apiFetch(`/api/project-imports/${encodeURIComponent(importId)}/finish`, { method: 'PATCH' }),
-  );
+  await withRetry(() => api.patch('/api/project-imports/{id}/finish', { path: { id: importId } }));
 }
 
 export interface NewPhoto {
@@ -183,25 +169,22 @@ export interface NewPhoto {
 export async function createPhoto(photo: NewPhoto, signal?: AbortSignal) {
   const body = await withRetry(
     () =>
-      apiFetch<{ photo: Photo & { presigned_post: PresignedPost } }>(
-        `/api/albums/${encodeURIComponent(photo.albumId)}/photos`,
-        {
-          method: 'POST',
-          body: {
-            photo: {
-              upload_file_name: photo.file.name,
-              upload_file_size: photo.file.size,
-              upload_content_type: photo.contentType,
-              subject_ids: [photo.subjectId],
-              tags: [APP_SLUG],
-              merge_duplicate: true,
-              ...(photo.transparent ? { chroma_key: 'processed' } : {}),
-              created_by_plic_app_id: APP_SLUG,
-            },
+      api.post('/api/albums/{id}/photos', {
+        path: { id: photo.albumId },
+        body: {
+          photo: {
+            upload_file_name: photo.file.name,
+            upload_file_size: photo.file.size,
+            upload_content_type: photo.contentType,
+            subject_ids: [photo.subjectId],
+            tags: [APP_SLUG],
+            merge_duplicate: true,
+            ...(photo.transparent ? { chroma_key: 'processed' } : {}),
+            created_by_plic_app_id: APP_SLUG,
           },
-          signal,
         },
-      ),
+        signal,
+      }),
     { signal },
   );
   return body.photo;
@@ -215,11 +198,7 @@ export async function createPhoto(photo: NewPhoto, signal?: AbortSignal) {
 export async function verifyPhoto(photoId: string, signal?: AbortSignal) {
   for (let wait = 250; ; wait = Math.min(wait * 1.5, 2000)) {
     const answer = await withRetry(
-      () =>
-        apiFetch<{ photo: Photo; merged?: boolean }>(photoPath(photoId, '/verify'), {
-          method: 'PATCH',
-          signal,
-        }),
+      () => api.patch('/api/photos/{id}/verify', { path: { id: photoId }, signal }),
       { signal },
     );
     if (answer.photo.verification_state !== 'verifying') return answer;
@@ -237,16 +216,12 @@ export async function assignPhoto(
 ) {
   return withRetry(
     () =>
-      apiFetch<{ subject_photo_assignment: { id: string; is_primary: boolean } }>(
-        '/api/subject-photo-assignments',
-        {
-          method: 'POST',
-          body: {
-            subject_photo_assignment: { subject_id: subjectId, photo_id: photoId, is_primary: isPrimary },
-          },
-          signal,
+      api.post('/api/subject-photo-assignments', {
+        body: {
+          subject_photo_assignment: { subject_id: subjectId, photo_id: photoId, is_primary: isPrimary },
         },
-      ),
+        signal,
+      }),
     { signal },
   );
 }
@@ -302,9 +277,12 @@ export async function uploadSubjectPhotos(args: {
         );
         let photo: Photo = created;
         if (!created.upload_verified_at) {
+          const target = created.presigned_post;
+          // An unverified photo always comes with its upload target.
+          if (!target) throw new Error('The photo has no upload target');
           await withRetry(
             () =>
-              uploadToPresignedPost(created.presigned_post, file, {
+              uploadToPresignedPost(target, file, {
                 signal,
                 onProgress: (fraction) => onItem(key, { progress: fraction }),
               }),
@@ -345,7 +323,7 @@ const THUMBNAIL_POLL_MS = 2000;
 export const THUMBNAIL_POLL_LIMIT = 30;
 
 export function fetchPhoto(photoId: string, signal?: AbortSignal) {
-  return apiFetch<{ photo: Photo }>(photoPath(photoId), { signal }).then((b) => b.photo);
+  return api.get('/api/photos/{id}', { path: { id: photoId }, signal }).then((b) => b.photo);
 }
 
 /** GET /api/photos/:id, asked again every 2 s until the large thumbnail exists (the job makes it). */
@@ -379,9 +357,7 @@ export function usePhotoCrops(photoId: string) {
   return useQuery({
     queryKey: queryKeys.photos.crops(photoId),
     queryFn: ({ signal }) =>
-      apiFetch<{ photo_crops: PhotoCrop[] }>(photoPath(photoId, '/photo-crops'), { signal }).then(
-        (b) => b.photo_crops,
-      ),
+      api.get('/api/photos/{id}/photo-crops', { path: { id: photoId }, signal }).then((b) => b.photo_crops),
     enabled: photoId !== '',
     staleTime: 0,
   });
@@ -393,10 +369,12 @@ export type NewPhotoCrop = Pick<PhotoCrop, 'x' | 'y' | 'width' | 'height'>;
 export function useSaveDefaultCrop(photoId: string) {
   return useMutation({
     mutationFn: (crop: NewPhotoCrop) =>
-      apiFetch<{ photo_crop: PhotoCrop }>(photoPath(photoId, '/photo-crops'), {
-        method: 'POST',
-        body: { photo_crop: { name: SUBJECT_CROP_NAME, is_default: true, ...crop } },
-      }).then((b) => b.photo_crop),
+      api
+        .post('/api/photos/{id}/photo-crops', {
+          path: { id: photoId },
+          body: { photo_crop: { name: SUBJECT_CROP_NAME, is_default: true, ...crop } },
+        })
+        .then((b) => b.photo_crop),
     onSuccess: (crop) => {
       queryClient.setQueryData<PhotoCrop[]>(queryKeys.photos.crops(photoId), (crops) => [
         ...(crops ?? []).map((c) => ({ ...c, is_default: false })),
