@@ -12,13 +12,11 @@ import {
   selectionToWire,
 } from '@school-portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../api/client';
+import { api } from '../../api/api';
 import { queryKeys } from '../../api/keys';
-import { filterQuery, type Subject, type SubjectFilters } from '../../api/subjects';
+import { filterQuery, type SubjectFilters } from '../../api/subjects';
+import type { ApiResponse, ElementOf } from '../../api/types';
 import type { SelectionAction } from './useSubjectSelection';
-
-const projectPath = (projectId: string, rest: string) =>
-  `/api/projects/${encodeURIComponent(projectId)}${rest}`;
 
 /** The grid's filters as a selection's `filter`. */
 export function toGridFilter(filters: SubjectFilters): SubjectGridFilter {
@@ -37,10 +35,12 @@ export function toGridFilter(filters: SubjectFilters): SubjectGridFilter {
 
 /** POST /api/projects/:id/subject-selection with ids: the subjects a selection means, as the server resolves it. */
 export function fetchSelectionIds(projectId: string, selection: SubjectSelection): Promise<string[]> {
-  return apiFetch<{ selection: { subject_ids: string[] } }>(projectPath(projectId, '/subject-selection'), {
-    method: 'POST',
-    body: { ...selection, ids: true },
-  }).then((b) => b.selection.subject_ids);
+  return api
+    .post('/api/projects/{id}/subject-selection', {
+      path: { id: projectId },
+      body: { ...selection, ids: true },
+    })
+    .then((b) => b.selection.subject_ids ?? []);
 }
 
 /** The count the server will use for this selection (0 without asking for nothing selected). */
@@ -50,11 +50,9 @@ export function useSelectionCount(projectId: string, state: SelectionState) {
     queryKey: queryKeys.subjects.selectionCount(projectId, wire),
     queryFn: ({ signal }) =>
       wire
-        ? apiFetch<{ selection: { count: number } }>(projectPath(projectId, '/subject-selection'), {
-            method: 'POST',
-            body: wire,
-            signal,
-          }).then((b) => b.selection.count)
+        ? api
+            .post('/api/projects/{id}/subject-selection', { path: { id: projectId }, body: wire, signal })
+            .then((b) => b.selection.count)
         : Promise.resolve(0),
     placeholderData: keepPreviousData,
   });
@@ -101,10 +99,9 @@ export async function applySelectionAction(
   }
 }
 
-export interface DuplicateGroup {
-  values: Record<string, string>;
-  subjects: Subject[];
-}
+export type DuplicateGroup = ElementOf<
+  ApiResponse<'/api/projects/{id}/duplicate-subjects', 'post'>['duplicate_groups']
+>;
 
 /** POST /api/projects/:id/duplicate-subjects for these fields within the selection. */
 export function useDuplicateGroups(
@@ -115,11 +112,13 @@ export function useDuplicateGroups(
   return useQuery<DuplicateGroup[]>({
     queryKey: queryKeys.subjects.duplicates(projectId, fields, selection),
     queryFn: ({ signal }) =>
-      apiFetch<{ duplicate_groups: DuplicateGroup[] }>(projectPath(projectId, '/duplicate-subjects'), {
-        method: 'POST',
-        body: { ...selection, fields },
-        signal,
-      }).then((b) => b.duplicate_groups),
+      api
+        .post('/api/projects/{id}/duplicate-subjects', {
+          path: { id: projectId },
+          body: { ...selection, fields: [...fields] },
+          signal,
+        })
+        .then((b) => b.duplicate_groups),
     enabled: selection !== null && fields.length > 0,
     placeholderData: keepPreviousData,
   });
