@@ -24,6 +24,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
+import { queryKeys } from '../../api/keys';
 import {
   applyImport,
   checkImport,
@@ -120,7 +121,7 @@ export function ImportRosterPage() {
         if (next.status !== 'applying') {
           setImp(next);
           setStep(3);
-          void queryClient.invalidateQueries({ queryKey: ['projects', projectId] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.projects.project(projectId) });
         } else setImp(next);
       });
     }, 500);
