@@ -1,6 +1,6 @@
 import { attachmentContentType, MULTI_PAGE_SIZES, PAGE_SIZES } from '@school-portal/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { api, type RequestBodyOf } from './api';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
@@ -25,10 +25,7 @@ export type FileRequestProjectOption = Pick<
 >;
 
 /** The body of POST /api/attachment-requests (spec §7: the save sends project_ids). */
-export interface NewAttachmentRequest {
-  attachment_request: { name: string; description: string };
-  project_ids: string[];
-}
+export type NewAttachmentRequest = RequestBodyOf<'/api/attachment-requests', 'post'>;
 
 /** Rows of the file request list per page (the organizations list's size). */
 export const FILE_REQUESTS_PAGE_SIZE = PAGE_SIZES.organizations;

@@ -1,6 +1,6 @@
 import { APP_SLUG, MULTI_PAGE_SIZES, type OrganizationRole, type ProjectForm } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { api, type RequestBodyOf } from './api';
 import { isApiError } from './client';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
@@ -109,16 +109,7 @@ export function useProjectActivation(projectId: string) {
 export const isNotActivated = (error: unknown) => isApiError(error, 403) && error.reason === 'not_activated';
 
 /** The body of POST /api/projects: the template id travels at the top level (spec §7). */
-export interface NewProject {
-  project: {
-    name: string;
-    short_code: string | null;
-    organization_id: string;
-    season_id: string | null;
-    enable_for_all_apps: boolean;
-  };
-  project_template_id: string;
-}
+export type NewProject = RequestBodyOf<'/api/projects', 'post'>;
 
 /** After a project or its subjects change: every organization's project lists, organization pages and season counts. */
 export function invalidateProjectLists(): void {
