@@ -1,4 +1,4 @@
-import { APP_SLUG, MULTI_PAGE_SIZES, type OrganizationRole, type ProjectForm } from '@school-portal/domain';
+import { APP_SLUG, MULTI_PAGE_SIZES, type OrganizationRole } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, type RequestBodyOf } from './api';
 import { isApiError } from './client';
@@ -134,10 +134,7 @@ export function useCreateProject() {
 }
 
 /** PATCH /api/projects/:id: the form's changes, and/or a template for a project that has none yet. */
-export interface ProjectPatch {
-  project?: Partial<Omit<ProjectForm, 'organization_id'>>;
-  project_template_id?: string;
-}
+export type ProjectPatch = RequestBodyOf<'/api/projects/{id}', 'patch'>;
 
 export function useUpdateProject(projectId: string) {
   return useMutation({
