@@ -121,6 +121,11 @@ test('a studio manager prints a class composite for a selection, leaving a dupli
     await expect.poll(() => group.count()).toBe(1);
     await group.getByRole('radio').first().check();
     await page.getByTestId('print-excluded').getByText('1 duplicate left out.').waitFor();
+    // The decision holds: the check still shows the group it was made in once everything has loaded.
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => group.count()).toBe(1);
+    expect(await group.getByRole('radio').first().isChecked()).toBe(true);
+    await page.getByTestId('print-excluded').getByText('1 duplicate left out.').waitFor();
     await page.getByRole('button', { name: 'Confirm and Print' }).click();
     // Print defaults (§5), with their labels.
     expect(await page.getByRole('combobox', { name: 'Group By' }).textContent()).toBe('Grade');

@@ -159,14 +159,16 @@ export function LayoutShowPage() {
   const group = groupBy ?? defaultGroup[0] ?? '';
   const sorts = sortBy ?? [defaultSort[0] ?? '', defaultSort[1] ?? ''];
 
-  // One subject: exactly it. Otherwise the selection, minus the duplicates not kept.
+  // One subject: exactly it. Otherwise the selection. The duplicate check looks at it as chosen; what is
+  // printed is it minus the duplicates not kept (checking that would hide the groups just decided).
   const wire = selectionToWire(selection);
-  const chosen: SubjectSelection | null = singleSubject
+  const checked: SubjectSelection | null = singleSubject
     ? { filter: null, included_subject_ids: [singleSubject], excluded_subject_ids: [] }
-    : wire && {
-        ...wire,
-        excluded_subject_ids: [...new Set([...wire.excluded_subject_ids, ...excluded])],
-      };
+    : wire;
+  const chosen: SubjectSelection | null = checked && {
+    ...checked,
+    excluded_subject_ids: [...new Set([...checked.excluded_subject_ids, ...excluded])],
+  };
   const selectedCount = singleSubject ? 1 : Math.max(0, (count.data ?? 0) - excluded.length);
   const step = steps[active];
 
@@ -236,7 +238,7 @@ export function LayoutShowPage() {
           </Typography>
           <CheckDuplicatesStep
             projectId={projectId}
-            selection={chosen}
+            selection={checked}
             fieldKeys={duplicateKeys}
             fields={fields.fields}
             onChange={setExcluded}
