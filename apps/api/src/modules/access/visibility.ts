@@ -1,4 +1,4 @@
-import { readsHiddenFields } from '@school-portal/domain';
+import { type Action, can, policyOf, readsHiddenFields } from '@school-portal/domain';
 import { type Compilable, type SelectQueryBuilder, sql } from 'kysely';
 import { type Db, prepared } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -46,6 +46,26 @@ export interface VisibleRef {
 
 type RefQuery = SelectQueryBuilder<Database, keyof Database, VisibleRef>;
 
+/** The request a lookup decides for: the route's declared action, and how to mark it decided. */
+export interface RouteDecision {
+  action: Action | undefined;
+  decided: () => void;
+}
+
+/** The record as the policy of `A` sees it (an organization's role and placement, a format's creator). */
+type PolicyRecord<A extends Action> = Parameters<typeof can<A>>[2];
+
+/**
+ * What a lookup decides once the record is found: an action (the route's own when left out) and, for an
+ * action whose policy reads the record, that record built from the row found.
+ */
+export type Decision<R, A extends Action = Action> =
+  | A
+  | { action?: A; target?: (row: R) => PolicyRecord<A> | Promise<PolicyRecord<A>> };
+
+/** The ids in view of a kind (a subquery), as `findRow`'s query gets them. */
+export type VisibleIds = ReturnType<Access['ids']>;
+
 /** Tables whose rows belong to one project through a `project_id` of their own. */
 type ProjectOwnedTable =
   | 'subjects'
@@ -58,9 +78,14 @@ type ProjectOwnedTable =
 type LayoutTable = 'layouts' | 'layout_categories';
 
 export class Access {
+  /**
+   * `route` is the request's: `find` and `findRow` decide its action. Jobs and other code without a request
+   * leave it out and name the action they decide.
+   */
   constructor(
     private readonly db: Db,
     private readonly session: Session | null,
+    private readonly route?: RouteDecision,
   ) {}
 
   private get root(): string | null {
@@ -338,6 +363,55 @@ export class Access {
   /** Ids of the records of a kind in view, to filter a list with (`where id in ...`). */
   ids(kind: VisibleKind) {
     return this.db.selectFrom(this.refs(kind).as('v')).select('v.id');
+  }
+
+  /**
+   * The record the caller names, or the answer by itself: 404 when it is missing or out of view (the same
+   * answer, so other organizations' records are never revealed), then 403 when it is found but the action
+   * (the route's, unless `decision` names another) is refused by its policy. Deciding the route's action
+   * marks the request authorized, which the answer guard in http/auth.ts asks for.
+   */
+  async find<A extends Action>(kind: VisibleKind, id: string, decision?: Decision<VisibleRef, A>) {
+    const ref = await this.lookup(kind, id);
+    if (!ref) throw notFound();
+    await this.decide(ref, decision);
+    return ref;
+  }
+
+  /**
+   * Like `find`, but answers the record's own row in the same round trip: `select` gets the ids in view (a
+   * subquery) and narrows its query to the record with them.
+   */
+  async findRow<R, A extends Action>(
+    kind: VisibleKind,
+    id: string,
+    select: (visibleIds: VisibleIds, db: Db) => Compilable<R>,
+    decision?: Decision<R, A>,
+  ): Promise<R> {
+    const row =
+      this.session?.account && isRecordId(id)
+        ? (await prepared(this.db, select(this.ids(kind), this.db))).rows[0]
+        : undefined;
+    if (!row) throw notFound();
+    await this.decide(row, decision);
+    return row;
+  }
+
+  /** Decides an action on a record found in view: 403 when its policy refuses the caller. */
+  private async decide<R, A extends Action>(row: R, decision: Decision<R, A> | undefined) {
+    const { action = this.route?.action, target } =
+      typeof decision === 'string' ? { action: decision, target: undefined } : (decision ?? {});
+    const abilities = this.session?.abilities;
+    if (!action || !abilities) throw forbidden('not_allowed');
+    const needsRecord = policyOf(action).needsRecord;
+    const record = needsRecord && target ? await target(row) : undefined;
+    // A record action looked up without the record its policy reads is the route's bug, not the caller's.
+    if (needsRecord && record === undefined)
+      throw new Error(`${action}: the lookup gives no record to decide`);
+    if (!(can as (a: unknown, n: string, r: unknown) => boolean)(abilities, action, record)) {
+      throw forbidden('not_allowed');
+    }
+    if (action === this.route?.action) this.route.decided();
   }
 
   /** The record if the caller can see it; otherwise 404, whether it is missing or out of view. */
