@@ -410,6 +410,12 @@ test('the project list filters, sorts and stays light with a thousand projects',
     .execute();
 
   const page = await freshPage(product.browser);
+  // The server filters, sorts and pages: the screen asks only for the pages in view.
+  const listRequests: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^\/api\/organizations\/\d+\/projects$/.test(url.pathname)) listRequests.push(url);
+  });
   await signIn(page, DEMO_USERS.studio);
   await heading(page, 'Projects').waitFor();
 
@@ -445,6 +451,13 @@ test('the project list filters, sorts and stays light with a thousand projects',
     element.scrollTop = element.scrollHeight;
   });
   await page.getByRole('link', { name: 'Bulk Project 0001', exact: true }).waitFor();
+  expect(listRequests.every((url) => Number(url.searchParams.get('limit')) <= 100)).toBe(true);
+  const byName = listRequests.filter(
+    (url) => url.searchParams.get('sort') === '-name' && url.searchParams.get('keyword') === 'Bulk Project',
+  );
+  // The first page, then straight to the last one: not every page in between.
+  expect(byName.map((url) => url.searchParams.get('page'))).toContain('10');
+  expect(byName.length).toBeLessThan(5);
 
   // Keyword search.
   await page.getByLabel('Search').fill('project 0042');

@@ -259,6 +259,19 @@ export const POLICIES = {
     check: (a, e) => a.canDeleteProjectExport(e),
   } satisfies Policy<'projectExport'>,
 
+  // Screens and links only the web offers (no route of their own; the routes behind them keep their own
+  // actions above). The sidebar's entries, the switch-accounts screen (also offered while unlicensed), the
+  // support chat, the companion app's links (support, Upload Subjects), and the users list's admin link.
+  'organization.browse': when((a) => a.sidebar.organizations),
+  'template.browse': when((a) => a.sidebar.projectTemplates),
+  'current-user.list-accounts': { auth: 'signed-in', record: 'none', check: (a) => a.canSwitchAccounts },
+  'support.chat': when((a) => a.canUseSupportChat),
+  'companion-app.open': when((a) => a.canOpenCompanionApp),
+  'user.admin-link': when((a) => a.canOpenAdminUserUrl),
+  // Studios and labs pick among their organizations (a new project's, the projects list's filter); a
+  // school has only its own.
+  'project.choose-organization': when((a) => a.canSelectProjectOrganization),
+
   // Activity trail: managers read their tree's trail; a school's own accounts read the trail of
   // its projects (the API narrows them to project rows), so a school sees who touched its students' data.
   'audit-event.list': onOrganization((a, o) => a.isManager || (o.placement === 'own' && isCustomer(o.role))),

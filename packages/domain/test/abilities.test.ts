@@ -256,3 +256,33 @@ describe('layouts (exports §6: editing layouts is for studio or lab managers)',
     expect(abilities({ manager: true }).canEditLayout({ organization_id: '10' })).toBe(false);
   });
 });
+
+describe('screens and links only the web offers, asked through can()', () => {
+  const studioManager = { manager: true, managesOwn: true };
+  test('Organizations: studio and lab managers of their own organization', () => {
+    expect(can(abilities({ ...studioManager, role: 'lab_role' }), 'organization.browse')).toBe(true);
+    expect(can(abilities({ manager: true }), 'organization.browse')).toBe(false);
+    expect(can(abilities({ ...studioManager, role: 'customer_role' }), 'organization.browse')).toBe(false);
+  });
+  test('Project Templates: studio and lab accounts managing their own organization, staff too', () => {
+    expect(can(abilities({ managesOwn: true }), 'template.browse')).toBe(true);
+    expect(can(abilities({ manager: true }), 'template.browse')).toBe(false);
+    expect(can(abilities({ managesOwn: true, role: 'customer_role' }), 'template.browse')).toBe(false);
+  });
+  test('Switch Accounts: several accounts or the shapeshifter role, licensed or not', () => {
+    expect(can(abilities({ accounts: 2, slugs: ['plic-io'] }), 'current-user.list-accounts')).toBe(true);
+    expect(can(abilities(), 'current-user.list-accounts')).toBe(false);
+  });
+  test('support chat, companion app, admin link, choosing a project organization', () => {
+    expect(can(abilities({ manager: true, chat: true }), 'support.chat')).toBe(true);
+    expect(can(abilities({ manager: true }), 'support.chat')).toBe(false);
+    expect(can(abilities({ manager: true }), 'companion-app.open')).toBe(true);
+    expect(can(abilities({ manager: true, whitelist: ['school-portal'] }), 'companion-app.open')).toBe(false);
+    expect(can(abilities({ manager: true }), 'user.admin-link')).toBe(true);
+    expect(can(abilities(), 'user.admin-link')).toBe(false);
+    expect(can(abilities(), 'project.choose-organization')).toBe(true);
+    expect(can(abilities({ manager: true, role: 'customer_role' }), 'project.choose-organization')).toBe(
+      false,
+    );
+  });
+});

@@ -41,6 +41,9 @@ export const queryKeys = {
     fullLists: ['projects', 'by-organization', 'all'] as const,
     /** An organization's full list (the projects list and the switcher). */
     list: (organizationId: string) => ['projects', 'by-organization', 'all', organizationId] as const,
+    /** One page of an organization's list, filtered and sorted by the server (the projects screen). */
+    page: (organizationId: string, params: object, page: number) =>
+      ['projects', 'by-organization', 'page', organizationId, params, page] as const,
     dashboard: (organizationId: string) =>
       ['projects', 'by-organization', 'dashboard', organizationId] as const,
     organizationPage: (organizationId: string) =>

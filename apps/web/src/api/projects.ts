@@ -1,11 +1,11 @@
 import { APP_SLUG, MULTI_PAGE_SIZES, type OrganizationRole } from '@school-portal/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, type RequestBodyOf } from './api';
 import { isApiError } from './client';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
-import type { ApiResponse, ElementOf } from './types';
+import type { ApiResponse, ElementOf, paths } from './types';
 
 /** A project as GET /api/projects/:id and the project lists answer it. */
 export type ProjectRecord = ApiResponse<'/api/projects/{id}', 'get'>['project'];
@@ -51,7 +51,7 @@ export function useDashboardProjects(organizationId: string | null | undefined, 
 
 /**
  * All projects of the organization and of every organization below it (studios see their schools'),
- * every page, newest first (spec §9). The list screen filters and sorts this in the browser.
+ * every page, newest first (spec §9): for pickers that offer every project (the activity filter).
  */
 export function useOrganizationProjects(organizationId: string | null | undefined) {
   return useQuery({
@@ -70,6 +70,54 @@ export function useOrganizationProjects(organizationId: string | null | undefine
       return projects.sort(newestFirst);
     },
     enabled: !!organizationId,
+  });
+}
+
+type ProjectListQuery = NonNullable<paths['/api/organizations/{id}/projects']['get']['parameters']['query']>;
+/** An order the projects list takes: a key, with `-` in front for descending. */
+export type ProjectSort = NonNullable<ProjectListQuery['sort']>;
+
+/** The projects screen's filters and order, all applied by the server. */
+export interface ProjectListFilters {
+  /** A season id, `none` for projects without a season, undefined for any. */
+  seasonId: string | undefined;
+  organizationId: string | undefined;
+  keyword: string;
+  sort: ProjectSort;
+}
+
+/** Rows per request of the projects screen: a scrolled window (about 20 rows) needs one page, at most two. */
+export const PROJECT_PAGE_SIZE = 100;
+
+/**
+ * One page (from 1) of the projects of the organization and of every organization below it, filtered
+ * and sorted by the server. While another page or other filters load, the previous answer stays (its
+ * `meta` says which page and filters it holds apart from the key: check `isPlaceholderData`).
+ */
+export function useProjectPage(
+  organizationId: string | null | undefined,
+  filters: ProjectListFilters,
+  page: number,
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: queryKeys.projects.page(organizationId ?? '', filters, page),
+    queryFn: ({ signal }) =>
+      api.get('/api/organizations/{id}/projects', {
+        path: { id: organizationId! },
+        query: {
+          traverse_sub_organizations: true,
+          sort: filters.sort,
+          keyword: filters.keyword || undefined,
+          'filter[season_id]': filters.seasonId,
+          'filter[organization_id]': filters.organizationId,
+          page,
+          limit: PROJECT_PAGE_SIZE,
+        },
+        signal,
+      }),
+    enabled: enabled && !!organizationId,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,6 +1,7 @@
-import { MULTI_PAGE_SIZES, PAGE_SIZES, readsHiddenFields } from '@school-portal/domain';
+import { MULTI_PAGE_SIZES, PAGE_SIZES } from '@school-portal/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
+import { useCan } from '../app/can';
 import { api, type SuccessBody } from './api';
 import type { QueryValue } from './client';
 import { queryKeys } from './keys';
@@ -9,7 +10,6 @@ import { invalidateProjectLists, useProject } from './projects';
 import { useProjectTemplate } from './projectTemplates';
 import { queryClient } from './queryClient';
 import type { ApiResponse } from './types';
-import { useAbilities } from './users';
 
 export type { SubjectField } from './projectTemplates';
 
@@ -83,8 +83,7 @@ export function useSubjectFields(projectId: string) {
   const templateId = project.data?.project_template_id ?? '';
   const template = useProjectTemplate(templateId);
   // The API leaves hidden fields out already for callers who may not see them; the screens agree.
-  const abilities = useAbilities();
-  const canViewHidden = abilities ? readsHiddenFields(abilities) : false;
+  const canViewHidden = useCan()('subject.read-hidden-fields');
   const fields = useMemo(
     () =>
       (template.data?.subject_fields ?? [])

@@ -22,9 +22,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useToken } from '../../api/token';
-import { useAbilities, useCurrentUser } from '../../api/users';
+import { useCurrentUser } from '../../api/users';
+import { useCan, useOwnOrganization } from '../../app/can';
 import { ROUTES } from '../../app/routes';
-import { canReadActivity } from '../../features/activity/access';
 import { SignOutButton } from '../SignOutButton';
 
 interface NavEntry {
@@ -67,7 +67,8 @@ export function Sidebar() {
   const { t } = useTranslation();
   const token = useToken();
   const user = useCurrentUser();
-  const abilities = useAbilities();
+  const can = useCan();
+  const own = useOwnOrganization();
 
   if (!token) {
     return (
@@ -89,7 +90,7 @@ export function Sidebar() {
     );
   }
 
-  if (!user.data || !abilities) {
+  if (!user.data || !can.ready) {
     return (
       <Box data-testid="sidebar" role="status" sx={{ p: 3, display: 'flex', justifyContent: 'center' }}>
         <CircularProgress size={24} aria-label={t('nav.loading-user')} />
@@ -105,7 +106,7 @@ export function Sidebar() {
     { key: 'dashboard', to: ROUTES.dashboard, label: t('nav.dashboard'), icon: <DashboardIcon /> },
     { key: 'projects', to: ROUTES['projects.index'], label: t('nav.projects'), icon: <FolderIcon /> },
   ];
-  if (abilities.sidebar.organizations) {
+  if (can('organization.browse')) {
     entries.push({
       key: 'organizations',
       to: ROUTES['organizations.index'],
@@ -114,7 +115,7 @@ export function Sidebar() {
     });
   }
   entries.push({ key: 'users', to: ROUTES['users.index'], label: t('nav.users'), icon: <PeopleIcon /> });
-  if (abilities.sidebar.projectTemplates) {
+  if (can('template.browse')) {
     entries.push({
       key: 'project-templates',
       to: ROUTES['project-templates.index'],
@@ -122,7 +123,7 @@ export function Sidebar() {
       icon: <AssignmentIcon />,
     });
   }
-  if (abilities.sidebar.seasons) {
+  if (own && can('season.create', own)) {
     entries.push({
       key: 'seasons',
       to: ROUTES['seasons.index'],
@@ -130,7 +131,7 @@ export function Sidebar() {
       icon: <EventIcon />,
     });
   }
-  if (abilities.sidebar.fileRequests) {
+  if (can('file-request.create')) {
     entries.push({
       key: 'file-requests',
       to: ROUTES['attachment-requests.index'],
@@ -138,7 +139,7 @@ export function Sidebar() {
       icon: <UploadFileIcon />,
     });
   }
-  if (canReadActivity(user.data, abilities)) {
+  if (own && can('audit-event.list', own)) {
     entries.push({ key: 'activity', to: ROUTES.activity, label: t('nav.activity'), icon: <HistoryIcon /> });
   }
   entries.push({ key: 'support', to: ROUTES.support, label: t('nav.support'), icon: <HelpOutlineIcon /> });
@@ -157,7 +158,7 @@ export function Sidebar() {
         >
           {organizationName}
         </Typography>
-        {abilities.sidebar.switchAccounts && (
+        {can('current-user.list-accounts') && (
           <ListItemButton
             component={NavLink}
             to={ROUTES['switch-accounts']}

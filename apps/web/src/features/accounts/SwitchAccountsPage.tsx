@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { type Account, accountBreadcrumb } from '@school-portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { SwitchAccountError, useAbilities, useCurrentUser, useSwitchAccount } from '../../api/users';
+import { SwitchAccountError, useCurrentUser, useSwitchAccount } from '../../api/users';
+import { useCan } from '../../app/can';
 import { ROUTES } from '../../app/routes';
 import { AuthCard } from '../../components/AuthCard';
 import { EmptyState } from '../../components/EmptyState';
@@ -54,11 +55,11 @@ export function SwitchAccountsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const abilities = useAbilities();
+  const can = useCan();
   const switchAccount = useSwitchAccount();
 
   if (user.isPending) return <LoadingScreen />;
-  if (abilities && !abilities.canSwitchAccounts) return <Navigate to={ROUTES.root} replace />;
+  if (can.ready && !can('current-user.list-accounts')) return <Navigate to={ROUTES.root} replace />;
 
   const accounts = (user.data?.accounts ?? []).filter((account) => account.enabled_for_school_portal);
   const switchError = switchAccount.error

@@ -27,7 +27,7 @@ import {
   useAuditEvents,
 } from '../../api/auditEvents';
 import { useOrganizationProjects } from '../../api/projects';
-import { useAbilities } from '../../api/users';
+import { useCan, useOwnOrganization } from '../../app/can';
 import { ROUTES } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { compareText, formatDateTime } from '../../components/format';
@@ -36,7 +36,6 @@ import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { useListParams } from '../organizations/listState';
 import { Pager } from '../organizations/Pager';
-import { canReadActivity } from './access';
 
 const FILTERS = ['actor_id', 'action', 'project_id', 'since', 'until'] as const;
 
@@ -94,7 +93,8 @@ function EventRow({ event, onPerson }: { event: AuditEvent; onPerson: (id: strin
 export function ActivityPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const abilities = useAbilities();
+  const can = useCan();
+  const own = useOwnOrganization();
   const labels = useLabels();
   const organizationId = user.current_account?.organization_id ?? null;
   const school = isCustomer(user.current_account?.organization.role);
@@ -115,8 +115,8 @@ export function ActivityPage() {
     [actors.data],
   );
 
-  if (!abilities) return <LoadingScreen />;
-  if (!canReadActivity(user, abilities)) return <Navigate to={ROUTES.root} replace />;
+  if (!can.ready) return <LoadingScreen />;
+  if (!own || !can('audit-event.list', own)) return <Navigate to={ROUTES.root} replace />;
 
   async function download() {
     if (!organizationId) return;

@@ -18,7 +18,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { can } from '@school-portal/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -32,7 +31,7 @@ import {
   useRetryAttachment,
 } from '../../api/attachments';
 import { isApiError } from '../../api/client';
-import { useAbilities } from '../../api/users';
+import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -269,8 +268,8 @@ function NotUploadedActions({ projectId, attachment }: { projectId: string; atta
 /** "Import as roster" on a verified CSV/TSV/XLSX upload, for those who may import rosters. */
 /** Where Import as roster leads for a file, or null when the caller may not import it. */
 function useImportAsRosterPath(attachment: Attachment): string | null {
-  const abilities = useAbilities();
-  if (!abilities || !can(abilities, 'subject-import.create')) return null;
+  const can = useCan();
+  if (!can('subject-import.create')) return null;
   if (!ROSTER_TYPES.has(attachment.upload_content_type)) return null;
   return `${routePath('project.subjects.import', { projectId: attachment.project_id })}?attachment=${attachment.id}`;
 }

@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { Abilities } from '@school-portal/domain';
-import { can } from '@school-portal/domain';
+import type { ProjectExportRef } from '@school-portal/domain';
 import { useTranslation } from 'react-i18next';
 import { isExportDone, type ProjectExport } from '../../api/projectExports';
 import { formatRelative } from '../users/relativeTime';
@@ -26,13 +25,10 @@ export function exportProgress(e: ProjectExport): number | null {
   return Math.min(100, Math.round(((e.job_status_at ?? 0) / e.job_status_total) * 100));
 }
 
-/** Whether to offer Delete (exports §4, §6): the creator or a manager, and only when done or stalled. */
-export function canDeleteExport(abilities: Abilities, e: ProjectExport): boolean {
+/** An export as the `project-export.delete` policy sees it (exports §4, §6): its creator and its state. */
+export function projectExportRef(e: ProjectExport): ProjectExportRef {
   const state = e.stalled ? 'stalled' : isExportDone(e) ? 'done' : 'running';
-  return can(abilities, 'project-export.delete', {
-    created_by_user_id: e.created_by_user?.id ?? null,
-    state,
-  });
+  return { created_by_user_id: e.created_by_user?.id ?? null, state };
 }
 
 /** The progress label of §4 ("Started 5 seconds ago", "Completed 2 minutes ago", "Failed: ..."). */

@@ -17,7 +17,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { can, formatFieldErrors } from '@school-portal/domain';
+import { formatFieldErrors } from '@school-portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -29,7 +29,7 @@ import {
   useDeleteProjectExport,
   useProjectExports,
 } from '../../api/projectExports';
-import { useSessionAbilities } from '../../api/sessionAbilities';
+import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -41,7 +41,7 @@ import { Pager } from '../organizations/Pager';
 import { formatAbsolute, useNow } from '../users/relativeTime';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { DeleteExportFormatDialog } from './DeleteExportFormatDialog';
-import { canDeleteExport, ExportStatus } from './ExportStatus';
+import { ExportStatus, projectExportRef } from './ExportStatus';
 
 const TABS = ['downloads', 'standard', 'custom'] as const;
 type TabName = (typeof TABS)[number];
@@ -101,7 +101,7 @@ function FormatPicker({ projectId, formats }: { projectId: string; formats: Expo
 /** The Downloads tab (exports §2, §4): the project's exports with their progress, newest first. */
 function Downloads({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
-  const abilities = useSessionAbilities();
+  const can = useCan();
   const [params, setParams] = useSearchParams();
   // Auto Refresh is on unless `poll=false`.
   const auto = params.get('poll') !== 'false';
@@ -184,7 +184,7 @@ function Downloads({ projectId }: { projectId: string }) {
                               {t('exports.download')}
                             </Button>
                           )}
-                          {canDeleteExport(abilities, e) && (
+                          {can('project-export.delete', projectExportRef(e)) && (
                             <Button
                               size="small"
                               color="error"
@@ -274,7 +274,7 @@ function FormatTable({
   onDelete: (format: ExportFormat) => void;
 }) {
   const { t } = useTranslation();
-  const abilities = useSessionAbilities();
+  const can = useCan();
   if (formats.length === 0) {
     return (
       <EmptyState message={t(custom ? 'exports.formats.custom-empty' : 'exports.formats.standard-empty')} />
@@ -319,7 +319,7 @@ function FormatTable({
                     >
                       {t('exports.download')}
                     </Button>
-                    {can(abilities, 'export-format.update', ref) && (
+                    {can('export-format.update', ref) && (
                       <Button
                         size="small"
                         component={Link}
@@ -329,7 +329,7 @@ function FormatTable({
                         {t('exports.formats.edit')}
                       </Button>
                     )}
-                    {can(abilities, 'export-format.copy', ref) && (
+                    {can('export-format.copy', ref) && (
                       <Button
                         size="small"
                         component={Link}
@@ -339,7 +339,7 @@ function FormatTable({
                         {t('exports.formats.copy')}
                       </Button>
                     )}
-                    {can(abilities, 'export-format.delete', ref) && (
+                    {can('export-format.delete', ref) && (
                       <Button
                         size="small"
                         color="error"

@@ -6,7 +6,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useToken } from '../../api/token';
-import { useAbilities, useCurrentUser } from '../../api/users';
+import { useCurrentUser } from '../../api/users';
+import { useCan } from '../../app/can';
 import { ROUTES } from '../../app/routes';
 import { AuthCard } from '../../components/AuthCard';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -22,7 +23,7 @@ export function NotLicensedPage() {
   const navigate = useNavigate();
   const token = useToken();
   const user = useCurrentUser();
-  const abilities = useAbilities();
+  const can = useCan();
 
   const redirect = user.data
     ? notLicensedRedirect({
@@ -49,7 +50,7 @@ export function NotLicensedPage() {
         </Typography>
       </Box>
       <SignOutButton variant="contained" fullWidth size="large" />
-      {abilities?.canSwitchAccounts && (
+      {can('current-user.list-accounts') && (
         <Button component={Link} to={ROUTES['switch-accounts']} fullWidth sx={{ mt: 1 }}>
           {t('not-licensed.switch-accounts')}
         </Button>

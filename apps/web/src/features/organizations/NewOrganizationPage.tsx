@@ -12,10 +12,11 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../api/client';
 import { useCreateOrganization } from '../../api/organizations';
-import { useAbilities } from '../../api/users';
+import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { Page } from '../../components/Page';
+import { useChildOrganizationRole } from './childRole';
 import { applyOrganizationServerErrors, OrganizationFields } from './OrganizationFields';
 import { OrganizationsNav } from './OrganizationsNav';
 import { useRoleLabel } from './roleLabel';
@@ -30,12 +31,12 @@ type FormOutput = z.output<typeof organizationFormSchema>;
 export function NewOrganizationPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const abilities = useAbilities();
+  const can = useCan();
   const navigate = useNavigate();
   const roleLabel = useRoleLabel();
   const parentId = user.current_account?.organization_id ?? null;
   const parentName = user.current_account?.organization.name?.trim() || t('common.missing-name');
-  const role = abilities?.childOrganizationRole ?? null;
+  const role = useChildOrganizationRole();
   const create = useCreateOrganization(parentId);
   const {
     register,
@@ -57,7 +58,7 @@ export function NewOrganizationPage() {
     },
   });
 
-  if (!abilities) return null;
+  if (!can.ready) return null;
   if (!role || !parentId) return <Navigate to={ROUTES.root} replace />;
 
   const onSubmit = handleSubmit((values) => {

@@ -12,7 +12,6 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  type Abilities,
   formatFieldErrors,
   formatFieldMessage,
   type OrganizationRole,
@@ -32,7 +31,6 @@ import {
 } from '../../api/projects';
 import { type ProjectTemplateSummary, useProjectTemplates } from '../../api/projectTemplates';
 import { currentSeasonOf, type Season, useSeasons } from '../../api/seasons';
-import { useSessionAbilities } from '../../api/sessionAbilities';
 import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
@@ -43,6 +41,7 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
+import { useChildOrganizationRole } from '../organizations/childRole';
 
 /**
  * The project form's rules (spec §5, `projectFormSchema`): name, template and organization required,
@@ -76,7 +75,6 @@ const SERVER_FIELDS: Record<string, Path<FormInput>> = {
 export function NewProjectPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const abilities = useSessionAbilities();
   const can = useCan();
   const organization = user.current_account?.organization ?? null;
   const allowed = can('project.create') && !!organization;
@@ -104,7 +102,6 @@ export function NewProjectPage() {
     const current = currentSeasonOf(seasons.data, organization.id, organization.parent_organization_id);
     content = (
       <ProjectForm
-        abilities={abilities}
         ownOrganizationId={organization.id}
         templates={templates.data}
         seasons={seasons.data}
@@ -121,7 +118,6 @@ export function NewProjectPage() {
 }
 
 interface ProjectFormProps {
-  abilities: Abilities;
   ownOrganizationId: string;
   templates: ProjectTemplateSummary[];
   seasons: Season[];
@@ -132,6 +128,7 @@ interface ProjectFormProps {
 function ProjectForm(props: ProjectFormProps) {
   const { t } = useTranslation();
   const can = useCan();
+  const childRole = useChildOrganizationRole();
   const navigate = useNavigate();
   const notify = useNotify();
   const create = useCreateProject();
@@ -261,7 +258,7 @@ function ProjectForm(props: ProjectFormProps) {
               onBlur={field.onBlur}
               inputRef={field.ref}
               name={field.name}
-              disabled={!props.abilities.canSelectProjectOrganization}
+              disabled={!can('project.choose-organization')}
               error={!!fieldState.error}
               helperText={fieldMessage(fieldState.error)}
             >
@@ -273,10 +270,10 @@ function ProjectForm(props: ProjectFormProps) {
             </TextField>
           )}
         />
-        {props.abilities.canCreateOrganizations && props.abilities.childOrganizationRole && (
+        {childRole && (
           <InlineNewOrganization
             parentOrganizationId={props.ownOrganizationId}
-            role={props.abilities.childOrganizationRole}
+            role={childRole}
             onCreated={(created) =>
               setValue('organization_id', created.id, {
                 shouldValidate: true,

@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -18,14 +19,17 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Abilities } from '@school-portal/domain';
-import { type ReactNode, useDeferredValue, useMemo } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import {
   type OrganizationOption,
+  PROJECT_PAGE_SIZE,
+  type ProjectListFilters,
   type ProjectRecord,
-  useOrganizationProjects,
+  type ProjectSort,
   useProjectOrganizationOptions,
+  useProjectPage,
 } from '../../api/projects';
 import { currentSeasonOf, type Season, useSeasons } from '../../api/seasons';
 import { useSessionAbilities } from '../../api/sessionAbilities';
@@ -37,9 +41,11 @@ import { ErrorState } from '../../components/ErrorState';
 import { compareText } from '../../components/format';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { RouterLink } from '../../components/RouterLink';
 import { ActionsCell } from '../../components/table/ActionsCell';
 import { ROW_HEIGHT, useVirtualRows, VISIBLE_ROWS } from '../../components/table/useVirtualRows';
+import { useDebouncedValue } from '../organizations/listState';
 
 const SORT_KEYS = ['created_at', 'name', 'organization_name', 'season_name', 'subjects_count'] as const;
 type SortKey = (typeof SORT_KEYS)[number];
@@ -56,36 +62,19 @@ function parseSort(value: string | null): Sort {
   const key = value.replace(/^-/, '') as SortKey;
   return SORT_KEYS.includes(key) ? { key, direction } : DEFAULT_SORT;
 }
-const sortParam = (sort: Sort) => `${sort.direction === 'desc' ? '-' : ''}${sort.key}`;
+const sortParam = (sort: Sort): ProjectSort => `${sort.direction === 'desc' ? '-' : ''}${sort.key}`;
 
 /** Season filter values: any, none, or a season id (spec §4: any, none, current). */
 const ANY = 'any';
 const NONE = 'none';
 
-function sortProjects(projects: ProjectRecord[], sort: Sort): ProjectRecord[] {
-  const sign = sort.direction === 'asc' ? 1 : -1;
-  const value = (p: ProjectRecord): string | number | null => {
-    if (sort.key === 'subjects_count') return p.subjects_count;
-    if (sort.key === 'created_at') return p.created_at;
-    if (sort.key === 'name') return p.name;
-    if (sort.key === 'organization_name') return p.organization_name;
-    return p.season_name;
-  };
-  return [...projects].sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    // Projects without the value (no season) stay at the end either way.
-    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-    const order =
-      typeof x === 'number' || typeof y === 'number'
-        ? Number(x) - Number(y)
-        : sort.key === 'created_at'
-          ? x.localeCompare(y)
-          : compareText(x, y);
-    // Ties: newest first.
-    return order !== 0 ? sign * order : b.created_at.localeCompare(a.created_at);
-  });
-}
+/** The whole list as the screen first shows it: no filter, newest first. */
+const UNFILTERED: ProjectListFilters = {
+  seasonId: undefined,
+  organizationId: undefined,
+  keyword: '',
+  sort: sortParam(DEFAULT_SORT),
+};
 
 interface SeasonOption {
   id: string;
@@ -94,38 +83,47 @@ interface SeasonOption {
 }
 
 /**
- * The organizations of the listed projects: the filter's options for studio or lab staff, who may filter
- * by organization but not read the organization lists.
+ * The seasons and organizations of the projects shown so far, gathered as pages arrive: the filters
+ * offer them beside the seasons the organization can use, and, to studio or lab staff (who may filter by
+ * organization but not read the organization lists), as the organization options.
  */
-function projectOrganizationOptions(projects: ProjectRecord[]): OrganizationOption[] {
-  const byId = new Map<string, OrganizationOption>();
-  for (const p of projects) {
-    if (byId.has(p.organization_id)) continue;
-    byId.set(p.organization_id, {
-      id: p.organization_id,
-      name: p.organization_name,
+function useSeenInRows() {
+  const seen = useRef({
+    seasons: new Map<string, string>(),
+    organizations: new Map<string, string>(),
+  });
+  const add = (projects: readonly ProjectRecord[] | undefined) => {
+    for (const p of projects ?? []) {
+      if (p.season_id) seen.current.seasons.set(p.season_id, p.season_name ?? p.season_id);
+      seen.current.organizations.set(p.organization_id, p.organization_name);
+    }
+  };
+  return { seen: seen.current, add };
+}
+
+function organizationOptionsOf(seen: Map<string, string>): OrganizationOption[] {
+  return [...seen]
+    .map(([id, name]) => ({
+      id,
+      name,
       role: '',
       short_code: null,
       parent_organization_id: null,
       parent_organization_name: null,
-    });
-  }
-  return [...byId.values()].sort((a, b) => compareText(a.name, b.name));
+    }))
+    .sort((a, b) => compareText(a.name, b.name));
 }
 
-/** The seasons to filter by: those the organization can use, plus any other a listed project has. */
-function seasonOptions(seasons: Season[], projects: ProjectRecord[], current: Season | null): SeasonOption[] {
+/** The seasons to filter by: those the organization can use, plus any other a shown project has. */
+function seasonOptions(seasons: Season[], seen: Map<string, string>, current: Season | null): SeasonOption[] {
   const options: SeasonOption[] = seasons.map((s) => ({
     id: s.id,
     name: s.name,
     current: s.id === current?.id,
   }));
   const known = new Set(options.map((o) => o.id));
-  for (const p of projects) {
-    if (p.season_id && !known.has(p.season_id)) {
-      known.add(p.season_id);
-      options.push({ id: p.season_id, name: p.season_name ?? p.season_id, current: false });
-    }
+  for (const [id, name] of seen) {
+    if (!known.has(id)) options.push({ id, name, current: false });
   }
   return options;
 }
@@ -135,7 +133,6 @@ export function ProjectsPage() {
   const user = useSessionUser();
   const abilities = useSessionAbilities();
   const organization = user.current_account?.organization ?? null;
-  const projects = useOrganizationProjects(organization?.id);
   const seasons = useSeasons(organization?.id);
   // Ask for the organization list only when the caller may read it (as the sidebar decides).
   const can = useCan();
@@ -146,42 +143,38 @@ export function ProjectsPage() {
   );
   const [params, setParams] = useSearchParams();
 
-  const actions = can('project.create') ? (
-    <Button component={Link} to={ROUTES['projects.new']} variant="contained" startIcon={<AddIcon />}>
-      {t('projects.new')}
-    </Button>
-  ) : undefined;
-
-  if (projects.isPending || (seasons.isPending && seasons.fetchStatus !== 'idle')) {
-    return (
-      <Page title={t('projects.heading')} actions={actions}>
-        <LoadingScreen />
-      </Page>
-    );
-  }
-  if (projects.isError) {
-    return (
-      <Page title={t('projects.heading')} actions={actions}>
-        <ErrorState message={t('projects.load-failed')} onRetry={() => void projects.refetch()} />
-      </Page>
-    );
-  }
-
-  // Spec §2: with exactly one project, anyone but a studio or lab manager goes straight into it.
-  const only = projects.data.length === 1 ? projects.data[0] : undefined;
-  if (only && !abilities.isStudioOrLabManager) {
-    return <Navigate to={routePath('project.index', { projectId: only.id })} replace />;
-  }
-
+  // The first page of the whole list: its total decides the one-project redirect.
+  const all = useProjectPage(organization?.id, UNFILTERED, 1);
   const seasonList = seasons.data ?? [];
   const current = currentSeasonOf(
     seasonList,
     organization?.id,
     organization?.parent_organization_id ?? user.current_account?.organization.parent_organization_id,
   );
-  // Spec §2: the season filter defaults to the current season if any project has that season name.
-  const defaultSeason =
-    current && projects.data.some((p) => p.season_name === current.name) ? current.id : ANY;
+  // Spec §2: the season filter defaults to the current season if any project has it; only asked while
+  // the address names no season.
+  const asksCurrent = current !== null && !params.has('season');
+  const inCurrent = useProjectPage(
+    organization?.id,
+    { ...UNFILTERED, seasonId: current?.id },
+    1,
+    asksCurrent,
+  );
+
+  const actions = can('project.create') ? (
+    <Button component={Link} to={ROUTES['projects.new']} variant="contained" startIcon={<AddIcon />}>
+      {t('projects.new')}
+    </Button>
+  ) : undefined;
+
+  const loading =
+    (seasons.isPending && seasons.fetchStatus !== 'idle') || (asksCurrent && inCurrent.isPending);
+  const summary = {
+    ...all,
+    isPending: all.isPending || loading,
+    isError: all.isError || (asksCurrent && inCurrent.isError),
+    refetch: () => Promise.all([all.refetch(), asksCurrent && inCurrent.refetch()]),
+  };
 
   const update = (changes: Record<string, string | null>) => {
     setParams(
@@ -199,34 +192,53 @@ export function ProjectsPage() {
 
   return (
     <Page title={t('projects.heading')} actions={actions}>
-      <ProjectList
-        projects={projects.data}
-        seasons={seasonOptions(seasonList, projects.data, current)}
-        season={params.get('season') ?? defaultSeason}
-        organizations={
-          readsOrganizations ? (organizations.data ?? []) : projectOrganizationOptions(projects.data)
-        }
-        organizationId={abilities.canSelectProjectOrganization ? (params.get('organization') ?? '') : ''}
-        keyword={params.get('q') ?? ''}
-        sort={parseSort(params.get('sort'))}
-        abilities={abilities}
-        onSeason={(value) => update({ season: value })}
-        onOrganization={(value) => update({ organization: value || null })}
-        onKeyword={(value) => update({ q: value || null })}
-        onSort={(value) =>
-          update({ sort: value.key === 'created_at' && value.direction === 'desc' ? null : sortParam(value) })
-        }
-      />
+      <QueryState query={summary} errorMessage={t('projects.load-failed')}>
+        {(first) => {
+          // Spec §2: with exactly one project, anyone but a studio or lab manager goes straight into it.
+          const only = first.meta.total === 1 ? first.projects[0] : undefined;
+          if (only && !abilities.isStudioOrLabManager) {
+            return <Navigate to={routePath('project.index', { projectId: only.id })} replace />;
+          }
+          const defaultSeason = current && (inCurrent.data?.meta.total ?? 0) > 0 ? current.id : ANY;
+          return (
+            <ProjectList
+              key={organization?.id}
+              organizationId={organization?.id ?? ''}
+              seasons={seasonList}
+              currentSeason={current}
+              season={params.get('season') ?? defaultSeason}
+              organizations={readsOrganizations ? (organizations.data ?? []) : null}
+              organizationFilter={
+                abilities.canSelectProjectOrganization ? (params.get('organization') ?? '') : ''
+              }
+              keyword={params.get('q') ?? ''}
+              sort={parseSort(params.get('sort'))}
+              abilities={abilities}
+              onSeason={(value) => update({ season: value })}
+              onOrganization={(value) => update({ organization: value || null })}
+              onKeyword={(value) => update({ q: value || null })}
+              onSort={(value) =>
+                update({
+                  sort: value.key === 'created_at' && value.direction === 'desc' ? null : sortParam(value),
+                })
+              }
+            />
+          );
+        }}
+      </QueryState>
     </Page>
   );
 }
 
 interface ProjectListProps {
-  projects: ProjectRecord[];
-  seasons: SeasonOption[];
-  season: string;
-  organizations: OrganizationOption[];
+  /** The signed-in account's organization, whose projects (and those below it) are listed. */
   organizationId: string;
+  seasons: Season[];
+  currentSeason: Season | null;
+  season: string;
+  /** The organization options, or null for callers who may not read them (then: those of shown projects). */
+  organizations: OrganizationOption[] | null;
+  organizationFilter: string;
   keyword: string;
   sort: Sort;
   abilities: Abilities;
@@ -236,43 +248,74 @@ interface ProjectListProps {
   onSort: (value: Sort) => void;
 }
 
+/**
+ * The filters and the table. The server filters, sorts and pages; the table renders the rows in view
+ * and asks for the one or two pages that hold them.
+ */
 function ProjectList(props: ProjectListProps) {
   const { t } = useTranslation();
-  const { projects, sort, abilities } = props;
-  const keyword = useDeferredValue(props.keyword);
+  const { sort, abilities } = props;
+  const keyword = useDebouncedValue(props.keyword.trim(), 250);
+  const { seen, add } = useSeenInRows();
 
   // A season or organization in the address that is not (or no longer) an option counts as "any".
-  const seasonOptions = props.seasons;
+  const seasonChoices = seasonOptions(props.seasons, seen.seasons, props.currentSeason);
   const season =
-    props.season === ANY || props.season === NONE || seasonOptions.some((s) => s.id === props.season)
+    props.season === ANY || props.season === NONE || seasonChoices.some((s) => s.id === props.season)
       ? props.season
       : ANY;
-  const organizationOptions = props.organizations;
+  const organizationChoices = props.organizations ?? organizationOptionsOf(seen.organizations);
   const organizationId =
-    organizationOptions.length === 0 || organizationOptions.some((o) => o.id === props.organizationId)
-      ? props.organizationId
+    organizationChoices.length === 0 || organizationChoices.some((o) => o.id === props.organizationFilter)
+      ? props.organizationFilter
       : '';
-  const organizationShown = organizationOptions.some((o) => o.id === organizationId) ? organizationId : '';
+  const organizationShown = organizationChoices.some((o) => o.id === organizationId) ? organizationId : '';
 
-  const visible = useMemo(() => {
-    const needle = keyword.trim().toLowerCase();
-    const filtered = projects.filter((p) => {
-      if (season === NONE ? p.season_id !== null : season !== ANY && p.season_id !== season) return false;
-      if (organizationId && p.organization_id !== organizationId) return false;
-      if (needle) {
-        const haystack = `${p.name} ${p.short_code ?? ''}`.toLowerCase();
-        if (!haystack.includes(needle)) return false;
-      }
-      return true;
-    });
-    return sortProjects(filtered, sort);
-  }, [projects, season, organizationId, keyword, sort]);
+  const filters: ProjectListFilters = {
+    seasonId: season === ANY ? undefined : season,
+    organizationId: organizationId || undefined,
+    keyword,
+    sort: sortParam(sort),
+  };
+  const filterKey = JSON.stringify(filters);
+  const [total, setTotal] = useState<number | undefined>(undefined);
+  const rows = useVirtualRows(total ?? 0, filterKey);
+  const firstPage = Math.floor(rows.start / PROJECT_PAGE_SIZE) + 1;
+  const lastPage = Math.floor(Math.max(rows.start, rows.end - 1) / PROJECT_PAGE_SIZE) + 1;
+  const pageA = useProjectPage(props.organizationId, filters, firstPage);
+  const pageB = useProjectPage(props.organizationId, filters, lastPage, lastPage !== firstPage);
+  add(pageA.data?.projects);
+  add(pageB.data?.projects);
+
+  const shownTotal = pageA.data?.meta.total;
+  useEffect(() => setTotal(shownTotal), [shownTotal]);
+
+  /** The project at a position of the list, once its page (under the current filters) has arrived. */
+  const projectAt = (index: number): ProjectRecord | undefined => {
+    const page = Math.floor(index / PROJECT_PAGE_SIZE) + 1;
+    const query = page === firstPage ? pageA : page === lastPage ? pageB : undefined;
+    if (!query?.data || query.isPlaceholderData) return undefined;
+    return query.data.projects[index - (page - 1) * PROJECT_PAGE_SIZE];
+  };
 
   let content: ReactNode;
-  if (visible.length === 0) {
+  if (pageA.isError) {
+    content = <ErrorState message={t('projects.load-failed')} onRetry={() => void pageA.refetch()} />;
+  } else if (shownTotal === undefined) {
+    content = <LoadingScreen />;
+  } else if (shownTotal === 0) {
     content = <EmptyState message={season !== ANY ? t('projects.empty-season') : t('projects.empty')} />;
   } else {
-    content = <ProjectTable projects={visible} sort={sort} onSort={props.onSort} abilities={abilities} />;
+    content = (
+      <ProjectTable
+        total={shownTotal}
+        rows={rows}
+        projectAt={projectAt}
+        sort={sort}
+        onSort={props.onSort}
+        abilities={abilities}
+      />
+    );
   }
 
   return (
@@ -293,7 +336,7 @@ function ProjectList(props: ProjectListProps) {
         >
           <MenuItem value={ANY}>{t('projects.season-any')}</MenuItem>
           <MenuItem value={NONE}>{t('projects.season-none')}</MenuItem>
-          {seasonOptions.map((s) => (
+          {seasonChoices.map((s) => (
             <MenuItem key={s.id} value={s.id}>
               {s.current ? t('projects.season-current', { name: s.name }) : s.name}
             </MenuItem>
@@ -311,7 +354,7 @@ function ProjectList(props: ProjectListProps) {
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">{t('projects.organization-any')}</MenuItem>
-          {organizationOptions.map((o) => (
+          {organizationChoices.map((o) => (
             <MenuItem key={o.id} value={o.id}>
               {o.name}
             </MenuItem>
@@ -335,7 +378,7 @@ function ProjectList(props: ProjectListProps) {
         data-testid="projects-count"
         sx={{ mb: 1 }}
       >
-        {t('projects.count', { count: visible.length })}
+        {shownTotal === undefined ? '' : t('projects.count', { count: shownTotal })}
       </Typography>
       {content}
     </>
@@ -343,15 +386,16 @@ function ProjectList(props: ProjectListProps) {
 }
 
 interface ProjectTableProps {
-  projects: ProjectRecord[];
+  total: number;
+  rows: ReturnType<typeof useVirtualRows>;
+  projectAt: (index: number) => ProjectRecord | undefined;
   sort: Sort;
   onSort: (sort: Sort) => void;
   abilities: Abilities;
 }
 
-function ProjectTable({ projects, sort, onSort, abilities }: ProjectTableProps) {
+function ProjectTable({ total, rows, projectAt, sort, onSort, abilities }: ProjectTableProps) {
   const { t } = useTranslation();
-  const rows = useVirtualRows(projects.length, projects);
 
   const header = (key: SortKey, label: string, align?: 'right') => {
     const active = sort.key === key;
@@ -368,6 +412,7 @@ function ProjectTable({ projects, sort, onSort, abilities }: ProjectTableProps) 
     );
   };
 
+  const indexes = Array.from({ length: Math.max(0, rows.end - rows.start) }, (_, i) => rows.start + i);
   return (
     <Paper variant="outlined">
       <TableContainer
@@ -375,7 +420,7 @@ function ProjectTable({ projects, sort, onSort, abilities }: ProjectTableProps) 
         sx={{ maxHeight: ROW_HEIGHT * (VISIBLE_ROWS + 1) }}
         data-testid="projects-scroll"
       >
-        <Table stickyHeader aria-label={t('projects.table')} aria-rowcount={projects.length + 1}>
+        <Table stickyHeader aria-label={t('projects.table')} aria-rowcount={total + 1}>
           <TableHead>
             <TableRow aria-rowindex={1} sx={{ height: ROW_HEIGHT }}>
               {header('name', t('projects.project'))}
@@ -391,14 +436,23 @@ function ProjectTable({ projects, sort, onSort, abilities }: ProjectTableProps) 
                 <TableCell colSpan={5} sx={{ p: 0, border: 0 }} />
               </TableRow>
             )}
-            {projects.slice(rows.start, rows.end).map((project, i) => (
-              <ProjectRow
-                key={project.id}
-                project={project}
-                rowIndex={rows.start + i + 2}
-                abilities={abilities}
-              />
-            ))}
+            {indexes.map((index) => {
+              const project = projectAt(index);
+              return project ? (
+                <ProjectRow key={project.id} project={project} rowIndex={index + 2} abilities={abilities} />
+              ) : (
+                <TableRow
+                  key={`loading-${index}`}
+                  aria-rowindex={index + 2}
+                  aria-busy="true"
+                  sx={{ height: ROW_HEIGHT }}
+                >
+                  <TableCell colSpan={5} sx={{ py: 0 }}>
+                    <Skeleton aria-label={t('projects.row-loading')} />
+                  </TableCell>
+                </TableRow>
+              );
+            })}
             {rows.paddingBottom > 0 && (
               <TableRow aria-hidden="true" sx={{ height: rows.paddingBottom }}>
                 <TableCell colSpan={5} sx={{ p: 0, border: 0 }} />

@@ -13,9 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useCreateSeason } from '../../api/seasons';
-import { useSessionAbilities } from '../../api/sessionAbilities';
+import { useCan, useOwnOrganization } from '../../app/can';
 import { ROUTES } from '../../app/routes';
-import { useSessionUser } from '../../app/session';
 import { fieldMessage } from '../../components/forms/serverErrors';
 import { useFormError } from '../../components/forms/useFormError';
 import { useNotify } from '../../components/Notifications';
@@ -28,14 +27,13 @@ const SERVER_FIELDS: Path<SeasonForm>[] = ['name', 'period_start', 'period_end',
 /** New Season (spec §2, §5: name required) in the own studio or lab. */
 export function NewSeasonPage() {
   const { t } = useTranslation();
-  const user = useSessionUser();
-  const abilities = useSessionAbilities();
-  const organizationId = user.current_account?.organization_id ?? null;
-  if (!abilities.sidebar.seasons || !organizationId) return <Navigate to={ROUTES.root} replace />;
+  const can = useCan();
+  const own = useOwnOrganization();
+  if (!own || !can('season.create', own)) return <Navigate to={ROUTES.root} replace />;
   return (
     <Page title={t('seasons.form.heading')} maxWidth="md">
       <SeasonsNav />
-      <SeasonFormCard organizationId={organizationId} />
+      <SeasonFormCard organizationId={own.id} />
     </Page>
   );
 }

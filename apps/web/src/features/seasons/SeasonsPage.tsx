@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { currentSeasonOf, type Season, useSeasons } from '../../api/seasons';
-import { useSessionAbilities } from '../../api/sessionAbilities';
+import { useCan, useOwnOrganization } from '../../app/can';
 import { ROUTES } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { formatCalendarDate } from '../../components/format';
@@ -22,9 +22,10 @@ import { SeasonsNav } from './SeasonsNav';
 export function SeasonsPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const abilities = useSessionAbilities();
+  const can = useCan();
+  const own = useOwnOrganization();
   const organization = user.current_account?.organization ?? null;
-  const allowed = abilities.sidebar.seasons && !!organization;
+  const allowed = !!own && can('season.create', own) && !!organization;
   const seasons = useSeasons(organization?.id, allowed);
 
   // Seasons belong to studios and labs managing their own organization (spec §6).

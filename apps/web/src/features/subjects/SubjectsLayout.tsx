@@ -1,11 +1,10 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Container from '@mui/material/Container';
-import { can } from '@school-portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { useConfig } from '../../api/config';
 import { useProject } from '../../api/projects';
-import { useAbilities } from '../../api/users';
+import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { SubNav } from '../../components/SubNav';
 import { SubjectDirectoryDialog } from '../layouts/SubjectDirectory';
@@ -17,7 +16,7 @@ import { SubjectDirectoryDialog } from '../layouts/SubjectDirectory';
 export function SubjectsLayout() {
   const { t } = useTranslation();
   const { projectId = '' } = useParams();
-  const abilities = useAbilities();
+  const can = useCan();
   const { data: config } = useConfig();
   const companionUrl = config?.companion_app_url;
   const project = useProject(projectId);
@@ -41,7 +40,7 @@ export function SubjectsLayout() {
               label: t('subjects.nav.new'),
               end: true,
             },
-            ...(abilities && can(abilities, 'subject-import.create')
+            ...(can('subject-import.create')
               ? [
                   {
                     key: 'import',
@@ -61,7 +60,7 @@ export function SubjectsLayout() {
                   },
                 ]
               : []),
-            ...(abilities?.canUploadSubjects && companionUrl
+            ...(can('companion-app.open') && companionUrl
               ? [
                   {
                     key: 'upload',

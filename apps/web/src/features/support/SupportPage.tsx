@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/config';
 import { type SupportContact, useOrganizationSupport } from '../../api/organizations';
-import { useAbilities } from '../../api/users';
+import { useCan } from '../../app/can';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
 import { Page } from '../../components/Page';
@@ -76,13 +76,13 @@ function ContactCard({ contact }: { contact: SupportContact }) {
 export function SupportPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const abilities = useAbilities();
+  const can = useCan();
   const { data: config } = useConfig();
   const organizationId = user.current_account?.organization_id ?? null;
   const support = useOrganizationSupport(organizationId);
 
-  const chatUrl = abilities?.canUseSupportChat ? (config?.support_chat_url ?? null) : null;
-  const companionUrl = abilities?.canOpenCompanionApp ? (config?.companion_app_url ?? null) : null;
+  const chatUrl = can('support.chat') ? (config?.support_chat_url ?? null) : null;
+  const companionUrl = can('companion-app.open') ? (config?.companion_app_url ?? null) : null;
   const actions =
     chatUrl || companionUrl ? (
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>

@@ -16,7 +16,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../api/client';
 import { useAllSubOrganizations } from '../../api/organizations';
-import { useAbilities, useCreateUser } from '../../api/users';
+import { useCreateUser } from '../../api/users';
+import { useCan, useOwnOrganization } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
@@ -24,6 +25,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { applyServerFieldErrors } from '../../components/forms/serverErrors';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { newUserTarget, subOrganization } from './creation';
 import { UsersNav } from './UsersNav';
 
 type FormOutput = z.output<typeof newUserFormSchema>;
@@ -31,6 +33,8 @@ type FormOutput = z.output<typeof newUserFormSchema>;
 interface Choice {
   id: string;
   label: string;
+  /** Whether a user made here may be enabled for every app (the policy with "all apps" asked). */
+  allApps: boolean;
 }
 
 const TAKEN = 'already been taken';
@@ -39,35 +43,39 @@ const TAKEN = 'already been taken';
 function useOrganizationChoices() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const abilities = useAbilities();
+  const can = useCan();
+  const ownTarget = useOwnOrganization();
   const own = user.current_account?.organization ?? null;
   const below = useAllSubOrganizations(own?.id);
   const choices = useMemo<Choice[]>(() => {
-    if (!own || !abilities || !below.data) return [];
+    if (!own || !ownTarget || !below.data) return [];
     const list: Choice[] = [];
-    if (abilities.canCreateUsersIn(own.id, 'own')) {
-      list.push({ id: own.id, label: own.name?.trim() || t('common.missing-name') });
+    if (can('user.create', newUserTarget(ownTarget))) {
+      const allApps = can('user.create', newUserTarget(ownTarget, true));
+      list.push({ id: own.id, label: own.name?.trim() || t('common.missing-name'), allApps });
     }
     for (const organization of below.data) {
-      if (!abilities.canCreateUsersIn(organization.id, 'sub')) continue;
+      const target = subOrganization(organization);
+      if (!can('user.create', newUserTarget(target))) continue;
       const name = organization.name.trim() || t('common.missing-name');
       const parent =
         organization.parent_organization_id !== own.id ? organization.parent_organization_name : null;
-      list.push({ id: organization.id, label: parent ? `${parent} › ${name}` : name });
+      const allApps = can('user.create', newUserTarget(target, true));
+      list.push({ id: organization.id, label: parent ? `${parent} › ${name}` : name, allApps });
     }
     return list;
-  }, [own, abilities, below.data, t]);
+  }, [own, ownTarget, can, below.data, t]);
   return { choices, query: below, hasAccount: !!own };
 }
 
 /** New User (spec §2, §5): name, e-mail and organization required; save enabled only when valid. */
 export function NewUserPage() {
   const { t } = useTranslation();
-  const abilities = useAbilities();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const requested = searchParams.get('organizationId') ?? '';
   const { choices, query } = useOrganizationChoices();
+  const allApps = choices.some((c) => c.allApps);
   const create = useCreateUser();
   const {
     register,
@@ -96,7 +104,7 @@ export function NewUserPage() {
         organizationId: values.organization_id,
         name: values.name,
         email: values.email,
-        enableForAllApps: abilities?.canEnableForAllApps ? values.enable_for_all_apps : undefined,
+        enableForAllApps: allApps ? values.enable_for_all_apps : undefined,
       },
       {
         onSuccess: (user) => navigate(routePath('user.index', { userId: user.id })),
@@ -186,7 +194,7 @@ export function NewUserPage() {
               </option>
             ))}
           </TextField>
-          {abilities?.canEnableForAllApps && (
+          {allApps && (
             <Box sx={{ mt: 1 }}>
               <FormControlLabel
                 control={<Checkbox {...register('enable_for_all_apps')} id="new-user-all-apps" />}

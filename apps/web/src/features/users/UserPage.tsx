@@ -14,8 +14,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/client';
-import { useAbilities, useSendInvite, useUser } from '../../api/users';
-import { useCan } from '../../app/can';
+import { useSendInvite, useUser } from '../../api/users';
+import { useCan, useOwnOrganization } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -84,13 +84,18 @@ function InviteStatusView({ user, canSendInvites }: { user: User; canSendInvites
 
 function AccountsList({ accounts }: { accounts: Account[] }) {
   const { t } = useTranslation();
-  const abilities = useAbilities();
+  const can = useCan();
+  const own = useOwnOrganization();
   if (accounts.length === 0) return <EmptyState message={t('user.accounts-empty')} />;
   return (
     <List aria-label={t('user.accounts')} data-testid="user-accounts">
       {accounts.map((account) => {
         const crumbs = accountBreadcrumb(account.organization).join(' › ');
-        const canShow = abilities?.canShowOrganization(account.organization_id) ?? false;
+        const canShow = can('organization.show', {
+          id: account.organization_id,
+          role: account.organization.role,
+          placement: account.organization_id === own?.id ? 'own' : 'sub',
+        });
         return (
           <ListItem key={account.id} divider disableGutters>
             <ListItemText

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useAbilities } from '../../api/users';
 import { ROUTES } from '../../app/routes';
 import { SectionNav, type SectionNavItem } from '../organizations/SectionNav';
+import { useMayCreateUsers } from './creation';
 
 /**
  * All Users and, when this account may create users somewhere, New User; `offerNew={false}` on pages that
@@ -9,9 +9,8 @@ import { SectionNav, type SectionNavItem } from '../organizations/SectionNav';
  */
 export function UsersNav({ offerNew = true }: { offerNew?: boolean }) {
   const { t } = useTranslation();
-  const abilities = useAbilities();
+  const mayCreate = useMayCreateUsers();
   const items: SectionNavItem[] = [{ key: 'all', label: t('users.all'), to: ROUTES['users.index'] }];
-  if (offerNew && abilities?.canCreateUsers)
-    items.push({ key: 'new', label: t('users.new'), to: ROUTES['users.new'] });
+  if (offerNew && mayCreate) items.push({ key: 'new', label: t('users.new'), to: ROUTES['users.new'] });
   return <SectionNav label={t('users.section-nav')} items={items} />;
 }

@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../api/config';
 import { type AccountRow, type AccountsParams, useAccountsPage } from '../../api/organizations';
-import { useAbilities } from '../../api/users';
+import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
@@ -131,7 +131,7 @@ function isInvite(value: string): value is AccountsParams['invite'] {
 export function UsersPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const abilities = useAbilities();
+  const can = useCan();
   const { data: config } = useConfig();
   const organizationId = user.current_account?.organization_id ?? null;
   const { page, keyword, values, update } = useListParams(FILTERS);
@@ -145,7 +145,7 @@ export function UsersPage() {
     invite: isInvite(values.invite) ? values.invite : '',
   };
   const accounts = useAccountsPage(organizationId, params);
-  const adminUrl = abilities?.canOpenAdminUserUrl && config?.admin_user_url ? config.admin_user_url : null;
+  const adminUrl = can('user.admin-link') && config?.admin_user_url ? config.admin_user_url : null;
 
   const content = !organizationId ? (
     <EmptyState message={t('users.empty')} />
