@@ -18,6 +18,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { layoutDefinitionSchema } from '@school-portal/domain';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { namesInLayout } from '../src/modules/layouts/hidden-fields.js';
@@ -114,6 +115,11 @@ beforeAll(async () => {
     lee.push(await add(first!, last!, 'Ms. Lee', '3', i, i !== LEE.length - 1));
   for (const [i, [first, last]] of ORTIZ.entries())
     ortiz.push(await add(first!, last!, 'Mr. Ortiz', 'K', 100 + i, true));
+  // Camera card codes are random: fixed ones here, so that the cards' QR codes draw the same every run.
+  for (const [i, id] of [...lee, ...ortiz].entries())
+    await sql`UPDATE subjects SET card_code = ${`CARD${String(i).padStart(4, '0')}`} WHERE id = ${id}`.execute(
+      t.ctx.db,
+    );
   for (const l of await t.ctx.db
     .selectFrom('layouts')
     .select(['id', 'name'])
@@ -275,6 +281,8 @@ describe('reference renderings of the built-in layouts (page 1 at 50 dpi)', () =
       'Subject Directory',
       () => ({ subject_ids: everyone(), group_by: ['Teacher'], sort_by: ['Last Name', 'First Name'] }),
     ],
+    // Cards print for every subject chosen, photo or not (Nora Nakamura has none).
+    ['Camera Card', () => ({ subject_ids: everyone(), sort_by: ['Last Name'] })],
   ];
 
   test('every built-in layout has a reference', async () => {

@@ -1,5 +1,5 @@
 import { compareGrades } from './grades.js';
-import type { HeadingLine, LayoutBox, LayoutDefinition, LayoutType } from './layouts.js';
+import type { BarcodeSymbology, HeadingLine, LayoutBox, LayoutDefinition, LayoutType } from './layouts.js';
 
 /**
  * The layout engine: definition + subjects + group_by + sort_by -> pages of positioned boxes. Pure: the
@@ -39,6 +39,7 @@ export interface PlacedText extends Rect {
 export interface PlacedBarcode extends Rect {
   kind: 'barcode';
   value: string;
+  symbology: BarcodeSymbology;
 }
 export type PlacedBox = PlacedPhoto | PlacedText | PlacedBarcode;
 export interface LayoutPage {
@@ -205,7 +206,12 @@ function placeUnit(
         return { kind: 'text', ...rect, ...fitted, weight: box.weight, align: box.align };
       }
       default:
-        return { kind: 'barcode', ...rect, value: (subject.values[box.field] ?? '').trim() };
+        return {
+          kind: 'barcode',
+          ...rect,
+          value: (subject.values[box.field] ?? '').trim(),
+          symbology: box.symbology,
+        };
     }
   });
 }

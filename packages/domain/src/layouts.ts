@@ -20,6 +20,9 @@ export const PRINT_LAYOUT_DEFAULTS = { group_by: ['Grade'], sort_by: ['Last Name
 export const SUBJECT_DIRECTORY_DEFAULT_GROUP = 'Teacher';
 export const SUBJECT_DIRECTORY_SORT = ['Teacher', 'Grade', 'Last Name', 'First Name'] as const;
 
+export const BARCODE_SYMBOLOGIES = ['code128', 'qrcode'] as const;
+export type BarcodeSymbology = (typeof BARCODE_SYMBOLOGIES)[number];
+
 const length = z.number().finite().min(0).max(5000);
 const positive = z.number().finite().min(1).max(5000);
 const fontSize = z.number().finite().min(2).max(200);
@@ -45,7 +48,13 @@ export const layoutBoxSchema = z.discriminatedUnion('kind', [
     weight,
     align,
   }),
-  z.object({ kind: z.literal('barcode'), ...placed, field: z.string().min(1).max(100) }),
+  z.object({
+    kind: z.literal('barcode'),
+    ...placed,
+    field: z.string().min(1).max(100),
+    /** A Code 128 (a handheld scanner's) or a QR code (a camera card's, read back from a photo). */
+    symbology: z.enum(BARCODE_SYMBOLOGIES).default('code128'),
+  }),
   z.object({
     kind: z.literal('static'),
     ...placed,

@@ -178,6 +178,8 @@ export interface SubjectsTable {
   search_text: ColumnType<string | null, never, never>;
   yearbook_photo_id: string | null;
   created_by_plic_app_id: string | null;
+  /** The camera card's code (0026): the database default gives it; it is never changed after. */
+  card_code: ColumnType<string, string | undefined, never>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -3244,6 +3244,11 @@ export interface paths {
                                         width: number;
                                         height: number;
                                         field: string;
+                                        /**
+                                         * @default code128
+                                         * @enum {string}
+                                         */
+                                        symbology?: "code128" | "qrcode";
                                     } | {
                                         /** @enum {string} */
                                         kind: "static";
@@ -4656,6 +4661,7 @@ export interface paths {
                                     [key: string]: string | null;
                                 } | null;
                                 yearbook_photo_id: string | null;
+                                card_code: string;
                                 photos?: {
                                     id: string;
                                     album_id: string;
@@ -4763,6 +4769,7 @@ export interface paths {
                                     [key: string]: string | null;
                                 } | null;
                                 yearbook_photo_id: string | null;
+                                card_code: string;
                                 photos?: {
                                     id: string;
                                     album_id: string;
@@ -4864,6 +4871,7 @@ export interface paths {
                                     [key: string]: string | null;
                                 } | null;
                                 yearbook_photo_id: string | null;
+                                card_code: string;
                                 photos?: {
                                     id: string;
                                     album_id: string;
@@ -4967,6 +4975,7 @@ export interface paths {
                                     [key: string]: string | null;
                                 } | null;
                                 yearbook_photo_id: string | null;
+                                card_code: string;
                                 photos?: {
                                     id: string;
                                     album_id: string;
@@ -5091,6 +5100,7 @@ export interface paths {
                                     [key: string]: string | null;
                                 } | null;
                                 yearbook_photo_id: string | null;
+                                card_code: string;
                                 photos?: {
                                     id: string;
                                     album_id: string;
@@ -5213,6 +5223,7 @@ export interface paths {
                                         [key: string]: string | null;
                                     } | null;
                                     yearbook_photo_id: string | null;
+                                    card_code: string;
                                     photos?: {
                                         id: string;
                                         album_id: string;
@@ -5321,6 +5332,7 @@ export interface paths {
                                     [key: string]: string | null;
                                 } | null;
                                 yearbook_photo_id: string | null;
+                                card_code: string;
                                 photos?: {
                                     id: string;
                                     album_id: string;

@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import {
+  type BarcodeSymbology,
   fitText,
   type LayoutPage,
   type Measure,
@@ -20,15 +21,26 @@ export type PhotoSource = (box: PlacedPhoto, dpi: number) => Promise<Buffer | nu
 const LINE = 1.16;
 const PHOTO_CONCURRENCY = 2;
 
-/** A Code 128 barcode as a PNG (bars only), or null when the value can't be encoded (blank, non-ASCII). */
-export async function barcodePng(value: string): Promise<Buffer | null> {
+/**
+ * A barcode as a PNG (bars or modules only), or null when the value can't be encoded (blank, non-ASCII).
+ */
+export async function barcodePng(
+  value: string,
+  symbology: BarcodeSymbology = 'code128',
+): Promise<Buffer | null> {
   if (!value || !/^[\x20-\x7e]{1,80}$/.test(value)) return null;
   try {
-    return await bwipjs.toBuffer({ bcid: 'code128', text: value, scale: 3, height: 12, includetext: false });
+    return await bwipjs.toBuffer(
+      symbology === 'qrcode'
+        ? { bcid: 'qrcode', text: value, scale: 8 }
+        : { bcid: 'code128', text: value, scale: 3, height: 12, includetext: false },
+    );
   } catch {
     return null;
   }
 }
+
+const barcodeKey = (b: PlacedBarcode) => `${b.symbology}:${b.value}`;
 
 const photoKey = (b: PlacedPhoto) => `${b.photo_id}:${b.width}x${b.height}`;
 
@@ -165,8 +177,9 @@ export async function writePdf(
         } else if (box.kind === 'text') {
           if (box.text) pdfText(doc, box, measure);
         } else {
-          if (!barcodes.has(box.value)) barcodes.set(box.value, barcodePng(box.value));
-          const png = await barcodes.get(box.value)!;
+          const key = barcodeKey(box);
+          if (!barcodes.has(key)) barcodes.set(key, barcodePng(box.value, box.symbology));
+          const png = await barcodes.get(key)!;
           if (png)
             doc.image(png, box.x, box.y, { fit: [box.width, box.height], align: 'center', valign: 'center' });
         }
@@ -249,7 +262,7 @@ export async function previewPng(
           svgText(box.text, x, box.y + box.height / 2 + box.size * 0.35, box.size, box.weight, anchor),
         );
       } else {
-        const png = await barcodePng((box as PlacedBarcode).value);
+        const png = await barcodePng(box.value, box.symbology);
         if (png)
           parts.push(
             `<image ${rect} preserveAspectRatio="xMidYMid meet" href="data:image/png;base64,${png.toString('base64')}"/>`,

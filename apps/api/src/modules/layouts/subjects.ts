@@ -8,6 +8,7 @@ import {
   mapProperties,
 } from '@school-portal/domain';
 import type { Db } from '../../db/database.js';
+import { cardPayload } from '../../images/card-code.js';
 import { masterServesPrint, preparePrintPhoto } from '../../images/print.js';
 import type { Storage } from '../../storage/storage.js';
 import { printSources } from '../photos/queries.js';
@@ -16,7 +17,15 @@ import { subjectsWithPhotos } from '../subjects/queries.js';
 import type { PhotoSource } from './draw.js';
 
 /** Values a template, group or sort may name besides the project's fields. */
-export const DERIVED_FIELDS = ['Full Name', 'Display Name', 'School', 'Project', 'Season'] as const;
+export const DERIVED_FIELDS = [
+  'Full Name',
+  'Display Name',
+  'School',
+  'Project',
+  'Season',
+  'Camera Card Code',
+  'Camera Card',
+] as const;
 
 /** Every name a layout may use for this project's fields: field labels, field-key names, derived ones. */
 export function knownFieldNames(fields: FieldRef[]): Set<string> {
@@ -54,6 +63,9 @@ export async function loadLayoutSubjects(
     const mapped = mapProperties(args.fields, row.properties);
     values['Full Name'] = [mapped.first_name, mapped.last_name].filter(Boolean).join(' ');
     values['Display Name'] = displayName(mapped);
+    // A camera card's code as printed beside the barcodes, and what its QR code and Code 128 encode.
+    values['Camera Card Code'] = row.card_code;
+    values['Camera Card'] = cardPayload(row.card_code);
     return {
       id: row.id,
       values,

@@ -284,6 +284,7 @@ export async function subjectsWithPhotos(db: Db, projectId: string, subjectIds: 
     .select([
       's.id',
       's.properties',
+      's.card_code',
       subjectPhotoReads('s.id').primaryPhotoId.as('primary_photo_id'),
       subjectPhotoReads('s.id').latestPhotoId.as('latest_photo_id'),
     ])

@@ -44,6 +44,8 @@ export const subjectSchema = z.object({
   primary_photo_id: z.string().nullable(),
   primary_photo_thumbnails: z.record(z.string(), z.string().nullable()).nullable(),
   yearbook_photo_id: z.string().nullable(),
+  /** The camera card's code (migration 0026): random, unique in the project, no personal data. */
+  card_code: z.string(),
   photos: z.array(subjectPhotoSchema).optional(),
   created_by_plic_app_id: z.string().nullable(),
   created_at: z.string(),

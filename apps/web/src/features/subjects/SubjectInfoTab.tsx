@@ -228,6 +228,12 @@ export function SubjectInfoTab() {
         <Typography id="subject-data-heading" variant="h2" component="h2" gutterBottom>
           {t('subjects.info.data')}
         </Typography>
+        <Typography data-testid="card-code" sx={{ mb: 2 }}>
+          {t('subjects.info.card-code')}:{' '}
+          <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+            {subject.card_code}
+          </Box>
+        </Typography>
         {withValues.length === 0 ? (
           <Paper variant="outlined" data-testid="no-data" sx={{ p: 3, textAlign: 'center' }}>
             <Typography color="text.secondary">{t('subjects.info.no-data')}</Typography>
