@@ -38,6 +38,12 @@ const deletableProjects: Record<string, string[]> = {};
 const deletableUsers: Record<string, string[]> = {};
 // A completed project export per organization's project, and done ones to delete.
 const projectExports: Record<string, { done: string; deletable: string[] }> = {};
+// Picture day per organization's project: a matched batch to read, review and apply, one by mapping
+// file, and batches to match (matching uses one up).
+const photoBatches: Record<
+  string,
+  { read: string; item: string; apply: string; mapping: string; toMatch: string[] }
+> = {};
 const MATRIX_LAYOUT_DEFINITION = {
   page: { width: 612, height: 792 },
   grid: { width: 1, height: 1 },
@@ -300,6 +306,54 @@ beforeAll(async () => {
     deletableUsers[key] = [];
     for (let i = 0; i < 6; i++)
       deletableUsers[key]!.push((await buildUser(t.ctx.db, { organizations: [org.id] })).id);
+  }
+  for (const key of Object.keys(w.orgs)) {
+    const db = t.ctx.db;
+    const batch = async (match_by: 'camera_card' | 'mapping_file', state: 'open' | 'matched') => {
+      const album = await db
+        .insertInto('albums')
+        .values({ name: 'Picture day', parent_resource_type: 'Project', parent_resource_id: projects[key]! })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('photo_batches')
+        .values({ project_id: projects[key]!, album_id: album.id, name: 'Matrix', match_by, state })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const photo = await db
+        .insertInto('photos')
+        .values({
+          album_id: album.id,
+          storage_key: `matrix/${key}/batch-${row.id}/original`,
+          upload_file_name: 'IMG_1.jpg',
+          upload_file_size: 10,
+          upload_content_type: 'image/jpeg',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const item = await db
+        .insertInto('photo_batch_items')
+        .values({
+          photo_batch_id: row.id,
+          photo_id: photo.id,
+          file_name: 'IMG_1.jpg',
+          byte_size: 10,
+          state: state === 'matched' ? 'unmatched' : 'pending',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { batch: row.id, item: item.id };
+    };
+    const read = await batch('camera_card', 'matched');
+    const toMatch: string[] = [];
+    for (let i = 0; i < 6; i++) toMatch.push((await batch('camera_card', 'open')).batch);
+    photoBatches[key] = {
+      read: read.batch,
+      item: read.item,
+      apply: (await batch('camera_card', 'matched')).batch,
+      mapping: (await batch('mapping_file', 'open')).batch,
+      toMatch,
+    };
   }
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
     tokens[who] = await signIn(t.app, w.users[who]!.email);
@@ -640,6 +694,62 @@ const routes: Route[] = [
     method: 'GET',
     path: '/api/subject-imports/{id}/skipped-rows',
     url: (o) => `/api/subject-imports/${rosterImports[o]}/skipped-rows`,
+  },
+  {
+    method: 'GET',
+    path: '/api/projects/{id}/photo-batches',
+    url: (o) => `/api/projects/${projects[o]}/photo-batches`,
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/{id}/photo-batches',
+    url: (o) => `/api/projects/${projects[o]}/photo-batches`,
+    payload: () => ({ photo_batch: { name: 'Picture day', match_by: 'camera_card' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/photo-batches/{id}',
+    url: (o) => `/api/photo-batches/${photoBatches[o]!.read}`,
+  },
+  {
+    method: 'POST',
+    path: '/api/photo-batches/{id}/photos',
+    url: (o) => `/api/photo-batches/${photoBatches[o]!.read}/photos`,
+    // A new file each time (the same name and size would answer the first one's record, 200).
+    payload: () => ({
+      photo: {
+        file_name: `${randomBytes(6).toString('hex')}.jpg`,
+        byte_size: 100,
+        content_type: 'image/jpeg',
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/photo-batches/{id}/mapping-file',
+    url: (o) => `/api/photo-batches/${photoBatches[o]!.mapping}/mapping-file`,
+    payload: () => ({ mapping_file: { file_name: 'map.csv', byte_size: 100 } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/photo-batches/{id}/match',
+    url: (o) => `/api/photo-batches/${photoBatches[o]!.toMatch.pop()}/match`,
+  },
+  {
+    method: 'GET',
+    path: '/api/photo-batches/{id}/items',
+    url: (o) => `/api/photo-batches/${photoBatches[o]!.read}/items?state=unmatched,ignored`,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/photo-batch-items/{id}',
+    url: (o) => `/api/photo-batch-items/${photoBatches[o]!.item}`,
+    payload: () => ({ photo_batch_item: { ignored: true } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/photo-batches/{id}/apply',
+    url: (o) => `/api/photo-batches/${photoBatches[o]!.apply}/apply`,
   },
   { method: 'GET', path: '/api/users/{id}', url: (o) => `/api/users/${w.users[memberOf[o]]!.id}` },
   {

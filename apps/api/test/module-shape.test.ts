@@ -48,6 +48,8 @@ const OWNER: Record<string, string> = {
   layout_categories: 'layouts',
   layouts: 'layouts',
   layout_renders: 'layouts',
+  photo_batches: 'picture-day',
+  photo_batch_items: 'picture-day',
 };
 
 /**

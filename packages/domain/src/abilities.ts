@@ -92,6 +92,8 @@ export interface Abilities {
   canRequestFiles: boolean;
   /** Customers don't delete subjects; studio and lab accounts do. */
   canDeleteSubjects: boolean;
+  /** Picture day batches (a whole shoot matched to subjects) are run by studio and lab accounts. */
+  canRunPictureDay: boolean;
   // subjects, layouts, companion app, support
   canUploadSubjects: boolean;
   canEditLayouts: boolean;
@@ -172,6 +174,7 @@ export function defineAbilities(ctx: AbilityContext): Abilities {
     canManageSeasons: managesOwnOrganization && studioOrLab,
     canRequestFiles: managesOwnOrganization && isStudio(role),
     canDeleteSubjects: studioOrLab,
+    canRunPictureDay: studioOrLab,
     canUploadSubjects: isStudioOrLabManager && companionEnabled,
     canEditLayouts: isStudioOrLabManager,
     canEditLayout: (layout) =>

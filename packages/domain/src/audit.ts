@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'attachment.download',
   'photo.download',
   'subject_import.apply',
+  'photo_batch.apply',
   'subject.delete',
   'subject.merge',
   'photo.delete',

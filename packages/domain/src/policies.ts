@@ -198,6 +198,15 @@ export const POLICIES = {
   'photo.crop': inView,
   'photo.assign': inView,
   'photo.import': inView,
+  // Picture day: a whole shoot uploaded, matched, reviewed and applied by the studio or lab of the
+  // project's tree; customers (schools) don't run batches (403 on their own projects).
+  'photo-batch.list': when((a) => a.canRunPictureDay),
+  'photo-batch.show': when((a) => a.canRunPictureDay),
+  'photo-batch.create': when((a) => a.canRunPictureDay),
+  'photo-batch.upload': when((a) => a.canRunPictureDay),
+  'photo-batch.match': when((a) => a.canRunPictureDay),
+  'photo-batch.review': when((a) => a.canRunPictureDay),
+  'photo-batch.apply': when((a) => a.canRunPictureDay),
 
   // Roster imports (portal-core §6 "upload subjects": studio or lab managers). The domain's
   // canUploadSubjects also needs the companion app, because it gated the link to that app; the import

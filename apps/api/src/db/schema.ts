@@ -513,6 +513,52 @@ export interface ProjectGridVersionsTable {
   version: ColumnType<string, never, never>;
 }
 
+/** Picture day (0027): a shoot uploaded as a batch, matched to subjects, reviewed and applied. */
+export interface PhotoBatchesTable {
+  id: Generated<string>;
+  project_id: string;
+  album_id: string;
+  name: string;
+  match_by: 'camera_card' | 'file_name' | 'mapping_file';
+  match_field_key: Generated<string>;
+  create_extras: Generated<boolean>;
+  primary_rule: Generated<'if_none' | 'newest'>;
+  state: Generated<'open' | 'matching' | 'matched' | 'applying' | 'applied' | 'failed'>;
+  error: string | null;
+  mapping_storage_key: string | null;
+  mapping_file_name: string | null;
+  mapping_byte_size: ColumnType<string | null, number | string | null, number | string | null>;
+  mapping_file_column: string | null;
+  mapping_value_column: string | null;
+  mapping_uploaded_at: NullableTimestamp;
+  report: ColumnType<Record<string, number>, string | undefined, string>;
+  matched_at: NullableTimestamp;
+  applied_at: NullableTimestamp;
+  created_by_user_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PhotoBatchItemsTable {
+  id: Generated<string>;
+  photo_batch_id: string;
+  photo_id: string;
+  file_name: string;
+  byte_size: ColumnType<string, number | string, number | string>;
+  last_modified: NullableTimestamp;
+  captured_at: NullableTimestamp;
+  code_read_at: NullableTimestamp;
+  card_code: string | null;
+  state: Generated<'pending' | 'card' | 'matched' | 'unmatched' | 'ambiguous' | 'ignored'>;
+  subject_id: string | null;
+  candidate_subject_ids: ColumnType<string[], string[] | undefined, string[]>;
+  reason_code: string | null;
+  sequence: number | null;
+  reviewed: Generated<boolean>;
+  applied_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   layout_categories: LayoutCategoriesTable;
   layouts: LayoutsTable;
@@ -550,4 +596,6 @@ export interface Database {
   subject_import_mappings: SubjectImportMappingsTable;
   project_subject_counts: ProjectSubjectCountsTable;
   project_grid_versions: ProjectGridVersionsTable;
+  photo_batches: PhotoBatchesTable;
+  photo_batch_items: PhotoBatchItemsTable;
 }

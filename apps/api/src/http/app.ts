@@ -30,6 +30,7 @@ import { registerOperationsRoutes } from '../modules/operations/routes.js';
 import { registerOrganizationRoutes } from '../modules/organizations/routes.js';
 import { registerPasswordResetRoutes } from '../modules/password-resets/routes.js';
 import { registerPhotoRoutes } from '../modules/photos/routes.js';
+import { registerPictureDayRoutes } from '../modules/picture-day/routes.js';
 import { registerProjectExportRoutes } from '../modules/project-exports/routes.js';
 import { registerProjectTemplateRoutes } from '../modules/project-templates/routes.js';
 import { registerProjectRoutes } from '../modules/projects/routes.js';
@@ -179,6 +180,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerFileRequestRoutes(app, ctx);
   registerAttachmentRoutes(app, ctx);
   registerSubjectImportRoutes(app, ctx);
+  registerPictureDayRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
   if (ctx.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, ctx.storage);

@@ -5,6 +5,7 @@ import { layoutRenderJob } from '../modules/layouts/render-job.js';
 import { passwordResetRequestJob } from '../modules/password-resets/request-job.js';
 import { photoMasterJob, photoMastersBackfillJob } from '../modules/photos/master-job.js';
 import { photoVerifyJob } from '../modules/photos/verify-job.js';
+import { photoBatchApplyJob, photoBatchMatchJob } from '../modules/picture-day/jobs.js';
 import { projectExportBuildJob, projectExportExpireJob } from '../modules/project-exports/build-job.js';
 import { projectDeleteJob } from '../modules/projects/delete.js';
 import { subjectImportApplyJob } from '../modules/subject-imports/service.js';
@@ -36,6 +37,8 @@ export const jobCatalogue = {
   'project-exports.expire': projectExportExpireJob,
   'projects.delete': projectDeleteJob,
   'retention.sweep': retentionSweepJob,
+  'photo-batches.match': photoBatchMatchJob,
+  'photo-batches.apply': photoBatchApplyJob,
 } satisfies { [N in JobName]: JobDefinition<JobSchema<N>, JobDeps> };
 
 /** What the handlers of this process's jobs are given: the context, and enqueueing in a transaction. */

@@ -25,6 +25,8 @@ export const JOB_PAYLOADS = {
   'project-exports.expire': scheduled,
   'projects.delete': z.object({ project_id: recordId }),
   'retention.sweep': scheduled,
+  'photo-batches.match': z.object({ photo_batch_id: recordId }),
+  'photo-batches.apply': z.object({ photo_batch_id: recordId }),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -32,7 +32,9 @@ export type VisibleKind =
   | 'layout_category'
   | 'layout'
   | 'layout_render'
-  | 'project_export';
+  | 'project_export'
+  | 'photo_batch'
+  | 'photo_batch_item';
 
 /**
  * What a lookup gives back: the record's id, and where it sits (its organization and project). Built-in
@@ -73,7 +75,8 @@ type ProjectOwnedTable =
   | 'subject_imports'
   | 'attachments'
   | 'layout_renders'
-  | 'project_exports';
+  | 'project_exports'
+  | 'photo_batches';
 /** Tables of layouts and their categories: built in (no organization) or an organization's. */
 type LayoutTable = 'layouts' | 'layout_categories';
 
@@ -257,6 +260,16 @@ export class Access {
         return this.ownedByProject('project_imports');
       case 'subject_import':
         return this.ownedByProject('subject_imports');
+      case 'photo_batch':
+        return this.ownedByProject('photo_batches');
+      case 'photo_batch_item':
+        return this.inLiveProjectInView(
+          db
+            .selectFrom('photo_batch_items as r')
+            .innerJoin('photo_batches as b', 'b.id', 'r.photo_batch_id')
+            .innerJoin('projects as p', 'p.id', 'b.project_id')
+            .select(['r.id', 'p.organization_id', 'p.id as project_id']) as unknown as RefQuery,
+        );
       case 'file_request':
         // Made in an organization in view, or asking for a project in view.
         return db

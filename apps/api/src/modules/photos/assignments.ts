@@ -68,3 +68,40 @@ export async function unassignPhoto(db: Db, assignmentId: string) {
     await db.deleteFrom('subject_photo_assignments').where('id', '=', assignmentId).executeTakeFirst(),
   );
 }
+
+/**
+ * Assigns many verified photos to their subjects at once (picture day's apply), in the caller's
+ * transaction: a photo already assigned to its subject stays as it is, so applying twice changes nothing.
+ * `primaries` (one photo per subject, among `rows`) become primary: `if_none` only for a subject without a
+ * primary photo, `newest` in place of the subject's primary. Answers how many assignments were made.
+ */
+export async function assignPhotosInBulk(
+  db: Db,
+  rows: { subject_id: string; photo_id: string }[],
+  primaries: { subject_id: string; photo_id: string }[],
+  rule: 'if_none' | 'newest',
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await sql<{ id: string }>`
+    INSERT INTO subject_photo_assignments (subject_id, photo_id)
+    SELECT v.s, v.p FROM unnest(${rows.map((r) => r.subject_id)}::bigint[], ${rows.map((r) => r.photo_id)}::bigint[]) AS v(s, p)
+    ON CONFLICT (subject_id, photo_id) DO NOTHING
+    RETURNING id`.execute(db);
+  if (primaries.length > 0) {
+    const subjects = primaries.map((p) => p.subject_id);
+    const photos = primaries.map((p) => p.photo_id);
+    if (rule === 'newest')
+      await sql`
+        UPDATE subject_photo_assignments a SET is_primary = false
+        FROM unnest(${subjects}::bigint[], ${photos}::bigint[]) AS v(s, p)
+        WHERE a.subject_id = v.s AND a.photo_id <> v.p AND a.is_primary`.execute(db);
+    await sql`
+      UPDATE subject_photo_assignments a SET is_primary = true
+      FROM unnest(${subjects}::bigint[], ${photos}::bigint[]) AS v(s, p)
+      WHERE a.subject_id = v.s AND a.photo_id = v.p AND NOT a.is_primary
+        AND NOT EXISTS (SELECT 1 FROM subject_photo_assignments b WHERE b.subject_id = v.s AND b.is_primary)`.execute(
+      db,
+    );
+  }
+  return inserted.rows.length;
+}

@@ -170,3 +170,21 @@ export function albumPhotos(db: Db, albumId: string, paging: PageRequest) {
     paging,
   );
 }
+
+/**
+ * How many photos each of `subjectIds` has besides `exceptPhotoIds` (picture day's report: subjects still
+ * without a photo, subjects photographed again). Subjects without any are absent from the map.
+ */
+export async function photoCountsOfSubjects(db: Db, subjectIds: string[], exceptPhotoIds: string[]) {
+  if (subjectIds.length === 0) return new Map<string, number>();
+  const { rows } = await sql<{ subject_id: string; n: number }>`
+    SELECT a.subject_id::text AS subject_id, count(*)::int AS n
+    FROM subject_photo_assignments a
+    WHERE a.subject_id = ANY(${subjectIds}::bigint[]) AND NOT (a.photo_id = ANY(${exceptPhotoIds}::bigint[]))
+    GROUP BY a.subject_id`.execute(db);
+  return new Map(rows.map((r) => [r.subject_id, r.n]));
+}
+
+/** Whether a photo (by an id column, `i.photo_id`) is verified, as SQL: picture day's counts. */
+export const photoVerifiedRead = (photoIdColumn: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM photos ph WHERE ph.id = ${sql.ref(photoIdColumn)} AND ph.upload_verified_at IS NOT NULL)`;

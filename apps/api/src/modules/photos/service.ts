@@ -376,6 +376,18 @@ export async function deleteProjectPhotoBatch(db: Db, projectId: string, limit =
   return Number(deleted.numDeletedRows);
 }
 
+/** A new presigned form for a photo whose bytes never arrived (an upload resumed after the browser closed). */
+export const presignPhotoUpload = (
+  storage: Storage,
+  p: Pick<PhotoRow, 'storage_key' | 'upload_content_type' | 'upload_file_size'>,
+) =>
+  storage.presignPost({
+    key: uploadKeyFor(p.storage_key),
+    contentType: p.upload_content_type,
+    maxBytes: Number(p.upload_file_size),
+    expiresInSeconds: UPLOAD_EXPIRY_SECONDS,
+  });
+
 /** Records a photo of an album and answers it with the presigned form its bytes are uploaded with. */
 export async function createPhoto(
   ctx: AppContext,

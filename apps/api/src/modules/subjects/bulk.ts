@@ -47,3 +47,32 @@ export async function updateSubjectProperties(
     await onBatch?.(i + batch.length);
   }
 }
+
+/** Every subject of a project with its values and camera card code (picture day's matching). */
+export function projectSubjectsToMatch(db: Db, projectId: string) {
+  return db
+    .selectFrom('subjects')
+    .select(['id', 'properties', 'card_code'])
+    .where('project_id', '=', projectId)
+    .execute();
+}
+
+/**
+ * New subjects with the given camera card codes and no values (picture day's extras: photos after a card
+ * the project does not know). A code the project has meanwhile keeps its subject; answers every code's.
+ */
+export async function insertSubjectsWithCardCodes(db: Db, projectId: string, codes: string[]) {
+  if (codes.length === 0) return new Map<string, string>();
+  await sql`
+    INSERT INTO subjects (project_id, properties, card_code, created_by_plic_app_id)
+    SELECT ${projectId}::bigint, '{}'::jsonb, c, ${APP_SLUG}
+    FROM unnest(${codes}::text[]) AS c
+    ON CONFLICT (project_id, card_code) DO NOTHING`.execute(db);
+  const rows = await db
+    .selectFrom('subjects')
+    .select(['id', 'card_code'])
+    .where('project_id', '=', projectId)
+    .where('card_code', 'in', codes)
+    .execute();
+  return new Map(rows.map((r) => [r.card_code, r.id]));
+}

@@ -1,0 +1,202 @@
+import exifr from 'exifr';
+import pLimit from 'p-limit';
+import { readCardCode } from '../../images/card-code.js';
+import type { JobDeps } from '../../jobs/deps.js';
+import { defineJob } from '../../jobs/queue.js';
+import type { Storage } from '../../storage/storage.js';
+import { assignPhotosInBulk } from '../photos/assignments.js';
+import { selectPhotos, workingMaster } from '../photos/service.js';
+import { projectFields } from '../subject-imports/service.js';
+import { insertSubjectsWithCardCodes, projectSubjectsToMatch } from '../subjects/bulk.js';
+import { type ItemToMatch, matchItems } from './match.js';
+import {
+  batchItems,
+  findBatch,
+  markItemsApplied,
+  moveBatch,
+  saveMatches,
+  saveReadings,
+  setItemSubjects,
+} from './queries.js';
+import { matchField, readMapping, subjectReport } from './service.js';
+
+/** Bytes of a file's start that hold its EXIF (APP1 comes first in a camera's JPEG, 64 KB at most). */
+const EXIF_HEADER_BYTES = 128 * 1024;
+/** Readings saved every this many photos, so a long match holds no transaction and loses little. */
+const SAVE_EVERY = 50;
+
+/** EXIF DateTimeOriginal from the file's header only (never the whole image), or null. */
+async function captureTime(storage: Storage, key: string): Promise<Date | null> {
+  try {
+    const header = await storage.read(key, EXIF_HEADER_BYTES);
+    const tags = await exifr.parse(header, { pick: ['DateTimeOriginal'] });
+    const value = tags?.DateTimeOriginal;
+    return value instanceof Date && !Number.isNaN(value.getTime()) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+type Photo = Awaited<ReturnType<ReturnType<typeof selectPhotos>['execute']>>[number];
+
+/** A camera card's code in the photo: read from its working master, or (none yet) its original at reduced size. */
+async function cardCode(storage: Storage, photo: Photo): Promise<string | null> {
+  const master = workingMaster(photo);
+  return readCardCode(await storage.read(master ? master.storageKey : photo.storage_key));
+}
+
+/**
+ * Matches a batch (POST /photo-batches/:id/match set it matching): reads what is not read yet (capture
+ * times from EXIF headers; card codes for camera_card, two images at a time as the other image jobs),
+ * saving as it goes, then matches every item and writes the outcome and the report in one short
+ * transaction. Idempotent: a batch not matching is left alone; readings are kept across runs.
+ */
+export const photoBatchMatchJob = defineJob('photo-batches.match', {
+  retryLimit: 2,
+  retryDelaySeconds: 10,
+  expireInSeconds: 60 * 60,
+  async handle({ photo_batch_id }, { db, storage, log }: JobDeps) {
+    const batch = await findBatch(db, photo_batch_id).catch(() => null);
+    if (batch?.state !== 'matching') return;
+    try {
+      const items = await batchItems(db, batch.id);
+      const photos = new Map(
+        items.length
+          ? (
+              await selectPhotos(db)
+                .where(
+                  'ph.id',
+                  'in',
+                  items.map((i) => i.photo_id),
+                )
+                .execute()
+            ).map((p) => [p.id, p])
+          : [],
+      );
+      const readCodes = batch.match_by === 'camera_card';
+      const toRead = items.filter((i) => !i.code_read_at && photos.get(i.photo_id)?.upload_verified_at);
+      const limit = pLimit(2);
+      const read = new Map<string, { captured_at: Date | null; card_code: string | null }>();
+      let unsaved: { id: string; captured_at: Date | null; card_code: string | null }[] = [];
+      await Promise.all(
+        toRead.map((item) =>
+          limit(async () => {
+            const photo = photos.get(item.photo_id)!;
+            const reading = {
+              id: item.id,
+              captured_at: await captureTime(storage, photo.storage_key),
+              card_code: readCodes ? await cardCode(storage, photo) : null,
+            };
+            read.set(item.id, reading);
+            unsaved.push(reading);
+            if (unsaved.length >= SAVE_EVERY) {
+              const rows = unsaved;
+              unsaved = [];
+              await saveReadings(db, rows);
+            }
+          }),
+        ),
+      );
+      await saveReadings(db, unsaved);
+
+      const fields = await projectFields(db, batch.project_id);
+      const field = matchField(fields, batch.match_field_key);
+      const subjects = (await projectSubjectsToMatch(db, batch.project_id)).map((s) => ({
+        id: s.id,
+        card_code: s.card_code,
+        value: field ? (s.properties[field.id] ?? '') : '',
+      }));
+      const mapping =
+        batch.match_by === 'mapping_file' ? await readMapping({ storage }, batch, fields) : undefined;
+      const input: ItemToMatch[] = items.map((i) => {
+        const now = read.get(i.id);
+        return {
+          id: i.id,
+          file_name: i.file_name,
+          captured_at: now ? now.captured_at : i.captured_at,
+          verified: !!photos.get(i.photo_id)?.upload_verified_at,
+          // The code this photo holds: read now, or read before (a card's own, not one carried after it).
+          code: now ? now.card_code : i.state === 'card' ? i.card_code : null,
+          reviewed: i.reviewed,
+          state: i.state,
+          subject_id: i.subject_id,
+        };
+      });
+      const matches = matchItems({
+        matchBy: batch.match_by,
+        createExtras: batch.create_extras,
+        items: input,
+        subjects,
+        ...(mapping ? { mapping } : {}),
+      });
+      await db.transaction().execute(async (trx) => {
+        await saveMatches(trx, matches);
+        const report = await subjectReport(trx, batch);
+        await moveBatch(trx, batch.id, ['matching'], 'matched', {
+          matched_at: new Date(),
+          report: JSON.stringify(report),
+        });
+      });
+      log.info({ photo_batch_id, items: items.length, read: toRead.length }, 'photo batch matched');
+    } catch (error) {
+      const message =
+        error && typeof error === 'object' && 'statusCode' in error && error.statusCode === 422
+          ? 'the mapping file can no longer be read; upload it again'
+          : 'the photos could not be matched; match again';
+      await moveBatch(db, batch.id, ['matching'], 'failed', { error: message });
+      if (message.startsWith('the photos')) throw error;
+    }
+  },
+});
+
+/**
+ * Applies a batch (POST /photo-batches/:id/apply set it applying): every matched photo is assigned to its
+ * subject (extras first get their new subjects), the last one of each subject's sequence becomes its
+ * primary as the batch's rule says, cards never. One short transaction; applying again changes nothing
+ * (assignments made are kept as they are, items remember they were applied).
+ */
+export const photoBatchApplyJob = defineJob('photo-batches.apply', {
+  retryLimit: 2,
+  retryDelaySeconds: 10,
+  async handle({ photo_batch_id }, { db, log }: JobDeps) {
+    const batch = await findBatch(db, photo_batch_id).catch(() => null);
+    if (batch?.state !== 'applying') return;
+    try {
+      await db.transaction().execute(async (trx) => {
+        const items = (await batchItems(trx, batch.id))
+          .filter((i) => i.state === 'matched')
+          .sort((a, b) => (a.sequence ?? 0) - (b.sequence ?? 0) || Number(BigInt(a.id) - BigInt(b.id)));
+        const extras = items.filter((i) => !i.subject_id && i.reason_code === 'new_subject' && i.card_code);
+        if (extras.length > 0) {
+          const made = await insertSubjectsWithCardCodes(trx, batch.project_id, [
+            ...new Set(extras.map((i) => i.card_code!)),
+          ]);
+          const assigned = extras.map((i) => ({ id: i.id, subject_id: made.get(i.card_code!)! }));
+          await setItemSubjects(trx, assigned);
+          for (const a of assigned) items.find((i) => i.id === a.id)!.subject_id = a.subject_id;
+        }
+        const rows = items
+          .filter((i) => i.subject_id)
+          .map((i) => ({ id: i.id, subject_id: i.subject_id!, photo_id: i.photo_id }));
+        const last = new Map<string, { subject_id: string; photo_id: string }>();
+        for (const r of rows) last.set(r.subject_id, r);
+        const made = await assignPhotosInBulk(trx, rows, [...last.values()], batch.primary_rule);
+        await markItemsApplied(
+          trx,
+          rows.map((r) => r.id),
+        );
+        const report = await subjectReport(trx, batch);
+        await moveBatch(trx, batch.id, ['applying'], 'applied', {
+          applied_at: new Date(),
+          report: JSON.stringify(report),
+        });
+        log.info({ photo_batch_id, assigned: made }, 'photo batch applied');
+      });
+    } catch (error) {
+      await moveBatch(db, batch.id, ['applying'], 'failed', {
+        error: 'the batch could not be applied; nothing was assigned',
+      });
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,232 @@
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { type PageRequest, pageOf } from '../../db/paging.js';
+import type { PhotoBatchesTable, PhotoBatchItemsTable } from '../../db/schema.js';
+import { photoVerifiedRead } from '../photos/queries.js';
+import type { MatchedItem } from './match.js';
+
+export type BatchRow = Selectable<PhotoBatchesTable>;
+export type ItemRow = Selectable<PhotoBatchItemsTable>;
+export type BatchState = BatchRow['state'];
+
+export interface ItemCounts {
+  photos: number;
+  uploaded: number;
+  pending: number;
+  cards: number;
+  matched: number;
+  unmatched: number;
+  ambiguous: number;
+  ignored: number;
+}
+
+export const findBatch = (db: Db, id: string) =>
+  db.selectFrom('photo_batches').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+export const insertBatch = (db: Db, values: Insertable<PhotoBatchesTable>) =>
+  db.insertInto('photo_batches').values(values).returningAll().executeTakeFirstOrThrow();
+
+export function listBatches(db: Db, projectId: string, paging: PageRequest) {
+  return pageOf(
+    db,
+    db.selectFrom('photo_batches').selectAll().where('project_id', '=', projectId),
+    (q) => q.orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    paging,
+  );
+}
+
+/** The item counts of batches, in one query (a list's page or one batch). */
+export async function itemCounts(db: Db, batchIds: string[]): Promise<Map<string, ItemCounts>> {
+  const counts = new Map<string, ItemCounts>();
+  if (batchIds.length === 0) return counts;
+  const verified = photoVerifiedRead('i.photo_id');
+  const { rows } = await sql<ItemCounts & { photo_batch_id: string }>`
+    SELECT i.photo_batch_id::text AS photo_batch_id,
+      count(*)::int AS photos,
+      count(*) FILTER (WHERE ${verified})::int AS uploaded,
+      count(*) FILTER (WHERE i.state = 'pending' OR NOT ${verified})::int AS pending,
+      count(*) FILTER (WHERE i.state = 'card')::int AS cards,
+      count(*) FILTER (WHERE i.state = 'matched')::int AS matched,
+      count(*) FILTER (WHERE i.state = 'unmatched')::int AS unmatched,
+      count(*) FILTER (WHERE i.state = 'ambiguous')::int AS ambiguous,
+      count(*) FILTER (WHERE i.state = 'ignored')::int AS ignored
+    FROM photo_batch_items i
+    WHERE i.photo_batch_id = ANY(${batchIds}::bigint[])
+    GROUP BY i.photo_batch_id`.execute(db);
+  for (const id of batchIds) {
+    const { photo_batch_id: _, ...row } = rows.find((r) => r.photo_batch_id === id) ?? {
+      photo_batch_id: id,
+      photos: 0,
+      uploaded: 0,
+      pending: 0,
+      cards: 0,
+      matched: 0,
+      unmatched: 0,
+      ambiguous: 0,
+      ignored: 0,
+    };
+    counts.set(id, row);
+  }
+  return counts;
+}
+
+/** Moves a batch from one of `from` to `to` (with `set`); null when another request got there first. */
+export function moveBatch(
+  db: Db,
+  id: string,
+  from: BatchState[],
+  to: BatchState,
+  set: Partial<Pick<BatchRow, 'error' | 'matched_at' | 'applied_at' | 'primary_rule'>> & {
+    report?: string;
+  } = {},
+) {
+  return db
+    .updateTable('photo_batches')
+    .set({ state: to, updated_at: new Date(), ...set })
+    .where('id', '=', id)
+    .where('state', 'in', from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export const setMappingFile = (
+  db: Db,
+  id: string,
+  values: Pick<
+    BatchRow,
+    | 'mapping_storage_key'
+    | 'mapping_file_name'
+    | 'mapping_file_column'
+    | 'mapping_value_column'
+    | 'mapping_uploaded_at'
+  > & { mapping_byte_size: number },
+) =>
+  db
+    .updateTable('photo_batches')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export const markMappingUploaded = (db: Db, id: string, size: number) =>
+  db
+    .updateTable('photo_batches')
+    .set({ mapping_uploaded_at: new Date(), mapping_byte_size: size })
+    .where('id', '=', id)
+    .execute();
+
+export const findItem = (db: Db, id: string) =>
+  db.selectFrom('photo_batch_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+export const findItemByFile = (db: Db, batchId: string, fileName: string, byteSize: number) =>
+  db
+    .selectFrom('photo_batch_items')
+    .selectAll()
+    .where('photo_batch_id', '=', batchId)
+    .where('file_name', '=', fileName)
+    .where('byte_size', '=', String(byteSize))
+    .executeTakeFirst();
+
+/** The batch's item for a file, or undefined when the same file (name and size) got there first. */
+export const insertItem = (db: Db, values: Insertable<PhotoBatchItemsTable>) =>
+  db
+    .insertInto('photo_batch_items')
+    .values(values)
+    .onConflict((oc) => oc.columns(['photo_batch_id', 'file_name', 'byte_size']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+
+/** Re-opens a reviewed or matched batch when a new photo joins it (it must be matched again). */
+export const reopenBatch = (db: Db, id: string) =>
+  db
+    .updateTable('photo_batches')
+    .set({ state: 'open', updated_at: new Date() })
+    .where('id', '=', id)
+    .where('state', 'in', ['matched', 'failed'])
+    .execute();
+
+export function itemsPage(db: Db, batchId: string, states: string[] | undefined, paging: PageRequest) {
+  let query = db.selectFrom('photo_batch_items').selectAll().where('photo_batch_id', '=', batchId);
+  if (states?.length) query = query.where('state', 'in', states as ItemRow['state'][]);
+  return pageOf(db, query, (q) => q.orderBy(sql`sequence`, sql`ASC NULLS LAST`).orderBy('id'), paging);
+}
+
+/** Every item of a batch, for the match and apply jobs (a few thousand small rows). */
+export const batchItems = (db: Db, batchId: string) =>
+  db
+    .selectFrom('photo_batch_items')
+    .selectAll()
+    .where('photo_batch_id', '=', batchId)
+    .orderBy('id')
+    .execute();
+
+/** What the match job read of photos (capture time, card code), kept so a new match does not read again. */
+export async function saveReadings(
+  db: Db,
+  rows: { id: string; captured_at: Date | null; card_code: string | null }[],
+) {
+  if (rows.length === 0) return;
+  await sql`
+    UPDATE photo_batch_items i
+    SET captured_at = v.t, card_code = v.c, code_read_at = now()
+    FROM unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.captured_at?.toISOString() ?? null)}::timestamptz[], ${rows.map((r) => r.card_code)}::text[]) AS v(id, t, c)
+    WHERE i.id = v.id`.execute(db);
+}
+
+/** Writes a match's outcome for every item of it, in one statement. */
+export async function saveMatches(db: Db, matches: MatchedItem[]) {
+  if (matches.length === 0) return;
+  await sql`
+    UPDATE photo_batch_items i
+    SET sequence = v.seq, state = v.state, subject_id = v.subject_id,
+      candidate_subject_ids = COALESCE(string_to_array(v.candidates, ',')::bigint[], '{}'),
+      card_code = COALESCE(v.code, i.card_code), reason_code = v.reason
+    FROM unnest(
+      ${matches.map((m) => m.id)}::bigint[],
+      ${matches.map((m) => m.sequence)}::int[],
+      ${matches.map((m) => m.state)}::text[],
+      ${matches.map((m) => m.subject_id)}::bigint[],
+      ${matches.map((m) => (m.candidate_subject_ids.length ? m.candidate_subject_ids.join(',') : null))}::text[],
+      ${matches.map((m) => m.card_code)}::text[],
+      ${matches.map((m) => m.reason_code)}::text[]
+    ) AS v(id, seq, state, subject_id, candidates, code, reason)
+    WHERE i.id = v.id`.execute(db);
+}
+
+export function reviewItem(
+  db: Db,
+  id: string,
+  values: Pick<ItemRow, 'state' | 'subject_id' | 'reason_code' | 'reviewed'>,
+) {
+  return db
+    .updateTable('photo_batch_items')
+    .set({ ...values, candidate_subject_ids: [] })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const setItemSubjects = async (db: Db, rows: { id: string; subject_id: string }[]) => {
+  if (rows.length === 0) return;
+  await sql`
+    UPDATE photo_batch_items i SET subject_id = v.s
+    FROM unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.subject_id)}::bigint[]) AS v(id, s)
+    WHERE i.id = v.id`.execute(db);
+};
+
+export const markItemsApplied = (db: Db, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve()
+    : db
+        .updateTable('photo_batch_items')
+        .set({ applied_at: new Date() })
+        .where('id', 'in', ids)
+        .where('applied_at', 'is', null)
+        .execute();
+
+export const saveReport = (db: Db, id: string, report: object) =>
+  db
+    .updateTable('photo_batches')
+    .set({ report: JSON.stringify(report), updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();

@@ -1,0 +1,229 @@
+import { ROSTER_MAX_BYTES, recordIdSchema } from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { photoSchema } from '../photos/serialize.js';
+import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../photos/service.js';
+import { ITEM_STATES, MATCH_BY, PRIMARY_RULES, photoBatchItemSchema, photoBatchSchema } from './serialize.js';
+import {
+  addPhoto,
+  batchItemsPage,
+  createBatch,
+  projectBatches,
+  reviewBatchItem,
+  showBatch,
+  startApply,
+  startMappingFile,
+  startMatch,
+} from './service.js';
+
+const presignedPost = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
+const uploadAnswer = z.object({
+  photo: photoSchema,
+  photo_batch_item: photoBatchItemSchema,
+});
+const states = z
+  .string()
+  .transform((s) => s.split(',').filter(Boolean))
+  .pipe(z.array(z.enum(ITEM_STATES)).max(ITEM_STATES.length));
+
+/**
+ * Picture day: a whole shoot uploaded as a batch, matched to the project's subjects by camera card, file
+ * name or mapping file, reviewed, then applied (docs/api.md "Picture day"). Studio and lab accounts only.
+ */
+export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/projects/:id/photo-batches',
+    {
+      config: { action: 'photo-batch.create' },
+      schema: {
+        tags: ['picture-day'],
+        summary: 'Start a picture day batch: how its photos are matched to the project’s subjects',
+        params: idParam,
+        body: z.object({
+          photo_batch: z.object({
+            name: z.string().trim().min(1).max(200),
+            match_by: z.enum(MATCH_BY),
+            match_field_key: z.string().trim().min(1).max(100).optional(),
+            create_extras: z.boolean().optional(),
+            primary: z.enum(PRIMARY_RULES).optional(),
+          }),
+        }),
+        response: { 201: z.object({ photo_batch: photoBatchSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const batch = await createBatch(ctx, request, request.params.id, request.body.photo_batch);
+      return reply.status(201).send({ photo_batch: batch });
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/photo-batches',
+    {
+      config: { action: 'photo-batch.list' },
+      schema: {
+        tags: ['picture-day'],
+        summary: 'The picture day batches of a project, newest first (paged)',
+        params: idParam,
+        querystring: z.object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(100).default(25) }),
+        response: { 200: z.object({ photo_batches: z.array(photoBatchSchema), meta: listMeta }) },
+      },
+    },
+    async (request) => projectBatches(ctx, request, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/photo-batches/:id',
+    {
+      config: { action: 'photo-batch.show' },
+      schema: {
+        tags: ['picture-day'],
+        summary: 'A batch: its state and report (photos, cards, matched, unmatched, subjects...)',
+        params: idParam,
+        response: { 200: z.object({ photo_batch: photoBatchSchema }) },
+      },
+    },
+    async (request) => ({ photo_batch: await showBatch(ctx, request, request.params.id) }),
+  );
+
+  app.post(
+    '/api/photo-batches/:id/photos',
+    {
+      config: { action: 'photo-batch.upload' },
+      schema: {
+        tags: ['picture-day'],
+        summary:
+          'A file of the batch: a photo record with its presigned form (201), or the existing one for the same name and size (200: a resumed upload)',
+        params: idParam,
+        body: z.object({
+          photo: z.object({
+            file_name: z.string().trim().min(1).max(255),
+            byte_size: z
+              .number()
+              .int()
+              .min(1)
+              .max(MAX_PHOTO_BYTES, `must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`),
+            content_type: z.enum(PHOTO_TYPES, 'must be image/png or image/jpeg'),
+            last_modified: z
+              .union([z.number().int().min(0).max(8.64e15), z.iso.datetime({ offset: true })])
+              .transform((v) => new Date(v))
+              .optional(),
+          }),
+        }),
+        response: { 200: uploadAnswer, 201: uploadAnswer },
+      },
+    },
+    async (request, reply) => {
+      const answer = await addPhoto(ctx, request, request.params.id, request.body.photo);
+      return reply.status(answer.status).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/api/photo-batches/:id/mapping-file',
+    {
+      config: { action: 'photo-batch.upload' },
+      schema: {
+        tags: ['picture-day'],
+        summary:
+          'The mapping file (file name -> field value) of a batch matched by mapping file, by presigned POST',
+        params: idParam,
+        body: z.object({
+          mapping_file: z.object({
+            file_name: z.string().trim().min(1).max(255),
+            byte_size: z.number().int().min(1).max(ROSTER_MAX_BYTES, 'must be at most 20 MB'),
+            file_name_column: z.string().trim().min(1).max(200).optional(),
+            value_column: z.string().trim().min(1).max(200).optional(),
+          }),
+        }),
+        response: { 201: z.object({ photo_batch: photoBatchSchema, presigned_post: presignedPost }) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await startMappingFile(ctx, request, request.params.id, request.body.mapping_file);
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.post(
+    '/api/photo-batches/:id/match',
+    {
+      config: { action: 'photo-batch.match' },
+      schema: {
+        tags: ['picture-day'],
+        summary: 'Match the batch’s photos to subjects (a job: cards, file names or the mapping file); 202',
+        params: idParam,
+        response: { 202: z.object({ photo_batch: photoBatchSchema }) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send({ photo_batch: await startMatch(ctx, request, request.params.id) }),
+  );
+
+  app.get(
+    '/api/photo-batches/:id/items',
+    {
+      config: { action: 'photo-batch.show' },
+      schema: {
+        tags: ['picture-day'],
+        summary:
+          'The batch’s photos in capture order, each with its state, subject, reason and thumbnails (paged)',
+        params: idParam,
+        querystring: z.object({
+          ...pageQuery,
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+          state: states.optional(),
+        }),
+        response: { 200: z.object({ photo_batch_items: z.array(photoBatchItemSchema), meta: listMeta }) },
+      },
+    },
+    async (request) => batchItemsPage(ctx, request, request.params.id, request.query),
+  );
+
+  app.patch(
+    '/api/photo-batch-items/:id',
+    {
+      config: { action: 'photo-batch.review' },
+      schema: {
+        tags: ['picture-day'],
+        summary: 'Review a photo of a batch: assign it to a subject of the project, or ignore it',
+        params: idParam,
+        body: z.object({
+          photo_batch_item: z.union([
+            z.object({ subject_id: recordIdSchema }).strict(),
+            z.object({ ignored: z.boolean() }).strict(),
+          ]),
+        }),
+        response: { 200: z.object({ photo_batch_item: photoBatchItemSchema }) },
+      },
+    },
+    async (request) => ({
+      photo_batch_item: await reviewBatchItem(ctx, request, request.params.id, request.body.photo_batch_item),
+    }),
+  );
+
+  app.post(
+    '/api/photo-batches/:id/apply',
+    {
+      config: { action: 'photo-batch.apply' },
+      schema: {
+        tags: ['picture-day'],
+        summary: 'Assign the matched photos to their subjects (a job, once); 202',
+        params: idParam,
+        body: z
+          .object({ photo_batch: z.object({ primary: z.enum(PRIMARY_RULES).optional() }).optional() })
+          .nullish(),
+        response: { 202: z.object({ photo_batch: photoBatchSchema }) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send({
+        photo_batch: await startApply(ctx, request, request.params.id, request.body?.photo_batch?.primary),
+      }),
+  );
+}

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import type { PhotoRow } from '../photos/service.js';
+import { REASON_CODES, type ReasonCode } from './match.js';
+import type { BatchRow, ItemCounts, ItemRow } from './queries.js';
+
+export const BATCH_STATES = ['open', 'matching', 'matched', 'applying', 'applied', 'failed'] as const;
+export const ITEM_STATES = ['pending', 'card', 'matched', 'unmatched', 'ambiguous', 'ignored'] as const;
+export const MATCH_BY = ['camera_card', 'file_name', 'mapping_file'] as const;
+export const PRIMARY_RULES = ['if_none', 'newest'] as const;
+
+/** The subject counts a match, review or apply leaves on the batch (`photo_batches.report`). */
+export interface SubjectReport {
+  subjects_matched: number;
+  subjects_without_photos: number;
+  subjects_with_several_photos: number;
+  subjects_photographed_again: number;
+}
+
+const countsSchema = z.object({
+  photos: z.number(),
+  uploaded: z.number(),
+  pending: z.number(),
+  cards: z.number(),
+  matched: z.number(),
+  unmatched: z.number(),
+  ambiguous: z.number(),
+  ignored: z.number(),
+  subjects_matched: z.number(),
+  subjects_without_photos: z.number(),
+  subjects_with_several_photos: z.number(),
+  subjects_photographed_again: z.number(),
+});
+
+export const photoBatchSchema = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  name: z.string(),
+  match_by: z.enum(MATCH_BY),
+  match_field_key: z.string(),
+  match_field_label: z.string().nullable(),
+  create_extras: z.boolean(),
+  primary: z.enum(PRIMARY_RULES),
+  state: z.enum(BATCH_STATES),
+  error: z.string().nullable(),
+  mapping_file: z.object({ file_name: z.string(), byte_size: z.number(), uploaded: z.boolean() }).nullable(),
+  counts: countsSchema,
+  matched_at: z.string().nullable(),
+  applied_at: z.string().nullable(),
+  created_by_user_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+const thumbnailsSchema = z.object({
+  tiny: z.string().nullable(),
+  small: z.string().nullable(),
+  large: z.string().nullable(),
+  full: z.string().nullable(),
+});
+
+export const photoBatchItemSchema = z.object({
+  id: z.string(),
+  photo_batch_id: z.string(),
+  photo_id: z.string(),
+  file_name: z.string(),
+  byte_size: z.number(),
+  last_modified: z.string().nullable(),
+  captured_at: z.string().nullable(),
+  verification_state: z.enum(['uploaded', 'verifying', 'verified', 'refused', 'merged']),
+  verified: z.boolean(),
+  state: z.enum(ITEM_STATES),
+  subject_id: z.string().nullable(),
+  candidate_subject_ids: z.array(z.string()),
+  card_code: z.string().nullable(),
+  reason_code: z.enum(REASON_CODES).nullable(),
+  reason: z.string().nullable(),
+  reviewed: z.boolean(),
+  applied: z.boolean(),
+  thumbnails: thumbnailsSchema,
+});
+
+const EMPTY_REPORT: SubjectReport = {
+  subjects_matched: 0,
+  subjects_without_photos: 0,
+  subjects_with_several_photos: 0,
+  subjects_photographed_again: 0,
+};
+
+export function serializeBatch(b: BatchRow, counts: ItemCounts, fieldLabel: string | null) {
+  return {
+    id: b.id,
+    project_id: b.project_id,
+    name: b.name,
+    match_by: b.match_by,
+    match_field_key: b.match_field_key,
+    match_field_label: fieldLabel,
+    create_extras: b.create_extras,
+    primary: b.primary_rule,
+    state: b.state,
+    error: b.error,
+    mapping_file: b.mapping_file_name
+      ? {
+          file_name: b.mapping_file_name,
+          byte_size: Number(b.mapping_byte_size ?? 0),
+          uploaded: b.mapping_uploaded_at !== null,
+        }
+      : null,
+    counts: { ...counts, ...EMPTY_REPORT, ...(b.report as Partial<SubjectReport>) },
+    matched_at: b.matched_at?.toISOString() ?? null,
+    applied_at: b.applied_at?.toISOString() ?? null,
+    created_by_user_id: b.created_by_user_id,
+    created_at: b.created_at.toISOString(),
+    updated_at: b.updated_at.toISOString(),
+  };
+}
+
+/** A reason in English, naming the match field where it speaks of one ("no such Student ID"). */
+export function reasonText(code: ReasonCode | null, fieldLabel: string, candidates: number): string | null {
+  switch (code) {
+    case null:
+    case 'card':
+      return null;
+    case 'no_card_before':
+      return 'no card before it';
+    case 'unknown_code':
+      return 'unknown code';
+    case 'new_subject':
+      return 'unknown code: a new subject is made on apply';
+    case 'no_value':
+      return `no ${fieldLabel} in the file name`;
+    case 'no_such_value':
+      return `no such ${fieldLabel}`;
+    case 'several_subjects':
+      return `${candidates} subjects have this ${fieldLabel}`;
+    case 'not_in_mapping_file':
+      return 'not in the mapping file';
+    case 'not_verified':
+      return 'not uploaded';
+  }
+}
+
+export function serializeItem(
+  i: ItemRow,
+  photo: Pick<PhotoRow, 'verification_state' | 'upload_verified_at'> | undefined,
+  thumbnails: z.infer<typeof thumbnailsSchema>,
+  fieldLabel: string,
+) {
+  const reason = (REASON_CODES as readonly string[]).includes(i.reason_code ?? '')
+    ? (i.reason_code as ReasonCode)
+    : null;
+  return {
+    id: i.id,
+    photo_batch_id: i.photo_batch_id,
+    photo_id: i.photo_id,
+    file_name: i.file_name,
+    byte_size: Number(i.byte_size),
+    last_modified: i.last_modified?.toISOString() ?? null,
+    captured_at: i.captured_at?.toISOString() ?? null,
+    verification_state: photo?.verification_state ?? 'uploaded',
+    verified: !!photo?.upload_verified_at,
+    state: i.state,
+    subject_id: i.subject_id,
+    candidate_subject_ids: i.candidate_subject_ids,
+    card_code: i.card_code,
+    reason_code: reason,
+    reason: reasonText(reason, fieldLabel, i.candidate_subject_ids.length),
+    reviewed: i.reviewed,
+    applied: i.applied_at !== null,
+    thumbnails,
+  };
+}

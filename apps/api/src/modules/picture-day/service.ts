@@ -1,0 +1,474 @@
+import { randomBytes } from 'node:crypto';
+import { effectiveLabel, type FieldRef, ROSTER_MAX_BYTES, readsHiddenFields } from '@school-portal/domain';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import type { PageRequest } from '../../db/paging.js';
+import { sessionOf } from '../../http/auth.js';
+import { conflict, HttpError, unprocessable } from '../../http/errors.js';
+import { takeUpload, uploadKeyFor } from '../../storage/uploads.js';
+import { actorOf, recordAudit } from '../audit/record.js';
+import { createAlbum, photoCountsOfSubjects } from '../photos/queries.js';
+import {
+  createPhoto,
+  deletePhotos,
+  type PhotoRow,
+  presignPhotoUpload,
+  selectPhotos,
+  serializePhoto,
+} from '../photos/service.js';
+import { readRoster } from '../subject-imports/parse.js';
+import { projectFields, rosterContentType } from '../subject-imports/service.js';
+import { projectSubjectsToMatch } from '../subjects/bulk.js';
+import { subjectsOfProjectInView } from '../subjects/queries.js';
+import type { Session } from '../users/session.js';
+import {
+  type BatchRow,
+  batchItems,
+  findBatch,
+  findItem,
+  findItemByFile,
+  type ItemRow,
+  insertBatch,
+  insertItem,
+  itemCounts,
+  itemsPage,
+  listBatches,
+  markMappingUploaded,
+  moveBatch,
+  reopenBatch,
+  saveReport,
+  setMappingFile,
+  reviewItem as writeReview,
+} from './queries.js';
+import { type SubjectReport, serializeBatch, serializeItem } from './serialize.js';
+
+const UPLOAD_EXPIRY_SECONDS = 30 * 60;
+export const DEFAULT_MATCH_FIELD = 'student_id';
+
+/** The fields the caller may name: every one for those who read hidden fields, else the visible ones. */
+async function fieldsFor(db: Db, session: Session | null, projectId: string): Promise<FieldRef[]> {
+  const fields = await projectFields(db, projectId);
+  return session && !readsHiddenFields(session.abilities)
+    ? fields.filter((f) => f.visible_to_customers)
+    : fields;
+}
+
+/** A batch's match field: by key (`student_id`), or by id for a field without a key. */
+export const matchField = (fields: FieldRef[], key: string) =>
+  fields.find((f) => f.field_key === key) ?? fields.find((f) => f.field_key === null && f.id === key);
+
+const labelOf = (fields: FieldRef[], key: string) => {
+  const field = matchField(fields, key);
+  return field ? effectiveLabel(field) : null;
+};
+
+async function batchAnswer(db: Db, session: Session, batch: BatchRow) {
+  const [counts, fields] = await Promise.all([
+    itemCounts(db, [batch.id]),
+    fieldsFor(db, session, batch.project_id),
+  ]);
+  return serializeBatch(batch, counts.get(batch.id)!, labelOf(fields, batch.match_field_key));
+}
+
+// ---------- Batches ----------
+
+export async function createBatch(
+  ctx: AppContext,
+  request: FastifyRequest,
+  projectId: string,
+  body: {
+    name: string;
+    match_by: BatchRow['match_by'];
+    match_field_key?: string | undefined;
+    create_extras?: boolean | undefined;
+    primary?: BatchRow['primary_rule'] | undefined;
+  },
+) {
+  const session = sessionOf(request);
+  const project = await request.access.find('project', projectId);
+  const key = body.match_field_key ?? DEFAULT_MATCH_FIELD;
+  const fields = await fieldsFor(ctx.db, session, project.id);
+  if (body.match_by !== 'camera_card' && !matchField(fields, key))
+    throw unprocessable({ match_field_key: ['is not a field of this project'] });
+  const batch = await ctx.db.transaction().execute(async (trx) => {
+    const album = await createAlbum(trx, project.id, {
+      name: `Picture day: ${body.name}`,
+      tags: ['school-portal', 'picture-day'],
+    });
+    return insertBatch(trx, {
+      project_id: project.id,
+      album_id: album.id,
+      name: body.name,
+      match_by: body.match_by,
+      match_field_key: key,
+      create_extras: body.create_extras ?? false,
+      primary_rule: body.primary ?? 'if_none',
+      created_by_user_id: session.user.id,
+    });
+  });
+  return batchAnswer(ctx.db, session, batch);
+}
+
+export async function projectBatches(
+  ctx: AppContext,
+  request: FastifyRequest,
+  projectId: string,
+  paging: PageRequest,
+) {
+  const session = sessionOf(request);
+  const project = await request.access.find('project', projectId);
+  const { rows, meta } = await listBatches(ctx.db, project.id, paging);
+  const [counts, fields] = await Promise.all([
+    itemCounts(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
+    fieldsFor(ctx.db, session, project.id),
+  ]);
+  return {
+    photo_batches: rows.map((b) => serializeBatch(b, counts.get(b.id)!, labelOf(fields, b.match_field_key))),
+    meta,
+  };
+}
+
+export async function showBatch(ctx: AppContext, request: FastifyRequest, id: string) {
+  const ref = await request.access.find('photo_batch', id);
+  return batchAnswer(ctx.db, sessionOf(request), await findBatch(ctx.db, ref.id));
+}
+
+async function visibleBatch(ctx: AppContext, request: FastifyRequest, id: string) {
+  const ref = await request.access.find('photo_batch', id);
+  return { batch: await findBatch(ctx.db, ref.id), organizationId: ref.organization_id! };
+}
+
+const applied = (batch: BatchRow) => batch.state === 'applying' || batch.state === 'applied';
+
+// ---------- Uploads ----------
+
+/**
+ * A file of the batch: a new photo record (in the batch's album, assigned to no subject) with its
+ * presigned form (201), or, for a file already in the batch (same name and size: a resumed upload), the
+ * existing records (200), with a new form only when its bytes never arrived.
+ */
+export async function addPhoto(
+  ctx: AppContext,
+  request: FastifyRequest,
+  id: string,
+  file: {
+    file_name: string;
+    byte_size: number;
+    content_type: 'image/jpeg' | 'image/png';
+    last_modified?: Date;
+  },
+) {
+  const { batch, organizationId } = await visibleBatch(ctx, request, id);
+  if (applied(batch))
+    throw conflict({ base: ['This batch has been applied; start a new batch for more photos.'] });
+  const existing = await findItemByFile(ctx.db, batch.id, file.file_name, file.byte_size);
+  if (existing) return { status: 200 as const, body: await uploadAnswer(ctx, existing, true) };
+  const { row } = await createPhoto(
+    ctx,
+    batch.album_id,
+    { id: batch.project_id, organization_id: organizationId },
+    {
+      upload_file_name: file.file_name,
+      upload_file_size: file.byte_size,
+      upload_content_type: file.content_type,
+      tags: ['picture-day'],
+      merge_duplicate: false,
+      created_by_plic_app_id: 'school-portal',
+    },
+  );
+  const item = await insertItem(ctx.db, {
+    photo_batch_id: batch.id,
+    photo_id: row.id,
+    file_name: file.file_name,
+    byte_size: file.byte_size,
+    last_modified: file.last_modified ?? null,
+  });
+  if (!item) {
+    // The same file arrived twice at once: the first one's records answer, the second photo goes.
+    await deletePhotos(ctx.db, [row.id]);
+    const first = await findItemByFile(ctx.db, batch.id, file.file_name, file.byte_size);
+    return { status: 200 as const, body: await uploadAnswer(ctx, first!, true) };
+  }
+  await reopenBatch(ctx.db, batch.id);
+  return { status: 201 as const, body: await uploadAnswer(ctx, item, false) };
+}
+
+async function uploadAnswer(ctx: AppContext, item: ItemRow, resumed: boolean) {
+  const photo = await selectPhotos(ctx.db).where('ph.id', '=', item.photo_id).executeTakeFirstOrThrow();
+  const bytesMissing =
+    photo.verification_state === 'uploaded' && !(await ctx.storage.head(photo.storage_key));
+  const presigned =
+    !resumed || bytesMissing ? { presigned_post: await presignPhotoUpload(ctx.storage, photo) } : {};
+  const serialized = await serializePhoto(ctx.storage, photo, presigned);
+  return {
+    photo: serialized,
+    photo_batch_item: serializeItem(item, photo, serialized.thumbnails, ''),
+  };
+}
+
+// ---------- Mapping file ----------
+
+export async function startMappingFile(
+  ctx: AppContext,
+  request: FastifyRequest,
+  id: string,
+  file: { file_name: string; byte_size: number; file_name_column?: string; value_column?: string },
+) {
+  const { batch, organizationId } = await visibleBatch(ctx, request, id);
+  if (batch.match_by !== 'mapping_file')
+    throw unprocessable({ base: ['This batch does not match by mapping file.'] });
+  if (applied(batch) || batch.state === 'matching')
+    throw conflict({ base: ['The mapping file can only change before the batch is matched or applied.'] });
+  let contentType: string;
+  try {
+    contentType = rosterContentType(file.file_name);
+  } catch {
+    throw unprocessable({ file_name: ['must be a CSV, TSV or XLSX file'] });
+  }
+  const key = `org-${organizationId}/projects/${batch.project_id}/photo-batches/${randomBytes(16).toString('hex')}`;
+  const row = await setMappingFile(ctx.db, batch.id, {
+    mapping_storage_key: key,
+    mapping_file_name: file.file_name,
+    mapping_byte_size: file.byte_size,
+    mapping_file_column: file.file_name_column ?? null,
+    mapping_value_column: file.value_column ?? null,
+    mapping_uploaded_at: null,
+  });
+  const presigned = await ctx.storage.presignPost({
+    key: uploadKeyFor(key),
+    contentType,
+    maxBytes: file.byte_size,
+    expiresInSeconds: UPLOAD_EXPIRY_SECONDS,
+  });
+  return { photo_batch: await batchAnswer(ctx.db, sessionOf(request), row), presigned_post: presigned };
+}
+
+const mappingError = (message: string) => unprocessable({ mapping_file: [message] });
+
+/**
+ * The mapping file as file name (lower case, no folder) -> field value. Its columns: the ones chosen, or
+ * the one whose header speaks of a file or image, and the one named like the match field (else the other
+ * one of two). 422 under `mapping_file` for anything that can't be read.
+ */
+export async function readMapping(ctx: Pick<AppContext, 'storage'>, batch: BatchRow, fields: FieldRef[]) {
+  if (!batch.mapping_storage_key) throw mappingError('has not been uploaded');
+  let parsed: Awaited<ReturnType<typeof readRoster>>;
+  try {
+    parsed = await readRoster(await ctx.storage.read(batch.mapping_storage_key));
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 422) {
+      const body = error.body as { errors?: Record<string, string[]> };
+      throw mappingError(Object.values(body.errors ?? {}).flat()[0] ?? 'cannot be read');
+    }
+    throw error;
+  }
+  const headers = parsed.columns.map((c) => c.trim().toLowerCase());
+  const named = (name: string | null) => (name ? headers.indexOf(name.trim().toLowerCase()) : -1);
+  let fileColumn = named(batch.mapping_file_column);
+  if (batch.mapping_file_column && fileColumn < 0)
+    throw mappingError(`has no column ${batch.mapping_file_column}`);
+  if (fileColumn < 0) fileColumn = headers.findIndex((h) => /file|image|photo|name/.test(h));
+  if (fileColumn < 0) throw mappingError('has no file name column (a header such as "File Name")');
+  let valueColumn = named(batch.mapping_value_column);
+  if (batch.mapping_value_column && valueColumn < 0)
+    throw mappingError(`has no column ${batch.mapping_value_column}`);
+  if (valueColumn < 0) {
+    const field = matchField(fields, batch.match_field_key);
+    const names = [field ? effectiveLabel(field) : '', field?.field_key ?? '', batch.match_field_key]
+      .filter(Boolean)
+      .map((n) => n.toLowerCase().replace(/[\s_]+/g, ' '));
+    valueColumn = headers.findIndex((h, i) => i !== fileColumn && names.includes(h.replace(/[\s_]+/g, ' ')));
+    if (valueColumn < 0 && headers.length === 2) valueColumn = 1 - fileColumn;
+  }
+  if (valueColumn < 0 || valueColumn === fileColumn) throw mappingError('has no column of the match field');
+  const mapping = new Map<string, string>();
+  for (const row of parsed.rows) {
+    const name = (row.cells[fileColumn] ?? '').trim();
+    if (name) mapping.set(name.split(/[\\/]/).pop()!.toLowerCase(), (row.cells[valueColumn] ?? '').trim());
+  }
+  if (mapping.size === 0) throw mappingError('has no rows');
+  return mapping;
+}
+
+// ---------- Match ----------
+
+/** Starts matching (a job); a mapping file is taken and read here first, so a bad one answers 422. */
+export async function startMatch(ctx: AppContext, request: FastifyRequest, id: string) {
+  const { batch } = await visibleBatch(ctx, request, id);
+  if (!['open', 'matched', 'failed'].includes(batch.state))
+    throw conflict({ base: [`This batch is ${batch.state}.`] });
+  const counts = (await itemCounts(ctx.db, [batch.id])).get(batch.id)!;
+  if (counts.photos === 0) throw unprocessable({ base: ['This batch has no photos yet.'] });
+  if (batch.match_by === 'mapping_file') {
+    if (!batch.mapping_storage_key) throw mappingError('has not been uploaded');
+    if (!batch.mapping_uploaded_at) {
+      const stored = await takeUpload(ctx.storage, batch.mapping_storage_key);
+      if (!stored) throw mappingError('has not been uploaded');
+      if (stored.size > ROSTER_MAX_BYTES) throw mappingError('is larger than 20 MB');
+      await markMappingUploaded(ctx.db, batch.id, stored.size);
+    }
+    await readMapping(ctx, batch, await projectFields(ctx.db, batch.project_id));
+  }
+  const moved = await ctx.db.transaction().execute(async (trx) => {
+    const row = await moveBatch(trx, batch.id, ['open', 'matched', 'failed'], 'matching', { error: null });
+    if (row) await ctx.queue.enqueue('photo-batches.match', { photo_batch_id: batch.id }, { trx });
+    return row;
+  });
+  if (!moved) throw conflict({ base: ['This batch is already being matched or applied.'] });
+  return batchAnswer(ctx.db, sessionOf(request), moved);
+}
+
+/**
+ * The subject counts of a batch as its items stand: subjects matched, with several photos, photographed
+ * again (they have photos from elsewhere), and the project's subjects still without any photo.
+ */
+export async function subjectReport(
+  db: Db,
+  batch: Pick<BatchRow, 'id' | 'project_id'>,
+): Promise<SubjectReport> {
+  const items = await batchItems(db, batch.id);
+  const perSubject = new Map<string, number>();
+  for (const i of items)
+    if (i.state === 'matched' && i.subject_id)
+      perSubject.set(i.subject_id, (perSubject.get(i.subject_id) ?? 0) + 1);
+  const subjects = await projectSubjectsToMatch(db, batch.project_id);
+  const elsewhere = await photoCountsOfSubjects(
+    db,
+    subjects.map((s) => s.id),
+    items.map((i) => i.photo_id),
+  );
+  return {
+    subjects_matched: perSubject.size,
+    subjects_with_several_photos: [...perSubject.values()].filter((n) => n > 1).length,
+    subjects_photographed_again: [...perSubject.keys()].filter((id) => elsewhere.has(id)).length,
+    subjects_without_photos: subjects.filter((s) => !elsewhere.has(s.id) && !perSubject.has(s.id)).length,
+  };
+}
+
+// ---------- Review ----------
+
+export async function batchItemsPage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  id: string,
+  query: PageRequest & { state?: ItemRow['state'][] | undefined },
+) {
+  const { batch } = await visibleBatch(ctx, request, id);
+  const { rows, meta } = await itemsPage(ctx.db, batch.id, query.state, query);
+  const photos = rows.length
+    ? await selectPhotos(ctx.db)
+        .where(
+          'ph.id',
+          'in',
+          rows.map((r) => r.photo_id),
+        )
+        .execute()
+    : [];
+  const byId = new Map<string, PhotoRow>(photos.map((p) => [p.id, p]));
+  const fields = await fieldsFor(ctx.db, sessionOf(request), batch.project_id);
+  const label = labelOf(fields, batch.match_field_key) ?? 'value';
+  return {
+    photo_batch_items: await Promise.all(
+      rows.map(async (r) => {
+        const photo = byId.get(r.photo_id);
+        const thumbnails = photo
+          ? (await serializePhoto(ctx.storage, photo)).thumbnails
+          : { tiny: null, small: null, large: null, full: null };
+        return serializeItem(r, photo, thumbnails, label);
+      }),
+    ),
+    meta,
+  };
+}
+
+/** Assigns a photo of the batch to a subject of its project, or ignores it (or no longer); nothing is applied. */
+export async function reviewBatchItem(
+  ctx: AppContext,
+  request: FastifyRequest,
+  id: string,
+  body: { subject_id?: string | undefined; ignored?: boolean | undefined },
+) {
+  const ref = await request.access.find('photo_batch_item', id);
+  const item = await findItem(ctx.db, ref.id);
+  const batch = await findBatch(ctx.db, item.photo_batch_id);
+  if (applied(batch) || batch.state === 'matching')
+    throw conflict({ base: [`This batch is ${batch.state}; its photos can't be changed now.`] });
+  if (item.state === 'card')
+    throw unprocessable({ base: ['A camera card is kept as a card, never a portrait.'] });
+  if (item.state === 'pending') throw unprocessable({ base: ['This photo has not been matched yet.'] });
+  let values: Parameters<typeof writeReview>[2];
+  if (body.subject_id !== undefined) {
+    const found = await subjectsOfProjectInView(ctx.db, request.access, batch.project_id, [body.subject_id]);
+    if (found.length === 0) throw unprocessable({ subject_id: ['is invalid'] });
+    values = { state: 'matched', subject_id: body.subject_id, reason_code: null, reviewed: true };
+  } else if (body.ignored) values = { state: 'ignored', subject_id: null, reason_code: null, reviewed: true };
+  else values = { state: 'unmatched', subject_id: null, reason_code: null, reviewed: false };
+  const row = await writeReview(ctx.db, item.id, values);
+  await saveReport(ctx.db, batch.id, await subjectReport(ctx.db, batch));
+  const photo = await selectPhotos(ctx.db).where('ph.id', '=', row.photo_id).executeTakeFirstOrThrow();
+  const fields = await fieldsFor(ctx.db, sessionOf(request), batch.project_id);
+  const thumbnails = (await serializePhoto(ctx.storage, photo)).thumbnails;
+  return serializeItem(row, photo, thumbnails, labelOf(fields, batch.match_field_key) ?? 'value');
+}
+
+// ---------- Apply ----------
+
+/**
+ * Starts applying a matched batch, in one transaction: marks it applying, queues the job and records it
+ * in the trail. An applied batch answers as it is (applying twice changes nothing); others 409.
+ */
+export async function startApply(
+  ctx: AppContext,
+  request: FastifyRequest,
+  id: string,
+  primary: BatchRow['primary_rule'] | undefined,
+) {
+  const { batch, organizationId } = await visibleBatch(ctx, request, id);
+  if (batch.state === 'applied' || batch.state === 'applying')
+    return batchAnswer(ctx.db, sessionOf(request), batch);
+  const counts = (await itemCounts(ctx.db, [batch.id])).get(batch.id)!;
+  const moved = await ctx.db.transaction().execute(async (trx) => {
+    const row = await moveBatch(
+      trx,
+      batch.id,
+      ['matched'],
+      'applying',
+      primary ? { primary_rule: primary } : {},
+    );
+    if (!row) return null;
+    await ctx.queue.enqueue(
+      'photo-batches.apply',
+      { photo_batch_id: batch.id },
+      { trx, singletonKey: `photo-batch-apply-${batch.id}` },
+    );
+    await recordAudit(trx, actorOf(request), {
+      action: 'photo_batch.apply',
+      recordType: 'photo_batch',
+      recordId: batch.id,
+      projectId: batch.project_id,
+      ownerOrganizationId: organizationId,
+      details: {
+        match_by: batch.match_by,
+        primary: row.primary_rule,
+        photos: counts.photos,
+        cards: counts.cards,
+        matched: counts.matched,
+        unmatched: counts.unmatched,
+        ambiguous: counts.ambiguous,
+        ignored: counts.ignored,
+      },
+    });
+    return row;
+  });
+  if (!moved) {
+    const now = await findBatch(ctx.db, batch.id);
+    if (now.state === 'applied' || now.state === 'applying')
+      return batchAnswer(ctx.db, sessionOf(request), now);
+    throw conflict({ base: [`This batch is ${now.state}; match it before applying.`] });
+  }
+  return batchAnswer(ctx.db, sessionOf(request), moved);
+}

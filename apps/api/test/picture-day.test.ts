@@ -1,0 +1,522 @@
+import bwipjs from 'bwip-js/node';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort } from '../src/db/embedded.js';
+import { cardPayload } from '../src/images/card-code.js';
+import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { bearer, signIn } from './support/factories.js';
+import { projectWithFields } from './support/project-data.js';
+import { buildWorld, type World } from './support/world.js';
+
+/**
+ * Picture day through the API on real files: JPEGs made with sharp (EXIF capture times, camera cards
+ * with our QR code composited onto a photo), uploaded by presigned POST, verified by the real job, matched
+ * by the real job (zxing reads the cards), reviewed and applied against real PostgreSQL.
+ */
+
+let t: TestApp;
+let w: World;
+let token: string;
+let schoolToken: string;
+let foreignToken: string;
+let origin: string;
+let project: Awaited<ReturnType<typeof projectWithFields>>;
+let otherProject: Awaited<ReturnType<typeof projectWithFields>>;
+const subjects: Record<string, { id: string; card_code: string }> = {};
+
+type Post = { url: string; fields: Record<string, string> };
+type Item = {
+  id: string;
+  photo_id: string;
+  file_name: string;
+  state: string;
+  subject_id: string | null;
+  candidate_subject_ids: string[];
+  card_code: string | null;
+  reason_code: string | null;
+  reason: string | null;
+  verified: boolean;
+  captured_at: string | null;
+  thumbnails: Record<string, string | null>;
+};
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ PORT: String(port), PUBLIC_URL: origin });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  w = await buildWorld(t.ctx.db);
+  token = await signIn(t.app, w.users.studioStaff!.email);
+  schoolToken = await signIn(t.app, w.users.schoolStaff!.email);
+  foreignToken = await signIn(t.app, w.users.foreignManager!.email);
+  project = await projectWithFields(t.ctx.db, w.orgs.schoolA1.id, 'Picture day', [
+    'first_name',
+    'last_name',
+    'student_id',
+  ]);
+  otherProject = await projectWithFields(t.ctx.db, w.orgs.schoolA1.id, 'Another', ['student_id']);
+  const people: [string, string, string][] = [
+    ['ava', 'Ava', '00123'],
+    ['ben', 'Ben', '123'],
+    ['cy', 'Cy', '00456'],
+    ['dee', 'Dee', '00777'],
+    ['eve', 'Eve', '00777'],
+    ['fay', 'Fay', '00888'],
+  ];
+  for (const [key, first, studentId] of people) {
+    subjects[key] = await t.ctx.db
+      .insertInto('subjects')
+      .values({
+        project_id: project.projectId,
+        properties: JSON.stringify({
+          [project.fields.first_name!]: first,
+          [project.fields.last_name!]: 'Smith',
+          [project.fields.student_id!]: studentId,
+        }),
+      })
+      .returning(['id', 'card_code'])
+      .executeTakeFirstOrThrow();
+  }
+});
+afterAll(() => t?.close());
+
+function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, who = token) {
+  return t.app.inject({
+    method,
+    url,
+    headers: bearer(who),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
+
+const at = (minute: number) => `2026:11:25 08:${String(minute).padStart(2, '0')}:00`;
+
+/** A photo-like JPEG, with EXIF DateTimeOriginal when `taken` is given. */
+async function photo(taken?: string, seed = 1): Promise<Buffer> {
+  const image = sharp({
+    create: {
+      width: 900,
+      height: 600,
+      channels: 3,
+      background: { r: 60 + seed * 7, g: 120, b: 180 },
+      noise: { type: 'gaussian', mean: 120, sigma: 25 },
+    },
+  }).jpeg({ quality: 80 });
+  return taken ? image.withExif({ IFD2: { DateTimeOriginal: taken } }).toBuffer() : image.toBuffer();
+}
+
+/** A camera card as a camera sees it: the card's QR code on white paper, a little rotated, on a photo. */
+async function card(code: string, taken: string): Promise<Buffer> {
+  const qr = await bwipjs.toBuffer({
+    bcid: 'qrcode',
+    text: cardPayload(code),
+    scale: 6,
+    paddingwidth: 4,
+    backgroundcolor: 'FFFFFF',
+  });
+  const paper = await sharp(qr)
+    .extend({ top: 30, bottom: 30, left: 30, right: 30, background: '#ffffff' })
+    .rotate(6, { background: '#ffffff' })
+    .png()
+    .toBuffer();
+  return sharp(await photo())
+    .composite([{ input: paper, left: 280, top: 120 }])
+    .jpeg({ quality: 85 })
+    .withExif({ IFD2: { DateTimeOriginal: taken } })
+    .toBuffer();
+}
+
+function postForm(post: Post, bytes: Buffer, name: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  return fetch(new URL(post.url, origin), { method: 'POST', body: form });
+}
+
+async function newBatch(body: Record<string, unknown>, projectId = project.projectId) {
+  const res = await call('POST', `/api/projects/${projectId}/photo-batches`, { photo_batch: body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().photo_batch.id as string;
+}
+
+/** The browser's flow for one file: the batch's record and form, the bytes, then verify until done. */
+async function upload(batchId: string, name: string, bytes: Buffer) {
+  const created = await call('POST', `/api/photo-batches/${batchId}/photos`, {
+    photo: {
+      file_name: name,
+      byte_size: bytes.length,
+      content_type: 'image/jpeg',
+      last_modified: 1_764_057_600_000,
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const { photo: p } = created.json();
+  expect((await postForm(p.presigned_post, bytes, name)).status).toBe(204);
+  await eventually(async () => {
+    const v = await call('PATCH', `/api/photos/${p.id}/verify`);
+    return v.statusCode === 200;
+  });
+  return p.id as string;
+}
+
+async function match(batchId: string) {
+  const started = await call('POST', `/api/photo-batches/${batchId}/match`);
+  expect(started.statusCode, started.body).toBe(202);
+  expect(started.json().photo_batch.state).toBe('matching');
+  return eventually(async () => {
+    const b = (await call('GET', `/api/photo-batches/${batchId}`)).json().photo_batch;
+    return b.state === 'matched' || b.state === 'failed' ? b : null;
+  }, 60_000);
+}
+
+async function items(batchId: string, query = ''): Promise<Item[]> {
+  const res = await call('GET', `/api/photo-batches/${batchId}/items?limit=500${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().photo_batch_items;
+}
+const byName = (list: Item[]) => Object.fromEntries(list.map((i) => [i.file_name, i]));
+
+async function apply(batchId: string, body?: unknown) {
+  const res = await call('POST', `/api/photo-batches/${batchId}/apply`, body);
+  expect(res.statusCode, res.body).toBe(202);
+  return eventually(async () => {
+    const b = (await call('GET', `/api/photo-batches/${batchId}`)).json().photo_batch;
+    return b.state === 'applied' || b.state === 'failed' ? b : null;
+  });
+}
+
+const assignmentsOf = (subjectIds: string[]) =>
+  t.ctx.db
+    .selectFrom('subject_photo_assignments')
+    .select(['subject_id', 'photo_id', 'is_primary'])
+    .where('subject_id', 'in', subjectIds)
+    .orderBy('id')
+    .execute();
+
+describe('camera cards', () => {
+  let batchId: string;
+  const photoIds: Record<string, string> = {};
+  const UNKNOWN = 'ZZZZ9999';
+
+  beforeAll(async () => {
+    batchId = await newBatch({ name: 'Fall picture day', match_by: 'camera_card' });
+    // Uploaded out of order, with file names that sort differently from the capture times.
+    const files: [string, () => Promise<Buffer>][] = [
+      ['DSC_9000.JPG', () => photo(at(1), 1)], // before the first card
+      ['DSC_0003.JPG', () => photo(at(4), 2)], // Ava's
+      ['DSC_0001.JPG', () => card(subjects.ava!.card_code, at(2))],
+      ['DSC_0002.JPG', () => photo(at(3), 3)], // Ava's
+      ['DSC_0010.JPG', () => card(UNKNOWN, at(5))],
+      ['DSC_0011.JPG', () => photo(at(6), 4)], // after the unknown code
+      ['DSC_0004.JPG', () => card(subjects.cy!.card_code, at(7))],
+      ['DSC_0005.JPG', () => photo(at(8), 5)], // Cy's
+    ];
+    for (const [name, make] of files) photoIds[name] = await upload(batchId, name, await make());
+  }, 120_000);
+
+  test('the report and each photo: cards start subjects, photos before the first card and after an unknown code are unmatched', async () => {
+    const batch = await match(batchId);
+    expect(batch.state).toBe('matched');
+    expect(batch.counts).toMatchObject({
+      photos: 8,
+      uploaded: 8,
+      pending: 0,
+      cards: 3,
+      matched: 3,
+      unmatched: 2,
+      ambiguous: 0,
+      ignored: 0,
+      subjects_matched: 2,
+      subjects_with_several_photos: 1,
+      subjects_photographed_again: 0,
+      // Six subjects; Ava and Cy matched.
+      subjects_without_photos: 4,
+    });
+    const list = await items(batchId);
+    // Capture order, not file-name order.
+    expect(list.map((i) => i.file_name)).toEqual([
+      'DSC_9000.JPG',
+      'DSC_0001.JPG',
+      'DSC_0002.JPG',
+      'DSC_0003.JPG',
+      'DSC_0010.JPG',
+      'DSC_0011.JPG',
+      'DSC_0004.JPG',
+      'DSC_0005.JPG',
+    ]);
+    const got = byName(list);
+    expect(got['DSC_9000.JPG']).toMatchObject({
+      state: 'unmatched',
+      reason_code: 'no_card_before',
+      reason: 'no card before it',
+    });
+    expect(got['DSC_0001.JPG']).toMatchObject({
+      state: 'card',
+      subject_id: subjects.ava!.id,
+      card_code: subjects.ava!.card_code,
+    });
+    expect(got['DSC_0002.JPG']).toMatchObject({ state: 'matched', subject_id: subjects.ava!.id });
+    expect(got['DSC_0003.JPG']).toMatchObject({ state: 'matched', subject_id: subjects.ava!.id });
+    expect(got['DSC_0010.JPG']).toMatchObject({
+      state: 'card',
+      subject_id: null,
+      reason_code: 'unknown_code',
+    });
+    expect(got['DSC_0011.JPG']).toMatchObject({
+      state: 'unmatched',
+      subject_id: null,
+      reason_code: 'unknown_code',
+      reason: 'unknown code',
+    });
+    expect(got['DSC_0004.JPG']).toMatchObject({ state: 'card', subject_id: subjects.cy!.id });
+    expect(got['DSC_0005.JPG']).toMatchObject({ state: 'matched', subject_id: subjects.cy!.id });
+    expect(got['DSC_0002.JPG']!.captured_at).toBe('2026-11-25T08:03:00.000Z');
+    expect(got['DSC_0002.JPG']!.thumbnails.small).toBeTruthy();
+    // Nothing is assigned before apply.
+    expect(await assignmentsOf(Object.values(subjects).map((s) => s.id))).toEqual([]);
+    // The review list by state.
+    expect((await items(batchId, '&state=unmatched')).map((i) => i.file_name)).toEqual([
+      'DSC_9000.JPG',
+      'DSC_0011.JPG',
+    ]);
+  }, 90_000);
+
+  test('review: assign to a subject of the project, ignore; other projects, cards and bad bodies refused', async () => {
+    const got = byName(await items(batchId));
+    const after = got['DSC_0011.JPG']!;
+    const foreignSubject = await t.ctx.db
+      .insertInto('subjects')
+      .values({ project_id: otherProject.projectId, properties: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const other = await call('PATCH', `/api/photo-batch-items/${after.id}`, {
+      photo_batch_item: { subject_id: foreignSubject.id },
+    });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ errors: { subject_id: ['is invalid'] } });
+    const cardItem = await call('PATCH', `/api/photo-batch-items/${got['DSC_0001.JPG']!.id}`, {
+      photo_batch_item: { ignored: true },
+    });
+    expect(cardItem.statusCode).toBe(422);
+    const both = await call('PATCH', `/api/photo-batch-items/${after.id}`, {
+      photo_batch_item: { subject_id: subjects.fay!.id, ignored: true },
+    });
+    expect(both.statusCode).toBe(422);
+    const assigned = await call('PATCH', `/api/photo-batch-items/${after.id}`, {
+      photo_batch_item: { subject_id: subjects.fay!.id },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json().photo_batch_item).toMatchObject({
+      state: 'matched',
+      subject_id: subjects.fay!.id,
+      reviewed: true,
+    });
+    const ignored = await call('PATCH', `/api/photo-batch-items/${got['DSC_9000.JPG']!.id}`, {
+      photo_batch_item: { ignored: true },
+    });
+    expect(ignored.json().photo_batch_item.state).toBe('ignored');
+    expect((await items(batchId, '&state=ignored')).map((i) => i.file_name)).toEqual(['DSC_9000.JPG']);
+    const batch = (await call('GET', `/api/photo-batches/${batchId}`)).json().photo_batch;
+    expect(batch.counts).toMatchObject({ matched: 4, unmatched: 0, ignored: 1, subjects_matched: 3 });
+    // Still nothing assigned.
+    expect(await assignmentsOf([subjects.fay!.id])).toEqual([]);
+  });
+
+  test('apply assigns each matched photo once, the last of each sequence primary, never a card; twice changes nothing', async () => {
+    // Two applies at once: one job, no doubles.
+    const [first, second] = await Promise.all([
+      call('POST', `/api/photo-batches/${batchId}/apply`),
+      call('POST', `/api/photo-batches/${batchId}/apply`),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([202, 202]);
+    const done = await apply(batchId);
+    expect(done.state).toBe('applied');
+    const ids = [subjects.ava!.id, subjects.cy!.id, subjects.fay!.id];
+    const rows = await assignmentsOf(ids);
+    const ofSubject = (id: string) => rows.filter((r) => r.subject_id === id);
+    expect(ofSubject(subjects.ava!.id).map((r) => [r.photo_id, r.is_primary])).toEqual([
+      [photoIds['DSC_0002.JPG'], false],
+      [photoIds['DSC_0003.JPG'], true],
+    ]);
+    expect(ofSubject(subjects.cy!.id).map((r) => [r.photo_id, r.is_primary])).toEqual([
+      [photoIds['DSC_0005.JPG'], true],
+    ]);
+    expect(ofSubject(subjects.fay!.id).map((r) => r.photo_id)).toEqual([photoIds['DSC_0011.JPG']]);
+    const cards = ['DSC_0001.JPG', 'DSC_0010.JPG', 'DSC_0004.JPG'].map((n) => photoIds[n]);
+    expect(rows.filter((r) => cards.includes(r.photo_id))).toEqual([]);
+    // Again: nothing changes.
+    await apply(batchId);
+    expect(await assignmentsOf(ids)).toEqual(rows);
+    // In the activity trail, with counts only.
+    const events = await t.ctx.db
+      .selectFrom('audit_events')
+      .select(['action', 'details'])
+      .where('record_type', '=', 'photo_batch')
+      .where('record_id', '=', batchId)
+      .execute();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ action: 'photo_batch.apply', details: { matched: 4, cards: 3 } });
+    // Applied: no more review or uploads.
+    const late = await call(
+      'PATCH',
+      `/api/photo-batch-items/${byName(await items(batchId))['DSC_0011.JPG']!.id}`,
+      {
+        photo_batch_item: { ignored: true },
+      },
+    );
+    expect(late.statusCode).toBe(409);
+  });
+
+  test('a retake batch: the report names subjects photographed again; the primary stays unless asked', async () => {
+    const retake = await newBatch({ name: 'Retakes', match_by: 'camera_card' });
+    await upload(retake, 'R_0001.JPG', await card(subjects.ava!.card_code, at(30)));
+    const newer = await upload(retake, 'R_0002.JPG', await photo(at(31), 9));
+    const batch = await match(retake);
+    expect(batch.counts).toMatchObject({
+      cards: 1,
+      matched: 1,
+      subjects_matched: 1,
+      subjects_photographed_again: 1,
+    });
+    await apply(retake);
+    const ava = await assignmentsOf([subjects.ava!.id]);
+    expect(ava.find((r) => r.is_primary)!.photo_id).toBe(photoIds['DSC_0003.JPG']);
+    expect(ava.map((r) => r.photo_id)).toContain(newer);
+
+    const newest = await newBatch({ name: 'Retakes 2', match_by: 'camera_card', primary: 'newest' });
+    await upload(newest, 'R_0003.JPG', await card(subjects.cy!.card_code, at(40)));
+    const cyNew = await upload(newest, 'R_0004.JPG', await photo(at(41), 10));
+    await match(newest);
+    await apply(newest);
+    const cy = await assignmentsOf([subjects.cy!.id]);
+    expect(cy.filter((r) => r.is_primary).map((r) => r.photo_id)).toEqual([cyNew]);
+  }, 90_000);
+});
+
+describe('file names', () => {
+  test('a field value in the file name, leading zeros kept, shot suffixes and names around it; ambiguous and missing values', async () => {
+    const batchId = await newBatch({ name: 'By Student ID', match_by: 'file_name' });
+    const names = ['00123.jpg', '00123_2.jpg', 'Smith_Ava_00456.jpg', '123.jpg', '00777.jpg', '99999.jpg'];
+    const sizes: Record<string, number> = {};
+    for (const [i, name] of names.entries()) {
+      const bytes = await photo(undefined, i);
+      sizes[name] = bytes.length;
+      await upload(batchId, name, bytes);
+    }
+    // Resuming: the same file again answers the existing record, and no new form once it is there.
+    const again = await call('POST', `/api/photo-batches/${batchId}/photos`, {
+      photo: {
+        file_name: '00123.jpg',
+        byte_size: sizes['00123.jpg'],
+        content_type: 'image/jpeg',
+      },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().photo.presigned_post).toBeUndefined();
+    expect(again.json().photo_batch_item).toMatchObject({ file_name: '00123.jpg', verified: true });
+    const batch = await match(batchId);
+    expect(batch.counts).toMatchObject({ photos: 6, matched: 4, ambiguous: 1, unmatched: 1 });
+    const got = byName(await items(batchId));
+    expect(got['00123.jpg']).toMatchObject({ state: 'matched', subject_id: subjects.ava!.id });
+    expect(got['00123_2.jpg']).toMatchObject({ state: 'matched', subject_id: subjects.ava!.id });
+    expect(got['Smith_Ava_00456.jpg']).toMatchObject({ state: 'matched', subject_id: subjects.cy!.id });
+    expect(got['123.jpg']).toMatchObject({ state: 'matched', subject_id: subjects.ben!.id });
+    expect(got['00777.jpg']).toMatchObject({
+      state: 'ambiguous',
+      subject_id: null,
+      reason: '2 subjects have this Student ID',
+    });
+    expect(new Set(got['00777.jpg']!.candidate_subject_ids)).toEqual(
+      new Set([subjects.dee!.id, subjects.eve!.id]),
+    );
+    expect(got['99999.jpg']).toMatchObject({
+      state: 'unmatched',
+      reason_code: 'no_such_value',
+      reason: 'no such Student ID',
+    });
+  }, 90_000);
+});
+
+describe('mapping file', () => {
+  test('a CSV of file name -> Student ID with a BOM and semicolons, read with the roster parser', async () => {
+    const batchId = await newBatch({ name: 'Lab mapping', match_by: 'mapping_file' });
+    for (const [i, name] of ['IMG_0001.JPG', 'IMG_0002.JPG', 'IMG_0003.JPG'].entries())
+      await upload(batchId, name, await photo(undefined, i));
+    // Matching without the mapping file: a field error.
+    const missing = await call('POST', `/api/photo-batches/${batchId}/match`);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.mapping_file).toEqual(['has not been uploaded']);
+    const csv = Buffer.from(
+      '\uFEFFFile Name;Student ID\r\nIMG_0001.JPG;00123\r\nimg_0002.jpg;00456\r\n',
+      'utf8',
+    );
+    const started = await call('POST', `/api/photo-batches/${batchId}/mapping-file`, {
+      mapping_file: { file_name: 'capture.csv', byte_size: csv.length },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    expect((await postForm(started.json().presigned_post, csv, 'capture.csv')).status).toBe(204);
+    const batch = await match(batchId);
+    expect(batch.mapping_file).toEqual({ file_name: 'capture.csv', byte_size: csv.length, uploaded: true });
+    const got = byName(await items(batchId));
+    expect(got['IMG_0001.JPG']).toMatchObject({ state: 'matched', subject_id: subjects.ava!.id });
+    expect(got['IMG_0002.JPG']).toMatchObject({ state: 'matched', subject_id: subjects.cy!.id });
+    expect(got['IMG_0003.JPG']).toMatchObject({ state: 'unmatched', reason_code: 'not_in_mapping_file' });
+  }, 90_000);
+});
+
+describe('who may, and bad input', () => {
+  let batchId: string;
+  beforeAll(async () => {
+    batchId = await newBatch({ name: 'Access', match_by: 'camera_card' });
+    await upload(batchId, 'a.jpg', await photo(undefined, 3));
+  });
+
+  test('a school gets 403 on its own project’s batches; another organization 404 on everything', async () => {
+    const item = (await items(batchId))[0]!;
+    for (const [method, url, body] of [
+      ['GET', `/api/projects/${project.projectId}/photo-batches`],
+      [
+        'POST',
+        `/api/projects/${project.projectId}/photo-batches`,
+        { photo_batch: { name: 'x', match_by: 'camera_card' } },
+      ],
+      ['GET', `/api/photo-batches/${batchId}`],
+      ['GET', `/api/photo-batches/${batchId}/items`],
+      ['POST', `/api/photo-batches/${batchId}/match`],
+      ['PATCH', `/api/photo-batch-items/${item.id}`, { photo_batch_item: { ignored: true } }],
+      ['POST', `/api/photo-batches/${batchId}/apply`],
+    ] as const) {
+      const school = await call(method, url, body, schoolToken);
+      expect(school.statusCode, `${method} ${url}`).toBe(403);
+      const foreign = await call(method, url, body, foreignToken);
+      expect(foreign.statusCode, `${method} ${url}`).toBe(404);
+      expect(foreign.json()).toEqual({ error: 'not_found' });
+    }
+  });
+
+  test('bad bodies and parameters answer 422 and 400 with the field, and write nothing', async () => {
+    const before = await t.ctx.db.selectFrom('photo_batches').select('id').execute();
+    const badKind = await call('POST', `/api/projects/${project.projectId}/photo-batches`, {
+      photo_batch: { name: 'x', match_by: 'by_magic' },
+    });
+    expect(badKind.statusCode).toBe(422);
+    expect(Object.keys(badKind.json().errors)).toEqual(['match_by']);
+    const badField = await call('POST', `/api/projects/${project.projectId}/photo-batches`, {
+      photo_batch: { name: 'x', match_by: 'file_name', match_field_key: 'shoe_size' },
+    });
+    expect(badField.statusCode).toBe(422);
+    expect(badField.json()).toEqual({ errors: { match_field_key: ['is not a field of this project'] } });
+    expect(await t.ctx.db.selectFrom('photo_batches').select('id').execute()).toHaveLength(before.length);
+    const gif = await call('POST', `/api/photo-batches/${batchId}/photos`, {
+      photo: { file_name: 'a.gif', byte_size: 10, content_type: 'image/gif' },
+    });
+    expect(gif.statusCode).toBe(422);
+    expect(Object.keys(gif.json().errors)).toEqual(['content_type']);
+    expect((await call('GET', `/api/photo-batches/${batchId}/items?state=lost`)).statusCode).toBe(400);
+    const notMapping = await call('POST', `/api/photo-batches/${batchId}/mapping-file`, {
+      mapping_file: { file_name: 'm.csv', byte_size: 10 },
+    });
+    expect(notMapping.statusCode).toBe(422);
+    expect((await call('POST', `/api/photo-batches/${batchId}/apply`)).statusCode).toBe(409);
+  });
+});
