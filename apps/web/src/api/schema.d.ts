@@ -7754,6 +7754,850 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/photo-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The picture day batches of a project, newest first (paged) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo_batches: {
+                                id: string;
+                                project_id: string;
+                                name: string;
+                                /** @enum {string} */
+                                match_by: "camera_card" | "file_name" | "mapping_file";
+                                match_field_key: string;
+                                match_field_label: string | null;
+                                create_extras: boolean;
+                                /** @enum {string} */
+                                primary: "if_none" | "newest";
+                                /** @enum {string} */
+                                state: "open" | "matching" | "matched" | "applying" | "applied" | "failed";
+                                error: string | null;
+                                mapping_file: {
+                                    file_name: string;
+                                    byte_size: number;
+                                    uploaded: boolean;
+                                } | null;
+                                counts: {
+                                    photos: number;
+                                    uploaded: number;
+                                    pending: number;
+                                    cards: number;
+                                    matched: number;
+                                    unmatched: number;
+                                    ambiguous: number;
+                                    ignored: number;
+                                    subjects_matched: number;
+                                    subjects_without_photos: number;
+                                    subjects_with_several_photos: number;
+                                    subjects_photographed_again: number;
+                                };
+                                matched_at: string | null;
+                                applied_at: string | null;
+                                created_by_user_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Start a picture day batch: how its photos are matched to the project’s subjects */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        photo_batch: {
+                            name: string;
+                            /** @enum {string} */
+                            match_by: "camera_card" | "file_name" | "mapping_file";
+                            match_field_key?: string;
+                            create_extras?: boolean;
+                            /** @enum {string} */
+                            primary?: "if_none" | "newest";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo_batch: {
+                                id: string;
+                                project_id: string;
+                                name: string;
+                                /** @enum {string} */
+                                match_by: "camera_card" | "file_name" | "mapping_file";
+                                match_field_key: string;
+                                match_field_label: string | null;
+                                create_extras: boolean;
+                                /** @enum {string} */
+                                primary: "if_none" | "newest";
+                                /** @enum {string} */
+                                state: "open" | "matching" | "matched" | "applying" | "applied" | "failed";
+                                error: string | null;
+                                mapping_file: {
+                                    file_name: string;
+                                    byte_size: number;
+                                    uploaded: boolean;
+                                } | null;
+                                counts: {
+                                    photos: number;
+                                    uploaded: number;
+                                    pending: number;
+                                    cards: number;
+                                    matched: number;
+                                    unmatched: number;
+                                    ambiguous: number;
+                                    ignored: number;
+                                    subjects_matched: number;
+                                    subjects_without_photos: number;
+                                    subjects_with_several_photos: number;
+                                    subjects_photographed_again: number;
+                                };
+                                matched_at: string | null;
+                                applied_at: string | null;
+                                created_by_user_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch: its state and report (photos, cards, matched, unmatched, subjects...) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo_batch: {
+                                id: string;
+                                project_id: string;
+                                name: string;
+                                /** @enum {string} */
+                                match_by: "camera_card" | "file_name" | "mapping_file";
+                                match_field_key: string;
+                                match_field_label: string | null;
+                                create_extras: boolean;
+                                /** @enum {string} */
+                                primary: "if_none" | "newest";
+                                /** @enum {string} */
+                                state: "open" | "matching" | "matched" | "applying" | "applied" | "failed";
+                                error: string | null;
+                                mapping_file: {
+                                    file_name: string;
+                                    byte_size: number;
+                                    uploaded: boolean;
+                                } | null;
+                                counts: {
+                                    photos: number;
+                                    uploaded: number;
+                                    pending: number;
+                                    cards: number;
+                                    matched: number;
+                                    unmatched: number;
+                                    ambiguous: number;
+                                    ignored: number;
+                                    subjects_matched: number;
+                                    subjects_without_photos: number;
+                                    subjects_with_several_photos: number;
+                                    subjects_photographed_again: number;
+                                };
+                                matched_at: string | null;
+                                applied_at: string | null;
+                                created_by_user_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-batches/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A file of the batch: a photo record with its presigned form (201), or the existing one for the same name and size (200: a resumed upload) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        photo: {
+                            file_name: string;
+                            byte_size: number;
+                            /** @enum {string} */
+                            content_type: "image/jpeg" | "image/png";
+                            last_modified?: number | string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo: {
+                                id: string;
+                                album_id: string;
+                                project_id: string;
+                                width: number | null;
+                                height: number | null;
+                                category: string | null;
+                                chroma_key: string | null;
+                                tags: string[];
+                                merge_duplicate: boolean;
+                                subject_ids: string[];
+                                default_photo_crop_id: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                upload_content_type: string;
+                                uploaded_at: string | null;
+                                upload_verified_at: string | null;
+                                /** @enum {string} */
+                                verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                verification_error: string | null;
+                                merged_into_photo_id: string | null;
+                                created_by_plic_app_id: string | null;
+                                created_at: string;
+                                presigned_get: string | null;
+                                thumbnails: {
+                                    tiny: string | null;
+                                    small: string | null;
+                                    large: string | null;
+                                    full: string | null;
+                                };
+                                presigned_post?: {
+                                    url: string;
+                                    fields: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                            photo_batch_item: {
+                                id: string;
+                                photo_batch_id: string;
+                                photo_id: string;
+                                file_name: string;
+                                byte_size: number;
+                                last_modified: string | null;
+                                captured_at: string | null;
+                                /** @enum {string} */
+                                verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                verified: boolean;
+                                /** @enum {string} */
+                                state: "pending" | "card" | "matched" | "unmatched" | "ambiguous" | "ignored";
+                                subject_id: string | null;
+                                candidate_subject_ids: string[];
+                                card_code: string | null;
+                                /** @enum {string|null} */
+                                reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | null;
+                                reason: string | null;
+                                reviewed: boolean;
+                                applied: boolean;
+                                thumbnails: {
+                                    tiny: string | null;
+                                    small: string | null;
+                                    large: string | null;
+                                    full: string | null;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo: {
+                                id: string;
+                                album_id: string;
+                                project_id: string;
+                                width: number | null;
+                                height: number | null;
+                                category: string | null;
+                                chroma_key: string | null;
+                                tags: string[];
+                                merge_duplicate: boolean;
+                                subject_ids: string[];
+                                default_photo_crop_id: string | null;
+                                upload_file_name: string;
+                                upload_file_size: number;
+                                upload_content_type: string;
+                                uploaded_at: string | null;
+                                upload_verified_at: string | null;
+                                /** @enum {string} */
+                                verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                verification_error: string | null;
+                                merged_into_photo_id: string | null;
+                                created_by_plic_app_id: string | null;
+                                created_at: string;
+                                presigned_get: string | null;
+                                thumbnails: {
+                                    tiny: string | null;
+                                    small: string | null;
+                                    large: string | null;
+                                    full: string | null;
+                                };
+                                presigned_post?: {
+                                    url: string;
+                                    fields: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                            photo_batch_item: {
+                                id: string;
+                                photo_batch_id: string;
+                                photo_id: string;
+                                file_name: string;
+                                byte_size: number;
+                                last_modified: string | null;
+                                captured_at: string | null;
+                                /** @enum {string} */
+                                verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                verified: boolean;
+                                /** @enum {string} */
+                                state: "pending" | "card" | "matched" | "unmatched" | "ambiguous" | "ignored";
+                                subject_id: string | null;
+                                candidate_subject_ids: string[];
+                                card_code: string | null;
+                                /** @enum {string|null} */
+                                reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | null;
+                                reason: string | null;
+                                reviewed: boolean;
+                                applied: boolean;
+                                thumbnails: {
+                                    tiny: string | null;
+                                    small: string | null;
+                                    large: string | null;
+                                    full: string | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-batches/{id}/mapping-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The mapping file (file name -> field value) of a batch matched by mapping file, by presigned POST */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        mapping_file: {
+                            file_name: string;
+                            byte_size: number;
+                            file_name_column?: string;
+                            value_column?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo_batch: {
+                                id: string;
+                                project_id: string;
+                                name: string;
+                                /** @enum {string} */
+                                match_by: "camera_card" | "file_name" | "mapping_file";
+                                match_field_key: string;
+                                match_field_label: string | null;
+                                create_extras: boolean;
+                                /** @enum {string} */
+                                primary: "if_none" | "newest";
+                                /** @enum {string} */
+                                state: "open" | "matching" | "matched" | "applying" | "applied" | "failed";
+                                error: string | null;
+                                mapping_file: {
+                                    file_name: string;
+                                    byte_size: number;
+                                    uploaded: boolean;
+                                } | null;
+                                counts: {
+                                    photos: number;
+                                    uploaded: number;
+                                    pending: number;
+                                    cards: number;
+                                    matched: number;
+                                    unmatched: number;
+                                    ambiguous: number;
+                                    ignored: number;
+                                    subjects_matched: number;
+                                    subjects_without_photos: number;
+                                    subjects_with_several_photos: number;
+                                    subjects_photographed_again: number;
+                                };
+                                matched_at: string | null;
+                                applied_at: string | null;
+                                created_by_user_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                            presigned_post: {
+                                url: string;
+                                fields: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-batches/{id}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Match the batch’s photos to subjects (a job: cards, file names or the mapping file); 202 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo_batch: {
+                                id: string;
+                                project_id: string;
+                                name: string;
+                                /** @enum {string} */
+                                match_by: "camera_card" | "file_name" | "mapping_file";
+                                match_field_key: string;
+                                match_field_label: string | null;
+                                create_extras: boolean;
+                                /** @enum {string} */
+                                primary: "if_none" | "newest";
+                                /** @enum {string} */
+                                state: "open" | "matching" | "matched" | "applying" | "applied" | "failed";
+                                error: string | null;
+                                mapping_file: {
+                                    file_name: string;
+                                    byte_size: number;
+                                    uploaded: boolean;
+                                } | null;
+                                counts: {
+                                    photos: number;
+                                    uploaded: number;
+                                    pending: number;
+                                    cards: number;
+                                    matched: number;
+                                    unmatched: number;
+                                    ambiguous: number;
+                                    ignored: number;
+                                    subjects_matched: number;
+                                    subjects_without_photos: number;
+                                    subjects_with_several_photos: number;
+                                    subjects_photographed_again: number;
+                                };
+                                matched_at: string | null;
+                                applied_at: string | null;
+                                created_by_user_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-batches/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The batch’s photos in capture order, each with its state, subject, reason and thumbnails (paged) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    state?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo_batch_items: {
+                                id: string;
+                                photo_batch_id: string;
+                                photo_id: string;
+                                file_name: string;
+                                byte_size: number;
+                                last_modified: string | null;
+                                captured_at: string | null;
+                                /** @enum {string} */
+                                verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                verified: boolean;
+                                /** @enum {string} */
+                                state: "pending" | "card" | "matched" | "unmatched" | "ambiguous" | "ignored";
+                                subject_id: string | null;
+                                candidate_subject_ids: string[];
+                                card_code: string | null;
+                                /** @enum {string|null} */
+                                reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | null;
+                                reason: string | null;
+                                reviewed: boolean;
+                                applied: boolean;
+                                thumbnails: {
+                                    tiny: string | null;
+                                    small: string | null;
+                                    large: string | null;
+                                    full: string | null;
+                                };
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-batch-items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Review a photo of a batch: assign it to a subject of the project, or ignore it */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        photo_batch_item: {
+                            subject_id: string | number;
+                        } | {
+                            ignored: boolean;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo_batch_item: {
+                                id: string;
+                                photo_batch_id: string;
+                                photo_id: string;
+                                file_name: string;
+                                byte_size: number;
+                                last_modified: string | null;
+                                captured_at: string | null;
+                                /** @enum {string} */
+                                verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                verified: boolean;
+                                /** @enum {string} */
+                                state: "pending" | "card" | "matched" | "unmatched" | "ambiguous" | "ignored";
+                                subject_id: string | null;
+                                candidate_subject_ids: string[];
+                                card_code: string | null;
+                                /** @enum {string|null} */
+                                reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | null;
+                                reason: string | null;
+                                reviewed: boolean;
+                                applied: boolean;
+                                thumbnails: {
+                                    tiny: string | null;
+                                    small: string | null;
+                                    large: string | null;
+                                    full: string | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/photo-batches/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign the matched photos to their subjects (a job, once); 202 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        photo_batch?: {
+                            /** @enum {string} */
+                            primary?: "if_none" | "newest";
+                        };
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo_batch: {
+                                id: string;
+                                project_id: string;
+                                name: string;
+                                /** @enum {string} */
+                                match_by: "camera_card" | "file_name" | "mapping_file";
+                                match_field_key: string;
+                                match_field_label: string | null;
+                                create_extras: boolean;
+                                /** @enum {string} */
+                                primary: "if_none" | "newest";
+                                /** @enum {string} */
+                                state: "open" | "matching" | "matched" | "applying" | "applied" | "failed";
+                                error: string | null;
+                                mapping_file: {
+                                    file_name: string;
+                                    byte_size: number;
+                                    uploaded: boolean;
+                                } | null;
+                                counts: {
+                                    photos: number;
+                                    uploaded: number;
+                                    pending: number;
+                                    cards: number;
+                                    matched: number;
+                                    unmatched: number;
+                                    ambiguous: number;
+                                    ignored: number;
+                                    subjects_matched: number;
+                                    subjects_without_photos: number;
+                                    subjects_with_several_photos: number;
+                                    subjects_photographed_again: number;
+                                };
+                                matched_at: string | null;
+                                applied_at: string | null;
+                                created_by_user_id: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{id}/audit-events": {
         parameters: {
             query?: never;
@@ -7766,7 +8610,7 @@ export interface paths {
             parameters: {
                 query?: {
                     actor_id?: string;
-                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "subject.delete" | "subject.merge" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
+                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "photo_batch.apply" | "subject.delete" | "subject.merge" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
                     project_id?: string;
                     since?: string;
                     until?: string;
@@ -7892,7 +8736,7 @@ export interface paths {
             parameters: {
                 query?: {
                     actor_id?: string;
-                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "subject.delete" | "subject.merge" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
+                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "photo_batch.apply" | "subject.delete" | "subject.merge" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
                     project_id?: string;
                     since?: string;
                     until?: string;
