@@ -4,7 +4,7 @@ import { freePort } from '../src/db/embedded.js';
 import { jobDepsOf } from '../src/jobs/catalogue.js';
 import { announceUnfinishedBatches, UNFINISHED_BATCH_QUIET_MS } from '../src/modules/attachments/notify.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { bearer, buildUser, signIn } from './support/factories.js';
+import { bearer, buildUser, injectAs, signIn } from './support/factories.js';
 import { makeCsv, makePdf, makeXlsx, makeZip } from './support/files.js';
 import { makeJpeg, makePng } from './support/images.js';
 import { type SmtpPeer, startSmtpPeer } from './support/smtp.js';
@@ -50,12 +50,7 @@ afterAll(async () => {
 });
 
 const call = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: bearer(tokens[who]!),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+  injectAs(t.app, tokens[who]!, method, url, payload);
 
 async function upload(post: { url: string; fields: Record<string, string> }, body: Buffer) {
   const form = new FormData();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { bearer, buildUser, TEST_PASSWORD } from './support/factories.js';
+import { buildUser, injectAs, TEST_PASSWORD } from './support/factories.js';
 import { projectWithFields } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
 
@@ -34,13 +34,7 @@ const STUDENT = {
 };
 
 const call = (who: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: bearer(tokens[who]!),
-    remoteAddress: ADDRESS[who] ?? '127.0.0.1',
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+  injectAs(t.app, tokens[who]!, method, url, payload, { remoteAddress: ADDRESS[who] ?? '127.0.0.1' });
 
 const signInFrom = (email: string, password: string, address: string) =>
   t.app.inject({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
+import { bearer, injectAs, projectThroughApi, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { buildWorld, type World } from './support/world.js';
 
@@ -17,7 +17,7 @@ let origin: string;
 let token: string;
 let schoolToken: string;
 let projectId: string;
-const fieldIds: Record<string, string> = {};
+let fieldIds: Record<string, string>;
 const lines: string[] = [];
 
 // Student data, each value distinctive enough that it can only come from the flows below.
@@ -33,12 +33,7 @@ const SECRETS = [...Object.values(TYPED), ...Object.values(ROSTER)];
 
 const abs = (address: string) => new URL(address, origin).toString();
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, who = token) =>
-  t.app.inject({
-    method,
-    url,
-    headers: bearer(who),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+  injectAs(t.app, who, method, url, payload);
 
 async function upload(post: { url: string; fields: Record<string, string> }, body: Buffer, name: string) {
   const form = new FormData();
@@ -58,29 +53,20 @@ beforeAll(async () => {
   w = await buildWorld(t.ctx.db);
   token = await signIn(t.app, w.users.studioManager!.email);
   schoolToken = await signIn(t.app, w.users.schoolStaff!.email);
-  const template = await call('POST', '/api/project-templates', {
-    project_template: {
-      name: 'Clean logs',
-      organization_id: w.orgs.studioA.id,
-      subject_fields_attributes: [
-        { field_key: 'student_id' },
-        { field_key: 'first_name' },
-        { field_key: 'last_name' },
-        { field_key: 'email' },
-        { field_key: 'teacher' },
-      ],
-    },
+  const project = await projectThroughApi(t.app, token, {
+    name: 'Clean logs project',
+    organizationId: w.orgs.schoolA1.id,
+    templateOrganizationId: w.orgs.studioA.id,
+    fields: [
+      { field_key: 'student_id' },
+      { field_key: 'first_name' },
+      { field_key: 'last_name' },
+      { field_key: 'email' },
+      { field_key: 'teacher' },
+    ],
   });
-  expect(template.statusCode, template.body).toBe(201);
-  const project = await call('POST', '/api/projects', {
-    project: { name: 'Clean logs project', organization_id: w.orgs.schoolA1.id },
-    project_template_id: template.json().project_template.id,
-  });
-  expect(project.statusCode, project.body).toBe(201);
-  projectId = project.json().project.id;
-  const copy = await call('GET', `/api/project-templates/${project.json().project.project_template_id}`);
-  for (const f of copy.json().project_template.subject_fields as { id: string; field_key: string }[])
-    fieldIds[f.field_key] = f.id;
+  projectId = project.id;
+  fieldIds = project.fields;
 }, 60_000);
 afterAll(async () => {
   await t?.close();

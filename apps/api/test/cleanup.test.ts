@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
+import { injectAs, signIn } from './support/factories.js';
 import { makeCsv } from './support/files.js';
 import { makeJpeg } from './support/images.js';
 import { buildWorld, type World } from './support/world.js';
@@ -82,12 +82,7 @@ describe.each(['local', 's3'] as const)('scheduled clean-ups, %s storage', (driv
   });
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(token),
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+    injectAs(t.app, token, method, url, payload);
 
   function postForm(post: Post, bytes: Buffer) {
     const form = new FormData();

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
 import { runRetentionSweep } from '../src/jobs/retention.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
+import { bearer, injectAs, signIn } from './support/factories.js';
 import { addRender, seedProject } from './support/project-data.js';
-import { buildWorld, type World } from './support/world.js';
+import { buildWorld, type World, worldApp } from './support/world.js';
 
 /**
  * Deletion and retention: deleting really deletes (rows and every stored object, on local disk
@@ -86,15 +86,18 @@ async function auditRows(t: TestApp, action: string, recordId: string) {
 describe('deletion and retention (local disk)', () => {
   let t: TestApp;
   let w: World;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   const call = (who: string, method: 'GET' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(tokens[who]!), ...(payload ? { payload } : {}) });
+    injectAs(t.app, tokens[who]!, method, url, payload);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildWorld(t.ctx.db);
-    for (const who of ['studioManager', 'schoolStaff', 'foreignManager', 'labManager', 'studioStaff'])
-      tokens[who] = await signIn(t.app, w.users[who]!.email);
+    ({ t, w, tokens } = await worldApp([
+      'studioManager',
+      'schoolStaff',
+      'foreignManager',
+      'labManager',
+      'studioStaff',
+    ]));
   });
   afterAll(() => t?.close());
 

@@ -1,55 +1,37 @@
 import { compareGrades } from '@school-portal/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
+import type { TestApp } from './support/app.js';
+import { bearer, projectThroughApi } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { subjectWithPhoto } from './support/project-data.js';
-import { buildWorld, type World } from './support/world.js';
+import { type World, worldApp } from './support/world.js';
 
 let t: TestApp;
 let w: World;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const field: Record<string, string> = {};
 let small: string;
 let large: string;
 let foreign: string;
 const sid: Record<string, string> = {};
 
-async function makeProject(name: string, organizationId: string, token: string, templateOrgId: string) {
-  const template = await t.app.inject({
-    method: 'POST',
-    url: '/api/project-templates',
-    headers: bearer(token),
-    payload: {
-      project_template: {
-        name: `${name} template`,
-        organization_id: templateOrgId,
-        subject_fields_attributes: [
-          { field_key: 'student_id' },
-          { field_key: 'first_name' },
-          { field_key: 'last_name' },
-          { field_key: 'grade' },
-          { field_key: 'teacher' },
-          { field_key: 'email', visible_to_customers: false },
-          { label: 'Custom' },
-        ],
-      },
-    },
+/** A project of the duplicate-search fields, through the API as the given organization's manager would. */
+const makeProject = (name: string, organizationId: string, token: string, templateOrgId: string) =>
+  projectThroughApi(t.app, token, {
+    name,
+    organizationId,
+    templateOrganizationId: templateOrgId,
+    fields: [
+      { field_key: 'student_id' },
+      { field_key: 'first_name' },
+      { field_key: 'last_name' },
+      { field_key: 'grade' },
+      { field_key: 'teacher' },
+      { field_key: 'email', visible_to_customers: false },
+      { label: 'Custom' },
+    ],
   });
-  expect(template.statusCode).toBe(201);
-  const project = await t.app.inject({
-    method: 'POST',
-    url: '/api/projects',
-    headers: bearer(token),
-    payload: {
-      project: { name, organization_id: organizationId },
-      project_template_id: template.json().project_template.id,
-    },
-  });
-  expect(project.statusCode).toBe(201);
-  return project.json().project as { id: string; project_template_id: string };
-}
 
 const insert = async (projectId: string, label: string, values: Record<string, string>) => {
   const properties = Object.fromEntries(Object.entries(values).map(([key, v]) => [field[key]!, v]));
@@ -62,20 +44,16 @@ const insert = async (projectId: string, label: string, values: Record<string, s
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t.ctx.db);
-  for (const who of ['studioManager', 'studioStaff', 'schoolStaff', 'memberSchoolB', 'foreignManager'])
-    tokens[who] = await signIn(t.app, w.users[who]!.email);
+  ({ t, w, tokens } = await worldApp([
+    'studioManager',
+    'studioStaff',
+    'schoolStaff',
+    'memberSchoolB',
+    'foreignManager',
+  ]));
   const p = await makeProject('Duplicates', w.orgs.schoolA1.id, tokens.studioManager!, w.orgs.studioA.id);
   small = p.id;
-  const fields = (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/project-templates/${p.project_template_id}`,
-      headers: bearer(tokens.studioManager!),
-    })
-  ).json().project_template.subject_fields as { id: string; field_key: string | null; label: string }[];
-  for (const f of fields) field[f.field_key ?? f.label] = f.id;
+  Object.assign(field, p.fields);
 
   await insert(small, 'ava1', {
     student_id: '00123',
@@ -98,15 +76,8 @@ beforeAll(async () => {
   // 20,000 subjects in one statement: teacher T0..T39 (500 each), grade 0..12.
   const big = await makeProject('Large', w.orgs.schoolA1.id, tokens.studioManager!, w.orgs.studioA.id);
   large = big.id;
-  // Both projects' templates were made from the same field list; map the large one's field ids by key.
-  const bigFields = (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/project-templates/${big.project_template_id}`,
-      headers: bearer(tokens.studioManager!),
-    })
-  ).json().project_template.subject_fields as { id: string; field_key: string | null; label: string }[];
-  const bf = (key: string) => bigFields.find((f) => (f.field_key ?? f.label) === key)!.id;
+  // The large project has its own copy of the template, so its own field ids.
+  const bf = (key: string) => big.fields[key]!;
   field.bigTeacher = bf('teacher');
   field.bigEmail = bf('email');
   await sql`INSERT INTO subjects (project_id, properties)
@@ -214,17 +185,7 @@ describe('merging duplicates (Keep on Find Duplicates on its own)', () => {
   /** A project of its own (merging deletes subjects): three Avas, the first and third with a photo. */
   async function mergeProject(name: string) {
     const p = await makeProject(name, w.orgs.schoolA1.id, tokens.studioManager!, w.orgs.studioA.id);
-    const fields = Object.fromEntries(
-      (
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: `/api/project-templates/${p.project_template_id}`,
-            headers: bearer(tokens.studioManager!),
-          })
-        ).json().project_template.subject_fields as { id: string; field_key: string | null; label: string }[]
-      ).map((f) => [f.field_key ?? f.label, f.id]),
-    );
+    const { fields } = p;
     const album = await t.ctx.db
       .insertInto('albums')
       .values({ name: 'Photos', parent_resource_type: 'Project', parent_resource_id: p.id })
@@ -474,14 +435,7 @@ describe('subject selection at 20,000 subjects', () => {
 describe('grade ordering', () => {
   test("the grid's SQL grade order and the domain's compareGrades agree", async () => {
     const p = await makeProject('Grades', w.orgs.schoolA1.id, tokens.studioManager!, w.orgs.studioA.id);
-    const fields = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/project-templates/${p.project_template_id}`,
-        headers: bearer(tokens.studioManager!),
-      })
-    ).json().project_template.subject_fields as { id: string; field_key: string | null }[];
-    const grade = fields.find((f) => f.field_key === 'grade')!.id;
+    const grade = p.fields.grade!;
     const grades = [
       '10',
       '',

@@ -5,7 +5,7 @@ import {
 } from '@school-portal/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
-import { bearer, buildUser, signIn } from './support/factories.js';
+import { buildUser, injectAs, signIn } from './support/factories.js';
 import { buildWorld, type World } from './support/world.js';
 
 let t: TestApp;
@@ -46,12 +46,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: bearer(tokens[who]!),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+  injectAs(t.app, tokens[who]!, method, url, payload);
 
 const mappings = [
   { field_key: 'student_id', position: 1 },

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { GridPageCache } from '../src/modules/subjects/grid-cache.js';
-import { createTestApp, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
+import type { TestApp } from './support/app.js';
+import { bearer } from './support/factories.js';
 import { projectWithFields } from './support/project-data.js';
 import { countQueries } from './support/query-count.js';
-import { buildWorld, type World } from './support/world.js';
+import { type World, worldApp } from './support/world.js';
 
 // The grid keeps pages it has read (modules/subjects/grid-cache.ts) and serves them again only while
 // its project's grid version (migration 0021, kept by triggers) stands. These tests make every kind of
@@ -13,12 +13,10 @@ import { buildWorld, type World } from './support/world.js';
 // show it.
 let t: TestApp;
 let w: World;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { workers: false });
-  w = await buildWorld(t.ctx.db);
-  for (const who of ['studioManager', 'schoolStaff']) tokens[who] = await signIn(t.app, w.users[who]!.email);
+  ({ t, w, tokens } = await worldApp(['studioManager', 'schoolStaff'], {}, { workers: false }));
 });
 afterAll(() => t?.close());
 

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
+import { eventually, type TestApp } from './support/app.js';
+import { injectAs } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { projectWithFields, subjectWithPhoto } from './support/project-data.js';
-import { buildWorld, type World } from './support/world.js';
+import { type World, worldApp } from './support/world.js';
 import { readZip } from './support/zip.js';
 
 /**
@@ -30,7 +30,7 @@ const hasCanary = (text: string) => text.toUpperCase().includes(CANARY);
 let t: TestApp;
 let w: World;
 let work: string;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 let project: Awaited<ReturnType<typeof projectWithFields>>;
 let secretFieldId: string;
 const subjectIds: string[] = [];
@@ -44,7 +44,7 @@ const studioExports = new Map<string, string>();
 let schoolRenderId: string;
 
 const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(tokens[who]!), ...(payload ? { payload } : {}) });
+  injectAs(t.app, tokens[who]!, method, url, payload);
 
 /** Everything a response carries, as text: the body, a followed download, a ZIP's names and files, a PDF's text. */
 async function readable(who: string, url: string): Promise<{ status: number; text: string }> {
@@ -91,10 +91,8 @@ async function finishedRender(who: string, body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t.ctx.db);
+  ({ t, w, tokens } = await worldApp(['studioManager', 'schoolStaff']));
   work = await mkdtemp(path.join(tmpdir(), 'canary-'));
-  for (const who of ['studioManager', 'schoolStaff']) tokens[who] = await signIn(t.app, w.users[who]!.email);
   const { db } = t.ctx;
 
   project = await projectWithFields(db, w.orgs.schoolA1.id, 'Canary Spring', [

@@ -1,8 +1,8 @@
 import { layoutDefinitionSchema } from '@school-portal/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
+import { eventually, type TestApp } from './support/app.js';
+import { injectAs } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { projectWithFields as buildProjectWithFields, subjectWithPhoto } from './support/project-data.js';
 import {
@@ -11,11 +11,11 @@ import {
   readPdf,
   renderAndWait as renderAs,
 } from './support/renders.js';
-import { buildWorld, type World } from './support/world.js';
+import { type World, worldApp } from './support/world.js';
 
 let t: TestApp;
 let w: World;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 let projectA1: string;
 let projectB: string;
 const subjectsA1: string[] = [];
@@ -64,10 +64,13 @@ async function addSubject(
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t.ctx.db);
-  for (const who of ['studioManager', 'studioStaff', 'schoolStaff', 'memberSchoolB', 'foreignManager'])
-    tokens[who] = await signIn(t.app, w.users[who]!.email);
+  ({ t, w, tokens } = await worldApp([
+    'studioManager',
+    'studioStaff',
+    'schoolStaff',
+    'memberSchoolB',
+    'foreignManager',
+  ]));
   const photo = await makeJpeg(1600, 2000);
   const a1 = await projectWithFields(w.orgs.schoolA1.id, 'Spring A1');
   projectA1 = a1.projectId;
@@ -84,12 +87,7 @@ afterAll(async () => {
 });
 
 const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: bearer(tokens[who]!),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+  injectAs(t.app, tokens[who]!, method, url, payload);
 
 const renderAndWait = (who: string, body: Record<string, unknown>) => renderAs(t, tokens[who]!, body);
 const downloadPdf = (who: string, renderId: string) => downloadAs(t, tokens[who]!, renderId);

@@ -7,7 +7,7 @@ import { freePort } from '../src/db/embedded.js';
 import { jobDepsOf } from '../src/jobs/catalogue.js';
 import { photoMasterJob, photoMastersBackfillJob } from '../src/modules/photos/master-job.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
+import { injectAs, signIn } from './support/factories.js';
 import { makeJpeg, makePixelBomb, makePng } from './support/images.js';
 import { buildWorld, type World } from './support/world.js';
 
@@ -57,14 +57,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, who = token) {
-  return t.app.inject({
-    method,
-    url,
-    headers: bearer(who),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-}
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, who = token) =>
+  injectAs(t.app, who, method, url, payload);
 
 type Post = { url: string; fields: Record<string, string> };
 

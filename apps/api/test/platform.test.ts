@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
+import { bearer, projectThroughApi, signIn } from './support/factories.js';
 import { buildWorld, type World } from './support/world.js';
 
 /** The HTTP platform: input that PostgreSQL cannot store, router-level errors, headers on every answer. */
@@ -14,35 +14,13 @@ beforeAll(async () => {
   t = await createTestApp({}, { workers: false });
   w = await buildWorld(t.ctx.db);
   token = await signIn(t.app, w.users.studioManager!.email);
-  const template = await t.app.inject({
-    method: 'POST',
-    url: '/api/project-templates',
-    headers: bearer(token),
-    payload: {
-      project_template: {
-        name: 'Platform template',
-        organization_id: w.orgs.studioA.id,
-        subject_fields_attributes: [{ field_key: 'first_name' }],
-      },
-    },
+  const project = await projectThroughApi(t.app, token, {
+    name: 'Platform project',
+    organizationId: w.orgs.studioA.id,
+    fields: [{ field_key: 'first_name' }],
   });
-  expect(template.statusCode, template.body).toBe(201);
-  const project = await t.app.inject({
-    method: 'POST',
-    url: '/api/projects',
-    headers: bearer(token),
-    payload: {
-      project: { name: 'Platform project', organization_id: w.orgs.studioA.id },
-      project_template_id: template.json().project_template.id,
-    },
-  });
-  expect(project.statusCode, project.body).toBe(201);
-  projectId = project.json().project.id;
-  const copy = await t.app.inject({
-    url: `/api/project-templates/${project.json().project.project_template_id}`,
-    headers: bearer(token),
-  });
-  fieldId = copy.json().project_template.subject_fields[0].id;
+  projectId = project.id;
+  fieldId = project.fields.first_name!;
 });
 
 afterAll(async () => {

@@ -12,16 +12,16 @@ import { expireExports, runExport } from '../src/modules/project-exports/build-j
 import { cropFor, exportSubjects, photosForPose } from '../src/modules/project-exports/subjects.js';
 import type { Storage } from '../src/storage/storage.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
+import { bearer, injectAs, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { projectWithFields as buildProjectWithFields, subjectWithPhoto } from './support/project-data.js';
-import { buildWorld, type World } from './support/world.js';
+import { type World, worldApp } from './support/world.js';
 import { readZip, type ZipEntry } from './support/zip.js';
 
 let t: TestApp;
 let w: World;
 let deps: JobDeps;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 let projectA1: Awaited<ReturnType<typeof projectWithFields>>;
 let projectB: Awaited<ReturnType<typeof projectWithFields>>;
 let subjectB: string;
@@ -69,11 +69,14 @@ async function createFormat(who: string, organizationId: string, values: Record<
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t.ctx.db);
+  ({ t, w, tokens } = await worldApp([
+    'studioManager',
+    'studioStaff',
+    'schoolStaff',
+    'memberSchoolB',
+    'foreignManager',
+  ]));
   deps = jobDepsOf(t.ctx);
-  for (const who of ['studioManager', 'studioStaff', 'schoolStaff', 'memberSchoolB', 'foreignManager'])
-    tokens[who] = await signIn(t.app, w.users[who]!.email);
   projectA1 = await projectWithFields(w.orgs.schoolA1.id, 'Spring A1');
   for (const row of ROSTER) subjectsA1.push(await addSubject(projectA1, row));
   // A field hidden from customers, with a value on the first subject.
@@ -147,12 +150,7 @@ afterAll(async () => {
 });
 
 const call = (who: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: bearer(tokens[who]!),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+  injectAs(t.app, tokens[who]!, method, url, payload);
 
 const exportsUrl = (p: { projectId: string }) => `/api/projects/${p.projectId}/project-exports`;
 

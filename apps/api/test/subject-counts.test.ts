@@ -3,14 +3,13 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { insertSubjects } from '../src/modules/subjects/bulk.js';
 import { deleteSubjectWithPhotos } from '../src/modules/subjects/delete.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { bearer, buildOrganization, buildUser, signIn } from './support/factories.js';
+import { bearer, buildOrganization, buildUser, projectThroughApi, signIn } from './support/factories.js';
 
 // A project's subjects_count is kept by triggers (migration 0018), not counted per read: it must follow
 // every way subjects come and go (one, many, deleted, moved, the project deleted).
 let t: TestApp;
 let token: string;
 let studioId: string;
-let templateId: string;
 
 beforeAll(async () => {
   t = await createTestApp({}, { workers: false });
@@ -18,32 +17,17 @@ beforeAll(async () => {
   studioId = studio.id;
   const manager = await buildUser(t.ctx.db, { organizations: [studio.id], manager: true });
   token = await signIn(t.app, manager.email);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/project-templates',
-    headers: bearer(token),
-    payload: {
-      project_template: {
-        name: 'T',
-        organization_id: studio.id,
-        subject_fields_attributes: [{ field_key: 'first_name' }],
-      },
-    },
-  });
-  templateId = res.json().project_template.id;
 });
 afterAll(() => t?.close());
 
-async function newProject(name: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/projects',
-    headers: bearer(token),
-    payload: { project: { name, organization_id: studioId }, project_template_id: templateId },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().project.id;
-}
+const newProject = async (name: string) =>
+  (
+    await projectThroughApi(t.app, token, {
+      name,
+      organizationId: studioId,
+      fields: [{ field_key: 'first_name' }],
+    })
+  ).id;
 
 async function countsOf(...ids: string[]) {
   const res = await t.app.inject({

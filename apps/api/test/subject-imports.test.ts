@@ -4,34 +4,20 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
 import { planImport } from '../src/modules/subject-imports/plan.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
+import { injectAs, projectThroughApi, signInAll } from './support/factories.js';
 import { buildWorld, type World } from './support/world.js';
 
 let t: TestApp;
 let w: World;
 let origin: string;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const projects: Record<string, string> = {};
 /** Field ids by project key, then by field key (or label): each project has its own template copy. */
 const fieldIds: Record<string, Record<string, string>> = {};
 const abs = (address: string) => new URL(address, origin).toString();
 
 const call = (who: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: bearer(tokens[who]!),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-
-async function makeProject(name: string, organizationId: string, templateId: string) {
-  const res = await call('studioManager', 'POST', '/api/projects', {
-    project: { name, organization_id: organizationId },
-    project_template_id: templateId,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().project as { id: string; project_template_id: string };
-}
+  injectAs(t.app, tokens[who]!, method, url, payload);
 
 beforeAll(async () => {
   const port = await freePort();
@@ -39,13 +25,13 @@ beforeAll(async () => {
   t = await createTestApp({ PORT: String(port), PUBLIC_URL: origin });
   await t.app.listen({ port, host: '127.0.0.1' });
   w = await buildWorld(t.ctx.db);
-  for (const who of ['studioManager', 'studioStaff', 'schoolStaff', 'foreignManager'])
-    tokens[who] = await signIn(t.app, w.users[who]!.email);
-  const template = await call('studioManager', 'POST', '/api/project-templates', {
-    project_template: {
-      name: 'Roster',
-      organization_id: w.orgs.studioA.id,
-      subject_fields_attributes: [
+  tokens = await signInAll(t.app, w.users, ['studioManager', 'studioStaff', 'schoolStaff', 'foreignManager']);
+  for (const key of ['main', 'modes', 'errors', 'encodings', 'files']) {
+    const project = await projectThroughApi(t.app, tokens.studioManager!, {
+      name: `Roster ${key}`,
+      organizationId: w.orgs.schoolA1.id,
+      templateOrganizationId: w.orgs.studioA.id,
+      fields: [
         { field_key: 'student_id' },
         { field_key: 'first_name' },
         { field_key: 'last_name' },
@@ -54,36 +40,19 @@ beforeAll(async () => {
         { field_key: 'birth_date' },
         { label: 'Medical', visible_to_customers: false },
       ],
-    },
-  });
-  const templateId = template.json().project_template.id;
-  for (const key of ['main', 'modes', 'errors', 'encodings', 'files'])
-    projects[key] = (await makeProject(`Roster ${key}`, w.orgs.schoolA1.id, templateId)).id;
-  for (const key of Object.keys(projects)) {
-    const copy = await t.ctx.db
-      .selectFrom('projects')
-      .select('project_template_id')
-      .where('id', '=', projects[key]!)
-      .executeTakeFirstOrThrow();
-    const fields = (
-      await call('studioManager', 'GET', `/api/project-templates/${copy.project_template_id}`)
-    ).json().project_template.subject_fields as { id: string; field_key: string | null; label: string }[];
-    fieldIds[key] = Object.fromEntries(fields.map((f) => [f.field_key ?? f.label, f.id]));
+    });
+    projects[key] = project.id;
+    fieldIds[key] = project.fields;
   }
   // A project of another school tree.
-  const foreignTemplate = await call('foreignManager', 'POST', '/api/project-templates', {
-    project_template: {
-      name: 'B',
-      organization_id: w.orgs.studioB.id,
-      subject_fields_attributes: [{ field_key: 'student_id' }],
-    },
-  });
   projects.foreign = (
-    await call('foreignManager', 'POST', '/api/projects', {
-      project: { name: 'B project', organization_id: w.orgs.schoolB.id },
-      project_template_id: foreignTemplate.json().project_template.id,
+    await projectThroughApi(t.app, tokens.foreignManager!, {
+      name: 'B project',
+      organizationId: w.orgs.schoolB.id,
+      templateOrganizationId: w.orgs.studioB.id,
+      fields: [{ field_key: 'student_id' }],
     })
-  ).json().project.id;
+  ).id;
 });
 afterAll(async () => {
   await t?.close();

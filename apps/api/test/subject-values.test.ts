@@ -3,14 +3,14 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { insertSubjects } from '../src/modules/subjects/bulk.js';
 import { gridFilterCondition } from '../src/modules/subjects/queries.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { bearer, buildOrganization, buildUser, signIn } from './support/factories.js';
+import { bearer, buildOrganization, buildUser, projectThroughApi, signIn } from './support/factories.js';
 
 // Subject values are stored trimmed (migration 0018), so the grid filters by jsonb containment, which the
 // GIN index on properties serves, and narrows keywords through the trigram index on search_text.
 let t: TestApp;
 let token: string;
 let projectId: string;
-const field: Record<string, string> = {};
+let field: Record<string, string>;
 
 const grid = async (query: string) => {
   const res = await t.app.inject({
@@ -33,34 +33,11 @@ beforeAll(async () => {
   const studio = await buildOrganization(t.ctx.db, { role: 'studio_role', name: 'Studio' });
   const manager = await buildUser(t.ctx.db, { organizations: [studio.id], manager: true });
   token = await signIn(t.app, manager.email);
-  const template = await t.app.inject({
-    method: 'POST',
-    url: '/api/project-templates',
-    headers: bearer(token),
-    payload: {
-      project_template: {
-        name: 'T',
-        organization_id: studio.id,
-        subject_fields_attributes: [{ field_key: 'first_name' }, { field_key: 'teacher' }],
-      },
-    },
-  });
-  const project = await t.app.inject({
-    method: 'POST',
-    url: '/api/projects',
-    headers: bearer(token),
-    payload: {
-      project: { name: 'P', organization_id: studio.id },
-      project_template_id: template.json().project_template.id,
-    },
-  });
-  projectId = project.json().project.id;
-  const fields = await t.ctx.db
-    .selectFrom('subject_fields')
-    .select(['id', 'field_key'])
-    .where('project_template_id', '=', project.json().project.project_template_id)
-    .execute();
-  for (const f of fields) field[f.field_key!] = f.id;
+  ({ id: projectId, fields: field } = await projectThroughApi(t.app, token, {
+    name: 'P',
+    organizationId: studio.id,
+    fields: [{ field_key: 'first_name' }, { field_key: 'teacher' }],
+  }));
 });
 afterAll(() => t?.close());
 

@@ -1,55 +1,29 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
-import { buildWorld, type World } from './support/world.js';
+import type { TestApp } from './support/app.js';
+import { bearer, projectThroughApi } from './support/factories.js';
+import { type World, worldApp } from './support/world.js';
 
 let t: TestApp;
 let w: World;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 let projectId: string;
-const field: Record<string, string> = {};
+let field: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t.ctx.db);
-  for (const who of ['studioManager', 'schoolStaff']) tokens[who] = await signIn(t.app, w.users[who]!.email);
-  const template = await t.app.inject({
-    method: 'POST',
-    url: '/api/project-templates',
-    headers: bearer(tokens.studioManager!),
-    payload: {
-      project_template: {
-        name: 'Grid',
-        organization_id: w.orgs.studioA.id,
-        subject_fields_attributes: [
-          { field_key: 'student_id' },
-          { field_key: 'first_name' },
-          { field_key: 'last_name' },
-          { field_key: 'grade' },
-          { field_key: 'teacher' },
-          { label: 'Medical', visible_to_customers: false },
-        ],
-      },
-    },
-  });
-  const project = await t.app.inject({
-    method: 'POST',
-    url: '/api/projects',
-    headers: bearer(tokens.studioManager!),
-    payload: {
-      project: { name: 'Grid project', organization_id: w.orgs.schoolA1.id },
-      project_template_id: template.json().project_template.id,
-    },
-  });
-  projectId = project.json().project.id;
-  const fields = (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/project-templates/${project.json().project.project_template_id}`,
-      headers: bearer(tokens.studioManager!),
-    })
-  ).json().project_template.subject_fields as { id: string; field_key: string | null; label: string }[];
-  for (const f of fields) field[f.field_key ?? f.label] = f.id;
+  ({ t, w, tokens } = await worldApp(['studioManager', 'schoolStaff']));
+  ({ id: projectId, fields: field } = await projectThroughApi(t.app, tokens.studioManager!, {
+    name: 'Grid project',
+    organizationId: w.orgs.schoolA1.id,
+    templateOrganizationId: w.orgs.studioA.id,
+    fields: [
+      { field_key: 'student_id' },
+      { field_key: 'first_name' },
+      { field_key: 'last_name' },
+      { field_key: 'grade' },
+      { field_key: 'teacher' },
+      { label: 'Medical', visible_to_customers: false },
+    ],
+  }));
 
   const people: [string, string, string, string, string][] = [
     ['1', 'Ada', 'Lovelace', '3', 'Smith'],

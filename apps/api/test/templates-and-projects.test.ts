@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
-import { buildWorld, type World } from './support/world.js';
+import type { TestApp } from './support/app.js';
+import { injectAs } from './support/factories.js';
+import { type World, worldApp } from './support/world.js';
 
 let t: TestApp;
 let w: World;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t.ctx.db);
-  for (const who of ['studioManager', 'studioStaff', 'schoolStaff'])
-    tokens[who] = await signIn(t.app, w.users[who]!.email);
+  ({ t, w, tokens } = await worldApp(['studioManager', 'studioStaff', 'schoolStaff']));
 });
 afterAll(() => t?.close());
 
@@ -20,13 +17,7 @@ const call = (
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: bearer(tokens[who]!),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+) => injectAs(t.app, tokens[who]!, method, url, payload);
 
 const fields = [
   { field_key: 'student_id' },

@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
-import { buildWorld, type World } from './support/world.js';
+import { eventually, type TestApp } from './support/app.js';
+import { bearer, injectAs, signIn } from './support/factories.js';
+import { type World, worldApp } from './support/world.js';
 
 let t: TestApp;
 let w: World;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://portal.example.test' });
-  w = await buildWorld(t.ctx.db);
-  for (const who of ['studioManager', 'studioStaff', 'schoolStaff'])
-    tokens[who] = await signIn(t.app, w.users[who]!.email);
+  ({ t, w, tokens } = await worldApp(['studioManager', 'studioStaff', 'schoolStaff'], {
+    PUBLIC_URL: 'https://portal.example.test',
+  }));
 });
 afterAll(() => t?.close());
 
 const call = (who: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: bearer(tokens[who]!),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+  injectAs(t.app, tokens[who]!, method, url, payload);
 const createUser = (who: string, orgId: string, user: object) =>
   call(who, 'POST', `/api/organizations/${orgId}/users`, { user, plic_app_id: 'school-portal' });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { REPO_ROOT } from '../src/config.js';
 import { freePort } from '../src/db/embedded.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
+import { injectAs, signIn } from './support/factories.js';
 import { buildWorld } from './support/world.js';
 
 /**
@@ -49,12 +49,7 @@ async function fixture(): Promise<string> {
 }
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: bearer(token),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+  injectAs(t.app, token, method, url, payload);
 
 beforeAll(async () => {
   const port = await freePort();

@@ -120,3 +120,77 @@ export async function signIn(app: FastifyInstance, email: string, password = TES
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs in each named user of `users` (a world's, say): their tokens by name. */
+export async function signInAll(
+  app: FastifyInstance,
+  users: Record<string, { email: string }>,
+  names: string[],
+): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {};
+  for (const name of names) tokens[name] = await signIn(app, users[name]!.email);
+  return tokens;
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** A request as the holder of `token`, with `payload` as its JSON body when given. */
+export const injectAs = (
+  app: FastifyInstance,
+  token: string,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  extra: { remoteAddress?: string } = {},
+) =>
+  app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...extra,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+/** A template's field as the API takes it: a catalogue field by key, or a custom one by label. */
+export type FieldAttributes = { field_key?: string; label?: string; visible_to_customers?: boolean };
+
+/**
+ * A template of `fields` owned by `templateOrganizationId` (the project's organization by default) and a
+ * project made from it, both through the API as the holder of `token`. `fields` are the project's own
+ * copy: ids by field key, or by label for a custom field.
+ */
+export async function projectThroughApi(
+  app: FastifyInstance,
+  token: string,
+  options: {
+    name: string;
+    organizationId: string;
+    templateOrganizationId?: string;
+    fields: FieldAttributes[];
+  },
+) {
+  const template = await injectAs(app, token, 'POST', '/api/project-templates', {
+    project_template: {
+      name: `${options.name} template`,
+      organization_id: options.templateOrganizationId ?? options.organizationId,
+      subject_fields_attributes: options.fields,
+    },
+  });
+  if (template.statusCode !== 201) throw new Error(`template: ${template.statusCode} ${template.body}`);
+  const templateId: string = template.json().project_template.id;
+  const project = await injectAs(app, token, 'POST', '/api/projects', {
+    project: { name: options.name, organization_id: options.organizationId },
+    project_template_id: templateId,
+  });
+  if (project.statusCode !== 201) throw new Error(`project: ${project.statusCode} ${project.body}`);
+  const { id, project_template_id } = project.json().project as { id: string; project_template_id: string };
+  const copy = await injectAs(app, token, 'GET', `/api/project-templates/${project_template_id}`);
+  const fields: Record<string, string> = {};
+  for (const f of copy.json().project_template.subject_fields as {
+    id: string;
+    field_key: string | null;
+    label: string;
+  }[])
+    fields[f.field_key ?? f.label] = f.id;
+  return { id, templateId, projectTemplateId: project_template_id, fields };
+}

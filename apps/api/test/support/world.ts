@@ -1,5 +1,6 @@
 import type { Db } from '../../src/db/database.js';
-import { type BuiltUser, buildOrganization, buildUser } from './factories.js';
+import { createTestApp } from './app.js';
+import { type BuiltUser, buildOrganization, buildUser, signInAll } from './factories.js';
 
 /**
  * Two trees for authorization tests:
@@ -48,3 +49,10 @@ export async function buildWorld(db: Db) {
 }
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
+
+/** The real server on a fresh database (`createTestApp`'s arguments), the world in it, and tokens of `signedIn`. */
+export async function worldApp(signedIn: string[], ...app: Parameters<typeof createTestApp>) {
+  const t = await createTestApp(...app);
+  const w = await buildWorld(t.ctx.db);
+  return { t, w, tokens: await signInAll(t.app, w.users, signedIn) };
+}
