@@ -7,6 +7,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { loadConfig, REPO_ROOT } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
@@ -174,6 +175,28 @@ export async function benchProject(
     .returning('id')
     .executeTakeFirstOrThrow();
   return project.id;
+}
+
+/**
+ * The bench studio, a template of `keys` and one project per label of `counts` (its name), each filled by
+ * `fill` with that many subjects, then ANALYZE: the large-against-small benchmarks' set-up.
+ */
+export async function benchProjects(
+  db: Db,
+  keys: string[],
+  counts: Record<string, number>,
+  fill: (projectId: string, count: number, fieldId: (key: string) => string) => Promise<unknown>,
+): Promise<{ projectIds: Record<string, string>; fieldId: (key: string) => string }> {
+  const organizationId = await benchStudio(db);
+  const { templateId, fieldId } = await benchTemplate(db, organizationId, keys);
+  const projectIds: Record<string, string> = {};
+  for (const [label, count] of Object.entries(counts)) {
+    const projectId = await benchProject(db, organizationId, templateId, label);
+    projectIds[label] = projectId;
+    await fill(projectId, count, fieldId);
+  }
+  await sql`ANALYZE`.execute(db);
+  return { projectIds, fieldId };
 }
 
 /** The bench user's bearer token, from the real password grant of /oauth/token. */

@@ -8,7 +8,8 @@
  * PostgreSQL under var/. Options: SUBJECTS (default 20000), SMALL (default 200), RUNS (default 20).
  */
 import { sql } from 'kysely';
-import { benchApp, benchProject, benchSignIn, benchStudio, benchTemplate } from './database.js';
+import { benchApp, benchProjects, benchSignIn } from './database.js';
+import { median } from './support.js';
 
 const SUBJECTS = Number(process.env.SUBJECTS ?? 20000);
 const SMALL = Number(process.env.SMALL ?? 200);
@@ -18,25 +19,20 @@ const FIELD_KEYS = ['student_id', 'first_name', 'last_name', 'grade', 'teacher']
 const { runtime, app, close } = await benchApp('duplicates');
 try {
   const db = runtime.ctx.db;
-  const orgId = await benchStudio(db);
-  const { templateId, fieldId: id } = await benchTemplate(db, orgId, FIELD_KEYS);
-  const projectIds: Record<string, string> = {};
-  for (const [label, count] of [
-    ['large', SUBJECTS],
-    ['small', SMALL],
-  ] as const) {
-    const projectId = await benchProject(db, orgId, templateId, label);
-    projectIds[label] = projectId;
-    // Subject g and g + 1 share name and student id when g % 100 = 1 (one planted pair per 100).
-    await sql`INSERT INTO subjects (project_id, properties)
+  const { projectIds } = await benchProjects(
+    db,
+    FIELD_KEYS,
+    { large: SUBJECTS, small: SMALL },
+    (projectId, count, id) =>
+      // Subject g and g + 1 share name and student id when g % 100 = 1 (one planted pair per 100).
+      sql`INSERT INTO subjects (project_id, properties)
       SELECT ${projectId}, jsonb_build_object(
         ${id('student_id')}::text, lpad((CASE WHEN g % 100 = 2 THEN g - 1 ELSE g END)::text, 6, '0'),
         ${id('first_name')}::text, 'First' || (CASE WHEN g % 100 = 2 THEN g - 1 ELSE g END),
         ${id('last_name')}::text, 'Last' || ((CASE WHEN g % 100 = 2 THEN g - 1 ELSE g END) % 977),
         ${id('grade')}::text, (g % 13)::text, ${id('teacher')}::text, 'Teacher' || (g % 40))
-      FROM generate_series(1, ${count}::int) g`.execute(db);
-  }
-  await sql`ANALYZE`.execute(db);
+      FROM generate_series(1, ${count}::int) g`.execute(db),
+  );
   const token = await benchSignIn(app);
   const groups: Record<string, number> = {};
   const find = async (label: string) => {
@@ -56,7 +52,6 @@ try {
     for (const label of i % 2 === 0 ? ['large', 'small'] : ['small', 'large'])
       times[label]!.push(await find(label));
   }
-  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
   const large = median(times.large!);
   const small = median(times.small!);
   process.stdout.write(

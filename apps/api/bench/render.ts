@@ -9,8 +9,6 @@
  * Options: SUBJECTS (default 500), REPEATS (default 3; 0 measures the peak RSS only), MEGAPIXELS (default 6),
  * ORIGINALS (default 8).
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +20,7 @@ import { pixelsFor, preparePrintPhoto } from '../src/images/print.js';
 import { writePdf } from '../src/modules/layouts/draw.js';
 import { createMeasure } from '../src/modules/layouts/fonts.js';
 import { LocalStorage } from '../src/storage/local.js';
+import { makePhoto, median, peakRssMiB, runChild } from './support.js';
 
 const SUBJECTS = Number(process.env.SUBJECTS ?? 500);
 const REPEATS = Number(process.env.REPEATS ?? 3);
@@ -54,21 +53,6 @@ const composite = layoutDefinitionSchema.parse({
     ],
   },
 });
-
-async function makeOriginal(i: number): Promise<Buffer> {
-  const height = Math.round(Math.sqrt(MEGAPIXELS * 1e6 * 1.5));
-  const width = Math.round(height / 1.5);
-  const image = sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: { r: 40 + i * 20, g: 120, b: 180 },
-      noise: { type: 'gaussian', mean: 120, sigma: 25 },
-    },
-  }).jpeg({ quality: 88 });
-  return i % 3 === 0 ? image.withMetadata({ orientation: 6 }).toBuffer() : image.toBuffer();
-}
 
 const keyOf = (i: number) => `bench/original-${i % ORIGINALS}`;
 
@@ -121,20 +105,11 @@ async function baseline(storage: LocalStorage, n: number) {
   );
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-/**
- * This process's own peak RSS (VmHWM). Not resourceUsage().maxRSS: Linux carries a parent's peak across
- * fork and exec into it, so a child spawned by a parent of 350 MB read 350 MB whatever it did.
- */
-function peakMb() {
-  const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
-  return Math.round((hwm ? Number(hwm[1]) : process.resourceUsage().maxRSS) / 1024);
-}
-
 async function setUp() {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-render-'));
   const storage = new LocalStorage(dir, SECRET);
-  for (let i = 0; i < ORIGINALS; i++) await storage.put(keyOf(i), await makeOriginal(i), 'image/jpeg');
+  for (let i = 0; i < ORIGINALS; i++)
+    await storage.put(keyOf(i), await makePhoto(i, MEGAPIXELS, true), 'image/jpeg');
   return { dir, storage };
 }
 
@@ -142,13 +117,13 @@ if (process.env.RSS_SUBJECTS) {
   // A child: one render of RSS_SUBJECTS subjects from the parent's originals (making the originals is not
   // part of a render: it took 300 MB of the child's peak), then its peak RSS.
   const storage = new LocalStorage(process.env.BENCH_DIR!, SECRET);
-  const before = peakMb();
+  const before = peakRssMiB();
   await ours(
     storage,
     subjects(Number(process.env.RSS_SUBJECTS)),
     path.join(process.env.BENCH_DIR!, `out-${process.pid}.pdf`),
   );
-  console.log(JSON.stringify({ before, peak: peakMb() }));
+  console.log(JSON.stringify({ before, peak: peakRssMiB() }));
 } else {
   const { dir, storage } = await setUp();
   const list = subjects(SUBJECTS);
@@ -174,11 +149,7 @@ if (process.env.RSS_SUBJECTS) {
   const rss: Record<number, number> = {};
   for (const n of [100, 1000]) {
     // As the worker runs (package.json "worker": MALLOC_ARENA_MAX=2).
-    const child = spawnSync(process.execPath, [...process.execArgv, self], {
-      env: { ...process.env, RSS_SUBJECTS: String(n), BENCH_DIR: dir, MALLOC_ARENA_MAX: '2' },
-      encoding: 'utf8',
-    });
-    const line = child.stdout.trim().split('\n').pop() ?? '{}';
+    const line = runChild(self, { RSS_SUBJECTS: String(n), BENCH_DIR: dir, MALLOC_ARENA_MAX: '2' });
     rss[n] = (JSON.parse(line) as { peak?: number }).peak ?? Number.NaN;
     console.log(`  peak RSS, ${n} subjects:                 ${rss[n]} MB`);
   }

@@ -8,7 +8,7 @@
  * PostgreSQL under var/. Options: SUBJECTS (default 20000), CLIENTS (32), ROUNDS (6), PER_CLIENT (4).
  */
 import { sql } from 'kysely';
-import { benchApp, benchProject, benchSignIn, benchStudio, benchTemplate } from './database.js';
+import { benchApp, benchProjects, benchSignIn } from './database.js';
 
 const SUBJECTS = Number(process.env.SUBJECTS ?? 20000);
 const CLIENTS = Number(process.env.CLIENTS ?? 32);
@@ -19,21 +19,16 @@ const FIELD_KEYS = ['first_name', 'last_name', 'grade', 'teacher'];
 const { runtime, app, close } = await benchApp('grid');
 try {
   const db = runtime.ctx.db;
-  const orgId = await benchStudio(db);
-  const { templateId, fieldId: id } = await benchTemplate(db, orgId, FIELD_KEYS);
-  const projectIds: Record<string, string> = {};
-  for (const [label, count] of [
-    ['large', SUBJECTS],
-    ['small', 20],
-  ] as const) {
-    const projectId = await benchProject(db, orgId, templateId, label);
-    projectIds[label] = projectId;
-    await sql`INSERT INTO subjects (project_id, properties)
+  const { projectIds, fieldId: id } = await benchProjects(
+    db,
+    FIELD_KEYS,
+    { large: SUBJECTS, small: 20 },
+    (projectId, count, id) =>
+      sql`INSERT INTO subjects (project_id, properties)
       SELECT ${projectId}, jsonb_build_object(${id('first_name')}::text, 'First' || g, ${id('last_name')}::text, 'Last' || (g % 977),
         ${id('grade')}::text, (g % 13)::text, ${id('teacher')}::text, 'Teacher' || (g % 40))
-      FROM generate_series(1, ${count}::int) g`.execute(db);
-  }
-  await sql`ANALYZE`.execute(db);
+      FROM generate_series(1, ${count}::int) g`.execute(db),
+  );
   const token = await benchSignIn(app);
   const page = async (label: string) => {
     const started = performance.now();

@@ -7,12 +7,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 
 /**
- * A landscape 3:2 JPEG of `megapixels`, noisy enough to compress like a photo; every third one is stored
- * EXIF-rotated (orientation 6), as camera portraits are.
+ * A 3:2 JPEG of `megapixels` (landscape, or 2:3 `portrait`), noisy enough to compress like a photo; every
+ * third one is stored EXIF-rotated (orientation 6), as camera portraits are.
  */
-export async function makePhoto(i: number, megapixels: number): Promise<Buffer> {
-  const width = Math.round(Math.sqrt(megapixels * 1e6 * 1.5));
-  const height = Math.round(width / 1.5);
+export async function makePhoto(i: number, megapixels: number, portrait = false): Promise<Buffer> {
+  const long = Math.round(Math.sqrt(megapixels * 1e6 * 1.5));
+  const short = Math.round(long / 1.5);
+  const [width, height] = portrait ? [short, long] : [long, short];
   const image = sharp({
     create: {
       width,
