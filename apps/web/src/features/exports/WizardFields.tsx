@@ -1,0 +1,135 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { formatFieldMessage } from '@school-portal/domain';
+import { type FieldError, useController, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Draft, DraftKey } from './wizardSteps';
+
+/** A field's first message, also when it sits on an item of a list (`field_mappings.0.custom_label`). */
+export function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { message } = error as Partial<FieldError>;
+  if (typeof message === 'string' && message) return formatFieldMessage(message);
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'ref' || key === 'type') continue;
+    const found = firstMessage(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * One setting of the wizard's form: its value, a change that also drops the field's message (it is
+ * checked again at Next or Save), and the message in the spec's wording.
+ */
+export function useSetting<K extends DraftKey>(name: K) {
+  const { control, clearErrors } = useFormContext<Draft>();
+  const { field, fieldState } = useController({ control, name });
+  return {
+    value: field.value as Draft[K],
+    onChange: (value: Draft[K]) => {
+      field.onChange(value);
+      clearErrors(name);
+    },
+    inputRef: field.ref,
+    error: firstMessage(fieldState.error),
+  };
+}
+
+interface SettingProps {
+  name: DraftKey;
+  label: string;
+  required?: boolean;
+}
+
+export function TextSetting({ name, label, required, helperText }: SettingProps & { helperText?: string }) {
+  const setting = useSetting(name);
+  return (
+    <TextField
+      label={label}
+      required={required}
+      value={(setting.value as string | null) ?? ''}
+      onChange={(e) => setting.onChange(e.target.value as never)}
+      inputRef={setting.inputRef}
+      error={!!setting.error}
+      helperText={setting.error ?? helperText}
+      fullWidth
+    />
+  );
+}
+
+export function NumberSetting({ name, label, required }: SettingProps) {
+  const setting = useSetting(name);
+  return (
+    <TextField
+      label={label}
+      type="number"
+      required={required}
+      value={(setting.value as number | null) ?? ''}
+      onChange={(e) => setting.onChange((e.target.value === '' ? null : Number(e.target.value)) as never)}
+      inputRef={setting.inputRef}
+      error={!!setting.error}
+      helperText={setting.error}
+      fullWidth
+    />
+  );
+}
+
+export function ToggleSetting({ name, label }: Omit<SettingProps, 'required'>) {
+  const setting = useSetting(name);
+  return (
+    <FormControlLabel
+      control={
+        <Switch
+          checked={!!setting.value}
+          onChange={(e) => setting.onChange(e.target.checked as never)}
+          inputRef={setting.inputRef}
+        />
+      }
+      label={label}
+    />
+  );
+}
+
+export interface ChoiceOption {
+  value: string;
+  label: string;
+}
+
+/** A select of `options`; with `none`, a None entry that stands for null. */
+export function ChoiceSetting({
+  name,
+  label,
+  options,
+  required,
+  none,
+}: SettingProps & { options: readonly ChoiceOption[]; none?: boolean }) {
+  const { t } = useTranslation();
+  const setting = useSetting(name);
+  return (
+    <TextField
+      select
+      label={label}
+      required={required}
+      value={(setting.value as string | null) ?? ''}
+      onChange={(e) => setting.onChange((e.target.value === '' ? null : e.target.value) as never)}
+      inputRef={setting.inputRef}
+      error={!!setting.error}
+      helperText={setting.error}
+      fullWidth
+    >
+      {none && (
+        <MenuItem value="">
+          <em>{t('exports.wizard.none')}</em>
+        </MenuItem>
+      )}
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
