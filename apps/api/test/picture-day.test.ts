@@ -393,6 +393,33 @@ describe('camera cards', () => {
   }, 90_000);
 });
 
+describe('extras', () => {
+  test('with create_extras, the photos after an unknown code get a new subject of that code on apply', async () => {
+    const code = 'XTRA0001';
+    const batchId = await newBatch({ name: 'Extras', match_by: 'camera_card', create_extras: true });
+    await upload(batchId, 'E_0001.JPG', await card(code, at(50)));
+    const portrait = await upload(batchId, 'E_0002.JPG', await photo(at(51), 11));
+    await match(batchId);
+    expect(byName(await items(batchId))['E_0002.JPG']).toMatchObject({
+      state: 'matched',
+      subject_id: null,
+      card_code: code,
+      reason_code: 'new_subject',
+    });
+    await apply(batchId);
+    const made = await t.ctx.db
+      .selectFrom('subjects')
+      .select(['id', 'properties'])
+      .where('project_id', '=', project.projectId)
+      .where('card_code', '=', code)
+      .executeTakeFirstOrThrow();
+    expect(made.properties).toEqual({});
+    expect(await assignmentsOf([made.id])).toEqual([
+      { subject_id: made.id, photo_id: portrait, is_primary: true },
+    ]);
+  }, 60_000);
+});
+
 describe('file names', () => {
   test('a field value in the file name, leading zeros kept, shot suffixes and names around it; ambiguous and missing values', async () => {
     const batchId = await newBatch({ name: 'By Student ID', match_by: 'file_name' });
