@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { photoSchema } from '../photos/serialize.js';
 import type { PhotoRow } from '../photos/service.js';
 import { REASON_CODES, type ReasonCode } from './match.js';
 import type { BatchRow, ItemCounts, ItemRow } from './queries.js';
@@ -51,12 +52,8 @@ export const photoBatchSchema = z.object({
   updated_at: z.string(),
 });
 
-const thumbnailsSchema = z.object({
-  tiny: z.string().nullable(),
-  small: z.string().nullable(),
-  large: z.string().nullable(),
-  full: z.string().nullable(),
-});
+/** Thumbnails and verification state as a photo has them. */
+const thumbnailsSchema = photoSchema.shape.thumbnails;
 
 export const photoBatchItemSchema = z.object({
   id: z.string(),
@@ -66,7 +63,7 @@ export const photoBatchItemSchema = z.object({
   byte_size: z.number(),
   last_modified: z.string().nullable(),
   captured_at: z.string().nullable(),
-  verification_state: z.enum(['uploaded', 'verifying', 'verified', 'refused', 'merged']),
+  verification_state: photoSchema.shape.verification_state,
   verified: z.boolean(),
   state: z.enum(ITEM_STATES),
   subject_id: z.string().nullable(),
