@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { namesInLayout } from '../src/modules/layouts/hidden-fields.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
+import { portraitSvg } from './support/images.js';
 import { projectWithFields, subjectWithPhoto } from './support/project-data.js';
 import { downloadPdf, rasterise, readPdf, renderAndWait } from './support/renders.js';
 import { buildWorld, type World } from './support/world.js';
@@ -64,19 +65,10 @@ const ORTIZ = [
 ];
 
 /** A portrait-like photo drawn from SVG (the same bytes every run): a backdrop, a head and shoulders. */
-async function portrait(i: number): Promise<Buffer> {
-  const hue = (i * 47) % 360;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="hsl(${hue},35%,70%)"/><stop offset="1" stop-color="hsl(${hue},35%,40%)"/>
-    </linearGradient></defs>
-    <rect width="800" height="1000" fill="url(#g)"/>
-    <ellipse cx="400" cy="980" rx="330" ry="260" fill="hsl(${(hue + 180) % 360},40%,35%)"/>
-    <ellipse cx="400" cy="420" rx="170" ry="215" fill="#e8c3a0"/>
-    <ellipse cx="400" cy="260" rx="185" ry="110" fill="hsl(${(hue + 90) % 360},30%,25%)"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
-}
+const portrait = (i: number) =>
+  sharp(Buffer.from(portraitSvg(800, 1000, i)))
+    .jpeg({ quality: 90 })
+    .toBuffer();
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -43,3 +43,23 @@ export async function makePixelBomb(width: number, height: number): Promise<Buff
   png.writeUInt32BE(crc32(png.subarray(12, 29)) >>> 0, 29);
   return png;
 }
+
+/**
+ * A portrait as SVG (a backdrop gradient, shoulders, a face, hair), the same every run for a `seed`: for
+ * photos drawn without noise (reference renderings) or with it (photoBackground). Shapes scale with the
+ * size from their 800 x 1000 original.
+ */
+export function portraitSvg(width: number, height: number, seed: number): string {
+  const hue = (seed * 47) % 360;
+  const x = (v: number) => (width * v) / 800;
+  const y = (v: number) => (height * v) / 1000;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},35%,70%)"/><stop offset="1" stop-color="hsl(${hue},35%,40%)"/>
+    </linearGradient></defs>
+    <rect width="${width}" height="${height}" fill="url(#g)"/>
+    <ellipse cx="${x(400)}" cy="${y(980)}" rx="${x(330)}" ry="${y(260)}" fill="hsl(${(hue + 180) % 360},40%,35%)"/>
+    <ellipse cx="${x(400)}" cy="${y(420)}" rx="${x(170)}" ry="${y(215)}" fill="#e8c3a0"/>
+    <ellipse cx="${x(400)}" cy="${y(260)}" rx="${x(185)}" ry="${y(110)}" fill="hsl(${(hue + 90) % 360},30%,25%)"/>
+  </svg>`;
+}
