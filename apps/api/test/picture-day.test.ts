@@ -6,6 +6,7 @@ import { cardPayload } from '../src/images/card-code.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
 import { projectWithFields } from './support/project-data.js';
+import { countQueries } from './support/query-count.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
@@ -545,5 +546,20 @@ describe('who may, and bad input', () => {
     });
     expect(notMapping.statusCode).toBe(422);
     expect((await call('POST', `/api/photo-batches/${batchId}/apply`)).statusCode).toBe(409);
+  });
+});
+
+describe('lists', () => {
+  test('a page of batches or of items costs the same queries for one row as for all of them (no query per row)', async () => {
+    const batches = (await call('GET', `/api/projects/${project.projectId}/photo-batches?limit=100`)).json();
+    expect(batches.photo_batches.length).toBeGreaterThan(3);
+    const list = (limit: number) => () =>
+      call('GET', `/api/projects/${project.projectId}/photo-batches?limit=${limit}`);
+    expect((await countQueries(list(100))).count).toBe((await countQueries(list(1))).count);
+    const camera = batches.photo_batches.find((b: { name: string }) => b.name === 'Fall picture day');
+    const page = (limit: number) => () => call('GET', `/api/photo-batches/${camera.id}/items?limit=${limit}`);
+    const all = await countQueries(page(500));
+    expect(all.value.json().photo_batch_items).toHaveLength(8);
+    expect(all.count).toBe((await countQueries(page(1))).count);
   });
 });
