@@ -549,6 +549,30 @@ describe('who may, and bad input', () => {
   });
 });
 
+describe('resuming an upload', () => {
+  test('a file whose bytes never arrived gets a new form; the same file sent twice at once is one item', async () => {
+    const batchId = await newBatch({ name: 'Resumed', match_by: 'file_name' });
+    const bytes = await photo(undefined, 12);
+    const body = { photo: { file_name: '00888.jpg', byte_size: bytes.length, content_type: 'image/jpeg' } };
+    const [a, b] = await Promise.all([
+      call('POST', `/api/photo-batches/${batchId}/photos`, body),
+      call('POST', `/api/photo-batches/${batchId}/photos`, body),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(a.json().photo.id).toBe(b.json().photo.id);
+    // The browser closed before sending it: asked again, the same record with a new form.
+    const again = await call('POST', `/api/photo-batches/${batchId}/photos`, body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().photo_batch_item).toMatchObject({ verified: false, verification_state: 'uploaded' });
+    const { photo: p } = again.json();
+    expect((await postForm(p.presigned_post, bytes, '00888.jpg')).status).toBe(204);
+    await eventually(async () => (await call('PATCH', `/api/photos/${p.id}/verify`)).statusCode === 200);
+    expect(await items(batchId)).toHaveLength(1);
+    const batch = await match(batchId);
+    expect(batch.counts).toMatchObject({ photos: 1, uploaded: 1, matched: 1 });
+  }, 60_000);
+});
+
 describe('lists', () => {
   test('a page of batches or of items costs the same queries for one row as for all of them (no query per row)', async () => {
     const batches = (await call('GET', `/api/projects/${project.projectId}/photo-batches?limit=100`)).json();

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { effectiveLabel, type FieldRef, ROSTER_MAX_BYTES, readsHiddenFields } from '@school-portal/domain';
+import {
+  APP_SLUG,
+  effectiveLabel,
+  type FieldRef,
+  ROSTER_MAX_BYTES,
+  readsHiddenFields,
+} from '@school-portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
@@ -177,7 +183,7 @@ export async function addPhoto(
       upload_content_type: file.content_type,
       tags: ['picture-day'],
       merge_duplicate: false,
-      created_by_plic_app_id: 'school-portal',
+      created_by_plic_app_id: APP_SLUG,
     },
   );
   const item = await insertItem(ctx.db, {
