@@ -116,6 +116,15 @@ export const queryKeys = {
     render: (id: string) => ['layout-render', id] as const,
   },
 
+  photoBatches: {
+    /** A project's batches. */
+    project: (projectId: string) => ['photo-batches', 'by-project', projectId] as const,
+    batch: (batchId: string) => ['photo-batches', batchId] as const,
+    /** Every items list of a batch (all, or one state). */
+    itemsOf: (batchId: string) => ['photo-batches', batchId, 'items'] as const,
+    items: (batchId: string, state: string) => ['photo-batches', batchId, 'items', state] as const,
+  },
+
   subjectImports: {
     list: (projectId: string, page: number) => ['projects', projectId, 'subject-imports', { page }] as const,
     one: (id: string) => ['subject-imports', id] as const,

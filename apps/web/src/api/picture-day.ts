@@ -1,0 +1,187 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { api, type RequestBodyOf } from './api';
+import { queryKeys } from './keys';
+import { fetchAllOf } from './pages';
+import { verifyPhoto } from './photos';
+import { queryClient } from './queryClient';
+import type { ApiResponse, ElementOf } from './types';
+import { uploadToPresignedPost, withRetry } from './uploads';
+
+// Picture day (API.md "picture day"): photo batches, their photos, matching, review and apply.
+
+/** A batch with its state and counts (GET /api/photo-batches/:id). */
+export type PhotoBatch = ApiResponse<'/api/photo-batches/{id}', 'get'>['photo_batch'];
+export type PhotoBatchState = PhotoBatch['state'];
+export type PhotoBatchCounts = PhotoBatch['counts'];
+export type MatchBy = PhotoBatch['match_by'];
+export type NewPhotoBatch = RequestBodyOf<'/api/projects/{id}/photo-batches', 'post'>['photo_batch'];
+/** One photo of a batch and what matching made of it. */
+export type PhotoBatchItem = ElementOf<
+  ApiResponse<'/api/photo-batches/{id}/items', 'get'>['photo_batch_items']
+>;
+export type PhotoBatchItemState = PhotoBatchItem['state'];
+export type PhotoBatchItemChange = RequestBodyOf<'/api/photo-batch-items/{id}', 'patch'>['photo_batch_item'];
+
+/** The lists' largest pages: batches, and a batch's photos. */
+const BATCHES_PAGE = 100;
+const ITEMS_PAGE = 500;
+/** How often a batch is asked again while its job (matching, applying) runs. */
+export const BATCH_POLL_MS = 1500;
+/** The states in which the server is still working on the batch. */
+const WORKING: ReadonlySet<PhotoBatchState> = new Set<PhotoBatchState>(['matching', 'applying']);
+export const isWorking = (state: PhotoBatchState) => WORKING.has(state);
+
+/** A project's batches, newest first (every page: a project has a handful). */
+export function usePhotoBatches(projectId: string, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: queryKeys.photoBatches.project(projectId),
+    queryFn: ({ signal }) =>
+      fetchAllOf('/api/projects/{id}/photo-batches', 'photo_batches', BATCHES_PAGE, {
+        path: { id: projectId },
+        signal,
+      }),
+  });
+}
+
+/** One batch; asked again while matching or applying runs, and while this tab uploads to it. */
+export function usePhotoBatch(batchId: string, uploading = false) {
+  return useQuery({
+    queryKey: queryKeys.photoBatches.batch(batchId),
+    queryFn: ({ signal }) =>
+      api.get('/api/photo-batches/{id}', { path: { id: batchId }, signal }).then((b) => b.photo_batch),
+    refetchInterval: (query) =>
+      uploading || (query.state.data && isWorking(query.state.data.state)) ? BATCH_POLL_MS : false,
+  });
+}
+
+/** The batch and its lists read afresh (an upload has finished). */
+export function invalidatePhotoBatch(batchId: string): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.photoBatches.batch(batchId) });
+}
+
+/** A batch's photos in capture order (every one, or those in the given states), every page. */
+export function fetchPhotoBatchItems(
+  batchId: string,
+  states: readonly PhotoBatchItemState[] = [],
+  signal?: AbortSignal,
+) {
+  return fetchAllOf('/api/photo-batches/{id}/items', 'photo_batch_items', ITEMS_PAGE, {
+    path: { id: batchId },
+    query: { state: states.length > 0 ? states.join(',') : undefined },
+    signal,
+  });
+}
+
+/** The photos of a batch in some states (the review's unmatched and ambiguous ones). */
+export function usePhotoBatchItems(batchId: string, states: readonly PhotoBatchItemState[], enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.photoBatches.items(batchId, states.join(',')),
+    queryFn: ({ signal }) => fetchPhotoBatchItems(batchId, states, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+function refreshBatch(batch: PhotoBatch) {
+  queryClient.setQueryData(queryKeys.photoBatches.batch(batch.id), batch);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.photoBatches.project(batch.project_id) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.photoBatches.itemsOf(batch.id) });
+}
+
+export function useCreatePhotoBatch(projectId: string) {
+  return useMutation({
+    mutationFn: (photoBatch: NewPhotoBatch) =>
+      api
+        .post('/api/projects/{id}/photo-batches', {
+          path: { id: projectId },
+          body: { photo_batch: photoBatch },
+        })
+        .then((b) => b.photo_batch),
+    onSuccess: refreshBatch,
+  });
+}
+
+/** The mapping file (file name → field value) of a `mapping_file` batch: presigned POST, as a photo. */
+export async function uploadMappingFile(batchId: string, file: File) {
+  const created = await withRetry(() =>
+    api.post('/api/photo-batches/{id}/mapping-file', {
+      path: { id: batchId },
+      body: { mapping_file: { file_name: file.name, byte_size: file.size } },
+    }),
+  );
+  await withRetry(() => uploadToPresignedPost(created.presigned_post, file));
+  refreshBatch(created.photo_batch);
+}
+
+export function useStartMatching(batchId: string) {
+  return useMutation({
+    mutationFn: () =>
+      api.post('/api/photo-batches/{id}/match', { path: { id: batchId } }).then((b) => b.photo_batch),
+    onSuccess: refreshBatch,
+  });
+}
+
+export type PrimaryChoice = PhotoBatch['primary'];
+
+export function useApplyBatch(batchId: string) {
+  return useMutation({
+    mutationFn: (primary: PrimaryChoice) =>
+      api
+        .post('/api/photo-batches/{id}/apply', { path: { id: batchId }, body: { photo_batch: { primary } } })
+        .then((b) => b.photo_batch),
+    onSuccess: (batch) => {
+      refreshBatch(batch);
+      // Subjects get their photos when the job has run; their pages read them afresh.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all });
+    },
+  });
+}
+
+/** Assign a photo of the review to a subject, or ignore it. */
+export function useChangeBatchItem(batchId: string) {
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: PhotoBatchItemChange }) =>
+      api
+        .patch('/api/photo-batch-items/{id}', { path: { id }, body: { photo_batch_item: change } })
+        .then((b) => b.photo_batch_item),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.photoBatches.itemsOf(batchId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.photoBatches.batch(batchId) });
+    },
+  });
+}
+
+/**
+ * One file into a batch: the record (for a name and size the batch has already, the server answers the
+ * records it has: verified, nothing is sent again; bytes that never arrived, a new upload target), then
+ * the bytes by presigned POST, then the verification. Each step retried on transient failures (spec §9).
+ */
+export async function uploadBatchPhoto(
+  batchId: string,
+  file: File,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<'sent' | 'already-there'> {
+  const { signal, onProgress } = options;
+  const created = await withRetry(
+    () =>
+      api.post('/api/photo-batches/{id}/photos', {
+        path: { id: batchId },
+        body: {
+          photo: {
+            file_name: file.name,
+            byte_size: file.size,
+            content_type: 'image/jpeg',
+            ...(file.lastModified ? { last_modified: new Date(file.lastModified).toISOString() } : {}),
+          },
+        },
+        signal,
+      }),
+    { signal },
+  );
+  const target = created.photo.presigned_post;
+  if (!target && created.photo_batch_item.verified) return 'already-there';
+  if (target) await withRetry(() => uploadToPresignedPost(target, file, { signal, onProgress }), { signal });
+  await verifyPhoto(created.photo.id, signal);
+  return 'sent';
+}
