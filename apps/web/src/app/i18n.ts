@@ -9,6 +9,8 @@ import enUsExports from './locales/en-us.exports.json';
 import enUs from './locales/en-us.json';
 // Layouts, prints and the roster import.
 import enUsLayouts from './locales/en-us.layouts.json';
+// Picture day: photo batches, matching, review.
+import enUsPictureDay from './locales/en-us.picture-day.json';
 // The project area (projects, seasons, templates) keeps its wording in a file of its own.
 import enUsProjects from './locales/en-us.projects.json';
 // The subjects area likewise.
@@ -26,6 +28,7 @@ export const resources = {
       ...enUsExports,
       ...enUsActivity,
       ...enUsLayouts,
+      ...enUsPictureDay,
     },
   },
 } as const;

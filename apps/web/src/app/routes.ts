@@ -40,6 +40,8 @@ export const ROUTES = {
   'project.attachments.upload': '/projects/:projectId/files/upload/:attachmentRequestId',
   'project.not-activated': '/projects/:projectId/not-activated',
   'project.data-summary': '/projects/:projectId/data-summary',
+  'project.picture-day': '/projects/:projectId/picture-day',
+  'project.picture-day.batch': '/projects/:projectId/picture-day/:batchId',
   'organizations.index': '/organizations',
   'organizations.new': '/organizations/new',
   'organization.index': '/organizations/:organizationId',

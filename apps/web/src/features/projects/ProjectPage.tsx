@@ -2,6 +2,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import PeopleIcon from '@mui/icons-material/People';
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import PrintIcon from '@mui/icons-material/Print';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import Alert from '@mui/material/Alert';
@@ -185,6 +186,16 @@ function ProjectActions({ project }: { project: ProjectRecord }) {
       >
         {t('data-summary.link')}
       </Button>
+      {can('photo-batch.list') && (
+        <Button
+          component={Link}
+          to={routePath('project.picture-day', { projectId: project.id })}
+          variant="outlined"
+          startIcon={<PhotoLibraryIcon />}
+        >
+          {t('picture-day.link')}
+        </Button>
+      )}
       {mayDelete && (
         <>
           <Button

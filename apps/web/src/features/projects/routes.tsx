@@ -3,6 +3,7 @@ import { ROUTES, type RouteHandle } from '../../app/routes';
 import { projectAttachmentRoutes } from '../attachments/routes';
 import { projectExportRoutes } from '../exports/routes';
 import { layoutRoutes } from '../layouts/routes';
+import { pictureDayRoutes } from '../picture-day/routes';
 import { subjectRoutes } from '../subjects/routes';
 
 const handle = (h: RouteHandle) => h;
@@ -44,6 +45,7 @@ const sectionRoutes: RouteObject[] = [
   ...projectAttachmentRoutes,
   ...projectExportRoutes,
   ...layoutRoutes,
+  ...pictureDayRoutes,
 ];
 const served = new Set(pathsOf(sectionRoutes));
 const activatedProjectRoutes: RouteObject[] = [

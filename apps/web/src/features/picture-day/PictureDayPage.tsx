@@ -1,0 +1,108 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { type PhotoBatch, usePhotoBatches } from '../../api/picture-day';
+import { useCan } from '../../app/can';
+import { routePath } from '../../app/routes';
+import { EmptyState } from '../../components/EmptyState';
+import { formatDateTime } from '../../components/format';
+import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
+import { useBatchLabels } from './labels';
+import { NewBatchForm } from './NewBatchForm';
+
+/** Upload Picture Day: the project's photo batches, and a new one. */
+export function PictureDayPage() {
+  const { t } = useTranslation();
+  const { projectId = '' } = useParams();
+  const can = useCan();
+  const batches = usePhotoBatches(projectId, can('photo-batch.list'));
+  const [creating, setCreating] = useState(false);
+  // Schools don't run batches (the API answers 403): say so instead of a failed load.
+  if (can.ready && !can('photo-batch.list')) {
+    return (
+      <Page title={t('picture-day.title')}>
+        <EmptyState message={t('picture-day.not-allowed')} />
+      </Page>
+    );
+  }
+  return (
+    <Page
+      title={t('picture-day.title')}
+      actions={
+        can('photo-batch.create') &&
+        !creating && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            {t('picture-day.new-batch')}
+          </Button>
+        )
+      }
+    >
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('picture-day.intro')}
+      </Typography>
+      {creating && <NewBatchForm projectId={projectId} onCancel={() => setCreating(false)} />}
+      <QueryState
+        query={batches}
+        errorMessage={t('picture-day.list.load-failed')}
+        isEmpty={(list) => list.length === 0}
+        emptyMessage={t('picture-day.list.empty')}
+      >
+        {(list) => <BatchTable projectId={projectId} batches={list} />}
+      </QueryState>
+    </Page>
+  );
+}
+
+function BatchTable({ projectId, batches }: { projectId: string; batches: PhotoBatch[] }) {
+  const { t } = useTranslation();
+  const labels = useBatchLabels();
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label={t('picture-day.list.label')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('picture-day.list.name')}</TableCell>
+            <TableCell>{t('picture-day.list.match-by')}</TableCell>
+            <TableCell>{t('picture-day.list.state')}</TableCell>
+            <TableCell align="right">{t('picture-day.list.photos')}</TableCell>
+            <TableCell align="right">{t('picture-day.list.matched')}</TableCell>
+            <TableCell align="right">{t('picture-day.list.unmatched')}</TableCell>
+            <TableCell>{t('picture-day.list.created')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {batches.map((batch) => (
+            <TableRow key={batch.id} data-testid="photo-batch-row">
+              <TableCell>
+                <Link
+                  component={RouterLink}
+                  to={routePath('project.picture-day.batch', { projectId, batchId: batch.id })}
+                >
+                  {batch.name}
+                </Link>
+              </TableCell>
+              <TableCell>{labels.matchBy(batch.match_by)}</TableCell>
+              <TableCell>{labels.state(batch.state)}</TableCell>
+              <TableCell align="right">{batch.counts.photos}</TableCell>
+              <TableCell align="right">{batch.counts.matched}</TableCell>
+              <TableCell align="right">{batch.counts.unmatched + batch.counts.ambiguous}</TableCell>
+              <TableCell>{formatDateTime(batch.created_at)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

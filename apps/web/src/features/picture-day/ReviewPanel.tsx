@@ -1,0 +1,183 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type PhotoBatch,
+  type PhotoBatchItem,
+  useChangeBatchItem,
+  usePhotoBatchItems,
+} from '../../api/picture-day';
+import { useSubjectSearch } from '../../api/subjects';
+import { useNotify } from '../../components/Notifications';
+import { QueryState } from '../../components/QueryState';
+
+/** The API's reason ("no card before it") as the screen writes it. */
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const REVIEWED_STATES = ['unmatched', 'ambiguous', 'ignored'] as const;
+const THUMB_WIDTH = 200;
+
+/** The photos matching could not place: each assigned to a subject found by search, or ignored. */
+export function ReviewPanel({ batch, projectId }: { batch: PhotoBatch; projectId: string }) {
+  const { t } = useTranslation();
+  const items = usePhotoBatchItems(batch.id, REVIEWED_STATES);
+  return (
+    <Box component="section" aria-labelledby="batch-review-heading" sx={{ mb: 3 }}>
+      <Typography id="batch-review-heading" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+        {t('picture-day.review.heading')}
+      </Typography>
+      <QueryState
+        query={items}
+        errorMessage={t('picture-day.review.load-failed')}
+        isEmpty={(list) => list.length === 0}
+        emptyMessage={t('picture-day.review.empty')}
+      >
+        {(list) => (
+          <Box
+            component="ul"
+            aria-label={t('picture-day.review.label')}
+            sx={{
+              listStyle: 'none',
+              m: 0,
+              p: 0,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: `repeat(auto-fill, minmax(${THUMB_WIDTH + 40}px, 1fr))`,
+            }}
+          >
+            {list.map((item) => (
+              <ReviewItem key={item.id} item={item} batchId={batch.id} projectId={projectId} />
+            ))}
+          </Box>
+        )}
+      </QueryState>
+    </Box>
+  );
+}
+
+interface SubjectOption {
+  id: string;
+  display_name: string;
+}
+
+function ReviewItem({
+  item,
+  batchId,
+  projectId,
+}: {
+  item: PhotoBatchItem;
+  batchId: string;
+  projectId: string;
+}) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const change = useChangeBatchItem(batchId);
+  const [text, setText] = useState('');
+  const query = useDeferredValue(text);
+  const search = useSubjectSearch(projectId, query);
+  const options: SubjectOption[] = search.data ?? [];
+  const ignored = item.state === 'ignored';
+  const save = (body: { subject_id: string } | { ignored: boolean }, done: string) =>
+    change.mutate(
+      { id: item.id, change: body },
+      {
+        onSuccess: () => notify({ message: done }),
+        onError: () => notify({ message: t('picture-day.review.save-failed'), severity: 'error' }),
+      },
+    );
+  return (
+    <Card component="li" variant="outlined" data-testid="review-item">
+      <Box
+        sx={{
+          bgcolor: 'grey.100',
+          aspectRatio: '4 / 5',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+        }}
+      >
+        {item.thumbnails.small ? (
+          <Box
+            component="img"
+            src={item.thumbnails.small}
+            alt={item.file_name}
+            loading="lazy"
+            decoding="async"
+            sx={{
+              width: '100%',
+              height: '100%',
+              objectFit: 'contain',
+              display: 'block',
+              opacity: ignored ? 0.4 : 1,
+            }}
+          />
+        ) : (
+          <Typography variant="caption" color="text.secondary">
+            {t('picture-day.review.no-thumbnail')}
+          </Typography>
+        )}
+      </Box>
+      <CardContent sx={{ display: 'grid', gap: 1 }}>
+        <Typography variant="body2" noWrap title={item.file_name}>
+          {item.file_name}
+        </Typography>
+        <Typography
+          variant="body2"
+          color={ignored ? 'text.secondary' : 'warning.main'}
+          data-testid="review-reason"
+        >
+          {ignored
+            ? t('picture-day.review.ignored')
+            : item.reason
+              ? sentence(item.reason)
+              : t(`picture-day.item-state.${item.state}`)}
+        </Typography>
+        {!ignored && (
+          <Autocomplete<SubjectOption>
+            options={options}
+            filterOptions={(all) => all}
+            getOptionLabel={(option) => option.display_name}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            inputValue={text}
+            onInputChange={(_, value) => setText(value)}
+            value={null}
+            loading={search.isFetching}
+            noOptionsText={
+              query.trim() ? t('picture-day.review.no-subjects') : t('picture-day.review.type-to-search')
+            }
+            loadingText={t('picture-day.review.searching')}
+            disabled={change.isPending}
+            onChange={(_, subject) => {
+              if (subject)
+                save(
+                  { subject_id: subject.id },
+                  t('picture-day.review.assigned', { name: subject.display_name }),
+                );
+            }}
+            renderInput={(params) => (
+              <TextField {...params} size="small" label={t('picture-day.review.assign')} />
+            )}
+          />
+        )}
+        <Button
+          size="small"
+          disabled={change.isPending}
+          onClick={() =>
+            save(
+              { ignored: !ignored },
+              ignored ? t('picture-day.review.unignored') : t('picture-day.review.ignored-saved'),
+            )
+          }
+        >
+          {ignored ? t('picture-day.review.unignore') : t('picture-day.review.ignore')}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
