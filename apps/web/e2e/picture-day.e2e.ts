@@ -1,0 +1,345 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import bwipjs from 'bwip-js/node';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { closePage, freshPage, pageErrors } from './helpers.js';
+import {
+  type ApiCall,
+  apiAs,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  organizationIdByName,
+  productAndBrowser,
+  signInThroughUi,
+} from './support/server.js';
+
+// Picture day from end to end: camera cards printed through the print wizard, a shoot "photographed"
+// (each card's code rendered as a camera sees it: a QR a little rotated on a background), the folder
+// uploaded in the browser, matched, the stray photo reviewed, applied, and each portrait on its subject.
+
+const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
+let api: ApiCall;
+let projectId: string;
+let shoot: string;
+
+const PEOPLE = [
+  { first_name: 'Ava', last_name: 'Adams', grade: '3', teacher: 'Ms. Lee', student_id: '00101' },
+  { first_name: 'Ben', last_name: 'Brown', grade: '3', teacher: 'Ms. Lee', student_id: '00102' },
+  { first_name: 'Cleo', last_name: 'Cole', grade: '4', teacher: 'Mr. Ng', student_id: '00103' },
+  // Forgot the card: photographed first, before any card, and assigned by hand in the review.
+  { first_name: 'Dan', last_name: 'Diaz', grade: '4', teacher: 'Mr. Ng', student_id: '00104' },
+] as const;
+type Person = (typeof PEOPLE)[number];
+const subjects = new Map<Person, { id: string; card_code: string }>();
+
+beforeAll(async () => {
+  ({ api } = await apiAs(product.baseUrl));
+  const { project_template: template } = await api<{ project_template: { id: string } }>(
+    '/api/project-templates',
+    'POST',
+    {
+      project_template: {
+        name: 'Picture Day E2E Template',
+        organization_id: await organizationIdByName(product.app, 'Demo Studio'),
+        subject_fields_attributes: ['first_name', 'last_name', 'student_id', 'grade', 'teacher'].map(
+          (field_key) => ({ field_key }),
+        ),
+      },
+    },
+  );
+  const { project } = await api<{ project: { id: string; project_template_id: string } }>(
+    '/api/projects',
+    'POST',
+    {
+      project: {
+        name: 'Picture Day 2026',
+        short_code: 'PD26',
+        organization_id: await organizationIdByName(product.app, 'Maple Grove Elementary'),
+        season_id: null,
+        enable_for_all_apps: false,
+      },
+      project_template_id: template.id,
+    },
+  );
+  projectId = project.id;
+  const { project_template: copy } = await api<{
+    project_template: { subject_fields: { id: string; field_key: string }[] };
+  }>(`/api/project-templates/${project.project_template_id}`);
+  const fieldIds = Object.fromEntries(copy.subject_fields.map((field) => [field.field_key, field.id]));
+  for (const person of PEOPLE) {
+    const properties = Object.fromEntries(Object.entries(person).map(([k, v]) => [fieldIds[k]!, v]));
+    const { subject } = await api<{ subject: { id: string; card_code: string } }>(
+      `/api/projects/${projectId}/subjects`,
+      'POST',
+      { subject: { properties } },
+    );
+    subjects.set(person, subject);
+  }
+  shoot = await mkdtemp(path.join(tmpdir(), 'picture-day-'));
+}, 120_000);
+
+afterAll(async () => {
+  if (shoot) await rm(shoot, { recursive: true, force: true });
+});
+
+const [ava, ben, cleo, dan] = PEOPLE;
+const subjectOf = (person: Person) => {
+  const subject = subjects.get(person);
+  if (!subject) throw new Error(`${person.first_name} was not set up`);
+  return subject;
+};
+const fullName = (person: Person) => `${person.first_name} ${person.last_name}`;
+
+/** EXIF DateTimeOriginal one minute apart from the first photo of the day. */
+const capturedAt = (n: number) => `2026:11:25 09:${String(n).padStart(2, '0')}:00`;
+
+/** A portrait as the camera writes it: a noisy picture with a capture time. */
+async function portrait(n: number, tint: { r: number; g: number; b: number }): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: 1200,
+      height: 1500,
+      channels: 3,
+      background: tint,
+      noise: { type: 'gaussian', mean: 120, sigma: 25 },
+    },
+  })
+    .jpeg({ quality: 85 })
+    .withExif({ IFD2: { DateTimeOriginal: capturedAt(n) } })
+    .toBuffer();
+}
+
+/**
+ * A camera card as photographed: the card's QR code (`SPC1:` + its card code, as printed) on a white
+ * card, turned a few degrees, on a grey background the size of a photo.
+ */
+async function cardPhoto(n: number, cardCode: string): Promise<Buffer> {
+  const qr = await bwipjs.toBuffer({
+    bcid: 'qrcode',
+    text: `SPC1:${cardCode}`,
+    scale: 8,
+    paddingwidth: 6,
+    paddingheight: 6,
+    backgroundcolor: 'FFFFFF',
+  });
+  const card = await sharp(qr).rotate(7, { background: '#ffffff' }).png().toBuffer();
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 120, g: 124, b: 118 } } })
+    .composite([{ input: card, left: 500, top: 300 }])
+    .jpeg({ quality: 88 })
+    .withExif({ IFD2: { DateTimeOriginal: capturedAt(n) } })
+    .toBuffer();
+}
+
+/**
+ * The shoot in the order it was taken: Dan without a card, then each card followed by its subject's
+ * portraits (Ava twice: the second is her primary), and a file the camera leaves that is no photo.
+ */
+async function photographShoot(): Promise<Record<string, Person>> {
+  const portraits: Record<string, Person> = {};
+  let n = 0;
+  const take = async (buffer: Buffer) => {
+    n += 1;
+    const name = `IMG_${String(n).padStart(4, '0')}.JPG`;
+    await writeFile(path.join(shoot, name), buffer);
+    return name;
+  };
+  portraits[await take(await portrait(1, { r: 200, g: 170, b: 150 }))] = dan;
+  for (const [person, count] of [
+    [ava, 2],
+    [ben, 1],
+    [cleo, 1],
+  ] as const) {
+    await take(await cardPhoto(n + 1, subjectOf(person).card_code));
+    for (let i = 0; i < count; i++)
+      portraits[await take(await portrait(n + 1, { r: 90 + 40 * i, g: 140, b: 200 }))] = person;
+  }
+  await writeFile(path.join(shoot, 'CAMERA.XML'), '<settings/>');
+  return portraits;
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/** Camera cards for Ava, Ben and Cleo through the print wizard; the PDF is downloaded. */
+async function printCameraCards(page: Page) {
+  await page.goto(`${product.baseUrl}/projects/${projectId}/layouts`);
+  await choose(page, 'Choose Category', 'Camera Cards');
+  await page.getByTestId('layout-card').first().getByRole('link', { name: 'Select Layout' }).click();
+  await page.getByRole('button', { name: 'Select Subjects' }).click();
+  await page.getByTestId('selected-count').getByText('4 subjects selected').waitFor();
+  await page.getByRole('checkbox', { name: `Select ${fullName(dan)}` }).uncheck();
+  await page.getByTestId('selected-count').getByText('3 subjects selected').waitFor();
+  await page.getByRole('button', { name: 'Check for Duplicate Subjects' }).click();
+  await page.getByTestId('check-duplicates-step').waitFor();
+  await page.getByRole('button', { name: 'Confirm and Print' }).click();
+  // Cards need no photo: when the wizard asks about subjects without one, they are printed all the same.
+  const withoutPhoto = page.getByRole('radiogroup', { name: 'Subjects without a photo' });
+  if (await withoutPhoto.isVisible()) {
+    await withoutPhoto.getByRole('radio', { name: 'Print a placeholder with the name' }).check();
+  }
+  await page.getByRole('textbox', { name: 'PDF Name' }).fill('Camera cards');
+  await page.getByRole('button', { name: 'Print', exact: true }).click();
+  const row = page.getByTestId('highlighted-render');
+  await row.getByText('Completed').waitFor({ timeout: 60_000 });
+}
+
+/** Requests the page sends from now on: new batch photos, and bytes to storage. */
+function sending(page: Page) {
+  const sent = { photos: 0, bytes: 0 };
+  page.on('request', (request) => {
+    if (request.method() !== 'POST') return;
+    const { pathname } = new URL(request.url());
+    if (/^\/api\/photo-batches\/\d+\/photos$/.test(pathname)) sent.photos += 1;
+    if (pathname.startsWith('/storage/')) sent.bytes += 1;
+  });
+  return sent;
+}
+
+test('a studio manager prints camera cards, uploads the shoot, reviews the stray photo, applies, and each portrait is on its subject', async () => {
+  let page = await freshPage(product.browser);
+  let errors = pageErrors(page);
+  try {
+    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await printCameraCards(page);
+    const portraits = await photographShoot();
+
+    // The project page leads to Upload Picture Day; a new batch matches by camera cards (the default).
+    await page.goto(`${product.baseUrl}/projects/${projectId}`);
+    await page.getByRole('link', { name: 'Upload Picture Day' }).click();
+    await page.getByRole('heading', { name: 'Upload Picture Day' }).waitFor();
+    await page.getByTestId('empty-state').waitFor();
+    await page.getByRole('button', { name: 'New Batch' }).click();
+    await page.getByRole('textbox', { name: 'Batch Name' }).fill('Fall picture day');
+    expect(await page.getByRole('radio', { name: 'Camera cards' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Create Batch' }).click();
+    await page.getByRole('heading', { name: 'Fall picture day' }).waitFor();
+    const batchUrl = page.url();
+
+    // The morning's first five photos, chosen as files.
+    const jpegs = (await readdir(shoot)).filter((name) => name.endsWith('.JPG')).sort();
+    expect(jpegs).toHaveLength(8);
+    await page
+      .getByTestId('batch-file-input')
+      .setInputFiles(jpegs.slice(0, 5).map((name) => path.join(shoot, name)));
+    await page
+      .getByTestId('batch-upload-status')
+      .getByText('5 of 5 photos uploaded.', { exact: true })
+      .waitFor({ timeout: 60_000 });
+    await page.getByTestId('batch-photos-count').getByText('The batch has 5 photos, 5 uploaded.').waitFor();
+
+    // Leaving and coming back: the batch is where it was.
+    await page.getByRole('link', { name: 'All batches' }).click();
+    const row = page.getByTestId('photo-batch-row').filter({ hasText: 'Fall picture day' });
+    await row.getByText('Uploading').waitFor();
+    await row.getByRole('link', { name: 'Fall picture day' }).click();
+    await page.getByTestId('batch-photos-count').getByText('The batch has 5 photos, 5 uploaded.').waitFor();
+
+    // The browser is closed. In another, the whole folder: the camera's settings file is left out, the
+    // five photos the batch has are not sent again, the other three are.
+    await closePage(page);
+    page = await freshPage(product.browser);
+    errors = pageErrors(page);
+    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(batchUrl);
+    await page.getByTestId('batch-photos-count').getByText('The batch has 5 photos, 5 uploaded.').waitFor();
+    const sent = sending(page);
+    await page.getByTestId('batch-folder-input').setInputFiles(shoot);
+    await page
+      .getByTestId('batch-skipped')
+      .getByText(/^1 file is not a JPEG and was left out: \S*CAMERA\.XML$/)
+      .waitFor();
+    await page
+      .getByTestId('batch-upload-status')
+      .getByText('8 of 8 photos uploaded.', { exact: true })
+      .waitFor({ timeout: 60_000 });
+    await page.getByText('5 were in the batch already and were not sent again.').waitFor();
+    expect(sent).toEqual({ photos: 3, bytes: 3 });
+    await page.getByTestId('batch-photos-count').getByText('The batch has 8 photos, 8 uploaded.').waitFor();
+
+    // Matching: three cards, five portraits; Dan's photo came before any card.
+    await page.getByRole('button', { name: 'Match Photos' }).click();
+    const report = page.getByTestId('batch-report');
+    await report.waitFor({ timeout: 60_000 });
+    const count = async (name: string) =>
+      (await report.getByTestId(`batch-count-${name}`).locator('dd').textContent())?.trim();
+    expect(await count('photos')).toBe('8');
+    expect(await count('cards')).toBe('3');
+    expect(await count('matched')).toBe('4');
+    expect(await count('unmatched')).toBe('1');
+    expect(await count('ambiguous')).toBe('0');
+    expect(await count('subjects_matched')).toBe('3');
+    expect(await count('subjects_with_several_photos')).toBe('1');
+    expect(await count('subjects_photographed_again')).toBe('0');
+
+    // The review: Dan's photo, with its reason, assigned to him through the subject search.
+    const stray = page.getByTestId('review-item');
+    await expect.poll(() => stray.count()).toBe(1);
+    await stray.getByText('IMG_0001.JPG').waitFor();
+    await stray.getByRole('img', { name: 'IMG_0001.JPG' }).waitFor();
+    expect(await stray.getByTestId('review-reason').textContent()).toMatch(/no card before it/i);
+    await stray.getByRole('combobox', { name: 'Assign to a subject' }).fill('Diaz');
+    await page.getByRole('option', { name: fullName(dan) }).click();
+    await page.getByText(`Assigned to ${fullName(dan)}.`).waitFor();
+    await page.getByTestId('empty-state').getByText('Every photo found its subject.').waitFor();
+    expect(await count('matched')).toBe('5');
+
+    // Nothing is assigned before apply.
+    const { subject: before } = await api<{ subject: { photos: unknown[] } }>(
+      `/api/subjects/${subjectOf(ava).id}?include_photos=true`,
+    );
+    expect(before.photos).toEqual([]);
+
+    await page.getByRole('button', { name: 'Apply Batch' }).click();
+    await page.getByTestId('batch-applied').waitFor({ timeout: 60_000 });
+
+    // Each subject's page shows its portraits, the last of its sequence as the primary photo.
+    const expected = new Map<Person, string[]>();
+    for (const [file, person] of Object.entries(portraits))
+      expected.set(person, [...(expected.get(person) ?? []), file]);
+    for (const [person, files] of expected) {
+      await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${subjectOf(person).id}`);
+      const photos = page.getByTestId('subject-photo');
+      await expect.poll(() => photos.count(), { timeout: 15_000 }).toBe(files.length);
+      for (const file of files) await photos.filter({ hasText: file }).waitFor();
+      const primary = photos.filter({ has: page.getByText('Primary', { exact: true }) });
+      expect(await primary.count()).toBe(1);
+      expect(await primary.textContent()).toContain(files.at(-1));
+      // No card photo is anyone's portrait.
+      const names = await photos.allTextContents();
+      expect(names.join(' ')).not.toMatch(/IMG_0002|IMG_0005|IMG_0007/);
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    await closePage(page);
+  }
+});
+
+test("a school's own project offers no Upload Picture Day, and the screen says batches are the studio's", async () => {
+  const page = await freshPage(product.browser);
+  const errors = pageErrors(page);
+  try {
+    await signInThroughUi(page, product.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${product.baseUrl}/projects/${projectId}`);
+    await page.getByRole('link', { name: 'Data Summary' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Upload Picture Day' }).count()).toBe(0);
+    await page.goto(`${product.baseUrl}/projects/${projectId}/picture-day`);
+    await page
+      .getByTestId('empty-state')
+      .getByText('Picture day batches are run by the studio or lab that photographs the school.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'New Batch' }).count()).toBe(0);
+    // The screen asked for nothing the school may not read.
+    expect(errors).toEqual([]);
+  } finally {
+    await closePage(page);
+  }
+});
