@@ -95,6 +95,36 @@ test('routes files build no SQL, routes live only in routes files, areas keep to
   expect([...PENDING].filter((b) => !now.includes(b))).toEqual([]);
 });
 
+/**
+ * One way to find a record: `request.access.find(kind, id, decision?)` / `findRow`, or a module's finder
+ * over it taking `(access, id)`. It answers 404 out of view and decides the action itself (403), so no
+ * lookup takes a database with a session or a request, no flag carries a refusal, no handler decides apart
+ * from its lookup, and no `Access` is built beside the request's (http/auth.ts builds it).
+ */
+const OLD_LOOKUPS: [RegExp, string, allowedIn?: string[]][] = [
+  [
+    /\bfindVisible\w*\s*\(/,
+    'finds a record through findVisible* (use request.access.find or a finder taking (access, id))',
+  ],
+  [/\brefusedUntilFound\b/, 'reads or sets the refusedUntilFound flag'],
+  [/\bauthorize\s*\(\s*request\b/, 'decides an action apart from its lookup (give find the decision)'],
+  // The request hook builds the request's; jobs without a request would build theirs (none does today).
+  [/\bnew Access\s*\(/, 'builds an Access beside request.access', ['http/auth.ts']],
+];
+const SOURCE = path.resolve(MODULES, '..');
+
+test('records are found one way: request.access.find decides 404 and 403, no flag, no second Access', () => {
+  const found: string[] = [];
+  for (const file of sourceFiles(SOURCE)) {
+    const name = path.relative(SOURCE, file).split(path.sep).join('/');
+    const text = readFileSync(file, 'utf8');
+    for (const [pattern, what, allowedIn = []] of OLD_LOOKUPS) {
+      if (pattern.test(text) && !allowedIn.includes(name)) found.push(`${name}: ${what}`);
+    }
+  }
+  expect(found).toEqual([]);
+});
+
 test('every table has an owning area', () => {
   const schema = readFileSync(path.resolve(MODULES, '../db/schema.ts'), 'utf8');
   const database = schema.slice(schema.indexOf('export interface Database'));

@@ -1,11 +1,4 @@
-import {
-  type Action,
-  type AuthLevel,
-  can,
-  isAction,
-  policyOf,
-  type RecordAction,
-} from '@school-portal/domain';
+import { type Action, type AuthLevel, can, isAction, policyOf } from '@school-portal/domain';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from '../context.js';
 import { Access } from '../modules/access/visibility.js';
@@ -16,10 +9,10 @@ import { forbidden, HttpError, unauthorized } from './errors.js';
 /**
  * Every route declares the action it performs (`config: { action }`), and the domain's policy table says
  * who may perform it (packages/domain/src/policies.ts). This hook signs the caller in as the action's level
- * asks, refuses unlicensed callers, and decides caller-only actions before the body is looked at. Record
- * actions are decided by the handler through `authorize(request, record)` once the record is found in
- * view; a record route that answers without having asked is turned into a refusal. A route without an
- * action is refused to everyone: deny by default.
+ * asks, refuses unlicensed callers, and decides caller-only actions before the body is looked at. A route
+ * naming a record decides its action when it finds the record (`request.access.find`, access module): 404
+ * out of view, then 403 when the policy refuses; a record route that answers without having decided is
+ * turned into a refusal. A route without an action is refused to everyone: deny by default.
  */
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -60,24 +53,6 @@ const PUBLIC_PLUGIN_PREFIXES = ['/api/docs'];
 export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw unauthorized();
   return request.session;
-}
-
-/**
- * Decides the route's record action on the record the handler found in view, or another action on it
- * (for a second check such as "for all apps"). Refuses with 403 when the policy says no.
- */
-export function authorize<A extends RecordAction>(
-  request: FastifyRequest,
-  record: Parameters<typeof can<A>>[2],
-  action?: A,
-): void {
-  const declared = request.routeOptions.config?.action;
-  const name = (action ?? declared) as A | undefined;
-  const session = sessionOf(request);
-  if (!name || !(can as (a: unknown, n: string, r: unknown) => boolean)(session.abilities, name, record)) {
-    throw forbidden('not_allowed');
-  }
-  if (!action || action === declared) request.authorized = true;
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -135,28 +110,25 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
       },
     });
     if (level === 'licensed' && !request.session.abilities.isLicensed) throw forbidden('not_licensed');
-    if (!needsRecord) {
-      if ((can as (a: unknown, n: string) => boolean)(request.session.abilities, action)) {
-        request.authorized = true;
-      } else if (request.routeOptions.url?.includes(':')) {
-        // A record in the path: answer 404 if it is out of view, 403 once it is found (access module).
-        request.session.refusedUntilFound = true;
-      } else {
-        throw forbidden('not_allowed');
-      }
+    if (needsRecord) return;
+    if ((can as (a: unknown, n: string) => boolean)(request.session.abilities, action)) {
+      request.authorized = true;
+    } else if (!request.routeOptions.url?.includes(':')) {
+      throw forbidden('not_allowed');
     }
+    // Else a record in the path: its lookup answers 404 if it is out of view, 403 once it is found.
   });
 
   // A record route that answered without deciding its action is a bug: refuse rather than leak.
   app.addHook('onSend', async (request, reply, payload) => {
     const action = actionOf(request);
     if (action === null || action === 'undeclared' || reply.statusCode >= 400) return payload;
-    if (policyOf(action).auth === 'public' || (request.authorized && !request.session?.refusedUntilFound)) {
+    if (policyOf(action).auth === 'public' || request.authorized) {
       return payload;
     }
     request.log.error(
       { route: request.routeOptions.url, action },
-      'record action answered without authorize()',
+      'record action answered without deciding it (request.access.find)',
     );
     const refusal = new HttpError(500, { error: 'internal', request_id: request.id });
     reply.status(refusal.statusCode).type('application/json; charset=utf-8');

@@ -65,6 +65,18 @@ export type Decision<R, A extends Action = Action> =
   | A
   | { action?: A; target?: (row: R) => PolicyRecord<A> | Promise<PolicyRecord<A>> };
 
+/**
+ * `decision`, with `target` building the record its policy reads unless the decision brings its own: a
+ * module's finder gives every action on its kind the record as the policies see it.
+ */
+export function withTarget<R>(
+  decision: Decision<R> | undefined,
+  target: (row: R) => PolicyRecord<Action> | Promise<PolicyRecord<Action>>,
+): Decision<R> {
+  const given = typeof decision === 'string' ? { action: decision } : decision;
+  return { target, ...given };
+}
+
 /** The ids in view of a kind (a subquery), as `findRow`'s query gets them. */
 export type VisibleIds = ReturnType<Access['ids']>;
 
@@ -77,6 +89,9 @@ type ProjectOwnedTable =
   | 'layout_renders'
   | 'project_exports'
   | 'photo_batches';
+/** Tables whose rows hang off a record of another kind, and the column naming it. */
+type ChildTable = 'photos' | 'photo_crops' | 'subject_photo_assignments' | 'photo_batch_items';
+type ChildColumn = 'album_id' | 'photo_id' | 'subject_id' | 'photo_batch_id';
 /** Tables of layouts and their categories: built in (no organization) or an organization's. */
 type LayoutTable = 'layouts' | 'layout_categories';
 
@@ -230,32 +245,11 @@ export class Access {
             .where('r.parent_resource_type', '=', 'Project') as unknown as RefQuery,
         );
       case 'photo':
-        return this.inLiveProjectInView(
-          db
-            .selectFrom('photos as r')
-            .innerJoin('albums as al', 'al.id', 'r.album_id')
-            .innerJoin('projects as p', 'p.id', 'al.parent_resource_id')
-            .select(['r.id', 'p.organization_id', 'p.id as project_id'])
-            .where('al.parent_resource_type', '=', 'Project') as unknown as RefQuery,
-        );
+        return this.childOf('photos', 'album_id', 'album');
       case 'photo_crop':
-        return this.inLiveProjectInView(
-          db
-            .selectFrom('photo_crops as r')
-            .innerJoin('photos as ph', 'ph.id', 'r.photo_id')
-            .innerJoin('albums as al', 'al.id', 'ph.album_id')
-            .innerJoin('projects as p', 'p.id', 'al.parent_resource_id')
-            .select(['r.id', 'p.organization_id', 'p.id as project_id'])
-            .where('al.parent_resource_type', '=', 'Project') as unknown as RefQuery,
-        );
+        return this.childOf('photo_crops', 'photo_id', 'photo');
       case 'assignment':
-        return this.inLiveProjectInView(
-          db
-            .selectFrom('subject_photo_assignments as r')
-            .innerJoin('subjects as su', 'su.id', 'r.subject_id')
-            .innerJoin('projects as p', 'p.id', 'su.project_id')
-            .select(['r.id', 'p.organization_id', 'p.id as project_id']) as unknown as RefQuery,
-        );
+        return this.childOf('subject_photo_assignments', 'subject_id', 'subject');
       case 'project_import':
         return this.ownedByProject('project_imports');
       case 'subject_import':
@@ -263,13 +257,7 @@ export class Access {
       case 'photo_batch':
         return this.ownedByProject('photo_batches');
       case 'photo_batch_item':
-        return this.inLiveProjectInView(
-          db
-            .selectFrom('photo_batch_items as r')
-            .innerJoin('photo_batches as b', 'b.id', 'r.photo_batch_id')
-            .innerJoin('projects as p', 'p.id', 'b.project_id')
-            .select(['r.id', 'p.organization_id', 'p.id as project_id']) as unknown as RefQuery,
-        );
+        return this.childOf('photo_batch_items', 'photo_batch_id', 'photo_batch');
       case 'file_request':
         // Made in an organization in view, or asking for a project in view.
         return db
@@ -335,6 +323,17 @@ export class Access {
       .where(sql.ref('p.deleting_at'), 'is', null);
   }
 
+  /** Records that hang off a record of another kind (a photo off its album): seen exactly when it is. */
+  private childOf(table: ChildTable, parentColumn: ChildColumn, parent: VisibleKind): RefQuery {
+    return (
+      this.db
+        // One table of the union: its rows are joined to the parent's refs by one id column.
+        .selectFrom(`${table} as r` as 'photos as r')
+        .innerJoin(this.refs(parent).as('up'), 'up.id', `r.${parentColumn}` as 'r.album_id')
+        .select(['r.id', 'up.organization_id', 'up.project_id']) as unknown as RefQuery
+    );
+  }
+
   /** Records with a `project_id` of their own: seen exactly when their project is. */
   private ownedByProject(table: ProjectOwnedTable): RefQuery {
     return this.inLiveProjectInView(
@@ -392,19 +391,37 @@ export class Access {
   }
 
   /**
-   * Like `find`, but answers the record's own row in the same round trip: `select` gets the ids in view (a
-   * subquery) and narrows its query to the record with them.
+   * Like `find`, but answers the record's own row in the same round trip: the row `from` selects whose
+   * `idColumn` is `id`, narrowed to the ids in view.
    */
-  async findRow<R, A extends Action>(
+  async findRow<DB, TB extends keyof DB, O, A extends Action>(
     kind: VisibleKind,
     id: string,
+    from: (db: Db) => SelectQueryBuilder<DB, TB, O>,
+    idColumn: string,
+    decision?: Decision<O, A>,
+  ): Promise<O> {
+    if (!isRecordId(id)) throw notFound();
+    const column = sql.ref(idColumn);
+    return this.findRowWhere(
+      kind,
+      (ids, db) => from(db).where(column, '=', id).where(column, 'in', ids),
+      decision,
+    );
+  }
+
+  /**
+   * `findRow` for a record named otherwise than by its id (a slug): `select` gets the ids in view (a
+   * subquery) and narrows its query to one row with them.
+   */
+  async findRowWhere<R, A extends Action>(
+    kind: VisibleKind,
     select: (visibleIds: VisibleIds, db: Db) => Compilable<R>,
     decision?: Decision<R, A>,
   ): Promise<R> {
-    const row =
-      this.session?.account && isRecordId(id)
-        ? (await prepared(this.db, select(this.ids(kind), this.db))).rows[0]
-        : undefined;
+    const row = this.session?.account
+      ? (await prepared(this.db, select(this.ids(kind), this.db))).rows[0]
+      : undefined;
     if (!row) throw notFound();
     await this.decide(row, decision);
     return row;
@@ -425,32 +442,6 @@ export class Access {
       throw forbidden('not_allowed');
     }
     if (action === this.route?.action) this.route.decided();
-  }
-
-  /** The record if the caller can see it; otherwise 404, whether it is missing or out of view. */
-  async findVisible(kind: VisibleKind, id: string): Promise<VisibleRef> {
-    const ref = await this.lookup(kind, id);
-    if (!ref) throw notFound();
-    if (this.session?.refusedUntilFound) throw forbidden('not_allowed');
-    return ref;
-  }
-
-  /**
-   * Like `findVisible`, but answers the record's own row in the same round trip: `select` gets the ids in
-   * view (a subquery) and narrows its query to the record with them. 404 when missing or out of view.
-   */
-  async findVisibleRow<R>(
-    kind: VisibleKind,
-    id: string,
-    select: (visibleIds: ReturnType<Access['ids']>) => Compilable<R>,
-  ): Promise<R> {
-    const row =
-      this.session?.account && isRecordId(id)
-        ? (await prepared(this.db, select(this.ids(kind)))).rows[0]
-        : undefined;
-    if (!row) throw notFound();
-    if (this.session?.refusedUntilFound) throw forbidden('not_allowed');
-    return row;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { MAX_ATTACHMENT_BYTES, recordIdSchema } from '@school-portal/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -7,13 +7,13 @@ import { sessionOf } from '../../http/auth.js';
 import { answerSignedDownload, signedDownloadSchema } from '../../http/download.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
-import { findVisibleProject } from '../projects/service.js';
+import { findProject } from '../projects/service.js';
 import { attachmentSchema, serializeAttachment } from './serialize.js';
 import {
   attachmentDownloadAudit,
   completeUploads,
   createAttachment,
-  findVisibleAttachment,
+  findAttachment,
   listProjectAttachments,
   verifyAttachment,
 } from './service.js';
@@ -39,8 +39,7 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const project = await findProject(request.access, request.params.id);
       const { rows, meta } = await listProjectAttachments(ctx, project.id, request.query);
       return { attachments: rows.map(serializeAttachment), meta };
     },
@@ -83,15 +82,13 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
     },
     async (request, reply) => {
       const s = sessionOf(request);
-      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const project = await findProject(request.access, request.params.id);
       const { row, presigned } = await createAttachment(ctx, s, project, request.body.attachment);
       return reply
         .status(201)
         .send({ attachment: { ...serializeAttachment(row), presigned_post: presigned } });
     },
   );
-
-  const findVisible = (request: FastifyRequest, id: string) => findVisibleAttachment(ctx, request.access, id);
 
   app.patch(
     '/api/attachments/:id/verify',
@@ -107,10 +104,10 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
       },
     },
     async (request) => {
-      const row = await findVisible(request, request.params.id);
+      const row = await findAttachment(request.access, request.params.id);
       if (row.upload_verified_at) return { attachment: serializeAttachment(row) };
       await verifyAttachment(ctx, row, request.body?.notify ?? true);
-      return { attachment: serializeAttachment(await findVisible(request, row.id)) };
+      return { attachment: serializeAttachment(await findAttachment(request.access, row.id)) };
     },
   );
 
@@ -128,7 +125,7 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
       },
     },
     async (request) => {
-      const found = await request.access.findVisible('file_request', request.params.id);
+      const found = await request.access.find('file_request', request.params.id);
       const notified = await completeUploads(ctx, request.access, found.id, request.body.attachment_ids);
       return { notified_attachment_ids: notified };
     },
@@ -144,7 +141,7 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
       ),
     },
     async (request, reply) => {
-      const row = await findVisible(request, request.params.id);
+      const row = await findAttachment(request.access, request.params.id);
       if (!row.upload_verified_at) throw notFound();
       return answerSignedDownload(ctx, request, reply, {
         format: request.query.format,
@@ -168,7 +165,7 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
       },
     },
     async (request) => {
-      const row = await findVisible(request, request.params.id);
+      const row = await findAttachment(request.access, request.params.id);
       if (row.upload_verified_at) throw conflict({ base: ['A file that arrived cannot be removed here'] });
       await discardAttachment(ctx, row);
       return {};

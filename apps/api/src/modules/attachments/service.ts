@@ -74,11 +74,11 @@ export async function createAttachment(
   return { row, presigned };
 }
 
-export async function findVisibleAttachment(ctx: AppContext, access: Access, id: string) {
-  const ref = await access.findVisible('attachment', id);
-  return ctx.db.selectFrom('attachments').selectAll().where('id', '=', ref.id).executeTakeFirstOrThrow();
+/** A file in view, else 404; then the route's action decided. */
+export function findAttachment(access: Access, id: string) {
+  return access.findRow('attachment', id, (db) => db.selectFrom('attachments').selectAll(), 'attachments.id');
 }
-type AttachmentRecord = Awaited<ReturnType<typeof findVisibleAttachment>>;
+type AttachmentRecord = Awaited<ReturnType<typeof findAttachment>>;
 
 /**
  * Checks an uploaded file and marks it verified; with `notify`, the request's creator is e-mailed in the

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { authorize, sessionOf } from '../../http/auth.js';
+import { sessionOf } from '../../http/auth.js';
 import { idParam, isRecordId, listMeta, pageQuery } from '../../http/params.js';
 import { contentDisposition } from '../../storage/storage.js';
-import { findVisibleOrganization, organizationTarget } from '../organizations/service.js';
+import { findOrganization } from '../organizations/service.js';
 import { type AuditFilters, shownUserName } from './queries.js';
 import { AUDIT_ACTIONS } from './record.js';
 import { serializeAuditEvent } from './serialize.js';
@@ -71,8 +71,7 @@ export function registerAuditRoutes(root: FastifyInstance, ctx: AppContext) {
   /** The organization named in the path, in view and allowed, and how much of its trail the caller reads. */
   async function scopeOf(request: FastifyRequest, id: string): Promise<AuditScope> {
     const s = sessionOf(request);
-    const { organization } = await findVisibleOrganization(ctx.db, s, id);
-    authorize(request, organizationTarget(organization, s));
+    const organization = await findOrganization(request.access, id);
     return {
       organizationIds: request.access.subtreeIds(organization.id),
       mode: s.abilities.isManager ? ('tree' as const) : ('projects' as const),

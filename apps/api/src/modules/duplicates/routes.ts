@@ -40,7 +40,7 @@ export function registerDuplicateRoutes(root: FastifyInstance, ctx: AppContext) 
     },
     async (request) => {
       const s = sessionOf(request);
-      const pf = await loadProjectFields(ctx.db, s, request.params.id);
+      const pf = await loadProjectFields(request.access, s, request.params.id);
       const { fields, ...selection } = request.body;
       const groups = await findDuplicateGroups(
         ctx.db,
@@ -76,7 +76,7 @@ export function registerDuplicateRoutes(root: FastifyInstance, ctx: AppContext) 
     },
     async (request) => {
       const s = sessionOf(request);
-      const ref = await request.access.findVisible('subject', request.params.id);
+      const ref = await request.access.find('subject', request.params.id);
       const kept = { id: ref.id, project_id: ref.project_id!, organization_id: ref.organization_id };
       const mergedIds = await checkMergedIds(ctx.db, request.access, kept, request.body.merged_subject_ids);
       const { movedPhotoIds } = await mergeSubjects(ctx.db, actorOf(request), kept, mergedIds);

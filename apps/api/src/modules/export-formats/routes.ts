@@ -9,16 +9,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { authorize, sessionOf } from '../../http/auth.js';
+import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
-import { findVisibleOrganization, organizationTarget } from '../organizations/service.js';
-import { exportFormatSchema, formatRef } from './serialize.js';
+import { findOrganization } from '../organizations/service.js';
+import { exportFormatSchema } from './serialize.js';
 import {
   copyFormat,
   createFormat,
   deleteFormat,
-  findVisibleFormat,
+  findFormat,
   listForOrganization,
   listForProject,
   serializeOne,
@@ -51,7 +51,7 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
       },
     },
     async (request) => {
-      const project = await request.access.findVisible('project', request.params.id);
+      const project = await request.access.find('project', request.params.id);
       return {
         project_export_formats: await listForProject(ctx.db, request.access, project.organization_id),
       };
@@ -70,7 +70,7 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
       },
     },
     async (request) => {
-      const organization = await request.access.findVisible('organization', request.params.id);
+      const organization = await findOrganization(request.access, request.params.id);
       return { project_export_formats: await listForOrganization(ctx.db, organization.id) };
     },
   );
@@ -92,8 +92,7 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
       const organizationId = organization_id ?? s.account?.organization_id;
       if (!organizationId) throw unprocessable({ organization_id: ['is invalid'] });
       await request.access.requireVisible({ organization_id: { kind: 'organization', id: organizationId } });
-      const { organization } = await findVisibleOrganization(ctx.db, s, organizationId);
-      authorize(request, organizationTarget(organization, s));
+      const organization = await findOrganization(request.access, organizationId);
       const id = await createFormat(ctx.db, s, organization.id, values);
       return reply.status(201).send({ project_export_format: await serializeOne(ctx.db, id) });
     },
@@ -111,7 +110,7 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
       },
     },
     async (request) => {
-      const format = await findVisibleFormat(ctx.db, request.access, request.params.id);
+      const format = await findFormat(request.access, request.params.id);
       return { project_export_format: await serializeOne(ctx.db, format.id) };
     },
   );
@@ -130,8 +129,7 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
     },
     async (request) => {
       const s = sessionOf(request);
-      const format = await findVisibleFormat(ctx.db, request.access, request.params.id);
-      authorize(request, formatRef(format));
+      const format = await findFormat(request.access, request.params.id);
       const { organization_id: _ignored, ...values } = request.body.project_export_format;
       await updateFormat(ctx.db, s, format, values);
       return { project_export_format: await serializeOne(ctx.db, format.id) };
@@ -145,8 +143,7 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
       schema: { tags, summary: 'Delete a custom format', params: idParam, response: { 200: z.object({}) } },
     },
     async (request) => {
-      const format = await findVisibleFormat(ctx.db, request.access, request.params.id);
-      authorize(request, formatRef(format));
+      const format = await findFormat(request.access, request.params.id);
       await deleteFormat(ctx.db, format);
       return {};
     },
@@ -167,8 +164,7 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
     },
     async (request, reply) => {
       const s = sessionOf(request);
-      const format = await findVisibleFormat(ctx.db, request.access, request.params.id);
-      authorize(request, formatRef(format));
+      const format = await findFormat(request.access, request.params.id);
       const edited = request.body?.project_export_format;
       let values: ExportFormatValues | undefined;
       if (edited) {

@@ -2,10 +2,10 @@ import { can, copyName, type ExportFormatValues } from '@school-portal/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { forbidden, requireWritten } from '../../http/errors.js';
-import type { Access } from '../access/visibility.js';
+import { type Access, type Decision, withTarget } from '../access/visibility.js';
 import type { Session } from '../users/session.js';
 import { type FormatRow, loadMappings, replaceMappings, SETTING_COLUMNS, selectFormats } from './queries.js';
-import { type SerializedExportFormat, serializeFormat } from './serialize.js';
+import { formatRef, type SerializedExportFormat, serializeFormat } from './serialize.js';
 
 /** Built-in formats first, then custom ones, each by name. */
 const ordered = (db: Db) =>
@@ -25,10 +25,9 @@ export async function serializeOne(db: Db, id: string): Promise<SerializedExport
   return format as SerializedExportFormat;
 }
 
-/** A format the caller can see (access module), or 404. */
-export async function findVisibleFormat(db: Db, access: Access, id: string): Promise<FormatRow> {
-  const ref = await access.findVisible('export_format', id);
-  return selectFormats(db).where('f.id', '=', ref.id).executeTakeFirstOrThrow();
+/** A format the caller can see (access module), else 404; then the action decided on it. */
+export function findFormat(access: Access, id: string, decision?: Decision<FormatRow>) {
+  return access.findRow('export_format', id, selectFormats, 'f.id', withTarget(decision, formatRef));
 }
 
 /** What a project of `organizationId` may use: built-in, its organization's own, shared from above. */

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
-import { findVisibleOrganization } from '../organizations/service.js';
-import { findVisibleProject } from '../projects/service.js';
+import { findOrganization } from '../organizations/service.js';
+import { findProject } from '../projects/service.js';
 import { loadRequests } from './queries.js';
 import { requestSchema } from './serialize.js';
 import { createFileRequest } from './service.js';
@@ -50,7 +50,7 @@ export function registerFileRequestRoutes(root: FastifyInstance, ctx: AppContext
       },
     },
     async (request) => {
-      const found = await request.access.findVisible('file_request', request.params.id);
+      const found = await request.access.find('file_request', request.params.id);
       const { requests } = await loadRequests(ctx.db, request.access, { id: found.id });
       return { attachment_request: requests[0]! };
     },
@@ -74,8 +74,7 @@ export function registerFileRequestRoutes(root: FastifyInstance, ctx: AppContext
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const organization = await findOrganization(request.access, request.params.id);
       const { requests, total } = await loadRequests(
         ctx.db,
         request.access,
@@ -102,8 +101,7 @@ export function registerFileRequestRoutes(root: FastifyInstance, ctx: AppContext
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const project = await findProject(request.access, request.params.id);
       const { requests, total } = await loadRequests(
         ctx.db,
         request.access,

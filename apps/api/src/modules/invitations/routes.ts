@@ -31,15 +31,15 @@ export function registerInvitationRoutes(root: FastifyInstance, ctx: AppContext)
     },
     async (request) => {
       const s = sessionOf(request);
-      await request.access.findVisible('user', request.params.id);
-      const target = await loadUserForViewer(ctx, s, request.params.id);
+      await request.access.find('user', request.params.id);
+      const target = await loadUserForViewer(ctx, request.access, s, request.params.id);
       if (!target) throw notFound();
       await sendInvitation(ctx, {
         userId: target.id,
         inviter: { id: s.user.id, name: s.user.name },
         organizationName: target.organization_name ?? s.account?.organization.name ?? 'your organization',
       });
-      return { user: (await loadUserForViewer(ctx, s, target.id))! };
+      return { user: (await loadUserForViewer(ctx, request.access, s, target.id))! };
     },
   );
 

@@ -11,12 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { authorize, sessionOf } from '../../http/auth.js';
+import { sessionOf } from '../../http/auth.js';
 import { answerSignedDownload, signedDownloadSchema } from '../../http/download.js';
 import { conflict } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
-import { findVisibleOrganization } from '../organizations/service.js';
-import { findVisibleProject } from '../projects/service.js';
+import { findOrganization } from '../organizations/service.js';
+import { findProject } from '../projects/service.js';
 import { renderWorkerStatuses } from './queries.js';
 import {
   categorySchema,
@@ -30,8 +30,8 @@ import {
   categoriesFor,
   copyLayout,
   createRender,
-  findVisibleCategory,
-  findVisibleLayout,
+  findCategory,
+  findLayout,
   layoutPreview,
   listRenders,
   selectLayouts,
@@ -65,7 +65,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const { organization } = await findVisibleOrganization(ctx.db, sessionOf(request), request.params.id);
+      const organization = await findOrganization(request.access, request.params.id);
       const categories = await categoriesFor(ctx.db, request.access, organization.id);
       return { layout_categories: categories.map(serializeCategory) };
     },
@@ -84,7 +84,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const category = await findVisibleCategory(request, ctx.db, request.params.id);
+      const category = await findCategory(request.access, request.params.id);
       const [withItems] = await withLayouts(ctx.db, request.access, [category]);
       return { layout_category: serializeCategory(withItems!) };
     },
@@ -102,7 +102,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => ({
-      layout: serializeLayout(await findVisibleLayout(request, ctx.db, request.params.id)),
+      layout: serializeLayout(await findLayout(request.access, request.params.id)),
     }),
   );
 
@@ -122,7 +122,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const layout = await findVisibleLayout(request, ctx.db, request.params.id);
+      const layout = await findLayout(request.access, request.params.id);
       const id = await copyLayout(ctx.db, layout, sessionOf(request), request.body.layout.name);
       const copy = await selectLayouts(ctx.db).where('l.id', '=', id).executeTakeFirstOrThrow();
       return reply.status(201).send({ layout: serializeLayout(copy) });
@@ -148,8 +148,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const layout = await findVisibleLayout(request, ctx.db, request.params.id);
-      authorize(request, { organization_id: layout.organization_id });
+      const layout = await findLayout(request.access, request.params.id);
       const { name, definition } = request.body.layout;
       await updateLayout(ctx.db, layout.id, { name, definition });
       const row = await selectLayouts(ctx.db).where('l.id', '=', layout.id).executeTakeFirstOrThrow();
@@ -170,7 +169,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const layout = await findVisibleLayout(request, ctx.db, request.params.id);
+      const layout = await findLayout(request.access, request.params.id);
       const png = await layoutPreview(
         ctx,
         sessionOf(request),
@@ -243,7 +242,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const project = await findVisibleProject(ctx.db, sessionOf(request), request.params.id);
+      const project = await findProject(request.access, request.params.id);
       const types = request.query['render_types[]'] ?? request.query.render_types;
       const { rows, meta } = await listRenders(
         ctx.db,
@@ -297,7 +296,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const ref = await request.access.findVisible('layout_render', request.params.id);
+      const ref = await request.access.find('layout_render', request.params.id);
       const row = await selectRenders(ctx.db).where('r.id', '=', ref.id).executeTakeFirstOrThrow();
       return { layout_render: serializeRender(row) };
     },
@@ -313,7 +312,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       ),
     },
     async (request, reply) => {
-      const ref = await request.access.findVisible('layout_render', request.params.id);
+      const ref = await request.access.find('layout_render', request.params.id);
       const row = await selectRenders(ctx.db).where('r.id', '=', ref.id).executeTakeFirstOrThrow();
       if (row.worker_status !== 'complete' || !row.storage_key)
         throw conflict({ base: ['The render is not complete yet.'] });

@@ -17,7 +17,7 @@ import type { Db } from '../../db/database.js';
 import { type PageRequest, pageOf } from '../../db/paging.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
-import type { Access } from '../access/visibility.js';
+import { type Access, type Decision, withTarget } from '../access/visibility.js';
 import { actorOf, recordAudit } from '../audit/record.js';
 import { selectionCondition, subjectIdsOfProjectInView } from '../subjects/queries.js';
 import { loadProjectFields } from '../subjects/service.js';
@@ -85,26 +85,25 @@ export async function withLayouts(db: Db, access: Access, categories: CategoryRo
 }
 
 /** A category by id, or by its slug (`subject-directory-sheets`): the caller's own first, then built-in. */
-export async function findVisibleCategory(request: FastifyRequest, db: Db, idOrSlug: string) {
-  let id = idOrSlug;
-  if (!isRecordId(idOrSlug)) {
-    if (!/^[a-z0-9-]{1,100}$/.test(idOrSlug)) throw notFound();
-    const found = await selectCategories(db)
+export function findCategory(access: Access, idOrSlug: string) {
+  if (isRecordId(idOrSlug)) {
+    return access.findRow('layout_category', idOrSlug, selectCategories, 'c.id');
+  }
+  if (!/^[a-z0-9-]{1,100}$/.test(idOrSlug)) throw notFound();
+  return access.findRowWhere('layout_category', (ids, db) =>
+    selectCategories(db)
       .where('c.slug', '=', idOrSlug)
-      .where('c.id', 'in', request.access.ids('layout_category'))
+      .where('c.id', 'in', ids)
       .orderBy(sql`c.organization_id IS NULL`)
       .orderBy('c.id')
-      .executeTakeFirst();
-    if (!found) throw notFound();
-    id = found.id;
-  }
-  const ref = await request.access.findVisible('layout_category', id);
-  return selectCategories(db).where('c.id', '=', ref.id).executeTakeFirstOrThrow();
+      .limit(1),
+  );
 }
 
-export async function findVisibleLayout(request: FastifyRequest, db: Db, id: string) {
-  const ref = await request.access.findVisible('layout', id);
-  return selectLayouts(db).where('l.id', '=', ref.id).executeTakeFirstOrThrow();
+/** A layout in view, else 404; then the route's action decided (editing reads the layout's organization). */
+export function findLayout(access: Access, id: string, decision?: Decision<LayoutRow>) {
+  const target = (layout: LayoutRow) => ({ organization_id: layout.organization_id });
+  return access.findRow('layout', id, selectLayouts, 'l.id', withTarget(decision, target));
 }
 
 /**
@@ -161,7 +160,7 @@ export async function layoutPreview(
     const { subject_id: ref } = await access.requireVisible({
       subject_id: { kind: 'subject', id: subjectId },
     });
-    const pf = await loadProjectFields(ctx.db, session, ref!.project_id!);
+    const pf = await loadProjectFields(access, session, ref!.project_id!);
     subjects = await loadLayoutSubjects(ctx.db, {
       projectId: pf.project.id,
       subjectIds: [ref!.id],
@@ -212,7 +211,7 @@ export async function createRender(
   const layout = await selectLayouts(ctx.db)
     .where('l.id', '=', found.layout_id!.id)
     .executeTakeFirstOrThrow();
-  const pf = await loadProjectFields(ctx.db, session, found.project_id!.id);
+  const pf = await loadProjectFields(request.access, session, found.project_id!.id);
   const errors: Record<string, string[]> = {};
   const known = knownFieldNames(pf.fields);
   if (input.group_by.some((f) => !known.has(f))) errors.group_by = ['must match known field keys'];

@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { authorize, sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
 import {
@@ -20,10 +19,9 @@ import {
 } from './serialize.js';
 import {
   createChildOrganization,
-  findVisibleOrganization,
+  findOrganization,
   listChildOrganizations,
   organizationName,
-  organizationTarget,
   supportOf,
   updateOrganization,
 } from './service.js';
@@ -52,10 +50,8 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
       // Visible in the tree is not enough: showing needs the ability (managers, or managing that one).
-      authorize(request, organizationTarget(organization, s));
+      const organization = await findOrganization(request.access, request.params.id);
       const support = await supportOf(ctx.db, organization.id, APP_SLUG);
       return { organization: { ...serializeOrganization(organization), ...support } };
     },
@@ -74,9 +70,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
-      authorize(request, organizationTarget(organization, s));
+      const organization = await findOrganization(request.access, request.params.id);
       const changes = request.body.organization;
       return {
         organization: serializeOrganization(await updateOrganization(ctx.db, organization.id, changes)),
@@ -99,8 +93,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const organization = await findOrganization(request.access, request.params.id);
       const q = request.query;
       const { rows, meta } = await listChildOrganizations(ctx.db, request.access, organization.id, q);
       return { organizations: rows.map(serializeOrganization), meta };
@@ -120,9 +113,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
       },
     },
     async (request, reply) => {
-      const s = sessionOf(request);
-      const { organization: parent } = await findVisibleOrganization(ctx.db, s, request.params.id);
-      authorize(request, organizationTarget(parent, s));
+      const parent = await findOrganization(request.access, request.params.id);
       const role = childRoleFor(parent.role as Parameters<typeof childRoleFor>[0])!;
       const form = request.body.organization;
       if (form.role && form.role !== role) {
@@ -152,8 +143,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const organization = await findOrganization(request.access, request.params.id);
       // The parent (studio for a school, lab for a studio) supports its children; a top organization
       // shows its own.
       const supporterId = organization.parent_organization_id ?? organization.id;

@@ -3,8 +3,7 @@ import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type PageRequest, pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
-import { Access } from '../access/visibility.js';
-import type { Session } from '../users/session.js';
+import { type Access, type Decision, withTarget } from '../access/visibility.js';
 
 export const organizationColumns = [
   'o.id',
@@ -35,23 +34,13 @@ export type OrganizationRow = Awaited<
   ReturnType<ReturnType<typeof selectOrganizations>['executeTakeFirstOrThrow']>
 >;
 
-/** Where an organization sits for the caller: its own, below it, or out of view (then 404). */
-export type Placement = 'own' | 'sub';
-
 /**
- * The organization `id` if the caller's account can see it (its own or one below), with where it sits;
- * anything else is "not found", so other trees are never revealed.
+ * The organization `id` if the caller's account can see it (its own or one below), else 404, so other trees
+ * are never revealed; then the action decided on it as the policies see it (`organizationTarget`).
  */
-export async function findVisibleOrganization(
-  db: Db,
-  session: Session,
-  id: string,
-): Promise<{ organization: OrganizationRow; placement: Placement }> {
-  const access = new Access(db, session);
-  const organization = await access.findVisibleRow('organization', id, (ids) =>
-    selectOrganizations(db).where('o.id', '=', id).where('o.id', 'in', ids),
-  );
-  return { organization, placement: access.placementOf(organization.id) };
+export function findOrganization(access: Access, id: string, decision?: Decision<OrganizationRow>) {
+  const target = (organization: OrganizationRow) => organizationTarget(organization, access);
+  return access.findRow('organization', id, selectOrganizations, 'o.id', withTarget(decision, target));
 }
 
 /**
@@ -118,11 +107,11 @@ export const countAll = sql<number>`count(*)::int`;
 /** An organization as the policies see it: its role, and whether it is the caller's own. */
 export const organizationTarget = (
   organization: { id: string; role: string },
-  session: { account: { organization_id: string } | null },
+  access: Pick<Access, 'placementOf'>,
 ): OrganizationTarget => ({
   id: organization.id,
   role: organization.role as OrganizationRole,
-  placement: organization.id === session.account?.organization_id ? 'own' : 'sub',
+  placement: access.placementOf(organization.id),
 });
 
 /** The organization `id` as a one-row subquery, for lists filtered to the organizations a query selects. */

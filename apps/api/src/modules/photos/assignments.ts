@@ -3,18 +3,16 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { requireWritten, unprocessable } from '../../http/errors.js';
 import type { Access } from '../access/visibility.js';
-import { findVisibleSubject } from '../subjects/service.js';
-import type { Session } from '../users/session.js';
-import { findVisiblePhoto } from './service.js';
+import { findSubject } from '../subjects/service.js';
+import { findPhoto } from './service.js';
 
 /** Subject-photo assignments: which photos a subject has, and which is its primary one. */
-export async function findVisibleAssignment(db: Db, access: Access, id: string) {
-  const ref = await access.findVisible('assignment', id);
-  return db
-    .selectFrom('subject_photo_assignments as a')
-    .select(['a.id', 'a.subject_id', 'a.photo_id', 'a.is_primary'])
-    .where('a.id', '=', ref.id)
-    .executeTakeFirstOrThrow();
+export function findAssignment(access: Access, id: string) {
+  const from = (db: Db) =>
+    db
+      .selectFrom('subject_photo_assignments as a')
+      .select(['a.id', 'a.subject_id', 'a.photo_id', 'a.is_primary']);
+  return access.findRow('assignment', id, from, 'a.id');
 }
 
 /** One primary photo per subject: setting one unsets the others, in the same transaction. */
@@ -40,11 +38,11 @@ export async function setPrimary(db: Db, subjectId: string, assignmentId: string
 /** Assigns a verified photo to a subject of the same project (again: harmless), optionally as primary. */
 export async function assignPhoto(
   ctx: AppContext,
-  session: Session,
+  access: Access,
   body: { subject_id: string; photo_id: string; is_primary: boolean },
 ) {
-  const subject = await findVisibleSubject(ctx.db, session, body.subject_id).catch(() => null);
-  const photo = await findVisiblePhoto(ctx.db, session, body.photo_id).catch(() => null);
+  const subject = await findSubject(access, body.subject_id).catch(() => null);
+  const photo = await findPhoto(access, body.photo_id).catch(() => null);
   const errors: Record<string, string[]> = {};
   if (!subject) errors.subject_id = ['is invalid'];
   if (!photo?.upload_verified_at) errors.photo_id = ['is invalid'];

@@ -28,9 +28,8 @@ export const cropInput = z
   });
 
 /** Photo crops: named rectangles (fractions of the image), one of them the photo's default. */
-export async function findVisibleCrop(ctx: AppContext, access: Access, id: string) {
-  const ref = await access.findVisible('photo_crop', id);
-  return ctx.db.selectFrom('photo_crops').selectAll().where('id', '=', ref.id).executeTakeFirstOrThrow();
+export function findCrop(access: Access, id: string) {
+  return access.findRow('photo_crop', id, (db) => db.selectFrom('photo_crops').selectAll(), 'photo_crops.id');
 }
 
 export function cropsOfPhoto(db: Db, photoId: string) {

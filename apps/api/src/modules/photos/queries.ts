@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type PageRequest, pageOf } from '../../db/paging.js';
-import { Access } from '../access/visibility.js';
-import type { Session } from '../users/session.js';
 import { selectPhotos } from './service.js';
 
 /**
@@ -134,11 +132,6 @@ export function thumbnailSources(db: Db, ids: string[]) {
     .select(['id', 'storage_key', 'renditions_ready_at'])
     .where('id', 'in', ids)
     .execute();
-}
-
-export async function findVisibleAlbumOf(db: Db, session: Session, id: string) {
-  const ref = await new Access(db, session).findVisible('album', id);
-  return db.selectFrom('albums').selectAll().where('id', '=', ref.id).executeTakeFirstOrThrow();
 }
 
 /** A project's albums, optionally those with a tag. */

@@ -8,11 +8,11 @@ import { conflict } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { RENDITIONS } from '../../images/images.js';
 import { actorOf, recordAudit } from '../audit/record.js';
-import { findVisibleProject } from '../projects/service.js';
-import { assignPhoto, findVisibleAssignment, setPrimary, unassignPhoto } from './assignments.js';
-import { cropInput, cropsOfPhoto, deleteCrop, findVisibleCrop, saveCrop } from './crops.js';
+import { findProject } from '../projects/service.js';
+import { assignPhoto, findAssignment, setPrimary, unassignPhoto } from './assignments.js';
+import { cropInput, cropsOfPhoto, deleteCrop, findCrop, saveCrop } from './crops.js';
 import { finishImport, startImport } from './imports.js';
-import { albumPhotos, createAlbum, findVisibleAlbumOf, projectAlbums } from './queries.js';
+import { albumPhotos, createAlbum, projectAlbums } from './queries.js';
 import {
   albumSchema,
   assignmentSchema,
@@ -26,7 +26,8 @@ import {
 import {
   baseOf,
   createPhoto,
-  findVisiblePhoto,
+  findAlbum,
+  findPhoto,
   MAX_PHOTO_BYTES,
   PHOTO_TYPES,
   renditionKey,
@@ -39,8 +40,6 @@ const recordId = recordIdSchema;
 
 export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const findVisibleAlbum = (s: ReturnType<typeof sessionOf>, id: string) => findVisibleAlbumOf(ctx.db, s, id);
-
   app.get(
     '/api/albums',
     {
@@ -59,8 +58,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const project = await findVisibleProject(ctx.db, s, request.query.parent_resource_id);
+      const project = await findProject(request.access, request.query.parent_resource_id);
       return { albums: (await projectAlbums(ctx.db, project.id, request.query.tag)).map(serializeAlbum) };
     },
   );
@@ -84,12 +82,11 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const s = sessionOf(request);
       const body = request.body.album;
       await request.access.requireVisible({
         parent_resource_id: { kind: 'project', id: body.parent_resource_id },
       });
-      const project = await findVisibleProject(ctx.db, s, body.parent_resource_id);
+      const project = await findProject(request.access, body.parent_resource_id);
       const album = await createAlbum(ctx.db, project.id, body);
       return reply.status(201).send({ album: serializeAlbum(album) });
     },
@@ -111,8 +108,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const album = await findVisibleAlbum(s, request.params.id);
+      const album = await findAlbum(request.access, request.params.id);
       const { rows, meta } = await albumPhotos(ctx.db, album.id, request.query);
       return { photos: await Promise.all(rows.map((p) => serializePhoto(ctx.storage, p))), meta };
     },
@@ -147,9 +143,8 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const s = sessionOf(request);
-      const album = await findVisibleAlbum(s, request.params.id);
-      const project = await findVisibleProject(ctx.db, s, album.parent_resource_id);
+      const album = await findAlbum(request.access, request.params.id);
+      const project = await findProject(request.access, album.parent_resource_id);
       const { row, presigned } = await createPhoto(ctx, album.id, project, request.body.photo);
       return reply
         .status(201)
@@ -169,9 +164,8 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const s = sessionOf(request);
       return {
-        photo: await serializePhoto(ctx.storage, await findVisiblePhoto(ctx.db, s, request.params.id)),
+        photo: await serializePhoto(ctx.storage, await findPhoto(request.access, request.params.id)),
       };
     },
   );
@@ -192,8 +186,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const s = sessionOf(request);
-      const answer = await verifyPhotoUpload(ctx, await findVisiblePhoto(ctx.db, s, request.params.id));
+      const answer = await verifyPhotoUpload(ctx, await findPhoto(request.access, request.params.id));
       return reply.status(answer.status).send(answer.body);
     },
   );
@@ -212,12 +205,11 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const s = sessionOf(request);
-      const photo = await findVisiblePhoto(ctx.db, s, request.params.id);
+      const photo = await findPhoto(request.access, request.params.id);
       if (!photo.renditions_ready_at) throw conflict({ base: ['Thumbnails are not ready yet'] });
       // The full-size picture is a download of the student's photo: in the trail (thumbnails are not).
       if (request.query.size === 'full') {
-        const ref = await request.access.findVisible('photo', photo.id);
+        const ref = await request.access.find('photo', photo.id);
         await recordAudit(ctx.db, actorOf(request), {
           action: 'photo.download',
           recordType: 'photo',
@@ -259,7 +251,7 @@ function registerAssignmentRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const assigned = await assignPhoto(ctx, sessionOf(request), request.body.subject_photo_assignment);
+      const assigned = await assignPhoto(ctx, request.access, request.body.subject_photo_assignment);
       return reply.status(201).send({ subject_photo_assignment: assigned });
     },
   );
@@ -277,7 +269,7 @@ function registerAssignmentRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const row = await findVisibleAssignment(ctx.db, request.access, request.params.id);
+      const row = await findAssignment(request.access, request.params.id);
       await setPrimary(ctx.db, row.subject_id, row.id);
       return { subject_photo_assignment: { ...row, is_primary: true } };
     },
@@ -295,7 +287,7 @@ function registerAssignmentRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const row = await findVisibleAssignment(ctx.db, request.access, request.params.id);
+      const row = await findAssignment(request.access, request.params.id);
       await unassignPhoto(ctx.db, row.id);
       return {};
     },
@@ -317,8 +309,7 @@ function registerCropRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const photo = await findVisiblePhoto(ctx.db, s, request.params.id);
+      const photo = await findPhoto(request.access, request.params.id);
       return { photo_crops: (await cropsOfPhoto(ctx.db, photo.id)).map(serializeCrop) };
     },
   );
@@ -336,8 +327,7 @@ function registerCropRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const s = sessionOf(request);
-      const photo = await findVisiblePhoto(ctx.db, s, request.params.id);
+      const photo = await findPhoto(request.access, request.params.id);
       return reply
         .status(201)
         .send({ photo_crop: serializeCrop(await saveCrop(ctx, photo.id, request.body.photo_crop)) });
@@ -357,7 +347,7 @@ function registerCropRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const crop = await findVisibleCrop(ctx, request.access, request.params.id);
+      const crop = await findCrop(request.access, request.params.id);
       return {
         photo_crop: serializeCrop(await saveCrop(ctx, crop.photo_id, request.body.photo_crop, crop.id)),
       };
@@ -376,7 +366,7 @@ function registerCropRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const crop = await findVisibleCrop(ctx, request.access, request.params.id);
+      const crop = await findCrop(request.access, request.params.id);
       await deleteCrop(ctx.db, crop.id);
       return {};
     },
@@ -399,7 +389,7 @@ function registerImportRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const s = sessionOf(request);
-      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const project = await findProject(request.access, request.params.id);
       const row = await startImport(ctx.db, project.id, s.user.id);
       return reply.status(201).send({ project_import: serializeImport(row) });
     },
@@ -417,7 +407,7 @@ function registerImportRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const started = await request.access.findVisible('project_import', request.params.id);
+      const started = await request.access.find('project_import', request.params.id);
       return { project_import: serializeImport(await finishImport(ctx.db, started.id)) };
     },
   );

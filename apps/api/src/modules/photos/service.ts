@@ -6,8 +6,7 @@ import { unprocessable } from '../../http/errors.js';
 import { RENDITIONS, type Rendition } from '../../images/images.js';
 import type { Storage } from '../../storage/storage.js';
 import { FORM_LIFETIME_MS, scheduleDeletions, takeUpload, uploadKeyFor } from '../../storage/uploads.js';
-import { Access } from '../access/visibility.js';
-import type { Session } from '../users/session.js';
+import type { Access, Decision } from '../access/visibility.js';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
 export const MAX_PHOTO_BYTES = 60 * 1024 * 1024;
@@ -91,9 +90,14 @@ export function selectPhotos(db: Db) {
 }
 export type PhotoRow = Awaited<ReturnType<ReturnType<typeof selectPhotos>['executeTakeFirstOrThrow']>>;
 
-export async function findVisiblePhoto(db: Db, session: Session, id: string): Promise<PhotoRow> {
-  const ref = await new Access(db, session).findVisible('photo', id);
-  return selectPhotos(db).where('ph.id', '=', ref.id).executeTakeFirstOrThrow();
+/** A photo in view, else 404; then the route's action (or `decision`'s) decided. */
+export function findPhoto(access: Access, id: string, decision?: Decision<PhotoRow>): Promise<PhotoRow> {
+  return access.findRow('photo', id, selectPhotos, 'ph.id', decision);
+}
+
+/** An album in view, else 404; then the route's action decided. */
+export function findAlbum(access: Access, id: string) {
+  return access.findRow('album', id, (db) => db.selectFrom('albums').selectAll(), 'albums.id');
 }
 
 /** A photo with signed addresses: the original, and the thumbnails once made. */

@@ -3,15 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { authorize, sessionOf } from '../../http/auth.js';
+import { sessionOf } from '../../http/auth.js';
 import { answerSignedDownload, signedDownloadSchema } from '../../http/download.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { safeDownloadName } from '../../storage/storage.js';
-import { findVisibleProject } from '../projects/service.js';
+import { findProject } from '../projects/service.js';
 import { listProjectExports } from './queries.js';
 import { checkReportSchema, isDownloadable, projectExportSchema, serializeExport } from './serialize.js';
-import { checkRun, createExport, deleteExport, findExport } from './service.js';
+import { checkRun, createExport, deleteExport, findExport, findProjectExport } from './service.js';
 
 const tags = ['project exports'];
 const body = z.object({ project_export: projectExportInputSchema });
@@ -37,7 +37,7 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
       },
     },
     async (request) => {
-      const project = await findVisibleProject(ctx.db, sessionOf(request), request.params.id);
+      const project = await findProject(request.access, request.params.id);
       const { rows, meta } = await listProjectExports(ctx.db, request.access, project.id, request.query);
       return { project_exports: rows.map(serializeExport), meta };
     },
@@ -58,7 +58,7 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
     },
     async (request, reply) => {
       const s = sessionOf(request);
-      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const project = await findProject(request.access, request.params.id);
       const id = await createExport(ctx, request, s, project, request.body.project_export);
       return reply.status(201).send({ project_export: serializeExport(await findExport(ctx.db, id)) });
     },
@@ -79,7 +79,7 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
     },
     async (request) => {
       const s = sessionOf(request);
-      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const project = await findProject(request.access, request.params.id);
       const { report } = await checkRun(request, ctx.db, s, project, request.body.project_export);
       return { report };
     },
@@ -92,8 +92,7 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
       schema: { tags, summary: 'One export with its progress', params: idParam, response: { 200: one } },
     },
     async (request) => {
-      const ref = await request.access.findVisible('project_export', request.params.id);
-      return { project_export: serializeExport(await findExport(ctx.db, ref.id)) };
+      return { project_export: serializeExport(await findProjectExport(request.access, request.params.id)) };
     },
   );
 
@@ -110,9 +109,7 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
       },
     },
     async (request, reply) => {
-      const ref = await request.access.findVisible('project_export', request.params.id);
-      const row = await findExport(ctx.db, ref.id);
-      authorize(request, { created_by_user_id: row.created_by_user_id });
+      const row = await findProjectExport(request.access, request.params.id);
       await deleteExport(ctx, row);
       return reply.status(204).send(null);
     },
@@ -128,7 +125,7 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
       ),
     },
     async (request, reply) => {
-      const ref = await request.access.findVisible('project_export', request.params.id);
+      const ref = await request.access.find('project_export', request.params.id);
       const row = await findExport(ctx.db, ref.id);
       if (row.job_status === 'completed' && row.expired_at !== null) {
         throw new HttpError(410, {

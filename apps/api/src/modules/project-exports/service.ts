@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { scheduleDeletions } from '../../storage/uploads.js';
+import { type Access, type Decision, withTarget } from '../access/visibility.js';
 import { actorOf, recordAudit } from '../audit/record.js';
 import { formatRowById, loadMappings } from '../export-formats/queries.js';
 import { loadFields, type SubjectFieldRow } from '../project-templates/service.js';
@@ -199,6 +200,12 @@ export async function createExport(
     });
     return row.id;
   });
+}
+
+/** An export in view, else 404; then the route's action decided (deleting reads who made it). */
+export function findProjectExport(access: Access, id: string, decision?: Decision<ExportRow>) {
+  const target = (row: ExportRow) => ({ created_by_user_id: row.created_by_user_id });
+  return access.findRow('project_export', id, selectExports, 'e.id', withTarget(decision, target));
 }
 
 export async function findExport(db: Db, id: string): Promise<ExportRow> {

@@ -8,15 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { authorize, sessionOf } from '../../http/auth.js';
+import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
-import { findVisibleOrganization, organizationTarget } from '../organizations/service.js';
+import { findOrganization } from '../organizations/service.js';
 import { serializeField, serializeTemplate } from './serialize.js';
 import {
   createTemplate,
   deleteTemplate,
-  findVisibleTemplate,
+  findTemplate,
   listTemplates,
   loadFields,
   replaceTemplate,
@@ -91,8 +91,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const organization = await findOrganization(request.access, request.params.id);
       const q = request.query;
       const { rows, meta } = await listTemplates(ctx.db, organization.id, q);
       return { project_templates: rows.map(serializeTemplate), meta };
@@ -116,8 +115,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
       const organizationId = form.organization_id ?? s.account?.organization_id;
       if (!organizationId) throw unprocessable({ organization_id: ['is invalid'] });
       await request.access.requireVisible({ organization_id: { kind: 'organization', id: organizationId } });
-      const { organization } = await findVisibleOrganization(ctx.db, s, organizationId);
-      authorize(request, organizationTarget(organization, s));
+      const organization = await findOrganization(request.access, organizationId);
       const row = await createTemplate(ctx.db, organization.id, form);
       return reply.status(201).send(await detail(row, true));
     },
@@ -136,8 +134,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
     },
     async (request) => {
       const s = sessionOf(request);
-      const template = await findVisibleTemplate(ctx.db, s, request.params.id);
-      authorize(request, template);
+      const template = await findTemplate(request.access, request.params.id);
       return detail(template, readsHiddenFields(s.abilities));
     },
   );
@@ -155,9 +152,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const template = await findVisibleTemplate(ctx.db, s, request.params.id);
-      authorize(request, template);
+      const template = await findTemplate(request.access, request.params.id);
       const form = request.body.project_template;
       const row = await replaceTemplate(ctx.db, template.id, form);
       return detail(row, true);
@@ -176,9 +171,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const template = await findVisibleTemplate(ctx.db, s, request.params.id);
-      authorize(request, template);
+      const template = await findTemplate(request.access, request.params.id);
       await deleteTemplate(ctx.db, template.id);
       return {};
     },

@@ -3,8 +3,7 @@ import type { Db } from '../../db/database.js';
 import { type PageRequest, pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
 import { requireWritten } from '../../http/errors.js';
-import { Access } from '../access/visibility.js';
-import type { Session } from '../users/session.js';
+import { type Access, type Decision, withTarget } from '../access/visibility.js';
 
 export interface SubjectFieldRow {
   id: string;
@@ -34,11 +33,16 @@ export type TemplateRow = Awaited<ReturnType<ReturnType<typeof selectTemplates>[
 
 /**
  * A template the caller may look at (see the access module: reusable ones in view or above, a project's
- * copy with its project). Anything else is not found.
+ * copy with its project), anything else not found; then the action decided on it.
  */
-export async function findVisibleTemplate(db: Db, session: Session, id: string): Promise<TemplateRow> {
-  const ref = await new Access(db, session).findVisible('template', id);
-  return selectTemplates(db).where('t.id', '=', ref.id).executeTakeFirstOrThrow();
+export function findTemplate(access: Access, id: string, decision?: Decision<TemplateRow>) {
+  return access.findRow(
+    'template',
+    id,
+    selectTemplates,
+    't.id',
+    withTarget(decision, (t) => t),
+  );
 }
 
 /** Fields in arrangement order; hidden ones only for callers who read hidden fields (readsHiddenFields). */
@@ -121,7 +125,7 @@ export function listTemplates(db: Db, organizationId: string, page: PageRequest)
   );
 }
 
-export function findTemplate(db: Db, id: string): Promise<TemplateRow> {
+function templateById(db: Db, id: string): Promise<TemplateRow> {
   return selectTemplates(db).where('t.id', '=', id).executeTakeFirstOrThrow();
 }
 
@@ -142,7 +146,7 @@ export async function createTemplate(
     await insertFields(trx, template.id, form.subject_fields_attributes);
     return template.id;
   });
-  return findTemplate(db, id);
+  return templateById(db, id);
 }
 
 /** Replaces a template's name and fields. */
@@ -163,7 +167,7 @@ export async function replaceTemplate(
     await trx.deleteFrom('subject_fields').where('project_template_id', '=', id).execute();
     await insertFields(trx, id, form.subject_fields_attributes);
   });
-  return findTemplate(db, id);
+  return templateById(db, id);
 }
 
 /** Deletes a template (404 when it went meanwhile); projects keep their copies. */

@@ -6,14 +6,14 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import { idParam, isRecordId, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
-import { findVisibleOrganization } from '../organizations/service.js';
+import { findOrganization } from '../organizations/service.js';
 import { dataSummarySchema, projectDataSummary } from './data-summary.js';
 import { startProjectDeletion } from './delete.js';
 import {
   changeProject,
   checkProjectReferences,
   createProject,
-  findVisibleProject,
+  findProject,
   listProjects,
   PROJECT_SORTS,
   type ProjectRow,
@@ -87,13 +87,12 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const s = sessionOf(request);
       const organization = { id: request.params.id };
       // The organization must be in view (else 404). The list holds only projects of organizations in
-      // view, so a page with rows proves it without a lookup of its own; an empty page, or a caller
-      // refused once the organization is found (403), asks the lookup.
-      const checkOrganization = () => findVisibleOrganization(ctx.db, s, organization.id);
-      if (s.refusedUntilFound || !isRecordId(organization.id)) await checkOrganization();
+      // view, so a page with rows proves it without a lookup of its own; an empty page, or a caller whose
+      // action is still undecided (refused once the organization is found: 403), asks the lookup.
+      const checkOrganization = () => findOrganization(request.access, organization.id);
+      if (!request.authorized || !isRecordId(organization.id)) await checkOrganization();
       const q = request.query;
       const { rows, total } = await listProjects(
         ctx.db,
@@ -124,11 +123,9 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const s = sessionOf(request);
       const { project: form, project_template_id } = request.body;
       await checkProjectReferences(
-        ctx,
-        s,
+        request.access,
         { organization_id: form.organization_id, project_template_id, season_id: form.season_id },
         form.organization_id,
       );
@@ -153,8 +150,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      return { project: serializeProject(await findVisibleProject(ctx.db, s, request.params.id)) };
+      return { project: serializeProject(await findProject(request.access, request.params.id)) };
     },
   );
 
@@ -176,13 +172,11 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const project = await findProject(request.access, request.params.id);
       const { project: changes, project_template_id } = request.body;
       if (changes.season_id || project_template_id)
         await checkProjectReferences(
-          ctx,
-          s,
+          request.access,
           { season_id: changes.season_id, project_template_id },
           project.organization_id,
         );
@@ -204,8 +198,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const project = await findProject(request.access, request.params.id);
       if (!projectEnabledFor(project, request.body.plic_app_id)) throw forbidden('not_activated');
       return { project: serializeProject(project) };
     },
@@ -229,8 +222,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const s = sessionOf(request);
-      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const project = await findProject(request.access, request.params.id);
       if (request.body.confirm_name !== project.name)
         throw unprocessable({ confirm_name: ["Does not match the project's name."] });
       if (!(await startProjectDeletion(ctx, request, project))) throw notFound();
@@ -254,7 +246,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const s = sessionOf(request);
-      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const project = await findProject(request.access, request.params.id);
       return { data_summary: await projectDataSummary(ctx, s, project.id) };
     },
   );

@@ -6,14 +6,13 @@ import type { Database } from '../../db/schema.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
 import { currentSeasonId } from '../access/tree.js';
-import { Access } from '../access/visibility.js';
+import type { Access, Decision } from '../access/visibility.js';
 import { projectAttachmentReads } from '../attachments/queries.js';
 import { projectRequestReads } from '../file-requests/queries.js';
 import { keywordPattern } from '../organizations/service.js';
 import { projectExportReads } from '../project-exports/queries.js';
 import { copyTemplateForProject } from '../project-templates/service.js';
 import { projectSubjectReads } from '../subjects/queries.js';
-import type { Session } from '../users/session.js';
 
 export function selectProjects(db: Db) {
   return db
@@ -57,10 +56,9 @@ export async function projectById(db: Db, id: string): Promise<ProjectRow> {
   return rows[0];
 }
 
-export async function findVisibleProject(db: Db, session: Session, id: string): Promise<ProjectRow> {
-  return new Access(db, session).findVisibleRow('project', id, (ids) =>
-    selectProjects(db).where('p.id', '=', id).where('p.id', 'in', ids),
-  );
+/** A project in view with its counts, else 404; then the route's action (or `decision`'s) decided. */
+export function findProject(access: Access, id: string, decision?: Decision<ProjectRow>) {
+  return access.findRow('project', id, selectProjects, 'p.id', decision);
 }
 
 /**
@@ -69,12 +67,10 @@ export async function findVisibleProject(db: Db, session: Session, id: string): 
  * reusable and in view or above, the season of the project's organization or one above it.
  */
 export async function checkProjectReferences(
-  ctx: AppContext,
-  session: Session,
+  access: Access,
   refs: { organization_id?: string; project_template_id?: string; season_id?: string | null },
   projectOrganizationId: string,
 ) {
-  const access = new Access(ctx.db, session);
   const errors: Record<string, string[]> = {};
   const invalid = async (field: string, id: string | null | undefined, ids: ReturnType<Access['ids']>) => {
     if (id === null || id === undefined) return;

@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { authorize, sessionOf } from '../../http/auth.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
-import { findVisibleOrganization, organizationTarget } from '../organizations/service.js';
+import { findOrganization } from '../organizations/service.js';
 import { assertSeasonNameFree } from './names.js';
 import { serializeSeason } from './serialize.js';
 import { createSeason, findSeason, listSeasons } from './service.js';
@@ -45,8 +44,7 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const organization = await findOrganization(request.access, request.params.id);
       const q = request.query;
       const { rows, meta } = await listSeasons(
         ctx.db,
@@ -73,9 +71,7 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const s = sessionOf(request);
-      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
-      authorize(request, organizationTarget(organization, s));
+      const organization = await findOrganization(request.access, request.params.id);
       const values = request.body.season;
       await assertSeasonNameFree(ctx.db, organization.id, values.name);
       const row = await createSeason(ctx.db, organization, values);
@@ -95,7 +91,7 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const season = await request.access.findVisible('season', request.params.id);
+      const season = await request.access.find('season', request.params.id);
       const row = await findSeason(ctx.db, season.id);
       return { season: serializeSeason(row) };
     },

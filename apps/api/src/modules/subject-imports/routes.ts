@@ -16,7 +16,7 @@ import { idParam, listMeta, pageQuery } from '../../http/params.js';
 import { contentDisposition } from '../../storage/storage.js';
 import { uploadKeyFor } from '../../storage/uploads.js';
 import { actorOf } from '../audit/record.js';
-import { findVisibleProject } from '../projects/service.js';
+import { findProject } from '../projects/service.js';
 import { ROSTER_ENCODINGS } from './parse.js';
 import { mappingProblems } from './plan.js';
 import {
@@ -62,7 +62,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   async function visibleImport(request: FastifyRequest, id: string) {
-    const ref = await request.access.findVisible('subject_import', id);
+    const ref = await request.access.find('subject_import', id);
     return findImport(ctx.db, ref.id);
   }
 
@@ -119,7 +119,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
     },
     async (request, reply) => {
       const s = sessionOf(request);
-      const project = await findVisibleProject(ctx.db, s, request.params.id);
+      const project = await findProject(request.access, request.params.id);
       const body = request.body.subject_import ?? {};
       const attachmentId = request.body.attachment_id ?? body.attachment_id;
       if (attachmentId) {
@@ -319,7 +319,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
     },
     async (request, reply) => {
       const s = sessionOf(request);
-      const owner = await request.access.findVisible('subject_import', request.params.id);
+      const owner = await request.access.find('subject_import', request.params.id);
       const row = await findImport(ctx.db, owner.id);
       const skip = request.body?.subject_import?.skip_invalid_rows ?? row.skip_invalid_rows;
       if (row.status !== 'checked' && row.status !== 'failed')
@@ -382,7 +382,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
       },
     },
     async (request) => {
-      const project = await findVisibleProject(ctx.db, sessionOf(request), request.params.id);
+      const project = await findProject(request.access, request.params.id);
       const { rows, meta } = await listImports(ctx.db, project.id, request.query);
       return { subject_imports: rows.map(serializeImport), meta };
     },

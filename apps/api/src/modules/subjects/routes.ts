@@ -22,7 +22,7 @@ import {
 } from './queries.js';
 import { resolveSelection } from './selection.js';
 import {
-  findVisibleSubject,
+  findSubject,
   loadProjectFields,
   type ProjectFields,
   primaryThumbnails,
@@ -104,7 +104,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const s = sessionOf(request);
-      const pf = await loadProjectFields(ctx.db, s, request.params.id);
+      const pf = await loadProjectFields(request.access, s, request.params.id);
       const { ids, ...selection } = request.body;
       return { selection: await resolveSelection(ctx.db, pf, selection, ids) };
     },
@@ -130,7 +130,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const s = sessionOf(request);
-      const pf = await loadProjectFields(ctx.db, s, request.params.id);
+      const pf = await loadProjectFields(request.access, s, request.params.id);
       const q = request.query;
       const where = gridFilterCondition(pf, {
         keyword: q.keyword,
@@ -182,7 +182,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const s = sessionOf(request);
-      const pf = await loadProjectFields(ctx.db, s, request.params.id);
+      const pf = await loadProjectFields(request.access, s, request.params.id);
       if (pf.fields.length === 0) return { subjects: [] };
       const rows = await searchSubjects(ctx.db, pf, request.query.q);
       return {
@@ -209,7 +209,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const s = sessionOf(request);
-      const pf = await loadProjectFields(ctx.db, s, request.params.id);
+      const pf = await loadProjectFields(request.access, s, request.params.id);
       const properties = request.body.subject.properties;
       checkProperties(pf, properties);
       const row = await createSubject(ctx.db, pf.project.id, properties);
@@ -233,7 +233,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const s = sessionOf(request);
-      const row = await findVisibleSubject(ctx.db, s, request.params.id);
+      const row = await findSubject(request.access, request.params.id);
       // Its project is in view with it: no second lookup.
       const pf = await projectFieldsById(ctx.db, s, row.project_id);
       const serialized = serializeSubject(row, pf);
@@ -282,7 +282,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const s = sessionOf(request);
-      const row = await findVisibleSubject(ctx.db, s, request.params.id);
+      const row = await findSubject(request.access, request.params.id);
       const pf = await projectFieldsById(ctx.db, s, row.project_id);
       const { properties: changes = {}, yearbook_photo_id: yearbook } = request.body.subject;
       checkProperties(pf, changes);
@@ -309,7 +309,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const ref = await request.access.findVisible('subject', request.params.id);
+      const ref = await request.access.find('subject', request.params.id);
       await deleteSubjectWithPhotos(ctx, actorOf(request), ref as typeof ref & { project_id: string });
       return {};
     },

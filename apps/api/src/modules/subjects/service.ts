@@ -8,7 +8,7 @@ import {
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { type Db, prepared } from '../../db/database.js';
 import type { Storage } from '../../storage/storage.js';
-import { Access } from '../access/visibility.js';
+import type { Access, Decision } from '../access/visibility.js';
 import { subjectPhotoReads, thumbnailSources } from '../photos/queries.js';
 import { baseOf, renditionKey, THUMB_EXPIRY_SECONDS } from '../photos/service.js';
 import { templateFieldReads } from '../project-templates/queries.js';
@@ -35,10 +35,12 @@ export interface ProjectFields {
 }
 
 /** A project in view with its subject fields, in one query (the grid and every subject route read it). */
-export async function loadProjectFields(db: Db, session: Session, projectId: string): Promise<ProjectFields> {
-  const row = await new Access(db, session).findVisibleRow('project', projectId, (ids) =>
-    selectProjectWithFields(db).where('p.id', '=', projectId).where('p.id', 'in', ids),
-  );
+export async function loadProjectFields(
+  access: Access,
+  session: Session,
+  projectId: string,
+): Promise<ProjectFields> {
+  const row = await access.findRow('project', projectId, selectProjectWithFields, 'p.id');
   return withFields(session, row);
 }
 
@@ -115,10 +117,9 @@ export function serializeSubject(row: SubjectRow, pf: Pick<ProjectFields, 'field
   };
 }
 
-export async function findVisibleSubject(db: Db, session: Session, id: string): Promise<SubjectRow> {
-  return new Access(db, session).findVisibleRow('subject', id, (ids) =>
-    selectSubjectRows(db).where('s.id', '=', id).where('s.id', 'in', ids),
-  );
+/** A subject in view, else 404; then the route's action (or `decision`'s) decided. */
+export function findSubject(access: Access, id: string, decision?: Decision<SubjectRow>) {
+  return access.findRow('subject', id, selectSubjectRows, 's.id', decision);
 }
 
 /** `properties->>'<field id>'` as text ('' when missing); values are stored trimmed (migration 0018). */

@@ -11,10 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { authorize, sessionOf } from '../../http/auth.js';
+import { sessionOf } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { idParam, isRecordId, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
-import { findVisibleOrganization, organizationTarget } from '../organizations/service.js';
+import { findOrganization, organizationTarget } from '../organizations/service.js';
 import { createUser } from './create.js';
 import { deleteUser, userTargetFor } from './delete.js';
 import { listAccounts, listUsers } from './directory.js';
@@ -146,7 +146,7 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
       // Anyone else is looked at only by a licensed account, and only through organizations it can see.
       if (!s.abilities.isLicensed) throw forbidden('not_licensed');
       if (!isRecordId(request.params.id)) throw notFound();
-      const user = await loadUserForViewer(ctx, s, request.params.id, includeAccounts);
+      const user = await loadUserForViewer(ctx, request.access, s, request.params.id, includeAccounts);
       if (!user) throw notFound();
       return { user };
     },
@@ -184,8 +184,9 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const s = sessionOf(request);
-      const user = await request.access.findVisible('user', request.params.id);
-      authorize(request, await userTargetFor(ctx, request.access, s.user.id, user.id));
+      const user = await request.access.find('user', request.params.id, {
+        target: (found) => userTargetFor(ctx, request.access, s.user.id, found.id),
+      });
       if (!(await deleteUser(ctx, request, user))) throw notFound();
       return {};
     },
@@ -209,8 +210,7 @@ export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppConte
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const organization = await findOrganization(request.access, request.params.id);
       const q = request.query;
       const { rows, meta } = await listAccounts(ctx.db, request.access, organization.id, q);
       return { accounts: rows.map((r) => serializeAccountRow(r, q)), meta };
@@ -230,8 +230,7 @@ export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppConte
       },
     },
     async (request) => {
-      const s = sessionOf(request);
-      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
+      const organization = await findOrganization(request.access, request.params.id);
       const { rows, meta } = await listUsers(ctx.db, request.access, organization.id, request.query);
       return { users: rows.map(serializeUserSummary), meta };
     },
@@ -262,18 +261,19 @@ export function registerUserCreationRoutes(root: FastifyInstance, ctx: AppContex
     },
     async (request, reply) => {
       const s = sessionOf(request);
-      const { organization } = await findVisibleOrganization(ctx.db, s, request.params.id);
       const { name, email, enable_for_all_apps } = request.body.user;
       const appSlug = request.body.plic_app_id;
-      authorize(request, {
-        ...organizationTarget(organization, s),
-        plic_app_id: appSlug,
-        enable_for_all_apps: !!enable_for_all_apps,
+      const organization = await findOrganization(request.access, request.params.id, {
+        target: (found) => ({
+          ...organizationTarget(found, request.access),
+          plic_app_id: appSlug,
+          enable_for_all_apps: !!enable_for_all_apps,
+        }),
       });
       // New users are limited to this app by default: whitelist on, with its slug only.
       const whitelist = enable_for_all_apps ? { on: false, slugs: [] } : { on: true, slugs: [appSlug] };
       const userId = await createUser(ctx, request, organization, { name, email, appSlug, whitelist });
-      const user = await loadUserForViewer(ctx, s, userId);
+      const user = await loadUserForViewer(ctx, request.access, s, userId);
       return reply.status(201).send({ user: user! });
     },
   );

@@ -47,11 +47,6 @@ export interface Session {
   account: SessionAccount | null;
   activeSlugs: string[];
   abilities: Abilities;
-  /**
-   * Set when the route's action is refused to this caller but its record is named in the path: the refusal
-   * (403) comes once the record is found in view, so that records out of view still answer 404.
-   */
-  refusedUntilFound?: boolean;
 }
 
 export async function loadAccounts(db: Db, userIds: string[]): Promise<SessionAccount[]> {

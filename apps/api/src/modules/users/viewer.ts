@@ -1,6 +1,6 @@
 import type { User } from '@school-portal/domain';
 import type { AppContext } from '../../context.js';
-import { Access } from '../access/visibility.js';
+import type { Access } from '../access/visibility.js';
 import { serializeUser } from './serialize.js';
 import { chooseAccount, loadAccounts, loadActiveSlugs, type Session } from './session.js';
 
@@ -14,12 +14,13 @@ export const adminUrlFor = (ctx: AppContext, userId: string, allowed: boolean) =
  */
 export async function loadUserForViewer(
   ctx: AppContext,
+  access: Access,
   viewer: Session,
   userId: string,
   includeAccounts = true,
 ): Promise<User | null> {
   if (!viewer.account) return null;
-  const visible = new Access(ctx.db, viewer).organizationIds();
+  const visible = access.organizationIds();
   const user = await ctx.db
     .selectFrom('users')
     .select([
