@@ -466,7 +466,7 @@ describe('file names', () => {
 });
 
 describe('mapping file', () => {
-  test('a CSV of file name -> Student ID with a BOM and semicolons, read with the roster parser', async () => {
+  test('a CSV of file name -> Student ID with a BOM and semicolons, read with the roster parser; columns found by their headers', async () => {
     const batchId = await newBatch({ name: 'Lab mapping', match_by: 'mapping_file' });
     for (const [i, name] of ['IMG_0001.JPG', 'IMG_0002.JPG', 'IMG_0003.JPG'].entries())
       await upload(batchId, name, await photo(undefined, i));
@@ -475,7 +475,7 @@ describe('mapping file', () => {
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.mapping_file).toEqual(['has not been uploaded']);
     const csv = Buffer.from(
-      '\uFEFFFile Name;Student ID\r\nIMG_0001.JPG;00123\r\nimg_0002.jpg;00456\r\n',
+      '\uFEFFLast Name;Student ID;File Name\r\nSmith;00123;IMG_0001.JPG\r\nSmith;00456;img_0002.jpg\r\n',
       'utf8',
     );
     const started = await call('POST', `/api/photo-batches/${batchId}/mapping-file`, {

@@ -277,7 +277,9 @@ export async function readMapping(ctx: Pick<AppContext, 'storage'>, batch: Batch
   let fileColumn = named(batch.mapping_file_column);
   if (batch.mapping_file_column && fileColumn < 0)
     throw mappingError(`has no column ${batch.mapping_file_column}`);
-  if (fileColumn < 0) fileColumn = headers.findIndex((h) => /file|image|photo|name/.test(h));
+  // "File Name", "Image", "Photo" first; a bare "Name" only when nothing says file or image.
+  if (fileColumn < 0) fileColumn = headers.findIndex((h) => /file|image|photo/.test(h));
+  if (fileColumn < 0) fileColumn = headers.indexOf('name');
   if (fileColumn < 0) throw mappingError('has no file name column (a header such as "File Name")');
   let valueColumn = named(batch.mapping_value_column);
   if (batch.mapping_value_column && valueColumn < 0)
