@@ -139,6 +139,9 @@ export interface ProjectsTable {
   updated_at: Generated<Date>;
   /** Set when deletion starts (0016): the project is hidden, the projects.delete job removes it. */
   deleting_at: NullableTimestamp;
+  /** The head-size rule of auto crops (0028); null takes packages/domain's defaults. */
+  head_size_share: number | null;
+  eye_line_from_top: number | null;
 }
 
 export interface ProjectTemplatesTable {
@@ -221,7 +224,27 @@ export interface PhotosTable {
   verification_state: Generated<'uploaded' | 'verifying' | 'verified' | 'refused' | 'merged'>;
   verification_error: string | null;
   merged_into_photo_id: string | null;
+  /** The one face found (0028): fractions of the upright image; null when none or several. */
+  face: ColumnType<PhotoFace | null, string | null, string | null>;
+  /** Quality flags (0028) of the photos.checks job; empty when none or not checked yet. */
+  checks: ColumnType<PhotoCheck[], string | undefined, string>;
+  checked_at: NullableTimestamp;
+  retake_needed: Generated<boolean>;
   created_at: Generated<Date>;
+}
+
+/** A photo's face (0028): the head from crown to chin and the eye line, as fractions of the image. */
+export interface PhotoFace {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  eye_y: number;
+}
+
+export interface PhotoCheck {
+  code: string;
+  message: string;
 }
 
 export interface SubjectPhotoAssignmentsTable {
@@ -241,6 +264,10 @@ export interface PhotoCropsTable {
   y: number;
   width: number;
   height: number;
+  /** manual (a person's: never replaced) or auto (the photos.checks job's, one per aspect), 0028. */
+  source: Generated<'manual' | 'auto'>;
+  /** width:height of an auto crop's frame; null for manual crops. */
+  aspect: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
