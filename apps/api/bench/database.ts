@@ -14,7 +14,7 @@ import type { Db } from '../src/db/database.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { buildApp } from '../src/http/app.js';
 import { createLogger, type Runtime, startRuntime } from '../src/runtime.js';
-import { buildOrganization, buildUser, signIn } from '../test/support/factories.js';
+import { buildOrganization, buildProject, buildUser, signIn } from '../test/support/factories.js';
 
 /** The bench user's e-mail address; the password is the test factories' TEST_PASSWORD. */
 const EMAIL = 'bench@example.test';
@@ -34,11 +34,12 @@ export interface BenchApp extends BenchDatabase {
 /**
  * Creates the database `sp_bench_<label>_<pid>` on TEST_DATABASE_URL's server (else on an embedded
  * PostgreSQL under var/bench-postgres-<pid>) and starts the runtime on it, silent and without demo data.
- * With `storage`, file storage goes to var/bench-storage-<pid>, removed on close.
+ * With `storage`, file storage goes to var/bench-storage-<pid>, removed on close; with `workers`, the
+ * job workers run in this process (picture-day); `env` adds configuration (PORT, PUBLIC_URL).
  */
 export async function benchDatabase(
   label: string,
-  options: { storage?: boolean } = {},
+  options: { storage?: boolean; workers?: boolean; env?: Record<string, string> } = {},
 ): Promise<BenchDatabase> {
   const name = `sp_bench_${label}_${process.pid}`;
   // Undone last-in first-out by close.
@@ -85,8 +86,9 @@ export async function benchDatabase(
       DATABASE_URL: url.toString(),
       SEED_DEMO: 'false',
       ...(options.storage ? { STORAGE_DIR: storageDir } : {}),
+      ...options.env,
     });
-    const runtime = await startRuntime(config, createLogger(config), { workers: false });
+    const runtime = await startRuntime(config, createLogger(config), { workers: options.workers ?? false });
     undo.push(() => runtime.stop());
     return { runtime, close };
   } catch (error) {
@@ -162,21 +164,6 @@ export async function benchTemplate(
   return { templateId: template.id, fieldId: (key) => fields.find((f) => f.field_key === key)!.id };
 }
 
-/** A project of the organization on the template; returns its id. */
-export async function benchProject(
-  db: Db,
-  organizationId: string,
-  templateId: string,
-  name: string,
-): Promise<string> {
-  const project = await db
-    .insertInto('projects')
-    .values({ organization_id: organizationId, name, project_template_id: templateId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return project.id;
-}
-
 /**
  * The bench studio, a template of `keys` and one project per label of `counts` (its name), each filled by
  * `fill` with that many subjects, then ANALYZE: the large-against-small benchmarks' set-up.
@@ -191,7 +178,7 @@ export async function benchProjects(
   const { templateId, fieldId } = await benchTemplate(db, organizationId, keys);
   const projectIds: Record<string, string> = {};
   for (const [label, count] of Object.entries(counts)) {
-    const projectId = await benchProject(db, organizationId, templateId, label);
+    const projectId = await buildProject(db, organizationId, label, templateId);
     projectIds[label] = projectId;
     await fill(projectId, count, fieldId);
   }

@@ -8,7 +8,8 @@
  */
 import { findImport } from '../src/modules/subject-imports/queries.js';
 import { applyImport, readIntoImport, runCheck } from '../src/modules/subject-imports/service.js';
-import { benchDatabase, benchOrganization, benchProject, benchTemplate } from './database.js';
+import { buildProject } from '../test/support/factories.js';
+import { benchDatabase, benchOrganization, benchTemplate } from './database.js';
 
 const ROWS = Number(process.env.ROWS ?? 20000);
 const FIELD_KEYS = ['student_id', 'first_name', 'last_name', 'grade', 'teacher'];
@@ -34,7 +35,7 @@ try {
   const db = ctx.db;
   const orgId = await benchOrganization(db);
   const { templateId } = await benchTemplate(db, orgId, FIELD_KEYS);
-  const projectId = await benchProject(db, orgId, templateId, 'Bench');
+  const projectId = await buildProject(db, orgId, 'Bench', templateId);
 
   const results: string[] = [];
   for (const [label, edited] of [

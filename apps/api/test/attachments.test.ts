@@ -4,7 +4,7 @@ import { freePort } from '../src/db/embedded.js';
 import { jobDepsOf } from '../src/jobs/catalogue.js';
 import { announceUnfinishedBatches, UNFINISHED_BATCH_QUIET_MS } from '../src/modules/attachments/notify.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { bearer, buildUser, injectAs, signIn } from './support/factories.js';
+import { bearer, buildProject, buildUser, injectAs, signIn } from './support/factories.js';
 import { makeCsv, makePdf, makeXlsx, makeZip } from './support/files.js';
 import { makeJpeg, makePng } from './support/images.js';
 import { type SmtpPeer, startSmtpPeer } from './support/smtp.js';
@@ -35,13 +35,7 @@ beforeAll(async () => {
   for (const who of ['studioManager', 'studioStaff', 'schoolStaff'])
     tokens[who] = await signIn(t.app, w.users[who]!.email);
   for (const key of ['schoolA1', 'schoolA2', 'schoolB'] as const) {
-    projects[key] = (
-      await t.ctx.db
-        .insertInto('projects')
-        .values({ organization_id: w.orgs[key].id, name: `Portraits ${key}`, season_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    projects[key] = await buildProject(t.ctx.db, w.orgs[key].id, `Portraits ${key}`);
   }
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { buildUser, injectAs, TEST_PASSWORD } from './support/factories.js';
+import { buildProject, buildUser, injectAs, TEST_PASSWORD } from './support/factories.js';
 import { projectWithFields } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
 
@@ -585,13 +585,7 @@ describe('who reads the trail', () => {
     expect(rows).toHaveLength(2);
     for (const r of rows) expect(r.user).toEqual({ id: gone.id, name: '(Deleted)' });
     // A project removed after a download: the row stays, without the project's name.
-    const shortLived = (
-      await t.ctx.db
-        .insertInto('projects')
-        .values({ organization_id: w.orgs.schoolA2.id, name: 'Short-lived', season_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const shortLived = await buildProject(t.ctx.db, w.orgs.schoolA2.id, 'Short-lived');
     const file = await verifiedAttachment(shortLived);
     expect(
       (await call('studioManager', 'GET', `/api/attachments/${file}/download?format=json`)).statusCode,

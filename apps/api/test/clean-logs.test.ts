@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { bearer, injectAs, projectThroughApi, signIn } from './support/factories.js';
+import { albumThroughApi, bearer, injectAs, projectThroughApi, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { buildWorld, type World } from './support/world.js';
 
@@ -132,18 +132,10 @@ describe('logs stay clean', () => {
     );
 
     // A photo named after the student, uploaded, verified and assigned.
-    const album = await call('POST', '/api/albums', {
-      album: {
-        name: 'School Portal Subject Photos',
-        tags: ['school-portal', 'subject-photos'],
-        parent_resource_type: 'Project',
-        parent_resource_id: projectId,
-      },
-    });
-    expect(album.statusCode, album.body).toBe(201);
+    const albumId = await albumThroughApi(t.app, token, projectId);
     const jpeg = await makeJpeg(400, 500);
     const photoName = `${TYPED.first} ${TYPED.last}.jpg`;
-    const photo = await call('POST', `/api/albums/${album.json().album.id}/photos`, {
+    const photo = await call('POST', `/api/albums/${albumId}/photos`, {
       photo: {
         upload_file_name: photoName,
         upload_file_size: jpeg.length,

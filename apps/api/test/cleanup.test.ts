@@ -1,50 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { injectAs, signIn } from './support/factories.js';
+import { albumThroughApi, buildProject, injectAs, signIn } from './support/factories.js';
 import { makeCsv } from './support/files.js';
 import { makeJpeg } from './support/images.js';
+import { startS3Server } from './support/s3.js';
 import { buildWorld, type World } from './support/world.js';
 
 type Post = { url: string; fields: Record<string, string> };
 
-/** A real S3-protocol server on 127.0.0.1, for the app's S3 driver. */
-async function startS3() {
-  const port = await freePort();
-  const directory = await mkdtemp(path.join(tmpdir(), 's3rver-'));
-  const server = new S3rver({
-    port,
-    address: '127.0.0.1',
-    directory,
-    silent: true,
-    configureBuckets: [{ name: 'cleanup-test', configs: [] }],
-  });
-  await server.run();
-  return {
-    env: {
-      STORAGE_DRIVER: 's3',
-      S3_BUCKET: 'cleanup-test',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    },
-    async close() {
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
-}
-
 describe.each(['local', 's3'] as const)('scheduled clean-ups, %s storage', (driver) => {
   let t: TestApp;
-  let s3: Awaited<ReturnType<typeof startS3>> | undefined;
+  let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
   let w: World;
   let token: string;
   let origin: string;
@@ -52,29 +22,15 @@ describe.each(['local', 's3'] as const)('scheduled clean-ups, %s storage', (driv
   let albumId: string;
 
   beforeAll(async () => {
-    if (driver === 's3') s3 = await startS3();
+    if (driver === 's3') s3 = await startS3Server();
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     t = await createTestApp({ PORT: String(port), PUBLIC_URL: origin, ...(s3?.env ?? {}) });
     await t.app.listen({ port, host: '127.0.0.1' });
     w = await buildWorld(t.ctx.db);
     token = await signIn(t.app, w.users.studioManager!.email);
-    projectId = (
-      await t.ctx.db
-        .insertInto('projects')
-        .values({ organization_id: w.orgs.schoolA1.id, name: 'Clean-ups', season_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-    const album = await call('POST', '/api/albums', {
-      album: {
-        name: 'Subject Photos',
-        tags: [],
-        parent_resource_type: 'Project',
-        parent_resource_id: projectId,
-      },
-    });
-    albumId = album.json().album.id;
+    projectId = await buildProject(t.ctx.db, w.orgs.schoolA1.id, 'Clean-ups');
+    albumId = await albumThroughApi(t.app, token, projectId);
   });
   afterAll(async () => {
     await t?.close();

@@ -91,13 +91,7 @@ describe('deletion and retention (local disk)', () => {
     injectAs(t.app, tokens[who]!, method, url, payload);
 
   beforeAll(async () => {
-    ({ t, w, tokens } = await worldApp([
-      'studioManager',
-      'schoolStaff',
-      'foreignManager',
-      'labManager',
-      'studioStaff',
-    ]));
+    ({ t, w, tokens } = await worldApp());
   });
   afterAll(() => t?.close());
 

@@ -2,7 +2,7 @@ import { compareGrades } from '@school-portal/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestApp } from './support/app.js';
-import { bearer, projectThroughApi } from './support/factories.js';
+import { bearer, projectThroughApi, ROSTER_FIELDS } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { subjectWithPhoto } from './support/project-data.js';
 import { type World, worldApp } from './support/world.js';
@@ -22,15 +22,7 @@ const makeProject = (name: string, organizationId: string, token: string, templa
     name,
     organizationId,
     templateOrganizationId: templateOrgId,
-    fields: [
-      { field_key: 'student_id' },
-      { field_key: 'first_name' },
-      { field_key: 'last_name' },
-      { field_key: 'grade' },
-      { field_key: 'teacher' },
-      { field_key: 'email', visible_to_customers: false },
-      { label: 'Custom' },
-    ],
+    fields: [...ROSTER_FIELDS, { field_key: 'email', visible_to_customers: false }, { label: 'Custom' }],
   });
 
 const insert = async (projectId: string, label: string, values: Record<string, string>) => {
@@ -44,13 +36,7 @@ const insert = async (projectId: string, label: string, values: Record<string, s
 };
 
 beforeAll(async () => {
-  ({ t, w, tokens } = await worldApp([
-    'studioManager',
-    'studioStaff',
-    'schoolStaff',
-    'memberSchoolB',
-    'foreignManager',
-  ]));
+  ({ t, w, tokens } = await worldApp());
   const p = await makeProject('Duplicates', w.orgs.schoolA1.id, tokens.studioManager!, w.orgs.studioA.id);
   small = p.id;
   Object.assign(field, p.fields);

@@ -5,7 +5,7 @@ import {
 } from '@school-portal/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
-import { buildUser, injectAs, signIn } from './support/factories.js';
+import { buildProject, buildUser, injectAs, signIn } from './support/factories.js';
 import { buildWorld, type World } from './support/world.js';
 
 let t: TestApp;
@@ -34,13 +34,7 @@ beforeAll(async () => {
   ])
     tokens[who] = await signIn(t.app, w.users[who]!.email);
   for (const key of ['studioA', 'schoolA1', 'schoolA2', 'schoolB'] as const) {
-    projects[key] = (
-      await t.ctx.db
-        .insertInto('projects')
-        .values({ organization_id: w.orgs[key].id, name: `Project of ${key}`, season_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    projects[key] = await buildProject(t.ctx.db, w.orgs[key].id, `Project of ${key}`);
   }
 });
 afterAll(() => t?.close());

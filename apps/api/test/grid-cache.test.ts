@@ -5,7 +5,7 @@ import type { TestApp } from './support/app.js';
 import { bearer } from './support/factories.js';
 import { projectWithFields } from './support/project-data.js';
 import { countQueries } from './support/query-count.js';
-import { type World, worldApp } from './support/world.js';
+import { SIGNED_IN, type World, worldApp } from './support/world.js';
 
 // The grid keeps pages it has read (modules/subjects/grid-cache.ts) and serves them again only while
 // its project's grid version (migration 0021, kept by triggers) stands. These tests make every kind of
@@ -16,7 +16,7 @@ let w: World;
 let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  ({ t, w, tokens } = await worldApp(['studioManager', 'schoolStaff'], {}, { workers: false }));
+  ({ t, w, tokens } = await worldApp(SIGNED_IN, {}, { workers: false }));
 });
 afterAll(() => t?.close());
 

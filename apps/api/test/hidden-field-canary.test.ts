@@ -91,7 +91,7 @@ async function finishedRender(who: string, body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  ({ t, w, tokens } = await worldApp(['studioManager', 'schoolStaff']));
+  ({ t, w, tokens } = await worldApp());
   work = await mkdtemp(path.join(tmpdir(), 'canary-'));
   const { db } = t.ctx;
 

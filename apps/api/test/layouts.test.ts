@@ -64,13 +64,7 @@ async function addSubject(
 }
 
 beforeAll(async () => {
-  ({ t, w, tokens } = await worldApp([
-    'studioManager',
-    'studioStaff',
-    'schoolStaff',
-    'memberSchoolB',
-    'foreignManager',
-  ]));
+  ({ t, w, tokens } = await worldApp());
   const photo = await makeJpeg(1600, 2000);
   const a1 = await projectWithFields(w.orgs.schoolA1.id, 'Spring A1');
   projectA1 = a1.projectId;

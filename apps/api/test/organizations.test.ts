@@ -8,7 +8,7 @@ let w: World;
 let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  ({ t, w, tokens } = await worldApp(['labManager', 'studioManager', 'schoolStaff']));
+  ({ t, w, tokens } = await worldApp());
   await t.ctx.db
     .insertInto('organization_support_links')
     .values([

@@ -7,7 +7,7 @@ import { freePort } from '../src/db/embedded.js';
 import { jobDepsOf } from '../src/jobs/catalogue.js';
 import { photoMasterJob, photoMastersBackfillJob } from '../src/modules/photos/master-job.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { injectAs, signIn } from './support/factories.js';
+import { albumThroughApi, buildProject, injectAs, signIn } from './support/factories.js';
 import { makeJpeg, makePixelBomb, makePng } from './support/images.js';
 import { buildWorld, type World } from './support/world.js';
 
@@ -30,13 +30,7 @@ beforeAll(async () => {
   w = await buildWorld(t.ctx.db);
   token = await signIn(t.app, w.users.studioManager!.email);
   foreignToken = await signIn(t.app, w.users.foreignManager!.email);
-  projectId = (
-    await t.ctx.db
-      .insertInto('projects')
-      .values({ organization_id: w.orgs.schoolA1.id, name: 'Photos', season_id: null })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  projectId = await buildProject(t.ctx.db, w.orgs.schoolA1.id, 'Photos');
   subjectId = (
     await t.ctx.db
       .insertInto('subjects')
@@ -44,16 +38,7 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
-  const album = await call('POST', '/api/albums', {
-    album: {
-      name: 'School Portal Subject Photos',
-      tags: ['school-portal', 'subject-photos'],
-      parent_resource_type: 'Project',
-      parent_resource_id: projectId,
-    },
-  });
-  expect(album.statusCode).toBe(201);
-  albumId = album.json().album.id;
+  albumId = await albumThroughApi(t.app, token, projectId);
 });
 afterAll(() => t?.close());
 

@@ -69,13 +69,7 @@ async function createFormat(who: string, organizationId: string, values: Record<
 }
 
 beforeAll(async () => {
-  ({ t, w, tokens } = await worldApp([
-    'studioManager',
-    'studioStaff',
-    'schoolStaff',
-    'memberSchoolB',
-    'foreignManager',
-  ]));
+  ({ t, w, tokens } = await worldApp());
   deps = jobDepsOf(t.ctx);
   projectA1 = await projectWithFields(w.orgs.schoolA1.id, 'Spring A1');
   for (const row of ROSTER) subjectsA1.push(await addSubject(projectA1, row));

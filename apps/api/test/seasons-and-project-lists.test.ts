@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
+import { bearer, buildProject, signIn } from './support/factories.js';
 import { buildWorld, type World } from './support/world.js';
 
 // Season names unique per organization; the projects list sorts by subjects; a project without a
@@ -72,14 +72,10 @@ describe('projects list sort', () => {
       ['Sort Many', 3],
       ['Sort None', 0],
     ] as const) {
-      const project = await db
-        .insertInto('projects')
-        .values({ organization_id: w.orgs.schoolA1.id, name, season_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      made.push(project.id);
+      const projectId = await buildProject(db, w.orgs.schoolA1.id, name);
+      made.push(projectId);
       for (let i = 0; i < subjects; i += 1) {
-        await db.insertInto('subjects').values({ project_id: project.id, properties: '{}' }).execute();
+        await db.insertInto('subjects').values({ project_id: projectId, properties: '{}' }).execute();
       }
     }
     const names = async (sort: string) => {
@@ -121,14 +117,7 @@ describe('choosing a template for a project that has none', () => {
     expect(res.statusCode).toBe(200);
     return template.id;
   };
-  const bareProject = async (name: string) =>
-    (
-      await t.ctx.db
-        .insertInto('projects')
-        .values({ organization_id: w.orgs.schoolA1.id, name, season_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const bareProject = (name: string) => buildProject(t.ctx.db, w.orgs.schoolA1.id, name);
   const fieldKeysOf = async (templateId: string) =>
     (
       await t.ctx.db

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
 import { planImport } from '../src/modules/subject-imports/plan.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { injectAs, projectThroughApi, signInAll } from './support/factories.js';
+import { injectAs, projectThroughApi, ROSTER_FIELDS, signInAll } from './support/factories.js';
 import { buildWorld, type World } from './support/world.js';
 
 let t: TestApp;
@@ -32,11 +32,7 @@ beforeAll(async () => {
       organizationId: w.orgs.schoolA1.id,
       templateOrganizationId: w.orgs.studioA.id,
       fields: [
-        { field_key: 'student_id' },
-        { field_key: 'first_name' },
-        { field_key: 'last_name' },
-        { field_key: 'grade' },
-        { field_key: 'teacher' },
+        ...ROSTER_FIELDS,
         { field_key: 'birth_date' },
         { label: 'Medical', visible_to_customers: false },
       ],

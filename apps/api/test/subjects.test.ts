@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestApp } from './support/app.js';
-import { bearer, projectThroughApi } from './support/factories.js';
+import { bearer, projectThroughApi, ROSTER_FIELDS } from './support/factories.js';
 import { type World, worldApp } from './support/world.js';
 
 let t: TestApp;
@@ -10,19 +10,12 @@ let projectId: string;
 let field: Record<string, string>;
 
 beforeAll(async () => {
-  ({ t, w, tokens } = await worldApp(['studioManager', 'schoolStaff']));
+  ({ t, w, tokens } = await worldApp());
   ({ id: projectId, fields: field } = await projectThroughApi(t.app, tokens.studioManager!, {
     name: 'Grid project',
     organizationId: w.orgs.schoolA1.id,
     templateOrganizationId: w.orgs.studioA.id,
-    fields: [
-      { field_key: 'student_id' },
-      { field_key: 'first_name' },
-      { field_key: 'last_name' },
-      { field_key: 'grade' },
-      { field_key: 'teacher' },
-      { label: 'Medical', visible_to_customers: false },
-    ],
+    fields: [...ROSTER_FIELDS, { label: 'Medical', visible_to_customers: false }],
   }));
 
   const people: [string, string, string, string, string][] = [

@@ -8,7 +8,7 @@ let w: World;
 let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  ({ t, w, tokens } = await worldApp(['studioManager', 'studioStaff', 'schoolStaff']));
+  ({ t, w, tokens } = await worldApp());
 });
 afterAll(() => t?.close());
 

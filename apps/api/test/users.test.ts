@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventually, type TestApp } from './support/app.js';
 import { bearer, injectAs, signIn } from './support/factories.js';
-import { type World, worldApp } from './support/world.js';
+import { SIGNED_IN, type World, worldApp } from './support/world.js';
 
 let t: TestApp;
 let w: World;
 let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  ({ t, w, tokens } = await worldApp(['studioManager', 'studioStaff', 'schoolStaff'], {
+  ({ t, w, tokens } = await worldApp(SIGNED_IN, {
     PUBLIC_URL: 'https://portal.example.test',
   }));
 });

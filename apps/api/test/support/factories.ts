@@ -121,11 +121,26 @@ export async function signIn(app: FastifyInstance, email: string, password = TES
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** A project of the organization, made straight in the database (no season; a template when given): its id. */
+export async function buildProject(
+  db: Db,
+  organizationId: string,
+  name: string,
+  templateId: string | null = null,
+): Promise<string> {
+  const project = await db
+    .insertInto('projects')
+    .values({ organization_id: organizationId, name, season_id: null, project_template_id: templateId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return project.id;
+}
+
 /** Signs in each named user of `users` (a world's, say): their tokens by name. */
 export async function signInAll(
   app: FastifyInstance,
   users: Record<string, { email: string }>,
-  names: string[],
+  names: readonly string[],
 ): Promise<Record<string, string>> {
   const tokens: Record<string, string> = {};
   for (const name of names) tokens[name] = await signIn(app, users[name]!.email);
@@ -151,8 +166,35 @@ export const injectAs = (
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
 
+/** The project's subject-photo album as School Portal makes it, through the API: its id. */
+export async function albumThroughApi(
+  app: FastifyInstance,
+  token: string,
+  projectId: string,
+): Promise<string> {
+  const album = await injectAs(app, token, 'POST', '/api/albums', {
+    album: {
+      name: 'School Portal Subject Photos',
+      tags: ['school-portal', 'subject-photos'],
+      parent_resource_type: 'Project',
+      parent_resource_id: projectId,
+    },
+  });
+  if (album.statusCode !== 201) throw new Error(`album: ${album.statusCode} ${album.body}`);
+  return album.json().album.id;
+}
+
 /** A template's field as the API takes it: a catalogue field by key, or a custom one by label. */
 export type FieldAttributes = { field_key?: string; label?: string; visible_to_customers?: boolean };
+
+/** A school roster's usual fields, in that order. */
+export const ROSTER_FIELDS: FieldAttributes[] = [
+  'student_id',
+  'first_name',
+  'last_name',
+  'grade',
+  'teacher',
+].map((field_key) => ({ field_key }));
 
 /**
  * A template of `fields` owned by `templateOrganizationId` (the project's organization by default) and a

@@ -50,8 +50,24 @@ export async function buildWorld(db: Db) {
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
 
-/** The real server on a fresh database (`createTestApp`'s arguments), the world in it, and tokens of `signedIn`. */
-export async function worldApp(signedIn: string[], ...app: Parameters<typeof createTestApp>) {
+/** Whom the area tests act as; `worldApp` signs each of them in. */
+export const SIGNED_IN = [
+  'labManager',
+  'studioManager',
+  'studioStaff',
+  'schoolStaff',
+  'memberSchoolB',
+  'foreignManager',
+] as const;
+
+/**
+ * The real server on a fresh database (`createTestApp`'s arguments after `signedIn`), the world in it, and
+ * the tokens of `signedIn` by name.
+ */
+export async function worldApp(
+  signedIn: readonly string[] = SIGNED_IN,
+  ...app: Parameters<typeof createTestApp>
+) {
   const t = await createTestApp(...app);
   const w = await buildWorld(t.ctx.db);
   return { t, w, tokens: await signInAll(t.app, w.users, signedIn) };
