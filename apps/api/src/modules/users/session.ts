@@ -49,6 +49,23 @@ export interface Session {
   abilities: Abilities;
 }
 
+/** An account's organization, from the row's `organization_*` columns. */
+const organizationOf = (r: {
+  organization_id: string;
+  organization_name: string;
+  organization_role: string;
+  organization_short_code: string | null;
+  parent_organization_id: string | null;
+  parent_organization_name: string | null;
+}): SessionAccount['organization'] => ({
+  id: r.organization_id,
+  name: r.organization_name,
+  role: r.organization_role as OrganizationRole,
+  short_code: r.organization_short_code,
+  parent_organization_id: r.parent_organization_id,
+  parent_organization_name: r.parent_organization_name,
+});
+
 export async function loadAccounts(db: Db, userIds: string[]): Promise<SessionAccount[]> {
   if (userIds.length === 0) return [];
   const rows = await db
@@ -81,14 +98,7 @@ export async function loadAccounts(db: Db, userIds: string[]): Promise<SessionAc
     enable_plic_app_whitelist: r.enable_plic_app_whitelist,
     plic_app_whitelist_slugs: r.plic_app_whitelist_slugs,
     created_at: r.created_at,
-    organization: {
-      id: r.organization_id,
-      name: r.organization_name,
-      role: r.organization_role as OrganizationRole,
-      short_code: r.organization_short_code,
-      parent_organization_id: r.parent_organization_id,
-      parent_organization_name: r.parent_organization_name,
-    },
+    organization: organizationOf(r),
   }));
 }
 
@@ -184,23 +194,14 @@ export async function loadTokenSession(
 ): Promise<TokenSession | null> {
   const result = await prepared(
     db,
-    sql<{
-      token_id: string;
-      last_used_at: Date;
-      id: string;
-      name: string;
-      email: string;
-      roles: string[];
-      enable_plic_app_whitelist: boolean;
-      plic_app_whitelist_slugs: string[];
-      default_account_id: string | null;
-      current_account_id: string | null;
-      invitation_sent_at: Date | null;
-      invitation_accepted_at: Date | null;
-      created_at: Date;
-      accounts: AccountJson[] | null;
-      active_slugs: string[] | null;
-    }>`
+    sql<
+      SessionUser & {
+        token_id: string;
+        last_used_at: Date;
+        accounts: AccountJson[] | null;
+        active_slugs: string[] | null;
+      }
+    >`
     select t.id as token_id, t.last_used_at,
       u.id, u.name, u.email, u.roles, u.enable_plic_app_whitelist, u.plic_app_whitelist_slugs,
       u.default_account_id, u.current_account_id, u.invitation_sent_at, u.invitation_accepted_at, u.created_at,
@@ -247,14 +248,7 @@ export async function loadTokenSession(
       enable_plic_app_whitelist: r.enable_plic_app_whitelist,
       plic_app_whitelist_slugs: r.plic_app_whitelist_slugs ?? [],
       created_at: new Date(r.created_at),
-      organization: {
-        id: r.organization_id,
-        name: r.organization_name,
-        role: r.organization_role as OrganizationRole,
-        short_code: r.organization_short_code,
-        parent_organization_id: r.parent_organization_id,
-        parent_organization_name: r.parent_organization_name,
-      },
+      organization: organizationOf(r),
     })),
   };
 }
