@@ -3,10 +3,24 @@ import type { OutgoingMessage } from './mailer.js';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(paragraphs: string[], link: { href: string; label: string }): string {
+/**
+ * A message of paragraphs and one link: in the text part, the link on a line of its own after them; in the
+ * HTML part, the paragraphs escaped and the link under its label.
+ */
+function message(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link: { href: string; label: string },
+): OutgoingMessage {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
-  return `<!doctype html><html><body style="font-family: sans-serif">${body}
-<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p></body></html>`;
+  return {
+    to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n\n${link.href}\n`,
+    html: `<!doctype html><html><body style="font-family: sans-serif">${body}
+<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p></body></html>`,
+  };
 }
 
 export function passwordResetMessage(args: {
@@ -21,12 +35,10 @@ export function passwordResetMessage(args: {
     `Follow this link within ${args.minutes} minutes to choose a new password. It works once.`,
     'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
   ];
-  return {
-    to: args.to,
-    subject: 'Reset your School Portal password',
-    text: `${lines.join('\n\n')}\n\n${args.link}\n`,
-    html: layout(lines, { href: args.link, label: 'Choose a new password' }),
-  };
+  return message(args.to, 'Reset your School Portal password', lines, {
+    href: args.link,
+    label: 'Choose a new password',
+  });
 }
 
 export function invitationMessage(args: {
@@ -42,12 +54,10 @@ export function invitationMessage(args: {
     `${args.inviterName} invited you to School Portal for ${args.organizationName}.`,
     `Follow this link within ${args.days} days to choose your password and sign in. It works once.`,
   ];
-  return {
-    to: args.to,
-    subject: `You're invited to School Portal for ${args.organizationName}`,
-    text: `${lines.join('\n\n')}\n\n${args.link}\n`,
-    html: layout(lines, { href: args.link, label: 'Accept the invitation' }),
-  };
+  return message(args.to, `You're invited to School Portal for ${args.organizationName}`, lines, {
+    href: args.link,
+    label: 'Accept the invitation',
+  });
 }
 
 export function fileRequestMessage(args: {
@@ -65,12 +75,10 @@ export function fileRequestMessage(args: {
     args.description,
     'Follow the link to sign in and upload them.',
   ];
-  return {
-    to: args.to,
-    subject: `Files requested for ${args.projectName}: ${args.requestName}`,
-    text: `${lines.join('\n\n')}\n\n${args.link}\n`,
-    html: layout(lines, { href: args.link, label: 'Upload the files' }),
-  };
+  return message(args.to, `Files requested for ${args.projectName}: ${args.requestName}`, lines, {
+    href: args.link,
+    label: 'Upload the files',
+  });
 }
 
 export function fileUploadedMessage(args: {
@@ -90,12 +98,12 @@ export function fileUploadedMessage(args: {
         `${args.fileNames.length} files were uploaded for ${args.projectName} in answer to "${args.requestName}":`,
         args.fileNames.join('\n'),
       ];
-  return {
-    to: args.to,
-    subject: `${one ? 'File' : 'Files'} uploaded for ${args.projectName}: ${args.requestName}`,
-    text: `${lines.join('\n\n')}\n\n${args.link}\n`,
-    html: layout(lines, { href: args.link, label: 'See the project’s files' }),
-  };
+  return message(
+    args.to,
+    `${one ? 'File' : 'Files'} uploaded for ${args.projectName}: ${args.requestName}`,
+    lines,
+    { href: args.link, label: 'See the project’s files' },
+  );
 }
 
 export function projectExportReadyMessage(args: {
@@ -111,10 +119,8 @@ export function projectExportReadyMessage(args: {
     `Your ${args.formatName} export of ${args.projectName} is ready for download.`,
     `Follow this link to download it. It is kept for ${args.days} days.`,
   ];
-  return {
-    to: args.to,
-    subject: `Your export of ${args.projectName} is ready`,
-    text: `${lines.join('\n\n')}\n\n${args.link}\n`,
-    html: layout(lines, { href: args.link, label: 'Download the export' }),
-  };
+  return message(args.to, `Your export of ${args.projectName} is ready`, lines, {
+    href: args.link,
+    label: 'Download the export',
+  });
 }

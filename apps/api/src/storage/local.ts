@@ -4,6 +4,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'nod
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { PresignGetArgs, PresignPostArgs } from './storage.js';
 import { contentDisposition, type PresignedPost, type Storage, type StoredObject } from './storage.js';
 
 /** The policy of a local presigned POST: what S3 would enforce, enforced by our /storage/upload. */
@@ -49,12 +50,7 @@ export class LocalStorage implements Storage {
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
-  async presignPost(args: {
-    key: string;
-    contentType: string;
-    maxBytes: number;
-    expiresInSeconds: number;
-  }): Promise<PresignedPost> {
+  async presignPost(args: PresignPostArgs): Promise<PresignedPost> {
     const policy: LocalPolicy = {
       key: args.key,
       content_type: args.contentType,
@@ -80,12 +76,7 @@ export class LocalStorage implements Storage {
     return policy.expires_at > Date.now() ? policy : null;
   }
 
-  async presignGet(args: {
-    key: string;
-    expiresInSeconds: number;
-    downloadName?: string;
-    contentType?: string;
-  }) {
+  async presignGet(args: PresignGetArgs) {
     const expires = Math.floor(Date.now() / 1000) + args.expiresInSeconds;
     const params = new URLSearchParams({ expires: String(expires) });
     if (args.downloadName) params.set('name', args.downloadName);

@@ -14,6 +14,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { PresignGetArgs, PresignPostArgs } from './storage.js';
 import { contentDisposition, type PresignedPost, type Storage, type StoredObject } from './storage.js';
 
 export interface S3Options {
@@ -45,12 +46,7 @@ export class S3Storage implements Storage {
     return this.options.bucket;
   }
 
-  async presignPost(args: {
-    key: string;
-    contentType: string;
-    maxBytes: number;
-    expiresInSeconds: number;
-  }): Promise<PresignedPost> {
+  async presignPost(args: PresignPostArgs): Promise<PresignedPost> {
     const { url, fields } = await createPresignedPost(this.client, {
       Bucket: this.bucket,
       Key: args.key,
@@ -65,12 +61,7 @@ export class S3Storage implements Storage {
     return { url, fields };
   }
 
-  async presignGet(args: {
-    key: string;
-    expiresInSeconds: number;
-    downloadName?: string;
-    contentType?: string;
-  }) {
+  async presignGet(args: PresignGetArgs) {
     return getSignedUrl(
       this.client,
       new GetObjectCommand({

@@ -7,6 +7,22 @@ export interface PresignedPost {
   fields: Record<string, string>;
 }
 
+/** One upload a presigned POST allows: one key, one content type, at most `maxBytes`, for a short while. */
+export interface PresignPostArgs {
+  key: string;
+  contentType: string;
+  maxBytes: number;
+  expiresInSeconds: number;
+}
+
+/** A signed GET address's terms; served as an attachment with `downloadName` when given. */
+export interface PresignGetArgs {
+  key: string;
+  expiresInSeconds: number;
+  downloadName?: string;
+  contentType?: string;
+}
+
 export interface StoredObject {
   size: number;
   contentType: string | null;
@@ -19,19 +35,9 @@ export interface StoredObject {
 export interface Storage {
   readonly driver: 'local' | 's3';
   /** A presigned POST limited to one key, one content type, a size range and a short expiry. */
-  presignPost(args: {
-    key: string;
-    contentType: string;
-    maxBytes: number;
-    expiresInSeconds: number;
-  }): Promise<PresignedPost>;
+  presignPost(args: PresignPostArgs): Promise<PresignedPost>;
   /** A signed GET address that expires; served as an attachment with `downloadName` when given. */
-  presignGet(args: {
-    key: string;
-    expiresInSeconds: number;
-    downloadName?: string;
-    contentType?: string;
-  }): Promise<string>;
+  presignGet(args: PresignGetArgs): Promise<string>;
   head(key: string): Promise<StoredObject | null>;
   /** The first `bytes` bytes (for sniffing the real type), or all of it. */
   read(key: string, bytes?: number): Promise<Buffer>;
