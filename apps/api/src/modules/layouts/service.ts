@@ -85,7 +85,7 @@ export async function withLayouts(db: Db, access: Access, categories: CategoryRo
 }
 
 /** A category by id, or by its slug (`subject-directory-sheets`): the caller's own first, then built-in. */
-export function findCategory(access: Access, idOrSlug: string) {
+export async function findCategory(access: Access, idOrSlug: string) {
   if (isRecordId(idOrSlug)) {
     return access.findRow('layout_category', idOrSlug, selectCategories, 'c.id');
   }
