@@ -1,4 +1,10 @@
-import { type Abilities, type Action, can, type OrganizationTarget } from '@school-portal/domain';
+import {
+  type Abilities,
+  type Action,
+  can,
+  type OrganizationRole,
+  type OrganizationTarget,
+} from '@school-portal/domain';
 import { useMemo } from 'react';
 import { useAbilities, useCurrentUser } from '../api/users';
 
@@ -37,4 +43,9 @@ export function useOwnOrganization(): OrganizationTarget | null {
       account ? { id: account.organization_id, role: account.organization.role, placement: 'own' } : null,
     [account],
   );
+}
+
+/** An organization below the caller's own, as the policies see it (list rows carry the role as text). */
+export function subOrganization(organization: { id: string; role: string }): OrganizationTarget {
+  return { id: organization.id, role: organization.role as OrganizationRole, placement: 'sub' };
 }

@@ -4,13 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -33,9 +27,8 @@ import { useSessionUser } from '../../app/session';
 import { compareText, formatDateTime } from '../../components/format';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
-import { QueryState } from '../../components/QueryState';
+import { QueryListTable } from '../../components/table/ListTable';
 import { useListParams } from '../organizations/listState';
-import { Pager } from '../organizations/Pager';
 
 const FILTERS = ['actor_id', 'action', 'project_id', 'since', 'until'] as const;
 
@@ -132,39 +125,26 @@ export function ActivityPage() {
   }
 
   const content = (
-    <QueryState
+    <QueryListTable
       query={events}
       errorMessage={t('activity.load-failed')}
-      isEmpty={(data) => data.audit_events.length === 0}
       emptyMessage={t('activity.empty')}
+      rowsOf={(data) => data.audit_events}
+      onPage={(next) => update({ page: next })}
+      size="small"
+      label={t('activity.list-label')}
+      columns={[
+        t('activity.when'),
+        t('activity.who'),
+        t('activity.organization'),
+        t('activity.what'),
+        t('activity.project'),
+        t('activity.record'),
+        t('activity.address'),
+      ]}
     >
-      {(data) => (
-        <>
-          <TableContainer component={Paper} variant="outlined">
-            {events.isPlaceholderData && <LinearProgress aria-hidden="true" />}
-            <Table size="small" aria-label={t('activity.list-label')} aria-busy={events.isPlaceholderData}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('activity.when')}</TableCell>
-                  <TableCell>{t('activity.who')}</TableCell>
-                  <TableCell>{t('activity.organization')}</TableCell>
-                  <TableCell>{t('activity.what')}</TableCell>
-                  <TableCell>{t('activity.project')}</TableCell>
-                  <TableCell>{t('activity.record')}</TableCell>
-                  <TableCell>{t('activity.address')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.audit_events.map((event) => (
-                  <EventRow key={event.id} event={event} onPerson={(id) => update({ actor_id: id })} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <Pager meta={data.meta} onPage={(next) => update({ page: next })} disabled={events.isFetching} />
-        </>
-      )}
-    </QueryState>
+      {(event) => <EventRow key={event.id} event={event} onPerson={(id) => update({ actor_id: id })} />}
+    </QueryListTable>
   );
 
   const select = (filter: (typeof FILTERS)[number], label: string, options: [string, string][]) => (

@@ -3,75 +3,66 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type AttachmentRequest, useAttachmentRequest } from '../../api/attachments';
 import { routePath } from '../../app/routes';
-import { EmptyState } from '../../components/EmptyState';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
+import { ListTable } from '../../components/table/ListTable';
 import { formatDateTime } from '../attachments/format';
 import { DetailList } from '../organizations/DetailList';
 import { FileRequestsNav } from './FileRequestsNav';
 
 function RequestedProjects({ request }: { request: AttachmentRequest }) {
   const { t } = useTranslation();
-  if (request.projects.length === 0) {
-    return <EmptyState message={t('attachment-requests.detail.empty-projects')} />;
-  }
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label={t('attachment-requests.detail.projects-label')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('attachment-requests.detail.project')}</TableCell>
-            <TableCell>{t('attachment-requests.detail.organization')}</TableCell>
-            <TableCell>{t('attachment-requests.detail.status')}</TableCell>
-            <TableCell align="right">{t('attachment-requests.detail.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {request.projects.map((project) => (
-            <TableRow key={project.id} data-testid="requested-project-row">
-              <TableCell component="th" scope="row">
-                {project.name}
-              </TableCell>
-              <TableCell>{project.organization_name}</TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  color={project.pending ? 'warning' : 'success'}
-                  label={
-                    project.pending
-                      ? t('attachment-requests.detail.pending')
-                      : t('attachment-requests.detail.received')
-                  }
-                />
-              </TableCell>
-              <TableCell align="right">
-                <Button
-                  component={Link}
-                  to={routePath('project.attachments', { projectId: project.id })}
-                  size="small"
-                  startIcon={<FolderOpenIcon />}
-                  aria-label={t('attachment-requests.detail.files-label', { name: project.name })}
-                >
-                  {t('attachment-requests.detail.files')}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ListTable
+      label={t('attachment-requests.detail.projects-label')}
+      emptyMessage={t('attachment-requests.detail.empty-projects')}
+      columns={[
+        t('attachment-requests.detail.project'),
+        t('attachment-requests.detail.organization'),
+        t('attachment-requests.detail.status'),
+        { label: t('attachment-requests.detail.actions'), align: 'right' },
+      ]}
+      rows={request.projects}
+    >
+      {(project) => (
+        <TableRow key={project.id} data-testid="requested-project-row">
+          <TableCell component="th" scope="row">
+            {project.name}
+          </TableCell>
+          <TableCell>{project.organization_name}</TableCell>
+          <TableCell>
+            <Chip
+              size="small"
+              variant="outlined"
+              color={project.pending ? 'warning' : 'success'}
+              label={
+                project.pending
+                  ? t('attachment-requests.detail.pending')
+                  : t('attachment-requests.detail.received')
+              }
+            />
+          </TableCell>
+          <TableCell align="right">
+            <Button
+              component={Link}
+              to={routePath('project.attachments', { projectId: project.id })}
+              size="small"
+              startIcon={<FolderOpenIcon />}
+              aria-label={t('attachment-requests.detail.files-label', { name: project.name })}
+            >
+              {t('attachment-requests.detail.files')}
+            </Button>
+          </TableCell>
+        </TableRow>
+      )}
+    </ListTable>
   );
 }
 

@@ -7,14 +7,9 @@ import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -33,13 +28,11 @@ import {
 import { isApiError } from '../../api/client';
 import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
 import { FileName } from '../../components/FileName';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { ActionsCell } from '../../components/table/ActionsCell';
+import { QueryListTable } from '../../components/table/ListTable';
 import { fileTypeLabel, formatBytes, formatDateTime } from './format';
 
 function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
@@ -58,59 +51,53 @@ function FilesRequested({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   const requests = useProjectAttachmentRequests(projectId);
 
-  if (requests.isPending) return <LoadingScreen />;
-  if (requests.isError) {
-    return <ErrorState message={t('attachments.load-failed')} onRetry={() => void requests.refetch()} />;
-  }
-  const pending = requests.data.filter(
-    (request) => request.projects.find((project) => project.id === projectId)?.pending ?? false,
-  );
-  if (pending.length === 0) return <EmptyState message={t('attachments.requested.empty')} />;
+  const pendingOf = (data: AttachmentRequest[]) =>
+    data.filter((request) => request.projects.find((project) => project.id === projectId)?.pending ?? false);
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label={t('attachments.requested.label')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('attachments.requested.name')}</TableCell>
-            <TableCell>{t('attachments.requested.description')}</TableCell>
-            <TableCell>{t('attachments.requested.created')}</TableCell>
-            <TableCell>{t('attachments.requested.created-by')}</TableCell>
-            <TableCell align="right">{t('attachments.requested.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {pending.map((request) => (
-            <TableRow key={request.id} data-testid="requested-file-row">
-              <TableCell component="th" scope="row">
-                {request.name}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'pre-line', maxWidth: 360, overflowWrap: 'anywhere' }}>
-                {request.description}
-              </TableCell>
-              <TableCell>
-                <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
-              </TableCell>
-              <TableCell>{request.created_by_user?.name ?? ''}</TableCell>
-              <TableCell align="right">
-                <Button
-                  component={Link}
-                  to={routePath('project.attachments.upload', {
-                    projectId,
-                    attachmentRequestId: request.id,
-                  })}
-                  variant="contained"
-                  size="small"
-                  startIcon={<UploadFileIcon />}
-                  aria-label={t('attachments.requested.upload-label', { name: request.name })}
-                >
-                  {t('attachments.requested.upload')}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <QueryListTable
+      query={requests}
+      errorMessage={t('attachments.load-failed')}
+      emptyMessage={t('attachments.requested.empty')}
+      rowsOf={pendingOf}
+      label={t('attachments.requested.label')}
+      columns={[
+        t('attachments.requested.name'),
+        t('attachments.requested.description'),
+        t('attachments.requested.created'),
+        t('attachments.requested.created-by'),
+        { label: t('attachments.requested.actions'), align: 'right' },
+      ]}
+    >
+      {(request) => (
+        <TableRow key={request.id} data-testid="requested-file-row">
+          <TableCell component="th" scope="row">
+            {request.name}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'pre-line', maxWidth: 360, overflowWrap: 'anywhere' }}>
+            {request.description}
+          </TableCell>
+          <TableCell>
+            <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
+          </TableCell>
+          <TableCell>{request.created_by_user?.name ?? ''}</TableCell>
+          <TableCell align="right">
+            <Button
+              component={Link}
+              to={routePath('project.attachments.upload', {
+                projectId,
+                attachmentRequestId: request.id,
+              })}
+              variant="contained"
+              size="small"
+              startIcon={<UploadFileIcon />}
+              aria-label={t('attachments.requested.upload-label', { name: request.name })}
+            >
+              {t('attachments.requested.upload')}
+            </Button>
+          </TableCell>
+        </TableRow>
+      )}
+    </QueryListTable>
   );
 }
 
@@ -299,69 +286,62 @@ function FilesUploaded({ projectId }: { projectId: string }) {
   const requests = useProjectAttachmentRequests(projectId);
   const requestNames = new Map((requests.data ?? []).map((r: AttachmentRequest) => [r.id, r.name]));
 
-  if (attachments.isPending) return <LoadingScreen />;
-  if (attachments.isError) {
-    return <ErrorState message={t('attachments.load-failed')} onRetry={() => void attachments.refetch()} />;
-  }
-  if (attachments.data.length === 0) return <EmptyState message={t('attachments.uploaded.empty')} />;
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label={t('attachments.uploaded.label')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('attachments.uploaded.name')}</TableCell>
-            <TableCell>{t('attachments.uploaded.size')}</TableCell>
-            <TableCell>{t('attachments.uploaded.type')}</TableCell>
-            <TableCell>{t('attachments.uploaded.uploaded')}</TableCell>
-            <ActionsCell header>{t('attachments.uploaded.actions')}</ActionsCell>
+    <QueryListTable
+      query={attachments}
+      errorMessage={t('attachments.load-failed')}
+      emptyMessage={t('attachments.uploaded.empty')}
+      rowsOf={(data) => data}
+      label={t('attachments.uploaded.label')}
+      columns={[
+        t('attachments.uploaded.name'),
+        t('attachments.uploaded.size'),
+        t('attachments.uploaded.type'),
+        t('attachments.uploaded.uploaded'),
+        { label: t('attachments.uploaded.actions'), actions: true },
+      ]}
+    >
+      {(attachment) => {
+        // Spec §4: verified means upload_verified_at is present.
+        const verified = !!attachment.upload_verified_at;
+        const requestName = attachment.attachment_request_id
+          ? requestNames.get(attachment.attachment_request_id)
+          : undefined;
+        const uploadedAt = attachment.uploaded_at ?? attachment.upload_verified_at;
+        return (
+          <TableRow key={attachment.id} data-testid="uploaded-file-row">
+            <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
+              <FileName name={attachment.name || attachment.upload_file_name} />
+              {requestName && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('attachments.uploaded.request', { name: requestName })}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBytes(attachment.upload_file_size)}</TableCell>
+            <TableCell>
+              {fileTypeLabel(attachment.upload_content_type, attachment.upload_file_name)}
+            </TableCell>
+            <TableCell data-testid="uploaded-at">
+              {verified && uploadedAt ? (
+                <time dateTime={uploadedAt}>{formatDateTime(uploadedAt)}</time>
+              ) : (
+                <Typography component="span" variant="inherit" color="text.secondary">
+                  {t('attachments.uploaded.not-uploaded')}
+                </Typography>
+              )}
+            </TableCell>
+            <ActionsCell>
+              {verified ? (
+                <FileActions attachment={attachment} />
+              ) : (
+                <NotUploadedActions projectId={projectId} attachment={attachment} />
+              )}
+            </ActionsCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {attachments.data.map((attachment) => {
-            // Spec §4: verified means upload_verified_at is present.
-            const verified = !!attachment.upload_verified_at;
-            const requestName = attachment.attachment_request_id
-              ? requestNames.get(attachment.attachment_request_id)
-              : undefined;
-            const uploadedAt = attachment.uploaded_at ?? attachment.upload_verified_at;
-            return (
-              <TableRow key={attachment.id} data-testid="uploaded-file-row">
-                <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
-                  <FileName name={attachment.name || attachment.upload_file_name} />
-                  {requestName && (
-                    <Typography variant="body2" color="text.secondary">
-                      {t('attachments.uploaded.request', { name: requestName })}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatBytes(attachment.upload_file_size)}
-                </TableCell>
-                <TableCell>
-                  {fileTypeLabel(attachment.upload_content_type, attachment.upload_file_name)}
-                </TableCell>
-                <TableCell data-testid="uploaded-at">
-                  {verified && uploadedAt ? (
-                    <time dateTime={uploadedAt}>{formatDateTime(uploadedAt)}</time>
-                  ) : (
-                    <Typography component="span" variant="inherit" color="text.secondary">
-                      {t('attachments.uploaded.not-uploaded')}
-                    </Typography>
-                  )}
-                </TableCell>
-                <ActionsCell>
-                  {verified ? (
-                    <FileActions attachment={attachment} />
-                  ) : (
-                    <NotUploadedActions projectId={projectId} attachment={attachment} />
-                  )}
-                </ActionsCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        );
+      }}
+    </QueryListTable>
   );
 }
 

@@ -6,14 +6,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -31,13 +26,12 @@ import {
 } from '../../api/projectExports';
 import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
-import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
-import { Pager } from '../organizations/Pager';
+import { ListTable } from '../../components/table/ListTable';
 import { formatAbsolute, useNow } from '../users/relativeTime';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { DeleteExportFormatDialog } from './DeleteExportFormatDialog';
@@ -112,7 +106,6 @@ function Downloads({ projectId }: { projectId: string }) {
   const [downloadFailed, setDownloadFailed] = useState(false);
   const remove = useDeleteProjectExport(projectId);
   const notify = useNotify();
-  const list = exports.data?.project_exports ?? [];
 
   const setAuto = (on: boolean) =>
     setParams(
@@ -131,81 +124,76 @@ function Downloads({ projectId }: { projectId: string }) {
       emptyMessage={t('exports.downloads.empty')}
     >
       {(data) => (
-        <>
-          <TableContainer component={Paper} variant="outlined">
-            <Table aria-label={t('exports.downloads.label')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('exports.downloads.format')}</TableCell>
-                  <TableCell align="right">{t('exports.downloads.subjects')}</TableCell>
-                  <TableCell>{t('exports.downloads.date')}</TableCell>
-                  <TableCell>{t('exports.downloads.created-by')}</TableCell>
-                  <TableCell>{t('exports.downloads.status')}</TableCell>
-                  <TableCell>{t('exports.downloads.expires')}</TableCell>
-                  <TableCell align="right">{t('exports.downloads.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((e) => {
-                  const creator = e.created_by_user;
-                  return (
-                    <TableRow key={e.id} data-testid="project-export-row">
-                      <TableCell component="th" scope="row">
-                        {e.project_export_format_name}
-                      </TableCell>
-                      <TableCell align="right">{e.subjects_count}</TableCell>
-                      <TableCell>{formatAbsolute(e.created_at)}</TableCell>
-                      <TableCell>
-                        {!creator || creator.deleted_at ? t('exports.formats.deleted-user') : creator.name}
-                      </TableCell>
-                      <TableCell>
-                        <ExportStatus projectExport={e} now={now} />
-                      </TableCell>
-                      <TableCell>
-                        {e.expired_at
-                          ? t('exports.downloads.expired')
-                          : e.expires_at
-                            ? formatAbsolute(e.expires_at)
-                            : ''}
-                      </TableCell>
-                      <TableCell align="right">
-                        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                          {e.download_path && (
-                            <Button
-                              size="small"
-                              aria-label={t('exports.downloads.download-label', {
-                                name: e.project_export_format_name,
-                              })}
-                              onClick={() => {
-                                setDownloadFailed(false);
-                                downloadProjectExport(e.id).catch(() => setDownloadFailed(true));
-                              }}
-                            >
-                              {t('exports.download')}
-                            </Button>
-                          )}
-                          {can('project-export.delete', projectExportRef(e)) && (
-                            <Button
-                              size="small"
-                              color="error"
-                              aria-label={t('exports.downloads.delete-label', {
-                                name: e.project_export_format_name,
-                              })}
-                              onClick={() => setDeleting(e)}
-                            >
-                              {t('exports.formats.delete')}
-                            </Button>
-                          )}
-                        </Stack>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <Pager meta={data.meta} onPage={setPage} disabled={exports.isPlaceholderData} />
-        </>
+        <ListTable
+          label={t('exports.downloads.label')}
+          columns={[
+            t('exports.downloads.format'),
+            { label: t('exports.downloads.subjects'), align: 'right' },
+            t('exports.downloads.date'),
+            t('exports.downloads.created-by'),
+            t('exports.downloads.status'),
+            t('exports.downloads.expires'),
+            { label: t('exports.downloads.actions'), align: 'right' },
+          ]}
+          rows={data.project_exports}
+          paging={{ meta: data.meta, onPage: setPage, disabled: exports.isPlaceholderData }}
+        >
+          {(e) => {
+            const creator = e.created_by_user;
+            return (
+              <TableRow key={e.id} data-testid="project-export-row">
+                <TableCell component="th" scope="row">
+                  {e.project_export_format_name}
+                </TableCell>
+                <TableCell align="right">{e.subjects_count}</TableCell>
+                <TableCell>{formatAbsolute(e.created_at)}</TableCell>
+                <TableCell>
+                  {!creator || creator.deleted_at ? t('exports.formats.deleted-user') : creator.name}
+                </TableCell>
+                <TableCell>
+                  <ExportStatus projectExport={e} now={now} />
+                </TableCell>
+                <TableCell>
+                  {e.expired_at
+                    ? t('exports.downloads.expired')
+                    : e.expires_at
+                      ? formatAbsolute(e.expires_at)
+                      : ''}
+                </TableCell>
+                <TableCell align="right">
+                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                    {e.download_path && (
+                      <Button
+                        size="small"
+                        aria-label={t('exports.downloads.download-label', {
+                          name: e.project_export_format_name,
+                        })}
+                        onClick={() => {
+                          setDownloadFailed(false);
+                          downloadProjectExport(e.id).catch(() => setDownloadFailed(true));
+                        }}
+                      >
+                        {t('exports.download')}
+                      </Button>
+                    )}
+                    {can('project-export.delete', projectExportRef(e)) && (
+                      <Button
+                        size="small"
+                        color="error"
+                        aria-label={t('exports.downloads.delete-label', {
+                          name: e.project_export_format_name,
+                        })}
+                        onClick={() => setDeleting(e)}
+                      >
+                        {t('exports.formats.delete')}
+                      </Button>
+                    )}
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            );
+          }}
+        </ListTable>
       )}
     </QueryState>
   );
@@ -275,88 +263,80 @@ function FormatTable({
 }) {
   const { t } = useTranslation();
   const can = useCan();
-  if (formats.length === 0) {
-    return (
-      <EmptyState message={t(custom ? 'exports.formats.custom-empty' : 'exports.formats.standard-empty')} />
-    );
-  }
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label={t(custom ? 'exports.formats.custom-label' : 'exports.formats.standard-label')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('exports.formats.name')}</TableCell>
-            <TableCell>{t('exports.formats.contents')}</TableCell>
-            {custom && <TableCell>{t('exports.formats.organization')}</TableCell>}
-            {custom && <TableCell>{t('exports.formats.created-by')}</TableCell>}
-            <TableCell align="right">{t('exports.formats.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {formats.map((format) => {
-            const ref = exportFormatRef(format);
-            return (
-              <TableRow key={format.id} data-testid="export-format-row">
-                <TableCell component="th" scope="row">
-                  {format.name}
-                </TableCell>
-                <TableCell>{t(contentsKey(format))}</TableCell>
-                {custom && <TableCell>{format.organization_name}</TableCell>}
-                {custom && (
-                  <TableCell>
-                    {format.created_by_user_deleted
-                      ? t('exports.formats.deleted-user')
-                      : (format.created_by_user_name ?? '')}
-                  </TableCell>
+    <ListTable
+      label={t(custom ? 'exports.formats.custom-label' : 'exports.formats.standard-label')}
+      columns={[
+        t('exports.formats.name'),
+        t('exports.formats.contents'),
+        ...(custom ? [t('exports.formats.organization'), t('exports.formats.created-by')] : []),
+        { label: t('exports.formats.actions'), align: 'right' },
+      ]}
+      rows={formats}
+      emptyMessage={t(custom ? 'exports.formats.custom-empty' : 'exports.formats.standard-empty')}
+    >
+      {(format) => {
+        const ref = exportFormatRef(format);
+        return (
+          <TableRow key={format.id} data-testid="export-format-row">
+            <TableCell component="th" scope="row">
+              {format.name}
+            </TableCell>
+            <TableCell>{t(contentsKey(format))}</TableCell>
+            {custom && <TableCell>{format.organization_name}</TableCell>}
+            {custom && (
+              <TableCell>
+                {format.created_by_user_deleted
+                  ? t('exports.formats.deleted-user')
+                  : (format.created_by_user_name ?? '')}
+              </TableCell>
+            )}
+            <TableCell align="right">
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                <Button
+                  size="small"
+                  component={Link}
+                  to={routePath('project.export.run', { projectId, formatId: format.id })}
+                  aria-label={t('exports.formats.download-label', { name: format.name })}
+                >
+                  {t('exports.download')}
+                </Button>
+                {can('export-format.update', ref) && (
+                  <Button
+                    size="small"
+                    component={Link}
+                    to={routePath('project.export-format.edit', { projectId, formatId: format.id })}
+                    aria-label={t('exports.formats.edit-label', { name: format.name })}
+                  >
+                    {t('exports.formats.edit')}
+                  </Button>
                 )}
-                <TableCell align="right">
-                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                    <Button
-                      size="small"
-                      component={Link}
-                      to={routePath('project.export.run', { projectId, formatId: format.id })}
-                      aria-label={t('exports.formats.download-label', { name: format.name })}
-                    >
-                      {t('exports.download')}
-                    </Button>
-                    {can('export-format.update', ref) && (
-                      <Button
-                        size="small"
-                        component={Link}
-                        to={routePath('project.export-format.edit', { projectId, formatId: format.id })}
-                        aria-label={t('exports.formats.edit-label', { name: format.name })}
-                      >
-                        {t('exports.formats.edit')}
-                      </Button>
-                    )}
-                    {can('export-format.copy', ref) && (
-                      <Button
-                        size="small"
-                        component={Link}
-                        to={routePath('project.export-format.copy', { projectId, formatId: format.id })}
-                        aria-label={t('exports.formats.copy-label', { name: format.name })}
-                      >
-                        {t('exports.formats.copy')}
-                      </Button>
-                    )}
-                    {can('export-format.delete', ref) && (
-                      <Button
-                        size="small"
-                        color="error"
-                        aria-label={t('exports.formats.delete-label', { name: format.name })}
-                        onClick={() => onDelete(format)}
-                      >
-                        {t('exports.formats.delete')}
-                      </Button>
-                    )}
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+                {can('export-format.copy', ref) && (
+                  <Button
+                    size="small"
+                    component={Link}
+                    to={routePath('project.export-format.copy', { projectId, formatId: format.id })}
+                    aria-label={t('exports.formats.copy-label', { name: format.name })}
+                  >
+                    {t('exports.formats.copy')}
+                  </Button>
+                )}
+                {can('export-format.delete', ref) && (
+                  <Button
+                    size="small"
+                    color="error"
+                    aria-label={t('exports.formats.delete-label', { name: format.name })}
+                    onClick={() => onDelete(format)}
+                  >
+                    {t('exports.formats.delete')}
+                  </Button>
+                )}
+              </Stack>
+            </TableCell>
+          </TableRow>
+        );
+      }}
+    </ListTable>
   );
 }
 

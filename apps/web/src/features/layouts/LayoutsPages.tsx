@@ -11,10 +11,7 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -49,8 +46,8 @@ import { queryClient } from '../../api/queryClient';
 import { useSubjectFields } from '../../api/subjects';
 import { routePath } from '../../app/routes';
 import { Page } from '../../components/Page';
+import { ListTable } from '../../components/table/ListTable';
 import { WizardStepper } from '../../components/WizardStepper';
-import { Pager } from '../organizations/Pager';
 import { CheckDuplicatesStep } from '../subjects/CheckDuplicatesStep';
 import { DuplicateFieldChips } from '../subjects/DuplicateFieldChips';
 import { SelectSubjectsStep } from '../subjects/SelectSubjectsStep';
@@ -361,49 +358,47 @@ export function LayoutRendersPage() {
       {renders.isSuccess && list.length === 0 ? (
         <Typography>{t('layouts.renders.empty')}</Typography>
       ) : (
-        <>
-          <Table size="small" aria-label={t('layouts.menu.recent')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('layouts.renders.name')}</TableCell>
-                <TableCell>{t('layouts.renders.created')}</TableCell>
-                <TableCell>{t('layouts.renders.status')}</TableCell>
-                <TableCell aria-label={t('layouts.renders.actions')} />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((r) => (
-                <TableRow
-                  key={r.id}
-                  selected={r.id === highlight}
-                  data-testid={r.id === highlight ? 'highlighted-render' : 'render-row'}
-                >
-                  <TableCell>{r.render_name}</TableCell>
-                  <TableCell>{new Date(r.created_at).toLocaleString()}</TableCell>
-                  <TableCell>
-                    {/* Past EXPORT_RETENTION_DAYS the PDF is deleted (retention sweep). */}
-                    {t(`layouts.renders.states.${r.expired_at ? 'expired' : r.worker_status}`)}
-                    {r.worker_status === 'failed' && r.failure_reason ? `: ${r.failure_reason}` : ''}
-                  </TableCell>
-                  <TableCell>
-                    {r.is_completed && !r.expired_at && (
-                      <Button size="small" onClick={() => void downloadRender(r)}>
-                        {t('layouts.renders.download')}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          {renders.data && (
-            <Pager
-              meta={renders.data.meta}
-              onPage={(next) => setParam('page', next === 1 ? null : String(next))}
-              disabled={renders.isPlaceholderData}
-            />
+        <ListTable
+          size="small"
+          label={t('layouts.menu.recent')}
+          columns={[
+            t('layouts.renders.name'),
+            t('layouts.renders.created'),
+            t('layouts.renders.status'),
+            { ariaLabel: t('layouts.renders.actions') },
+          ]}
+          rows={list}
+          paging={
+            renders.data && {
+              meta: renders.data.meta,
+              onPage: (next) => setParam('page', next === 1 ? null : String(next)),
+              disabled: renders.isPlaceholderData,
+            }
+          }
+        >
+          {(r) => (
+            <TableRow
+              key={r.id}
+              selected={r.id === highlight}
+              data-testid={r.id === highlight ? 'highlighted-render' : 'render-row'}
+            >
+              <TableCell>{r.render_name}</TableCell>
+              <TableCell>{new Date(r.created_at).toLocaleString()}</TableCell>
+              <TableCell>
+                {/* Past EXPORT_RETENTION_DAYS the PDF is deleted (retention sweep). */}
+                {t(`layouts.renders.states.${r.expired_at ? 'expired' : r.worker_status}`)}
+                {r.worker_status === 'failed' && r.failure_reason ? `: ${r.failure_reason}` : ''}
+              </TableCell>
+              <TableCell>
+                {r.is_completed && !r.expired_at && (
+                  <Button size="small" onClick={() => void downloadRender(r)}>
+                    {t('layouts.renders.download')}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
           )}
-        </>
+        </ListTable>
       )}
     </Page>
   );

@@ -5,29 +5,21 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { type Organization, useSubOrganizationsPage } from '../../api/organizations';
-import { useAbilities } from '../../api/users';
-import { useCan } from '../../app/can';
+import { subOrganization, useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { Page } from '../../components/Page';
-import { QueryState } from '../../components/QueryState';
 import { RouterLink } from '../../components/RouterLink';
 import { ActionsCell } from '../../components/table/ActionsCell';
+import { QueryListTable } from '../../components/table/ListTable';
 import { useKeywordInput, useListParams } from './listState';
 import { OrganizationsNav } from './OrganizationsNav';
-import { Pager } from './Pager';
 
 function OrganizationRow({ organization, canShow }: { organization: Organization; canShow: boolean }) {
   const { t } = useTranslation();
@@ -76,7 +68,6 @@ function OrganizationRow({ organization, canShow }: { organization: Organization
 export function OrganizationsPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const abilities = useAbilities();
   const can = useCan();
   const organizationId = user.current_account?.organization_id ?? null;
   const { page, keyword, update } = useListParams();
@@ -85,42 +76,30 @@ export function OrganizationsPage() {
   const list = useSubOrganizationsPage(allowed ? organizationId : null, { page, keyword });
 
   // Spec §2: organizations redirects home when listing is not permitted.
-  if (abilities && !allowed) return <Navigate to={ROUTES.root} replace />;
+  if (can.ready && !allowed) return <Navigate to={ROUTES.root} replace />;
 
   const content = (
-    <QueryState
+    <QueryListTable
       query={list}
       errorMessage={t('organizations.load-failed')}
-      isEmpty={(data) => data.organizations.length === 0}
       emptyMessage={t('organizations.empty')}
+      rowsOf={(data) => data.organizations}
+      onPage={(next) => update({ page: next })}
+      label={t('organizations.list-label')}
+      columns={[
+        t('organizations.name'),
+        t('organizations.contact-name'),
+        { label: t('organizations.actions'), actions: true },
+      ]}
     >
-      {(data) => (
-        <>
-          <TableContainer component={Paper} variant="outlined">
-            {list.isPlaceholderData && <LinearProgress aria-hidden="true" />}
-            <Table aria-label={t('organizations.list-label')} aria-busy={list.isPlaceholderData}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('organizations.name')}</TableCell>
-                  <TableCell>{t('organizations.contact-name')}</TableCell>
-                  <ActionsCell header>{t('organizations.actions')}</ActionsCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.organizations.map((organization) => (
-                  <OrganizationRow
-                    key={organization.id}
-                    organization={organization}
-                    canShow={!!abilities?.canShowOrganization(organization.id)}
-                  />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <Pager meta={data.meta} onPage={(next) => update({ page: next })} disabled={list.isFetching} />
-        </>
+      {(organization) => (
+        <OrganizationRow
+          key={organization.id}
+          organization={organization}
+          canShow={can('organization.show', subOrganization(organization))}
+        />
       )}
-    </QueryState>
+    </QueryListTable>
   );
 
   return (

@@ -7,8 +7,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { fieldKeyLabel } from '@school-portal/domain';
@@ -18,10 +16,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { type ProjectTemplate, useFieldKeys, useProjectTemplate } from '../../api/projectTemplates';
 import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
-import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../components/format';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
+import { ListTable } from '../../components/table/ListTable';
 import { DeleteProjectTemplateDialog } from './DeleteProjectTemplateDialog';
 import { ProjectTemplatesNav } from './ProjectTemplatesNav';
 
@@ -129,36 +127,23 @@ function TemplateDetails({ template }: { template: ProjectTemplate }) {
       <Typography variant="h2" component="h2" sx={{ mb: 1 }}>
         {t('project-template.fields')}
       </Typography>
-      {template.subject_fields.length === 0 ? (
-        <EmptyState message={t('project-template.empty-fields')} />
-      ) : (
-        <Paper variant="outlined">
-          <TableContainer>
-            <Table aria-label={t('project-template.fields')} data-testid="template-fields">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('project-template.type')}</TableCell>
-                  <TableCell>{t('project-template.label')}</TableCell>
-                  <TableCell>{t('project-template.visible')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {[...template.subject_fields]
-                  .sort((a, b) => a.arrangement_position - b.arrangement_position)
-                  .map((field) => (
-                    <TableRow key={field.id} data-testid="template-field">
-                      <TableCell>{typeOf(field.field_key)}</TableCell>
-                      <TableCell>{field.effective_label}</TableCell>
-                      <TableCell>
-                        {field.visible_to_customers ? t('project-template.yes') : t('project-template.no')}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Paper>
-      )}
+      <ListTable
+        label={t('project-template.fields')}
+        testId="template-fields"
+        emptyMessage={t('project-template.empty-fields')}
+        columns={[t('project-template.type'), t('project-template.label'), t('project-template.visible')]}
+        rows={[...template.subject_fields].sort((a, b) => a.arrangement_position - b.arrangement_position)}
+      >
+        {(field) => (
+          <TableRow key={field.id} data-testid="template-field">
+            <TableCell>{typeOf(field.field_key)}</TableCell>
+            <TableCell>{field.effective_label}</TableCell>
+            <TableCell>
+              {field.visible_to_customers ? t('project-template.yes') : t('project-template.no')}
+            </TableCell>
+          </TableRow>
+        )}
+      </ListTable>
       <DeleteProjectTemplateDialog
         template={deleting ? template : null}
         onClose={() => setDeleting(false)}

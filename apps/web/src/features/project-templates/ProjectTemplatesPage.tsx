@@ -2,12 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { type ReactNode, useState } from 'react';
@@ -19,9 +14,9 @@ import { routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { formatDate } from '../../components/format';
 import { Page } from '../../components/Page';
-import { QueryState } from '../../components/QueryState';
 import { RouterLink } from '../../components/RouterLink';
 import { ActionsCell } from '../../components/table/ActionsCell';
+import { QueryListTable } from '../../components/table/ListTable';
 import { DeleteProjectTemplateDialog } from './DeleteProjectTemplateDialog';
 import { ProjectTemplatesNav } from './ProjectTemplatesNav';
 
@@ -41,71 +36,60 @@ export function ProjectTemplatesPage() {
     </Tooltip>
   );
   const content = (
-    <QueryState
+    <QueryListTable
       query={templates}
       errorMessage={t('project-templates.load-failed')}
-      isEmpty={(data) => data.length === 0}
       emptyMessage={t('project-templates.empty')}
+      rowsOf={(data) => data}
+      label={t('project-templates.table')}
+      columns={[
+        t('project-templates.name'),
+        t('project-templates.organization'),
+        t('project-templates.created'),
+        { label: t('project-templates.actions'), actions: true },
+      ]}
     >
-      {(data) => (
-        <Paper variant="outlined">
-          <TableContainer>
-            <Table aria-label={t('project-templates.table')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('project-templates.name')}</TableCell>
-                  <TableCell>{t('project-templates.organization')}</TableCell>
-                  <TableCell>{t('project-templates.created')}</TableCell>
-                  <ActionsCell header>{t('project-templates.actions')}</ActionsCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.map((template) => {
-                  const projectTemplateId = template.id;
-                  return (
-                    <TableRow key={template.id} data-testid="template-row">
-                      <TableCell component="th" scope="row">
-                        <RouterLink to={routePath('project-template.index', { projectTemplateId })}>
-                          {template.name}
-                        </RouterLink>
-                      </TableCell>
-                      <TableCell>{template.organization_name}</TableCell>
-                      <TableCell>
-                        <time dateTime={template.created_at}>{formatDate(template.created_at)}</time>
-                      </TableCell>
-                      <ActionsCell>
-                        {action(
-                          t('project-templates.view', { name: template.name }),
-                          <VisibilityIcon fontSize="small" />,
-                          routePath('project-template.index', { projectTemplateId }),
-                        )}
-                        {can('template.update', template) &&
-                          action(
-                            t('project-templates.edit', { name: template.name }),
-                            <EditIcon fontSize="small" />,
-                            routePath('project-template.edit', { projectTemplateId }),
-                          )}
-                        {can('template.delete', template) && (
-                          <Tooltip title={t('project-templates.delete', { name: template.name })}>
-                            <IconButton
-                              aria-label={t('project-templates.delete', { name: template.name })}
-                              size="small"
-                              onClick={() => setDeleting(template)}
-                            >
-                              <DeleteIcon fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
-                        )}
-                      </ActionsCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Paper>
-      )}
-    </QueryState>
+      {(template) => {
+        const projectTemplateId = template.id;
+        return (
+          <TableRow key={template.id} data-testid="template-row">
+            <TableCell component="th" scope="row">
+              <RouterLink to={routePath('project-template.index', { projectTemplateId })}>
+                {template.name}
+              </RouterLink>
+            </TableCell>
+            <TableCell>{template.organization_name}</TableCell>
+            <TableCell>
+              <time dateTime={template.created_at}>{formatDate(template.created_at)}</time>
+            </TableCell>
+            <ActionsCell>
+              {action(
+                t('project-templates.view', { name: template.name }),
+                <VisibilityIcon fontSize="small" />,
+                routePath('project-template.index', { projectTemplateId }),
+              )}
+              {can('template.update', template) &&
+                action(
+                  t('project-templates.edit', { name: template.name }),
+                  <EditIcon fontSize="small" />,
+                  routePath('project-template.edit', { projectTemplateId }),
+                )}
+              {can('template.delete', template) && (
+                <Tooltip title={t('project-templates.delete', { name: template.name })}>
+                  <IconButton
+                    aria-label={t('project-templates.delete', { name: template.name })}
+                    size="small"
+                    onClick={() => setDeleting(template)}
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+            </ActionsCell>
+          </TableRow>
+        );
+      }}
+    </QueryListTable>
   );
 
   return (

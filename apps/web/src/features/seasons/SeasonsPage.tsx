@@ -1,10 +1,5 @@
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +11,7 @@ import { useSessionUser } from '../../app/session';
 import { formatCalendarDate } from '../../components/format';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
+import { ListTable } from '../../components/table/ListTable';
 import { SeasonsNav } from './SeasonsNav';
 
 /** All Seasons (spec §2): the seasons the organization uses, newest first, with their project counts. */
@@ -63,39 +59,30 @@ function SeasonList({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="seasons-count">
         {t('seasons.count', { count: seasons.length })}
       </Typography>
-      <Paper variant="outlined">
-        <TableContainer>
-          <Table aria-label={t('seasons.table')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('seasons.name')}</TableCell>
-                <TableCell>{t('seasons.period')}</TableCell>
-                <TableCell align="right">{t('seasons.projects')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {seasons.map((season) => {
-                const period = [season.period_start, season.period_end]
-                  .map((d) => formatCalendarDate(d))
-                  .filter(Boolean)
-                  .join(' – ');
-                return (
-                  <TableRow key={season.id} data-testid="season-row">
-                    <TableCell component="th" scope="row">
-                      {season.name}
-                      {season.id === current?.id && (
-                        <Chip size="small" color="primary" label={t('seasons.current')} sx={{ ml: 1 }} />
-                      )}
-                    </TableCell>
-                    <TableCell>{period}</TableCell>
-                    <TableCell align="right">{season.projects_count}</TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Paper>
+      <ListTable
+        label={t('seasons.table')}
+        columns={[t('seasons.name'), t('seasons.period'), { label: t('seasons.projects'), align: 'right' }]}
+        rows={seasons}
+      >
+        {(season) => {
+          const period = [season.period_start, season.period_end]
+            .map((d) => formatCalendarDate(d))
+            .filter(Boolean)
+            .join(' – ');
+          return (
+            <TableRow key={season.id} data-testid="season-row">
+              <TableCell component="th" scope="row">
+                {season.name}
+                {season.id === current?.id && (
+                  <Chip size="small" color="primary" label={t('seasons.current')} sx={{ ml: 1 }} />
+                )}
+              </TableCell>
+              <TableCell>{period}</TableCell>
+              <TableCell align="right">{season.projects_count}</TableCell>
+            </TableRow>
+          );
+        }}
+      </ListTable>
     </>
   );
 }

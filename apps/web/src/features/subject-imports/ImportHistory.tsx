@@ -1,15 +1,12 @@
 import Button from '@mui/material/Button';
 import Pagination from '@mui/material/Pagination';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadSkippedRows, useProjectImports } from '../../api/subjectImports';
+import { ListTable } from '../../components/table/ListTable';
 
 /** The project's roster imports, newest first, with each one's outcome. */
 export function ImportHistory({ projectId }: { projectId: string }) {
@@ -23,40 +20,38 @@ export function ImportHistory({ projectId }: { projectId: string }) {
       <Typography variant="h6" component="h2" gutterBottom>
         {t('roster.history.heading')}
       </Typography>
-      <Paper variant="outlined">
-        <Table size="small" aria-label={t('roster.history.heading')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('roster.history.file')}</TableCell>
-              <TableCell>{t('roster.history.started')}</TableCell>
-              <TableCell>{t('roster.history.status')}</TableCell>
-              <TableCell>{t('roster.history.outcome')}</TableCell>
-              <TableCell aria-label={t('roster.history.actions')} />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((imp) => (
-              <TableRow key={imp.id} data-testid="import-history-row">
-                <TableCell>{imp.upload_file_name}</TableCell>
-                <TableCell>
-                  <time dateTime={imp.created_at}>{new Date(imp.created_at).toLocaleString()}</time>
-                </TableCell>
-                <TableCell>{t(`roster.history.states.${imp.status}`)}</TableCell>
-                <TableCell>
-                  {imp.report ? t('roster.history.report', { ...imp.report }) : (imp.failure ?? '')}
-                </TableCell>
-                <TableCell align="right">
-                  {!!imp.report?.skipped && (
-                    <Button size="small" onClick={() => void downloadSkippedRows(imp)}>
-                      {t('roster.history.skipped-rows')}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Paper>
+      <ListTable
+        size="small"
+        label={t('roster.history.heading')}
+        columns={[
+          t('roster.history.file'),
+          t('roster.history.started'),
+          t('roster.history.status'),
+          t('roster.history.outcome'),
+          { ariaLabel: t('roster.history.actions') },
+        ]}
+        rows={rows}
+      >
+        {(imp) => (
+          <TableRow key={imp.id} data-testid="import-history-row">
+            <TableCell>{imp.upload_file_name}</TableCell>
+            <TableCell>
+              <time dateTime={imp.created_at}>{new Date(imp.created_at).toLocaleString()}</time>
+            </TableCell>
+            <TableCell>{t(`roster.history.states.${imp.status}`)}</TableCell>
+            <TableCell>
+              {imp.report ? t('roster.history.report', { ...imp.report }) : (imp.failure ?? '')}
+            </TableCell>
+            <TableCell align="right">
+              {!!imp.report?.skipped && (
+                <Button size="small" onClick={() => void downloadSkippedRows(imp)}>
+                  {t('roster.history.skipped-rows')}
+                </Button>
+              )}
+            </TableCell>
+          </TableRow>
+        )}
+      </ListTable>
       {meta.total > meta.limit && (
         <Pagination
           sx={{ mt: 1 }}

@@ -13,7 +13,7 @@ import { useSubjectFields, useSubjectsGrid } from '../../api/subjects';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { useNotify } from '../../components/Notifications';
-import { Pager } from '../organizations/Pager';
+import { Pager } from '../../components/table/Pager';
 import { useGridParams } from './gridParams';
 import { SelectionMenu } from './SelectionMenu';
 import { SubjectCard } from './SubjectCard';

@@ -12,7 +12,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
-import { Pager } from '../organizations/Pager';
+import { Pager } from '../../components/table/Pager';
 import { useGridParams } from './gridParams';
 import { SelectionMenu } from './SelectionMenu';
 import { SubjectCard } from './SubjectCard';

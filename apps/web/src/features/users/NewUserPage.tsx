@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { isApiError } from '../../api/client';
 import { useAllSubOrganizations } from '../../api/organizations';
 import { useCreateUser } from '../../api/users';
-import { useCan, useOwnOrganization } from '../../app/can';
+import { subOrganization, useCan, useOwnOrganization } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
@@ -25,7 +25,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { applyServerFieldErrors } from '../../components/forms/serverErrors';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
-import { newUserTarget, subOrganization } from './creation';
+import { newUserTarget } from './creation';
 import { UsersNav } from './UsersNav';
 
 type FormOutput = z.output<typeof newUserFormSchema>;

@@ -6,13 +6,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import {
@@ -30,11 +24,10 @@ import { routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
 import { Page } from '../../components/Page';
-import { QueryState } from '../../components/QueryState';
 import { RouterLink } from '../../components/RouterLink';
 import { ActionsCell } from '../../components/table/ActionsCell';
+import { QueryListTable } from '../../components/table/ListTable';
 import { useKeywordInput, useListParams } from '../organizations/listState';
-import { Pager } from '../organizations/Pager';
 import { UsersNav } from './UsersNav';
 
 const FILTERS = ['permission', 'invite'] as const;
@@ -150,37 +143,23 @@ export function UsersPage() {
   const content = !organizationId ? (
     <EmptyState message={t('users.empty')} />
   ) : (
-    <QueryState
+    <QueryListTable
       query={accounts}
       errorMessage={t('users.load-failed')}
-      isEmpty={(data) => data.accounts.length === 0}
       emptyMessage={t('users.empty')}
+      rowsOf={(data) => data.accounts}
+      onPage={(next) => update({ page: next })}
+      label={t('users.list-label')}
+      columns={[
+        t('users.name'),
+        t('users.organization'),
+        t('users.permission'),
+        t('users.invite-status'),
+        { label: t('users.actions'), actions: true },
+      ]}
     >
-      {(data) => (
-        <>
-          <TableContainer component={Paper} variant="outlined">
-            {accounts.isPlaceholderData && <LinearProgress aria-hidden="true" />}
-            <Table aria-label={t('users.list-label')} aria-busy={accounts.isPlaceholderData}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('users.name')}</TableCell>
-                  <TableCell>{t('users.organization')}</TableCell>
-                  <TableCell>{t('users.permission')}</TableCell>
-                  <TableCell>{t('users.invite-status')}</TableCell>
-                  <ActionsCell header>{t('users.actions')}</ActionsCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.accounts.map((account) => (
-                  <AccountRowView key={account.id} account={account} adminUrl={adminUrl} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <Pager meta={data.meta} onPage={(next) => update({ page: next })} disabled={accounts.isFetching} />
-        </>
-      )}
-    </QueryState>
+      {(account) => <AccountRowView key={account.id} account={account} adminUrl={adminUrl} />}
+    </QueryListTable>
   );
 
   return (

@@ -1,20 +1,14 @@
 import {
   APP_SLUG,
   childRoleFor,
-  type OrganizationRole,
   type OrganizationTarget,
   type UserCreationTarget,
 } from '@school-portal/domain';
-import { useCan, useOwnOrganization } from '../../app/can';
+import { subOrganization, useCan, useOwnOrganization } from '../../app/can';
 
 /** A New User request as the `user.create` policy sees it: for this app, or for every app when asked. */
 export function newUserTarget(organization: OrganizationTarget, allApps = false): UserCreationTarget {
   return { ...organization, plic_app_id: APP_SLUG, enable_for_all_apps: allApps };
-}
-
-/** An organization below the caller's own, as the policies see it (list rows carry the role as text). */
-export function subOrganization(organization: { id: string; role: string }): OrganizationTarget {
-  return { id: organization.id, role: organization.role as OrganizationRole, placement: 'sub' };
 }
 
 /**
