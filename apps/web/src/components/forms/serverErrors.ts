@@ -45,3 +45,12 @@ export function applyServerFieldErrors<T extends FieldValues>(
 export function fieldMessage(error: { message?: string } | undefined): string | undefined {
   return error?.message ? formatFieldMessage(error.message) : undefined;
 }
+
+/** A registered text field's props with its message: `<TextField {...textFieldProps(register('name'), errors.name)} />`. */
+export function textFieldProps<R extends { ref: unknown }>(
+  registered: R,
+  error: { message?: string } | undefined,
+): Omit<R, 'ref'> & { inputRef: R['ref']; error: boolean; helperText: string | undefined } {
+  const { ref, ...rest } = registered;
+  return { ...rest, inputRef: ref, error: !!error, helperText: fieldMessage(error) };
+}

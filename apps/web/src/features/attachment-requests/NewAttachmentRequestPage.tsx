@@ -1,21 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  attachmentRequestFormSchema,
-  attachmentRequestProjectIdsSchema,
-  formatFieldMessage,
-} from '@school-portal/domain';
+import { attachmentRequestFormSchema, attachmentRequestProjectIdsSchema } from '@school-portal/domain';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
   type FileRequestProjectOption,
@@ -26,6 +18,8 @@ import { isApiError } from '../../api/client';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { ErrorState } from '../../components/ErrorState';
+import { FormActions, FormCard } from '../../components/forms/FormCard';
+import { fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
 import { useFormError } from '../../components/forms/useFormError';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
@@ -43,9 +37,6 @@ function fieldForServerKey(key: string): FieldName | null {
   if (key === 'project_ids' || key.startsWith('project_ids.') || key === 'projects') return 'project_ids';
   return null;
 }
-
-const messageOf = (error: { message?: string } | undefined) =>
-  error?.message ? formatFieldMessage(error.message) : undefined;
 
 /** New file request (spec §2): Name, Description / Special Instructions and the Projects asked. */
 export function NewAttachmentRequestPage() {
@@ -96,125 +87,109 @@ export function NewAttachmentRequestPage() {
     }
   });
 
-  const { ref: nameRef, ...nameField } = register('name');
-  const { ref: descriptionRef, ...descriptionField } = register('description');
   const busy = isSubmitting || create.isPending;
 
   return (
     <Page title={t('attachment-requests.form.heading')} maxWidth="md">
       <FileRequestsNav />
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography color="text.secondary">{t('attachment-requests.form.intro')}</Typography>
-        <Box
-          component="form"
-          aria-label={t('attachment-requests.form.form-label')}
-          noValidate
-          onSubmit={onSubmit}
-        >
-          {formError && (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid="form-error">
-              {formError}
-            </Alert>
-          )}
-          <TextField
-            {...nameField}
-            inputRef={nameRef}
-            id="file-request-name"
-            label={t('attachment-requests.form.name')}
-            placeholder={t('attachment-requests.form.name-placeholder')}
-            required
-            autoFocus
-            autoComplete="off"
-            error={!!errors.name}
-            helperText={messageOf(errors.name)}
-            slotProps={{ inputLabel: { shrink: true } }}
+      <FormCard
+        label={t('attachment-requests.form.form-label')}
+        onSubmit={onSubmit}
+        error={formError}
+        intro={<Typography color="text.secondary">{t('attachment-requests.form.intro')}</Typography>}
+      >
+        <TextField
+          {...textFieldProps(register('name'), errors.name)}
+          id="file-request-name"
+          label={t('attachment-requests.form.name')}
+          placeholder={t('attachment-requests.form.name-placeholder')}
+          required
+          autoFocus
+          autoComplete="off"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          {...textFieldProps(register('description'), errors.description)}
+          id="file-request-description"
+          label={t('attachment-requests.form.description')}
+          required
+          multiline
+          minRows={4}
+        />
+        {projects.isError ? (
+          <ErrorState
+            message={t('attachment-requests.form.projects-load-failed')}
+            onRetry={() => void projects.refetch()}
           />
-          <TextField
-            {...descriptionField}
-            inputRef={descriptionRef}
-            id="file-request-description"
-            label={t('attachment-requests.form.description')}
-            required
-            multiline
-            minRows={4}
-            error={!!errors.description}
-            helperText={messageOf(errors.description)}
+        ) : (
+          <Controller
+            control={control}
+            name="project_ids"
+            render={({ field, fieldState }) => {
+              const selected = (field.value ?? [])
+                .map((id) => optionsById.get(String(id)))
+                .filter((option): option is FileRequestProjectOption => !!option);
+              const emptyList = projects.isSuccess && projects.data.length === 0;
+              return (
+                <Autocomplete
+                  multiple
+                  id="file-request-projects"
+                  options={projects.data ?? []}
+                  value={selected}
+                  loading={projects.isPending}
+                  loadingText={t('attachment-requests.form.projects-loading')}
+                  noOptionsText={
+                    emptyList
+                      ? t('attachment-requests.form.projects-empty')
+                      : t('attachment-requests.form.no-options')
+                  }
+                  groupBy={(option) => option.organization_name ?? ''}
+                  getOptionLabel={(option) =>
+                    option.short_code ? `${option.name} (${option.short_code})` : option.name
+                  }
+                  isOptionEqualToValue={(option, value) => option.id === value.id}
+                  filterSelectedOptions
+                  disableCloseOnSelect
+                  onChange={(_event, value) => field.onChange(value.map((option) => option.id))}
+                  onBlur={field.onBlur}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      inputRef={field.ref}
+                      name={field.name}
+                      label={t('attachment-requests.form.projects')}
+                      required
+                      error={!!fieldState.error}
+                      helperText={
+                        fieldMessage(fieldState.error) ??
+                        (emptyList
+                          ? t('attachment-requests.form.projects-empty')
+                          : t('attachment-requests.form.projects-help'))
+                      }
+                    />
+                  )}
+                />
+              );
+            }}
           />
-          {projects.isError ? (
-            <ErrorState
-              message={t('attachment-requests.form.projects-load-failed')}
-              onRetry={() => void projects.refetch()}
-            />
-          ) : (
-            <Controller
-              control={control}
-              name="project_ids"
-              render={({ field, fieldState }) => {
-                const selected = (field.value ?? [])
-                  .map((id) => optionsById.get(String(id)))
-                  .filter((option): option is FileRequestProjectOption => !!option);
-                const emptyList = projects.isSuccess && projects.data.length === 0;
-                return (
-                  <Autocomplete
-                    multiple
-                    id="file-request-projects"
-                    options={projects.data ?? []}
-                    value={selected}
-                    loading={projects.isPending}
-                    loadingText={t('attachment-requests.form.projects-loading')}
-                    noOptionsText={
-                      emptyList
-                        ? t('attachment-requests.form.projects-empty')
-                        : t('attachment-requests.form.no-options')
-                    }
-                    groupBy={(option) => option.organization_name ?? ''}
-                    getOptionLabel={(option) =>
-                      option.short_code ? `${option.name} (${option.short_code})` : option.name
-                    }
-                    isOptionEqualToValue={(option, value) => option.id === value.id}
-                    filterSelectedOptions
-                    disableCloseOnSelect
-                    onChange={(_event, value) => field.onChange(value.map((option) => option.id))}
-                    onBlur={field.onBlur}
-                    renderInput={(params) => (
-                      <TextField
-                        {...params}
-                        inputRef={field.ref}
-                        name={field.name}
-                        label={t('attachment-requests.form.projects')}
-                        required
-                        error={!!fieldState.error}
-                        helperText={
-                          messageOf(fieldState.error) ??
-                          (emptyList
-                            ? t('attachment-requests.form.projects-empty')
-                            : t('attachment-requests.form.projects-help'))
-                        }
-                      />
-                    )}
-                  />
-                );
-              }}
-            />
-          )}
-          <Alert severity="info" sx={{ mt: 2 }} data-testid="file-request-info">
-            {t('attachment-requests.form.info')}
+        )}
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="file-request-info">
+          {t('attachment-requests.form.info')}
+        </Alert>
+        {!isValid && (
+          <Alert severity="warning" sx={{ mt: 2 }} data-testid="required-hint">
+            {t('attachment-requests.form.required-hint')}
           </Alert>
-          {!isValid && (
-            <Alert severity="warning" sx={{ mt: 2 }} data-testid="required-hint">
-              {t('attachment-requests.form.required-hint')}
-            </Alert>
-          )}
-          <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Button type="submit" variant="contained" size="large" disabled={!isValid || busy}>
-              {busy ? t('attachment-requests.form.saving') : t('attachment-requests.form.save')}
-            </Button>
-            <Button component={Link} to={ROUTES['attachment-requests.index']} size="large">
-              {t('attachment-requests.form.cancel')}
-            </Button>
-          </Stack>
-        </Box>
-      </Paper>
+        )}
+        <FormActions
+          canSave={isValid && !busy}
+          saving={busy}
+          saveLabel={t('attachment-requests.form.save')}
+          savingLabel={t('attachment-requests.form.saving')}
+          cancelTo={ROUTES['attachment-requests.index']}
+          cancelLabel={t('attachment-requests.form.cancel')}
+        />
+      </FormCard>
     </Page>
   );
 }

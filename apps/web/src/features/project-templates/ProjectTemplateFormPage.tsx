@@ -10,7 +10,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -36,7 +35,8 @@ import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
-import { fieldMessage } from '../../components/forms/serverErrors';
+import { FormActions, FormCard } from '../../components/forms/FormCard';
+import { fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
 import { useFormError } from '../../components/forms/useFormError';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
@@ -202,83 +202,68 @@ function TemplateForm({ isNew, template, organizationId, defaults }: TemplateFor
     }
   });
 
-  const { ref: nameRef, ...nameField } = register('name');
   const listError = errors.subject_fields_attributes?.root ?? errors.subject_fields_attributes;
   const listMessage = fieldMessage(
     listError && 'message' in listError ? (listError as { message?: string }) : undefined,
   );
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box component="form" aria-label={t('project-template.form.form-label')} noValidate onSubmit={onSubmit}>
-        {formError && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {formError}
-          </Alert>
-        )}
-        <TextField
-          {...nameField}
-          inputRef={nameRef}
-          id="template-name"
-          label={t('project-template.form.name')}
-          required
-          autoFocus={isNew}
-          error={!!errors.name}
-          helperText={fieldMessage(errors.name)}
-        />
-        <Typography variant="h2" component="h2" sx={{ mt: 3, mb: 1 }}>
-          {t('project-template.form.fields')}
-        </Typography>
-        <Stack
-          component="ol"
-          spacing={2}
-          sx={{ listStyle: 'none', p: 0, m: 0 }}
-          aria-label={t('project-template.form.fields')}
-        >
-          {fields.map((row, index) => (
-            <SubjectFieldRow
-              key={row.id}
-              index={index}
-              count={fields.length}
-              control={control}
-              fieldKeys={fieldKeys.data ?? []}
-              removable={isNew}
-              onRemove={() => remove(index)}
-              onMove={(to) => move(index, to)}
-              onTypeChange={() => {
-                // A label required for Custom may no longer be (or the other way round).
-                const label = `subject_fields_attributes.${index}.label` as const;
-                if (getFieldState(label).error || getFieldState(label).isTouched) void trigger(label);
-              }}
-            />
-          ))}
-        </Stack>
-        {listMessage && (
-          <FormHelperText error role="alert" sx={{ mt: 1 }}>
-            {listMessage}
-          </FormHelperText>
-        )}
-        <Button startIcon={<AddIcon />} onClick={() => append(newField())} sx={{ mt: 2 }}>
-          {t('project-template.form.add-field')}
-        </Button>
-        <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-            {isSubmitting ? t('project-template.form.saving') : t('project-template.form.save')}
-          </Button>
-          <Button
-            component={Link}
-            to={
-              template
-                ? routePath('project-template.index', { projectTemplateId: template.id })
-                : ROUTES['project-templates.index']
-            }
-            size="large"
-          >
-            {t('project-template.form.cancel')}
-          </Button>
-        </Stack>
-      </Box>
-    </Paper>
+    <FormCard label={t('project-template.form.form-label')} onSubmit={onSubmit} error={formError}>
+      <TextField
+        {...textFieldProps(register('name'), errors.name)}
+        id="template-name"
+        label={t('project-template.form.name')}
+        required
+        autoFocus={isNew}
+      />
+      <Typography variant="h2" component="h2" sx={{ mt: 3, mb: 1 }}>
+        {t('project-template.form.fields')}
+      </Typography>
+      <Stack
+        component="ol"
+        spacing={2}
+        sx={{ listStyle: 'none', p: 0, m: 0 }}
+        aria-label={t('project-template.form.fields')}
+      >
+        {fields.map((row, index) => (
+          <SubjectFieldRow
+            key={row.id}
+            index={index}
+            count={fields.length}
+            control={control}
+            fieldKeys={fieldKeys.data ?? []}
+            removable={isNew}
+            onRemove={() => remove(index)}
+            onMove={(to) => move(index, to)}
+            onTypeChange={() => {
+              // A label required for Custom may no longer be (or the other way round).
+              const label = `subject_fields_attributes.${index}.label` as const;
+              if (getFieldState(label).error || getFieldState(label).isTouched) void trigger(label);
+            }}
+          />
+        ))}
+      </Stack>
+      {listMessage && (
+        <FormHelperText error role="alert" sx={{ mt: 1 }}>
+          {listMessage}
+        </FormHelperText>
+      )}
+      <Button startIcon={<AddIcon />} onClick={() => append(newField())} sx={{ mt: 2 }}>
+        {t('project-template.form.add-field')}
+      </Button>
+      <FormActions
+        canSave={!isSubmitting}
+        saving={isSubmitting}
+        saveLabel={t('project-template.form.save')}
+        savingLabel={t('project-template.form.saving')}
+        cancelTo={
+          template
+            ? routePath('project-template.index', { projectTemplateId: template.id })
+            : ROUTES['project-templates.index']
+        }
+        cancelLabel={t('project-template.form.cancel')}
+      />
+    </FormCard>
   );
 }
 

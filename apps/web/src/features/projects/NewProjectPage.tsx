@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -20,7 +18,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../api/client';
 import {
@@ -35,7 +33,8 @@ import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { ErrorState } from '../../components/ErrorState';
-import { fieldMessage } from '../../components/forms/serverErrors';
+import { FormActions, FormCard } from '../../components/forms/FormCard';
+import { fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
 import { useFormError } from '../../components/forms/useFormError';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
@@ -177,179 +176,164 @@ function ProjectForm(props: ProjectFormProps) {
     }
   });
 
-  const { ref: nameRef, ...nameField } = register('name');
-  const { ref: shortCodeRef, ...shortCodeField } = register('short_code');
   const canSave = isValid && !isSubmitting;
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box component="form" aria-label={t('project-form.form-label')} noValidate onSubmit={onSubmit}>
-        {formError && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {formError}
-          </Alert>
-        )}
-        <TextField
-          {...nameField}
-          inputRef={nameRef}
-          id="project-name"
-          label={t('project-form.name')}
-          required
-          autoFocus
-          error={!!errors.name}
-          helperText={fieldMessage(errors.name)}
-        />
-        <TextField
-          {...shortCodeField}
-          inputRef={shortCodeRef}
-          id="project-short-code"
-          label={t('project-form.short-code')}
-          error={!!errors.short_code}
-          helperText={fieldMessage(errors.short_code)}
-        />
-        <Controller
-          control={control}
-          name="project_template_id"
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              id="project-template"
-              label={t('project-form.template')}
-              required
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              name={field.name}
-              error={!!fieldState.error}
-              helperText={
-                fieldMessage(fieldState.error) ??
-                (props.templates.length === 0 ? t('project-form.no-templates') : undefined)
-              }
-            >
-              {props.templates.map((template) => (
-                <MenuItem key={template.id} value={template.id}>
-                  {template.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        {props.templates.length === 0 &&
-          can('template.update', {
-            organization_id: props.ownOrganizationId,
-            project_id: null,
-          }) && (
-            <RouterLink to={ROUTES['project-templates.new']} variant="body2">
-              {t('project-form.create-template')}
-            </RouterLink>
-          )}
-        <Controller
-          control={control}
-          name="organization_id"
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              id="project-organization"
-              label={t('project-form.organization')}
-              required
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              name={field.name}
-              disabled={!can('project.choose-organization')}
-              error={!!fieldState.error}
-              helperText={fieldMessage(fieldState.error)}
-            >
-              {props.organizations.map((organization) => (
-                <MenuItem key={organization.id} value={organization.id}>
-                  {organization.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        {childRole && (
-          <InlineNewOrganization
-            parentOrganizationId={props.ownOrganizationId}
-            role={childRole}
-            onCreated={(created) =>
-              setValue('organization_id', created.id, {
-                shouldValidate: true,
-                shouldDirty: true,
-                shouldTouch: true,
-              })
+    <FormCard label={t('project-form.form-label')} onSubmit={onSubmit} error={formError}>
+      <TextField
+        {...textFieldProps(register('name'), errors.name)}
+        id="project-name"
+        label={t('project-form.name')}
+        required
+        autoFocus
+      />
+      <TextField
+        {...textFieldProps(register('short_code'), errors.short_code)}
+        id="project-short-code"
+        label={t('project-form.short-code')}
+      />
+      <Controller
+        control={control}
+        name="project_template_id"
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            id="project-template"
+            label={t('project-form.template')}
+            required
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            name={field.name}
+            error={!!fieldState.error}
+            helperText={
+              fieldMessage(fieldState.error) ??
+              (props.templates.length === 0 ? t('project-form.no-templates') : undefined)
             }
-          />
+          >
+            {props.templates.map((template) => (
+              <MenuItem key={template.id} value={template.id}>
+                {template.name}
+              </MenuItem>
+            ))}
+          </TextField>
         )}
-        <Controller
-          control={control}
-          name="season_id"
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              id="project-season"
-              label={t('project-form.season')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              name={field.name}
-              error={!!fieldState.error}
-              helperText={fieldMessage(fieldState.error)}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            >
-              <MenuItem value="">{t('project-form.season-none')}</MenuItem>
-              {props.seasons.map((season) => (
-                <MenuItem key={season.id} value={season.id}>
-                  {season.id === props.defaultSeasonId
-                    ? t('project-form.season-current', { name: season.name })
-                    : season.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        <Controller
-          control={control}
-          name="enable_for_all_apps"
-          render={({ field }) => (
-            <Box sx={{ mt: 1 }}>
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={!!field.value}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    name={field.name}
-                    slotProps={{ input: { 'aria-describedby': 'project-all-apps-help' } }}
-                  />
-                }
-                label={t('project-form.all-apps')}
-              />
-              <FormHelperText id="project-all-apps-help" sx={{ mt: 0 }}>
-                {t('project-form.all-apps-help')}
-              </FormHelperText>
-            </Box>
-          )}
-        />
-        <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button type="submit" variant="contained" size="large" disabled={!canSave}>
-            {isSubmitting ? t('project-form.saving') : t('project-form.save')}
-          </Button>
-          <Button component={Link} to={ROUTES['projects.index']} size="large">
-            {t('project-form.cancel')}
-          </Button>
-        </Stack>
-        {!isValid && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="required-hint">
-            {t('project-form.required-hint')}
-          </Typography>
+      />
+      {props.templates.length === 0 &&
+        can('template.update', {
+          organization_id: props.ownOrganizationId,
+          project_id: null,
+        }) && (
+          <RouterLink to={ROUTES['project-templates.new']} variant="body2">
+            {t('project-form.create-template')}
+          </RouterLink>
         )}
-      </Box>
-    </Paper>
+      <Controller
+        control={control}
+        name="organization_id"
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            id="project-organization"
+            label={t('project-form.organization')}
+            required
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            name={field.name}
+            disabled={!can('project.choose-organization')}
+            error={!!fieldState.error}
+            helperText={fieldMessage(fieldState.error)}
+          >
+            {props.organizations.map((organization) => (
+              <MenuItem key={organization.id} value={organization.id}>
+                {organization.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      {childRole && (
+        <InlineNewOrganization
+          parentOrganizationId={props.ownOrganizationId}
+          role={childRole}
+          onCreated={(created) =>
+            setValue('organization_id', created.id, {
+              shouldValidate: true,
+              shouldDirty: true,
+              shouldTouch: true,
+            })
+          }
+        />
+      )}
+      <Controller
+        control={control}
+        name="season_id"
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            id="project-season"
+            label={t('project-form.season')}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            name={field.name}
+            error={!!fieldState.error}
+            helperText={fieldMessage(fieldState.error)}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">{t('project-form.season-none')}</MenuItem>
+            {props.seasons.map((season) => (
+              <MenuItem key={season.id} value={season.id}>
+                {season.id === props.defaultSeasonId
+                  ? t('project-form.season-current', { name: season.name })
+                  : season.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="enable_for_all_apps"
+        render={({ field }) => (
+          <Box sx={{ mt: 1 }}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={!!field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  name={field.name}
+                  slotProps={{ input: { 'aria-describedby': 'project-all-apps-help' } }}
+                />
+              }
+              label={t('project-form.all-apps')}
+            />
+            <FormHelperText id="project-all-apps-help" sx={{ mt: 0 }}>
+              {t('project-form.all-apps-help')}
+            </FormHelperText>
+          </Box>
+        )}
+      />
+      <FormActions
+        canSave={canSave}
+        saving={isSubmitting}
+        saveLabel={t('project-form.save')}
+        savingLabel={t('project-form.saving')}
+        cancelTo={ROUTES['projects.index']}
+        cancelLabel={t('project-form.cancel')}
+      />
+      {!isValid && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="required-hint">
+          {t('project-form.required-hint')}
+        </Typography>
+      )}
+    </FormCard>
   );
 }
 

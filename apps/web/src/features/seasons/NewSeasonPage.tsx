@@ -1,21 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type SeasonForm, seasonFormSchema } from '@school-portal/domain';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useCreateSeason } from '../../api/seasons';
 import { useCan, useOwnOrganization } from '../../app/can';
 import { ROUTES } from '../../app/routes';
-import { fieldMessage } from '../../components/forms/serverErrors';
+import { FormActions, FormCard } from '../../components/forms/FormCard';
+import { fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
 import { useFormError } from '../../components/forms/useFormError';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
@@ -72,7 +69,6 @@ function SeasonFormCard({ organizationId }: { organizationId: string }) {
     }
   });
 
-  const { ref: nameRef, ...nameField } = register('name');
   const dateField = (name: 'period_start' | 'period_end', label: string) => (
     <Controller
       control={control}
@@ -98,55 +94,45 @@ function SeasonFormCard({ organizationId }: { organizationId: string }) {
   );
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box component="form" aria-label={t('seasons.form.form-label')} noValidate onSubmit={onSubmit}>
-        {formError && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {formError}
-          </Alert>
+    <FormCard label={t('seasons.form.form-label')} onSubmit={onSubmit} error={formError}>
+      <TextField
+        {...textFieldProps(register('name'), errors.name)}
+        id="season-name"
+        label={t('seasons.form.name')}
+        required
+        autoFocus
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
+        {dateField('period_start', t('seasons.form.period-start'))}
+        {dateField('period_end', t('seasons.form.period-end'))}
+      </Stack>
+      <Controller
+        control={control}
+        name="current"
+        render={({ field }) => (
+          <FormControlLabel
+            sx={{ mt: 1 }}
+            control={
+              <Checkbox
+                checked={!!field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                name={field.name}
+              />
+            }
+            label={t('seasons.form.current')}
+          />
         )}
-        <TextField
-          {...nameField}
-          inputRef={nameRef}
-          id="season-name"
-          label={t('seasons.form.name')}
-          required
-          autoFocus
-          error={!!errors.name}
-          helperText={fieldMessage(errors.name)}
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-          {dateField('period_start', t('seasons.form.period-start'))}
-          {dateField('period_end', t('seasons.form.period-end'))}
-        </Stack>
-        <Controller
-          control={control}
-          name="current"
-          render={({ field }) => (
-            <FormControlLabel
-              sx={{ mt: 1 }}
-              control={
-                <Checkbox
-                  checked={!!field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  name={field.name}
-                />
-              }
-              label={t('seasons.form.current')}
-            />
-          )}
-        />
-        <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-          <Button type="submit" variant="contained" size="large" disabled={!isValid || isSubmitting}>
-            {isSubmitting ? t('seasons.form.saving') : t('seasons.form.save')}
-          </Button>
-          <Button component={Link} to={ROUTES['seasons.index']} size="large">
-            {t('seasons.form.cancel')}
-          </Button>
-        </Stack>
-      </Box>
-    </Paper>
+      />
+      <FormActions
+        canSave={isValid && !isSubmitting}
+        saving={isSubmitting}
+        saveLabel={t('seasons.form.save')}
+        savingLabel={t('seasons.form.saving')}
+        cancelTo={ROUTES['seasons.index']}
+        cancelLabel={t('seasons.form.cancel')}
+      />
+    </FormCard>
   );
 }

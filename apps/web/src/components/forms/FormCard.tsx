@@ -1,0 +1,66 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import type { FormEventHandler, ReactNode } from 'react';
+import { Link } from 'react-router';
+
+interface FormCardProps {
+  /** The form's accessible name. */
+  label: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The message above the fields (useFormError's `formError`), or null. */
+  error: string | null;
+  /** What stands in the card above the form (an introduction). */
+  intro?: ReactNode;
+  children: ReactNode;
+}
+
+/** A form page's card: outlined, the form (the browser's own validation off) and its message on top. */
+export function FormCard({ label, onSubmit, error, intro, children }: FormCardProps) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      {intro}
+      <Box component="form" aria-label={label} noValidate onSubmit={onSubmit}>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2, mt: intro ? 2 : 0 }} data-testid="form-error">
+            {error}
+          </Alert>
+        )}
+        {children}
+      </Box>
+    </Paper>
+  );
+}
+
+interface FormActionsProps {
+  /** Save is offered only when the form may be sent (valid, and not already being saved). */
+  canSave: boolean;
+  saving: boolean;
+  saveLabel: string;
+  savingLabel: string;
+  cancelTo: string;
+  cancelLabel: string;
+}
+
+/** A form page's Save (Saving… while it is sent) and Cancel, which leads back without saving. */
+export function FormActions({
+  canSave,
+  saving,
+  saveLabel,
+  savingLabel,
+  cancelTo,
+  cancelLabel,
+}: FormActionsProps) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Button type="submit" variant="contained" size="large" disabled={!canSave}>
+        {saving ? savingLabel : saveLabel}
+      </Button>
+      <Button component={Link} to={cancelTo} size="large">
+        {cancelLabel}
+      </Button>
+    </Stack>
+  );
+}
