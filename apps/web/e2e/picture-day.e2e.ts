@@ -322,6 +322,92 @@ test('a studio manager prints camera cards, uploads the shoot, reviews the stray
   }
 });
 
+// Runs after the shoot above: every subject has its portraits now.
+test('retakes matched by file names: Student IDs with their leading zeros, an unknown one ignored, the newest photos made primary when asked', async () => {
+  const page = await freshPage(product.browser);
+  const errors = pageErrors(page);
+  try {
+    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${product.baseUrl}/projects/${projectId}/picture-day`);
+    await page
+      .getByTestId('photo-batch-row')
+      .filter({ hasText: 'Fall picture day' })
+      .getByText('Applied')
+      .waitFor();
+    await page.getByRole('button', { name: 'New Batch' }).click();
+    await page.getByRole('textbox', { name: 'Batch Name' }).fill('Retakes');
+    await page.getByRole('radio', { name: 'File names' }).check();
+    expect(await page.getByRole('combobox', { name: 'Field' }).textContent()).toBe('Student ID');
+    await page
+      .getByRole('checkbox', {
+        name: 'Make the newest photo primary for subjects who already have one (retakes)',
+      })
+      .check();
+    await page.getByRole('button', { name: 'Create Batch' }).click();
+    await page.getByRole('heading', { name: 'Retakes' }).waitFor();
+    expect(await page.getByTestId('batch-facts').textContent()).toBe('File names · Student ID');
+
+    const files = ['00101.jpg', 'Brown_Ben_00102.jpg', '00999.jpg'];
+    await page.getByTestId('batch-file-input').setInputFiles(
+      await Promise.all(
+        files.map(async (name, i) => ({
+          name,
+          mimeType: 'image/jpeg',
+          buffer: await portrait(30 + i, { r: 150, g: 100 + 30 * i, b: 120 }),
+        })),
+      ),
+    );
+    await page
+      .getByTestId('batch-upload-status')
+      .getByText('3 of 3 photos uploaded.', { exact: true })
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Match Photos' }).click();
+    const report = page.getByTestId('batch-report');
+    await report.waitFor({ timeout: 60_000 });
+    const count = async (name: string) =>
+      (await report.getByTestId(`batch-count-${name}`).locator('dd').textContent())?.trim();
+    expect(await count('matched')).toBe('2');
+    expect(await count('unmatched')).toBe('1');
+    expect(await count('cards')).toBe('0');
+    expect(await count('subjects_photographed_again')).toBe('2');
+
+    // No one has Student ID 00999: ignored.
+    const unknown = page.getByTestId('review-item').filter({ hasText: '00999.jpg' });
+    expect(await unknown.getByTestId('review-reason').textContent()).toMatch(/no such Student ID/i);
+    await unknown.getByRole('button', { name: 'Ignore' }).click();
+    await unknown.getByText('Ignored: it will not be assigned.').waitFor();
+    await unknown.getByRole('button', { name: "Don't Ignore" }).waitFor();
+    await expect.poll(() => count('ignored')).toBe('1');
+
+    // The choice made with the batch stands; apply.
+    expect(
+      await page
+        .getByRole('checkbox', {
+          name: 'Make the newest photo primary for subjects who already have one (retakes)',
+        })
+        .isChecked(),
+    ).toBe(true);
+    await page.getByRole('button', { name: 'Apply Batch' }).click();
+    await page.getByTestId('batch-applied').waitFor({ timeout: 60_000 });
+
+    for (const [person, file, total] of [
+      [ava, '00101.jpg', 3],
+      [ben, 'Brown_Ben_00102.jpg', 2],
+    ] as const) {
+      await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${subjectOf(person).id}`);
+      const photos = page.getByTestId('subject-photo');
+      await expect.poll(() => photos.count(), { timeout: 15_000 }).toBe(total);
+      const primary = photos.filter({ has: page.getByText('Primary', { exact: true }) });
+      expect(await primary.count()).toBe(1);
+      expect(await primary.textContent()).toContain(file);
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    await closePage(page);
+  }
+});
+
 test("a school's own project offers no Upload Picture Day, and the screen says batches are the studio's", async () => {
   const page = await freshPage(product.browser);
   const errors = pageErrors(page);
