@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { buildProject, buildUser, injectAs, TEST_PASSWORD } from './support/factories.js';
 import { projectWithFields } from './support/project-data.js';
+import { builtInLayoutId } from './support/renders.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
@@ -190,22 +191,17 @@ describe('what the trail records', () => {
   });
 
   test('a layout render: created once, downloaded once, with the project and its organization', async () => {
-    const layout = await t.ctx.db
-      .selectFrom('layouts')
-      .select('id')
-      .where('organization_id', 'is', null)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const layoutId = await builtInLayoutId(t.ctx.db);
     const before = (await allRows()).length;
     // Refused input writes nothing.
     const refused = await call('schoolStaff', 'POST', '/api/layout-renders', {
-      layout_render: { layout_id: layout.id, project_id: projectA1, group_by: ['Nope'] },
+      layout_render: { layout_id: layoutId, project_id: projectA1, group_by: ['Nope'] },
     });
     expect(refused.statusCode).toBe(422);
     expect(await allRows()).toHaveLength(before);
     // Its subjects have no photos: printed as placeholders (left out, there would be nothing to print).
     const created = await call('schoolStaff', 'POST', '/api/layout-renders', {
-      layout_render: { layout_id: layout.id, project_id: projectA1, subjects_without_photo: 'placeholder' },
+      layout_render: { layout_id: layoutId, project_id: projectA1, subjects_without_photo: 'placeholder' },
     });
     expect(created.statusCode, created.body).toBe(201);
     const render = created.json().layout_render;

@@ -3,6 +3,7 @@ import { freePort } from '../src/db/embedded.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { albumThroughApi, bearer, injectAs, projectThroughApi, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
+import { builtInLayoutId } from './support/renders.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
@@ -186,16 +187,11 @@ describe('logs stay clean', () => {
       },
     });
     expect(format.statusCode, format.body).toBe(201);
-    const layout = await t.ctx.db
-      .selectFrom('layouts')
-      .select('id')
-      .where('organization_id', 'is', null)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const layoutId = await builtInLayoutId(t.ctx.db);
     const render = await call(
       'POST',
       '/api/layout-renders',
-      { layout_render: { layout_id: layout.id, project_id: projectId, pdf_name: `${TYPED.last} cards` } },
+      { layout_render: { layout_id: layoutId, project_id: projectId, pdf_name: `${TYPED.last} cards` } },
       schoolToken,
     );
     expect(render.statusCode, render.body).toBe(201);

@@ -1,16 +1,13 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../src/db/embedded.js';
 import { runRetentionSweep } from '../src/jobs/retention.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, injectAs, signIn } from './support/factories.js';
 import { addRender, seedProject } from './support/project-data.js';
+import { startS3Server } from './support/s3.js';
 import { buildWorld, type World, worldApp } from './support/world.js';
 
 /**
@@ -425,34 +422,17 @@ describe('deletion and retention (local disk)', () => {
 describe('project deletion on S3 (s3rver)', () => {
   let t: TestApp;
   let w: World;
-  let server: S3rver;
-  let directory: string;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
   let client: S3Client;
-  const bucket = 'school-portal-deletion-test';
+  let bucket: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    directory = await mkdtemp(path.join(tmpdir(), 's3rver-'));
-    server = new S3rver({
-      port,
-      address: '127.0.0.1',
-      directory,
-      silent: true,
-      configureBuckets: [{ name: bucket, configs: [] }],
-    });
-    await server.run();
-    const endpoint = `http://127.0.0.1:${port}`;
-    t = await createTestApp({
-      STORAGE_DRIVER: 's3',
-      S3_BUCKET: bucket,
-      S3_ENDPOINT: endpoint,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    });
+    s3 = await startS3Server();
+    bucket = s3.env.S3_BUCKET;
+    t = await createTestApp(s3.env);
     client = new S3Client({
       region: 'us-east-1',
-      endpoint,
+      endpoint: s3.endpoint,
       forcePathStyle: true,
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     });
@@ -461,8 +441,7 @@ describe('project deletion on S3 (s3rver)', () => {
   afterAll(async () => {
     client?.destroy();
     await t?.close();
-    await server?.close();
-    if (directory) await rm(directory, { recursive: true, force: true });
+    await s3?.close();
   });
 
   const listKeys = async (prefix: string) =>

@@ -2,6 +2,7 @@ import { abilitiesForUser, can, type User } from '@school-portal/domain';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
+import { builtInLayoutId } from './support/renders.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
@@ -30,18 +31,14 @@ async function webAbilities(who: string) {
 }
 
 test('Edit Layouts is offered to the managers who may copy a layout, and to no one else', async () => {
-  const layout = await t.ctx.db
-    .selectFrom('layouts')
-    .select('id')
-    .where('organization_id', 'is', null)
-    .executeTakeFirstOrThrow();
+  const layoutId = await builtInLayoutId(t.ctx.db);
   const offered: Record<string, boolean> = {};
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff']) {
     const { abilities, token } = await webAbilities(who);
     offered[who] = can(abilities, 'layout.edit');
     const copy = await t.app.inject({
       method: 'POST',
-      url: `/api/layouts/${layout.id}/copy`,
+      url: `/api/layouts/${layoutId}/copy`,
       headers: bearer(token),
       payload: {},
     });

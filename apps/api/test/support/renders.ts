@@ -5,10 +5,22 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PDFParse } from 'pdf-parse';
 import { expect } from 'vitest';
+import type { Db } from '../../src/db/database.js';
 import { eventually, type TestApp } from './app.js';
 import { bearer } from './factories.js';
 
 const run = promisify(execFile);
+
+/** The first built-in layout (one no organization owns): its id. */
+export async function builtInLayoutId(db: Db): Promise<string> {
+  const layout = await db
+    .selectFrom('layouts')
+    .select('id')
+    .where('organization_id', 'is', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return layout.id;
+}
 
 /** Creates a render as `token`'s user, waits for its job, and answers the render as the API shows it. */
 export async function renderAndWait(t: TestApp, token: string, body: Record<string, unknown>) {
