@@ -7,15 +7,12 @@ import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { revokeToken, useSignIn } from '../../api/auth';
+import { useSignIn } from '../../api/auth';
 import { isApiError } from '../../api/client';
 import { useConfig } from '../../api/config';
-import { queryKeys } from '../../api/keys';
-import { queryClient } from '../../api/queryClient';
-import { setToken } from '../../api/token';
 import { type SignInState, safeReturnPath } from '../../app/guards';
 import { ROUTES } from '../../app/routes';
-import { hasOtherEnabledAccount, isUserLicensed } from '../../app/session';
+import { startSession } from '../../app/session';
 import { AuthCard } from '../../components/AuthCard';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { RouterLink } from '../../components/RouterLink';
@@ -56,26 +53,9 @@ export function SignInPage() {
     setFailure(null);
     try {
       const result = await signIn.mutateAsync({ username: username.trim(), password });
-      if (result.user === null) {
-        // Signed in, but the server refuses the session as not licensed.
-        setToken(result.token);
-        navigate(ROUTES['not-licensed'], { replace: true });
-        return;
-      }
-      if (!isUserLicensed(result.user)) {
-        if (hasOtherEnabledAccount(result.user)) {
-          queryClient.setQueryData(queryKeys.users.me, result.user);
-          setToken(result.token);
-        } else {
-          // No account could help: the session is invalidated (spec §4).
-          await revokeToken(result.token);
-        }
-        navigate(ROUTES['not-licensed'], { replace: true });
-        return;
-      }
-      queryClient.setQueryData(queryKeys.users.me, result.user);
-      setToken(result.token);
-      navigate(safeReturnPath(state.from) ?? ROUTES.dashboard, { replace: true });
+      const outcome = await startSession(result);
+      if (outcome === 'not-licensed') navigate(ROUTES['not-licensed'], { replace: true });
+      else navigate(safeReturnPath(state.from) ?? ROUTES.dashboard, { replace: true });
     } catch (error) {
       if (isApiError(error, 400) && error.code === 'invalid_grant') setFailure('credentials');
       else if (isApiError(error, 429)) setFailure('rate-limited');

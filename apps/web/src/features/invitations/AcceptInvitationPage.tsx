@@ -7,12 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { revokeToken } from '../../api/auth';
 import { isApiError } from '../../api/client';
-import { queryKeys } from '../../api/keys';
-import { queryClient } from '../../api/queryClient';
-import { getToken, setToken } from '../../api/token';
+import { getToken } from '../../api/token';
 import { useAcceptInvitation, useInvitation } from '../../api/users';
 import { ROUTES } from '../../app/routes';
-import { hasOtherEnabledAccount, isUserLicensed } from '../../app/session';
+import { startSession } from '../../app/session';
 import { AuthCard } from '../../components/AuthCard';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -62,24 +60,8 @@ export function AcceptInvitationPage() {
       // Someone else signed in on this browser: their session ends here.
       const previous = getToken();
       if (previous && previous !== result.token) await revokeToken(previous);
-      if (result.user === null) {
-        setToken(result.token);
-        navigate(ROUTES['not-licensed'], { replace: true });
-        return;
-      }
-      if (!isUserLicensed(result.user)) {
-        if (hasOtherEnabledAccount(result.user)) {
-          queryClient.setQueryData(queryKeys.users.me, result.user);
-          setToken(result.token);
-        } else {
-          await revokeToken(result.token);
-        }
-        navigate(ROUTES['not-licensed'], { replace: true });
-        return;
-      }
-      queryClient.setQueryData(queryKeys.users.me, result.user);
-      setToken(result.token);
-      navigate(ROUTES.dashboard, { replace: true });
+      const outcome = await startSession(result);
+      navigate(outcome === 'not-licensed' ? ROUTES['not-licensed'] : ROUTES.dashboard, { replace: true });
     } catch (error) {
       showServerErrors(form, error);
     }
