@@ -130,12 +130,17 @@ export function useApplyBatch(batchId: string) {
       api
         .post('/api/photo-batches/{id}/apply', { path: { id: batchId }, body: { photo_batch: { primary } } })
         .then((b) => b.photo_batch),
-    onSuccess: (batch) => {
-      refreshBatch(batch);
-      // Subjects get their photos when the job has run; their pages read them afresh.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all });
-    },
+    onSuccess: refreshBatch,
   });
+}
+
+/**
+ * The job has assigned the photos (and made the extras' subjects): subjects and the project's counts are
+ * read afresh.
+ */
+export function refreshSubjectsAfterApply(projectId: string): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.projects.project(projectId) });
 }
 
 /** Assign a photo of the review to a subject, or ignore it. */

@@ -8,13 +8,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import {
   isWorking,
   type PhotoBatch,
+  refreshSubjectsAfterApply,
   uploadMappingFile,
   useApplyBatch,
   usePhotoBatch,
@@ -56,6 +57,10 @@ function BatchScreen({ batch, projectId }: { batch: PhotoBatch; projectId: strin
   const uploading = upload?.running ?? false;
   const editable = batch.state === 'open' || batch.state === 'matched' || batch.state === 'failed';
   const reportShown = batch.state === 'matched' || batch.state === 'applying' || batch.state === 'applied';
+  const applied = batch.state === 'applied';
+  useEffect(() => {
+    if (applied) refreshSubjectsAfterApply(batch.project_id);
+  }, [applied, batch.project_id]);
   return (
     <Page title={batch.name}>
       <Stack direction="row" spacing={2} sx={{ mt: -1, mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
