@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, expect, test } from 'vitest';
 import { closePage, freshPage, pathOf } from './helpers.js';
+import { schoolProject } from './support/factories.js';
 import {
   type ApiCall,
   apiAs,
   DEMO_PASSWORD,
   DEMO_USERS,
-  organizationIdByName,
   productAndBrowser,
+  signIn,
   signInThroughUi,
 } from './support/server.js';
 
@@ -27,40 +28,19 @@ const PRINT = 'Activity composite';
 beforeAll(async () => {
   // The school's project with a few students, printed by the studio (set up through the API).
   ({ api } = await apiAs(product.baseUrl));
-  const { project_template: template } = await api<{ project_template: { id: string } }>(
-    '/api/project-templates',
-    'POST',
-    {
-      project_template: {
-        name: 'Activity E2E Template',
-        organization_id: await organizationIdByName(product.app, 'Demo Studio'),
-        subject_fields_attributes: ['first_name', 'last_name', 'grade'].map((field_key) => ({ field_key })),
-      },
-    },
-  );
-  const { project } = await api<{ project: { id: string; project_template_id: string } }>(
-    '/api/projects',
-    'POST',
-    {
-      project: {
-        name: PROJECT,
-        organization_id: await organizationIdByName(product.app, 'Maple Grove Elementary'),
-      },
-      project_template_id: template.id,
-    },
-  );
+  const project = await schoolProject(product.app, api, {
+    name: PROJECT,
+    template: 'Activity E2E Template',
+    fields: ['first_name', 'last_name', 'grade'],
+    // As the project form sends it when left alone.
+    project: { season_id: undefined, enable_for_all_apps: undefined },
+  });
   projectId = project.id;
-  const { project_template: copy } = await api<{
-    project_template: { subject_fields: { id: string; field_key: string }[] };
-  }>(`/api/project-templates/${project.project_template_id}`);
-  const field = Object.fromEntries(copy.subject_fields.map((f) => [f.field_key, f.id]));
   for (const [first, last] of [
     ['Ava', 'Adams'],
     ['Ben', 'Brown'],
   ]) {
-    await api(`/api/projects/${projectId}/subjects`, 'POST', {
-      subject: { properties: { [field.first_name!]: first, [field.last_name!]: last, [field.grade!]: '3' } },
-    });
+    await project.addSubject({ first_name: first!, last_name: last!, grade: '3' });
   }
   const layout = await product.app.ctx.db
     .selectFrom('layouts')
@@ -98,8 +78,7 @@ beforeAll(async () => {
 test("a studio user downloads a print and an export of a school's project; the school sees it in Activity", async () => {
   const studio = await freshPage(product.browser);
   try {
-    await signInThroughUi(studio, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-    await studio.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signIn(studio, product.baseUrl, DEMO_USERS.studio);
     await studio.goto(
       `${product.baseUrl}/projects/${projectId}/layouts/renders?highlightRenderId=${renderId}&poll=true`,
     );

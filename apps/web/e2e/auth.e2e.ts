@@ -1,6 +1,12 @@
 import { expect, test } from 'vitest';
 import { closePage, freshPage, pathOf, SIGN_IN_ERROR, storedToken } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  productAndBrowser,
+  signedInPage,
+  signInThroughUi,
+} from './support/server.js';
 
 const product = productAndBrowser();
 
@@ -65,9 +71,7 @@ test('the Sign in button stays disabled until both fields are filled', async () 
 });
 
 test('signing out ends the session and protected pages then ask to sign in', async () => {
-  const page = await freshPage(product.browser);
-  await signInThroughUi(page, product.baseUrl, DEMO_USERS.staff, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.staff);
   const token = await storedToken(page);
   expect(token).toBeTruthy();
 
@@ -103,9 +107,7 @@ test('a protected route redirects to sign-in and returns there after signing in'
 });
 
 test('a signed-in user visiting sign-in goes to the dashboard instead', async () => {
-  const page = await freshPage(product.browser);
-  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
   await page.goto(`${product.baseUrl}/sign-in`);
   await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
   expect(pathOf(page)).toBe('/projects');

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeJpeg } from '../../api/test/support/images.js';
 import { subjectWithPhoto } from '../../api/test/support/project-data.js';
 import { closePage, freshPage } from './helpers.js';
+import { type SchoolProject, schoolProject } from './support/factories.js';
 import {
   type ApiCall,
   apiAs,
-  DEMO_PASSWORD,
   DEMO_USERS,
-  organizationIdByName,
   productAndBrowser,
-  signInThroughUi,
+  signedInPage,
+  signIn,
 } from './support/server.js';
 
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
@@ -21,52 +21,21 @@ let projectId: string;
 const fieldIds: Record<string, string> = {};
 const ids: Record<string, string> = {};
 
+let project: SchoolProject;
+
 async function addSubject(label: string, values: Record<string, string>) {
-  const properties = Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [fieldIds[key]!, value]),
-  );
-  const { subject } = await api<{ subject: { id: string } }>(`/api/projects/${projectId}/subjects`, 'POST', {
-    subject: { properties },
-  });
-  ids[label] = subject.id;
+  ids[label] = await project.addSubject(values);
 }
 
 beforeAll(async () => {
   ({ token, api } = await apiAs(product.baseUrl));
-  const { project_template: template } = await api<{ project_template: { id: string } }>(
-    '/api/project-templates',
-    'POST',
-    {
-      project_template: {
-        name: 'Duplicates E2E Template',
-        organization_id: await organizationIdByName(product.app, 'Demo Studio'),
-        subject_fields_attributes: [
-          { field_key: 'first_name' },
-          { field_key: 'last_name' },
-          { field_key: 'student_id' },
-          { field_key: 'grade' },
-        ],
-      },
-    },
-  );
-  const { project } = await api<{ project: { id: string; project_template_id: string } }>(
-    '/api/projects',
-    'POST',
-    {
-      project: {
-        name: 'Duplicates Day',
-        organization_id: await organizationIdByName(product.app, 'Maple Grove Elementary'),
-        season_id: null,
-        enable_for_all_apps: false,
-      },
-      project_template_id: template.id,
-    },
-  );
+  project = await schoolProject(product.app, api, {
+    name: 'Duplicates Day',
+    template: 'Duplicates E2E Template',
+    fields: ['first_name', 'last_name', 'student_id', 'grade'],
+  });
   projectId = project.id;
-  const { project_template: copy } = await api<{
-    project_template: { subject_fields: { id: string; field_key: string | null }[] };
-  }>(`/api/project-templates/${project.project_template_id}`);
-  for (const field of copy.subject_fields) fieldIds[field.field_key!] = field.id;
+  Object.assign(fieldIds, project.fieldIds);
   await addSubject('ava1', { first_name: 'Ava', last_name: 'Smith', student_id: '00123', grade: '3' });
   await addSubject('ben', { first_name: 'Ben', last_name: 'Lee', student_id: '00200', grade: 'K' });
   await addSubject('ava2', { first_name: 'ava', last_name: 'Smith ', student_id: '00123', grade: '3' });
@@ -87,8 +56,7 @@ const result = async (p: Page) =>
 
 test('a user finds the two "Ava Smith 00123" subjects, keeps one, and the selection excludes the other', async () => {
   page = await freshPage(product.browser);
-  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signIn(page, product.baseUrl, DEMO_USERS.studio);
   await page.goto(`${product.baseUrl}/projects/${projectId}/subjects`);
   await page
     .getByRole('navigation', { name: 'Subjects' })
@@ -232,9 +200,7 @@ test('Keep on Find Duplicates merges: confirmed, the other is gone and the kept 
 }, 120_000);
 
 test('Find Duplicates of a project that is not there says "Project not found."', async () => {
-  const other = await freshPage(product.browser);
-  await signInThroughUi(other, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-  await other.getByRole('navigation', { name: 'Main' }).waitFor();
+  const other = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
   await other.goto(`${product.baseUrl}/projects/999999999/subjects/find-duplicates`);
   // The project area answers before the page does; either way the screen says so.
   await other.getByText('Project not found.').first().waitFor();

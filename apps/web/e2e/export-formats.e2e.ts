@@ -1,14 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { closePage, freshPage } from './helpers.js';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  productAndBrowser,
-  projectIdByName,
-  signedInPage,
-  signInThroughUi,
-} from './support/server.js';
+import { DEMO_USERS, productAndBrowser, projectIdByName, signedInPage, signIn } from './support/server.js';
 
 // A studio manager, on the studio's own project, builds a custom export format through the 5-step
 // wizard (meeting the §5 messages on the way), finds it under Custom Formats, copies it and deletes the copy.
@@ -146,8 +139,7 @@ test('the studio manager edits the format through the same wizard', async () => 
 test('a school account is not offered "Available to sub-organizations"', async () => {
   const school = await freshPage(product.browser);
   try {
-    await signInThroughUi(school, product.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
-    await school.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signIn(school, product.baseUrl, DEMO_USERS.school);
     const project = await product.app.ctx.db
       .selectFrom('projects')
       .select('id')

@@ -1,10 +1,11 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { closePage, freshPage, pathOf, storedToken } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
+import { uploadKeyFor } from '../../api/src/storage/uploads.js';
+import { eventually } from '../../api/test/support/app.js';
+import { closePage, pathOf, storedToken } from './helpers.js';
+import { DEMO_USERS, productAndBrowser, signedInPage } from './support/server.js';
 
 // The e-mailed link and the presigned upload address are built from PUBLIC_URL: publicHost makes it
 // name the address the browser opens.
@@ -36,13 +37,6 @@ afterAll(async () => {
   if (files) await rm(files, { recursive: true, force: true });
 });
 
-async function signedIn(email: string): Promise<Page> {
-  const page = await freshPage(product.browser);
-  await signInThroughUi(page, product.baseUrl, email, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  return page;
-}
-
 /** Waits for the file request e-mail to an address and returns the upload link in it. */
 async function fileRequestLink(to: string): Promise<string> {
   for (let attempt = 0; attempt < 75; attempt += 1) {
@@ -59,7 +53,7 @@ async function fileRequestLink(to: string): Promise<string> {
 }
 
 test('a studio requests a roster for a project through the UI', async () => {
-  const page = await signedIn(DEMO_USERS.studio);
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'File Requests' }).click();
   await page.waitForURL('**/file-requests');
@@ -110,7 +104,7 @@ test('the school opens the e-mailed link and uploads the roster; a mismatched ty
   uploadLink = await fileRequestLink(SCHOOL_CONTACT);
   expect(uploadLink).toContain(`/projects/${projectId}/files/upload/`);
 
-  const page = await signedIn(DEMO_USERS.school);
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.school);
   // File requests themselves are for studios only.
   await page.goto(`${product.baseUrl}/file-requests`);
   await page.waitForURL((url) => !url.pathname.startsWith('/file-requests'));
@@ -158,7 +152,7 @@ test('the school opens the e-mailed link and uploads the roster; a mismatched ty
 });
 
 test('the studio sees the roster as uploaded and downloads it byte for byte', async () => {
-  const page = await signedIn(DEMO_USERS.studio);
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
   // A file whose upload never happened (record created, nothing sent) shows as Not Uploaded.
   const created = await fetch(`${product.baseUrl}/api/projects/${projectId}/attachments`, {
     method: 'POST',
@@ -199,7 +193,7 @@ test('the studio sees the roster as uploaded and downloads it byte for byte', as
 });
 
 test('a batch of three files sends the requester one e-mail naming all three', async () => {
-  const page = await signedIn(DEMO_USERS.school);
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.school);
   await page.goto(uploadLink);
   await page.getByRole('heading', { level: 1, name: 'Upload Files' }).waitFor();
   const names = ['batch-a.csv', 'batch-b.csv', 'batch-c.csv'];
@@ -233,4 +227,78 @@ test('a batch of three files sends the requester one e-mail naming all three', a
   expect(mails).toHaveLength(1);
   expect(mails[0]!.subject).toBe(`Files uploaded for ${PROJECT}: ${REQUEST_NAME}`);
   for (const name of names) expect(mails[0]!.text).toContain(name);
+});
+
+test('a file that never arrived offers Retry and Remove, and notices stack', async () => {
+  const db = product.app.ctx.db;
+  const project = await db
+    .selectFrom('projects')
+    .select(['id', 'organization_id'])
+    .where('name', '=', 'Riverside Fall 2026')
+    .executeTakeFirstOrThrow();
+  const prefix = `org-${project.organization_id}/projects/${project.id}/attachments`;
+  // One whose upload landed after the browser gave up, one that never arrived.
+  // The form uploads beside the record's key; verify takes the bytes from there.
+  await product.app.ctx.storage.put(
+    uploadKeyFor(`${prefix}/late`),
+    Buffer.from('name,grade\nAva,3\n'),
+    'text/csv',
+  );
+  await db
+    .insertInto('attachments')
+    .values(
+      [
+        { name: 'late-roster.csv', upload_file_name: 'late-roster.csv', storage_key: `${prefix}/late` },
+        { name: 'lost-roster.csv', upload_file_name: 'lost-roster.csv', storage_key: `${prefix}/lost` },
+      ].map((row) => ({
+        ...row,
+        project_id: project.id,
+        attachment_request_id: null,
+        description: null,
+        upload_file_size: 18,
+        upload_content_type: 'text/csv',
+      })),
+    )
+    .execute();
+
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
+  await page.goto(`${product.baseUrl}/projects/${project.id}/files`);
+  const table = page.getByRole('table', { name: 'Files uploaded' });
+  const late = table.getByRole('row').filter({ hasText: 'late-roster.csv' });
+  const lost = table.getByRole('row').filter({ hasText: 'lost-roster.csv' });
+  await late.getByText('Not Uploaded').waitFor();
+  // "Not Uploaded" is written in its row's font size.
+  const sizes = await late.evaluate((row) => {
+    const status = Array.from(row.querySelectorAll('span')).find((el) => el.textContent === 'Not Uploaded')!;
+    return [getComputedStyle(status).fontSize, getComputedStyle(row.querySelector('th')!).fontSize];
+  });
+  expect(sizes[0]).toBe(sizes[1]);
+  await lost.getByRole('button', { name: 'Remove lost-roster.csv' }).waitFor();
+
+  // Retry: the late one is checked again and becomes a file to download; the lost one asks for the
+  // file again. The second notice shows while the first is still there.
+  await late.getByRole('button', { name: 'Retry late-roster.csv' }).click();
+  await late.getByRole('button', { name: 'Download late-roster.csv' }).waitFor();
+  // One Download per row (a wide screen shows it inline, no row menu besides).
+  expect(await late.getByRole('button', { name: /Download|Actions for/ }).count()).toBe(1);
+  await lost.getByRole('button', { name: 'Retry lost-roster.csv' }).click();
+  const notices = page.getByTestId('notification');
+  await notices
+    .filter({ hasText: 'lost-roster.csv did not arrive. Please choose the file again.' })
+    .waitFor();
+  await notices.filter({ hasText: 'late-roster.csv has been uploaded.' }).waitFor();
+  expect(await lost.getByText('Not Uploaded').count()).toBe(1);
+  // Remove: the file that never arrived goes, from the list and from the server.
+  await lost.getByRole('button', { name: 'Remove lost-roster.csv' }).click();
+  const confirm = page.getByRole('dialog');
+  if (await confirm.count()) await confirm.getByRole('button', { name: /Remove|Delete|OK/ }).click();
+  await eventually(async () => (await lost.count()) === 0, 15_000);
+  const left = await db
+    .selectFrom('attachments')
+    .select('id')
+    .where('project_id', '=', project.id)
+    .where('name', '=', 'lost-roster.csv')
+    .execute();
+  expect(left).toEqual([]);
+  await closePage(page);
 });

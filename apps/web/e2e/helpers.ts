@@ -15,6 +15,10 @@ export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('sp.token'));
 }
 
+/** The screen's title (its one level-1 heading), by its exact text. */
+export const heading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name, exact: true });
+
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }

@@ -3,14 +3,14 @@ import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { closePage, freshPage } from './helpers.js';
+import { schoolProject } from './support/factories.js';
 import {
   type ApiCall,
   apiAs,
-  DEMO_PASSWORD,
   DEMO_USERS,
   organizationIdByName,
   productAndBrowser,
-  signInThroughUi,
+  signIn,
 } from './support/server.js';
 
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
@@ -29,42 +29,15 @@ const PEOPLE = [
 
 beforeAll(async () => {
   ({ api } = await apiAs(product.baseUrl));
-  const { project_template: template } = await api<{ project_template: { id: string } }>(
-    '/api/project-templates',
-    'POST',
-    {
-      project_template: {
-        name: 'Layouts E2E Template',
-        organization_id: await organizationIdByName(product.app, 'Demo Studio'),
-        subject_fields_attributes: ['first_name', 'last_name', 'student_id', 'grade', 'teacher'].map(
-          (field_key) => ({ field_key }),
-        ),
-      },
-    },
-  );
-  const { project } = await api<{ project: { id: string; project_template_id: string } }>(
-    '/api/projects',
-    'POST',
-    {
-      project: {
-        name: 'Print Day 2026',
-        short_code: 'PR26',
-        organization_id: await organizationIdByName(product.app, 'Maple Grove Elementary'),
-        season_id: null,
-        enable_for_all_apps: false,
-      },
-      project_template_id: template.id,
-    },
-  );
+  const project = await schoolProject(product.app, api, {
+    name: 'Print Day 2026',
+    template: 'Layouts E2E Template',
+    fields: ['first_name', 'last_name', 'student_id', 'grade', 'teacher'],
+    project: { short_code: 'PR26' },
+  });
   projectId = project.id;
-  const { project_template: copy } = await api<{
-    project_template: { subject_fields: { id: string; field_key: string }[] };
-  }>(`/api/project-templates/${project.project_template_id}`);
-  for (const field of copy.subject_fields) fieldIds[field.field_key] = field.id;
-  for (const person of PEOPLE) {
-    const properties = Object.fromEntries(Object.entries(person).map(([k, v]) => [fieldIds[k]!, v]));
-    await api(`/api/projects/${projectId}/subjects`, 'POST', { subject: { properties } });
-  }
+  Object.assign(fieldIds, project.fieldIds);
+  for (const person of PEOPLE) await project.addSubject(person);
 }, 120_000);
 
 async function pdfText(path: string) {
@@ -86,8 +59,7 @@ async function choose(page: Page, label: string, option: string) {
 test('a studio manager prints a class composite for a selection, leaving a duplicate out and printing placeholders for the missing photos', async () => {
   const page = await freshPage(product.browser);
   try {
-    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signIn(page, product.baseUrl, DEMO_USERS.studio);
     await page.goto(`${product.baseUrl}/projects/${projectId}/layouts`);
     const menu = page.getByRole('navigation', { name: 'Layouts' });
     await menu.getByRole('link', { name: 'All Layouts' }).waitFor();
@@ -177,8 +149,7 @@ test('a studio manager prints a class composite for a selection, leaving a dupli
 test('a school user downloads the Subject Directory of its project', async () => {
   const page = await freshPage(product.browser);
   try {
-    await signInThroughUi(page, product.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signIn(page, product.baseUrl, DEMO_USERS.school);
     await page.goto(`${product.baseUrl}/projects/${projectId}/subjects`);
     await page.getByRole('link', { name: 'Download Subject Directory' }).click();
     await page.getByRole('heading', { name: 'Download Subject Directory' }).waitFor();
@@ -224,8 +195,7 @@ test('a school user downloads the Subject Directory of its project', async () =>
 test('a studio manager copies a built-in layout, edits its definition as JSON, and the preview follows', async () => {
   const page = await freshPage(product.browser);
   try {
-    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signIn(page, product.baseUrl, DEMO_USERS.studio);
     await page.goto(`${product.baseUrl}/projects/${projectId}/layouts`);
     await page
       .getByRole('navigation', { name: 'Layouts' })
@@ -284,8 +254,7 @@ test('a studio manager copies a built-in layout, edits its definition as JSON, a
 test('Edit Layouts is offered to studio or lab managers only', async () => {
   const page = await freshPage(product.browser);
   try {
-    await signInThroughUi(page, product.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signIn(page, product.baseUrl, DEMO_USERS.school);
     await page.goto(`${product.baseUrl}/projects/${projectId}/layouts`);
     const menu = page.getByRole('navigation', { name: 'Layouts' });
     await menu.getByRole('link', { name: 'Recent Prints' }).waitFor();
@@ -308,8 +277,7 @@ test('for a single subject the wizard starts at the duplicate check, and prints 
       '/api/layout-categories/portraits',
     );
     const wallets = layouts.layout_category.layouts.find((l) => l.name === 'Wallets 8-up')!;
-    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signIn(page, product.baseUrl, DEMO_USERS.studio);
     await page.goto(`${product.baseUrl}/projects/${projectId}/layouts/${wallets.id}?subjectId=${cleo.id}`);
     await page.getByTestId('check-duplicates-step').waitFor();
     expect(await page.getByRole('button', { name: 'Preview Layout' }).count()).toBe(0);
@@ -363,8 +331,7 @@ test('Recent Prints pages through many renders, and a failed one shows its reaso
   );
   const page = await freshPage(product.browser);
   try {
-    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signIn(page, product.baseUrl, DEMO_USERS.studio);
     await page.goto(`${product.baseUrl}/projects/${projectId}/layouts/renders`);
     await page.getByTestId('renders-count').getByText(`${total} renders`).waitFor();
     const table = page.getByRole('table', { name: 'Recent Prints' });

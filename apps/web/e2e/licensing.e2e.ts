@@ -1,8 +1,32 @@
 import { expect, test } from 'vitest';
 import { closePage, freshPage, pathOf, storedToken } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  productAndBrowser,
+  signedInPage,
+  signInThroughUi,
+} from './support/server.js';
 
 const product = productAndBrowser();
+
+test('when the accounts fail to load, Switch Accounts says so in its own frame with Sign Out', async () => {
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.multi);
+  await page.route('**/api/users/me?*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }),
+  );
+  await page.goto(`${product.baseUrl}/switch-accounts`);
+  await page.getByText('There was a problem loading your accounts.').waitFor({ timeout: 15_000 });
+  await page.getByRole('heading', { level: 1, name: 'Switch Accounts' }).waitFor();
+  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+  await page.getByRole('link', { name: 'Return to Dashboard' }).waitFor();
+  expect(await page.getByText('There was a problem loading this page.').count()).toBe(0);
+  // Loading works again: the accounts appear.
+  await page.unroute('**/api/users/me?*');
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await page.getByRole('list', { name: 'Accounts' }).waitFor();
+  await closePage(page);
+});
 
 test('a user with two accounts switches to the school account and lands in its project', async () => {
   const page = await freshPage(product.browser);
@@ -40,9 +64,7 @@ test('a user with two accounts switches to the school account and lands in its p
 });
 
 test('a user with one account has no switch-accounts link and is sent home from that page', async () => {
-  const page = await freshPage(product.browser);
-  await signInThroughUi(page, product.baseUrl, DEMO_USERS.staff, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.staff);
   expect(await page.getByRole('link', { name: 'Switch Accounts' }).count()).toBe(0);
   await page.goto(`${product.baseUrl}/switch-accounts`);
   await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();

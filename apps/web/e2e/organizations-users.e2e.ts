@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { closePage, freshPage, pageErrors, pathOf, storedToken } from './helpers.js';
+import { closePage, freshPage, heading, pageErrors, pathOf, storedToken } from './helpers.js';
 import {
   apiAs,
   DEMO_PASSWORD,
   DEMO_USERS,
   organizationIdByName,
   productAndBrowser,
+  signedInPage,
   signInThroughUi,
 } from './support/server.js';
 
@@ -38,7 +39,6 @@ async function signIn(page: Page, email: string) {
 }
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
 test('a studio manager adds a school and a user, invites them, and the invitee joins seeing only that school', async () => {
   const school = 'Birch Lane Academy';
@@ -320,5 +320,35 @@ test('a studio manager deletes a user and lands on the users list without the de
   await page.getByRole('table', { name: 'Users' }).waitFor();
   expect(await page.getByRole('table', { name: 'Users' }).getByText('Dana Departing').count()).toBe(0);
   expect(errors).toEqual([]);
+  await closePage(page);
+});
+
+test('the web offers what the server allows, no more', async () => {
+  const db = product.app.ctx.db;
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.school);
+  const school = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', 'Maple Grove Elementary')
+    .executeTakeFirstOrThrow();
+  // Their own school: shown, but neither renamed nor given users by school staff.
+  await page.goto(`${product.baseUrl}/organizations/${school.id}`);
+  await heading(page, 'Maple Grove Elementary').waitFor();
+  expect(await page.getByRole('button', { name: /Edit/ }).count()).toBe(0);
+  expect(await page.getByRole('link', { name: 'New User' }).count()).toBe(0);
+  // Their studio's reusable template is not theirs to open by address.
+  const template = await db
+    .selectFrom('project_templates')
+    .select('id')
+    .where('project_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  const answer = page.waitForResponse((r) => r.url().endsWith(`/api/project-templates/${template.id}`));
+  await page.goto(`${product.baseUrl}/project-templates/${template.id}`);
+  expect((await answer).status()).toBe(403);
+  expect(await page.getByRole('button', { name: /Save|Edit|Delete/ }).count()).toBe(0);
+  // A user page that cannot be shown offers no New User either.
+  await page.goto(`${product.baseUrl}/users/999999999`);
+  await page.getByText('This user could not be found.').waitFor();
+  expect(await page.getByRole('link', { name: 'New User' }).count()).toBe(0);
   await closePage(page);
 });

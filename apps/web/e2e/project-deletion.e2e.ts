@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { eventually } from '../../api/test/support/app.js';
 import { seedProject } from '../../api/test/support/project-data.js';
 import { closePage, freshPage, pageErrors, pathOf } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
+import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signIn, signInThroughUi } from './support/server.js';
 
 /**
  * A manager deletes a project by typing its name, and its files are gone from storage (the
@@ -33,8 +33,7 @@ test('a manager deletes a project by typing its name; its files leave storage', 
   const page = await freshPage(product.browser);
   const errors = pageErrors(page);
   try {
-    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signIn(page, product.baseUrl, DEMO_USERS.studio);
     // Listed before (the same locator finds no row afterwards).
     await page.goto(`${product.baseUrl}/projects`);
     await page.getByText(project.name, { exact: true }).first().waitFor();

@@ -3,14 +3,7 @@ import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import yauzl from 'yauzl';
 import { closePage, freshPage, storedToken } from './helpers.js';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  productAndBrowser,
-  projectIdByName,
-  signedInPage,
-  signInThroughUi,
-} from './support/server.js';
+import { DEMO_USERS, productAndBrowser, projectIdByName, signedInPage, signIn } from './support/server.js';
 
 // A studio manager creates a custom format through the wizard, runs an export of selected
 // subjects, watches the progress reach Completed and downloads the ZIP, which the test opens; then the
@@ -290,8 +283,7 @@ test('Auto Refresh shows a run started elsewhere until Completed; a done export 
 test("a school's own manager runs an export of the school's project too (customers run exports, §6)", async () => {
   const school = await freshPage(product.browser);
   try {
-    await signInThroughUi(school, product.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
-    await school.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signIn(school, product.baseUrl, DEMO_USERS.school);
     await school.goto(`${product.baseUrl}/projects/${projectId}/exports?selectedFormatId=${await pspaId()}`);
     await school.getByRole('link', { name: 'Download', exact: true }).click();
     await school.getByRole('heading', { name: /^Export PSPA/, level: 1 }).waitFor();

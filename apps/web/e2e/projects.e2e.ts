@@ -1,9 +1,12 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { closePage, freshPage, pageErrors, pathOf, storedToken } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
+import { eventually } from '../../api/test/support/app.js';
+import { closePage, freshPage, heading, pageErrors, pathOf, storedToken } from './helpers.js';
+import { insertProjects } from './support/factories.js';
+import { DEMO_USERS, productAndBrowser, signedInPage, signIn } from './support/server.js';
 
-const product = productAndBrowser();
+// Thumbnails come from the address the server names from PUBLIC_URL: publicHost makes it the browser's.
+const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
 
 const NOT_ACTIVATED =
   'Oops, it appears that this project is not activated for your account. Please contact your support line for information on how to activate it.';
@@ -46,13 +49,7 @@ async function invitationToken(email: string): Promise<string> {
   throw new Error(`No invitation e-mail for ${email}`);
 }
 
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await signInThroughUi(page, product.baseUrl, email, password);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
-
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
 /** Picks an option of an MUI select, found by its label. */
 async function choose(page: Page, label: string, option: string) {
@@ -88,9 +85,40 @@ async function studioOrganizationId(): Promise<string> {
   return String(row.id);
 }
 
+test('a school user lands in a living demo project with students and photos', async () => {
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.school);
+  await heading(page, 'Maple Grove Fall 2026').waitFor();
+  const overview = page.getByRole('list', { name: 'Project overview' });
+  await overview.getByRole('link', { name: /^5\s*Subjects$/ }).click();
+  await heading(page, 'All Subjects').waitFor();
+  const cards = page.getByTestId('subject-card');
+  await eventually(async () => (await cards.count()) === 5, 15_000);
+  // Four of the five have a photo whose thumbnail loads; one is left for "Without Images".
+  const photos = page.getByRole('img', { name: /^Photo of / });
+  await eventually(async () => (await photos.count()) === 4, 15_000);
+  await eventually(
+    async () =>
+      (
+        await photos.evaluateAll((images) =>
+          images.filter(
+            (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+          ),
+        )
+      ).length === 4,
+    15_000,
+  );
+  expect(await page.getByRole('img', { name: 'No photo' }).count()).toBe(1);
+  // New Subject has the template's fields.
+  await page.getByRole('link', { name: 'New Subject' }).first().click();
+  await heading(page, 'New Subject').waitFor();
+  await page.getByLabel('First Name').waitFor();
+  expect(await page.getByText('no subject fields').count()).toBe(0);
+  await closePage(page);
+});
+
 test('a studio manager sets up a season, a template with a hidden field and a project for a new school, whose user sees the project but not the hidden field', async () => {
   const page = await freshPage(product.browser);
-  await signIn(page, DEMO_USERS.studio);
+  await signIn(page, product.baseUrl, DEMO_USERS.studio);
   await heading(page, 'Projects').waitFor();
 
   // The season filter starts on the current season, since projects have it.
@@ -209,7 +237,7 @@ test('a studio manager sets up a season, a template with a hidden field and a pr
 
   // With one project they go straight into it.
   const school = await freshPage(product.browser);
-  await signIn(school, email, password);
+  await signIn(school, product.baseUrl, email, password);
   await heading(school, 'Birch Hill Picture Day 2027').waitFor();
   expect(pathOf(school)).toBe(`/projects/${projectId}`);
   expect(await mainNav(school).getByRole('link', { name: 'Project Templates' }).count()).toBe(0);
@@ -229,23 +257,15 @@ test('a studio manager sets up a season, a template with a hidden field and a pr
 
 test('sub-screens of a project not activated for School Portal show the not-activated screen', async () => {
   const db = product.app.ctx.db;
-  const maple = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('name', '=', 'Maple Grove Elementary')
-    .executeTakeFirstOrThrow();
-  const inactive = await db
-    .insertInto('projects')
-    .values({
-      organization_id: maple.id,
-      season_id: null,
+  const [inactiveId] = await insertProjects(product.app, 'Maple Grove Elementary', [
+    {
       name: 'Maple Grove Companion Only',
       short_code: 'MGCO',
       enable_plic_app_whitelist: true,
       plic_app_whitelist_slugs: ['plic-io'],
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    },
+  ]);
+  const inactive = { id: inactiveId! };
   const active = await db
     .selectFrom('projects')
     .select('id')
@@ -253,7 +273,7 @@ test('sub-screens of a project not activated for School Portal show the not-acti
     .executeTakeFirstOrThrow();
 
   const page = await freshPage(product.browser);
-  await signIn(page, DEMO_USERS.studio);
+  await signIn(page, product.baseUrl, DEMO_USERS.studio);
   const activations: number[] = [];
   page.on('response', (response) => {
     if (response.url().endsWith('/activate')) activations.push(response.status());
@@ -303,7 +323,7 @@ test('the project dashboard links its statistics and warns of pending file reque
     body.project.attachments_count = 3;
     await route.fulfill({ response, json: body });
   });
-  await signIn(page, DEMO_USERS.school2);
+  await signIn(page, product.baseUrl, DEMO_USERS.school2);
   // Riley's school has one project: straight into it.
   await heading(page, 'Riverside Fall 2026').waitFor();
   const banner = page.getByTestId('files-requested');
@@ -323,7 +343,7 @@ test('the project dashboard links its statistics and warns of pending file reque
 
 test('project templates are listed, and deleted only after confirmation', async () => {
   const page = await freshPage(product.browser);
-  await signIn(page, DEMO_USERS.studio);
+  await signIn(page, product.baseUrl, DEMO_USERS.studio);
   const token = (await storedToken(page))!;
   const organizationId = await studioOrganizationId();
   await api(token, '/api/project-templates', 'POST', {
@@ -369,7 +389,7 @@ test('project templates are listed, and deleted only after confirmation', async 
 test('studio staff filter the projects by organization without asking for the organization list they may not read', async () => {
   const page = await freshPage(product.browser);
   const errors = pageErrors(page);
-  await signIn(page, DEMO_USERS.staff);
+  await signIn(page, product.baseUrl, DEMO_USERS.staff);
   await heading(page, 'Projects').waitFor();
   expect(pathOf(page)).toBe('/projects');
   // The options are the organizations of the projects staff see.
@@ -390,24 +410,59 @@ test('studio staff filter the projects by organization without asking for the or
   await closePage(page);
 });
 
+test('the season form shows a date order message at once and a taken name under Name', async () => {
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
+  await page.goto(`${product.baseUrl}/seasons/new`);
+  await heading(page, 'New Season').waitFor();
+  await page.getByLabel('Name').fill('2026-2027');
+  await page.getByLabel('Period Start').fill('2026-09-01');
+  // An end before the start: the message shows while the field still has the focus.
+  await page.getByLabel('Period End').fill('2026-08-01');
+  await page.getByText('Must be on or after the start.').waitFor();
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('season-period-end');
+  await page.getByLabel('Period End').fill('2027-07-31');
+  await page.getByText('Must be on or after the start.').waitFor({ state: 'detached' });
+  // The demo studio already has a 2026-2027 season.
+  await page.getByRole('button', { name: 'Save Season' }).click();
+  const name = page.getByRole('textbox', { name: 'Name' });
+  await page.getByText('Has already been taken.').waitFor();
+  expect(await name.getAttribute('aria-invalid')).toBe('true');
+  expect(await name.getAttribute('aria-describedby')).toBeTruthy();
+  const describedBy = (await name.getAttribute('aria-describedby'))!;
+  expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Has already been taken.');
+  expect(pathOf(page)).toBe('/seasons/new');
+  await closePage(page);
+});
+
+test('the projects list sorts by Subjects', async () => {
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
+  await heading(page, 'Projects').waitFor();
+  await page.getByRole('combobox', { name: 'Season' }).click();
+  await page.getByRole('option', { name: 'Any', exact: true }).click();
+  const sortBy = page.getByRole('button', { name: 'Subjects', exact: true });
+  await sortBy.click();
+  await page.waitForFunction(
+    () => new URLSearchParams(window.location.search).get('sort') === 'subjects_count',
+  );
+  await sortBy.click();
+  await page.waitForFunction(
+    () => new URLSearchParams(window.location.search).get('sort') === '-subjects_count',
+  );
+  await page.locator('th[aria-sort="descending"]', { hasText: 'Subjects' }).waitFor();
+  const first = page.getByTestId('project-row').first();
+  await first.getByRole('link', { name: 'Maple Grove Fall 2026', exact: true }).waitFor();
+  await closePage(page);
+});
+
 test('the project list filters, sorts and stays light with a thousand projects', async () => {
-  const db = product.app.ctx.db;
-  const riverside = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('name', '=', 'Riverside High School')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('projects')
-    .values(
-      Array.from({ length: 1000 }, (_, i) => ({
-        organization_id: riverside.id,
-        season_id: null,
-        name: `Bulk Project ${String(i + 1).padStart(4, '0')}`,
-        short_code: null,
-      })),
-    )
-    .execute();
+  await insertProjects(
+    product.app,
+    'Riverside High School',
+    Array.from({ length: 1000 }, (_, i) => ({
+      name: `Bulk Project ${String(i + 1).padStart(4, '0')}`,
+      short_code: null,
+    })),
+  );
 
   const page = await freshPage(product.browser);
   // The server filters, sorts and pages: the screen asks only for the pages in view.
@@ -416,7 +471,7 @@ test('the project list filters, sorts and stays light with a thousand projects',
     const url = new URL(request.url());
     if (/^\/api\/organizations\/\d+\/projects$/.test(url.pathname)) listRequests.push(url);
   });
-  await signIn(page, DEMO_USERS.studio);
+  await signIn(page, product.baseUrl, DEMO_USERS.studio);
   await heading(page, 'Projects').waitFor();
 
   // No season: the thousand new ones, in a window of rendered rows.
@@ -480,5 +535,42 @@ test('the project list filters, sorts and stays light with a thousand projects',
       return names.length >= 2 && names.every((name) => name.startsWith('Maple Grove'));
     })
     .toBe(true);
+  await closePage(page);
+});
+
+test('a manager chooses a template for a project that has none; New Subject then has its fields', async () => {
+  const db = product.app.ctx.db;
+  // In the school of the demo project Maple Grove Fall 2026.
+  const [bareId] = await insertProjects(product.app, 'Maple Grove Elementary', [{ name: 'Bare Project' }]);
+  const bare = { id: bareId! };
+
+  // A school user sees no chooser: only managers may change a project.
+  const schoolPage = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.school);
+  await schoolPage.goto(`${product.baseUrl}/projects/${bare.id}`);
+  await heading(schoolPage, 'Bare Project').waitFor();
+  await schoolPage.getByRole('list', { name: 'Project overview' }).waitFor();
+  expect(await schoolPage.getByLabel('Choose a Template').count()).toBe(0);
+  await closePage(schoolPage);
+
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
+  await page.goto(`${product.baseUrl}/projects/${bare.id}`);
+  await heading(page, 'Bare Project').waitFor();
+  const chooser = page.getByRole('form', { name: 'Choose a Template' });
+  await chooser.getByLabel('Choose a Template').click();
+  await page.getByRole('option', { name: 'Class Photos' }).click();
+  await chooser.getByRole('button', { name: 'Save' }).click();
+  await page.getByTestId('notification').filter({ hasText: "The project's template was saved." }).waitFor();
+  await eventually(async () => (await chooser.count()) === 0, 15_000);
+  const project = await db
+    .selectFrom('projects')
+    .select('project_template_id')
+    .where('id', '=', bare.id)
+    .executeTakeFirstOrThrow();
+  expect(project.project_template_id).not.toBeNull();
+
+  await page.goto(`${product.baseUrl}/projects/${bare.id}/subjects/new`);
+  await heading(page, 'New Subject').waitFor();
+  await page.getByLabel('First Name').waitFor();
+  expect(await page.getByText('no subject fields').count()).toBe(0);
   await closePage(page);
 });

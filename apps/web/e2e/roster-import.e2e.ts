@@ -4,15 +4,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { closePage, freshPage } from './helpers.js';
-import {
-  type ApiCall,
-  apiAs,
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  organizationIdByName,
-  productAndBrowser,
-  signInThroughUi,
-} from './support/server.js';
+import { schoolProject } from './support/factories.js';
+import { type ApiCall, apiAs, DEMO_USERS, productAndBrowser, signIn } from './support/server.js';
 
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
 let page: Page;
@@ -31,33 +24,13 @@ let school: ApiCall;
 beforeAll(async () => {
   ({ api: studio } = await apiAs(product.baseUrl, DEMO_USERS.studio));
   ({ api: school } = await apiAs(product.baseUrl, DEMO_USERS.school));
-  const { project_template: template } = await studio<{ project_template: { id: string } }>(
-    '/api/project-templates',
-    'POST',
-    {
-      project_template: {
-        name: 'Roster E2E Template',
-        organization_id: await organizationIdByName(product.app, 'Demo Studio'),
-        subject_fields_attributes: [
-          { field_key: 'student_id' },
-          { field_key: 'first_name' },
-          { field_key: 'last_name' },
-          { field_key: 'grade' },
-          { field_key: 'teacher' },
-        ],
-      },
-    },
-  );
-  const { project } = await studio<{ project: { id: string } }>('/api/projects', 'POST', {
-    project: {
+  projectId = (
+    await schoolProject(product.app, studio, {
       name: 'Roster Day 2026',
-      organization_id: await organizationIdByName(product.app, 'Maple Grove Elementary'),
-      season_id: null,
-      enable_for_all_apps: false,
-    },
-    project_template_id: template.id,
-  });
-  projectId = project.id;
+      template: 'Roster E2E Template',
+      fields: ['student_id', 'first_name', 'last_name', 'grade', 'teacher'],
+    })
+  ).id;
 
   // The studio asks for the roster; the school sends it for that request.
   const { attachment_request: request } = await studio<{ attachment_request: { id: string } }>(
@@ -91,8 +64,7 @@ beforeAll(async () => {
   files = await mkdtemp(path.join(tmpdir(), 'roster-e2e-'));
   await writeFile(path.join(files, 'roster edited.csv'), EDITED);
   page = await freshPage(product.browser);
-  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signIn(page, product.baseUrl, DEMO_USERS.studio);
 });
 
 afterAll(async () => {

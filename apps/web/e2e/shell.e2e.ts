@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { closePage, freshPage, pathOf } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
+import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signIn, signInThroughUi } from './support/server.js';
 
 const LANDING_PAGE = 'https://landing.school-portal.test/';
 
@@ -14,8 +14,7 @@ test('the rebrand banner stays on sign-in and can be dismissed for good elsewher
   // Persistent route: no way to dismiss it here.
   expect(await banner.getByRole('button', { name: 'Dismiss' }).count()).toBe(0);
 
-  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signIn(page, product.baseUrl, DEMO_USERS.studio);
   await banner.getByRole('button', { name: 'Dismiss' }).click();
   await banner.waitFor({ state: 'detached' });
   await page.reload();
@@ -35,8 +34,7 @@ test('a new deployment is announced with the old and new version', async () => {
   await page.route('**/version.txt', (route) =>
     route.fulfill({ status: 200, contentType: 'text/plain', body: `${version}\n` }),
   );
-  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signIn(page, product.baseUrl, DEMO_USERS.studio);
   expect(await page.getByTestId('version-notice').count()).toBe(0);
 
   version = '1.70.0';
@@ -86,8 +84,7 @@ test('the root address sends visitors to the landing page and signed-in users to
   await page.goto(`${product.baseUrl}/`);
   await page.waitForURL(LANDING_PAGE);
 
-  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signIn(page, product.baseUrl, DEMO_USERS.studio);
   await page.goto(`${product.baseUrl}/`);
   await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
   expect(pathOf(page)).toBe('/projects');

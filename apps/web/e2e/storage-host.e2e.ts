@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { eventually } from '../../api/test/support/app.js';
 import { makeJpeg } from '../../api/test/support/images.js';
 import { closePage, freshPage } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
+import { DEMO_USERS, productAndBrowser, signIn } from './support/server.js';
 
 // The server's PUBLIC_URL says localhost while the browser opens 127.0.0.1 (a proxy
 // alias or a LAN address does the same). Uploads and thumbnails must work all the same: storage
@@ -15,8 +15,7 @@ test('opened through 127.0.0.1, a photo uploads and its thumbnail shows', async 
   const page = await freshPage(product.browser);
   const failures: string[] = [];
   page.on('requestfailed', (request) => failures.push(request.url()));
-  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signIn(page, product.baseUrl, DEMO_USERS.studio);
   const db = product.app.ctx.db;
   const subject = await db
     .selectFrom('subjects as s')

@@ -2,15 +2,15 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { eventually } from '../../api/test/support/app.js';
 import { makeJpeg, makePng } from '../../api/test/support/images.js';
-import { closePage, freshPage, pathOf } from './helpers.js';
+import { closePage, freshPage, heading, pathOf } from './helpers.js';
+import { type SchoolProject, schoolProject } from './support/factories.js';
 import {
   type ApiCall,
   apiAs,
-  DEMO_PASSWORD,
   DEMO_USERS,
-  organizationIdByName,
   productAndBrowser,
-  signInThroughUi,
+  signedInPage,
+  signIn,
 } from './support/server.js';
 
 // Uploads go to the presigned target the server names from PUBLIC_URL, and thumbnails come from it:
@@ -23,53 +23,28 @@ const fieldIds: Record<string, string> = {};
 /** Calls to the API as the studio manager; throws on anything but 2xx. */
 let api: ApiCall;
 
-async function addSubject(values: Record<string, string>): Promise<string> {
-  const properties = Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [fieldIds[key]!, value]),
-  );
-  const { subject } = await api<{ subject: { id: string } }>(`/api/projects/${projectId}/subjects`, 'POST', {
-    subject: { properties },
-  });
-  return subject.id;
-}
+let project: SchoolProject;
+const addSubject = (values: Record<string, string>) => project.addSubject(values);
 
 beforeAll(async () => {
   ({ api } = await apiAs(product.baseUrl, DEMO_USERS.studio));
 
   // The demo projects have no template: one with the usual fields and a hidden one, for a demo school.
-  const { project_template: template } = await api<{
-    project_template: { id: string };
-  }>('/api/project-templates', 'POST', {
-    project_template: {
-      name: 'Subjects E2E Template',
-      organization_id: await organizationIdByName(product.app, 'Demo Studio'),
-      subject_fields_attributes: [
-        { field_key: 'first_name' },
-        { field_key: 'last_name' },
-        { field_key: 'student_id' },
-        { field_key: 'grade' },
-        { field_key: 'teacher' },
-        { field_key: null, label: 'Photographer Notes', visible_to_customers: false },
-      ],
-    },
-  });
-  const { project } = await api<{
-    project: { id: string; project_template_id: string };
-  }>('/api/projects', 'POST', {
-    project: {
-      name: 'Picture Day 2026',
-      short_code: 'PD26',
-      organization_id: await organizationIdByName(product.app, 'Maple Grove Elementary'),
-      season_id: null,
-      enable_for_all_apps: false,
-    },
-    project_template_id: template.id,
+  project = await schoolProject(product.app, api, {
+    name: 'Picture Day 2026',
+    template: 'Subjects E2E Template',
+    fields: [
+      'first_name',
+      'last_name',
+      'student_id',
+      'grade',
+      'teacher',
+      { field_key: null, label: 'Photographer Notes', visible_to_customers: false },
+    ],
+    project: { short_code: 'PD26' },
   });
   projectId = project.id;
-  const { project_template: copy } = await api<{
-    project_template: { subject_fields: { id: string; field_key: string | null }[] };
-  }>(`/api/project-templates/${project.project_template_id}`);
-  for (const field of copy.subject_fields) fieldIds[field.field_key ?? 'notes'] = field.id;
+  Object.assign(fieldIds, project.fieldIds);
 
   await addSubject({
     first_name: 'Ava',
@@ -85,14 +60,8 @@ afterAll(async () => {
   if (page) await closePage(page);
 });
 
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const subjectsNav = (page: Page) => page.getByRole('navigation', { name: 'Subjects' });
 const cards = (page: Page) => page.getByRole('list', { name: 'Subjects' }).getByTestId('subject-card');
-
-async function signIn(page: Page) {
-  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
@@ -120,7 +89,7 @@ let portraitN: number;
 
 test('a studio manager opens the subjects grid and adds a subject through the form', async () => {
   page = await freshPage(product.browser);
-  await signIn(page);
+  await signIn(page, product.baseUrl, DEMO_USERS.studio);
   await page.goto(`${product.baseUrl}/projects/${projectId}/subjects`);
   await heading(page, 'All Subjects').waitFor();
 
@@ -354,7 +323,7 @@ test('the grid filters Without Images and by a field, and selects a page, all an
 test('one photo without a crop opens the cropper after its upload', async () => {
   const subjectId = await addSubject({ first_name: 'Dana', last_name: 'Diaz' });
   const page = await freshPage(product.browser);
-  await signIn(page);
+  await signIn(page, product.baseUrl, DEMO_USERS.studio);
   await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${subjectId}/upload`);
   await heading(page, 'Dana Diaz').waitFor();
   await page
@@ -378,7 +347,7 @@ test('one photo without a crop opens the cropper after its upload', async () => 
 test('a damaged file is refused with a clear message on that file and not retried', async () => {
   const subjectId = await addSubject({ first_name: 'Eli', last_name: 'Evans' });
   const page = await freshPage(product.browser);
-  await signIn(page);
+  await signIn(page, product.baseUrl, DEMO_USERS.studio);
   // Verify is a job: the page asks again while the photo is verifying (202), then gets the refusal.
   let verifies = 0;
   let refusals = 0;
@@ -407,5 +376,47 @@ test('a damaged file is refused with a clear message on that file and not retrie
   await page.waitForTimeout(1000);
   expect(verifies).toBe(asked);
   expect(pathOf(page)).toBe(`/projects/${projectId}/subjects/${subjectId}/upload`);
+  await closePage(page);
+});
+
+test('after a batch upload the last file in the chosen order is the primary photo', async () => {
+  const db = product.app.ctx.db;
+  const subject = await db
+    .selectFrom('subjects as s')
+    .innerJoin('projects as p', 'p.id', 's.project_id')
+    .select(['s.id', 's.project_id'])
+    .where('p.name', '=', 'Riverside Fall 2026')
+    .orderBy('s.id', 'desc')
+    .executeTakeFirstOrThrow();
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
+  // The last file's upload is verified first, the others later: whichever finishes last must not win.
+  await page.route('**/api/photos/*/verify', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { photo: { upload_file_name: string } };
+    if (body.photo.upload_file_name !== 'c-last.jpg') await new Promise((r) => setTimeout(r, 1500));
+    await route.fulfill({ response, json: body });
+  });
+  const subjectPath = `/projects/${subject.project_id}/subjects/${subject.id}`;
+  await page.goto(`${product.baseUrl}${subjectPath}/upload`);
+  await page.getByTestId('photo-input').setInputFiles([
+    { name: 'a-first.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(640, 800) },
+    { name: 'b-middle.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(600, 750) },
+    { name: 'c-last.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(480, 600) },
+  ]);
+  await page.getByRole('button', { name: 'Upload 3 Photos' }).click();
+  await page.waitForURL((url) => url.pathname === subjectPath, { timeout: 30_000 });
+  const assigned = await db
+    .selectFrom('subject_photo_assignments as a')
+    .innerJoin('photos as ph', 'ph.id', 'a.photo_id')
+    .select(['ph.upload_file_name', 'a.is_primary'])
+    .where('a.subject_id', '=', subject.id)
+    .orderBy('ph.upload_file_name')
+    .execute();
+  expect(assigned).toEqual([
+    { upload_file_name: 'a-first.jpg', is_primary: false },
+    { upload_file_name: 'b-middle.jpg', is_primary: false },
+    { upload_file_name: 'c-last.jpg', is_primary: true },
+  ]);
+  await page.getByTestId('subject-photo').filter({ hasText: 'Primary' }).waitFor();
   await closePage(page);
 });

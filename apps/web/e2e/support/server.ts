@@ -156,6 +156,12 @@ export async function projectIdByName(server: TestApp, name: string): Promise<st
   return String(row.id);
 }
 
+/** Signs in through the sign-in screen and waits for the main navigation (a wide screen's sidebar). */
+export async function signIn(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD) {
+  await signInThroughUi(page, baseUrl, email, password);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
 /** A fresh page signed in through the sign-in screen as a demo user (the studio manager by default), on the dashboard. */
 export async function signedInPage(
   browser: Browser,
@@ -163,8 +169,7 @@ export async function signedInPage(
   email: string = DEMO_USERS.studio,
 ): Promise<Page> {
   const page = await freshPage(browser);
-  await signInThroughUi(page, baseUrl, email, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signIn(page, baseUrl, email);
   return page;
 }
 
