@@ -1,12 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -18,7 +13,7 @@ import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDateTime } from '../../components/format';
 import { Page } from '../../components/Page';
-import { QueryState } from '../../components/QueryState';
+import { QueryListTable } from '../../components/table/ListTable';
 import { useBatchLabels } from './labels';
 import { NewBatchForm } from './NewBatchForm';
 
@@ -53,56 +48,46 @@ export function PictureDayPage() {
         {t('picture-day.intro')}
       </Typography>
       {creating && <NewBatchForm projectId={projectId} onCancel={() => setCreating(false)} />}
-      <QueryState
+      <QueryListTable
         query={batches}
         errorMessage={t('picture-day.list.load-failed')}
-        isEmpty={(list) => list.length === 0}
         emptyMessage={t('picture-day.list.empty')}
+        rowsOf={(list) => list}
+        label={t('picture-day.list.label')}
+        columns={[
+          t('picture-day.list.name'),
+          t('picture-day.list.match-by'),
+          t('picture-day.list.state'),
+          { label: t('picture-day.list.photos'), align: 'right' },
+          { label: t('picture-day.list.matched'), align: 'right' },
+          { label: t('picture-day.list.unmatched'), align: 'right' },
+          t('picture-day.list.created'),
+        ]}
       >
-        {(list) => <BatchTable projectId={projectId} batches={list} />}
-      </QueryState>
+        {(batch) => <BatchRow key={batch.id} projectId={projectId} batch={batch} />}
+      </QueryListTable>
     </Page>
   );
 }
 
-function BatchTable({ projectId, batches }: { projectId: string; batches: PhotoBatch[] }) {
-  const { t } = useTranslation();
+function BatchRow({ projectId, batch }: { projectId: string; batch: PhotoBatch }) {
   const labels = useBatchLabels();
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label={t('picture-day.list.label')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('picture-day.list.name')}</TableCell>
-            <TableCell>{t('picture-day.list.match-by')}</TableCell>
-            <TableCell>{t('picture-day.list.state')}</TableCell>
-            <TableCell align="right">{t('picture-day.list.photos')}</TableCell>
-            <TableCell align="right">{t('picture-day.list.matched')}</TableCell>
-            <TableCell align="right">{t('picture-day.list.unmatched')}</TableCell>
-            <TableCell>{t('picture-day.list.created')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {batches.map((batch) => (
-            <TableRow key={batch.id} data-testid="photo-batch-row">
-              <TableCell>
-                <Link
-                  component={RouterLink}
-                  to={routePath('project.picture-day.batch', { projectId, batchId: batch.id })}
-                >
-                  {batch.name}
-                </Link>
-              </TableCell>
-              <TableCell>{labels.matchBy(batch.match_by)}</TableCell>
-              <TableCell>{labels.state(batch.state)}</TableCell>
-              <TableCell align="right">{batch.counts.photos}</TableCell>
-              <TableCell align="right">{batch.counts.matched}</TableCell>
-              <TableCell align="right">{batch.counts.unmatched + batch.counts.ambiguous}</TableCell>
-              <TableCell>{formatDateTime(batch.created_at)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <TableRow data-testid="photo-batch-row">
+      <TableCell>
+        <Link
+          component={RouterLink}
+          to={routePath('project.picture-day.batch', { projectId, batchId: batch.id })}
+        >
+          {batch.name}
+        </Link>
+      </TableCell>
+      <TableCell>{labels.matchBy(batch.match_by)}</TableCell>
+      <TableCell>{labels.state(batch.state)}</TableCell>
+      <TableCell align="right">{batch.counts.photos}</TableCell>
+      <TableCell align="right">{batch.counts.matched}</TableCell>
+      <TableCell align="right">{batch.counts.unmatched + batch.counts.ambiguous}</TableCell>
+      <TableCell>{formatDateTime(batch.created_at)}</TableCell>
+    </TableRow>
   );
 }
