@@ -13,11 +13,11 @@ import { useSubjectFields, useSubjectsGrid } from '../../api/subjects';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { useNotify } from '../../components/Notifications';
-import { Pager } from '../../components/table/Pager';
 import { useGridParams } from './gridParams';
 import { SelectionMenu } from './SelectionMenu';
 import { SubjectCard } from './SubjectCard';
 import { SubjectFiltersBar } from './SubjectFiltersBar';
+import { SubjectGrid } from './SubjectGrid';
 import { applySelectionAction, toGridFilter, useSelectionCount } from './selectionApi';
 import type { SelectionAction } from './useSubjectSelection';
 
@@ -67,47 +67,28 @@ export function SelectSubjectsStep({
       {grid.isError && <ErrorState message={t('subjects.load-failed')} onRetry={() => void grid.refetch()} />}
       {grid.data && grid.data.subjects.length === 0 && <EmptyState message={t('subjects.empty')} />}
       {grid.data && grid.data.subjects.length > 0 && (
-        <>
-          <Box
-            component="ul"
-            aria-label={t('subjects.grid.label')}
-            sx={{
-              listStyle: 'none',
-              m: 0,
-              p: 0,
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: {
-                xs: 'repeat(1, minmax(0, 1fr))',
-                sm: 'repeat(2, minmax(0, 1fr))',
-                md: 'repeat(3, minmax(0, 1fr))',
-                lg: 'repeat(4, minmax(0, 1fr))',
-              },
-            }}
-          >
-            {grid.data.subjects.map((subject) => {
-              const selected = isSelected(
-                value,
-                subject.id,
-                pageMatches || (value.kind === 'matching' && Object.keys(value.filter).length === 0),
-              );
-              return (
-                <SubjectCard
-                  key={subject.id}
-                  subject={subject}
-                  fields={fields.fields}
-                  selected={selected}
-                  onToggle={(id) => onChange(selected ? excludeIds(value, [id]) : selectIds(value, [id]))}
-                />
-              );
-            })}
-          </Box>
-          <Pager
-            meta={grid.data.meta}
-            onPage={(next) => update({ page: next })}
-            disabled={grid.isPlaceholderData}
-          />
-        </>
+        <SubjectGrid
+          meta={grid.data.meta}
+          onPage={(next) => update({ page: next })}
+          placeholder={grid.isPlaceholderData}
+        >
+          {grid.data.subjects.map((subject) => {
+            const selected = isSelected(
+              value,
+              subject.id,
+              pageMatches || (value.kind === 'matching' && Object.keys(value.filter).length === 0),
+            );
+            return (
+              <SubjectCard
+                key={subject.id}
+                subject={subject}
+                fields={fields.fields}
+                selected={selected}
+                onToggle={(id) => onChange(selected ? excludeIds(value, [id]) : selectIds(value, [id]))}
+              />
+            );
+          })}
+        </SubjectGrid>
       )}
     </Box>
   );

@@ -12,11 +12,11 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
-import { Pager } from '../../components/table/Pager';
 import { useGridParams } from './gridParams';
 import { SelectionMenu } from './SelectionMenu';
 import { SubjectCard } from './SubjectCard';
 import { SubjectFiltersBar } from './SubjectFiltersBar';
+import { SubjectGrid } from './SubjectGrid';
 import { useSubjectSelection } from './useSubjectSelection';
 
 /** Spec §4 subjects grid: 12 a page, four cards a row (fewer on small screens), filters and selection. */
@@ -50,43 +50,23 @@ export function SubjectsPage() {
     content = <EmptyState message={t('subjects.empty')} />;
   } else {
     content = (
-      <>
-        <Box
-          component="ul"
-          aria-label={t('subjects.grid.label')}
-          aria-busy={grid.isFetching && grid.isPlaceholderData}
-          data-testid="subjects-grid"
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: {
-              xs: 'repeat(1, minmax(0, 1fr))',
-              sm: 'repeat(2, minmax(0, 1fr))',
-              md: 'repeat(3, minmax(0, 1fr))',
-              lg: 'repeat(4, minmax(0, 1fr))',
-            },
-            opacity: grid.isPlaceholderData ? 0.6 : 1,
-          }}
-        >
-          {grid.data.subjects.map((subject) => (
-            <SubjectCard
-              key={subject.id}
-              subject={subject}
-              fields={fields.fields}
-              selected={selection.selected.has(subject.id)}
-              onToggle={selection.toggle}
-            />
-          ))}
-        </Box>
-        <Pager
-          meta={grid.data.meta}
-          onPage={(next) => update({ page: next })}
-          disabled={grid.isPlaceholderData}
-        />
-      </>
+      <SubjectGrid
+        meta={grid.data.meta}
+        onPage={(next) => update({ page: next })}
+        placeholder={grid.isPlaceholderData}
+        announceBusy
+        testId="subjects-grid"
+      >
+        {grid.data.subjects.map((subject) => (
+          <SubjectCard
+            key={subject.id}
+            subject={subject}
+            fields={fields.fields}
+            selected={selection.selected.has(subject.id)}
+            onToggle={selection.toggle}
+          />
+        ))}
+      </SubjectGrid>
     );
   }
 
