@@ -137,9 +137,10 @@ export function ProjectsPage() {
   // Ask for the organization list only when the caller may read it (as the sidebar decides).
   const can = useCan();
   const readsOrganizations = can('organization.list-children');
+  const choosesOrganization = can('project.choose-organization');
   const organizations = useProjectOrganizationOptions(
     organization,
-    abilities.canSelectProjectOrganization && readsOrganizations,
+    choosesOrganization && readsOrganizations,
   );
   const [params, setParams] = useSearchParams();
 
@@ -196,7 +197,8 @@ export function ProjectsPage() {
         {(first) => {
           // Spec §2: with exactly one project, anyone but a studio or lab manager goes straight into it.
           const only = first.meta.total === 1 ? first.projects[0] : undefined;
-          if (only && !abilities.isStudioOrLabManager) {
+          // (Studio and lab managers, who may create projects, stay on the list.)
+          if (only && !can('project.create')) {
             return <Navigate to={routePath('project.index', { projectId: only.id })} replace />;
           }
           const defaultSeason = current && (inCurrent.data?.meta.total ?? 0) > 0 ? current.id : ANY;
@@ -208,9 +210,8 @@ export function ProjectsPage() {
               currentSeason={current}
               season={params.get('season') ?? defaultSeason}
               organizations={readsOrganizations ? (organizations.data ?? []) : null}
-              organizationFilter={
-                abilities.canSelectProjectOrganization ? (params.get('organization') ?? '') : ''
-              }
+              choosesOrganization={choosesOrganization}
+              organizationFilter={choosesOrganization ? (params.get('organization') ?? '') : ''}
               keyword={params.get('q') ?? ''}
               sort={parseSort(params.get('sort'))}
               abilities={abilities}
@@ -238,6 +239,8 @@ interface ProjectListProps {
   season: string;
   /** The organization options, or null for callers who may not read them (then: those of shown projects). */
   organizations: OrganizationOption[] | null;
+  /** Whether the organization filter is offered (studios and labs; a school has only its own). */
+  choosesOrganization: boolean;
   organizationFilter: string;
   keyword: string;
   sort: Sort;
@@ -348,7 +351,7 @@ function ProjectList(props: ProjectListProps) {
           label={t('projects.organization')}
           value={organizationShown}
           onChange={(event) => props.onOrganization(event.target.value)}
-          disabled={!abilities.canSelectProjectOrganization}
+          disabled={!props.choosesOrganization}
           margin="none"
           sx={{ minWidth: 200, flex: '1 1 200px' }}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
