@@ -277,6 +277,28 @@ function FormatTable({
     >
       {(format) => {
         const ref = exportFormatRef(format);
+        const formatId = format.id;
+        // Download (run) for everyone; Edit and Copy as the format's policies allow.
+        const linkActions = [
+          {
+            allowed: true,
+            to: routePath('project.export.run', { projectId, formatId }),
+            label: t('exports.download'),
+            ariaLabel: t('exports.formats.download-label', { name: format.name }),
+          },
+          {
+            allowed: can('export-format.update', ref),
+            to: routePath('project.export-format.edit', { projectId, formatId }),
+            label: t('exports.formats.edit'),
+            ariaLabel: t('exports.formats.edit-label', { name: format.name }),
+          },
+          {
+            allowed: can('export-format.copy', ref),
+            to: routePath('project.export-format.copy', { projectId, formatId }),
+            label: t('exports.formats.copy'),
+            ariaLabel: t('exports.formats.copy-label', { name: format.name }),
+          },
+        ];
         return (
           <TableRow key={format.id} data-testid="export-format-row">
             <TableCell component="th" scope="row">
@@ -293,34 +315,19 @@ function FormatTable({
             )}
             <TableCell align="right">
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                <Button
-                  size="small"
-                  component={Link}
-                  to={routePath('project.export.run', { projectId, formatId: format.id })}
-                  aria-label={t('exports.formats.download-label', { name: format.name })}
-                >
-                  {t('exports.download')}
-                </Button>
-                {can('export-format.update', ref) && (
-                  <Button
-                    size="small"
-                    component={Link}
-                    to={routePath('project.export-format.edit', { projectId, formatId: format.id })}
-                    aria-label={t('exports.formats.edit-label', { name: format.name })}
-                  >
-                    {t('exports.formats.edit')}
-                  </Button>
-                )}
-                {can('export-format.copy', ref) && (
-                  <Button
-                    size="small"
-                    component={Link}
-                    to={routePath('project.export-format.copy', { projectId, formatId: format.id })}
-                    aria-label={t('exports.formats.copy-label', { name: format.name })}
-                  >
-                    {t('exports.formats.copy')}
-                  </Button>
-                )}
+                {linkActions
+                  .filter((action) => action.allowed)
+                  .map((action) => (
+                    <Button
+                      key={action.label}
+                      size="small"
+                      component={Link}
+                      to={action.to}
+                      aria-label={action.ariaLabel}
+                    >
+                      {action.label}
+                    </Button>
+                  ))}
                 {can('export-format.delete', ref) && (
                   <Button
                     size="small"
