@@ -195,8 +195,11 @@ export function NewExportFormatPage() {
   return <Wizard projectId={projectId} />;
 }
 
-/** The export format wizard on an existing format; built-in and others' restricted formats are refused. */
-export function EditExportFormatPage() {
+/**
+ * The wizard on a saved format, once it has loaded: to edit it (`export-format.update`) or to start a copy
+ * of it (`export-format.copy`); a format the caller may not do that with is refused.
+ */
+function SavedFormatWizard({ mode }: { mode: 'edit' | 'copy' }) {
   const { t } = useTranslation();
   const { projectId = '', formatId } = useParams();
   const abilities = useSessionAbilities();
@@ -204,31 +207,27 @@ export function EditExportFormatPage() {
   if (format.isPending) return <LoadingScreen />;
   if (format.isError)
     return <ErrorState message={t('exports.wizard.load-failed')} onRetry={() => void format.refetch()} />;
-  if (!can(abilities, 'export-format.update', exportFormatRef(format.data))) {
+  const action = mode === 'edit' ? 'export-format.update' : 'export-format.copy';
+  if (!can(abilities, action, exportFormatRef(format.data))) {
     return (
-      <Page title={t('exports.wizard.edit-title')}>
+      <Page title={t(mode === 'edit' ? 'exports.wizard.edit-title' : 'exports.wizard.new-title')}>
         <Alert severity="info">{t('exports.wizard.not-editable')}</Alert>
       </Page>
     );
   }
-  return <Wizard key={format.data.id} projectId={projectId} format={format.data} />;
+  return mode === 'edit' ? (
+    <Wizard key={format.data.id} projectId={projectId} format={format.data} />
+  ) : (
+    <Wizard key={format.data.id} projectId={projectId} copyOf={format.data} />
+  );
+}
+
+/** The export format wizard on an existing format; built-in and others' restricted formats are refused. */
+export function EditExportFormatPage() {
+  return <SavedFormatWizard mode="edit" />;
 }
 
 /** The export format wizard on a copy of a format (exports §2: the copy route), saved as a new one. */
 export function CopyExportFormatPage() {
-  const { t } = useTranslation();
-  const { projectId = '', formatId } = useParams();
-  const abilities = useSessionAbilities();
-  const format = useExportFormat(formatId);
-  if (format.isPending) return <LoadingScreen />;
-  if (format.isError)
-    return <ErrorState message={t('exports.wizard.load-failed')} onRetry={() => void format.refetch()} />;
-  if (!can(abilities, 'export-format.copy', exportFormatRef(format.data))) {
-    return (
-      <Page title={t('exports.wizard.new-title')}>
-        <Alert severity="info">{t('exports.wizard.not-editable')}</Alert>
-      </Page>
-    );
-  }
-  return <Wizard key={format.data.id} projectId={projectId} copyOf={format.data} />;
+  return <SavedFormatWizard mode="copy" />;
 }
