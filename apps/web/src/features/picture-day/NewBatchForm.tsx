@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -7,7 +6,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -20,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { type MatchBy, uploadMappingFile, useCreatePhotoBatch } from '../../api/picture-day';
 import { useSubjectFields } from '../../api/subjects';
 import { routePath } from '../../app/routes';
+import { FormCard } from '../../components/forms/FormCard';
 import { fieldMessage } from '../../components/forms/serverErrors';
 import { useFormError } from '../../components/forms/useFormError';
 import { useBatchLabels } from './labels';
@@ -104,16 +103,17 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
   }));
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-      <Box component="form" aria-label={t('picture-day.form.label')} noValidate onSubmit={onSubmit}>
-        <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
-          {t('picture-day.new-batch')}
-        </Typography>
-        {formError && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {formError}
-          </Alert>
-        )}
+    <Box sx={{ mb: 3 }}>
+      <FormCard
+        label={t('picture-day.form.label')}
+        onSubmit={onSubmit}
+        error={formError}
+        intro={
+          <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+            {t('picture-day.new-batch')}
+          </Typography>
+        }
+      >
         <TextField
           {...nameField}
           inputRef={nameRef}
@@ -214,8 +214,8 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
           </Button>
           <Button onClick={onCancel}>{t('picture-day.form.cancel')}</Button>
         </Stack>
-      </Box>
-    </Paper>
+      </FormCard>
+    </Box>
   );
 }
 
