@@ -751,6 +751,23 @@ const routes: Route[] = [
     path: '/api/photo-batches/{id}/apply',
     url: (o) => `/api/photo-batches/${photoBatches[o]!.apply}/apply`,
   },
+  {
+    method: 'GET',
+    path: '/api/projects/{id}/photo-checks',
+    url: (o) => `/api/projects/${projects[o]}/photo-checks`,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/photos/{id}',
+    url: (o) => `/api/photos/${media[o]!.photo}`,
+    payload: () => ({ photo: { retake_needed: true } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/{id}/auto-crops',
+    url: (o) => `/api/projects/${projects[o]}/auto-crops`,
+    payload: () => ({}),
+  },
   { method: 'GET', path: '/api/users/{id}', url: (o) => `/api/users/${w.users[memberOf[o]]!.id}` },
   {
     method: 'GET',

@@ -10,6 +10,7 @@ export * from './errors.js';
 export * from './exports.js';
 export * from './forms.js';
 export * from './grades.js';
+export * from './head-size.js';
 export * from './layout-engine.js';
 export * from './layouts.js';
 export * from './licensing.js';

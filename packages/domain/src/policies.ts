@@ -198,6 +198,11 @@ export const POLICIES = {
   'photo.crop': inView,
   'photo.assign': inView,
   'photo.import': inView,
+  // Photo checks: a school sees its own projects' flags; marking retakes and making auto crops again (the
+  // project's head-size rule) are the studio's or lab's, who shoot the retakes (docs/decisions.md).
+  'photo-check.list': inView,
+  'photo-check.retake': when((a) => a.canRunPictureDay),
+  'photo-check.auto-crops': when((a) => a.canRunPictureDay),
   // Picture day: a whole shoot uploaded, matched, reviewed and applied by the studio or lab of the
   // project's tree; customers (schools) don't run batches (403 on their own projects).
   'photo-batch.list': when((a) => a.canRunPictureDay),

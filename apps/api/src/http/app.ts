@@ -29,6 +29,7 @@ import { registerLayoutRoutes } from '../modules/layouts/routes.js';
 import { registerOperationsRoutes } from '../modules/operations/routes.js';
 import { registerOrganizationRoutes } from '../modules/organizations/routes.js';
 import { registerPasswordResetRoutes } from '../modules/password-resets/routes.js';
+import { registerPhotoCheckRoutes } from '../modules/photos/checks/routes.js';
 import { registerPhotoRoutes } from '../modules/photos/routes.js';
 import { registerPictureDayRoutes } from '../modules/picture-day/routes.js';
 import { registerProjectExportRoutes } from '../modules/project-exports/routes.js';
@@ -177,6 +178,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerSubjectRoutes(app, ctx);
   registerDuplicateRoutes(app, ctx);
   registerPhotoRoutes(app, ctx);
+  registerPhotoCheckRoutes(app, ctx);
   registerFileRequestRoutes(app, ctx);
   registerAttachmentRoutes(app, ctx);
   registerSubjectImportRoutes(app, ctx);

@@ -3,6 +3,7 @@ import { enqueueEmailOn } from '../mail/outbox.js';
 import { attachmentsAnnounceUnfinishedJob } from '../modules/attachments/notify.js';
 import { layoutRenderJob } from '../modules/layouts/render-job.js';
 import { passwordResetRequestJob } from '../modules/password-resets/request-job.js';
+import { photoChecksJob, projectAutoCropsJob } from '../modules/photos/checks/job.js';
 import { photoMasterJob, photoMastersBackfillJob } from '../modules/photos/master-job.js';
 import { photoVerifyJob } from '../modules/photos/verify-job.js';
 import { photoBatchApplyJob, photoBatchMatchJob } from '../modules/picture-day/jobs.js';
@@ -27,6 +28,8 @@ export const jobCatalogue = {
   'photos.master': photoMasterJob,
   'photos.masters-backfill': photoMastersBackfillJob,
   'photos.verify': photoVerifyJob,
+  'photos.checks': photoChecksJob,
+  'photo-checks.auto-crops': projectAutoCropsJob,
   'storage.deletions': storageDeletionsJob,
   'uploads.purge-unverified': purgeUnverifiedUploadsJob,
   'credentials.purge': purgeExpiredCredentialsJob,
@@ -61,5 +64,7 @@ export function jobDepsOf(
           ? { trx, singletonKey: `master-${photoId}`, startAfterSeconds: ctx.config.photoMasterDelaySeconds }
           : { singletonKey: `master-${photoId}` },
       ),
+    enqueuePhotoChecks: (photoId, trx) =>
+      queue.enqueue('photos.checks', { photo_id: photoId }, { trx, singletonKey: `checks-${photoId}` }),
   };
 }

@@ -25,4 +25,6 @@ export interface JobDeps {
    * the configured delay (photoMasterDelaySeconds); without `trx` (the backfill), at once.
    */
   enqueuePhotoMaster(photoId: string, trx?: QueryRunner): Promise<void>;
+  /** Enqueues a verified photo's face detection, flags and auto crops, in the transaction that verified it. */
+  enqueuePhotoChecks(photoId: string, trx: QueryRunner): Promise<void>;
 }

@@ -15,6 +15,8 @@ export const JOB_PAYLOADS = {
   'photos.master': z.object({ photo_id: recordId }),
   'photos.masters-backfill': scheduled,
   'photos.verify': z.object({ photo_id: recordId }),
+  'photos.checks': z.object({ photo_id: recordId }),
+  'photo-checks.auto-crops': z.object({ project_id: recordId }),
   'storage.deletions': scheduled,
   'uploads.purge-unverified': scheduled,
   'credentials.purge': scheduled,

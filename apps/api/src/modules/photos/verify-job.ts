@@ -17,7 +17,7 @@ export const photoVerifyJob = defineJob('photos.verify', {
   concurrency: 2,
   retryLimit: 3,
   retryDelaySeconds: 5,
-  async handle({ photo_id }, { db, storage, log, enqueuePhotoMaster }: JobDeps) {
+  async handle({ photo_id }, { db, storage, log, enqueuePhotoMaster, enqueuePhotoChecks }: JobDeps) {
     const photo = await db
       .selectFrom('photos')
       .select([
@@ -104,8 +104,12 @@ export const photoVerifyJob = defineJob('photos.verify', {
         .where('id', '=', photo.id)
         .where('verification_state', '=', 'verifying')
         .executeTakeFirst();
-      // Its working master next, off the path to its thumbnails (photos.master).
-      if (verified.numUpdatedRows > 0n) await enqueuePhotoMaster(photo.id, trx);
+      // Its working master next, off the path to its thumbnails (photos.master); its face and flags from
+      // the rendition just made (photos.checks).
+      if (verified.numUpdatedRows > 0n) {
+        await enqueuePhotoMaster(photo.id, trx);
+        await enqueuePhotoChecks(photo.id, trx);
+      }
     });
     log.debug({ photo_id }, 'photo verified');
   },

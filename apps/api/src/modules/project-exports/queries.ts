@@ -47,3 +47,14 @@ export function listProjectExports(db: Db, access: Access, projectId: string, pa
     paging,
   );
 }
+
+/** The image sizes (crop width and height in pixels) of the export formats a project's exports used. */
+export function exportImageSizesOfProject(db: Db, projectId: string) {
+  return db
+    .selectFrom('project_exports as e')
+    .innerJoin('project_export_formats as f', 'f.id', 'e.project_export_format_id')
+    .select(['f.images_crop_width_pixels as width', 'f.images_crop_height_pixels as height'])
+    .distinct()
+    .where('e.project_id', '=', projectId)
+    .execute();
+}

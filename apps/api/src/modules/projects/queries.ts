@@ -45,3 +45,20 @@ export async function projectTemplateId(db: Db, projectId: string): Promise<stri
     .executeTakeFirstOrThrow();
   return project.project_template_id;
 }
+
+/** A project's own head-size rule for auto crops (null where it takes the defaults). */
+export function headSizeRuleOf(db: Db, projectId: string) {
+  return db
+    .selectFrom('projects')
+    .select(['head_size_share', 'eye_line_from_top'])
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+}
+
+export function saveHeadSizeRule(
+  db: Db,
+  projectId: string,
+  rule: { head_size_share?: number; eye_line_from_top?: number },
+) {
+  return db.updateTable('projects').set(rule).where('id', '=', projectId).execute();
+}

@@ -1,0 +1,64 @@
+import type { JobDeps } from '../../../jobs/deps.js';
+import { defineJob } from '../../../jobs/queue.js';
+import { baseOf, renditionKey } from '../service.js';
+import { autoCrops, DEFAULT_LARGEST_OUTPUT_HEIGHT, examinePortrait, headOfFace } from './checks.js';
+import { cropPlanOf, photosWithFace, photoToCheck, replaceAutoCrops, saveChecks } from './queries.js';
+
+/**
+ * Finds the face of a verified photo, its quality flags and its auto crops. Queued by photos.verify in the
+ * transaction that verified it, beside the working master: it reads the 600 px rendition the verification
+ * just made (not the original), so it never delays the thumbnails and decodes little. One at a time: the
+ * detector runs on one WebAssembly thread.
+ */
+export const photoChecksJob = defineJob('photos.checks', {
+  concurrency: 1,
+  retryLimit: 2,
+  retryDelaySeconds: 30,
+  async handle({ photo_id }, { db, storage }: JobDeps) {
+    const photo = await photoToCheck(db, photo_id);
+    if (!photo?.upload_verified_at || !photo.width || !photo.height) return;
+    const rendition = await storage.read(renditionKey(baseOf(photo.storage_key), 'large')).catch(() => null);
+    if (!rendition) return;
+    const plan = await cropPlanOf(db, photo.parent_resource_id);
+    const findings = await examinePortrait(rendition, {
+      originalHeight: photo.height,
+      largestOutputHeight: plan.largestOutputHeight || DEFAULT_LARGEST_OUTPUT_HEIGHT,
+      rule: plan.rule,
+    });
+    const imageAspect = photo.width / photo.height;
+    await db.transaction().execute(async (trx) => {
+      const saved = await saveChecks(trx, photo.id, findings);
+      if (saved.numUpdatedRows === 0n) return;
+      const crops = findings.head ? autoCrops(findings.head, imageAspect, plan.aspects, plan.rule) : [];
+      await replaceAutoCrops(trx, photo.id, crops);
+    });
+  },
+});
+
+/** Photos a project's auto crops job takes per transaction. */
+const AUTO_CROPS_PAGE = 200;
+
+/**
+ * The auto crops of a project's photos again, from their stored faces (no detection again): after its
+ * head-size rule changed or its exports use a new format. Manual crops stay as they are.
+ */
+export const projectAutoCropsJob = defineJob('photo-checks.auto-crops', {
+  retryLimit: 2,
+  retryDelaySeconds: 30,
+  async handle({ project_id }, { db }: JobDeps) {
+    const plan = await cropPlanOf(db, project_id);
+    let after = '0';
+    for (;;) {
+      const photos = await photosWithFace(db, project_id, after, AUTO_CROPS_PAGE);
+      if (photos.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        for (const p of photos) {
+          if (!p.face || !p.width || !p.height) continue;
+          const crops = autoCrops(headOfFace(p.face), p.width / p.height, plan.aspects, plan.rule);
+          await replaceAutoCrops(trx, p.id, crops);
+        }
+      });
+      after = photos[photos.length - 1]!.id;
+    }
+  },
+});

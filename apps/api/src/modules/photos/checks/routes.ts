@@ -1,0 +1,72 @@
+import { headSizeRuleSchema } from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.js';
+import { idParam, listMeta, pageQuery } from '../../../http/params.js';
+import { CHECK_CODES } from './checks.js';
+import { photoCheckSchema } from './serialize.js';
+import { markRetake, projectPhotoChecks, recomputeAutoCrops } from './service.js';
+
+/**
+ * Photo checks (docs/api.md "Photo checks"): each verified photo's face, quality flags and auto crops
+ * (the photos.checks job); the review list of a project's flagged photos, the retake mark, and the
+ * project's auto crops again after its head-size rule changed.
+ */
+export function registerPhotoCheckRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/projects/:id/photo-checks',
+    {
+      config: { action: 'photo-check.list' },
+      schema: {
+        tags: ['photo-checks'],
+        summary:
+          'The project’s flagged photos (or those of one flag) with their flags and portrait auto crop',
+        params: idParam,
+        querystring: z.object({
+          ...pageQuery,
+          limit: z.coerce.number().int().min(1).max(100).default(50),
+          code: z.enum(CHECK_CODES).optional(),
+        }),
+        response: { 200: z.object({ photo_checks: z.array(photoCheckSchema), meta: listMeta }) },
+      },
+    },
+    async (request) => projectPhotoChecks(ctx, request, request.params.id, request.query),
+  );
+
+  app.patch(
+    '/api/photos/:id',
+    {
+      config: { action: 'photo-check.retake' },
+      schema: {
+        tags: ['photo-checks'],
+        summary: 'Mark a photo as needing a retake (or clear the mark)',
+        params: idParam,
+        body: z.object({ photo: z.object({ retake_needed: z.boolean() }) }),
+        response: { 200: z.object({ photo_check: photoCheckSchema }) },
+      },
+    },
+    async (request) => markRetake(ctx, request, request.params.id, request.body.photo.retake_needed),
+  );
+
+  app.post(
+    '/api/projects/:id/auto-crops',
+    {
+      config: { action: 'photo-check.auto-crops' },
+      schema: {
+        tags: ['photo-checks'],
+        summary:
+          'Make the project’s auto crops again (202), with a new head-size rule when given; crops made by a person stay',
+        params: idParam,
+        body: z.object({ head_size: headSizeRuleSchema.optional() }).optional(),
+        response: { 202: z.object({}) },
+      },
+    },
+    async (request, reply) => {
+      await recomputeAutoCrops(ctx, request, request.params.id, request.body?.head_size);
+      return reply.status(202).send({});
+    },
+  );
+}

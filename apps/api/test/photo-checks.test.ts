@@ -1,0 +1,294 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { DEFAULT_HEAD_SIZE_RULE, type HeadSizeRule } from '@school-portal/domain';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort } from '../src/db/embedded.js';
+import {
+  BLUR_MIN_LAPLACIAN_VARIANCE,
+  DEFAULT_LARGEST_OUTPUT_HEIGHT,
+  examinePortrait,
+  OVEREXPOSED_MEAN_LUMA,
+  UNDEREXPOSED_MEAN_LUMA,
+} from '../src/modules/photos/checks/checks.js';
+import { eventually, type TestApp } from './support/app.js';
+import { albumThroughApi, buildProject, injectAs } from './support/factories.js';
+import { makeJpeg } from './support/images.js';
+import { SIGNED_IN, type World, worldApp } from './support/world.js';
+
+/**
+ * Faces found, flags raised and auto crops made on real photographs: the sample images that ship in
+ * @vladmandic/human's package, read from node_modules at test time (never copied into the repository).
+ * The portrait is the face of the package's "faceid" screenshot, set in a larger frame (its edges drawn
+ * out) and enlarged, as a studio's portrait would leave room around the head.
+ */
+const require = createRequire(import.meta.url);
+const ASSETS = path.resolve(path.dirname(require.resolve('@vladmandic/human')), '../assets');
+const FACEID = path.join(ASSETS, 'screenshot-faceid.jpg');
+const GROUP = path.join(ASSETS, 'screenshot-facedetect.jpg');
+
+/** Where the face of the faceid screenshot is, by eye: the thumbnail's area and its head, in its pixels. */
+const THUMBNAIL = { left: 15, top: 144, width: 135, height: 126 };
+const HEAD = { crown: 142, chin: 259, eyes: 191, left: 35, right: 130 };
+const FRAME = { top: 150, bottom: 120, left: 110, right: 110 };
+const SCALE = 5;
+
+/** The portrait: 1775 x 1980, the head from about 0.39 to 0.68 of its height. */
+async function portrait(): Promise<Buffer> {
+  const face = await sharp(FACEID).extract(THUMBNAIL).toBuffer();
+  const framed = await sharp(face)
+    .extend({ ...FRAME, extendWith: 'copy' })
+    .toBuffer();
+  const width = (THUMBNAIL.width + FRAME.left + FRAME.right) * SCALE;
+  return sharp(framed).resize({ width, kernel: 'lanczos3' }).jpeg({ quality: 92 }).toBuffer();
+}
+/** The head of the portrait, by eye, as fractions of the portrait. */
+const headInPortrait = () => {
+  const width = THUMBNAIL.width + FRAME.left + FRAME.right;
+  const height = THUMBNAIL.height + FRAME.top + FRAME.bottom;
+  const y = (v: number) => (v - THUMBNAIL.top + FRAME.top) / height;
+  const x = (v: number) => (v - THUMBNAIL.left + FRAME.left) / width;
+  return {
+    crown: y(HEAD.crown),
+    chin: y(HEAD.chin),
+    eyes: y(HEAD.eyes),
+    left: x(HEAD.left),
+    right: x(HEAD.right),
+  };
+};
+
+/** As the job sees a photo: its 600 px rendition. */
+const rendition = (bytes: Buffer) =>
+  sharp(bytes).rotate().resize({ height: 600 }).jpeg({ quality: 82 }).toBuffer();
+const codesOf = async (bytes: Buffer, rule: HeadSizeRule = DEFAULT_HEAD_SIZE_RULE) => {
+  const { height } = await sharp(bytes).metadata();
+  const found = await examinePortrait(await rendition(bytes), {
+    originalHeight: height!,
+    largestOutputHeight: DEFAULT_LARGEST_OUTPUT_HEIGHT,
+    rule,
+  });
+  return found.checks.map((c) => c.code);
+};
+
+let t: TestApp;
+let w: World;
+let tokens: Record<string, string>;
+let projectId: string;
+let albumId: string;
+let sharpPortrait: Buffer;
+let origin: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  ({ t, w, tokens } = await worldApp(SIGNED_IN, { PORT: String(port), PUBLIC_URL: origin }));
+  await t.app.listen({ port, host: '127.0.0.1' });
+  projectId = await buildProject(t.ctx.db, w.orgs.schoolA1.id, 'Portraits');
+  albumId = await albumThroughApi(t.app, tokens.studioManager!, projectId);
+  sharpPortrait = await portrait();
+}, 60_000);
+afterAll(() => t?.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, who = 'studioManager') =>
+  injectAs(t.app, tokens[who]!, method, url, payload);
+
+/** A photo through the browser's flow (record, bytes to the presigned form, verify), then checked. */
+async function checkedPhoto(bytes: Buffer, name: string) {
+  const created = await call('POST', `/api/albums/${albumId}/photos`, {
+    photo: { upload_file_name: name, upload_file_size: bytes.length, upload_content_type: 'image/jpeg' },
+  });
+  expect(created.statusCode).toBe(201);
+  const { id, presigned_post: post } = created.json().photo as {
+    id: string;
+    presigned_post: { url: string; fields: Record<string, string> };
+  };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  expect((await fetch(new URL(post.url, origin), { method: 'POST', body: form })).status).toBe(204);
+  expect([200, 202]).toContain((await call('PATCH', `/api/photos/${id}/verify`)).statusCode);
+  return eventually(
+    () =>
+      t.ctx.db
+        .selectFrom('photos')
+        .select(['id', 'face', 'checks', 'width', 'height', 'checked_at'])
+        .where('id', '=', id)
+        .where('checked_at', 'is not', null)
+        .executeTakeFirst(),
+    60_000,
+  );
+}
+
+const cropsOf = (photoId: string) =>
+  t.ctx.db.selectFrom('photo_crops').selectAll().where('photo_id', '=', photoId).orderBy('id').execute();
+
+describe('a verified portrait gets its face, flags and auto crops without a click', () => {
+  test('the face box lies on the face; the auto crops hold the whole head by the rule', async () => {
+    const photo = await checkedPhoto(sharpPortrait, 'portrait.jpg');
+    expect(photo.checks).toEqual([]);
+    const head = headInPortrait();
+    const face = photo.face!;
+    // The box covers the face (its centre between the head's sides), from about the crown to the chin.
+    expect(face.x + face.width / 2).toBeGreaterThan(head.left);
+    expect(face.x + face.width / 2).toBeLessThan(head.right);
+    expect(Math.abs(face.y - head.crown)).toBeLessThan(0.07);
+    expect(Math.abs(face.y + face.height - head.chin)).toBeLessThan(0.07);
+    expect(face.eye_y).toBeGreaterThan(face.y);
+    expect(face.eye_y).toBeLessThan(face.y + face.height / 2);
+
+    const crops = await cropsOf(photo.id);
+    expect(crops.map((c) => [c.source, c.aspect, c.is_default])).toEqual([['auto', 0.8, true]]);
+    const crop = crops[0]!;
+    // The crop holds the whole head as seen by eye, with room above the crown.
+    expect(crop.y).toBeLessThan(head.crown - 0.03);
+    expect(crop.y + crop.height).toBeGreaterThan(head.chin + 0.03);
+    expect(crop.x).toBeLessThan(head.left);
+    expect(crop.x + crop.width).toBeGreaterThan(head.right);
+    // Its shape is 8x10 in pixels.
+    expect((crop.width * photo.width!) / (crop.height * photo.height!)).toBeCloseTo(0.8, 2);
+
+    // The rule met against the head as seen by eye: its share of the frame, and the eye line's height.
+    expect(
+      Math.abs((head.chin - head.crown) / crop.height - DEFAULT_HEAD_SIZE_RULE.head_size_share),
+    ).toBeLessThan(0.1);
+    expect(
+      Math.abs((head.eyes - crop.y) / crop.height - DEFAULT_HEAD_SIZE_RULE.eye_line_from_top),
+    ).toBeLessThan(0.05);
+  });
+
+  test('a photo without a face is flagged and keeps the centred fallback (no crop)', async () => {
+    const photo = await checkedPhoto(await makeJpeg(900, 1100), 'empty.jpg');
+    expect(photo.face).toBeNull();
+    expect(photo.checks.map((c) => c.code)).toContain('no_face');
+    expect(photo.checks[0]!.message).toMatch(/No face was found/);
+    expect(await cropsOf(photo.id)).toEqual([]);
+  });
+
+  test('a manual crop is never overwritten; auto crops follow a new head-size rule', async () => {
+    const photo = await checkedPhoto(sharpPortrait, 'manual.jpg');
+    const manual = await call('POST', `/api/photos/${photo.id}/photo-crops`, {
+      photo_crop: { x: 0.1, y: 0.1, width: 0.5, height: 0.6, is_default: true },
+    });
+    expect(manual.statusCode).toBe(201);
+    const before = (await cropsOf(photo.id)).find((c) => c.source === 'auto')!;
+    expect(before.is_default).toBe(false);
+
+    const rule = { head_size_share: 0.6, eye_line_from_top: 0.35 };
+    const answer = await call('POST', `/api/projects/${projectId}/auto-crops`, { head_size: rule });
+    expect(answer.statusCode).toBe(202);
+    const after = await eventually(async () => {
+      const auto = (await cropsOf(photo.id)).find((c) => c.source === 'auto');
+      return auto && auto.id !== before.id ? auto : null;
+    });
+    // A bigger head: a smaller frame around the same head.
+    expect(after.height).toBeCloseTo((before.height * 0.5) / 0.6, 3);
+    const crops = await cropsOf(photo.id);
+    const kept = crops.find((c) => c.source === 'manual')!;
+    expect([kept.x, kept.y, kept.width, kept.height, kept.is_default]).toEqual([0.1, 0.1, 0.5, 0.6, true]);
+    expect(crops).toHaveLength(2);
+  });
+
+  test('the rule is validated (422 with the field), and a school may not change it (403)', async () => {
+    const bad = await call('POST', `/api/projects/${projectId}/auto-crops`, {
+      head_size: { head_size_share: 1.5 },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(JSON.stringify(bad.json())).toContain('head_size_share');
+    const school = await call('POST', `/api/projects/${projectId}/auto-crops`, {}, 'schoolStaff');
+    expect(school.statusCode).toBe(403);
+  });
+});
+
+describe('quality flags, each threshold crossed on a real face', () => {
+  test('blurred: a blurred copy of the sharp portrait is flagged, the sharp one is not', async () => {
+    expect(BLUR_MIN_LAPLACIAN_VARIANCE).toBeGreaterThan(0);
+    expect(await codesOf(sharpPortrait)).toEqual([]);
+    const blurred = await sharp(sharpPortrait).blur(5).jpeg().toBuffer();
+    expect(await codesOf(blurred)).toEqual(['blurred']);
+  });
+
+  test('underexposed and overexposed: the face darkened and brightened', async () => {
+    const mildlyDark = await sharp(sharpPortrait).linear(0.7, 0).jpeg().toBuffer();
+    expect(await codesOf(mildlyDark)).not.toContain('underexposed');
+    const dark = await sharp(sharpPortrait).linear(0.35, 0).jpeg().toBuffer();
+    expect(await codesOf(dark)).toContain('underexposed');
+    const mildlyBright = await sharp(sharpPortrait).linear(1.1, 30).jpeg().toBuffer();
+    expect(await codesOf(mildlyBright)).not.toContain('overexposed');
+    const bright = await sharp(sharpPortrait).linear(1.4, 90).jpeg().toBuffer();
+    expect(await codesOf(bright)).toContain('overexposed');
+    expect(UNDEREXPOSED_MEAN_LUMA).toBeLessThan(OVEREXPOSED_MEAN_LUMA);
+  });
+
+  test('too_small: the same portrait at a quarter of its size would be enlarged for the output', async () => {
+    const small = await sharp(sharpPortrait).resize({ height: 600 }).jpeg().toBuffer();
+    expect(await codesOf(small)).toContain('too_small');
+  });
+
+  test('face_cut: the portrait cut through the forehead', async () => {
+    const { width, height } = await sharp(sharpPortrait).metadata();
+    const top = Math.round((headInPortrait().crown + 0.08) * height!);
+    const cut = await sharp(sharpPortrait)
+      .extract({ left: 0, top, width: width!, height: height! - top })
+      .jpeg()
+      .toBuffer();
+    expect(await codesOf(cut)).toContain('face_cut');
+  });
+
+  test('several_faces: a row of portraits', async () => {
+    const codes = await codesOf(await sharp(GROUP).jpeg().toBuffer());
+    expect(codes).toContain('several_faces');
+  });
+});
+
+describe('the review list', () => {
+  test('flagged photos by flag; a school sees its own, another organization gets 404', async () => {
+    const list = await call(
+      'GET',
+      `/api/projects/${projectId}/photo-checks?code=no_face`,
+      undefined,
+      'schoolStaff',
+    );
+    expect(list.statusCode).toBe(200);
+    const body = list.json();
+    expect(body.meta.total).toBeGreaterThanOrEqual(1);
+    expect(
+      body.photo_checks.every((p: { checks: { code: string }[] }) =>
+        p.checks.some((c) => c.code === 'no_face'),
+      ),
+    ).toBe(true);
+    const listed = await call('GET', `/api/projects/${projectId}/photo-checks`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const all = listed.json();
+    // The sharp portraits have no flag: only the empty photo is listed.
+    expect(all.photo_checks).toHaveLength(body.photo_checks.length);
+
+    expect(
+      (await call('GET', `/api/projects/${projectId}/photo-checks`, undefined, 'foreignManager')).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/api/projects/${projectId}/photo-checks`, undefined, 'memberSchoolB')).statusCode,
+    ).toBe(404);
+    expect((await call('GET', `/api/projects/${projectId}/photo-checks?code=bogus`)).statusCode).toBe(400);
+  });
+
+  test('a retake mark lists the photo; schools may not set it', async () => {
+    const photo = await t.ctx.db
+      .selectFrom('photos')
+      .select('id')
+      .where('checks', '=', '[]' as never)
+      .executeTakeFirstOrThrow();
+    expect(
+      (await call('PATCH', `/api/photos/${photo.id}`, { photo: { retake_needed: true } }, 'schoolStaff'))
+        .statusCode,
+    ).toBe(403);
+    const marked = await call('PATCH', `/api/photos/${photo.id}`, { photo: { retake_needed: true } });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json().photo_check.retake_needed).toBe(true);
+    const listed = (await call('GET', `/api/projects/${projectId}/photo-checks`)).json();
+    expect(listed.photo_checks.map((p: { photo_id: string }) => p.photo_id)).toContain(photo.id);
+    expect(
+      (await call('PATCH', `/api/photos/${photo.id}`, { photo: { retake_needed: true } }, 'foreignManager'))
+        .statusCode,
+    ).toBe(404);
+  });
+});
