@@ -5718,7 +5718,60 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Mark a photo as needing a retake (or clear the mark) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        photo: {
+                            retake_needed: boolean;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo_check: {
+                                photo_id: string;
+                                face: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                    eye_y: number;
+                                } | null;
+                                checks: {
+                                    code: string;
+                                    message: string;
+                                }[];
+                                retake_needed: boolean;
+                                checked_at: string | null;
+                                auto_crop: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/photos/{id}/verify": {
@@ -6286,6 +6339,123 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/projects/{id}/photo-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project’s flagged photos (or those of one flag) with their flags and portrait auto crop */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    code?: "no_face" | "several_faces" | "face_cut" | "too_small" | "blurred" | "underexposed" | "overexposed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            photo_checks: {
+                                photo_id: string;
+                                face: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                    eye_y: number;
+                                } | null;
+                                checks: {
+                                    code: string;
+                                    message: string;
+                                }[];
+                                retake_needed: boolean;
+                                checked_at: string | null;
+                                auto_crop: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/auto-crops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make the project’s auto crops again (202), with a new head-size rule when given; crops made by a person stay */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        head_size?: {
+                            head_size_share?: number;
+                            eye_line_from_top?: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/attachment-requests": {
