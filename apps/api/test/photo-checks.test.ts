@@ -138,6 +138,12 @@ describe('a verified portrait gets its face, flags and auto crops without a clic
 
     const crops = await cropsOf(photo.id);
     expect(crops.map((c) => [c.source, c.aspect, c.is_default])).toEqual([['auto', 0.8, true]]);
+    // On the wire: the photo carries its face and flags, its crop says it was made by the computer.
+    const shown = (await call('GET', `/api/photos/${photo.id}`)).json().photo;
+    expect([shown.face, shown.checks, shown.retake_needed]).toEqual([face, [], false]);
+    const listed = (await call('GET', `/api/photos/${photo.id}/photo-crops`)).json().photo_crops;
+    expect(listed.map((c: { source: string }) => c.source)).toEqual(['auto']);
+    expect(shown.default_photo_crop_id).toBe(listed[0].id);
     const crop = crops[0]!;
     // The crop holds the whole head as seen by eye, with room above the crown.
     expect(crop.y).toBeLessThan(head.crown - 0.03);
@@ -161,6 +167,8 @@ describe('a verified portrait gets its face, flags and auto crops without a clic
     expect(photo.face).toBeNull();
     expect(photo.checks.map((c) => c.code)).toContain('no_face');
     expect(photo.checks[0]!.message).toMatch(/No face was found/);
+    const shown = (await call('GET', `/api/photos/${photo.id}`, undefined, 'schoolStaff')).json().photo;
+    expect([shown.face, shown.checks.map((c: { code: string }) => c.code)]).toEqual([null, ['no_face']]);
     expect(await cropsOf(photo.id)).toEqual([]);
   });
 

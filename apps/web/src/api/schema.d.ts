@@ -4683,6 +4683,18 @@ export interface paths {
                                     verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
                                     verification_error: string | null;
                                     merged_into_photo_id: string | null;
+                                    face: {
+                                        x: number;
+                                        y: number;
+                                        width: number;
+                                        height: number;
+                                        eye_y: number;
+                                    } | null;
+                                    checks: {
+                                        code: string;
+                                        message: string;
+                                    }[];
+                                    retake_needed: boolean;
                                     created_by_plic_app_id: string | null;
                                     created_at: string;
                                     presigned_get: string | null;
@@ -4791,6 +4803,18 @@ export interface paths {
                                     verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
                                     verification_error: string | null;
                                     merged_into_photo_id: string | null;
+                                    face: {
+                                        x: number;
+                                        y: number;
+                                        width: number;
+                                        height: number;
+                                        eye_y: number;
+                                    } | null;
+                                    checks: {
+                                        code: string;
+                                        message: string;
+                                    }[];
+                                    retake_needed: boolean;
                                     created_by_plic_app_id: string | null;
                                     created_at: string;
                                     presigned_get: string | null;
@@ -4893,6 +4917,18 @@ export interface paths {
                                     verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
                                     verification_error: string | null;
                                     merged_into_photo_id: string | null;
+                                    face: {
+                                        x: number;
+                                        y: number;
+                                        width: number;
+                                        height: number;
+                                        eye_y: number;
+                                    } | null;
+                                    checks: {
+                                        code: string;
+                                        message: string;
+                                    }[];
+                                    retake_needed: boolean;
                                     created_by_plic_app_id: string | null;
                                     created_at: string;
                                     presigned_get: string | null;
@@ -4997,6 +5033,18 @@ export interface paths {
                                     verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
                                     verification_error: string | null;
                                     merged_into_photo_id: string | null;
+                                    face: {
+                                        x: number;
+                                        y: number;
+                                        width: number;
+                                        height: number;
+                                        eye_y: number;
+                                    } | null;
+                                    checks: {
+                                        code: string;
+                                        message: string;
+                                    }[];
+                                    retake_needed: boolean;
                                     created_by_plic_app_id: string | null;
                                     created_at: string;
                                     presigned_get: string | null;
@@ -5122,6 +5170,18 @@ export interface paths {
                                     verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
                                     verification_error: string | null;
                                     merged_into_photo_id: string | null;
+                                    face: {
+                                        x: number;
+                                        y: number;
+                                        width: number;
+                                        height: number;
+                                        eye_y: number;
+                                    } | null;
+                                    checks: {
+                                        code: string;
+                                        message: string;
+                                    }[];
+                                    retake_needed: boolean;
                                     created_by_plic_app_id: string | null;
                                     created_at: string;
                                     presigned_get: string | null;
@@ -5245,6 +5305,18 @@ export interface paths {
                                         verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
                                         verification_error: string | null;
                                         merged_into_photo_id: string | null;
+                                        face: {
+                                            x: number;
+                                            y: number;
+                                            width: number;
+                                            height: number;
+                                            eye_y: number;
+                                        } | null;
+                                        checks: {
+                                            code: string;
+                                            message: string;
+                                        }[];
+                                        retake_needed: boolean;
                                         created_by_plic_app_id: string | null;
                                         created_at: string;
                                         presigned_get: string | null;
@@ -5354,6 +5426,18 @@ export interface paths {
                                     verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
                                     verification_error: string | null;
                                     merged_into_photo_id: string | null;
+                                    face: {
+                                        x: number;
+                                        y: number;
+                                        width: number;
+                                        height: number;
+                                        eye_y: number;
+                                    } | null;
+                                    checks: {
+                                        code: string;
+                                        message: string;
+                                    }[];
+                                    retake_needed: boolean;
                                     created_by_plic_app_id: string | null;
                                     created_at: string;
                                     presigned_get: string | null;
@@ -5530,6 +5614,18 @@ export interface paths {
                                 verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
                                 verification_error: string | null;
                                 merged_into_photo_id: string | null;
+                                face: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                    eye_y: number;
+                                } | null;
+                                checks: {
+                                    code: string;
+                                    message: string;
+                                }[];
+                                retake_needed: boolean;
                                 created_by_plic_app_id: string | null;
                                 created_at: string;
                                 presigned_get: string | null;
@@ -5618,6 +5714,18 @@ export interface paths {
                                 verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
                                 verification_error: string | null;
                                 merged_into_photo_id: string | null;
+                                face: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                    eye_y: number;
+                                } | null;
+                                checks: {
+                                    code: string;
+                                    message: string;
+                                }[];
+                                retake_needed: boolean;
                                 created_by_plic_app_id: string | null;
                                 created_at: string;
                                 presigned_get: string | null;
@@ -5692,6 +5800,18 @@ export interface paths {
                                 verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
                                 verification_error: string | null;
                                 merged_into_photo_id: string | null;
+                                face: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                    eye_y: number;
+                                } | null;
+                                checks: {
+                                    code: string;
+                                    message: string;
+                                }[];
+                                retake_needed: boolean;
                                 created_by_plic_app_id: string | null;
                                 created_at: string;
                                 presigned_get: string | null;
@@ -5827,6 +5947,18 @@ export interface paths {
                                 verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
                                 verification_error: string | null;
                                 merged_into_photo_id: string | null;
+                                face: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                    eye_y: number;
+                                } | null;
+                                checks: {
+                                    code: string;
+                                    message: string;
+                                }[];
+                                retake_needed: boolean;
                                 created_by_plic_app_id: string | null;
                                 created_at: string;
                                 presigned_get: string | null;
@@ -5875,6 +6007,18 @@ export interface paths {
                                 verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
                                 verification_error: string | null;
                                 merged_into_photo_id: string | null;
+                                face: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                    eye_y: number;
+                                } | null;
+                                checks: {
+                                    code: string;
+                                    message: string;
+                                }[];
+                                retake_needed: boolean;
                                 created_by_plic_app_id: string | null;
                                 created_at: string;
                                 presigned_get: string | null;
@@ -6099,6 +6243,8 @@ export interface paths {
                                 photo_id: string;
                                 name: string;
                                 is_default: boolean;
+                                /** @enum {string} */
+                                source: "manual" | "auto";
                                 x: number;
                                 y: number;
                                 width: number;
@@ -6149,6 +6295,8 @@ export interface paths {
                                 photo_id: string;
                                 name: string;
                                 is_default: boolean;
+                                /** @enum {string} */
+                                source: "manual" | "auto";
                                 x: number;
                                 y: number;
                                 width: number;
@@ -6239,6 +6387,8 @@ export interface paths {
                                 photo_id: string;
                                 name: string;
                                 is_default: boolean;
+                                /** @enum {string} */
+                                source: "manual" | "auto";
                                 x: number;
                                 y: number;
                                 width: number;
@@ -8225,6 +8375,18 @@ export interface paths {
                                 verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
                                 verification_error: string | null;
                                 merged_into_photo_id: string | null;
+                                face: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                    eye_y: number;
+                                } | null;
+                                checks: {
+                                    code: string;
+                                    message: string;
+                                }[];
+                                retake_needed: boolean;
                                 created_by_plic_app_id: string | null;
                                 created_at: string;
                                 presigned_get: string | null;
@@ -8300,6 +8462,18 @@ export interface paths {
                                 verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
                                 verification_error: string | null;
                                 merged_into_photo_id: string | null;
+                                face: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                    eye_y: number;
+                                } | null;
+                                checks: {
+                                    code: string;
+                                    message: string;
+                                }[];
+                                retake_needed: boolean;
                                 created_by_plic_app_id: string | null;
                                 created_at: string;
                                 presigned_get: string | null;

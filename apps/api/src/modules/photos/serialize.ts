@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkSchema, faceSchema } from './checks/serialize.js';
 
 /** A photo as the API answers it: record fields, signed addresses of the original and thumbnails. */
 export const photoSchema = z.object({
@@ -22,6 +23,10 @@ export const photoSchema = z.object({
   verification_state: z.enum(['uploaded', 'verifying', 'verified', 'refused', 'merged']),
   verification_error: z.string().nullable(),
   merged_into_photo_id: z.string().nullable(),
+  /** The photos.checks job's findings (docs/api.md "Photo checks"): the head as fractions, the flags. */
+  face: faceSchema,
+  checks: z.array(checkSchema),
+  retake_needed: z.boolean(),
   created_by_plic_app_id: z.string().nullable(),
   created_at: z.string(),
   presigned_get: z.string().nullable(),
@@ -70,6 +75,8 @@ export const cropSchema = z.object({
   photo_id: z.string(),
   name: z.string(),
   is_default: z.boolean(),
+  /** manual (a person's, never replaced) or auto (by the project's head-size rule). */
+  source: z.enum(['manual', 'auto']),
   x: z.number(),
   y: z.number(),
   width: z.number(),
@@ -81,6 +88,7 @@ export const serializeCrop = (c: {
   photo_id: string;
   name: string;
   is_default: boolean;
+  source: 'manual' | 'auto';
   x: number;
   y: number;
   width: number;
@@ -90,6 +98,7 @@ export const serializeCrop = (c: {
   photo_id: c.photo_id,
   name: c.name,
   is_default: c.is_default,
+  source: c.source,
   x: c.x,
   y: c.y,
   width: c.width,

@@ -136,6 +136,9 @@ export async function serializePhoto(
     verification_state: p.verification_state,
     verification_error: p.verification_error,
     merged_into_photo_id: p.merged_into_photo_id,
+    face: p.face,
+    checks: p.checks,
+    retake_needed: p.retake_needed,
     created_by_plic_app_id: p.created_by_plic_app_id,
     created_at: p.created_at.toISOString(),
     presigned_get: p.upload_verified_at
