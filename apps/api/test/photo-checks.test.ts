@@ -11,6 +11,8 @@ import {
   OVEREXPOSED_MEAN_LUMA,
   UNDEREXPOSED_MEAN_LUMA,
 } from '../src/modules/photos/checks/checks.js';
+import { exportPhotoSources } from '../src/modules/photos/queries.js';
+import { cropFor } from '../src/modules/project-exports/subjects.js';
 import { eventually, type TestApp } from './support/app.js';
 import { albumThroughApi, buildProject, injectAs } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
@@ -194,6 +196,37 @@ describe('a verified portrait gets its face, flags and auto crops without a clic
     const kept = crops.find((c) => c.source === 'manual')!;
     expect([kept.x, kept.y, kept.width, kept.height, kept.is_default]).toEqual([0.1, 0.1, 0.5, 0.6, true]);
     expect(crops).toHaveLength(2);
+  });
+
+  test('exports take the auto crop where no manual crop exists, and a manual crop over it', async () => {
+    const photo = await checkedPhoto(sharpPortrait, 'export.jpg');
+    const subject = await t.ctx.db
+      .insertInto('subjects')
+      .values({ project_id: projectId, properties: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto('subject_photo_assignments')
+      .values({ subject_id: subject.id, photo_id: photo.id, is_primary: true })
+      .execute();
+    const size = { width: photo.width!, height: photo.height!, orientation: 1 };
+    const chosen = async () => {
+      const { crops } = await exportPhotoSources(t.ctx.db, [subject.id]);
+      return cropFor(size, crops, true);
+    };
+    const auto = (await cropsOf(photo.id))[0]!;
+    expect((await chosen()).crop).toEqual({
+      x: Math.round(auto.x * size.width),
+      y: Math.round(auto.y * size.height),
+      width: Math.round(auto.width * size.width),
+      height: Math.round(auto.height * size.height),
+    });
+    // A person's crop, not even the default one, wins.
+    const manual = await call('POST', `/api/photos/${photo.id}/photo-crops`, {
+      photo_crop: { name: 'Mine', x: 0.2, y: 0.1, width: 0.5, height: 0.7 },
+    });
+    expect(manual.statusCode).toBe(201);
+    expect((await chosen()).name).toBe('Mine');
   });
 
   test('the rule is validated (422 with the field), and a school may not change it (403)', async () => {

@@ -92,6 +92,8 @@ export async function exportPhotoSources(db: Db, subjectIds: string[]) {
         .select(['id', 'photo_id', 'name', 'is_default', 'x', 'y', 'width', 'height'])
         .where('photo_id', 'in', photoIds)
         .orderBy('photo_id')
+        // A crop a person made wins over the computer's (auto) crops, default or not.
+        .orderBy(sql`source = 'manual'`, 'desc')
         .orderBy('is_default', 'desc')
         .orderBy('id')
         .execute()
