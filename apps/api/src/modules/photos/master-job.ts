@@ -6,11 +6,12 @@ import { baseOf, readVerifiedOriginal, renditionKey } from './service.js';
 /**
  * Makes a verified photo's working master (images.ts renderWorkingMaster), which exports and print sheets
  * read instead of the original. Queued by photos.verify once the thumbnails are there, so it never delays
- * them on picture day; one at a time, beside the two verifications in flight. Idempotent: a photo with a
+ * them on picture day. Two in flight like every image job: on picture day the masters are what the match
+ * waits for once the uploads end, and one at a time left a core idle (bench:picture-day). Idempotent: a photo with a
  * master is skipped. Until it has one, exports and prints read the original (slower, same result).
  */
 export const photoMasterJob = defineJob('photos.master', {
-  concurrency: 1,
+  concurrency: 2,
   retryLimit: 3,
   retryDelaySeconds: 30,
   async handle({ photo_id }, { db, storage, log }: JobDeps) {
