@@ -47,3 +47,55 @@ test('Edit Layouts is offered to the managers who may copy a layout, and to no o
   }
   expect(offered).toEqual({ labManager: true, studioManager: true, studioStaff: false, schoolStaff: false });
 });
+
+/** The policies only the web asks (screens and links with no route of their own), for each of the cast. */
+const WEB_ONLY = [
+  'organization.browse',
+  'template.browse',
+  'current-user.list-accounts',
+  'support.chat',
+  'companion-app.open',
+  'user.admin-link',
+  'project.choose-organization',
+] as const;
+
+test('the screens and links only the web offers go to the accounts the domain names, and no one else', async () => {
+  const offered: Record<string, Record<string, boolean>> = {};
+  const own = {
+    labManager: 'labA',
+    studioManager: 'studioA',
+    studioStaff: 'studioA',
+    schoolStaff: 'schoolA1',
+  };
+  for (const [who, organization] of Object.entries(own)) {
+    const { abilities, token } = await webAbilities(who);
+    offered[who] = Object.fromEntries(WEB_ONLY.map((action) => [action, can(abilities, action)]));
+    // The sidebar's Organizations and Project Templates lead to their organization's lists, which the
+    // API then answers.
+    for (const [action, list] of [
+      ['organization.browse', 'organizations'],
+      ['template.browse', 'project-templates'],
+    ] as const) {
+      const url = `/api/organizations/${w.orgs[organization as keyof World['orgs']].id}/${list}`;
+      const answer = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      if (offered[who][action]) expect(answer.statusCode, `${who}: ${url}`).toBe(200);
+    }
+  }
+  const managers = {
+    'organization.browse': true,
+    'template.browse': true,
+    'current-user.list-accounts': false,
+    'support.chat': false,
+    'companion-app.open': true,
+    'user.admin-link': true,
+    'project.choose-organization': true,
+  };
+  const none = Object.fromEntries(WEB_ONLY.map((action) => [action, false]));
+  expect(offered).toEqual({
+    labManager: managers,
+    studioManager: managers,
+    // Studio staff pick among their studio's schools for a new project; a school has only itself.
+    studioStaff: { ...none, 'project.choose-organization': true },
+    schoolStaff: none,
+  });
+});
