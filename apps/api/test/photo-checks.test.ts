@@ -221,12 +221,35 @@ describe('a verified portrait gets its face, flags and auto crops without a clic
       width: Math.round(auto.width * size.width),
       height: Math.round(auto.height * size.height),
     });
+    // The pre-export check counts it as auto-cropped.
+    const pspa = await t.ctx.db
+      .selectFrom('project_export_formats')
+      .select('id')
+      .where('standard_key', '=', 'pspa_yearbook')
+      .executeTakeFirstOrThrow();
+    const autoCropped = async () => {
+      const checked = await call('POST', `/api/projects/${projectId}/project-exports/check`, {
+        project_export: { project_export_format_id: pspa.id },
+      });
+      expect(checked.statusCode, checked.body).toBe(200);
+      const issues = checked.json().report.issues as {
+        code: string;
+        subject_ids: string[];
+        message: string;
+      }[];
+      return issues.find((i) => i.code === 'auto_cropped');
+    };
+    expect(await autoCropped()).toMatchObject({
+      subject_ids: [subject.id],
+      message: "1 subject is auto-cropped by the project's head-size rule.",
+    });
     // A person's crop, not even the default one, wins.
     const manual = await call('POST', `/api/photos/${photo.id}/photo-crops`, {
       photo_crop: { name: 'Mine', x: 0.2, y: 0.1, width: 0.5, height: 0.7 },
     });
     expect(manual.statusCode).toBe(201);
     expect((await chosen()).name).toBe('Mine');
+    expect(await autoCropped()).toBeUndefined();
   });
 
   test('the rule is validated (422 with the field), and a school may not change it (403)', async () => {

@@ -3858,7 +3858,7 @@ export interface paths {
                                     subjects_count: number;
                                     issues: {
                                         /** @enum {string} */
-                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "missing_field" | "transliterated" | "left_out_of_index";
+                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index";
                                         message: string;
                                         field_key: string | null;
                                         count: number;
@@ -3964,7 +3964,7 @@ export interface paths {
                                     subjects_count: number;
                                     issues: {
                                         /** @enum {string} */
-                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "missing_field" | "transliterated" | "left_out_of_index";
+                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index";
                                         message: string;
                                         field_key: string | null;
                                         count: number;
@@ -4044,7 +4044,7 @@ export interface paths {
                                 subjects_count: number;
                                 issues: {
                                     /** @enum {string} */
-                                    code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "missing_field" | "transliterated" | "left_out_of_index";
+                                    code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index";
                                     message: string;
                                     field_key: string | null;
                                     count: number;
@@ -4127,7 +4127,7 @@ export interface paths {
                                     subjects_count: number;
                                     issues: {
                                         /** @enum {string} */
-                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "missing_field" | "transliterated" | "left_out_of_index";
+                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index";
                                         message: string;
                                         field_key: string | null;
                                         count: number;

@@ -89,7 +89,7 @@ export async function exportPhotoSources(db: Db, subjectIds: string[]) {
   const crops = photoIds.length
     ? await db
         .selectFrom('photo_crops')
-        .select(['id', 'photo_id', 'name', 'is_default', 'x', 'y', 'width', 'height'])
+        .select(['id', 'photo_id', 'name', 'is_default', 'source', 'x', 'y', 'width', 'height'])
         .where('photo_id', 'in', photoIds)
         .orderBy('photo_id')
         // A crop a person made wins over the computer's (auto) crops, default or not.

@@ -15,6 +15,7 @@ export const checkReportSchema = z.object({
         'leading_zeros',
         'upscaled',
         'no_crop',
+        'auto_cropped',
         'missing_field',
         'transliterated',
         'left_out_of_index',

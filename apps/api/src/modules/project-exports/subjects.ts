@@ -132,11 +132,11 @@ const upright = (p: { width: number; height: number; orientation: number | null 
  */
 export function cropFor(
   photo: { width: number; height: number; orientation: number | null },
-  crops: CropRow[],
+  crops: (Omit<CropRow, 'source'> & { source?: CropRow['source'] })[],
   portrait: boolean,
-): { crop: ExportImageSource['crop']; name: string | null } {
+): { crop: ExportImageSource['crop']; name: string | null; source?: 'manual' | 'auto' } {
   const size = upright(photo);
-  const inPixels = (c: CropRow) => {
+  const inPixels = (c: Pick<CropRow, 'x' | 'y' | 'width' | 'height'>) => {
     const x = Math.round(c.x * size.width);
     const y = Math.round(c.y * size.height);
     return {
@@ -146,10 +146,10 @@ export function cropFor(
       height: Math.max(1, Math.min(size.height - y, Math.round(c.height * size.height))),
     };
   };
-  // Crops come default first, then in the order they were made.
+  // Crops come a person's first (default first), then the computer's auto crops, each in the order made.
   for (const c of crops) {
     const px = inPixels(c);
-    if (px.height >= px.width === portrait) return { crop: px, name: c.name };
+    if (px.height >= px.width === portrait) return { crop: px, name: c.name, source: c.source };
   }
   return { crop: null, name: null };
 }
@@ -190,7 +190,7 @@ async function toExportSubjects(
       fieldValues: valuesById(fields, row.properties),
       images: chosen.map((p) => {
         const photo = { width: p.width!, height: p.height!, orientation: p.orientation };
-        const { crop, name } = choice.use_default_photo_crops
+        const { crop, name, source } = choice.use_default_photo_crops
           ? cropFor(photo, cropsByPhoto.get(p.id) ?? [], choice.portrait)
           : { crop: null, name: null };
         return {
@@ -201,6 +201,7 @@ async function toExportSubjects(
           orientation: p.orientation,
           crop,
           cropName: name,
+          ...(source ? { cropSource: source } : {}),
           master: workingMaster(p),
         };
       }),

@@ -170,9 +170,11 @@ export function checkExport(
     const output = { width: format.images_crop_width_pixels, height: format.images_crop_height_pixels };
     const upscaled: string[] = [];
     const uncropped: string[] = [];
+    const autoCropped: string[] = [];
     for (const s of withImages) {
       for (const image of s.images) {
         if (!image.crop) uncropped.push(s.id);
+        if (image.cropSource === 'auto') autoCropped.push(s.id);
         const upright = orientedSize(image.width, image.height, image.orientation);
         if (exportCutRect(upright, image.crop, output).width < output.width - 0.5) upscaled.push(s.id);
       }
@@ -197,6 +199,17 @@ export function checkExport(
           `${subjects(none)} ${has(none)} no crop; a centred crop will be used.`,
           null,
           uncropped,
+        ),
+      );
+    }
+    const auto = new Set(autoCropped).size;
+    if (auto > 0) {
+      issues.push(
+        issue(
+          'auto_cropped',
+          `${subjects(auto)} ${auto === 1 ? 'is' : 'are'} auto-cropped by the project's head-size rule.`,
+          null,
+          autoCropped,
         ),
       );
     }

@@ -31,6 +31,8 @@ export interface ExportImageSource {
   crop: { x: number; y: number; width: number; height: number } | null;
   /** For use_photo_crop_name. */
   cropName: string | null;
+  /** Who made the crop: a person (manual) or the head-size rule (auto); absent when there is none. */
+  cropSource?: 'manual' | 'auto';
   /** The photo's working master (upright), read instead of the original when it has pixels enough. */
   master: { storageKey: string; width: number; height: number } | null;
 }
@@ -65,6 +67,7 @@ export type ExportCheckIssueCode =
   | 'leading_zeros'
   | 'upscaled'
   | 'no_crop'
+  | 'auto_cropped'
   | 'missing_field'
   | 'transliterated'
   | 'left_out_of_index';
