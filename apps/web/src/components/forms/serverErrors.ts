@@ -54,3 +54,9 @@ export function textFieldProps<R extends { ref: unknown }>(
   const { ref, ...rest } = registered;
   return { ...rest, inputRef: ref, error: !!error, helperText: fieldMessage(error) };
 }
+
+/** A Controller's field as a TextField's props (a select's value and handlers, with its message). */
+export const controlledFieldProps = <F extends { ref: unknown }>(
+  field: F,
+  fieldState: { error?: { message?: string } },
+) => textFieldProps(field, fieldState.error);

@@ -34,7 +34,7 @@ import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { ErrorState } from '../../components/ErrorState';
 import { FormActions, FormCard } from '../../components/forms/FormCard';
-import { fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
+import { controlledFieldProps, fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
 import { useFormError } from '../../components/forms/useFormError';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
@@ -201,12 +201,7 @@ function ProjectForm(props: ProjectFormProps) {
             id="project-template"
             label={t('project-form.template')}
             required
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            name={field.name}
-            error={!!fieldState.error}
+            {...controlledFieldProps(field, fieldState)}
             helperText={
               fieldMessage(fieldState.error) ??
               (props.templates.length === 0 ? t('project-form.no-templates') : undefined)
@@ -238,14 +233,8 @@ function ProjectForm(props: ProjectFormProps) {
             id="project-organization"
             label={t('project-form.organization')}
             required
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            name={field.name}
+            {...controlledFieldProps(field, fieldState)}
             disabled={!can('project.choose-organization')}
-            error={!!fieldState.error}
-            helperText={fieldMessage(fieldState.error)}
           >
             {props.organizations.map((organization) => (
               <MenuItem key={organization.id} value={organization.id}>
@@ -276,13 +265,7 @@ function ProjectForm(props: ProjectFormProps) {
             select
             id="project-season"
             label={t('project-form.season')}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            name={field.name}
-            error={!!fieldState.error}
-            helperText={fieldMessage(fieldState.error)}
+            {...controlledFieldProps(field, fieldState)}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">{t('project-form.season-none')}</MenuItem>
