@@ -116,6 +116,25 @@ describe('card codes', () => {
     await expect(insert(other.projectId, 'ABCDEFGI')).rejects.toThrow(/card_code/);
     await t.ctx.db.deleteFrom('subjects').where('project_id', '=', other.projectId).execute();
   });
+
+  test('a drawn code that the project already holds is drawn again, not refused', async () => {
+    const taken = (await subject(subjects[0]!.id)).card_code;
+    // The draw is made to hit the taken code first, then a free one; rolled back with the transaction.
+    const drawn = await t.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`CREATE TEMP SEQUENCE draws`.execute(trx);
+        await sql`CREATE OR REPLACE FUNCTION new_card_code() RETURNS text LANGUAGE sql AS $$
+            SELECT CASE WHEN nextval('draws') = 1 THEN ${sql.lit(taken)} ELSE 'FREE0000' END $$`.execute(trx);
+        const row = await sql<{ card_code: string }>`
+          INSERT INTO subjects (project_id, properties) VALUES (${project.projectId}, '{}') RETURNING card_code`.execute(
+          trx,
+        );
+        throw Object.assign(new Error('rollback'), { code: row.rows[0]!.card_code });
+      })
+      .catch((error: { code?: string }) => error.code);
+    expect(drawn).toBe('FREE0000');
+  });
 });
 
 describe('the Camera Card layout', { timeout: 120_000 }, () => {
