@@ -94,6 +94,8 @@ export interface Abilities {
   canDeleteSubjects: boolean;
   /** Picture day batches (a whole shoot matched to subjects) are run by studio and lab accounts. */
   canRunPictureDay: boolean;
+  /** Consent flags (directory opt-out, leave out of the yearbook) are the school's: its own accounts. */
+  canSetConsent: boolean;
   // subjects, layouts, companion app, support
   canUploadSubjects: boolean;
   canEditLayouts: boolean;
@@ -175,6 +177,7 @@ export function defineAbilities(ctx: AbilityContext): Abilities {
     canRequestFiles: managesOwnOrganization && isStudio(role),
     canDeleteSubjects: studioOrLab,
     canRunPictureDay: studioOrLab,
+    canSetConsent: !!account && isCustomer(role),
     canUploadSubjects: isStudioOrLabManager && companionEnabled,
     canEditLayouts: isStudioOrLabManager,
     canEditLayout: (layout) =>

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'photo_batch.apply',
   'subject.delete',
   'subject.merge',
+  'subject.consent_change',
   'photo.delete',
   'project.delete',
   'user.delete',

@@ -174,6 +174,11 @@ export const POLICIES = {
   // prints) only by studio and lab managers. Not a route's action: every module that reads subject values
   // asks `readsHiddenFields`, and outputs that hold hidden values are out of view for everyone else.
   'subject.read-hidden-fields': when((a) => a.canViewHiddenFields),
+  // Consent (directory information opt-out, leave out of the yearbook) is owned by the school: its own
+  // accounts set it (one subject, a selection); the studio and lab see it and may not change it
+  // (docs/authorization.md). A roster import carries the school's roster file as it is (its consent columns
+  // included), recorded in the trail as the importer's change.
+  'subject.set-consent': when((a) => a.canSetConsent),
   // Layouts and prints (exports-and-printing §6): customers print for their projects too; built-in
   // layouts are everyone's. Editing layouts is the studio's or lab's managers'.
   'layout.list': inView,

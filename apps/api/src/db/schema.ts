@@ -183,6 +183,10 @@ export interface SubjectsTable {
   created_by_plic_app_id: string | null;
   /** The camera card's code (0026): the database default gives it; it is never changed after. */
   card_code: ColumnType<string, string | undefined, never>;
+  /** Consent (0030): set by the school's staff; directory opt-outs are left off composites and directories. */
+  directory_opt_out: Generated<boolean>;
+  /** Consent (0030): left out of yearbook formats' archives. */
+  yearbook_opt_out: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -230,6 +234,9 @@ export interface PhotosTable {
   checks: ColumnType<PhotoCheck[], string | undefined, string>;
   checked_at: NullableTimestamp;
   retake_needed: Generated<boolean>;
+  /** When and by whom a person accepted the photo's flags on the review screen (0029); null: open. */
+  checks_accepted_at: NullableTimestamp;
+  checks_accepted_by: string | null;
   created_at: Generated<Date>;
 }
 
@@ -412,6 +419,8 @@ export interface ProjectExportFormatsTable {
   data_encoding: Generated<string>;
   /** A MASTER file lists every subject; the index only those with an image (0024). */
   data_master_file: Generated<boolean>;
+  /** A yearbook format (0030): leaves subjects out of the yearbook at their family's request. */
+  yearbook: Generated<boolean>;
   images_directory_name: string | null;
   images_directory_group_enabled: Generated<boolean>;
   images_content_type: Generated<string>;
@@ -443,6 +452,8 @@ export interface LayoutCategoriesTable {
   organization_id: string | null;
   name: string;
   position: Generated<number>;
+  /** Its sheets publish faces with names (0030): directory opt-outs are left off. */
+  leaves_out_directory_opt_outs: Generated<boolean>;
   created_at: Generated<Date>;
 }
 
