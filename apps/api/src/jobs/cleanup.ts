@@ -3,7 +3,7 @@ import { purgeUnverifiedAttachments } from '../modules/attachments/verify.js';
 import { purgeUnverifiedPhotos } from '../modules/photos/service.js';
 import { FORM_LIFETIME_MS, runDueDeletions } from '../storage/uploads.js';
 import type { JobDeps } from './deps.js';
-import { defineJob } from './queue.js';
+import { defineSweep } from './queue.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Unverified uploads older than this are abandoned (SECURITY.md). */
@@ -26,14 +26,11 @@ export async function deleteDueObjects({ db, storage }: Pick<JobDeps, 'db' | 'st
  * Objects waiting in storage_deletions (files of deleted subjects' photos, refused or abandoned uploads,
  * form keys once their form has expired). Queued right after a deletion, and every ten minutes.
  */
-export const storageDeletionsJob = defineJob('storage.deletions', {
-  retryLimit: 5,
-  retryDelaySeconds: 30,
-  schedule: '*/10 * * * *',
-  async handle(_payload, deps: JobDeps) {
-    await deleteDueObjects(deps);
-  },
-});
+export const storageDeletionsJob = defineSweep(
+  'storage.deletions',
+  { retryLimit: 5, retryDelaySeconds: 30, schedule: '*/10 * * * *', log: 'never' },
+  async (deps: JobDeps) => ({ deleted: await deleteDueObjects(deps) }),
+);
 
 /** Photos and attachments never verified within a day: rows and objects (the form and the record's key). */
 export async function purgeUnverifiedUploads(deps: Pick<JobDeps, 'db' | 'storage'>, now = new Date()) {
@@ -51,15 +48,17 @@ export async function purgeUnverifiedUploads(deps: Pick<JobDeps, 'db' | 'storage
   return { photos, attachments };
 }
 
-export const purgeUnverifiedUploadsJob = defineJob('uploads.purge-unverified', {
-  retryLimit: 3,
-  retryDelaySeconds: 60,
-  schedule: '17 * * * *',
-  async handle(_payload, deps: JobDeps) {
-    const purged = await purgeUnverifiedUploads(deps);
-    if (purged.photos + purged.attachments > 0) deps.log.info(purged, 'abandoned uploads purged');
+export const purgeUnverifiedUploadsJob = defineSweep(
+  'uploads.purge-unverified',
+  {
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    schedule: '17 * * * *',
+    log: 'when-any',
+    message: 'abandoned uploads purged',
   },
-});
+  (deps: JobDeps) => purgeUnverifiedUploads(deps),
+);
 
 /**
  * Credentials that can never be used again: access tokens past expiry or revoked, reset links used or
@@ -109,11 +108,14 @@ export async function purgeExpiredCredentials({ db }: Pick<JobDeps, 'db'>) {
   };
 }
 
-export const purgeExpiredCredentialsJob = defineJob('credentials.purge', {
-  retryLimit: 3,
-  retryDelaySeconds: 60,
-  schedule: '43 * * * *',
-  async handle(_payload, deps: JobDeps) {
-    deps.log.info(await purgeExpiredCredentials(deps), 'expired credentials purged');
+export const purgeExpiredCredentialsJob = defineSweep(
+  'credentials.purge',
+  {
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    schedule: '43 * * * *',
+    log: 'always',
+    message: 'expired credentials purged',
   },
-});
+  (deps: JobDeps) => purgeExpiredCredentials(deps),
+);

@@ -40,6 +40,37 @@ export const defineJob = <N extends JobName, Deps>(
   definition: Omit<JobDefinition<JobSchema<N>, Deps>, 'schema'>,
 ): JobDefinition<JobSchema<N>, Deps> => ({ ...definition, schema: JOB_PAYLOADS[name] });
 
+/** What a sweep logs of its counts: always, only when one of them is above 0, or never. */
+export type SweepLog = 'always' | 'when-any' | 'never';
+
+/**
+ * A job pg-boss sends on a cron schedule (empty payload) to sweep the database: it runs `sweep` and logs
+ * the counts it answers under `message`, as `log` says.
+ */
+export const defineSweep = <
+  N extends JobName,
+  Deps extends { log: { info(obj: object, msg: string): void } },
+>(
+  name: N,
+  options: Pick<JobDefinition<JobSchema<N>, Deps>, 'retryLimit' | 'retryDelaySeconds'> & {
+    schedule: string;
+    log: SweepLog;
+    message?: string;
+  },
+  sweep: (deps: Deps) => Promise<Record<string, number>>,
+): JobDefinition<JobSchema<N>, Deps> => {
+  const { log, message = name, ...definition } = options;
+  return defineJob<N, Deps>(name, {
+    ...definition,
+    async handle(_payload, deps) {
+      const counts = await sweep(deps);
+      if (log === 'always' || (log === 'when-any' && Object.values(counts).some((n) => n > 0))) {
+        deps.log.info(counts, message);
+      }
+    },
+  });
+};
+
 /** The queue as code that enqueues jobs sees it: typed by the payload map, not by the handlers. */
 export interface Queue {
   boss: PgBoss;

@@ -3,7 +3,7 @@ import { expireRenders } from '../modules/layouts/retention.js';
 import { finishStalledProjectDeletions } from '../modules/projects/delete.js';
 import { deleteDueObjects } from './cleanup.js';
 import type { JobDeps } from './deps.js';
-import { defineJob } from './queue.js';
+import { defineSweep } from './queue.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,11 +26,14 @@ export async function runRetentionSweep(
   return { renders_expired: renders, audit_events_purged: audit, project_deletions_finished: projects };
 }
 
-export const retentionSweepJob = defineJob('retention.sweep', {
-  retryLimit: 3,
-  retryDelaySeconds: 300,
-  schedule: '27 3 * * *',
-  async handle(_payload, deps: JobDeps) {
-    deps.log.info(await runRetentionSweep(deps), 'retention sweep');
+export const retentionSweepJob = defineSweep(
+  'retention.sweep',
+  {
+    retryLimit: 3,
+    retryDelaySeconds: 300,
+    schedule: '27 3 * * *',
+    log: 'always',
+    message: 'retention sweep',
   },
-});
+  (deps: JobDeps) => runRetentionSweep(deps),
+);

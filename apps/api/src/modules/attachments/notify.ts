@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { JobDeps, MailDeps } from '../../jobs/deps.js';
-import { defineJob } from '../../jobs/queue.js';
+import { defineSweep } from '../../jobs/queue.js';
 import { notifyRequester } from '../file-requests/service.js';
 
 /**
@@ -88,12 +88,14 @@ export async function announceUnfinishedBatches(deps: MailDeps & Pick<JobDeps, '
   return (await deps.db.transaction().execute((trx) => announceUploads(deps, trx, ids))).length;
 }
 
-export const attachmentsAnnounceUnfinishedJob = defineJob('attachments.announce-unfinished', {
-  retryLimit: 3,
-  retryDelaySeconds: 60,
-  schedule: '*/5 * * * *',
-  async handle(_payload, deps: JobDeps) {
-    const announced = await announceUnfinishedBatches(deps);
-    if (announced > 0) deps.log.info({ announced }, 'unfinished upload batches announced');
+export const attachmentsAnnounceUnfinishedJob = defineSweep(
+  'attachments.announce-unfinished',
+  {
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    schedule: '*/5 * * * *',
+    log: 'when-any',
+    message: 'unfinished upload batches announced',
   },
-});
+  async (deps: JobDeps) => ({ announced: await announceUnfinishedBatches(deps) }),
+);
