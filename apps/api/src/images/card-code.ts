@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { prepareZXingModule, type ReaderOptions, readBarcodes } from 'zxing-wasm/reader';
-import { PIXEL_LIMIT } from './images.js';
+import { fromRaw, PIXEL_LIMIT, type RawImage } from './images.js';
 
 /**
  * Camera cards: a card held up in front of the camera starts a subject's photos. Its QR code and its Code
@@ -39,6 +39,15 @@ const common: ReaderOptions = {
   maxNumberOfSymbols: 4,
 };
 
+/** The reader's input: upright RGBA at most READ_LONG_EDGE px long. */
+const readerInput = (image: sharp.Sharp) =>
+  image
+    .resize({ width: READ_LONG_EDGE, height: READ_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+
 /**
  * The card code in a photo (a JPEG or PNG at working size: the working master, or a smaller rendition),
  * or null when none of our codes is in it. Decodes once, at most READ_LONG_EDGE px long (JPEG
@@ -46,19 +55,25 @@ const common: ReaderOptions = {
  * failing that, a Code 128. An image that can't be decoded reads as no card.
  */
 export async function readCardCode(image: Buffer): Promise<string | null> {
-  prepare();
   let pixels: { data: Buffer; info: sharp.OutputInfo };
   try {
-    pixels = await sharp(image, { limitInputPixels: PIXEL_LIMIT })
-      .rotate()
-      .resize({ width: READ_LONG_EDGE, height: READ_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
-      .toColourspace('srgb')
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    pixels = await readerInput(sharp(image, { limitInputPixels: PIXEL_LIMIT }).rotate());
   } catch {
     return null;
   }
+  return readCodeIn(pixels);
+}
+
+/**
+ * The card code in pixels already decoded (images.ts inspectAndDerive's, upright): picture day reads it
+ * while the photo is verified, from the same decode as its thumbnails and master, never decoding it again.
+ */
+export async function readCardCodeInPixels(image: RawImage): Promise<string | null> {
+  return readCodeIn(await readerInput(fromRaw(image)));
+}
+
+async function readCodeIn(pixels: { data: Buffer; info: sharp.OutputInfo }): Promise<string | null> {
+  prepare();
   // The RGBA pixels as an ImageData, without a copy (sharp's output is never a SharedArrayBuffer).
   const imageData = {
     data: new Uint8ClampedArray(

@@ -105,13 +105,17 @@ export async function renderRenditions(
     fromSource({ width: 200 }),
     fromSource({ height: 600 }),
   ]);
-  // Upright already: the original is the full rendition (a PNG keeps its transparency).
+  return { tiny, small, large, full: await fullRendition(original, facts) };
+}
+
+/** Upright already: the original is the full rendition (a PNG keeps its transparency); else it is turned. */
+async function fullRendition(
+  original: Buffer,
+  facts: Pick<ImageFacts, 'type' | 'orientation'>,
+): Promise<Buffer | 'original'> {
+  if (facts.orientation === 1) return 'original';
   const rotated = sharp(original, { limitInputPixels: PIXEL_LIMIT }).rotate();
-  const full =
-    facts.orientation === 1
-      ? ('original' as const)
-      : await (facts.type === 'image/png' ? rotated.png() : rotated.jpeg({ quality: 90 })).toBuffer();
-  return { tiny, small, large, full };
+  return (facts.type === 'image/png' ? rotated.png() : rotated.jpeg({ quality: 90 })).toBuffer();
 }
 
 /** Upright (EXIF orientation applied), downsized (shrink-on-load), flattened on white, sRGB, raw. */
@@ -148,6 +152,72 @@ export async function renderWorkingMaster(original: Buffer): Promise<WorkingMast
     .jpeg({ quality: MASTER_QUALITY, mozjpeg: false })
     .toBuffer();
   return { jpeg, width: info.width, height: info.height };
+}
+
+/** Upright sRGB pixels as sharp gives them raw (the working master's, in inspectAndDerive). */
+export interface RawImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/** A raw image as sharp's input again (no decode: the pixels are read as they are). */
+export const fromRaw = (pixels: RawImage) =>
+  sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } });
+
+/**
+ * Decode once, derive many (picture day, PERFORMANCE.md): checks the bytes as inspectAndRender does and
+ * makes, from ONE shrink-on-load decode at the working master's scale, the working master, the three small
+ * renditions, and whatever `derive` wants of the same pixels (the card-code reader's input); none of them
+ * decodes the file again. The small renditions are resized from the master's pixels, so they match those
+ * of renderRenditions. Costs one decode at the master's scale (1/2 of a 24 MP JPEG) where inspectAndRender
+ * decodes at 1/8: single uploads keep inspectAndRender, whose thumbnails come first.
+ */
+export async function inspectAndDerive<T = undefined>(
+  bytes: Buffer,
+  derive?: (pixels: RawImage) => Promise<T>,
+): Promise<{
+  facts: ImageFacts;
+  renditions: Record<Rendition, Buffer | 'original'>;
+  master: WorkingMaster;
+  derived: T | undefined;
+}> {
+  const facts = await inspectImage(bytes, { decode: false });
+  let decoded: { data: Buffer; info: sharp.OutputInfo };
+  try {
+    decoded = await uprightPixels(sharp(bytes, { limitInputPixels: PIXEL_LIMIT, failOn: 'truncated' }), {
+      width: MASTER_LONG_EDGE,
+      height: MASTER_LONG_EDGE,
+      fit: 'inside',
+    });
+  } catch {
+    throw new ImageRejected('is damaged or incomplete');
+  }
+  const pixels: RawImage = {
+    data: decoded.data,
+    width: decoded.info.width,
+    height: decoded.info.height,
+    channels: decoded.info.channels,
+  };
+  const small = (resize: sharp.ResizeOptions) =>
+    fromRaw(pixels)
+      .resize({ ...resize, withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: false })
+      .toBuffer();
+  const [tiny, smallRendition, large, jpeg, derived] = await Promise.all([
+    small({ width: 80 }),
+    small({ width: 200 }),
+    small({ height: 600 }),
+    fromRaw(pixels).jpeg({ quality: MASTER_QUALITY, mozjpeg: false }).toBuffer(),
+    derive?.(pixels),
+  ]);
+  return {
+    facts,
+    renditions: { tiny, small: smallRendition, large, full: await fullRendition(bytes, facts) },
+    master: { jpeg, width: pixels.width, height: pixels.height },
+    derived,
+  };
 }
 
 /**

@@ -1,14 +1,26 @@
 import { createHash } from 'node:crypto';
-import { ImageRejected, inspectAndRender, sniffImageType } from '../../images/images.js';
+import {
+  ImageRejected,
+  inspectAndDerive,
+  inspectAndRender,
+  sniffImageType,
+  type WorkingMaster,
+} from '../../images/images.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import { scheduleDeletions } from '../../storage/uploads.js';
-import { baseOf, MAX_PHOTO_BYTES, storeRenditions } from './service.js';
+import { batchItemOfPhoto, readingOnVerify } from '../picture-day/jobs.js';
+import { saveReadings } from '../picture-day/queries.js';
+import { baseOf, MAX_PHOTO_BYTES, renditionKey, storeRenditions } from './service.js';
 
 /**
  * The byte checks of an uploaded photo, off the request path (PATCH /photos/:id/verify set it verifying):
  * the object is read as a stream and hashed while it arrives, its type sniffed from the first bytes, then
- * one shrink-on-load decode both checks it whole and makes the renditions (decode once). It ends
+ * one shrink-on-load decode both checks it whole and makes the renditions (decode once). A picture-day
+ * photo (a batch's item) is decoded once at the working master's scale instead, and everything is derived
+ * from that decode: renditions, working master, and what the match needs (capture time, card code), so
+ * that no later job decodes it again (decode once, derive many; a single upload keeps the smaller decode,
+ * its thumbnails first, and its master from photos.master). It ends
  * verified (renditions ready), merged (the same bytes already in the album, when asked) or refused with
  * the reason; refused and merged uploads keep no files. Idempotent: only a verifying row is worked on.
  */
@@ -79,15 +91,24 @@ export const photoVerifyJob = defineJob('photos.verify', {
         .executeTakeFirst();
       if (duplicate) return end('merged', { mergedInto: duplicate.id });
     }
+    const item = await batchItemOfPhoto(db, photo.id);
     let checked: Awaited<ReturnType<typeof inspectAndRender>>;
+    let master: WorkingMaster | null = null;
+    let reading: Awaited<ReturnType<typeof readingOnVerify>> | undefined;
     try {
-      checked = await inspectAndRender(bytes);
+      if (item) {
+        const derived = await inspectAndDerive(bytes, (pixels) => readingOnVerify(item, bytes, pixels));
+        checked = derived;
+        master = derived.master;
+        reading = derived.derived;
+      } else checked = await inspectAndRender(bytes);
     } catch (error) {
       if (error instanceof ImageRejected) return end('refused', { error: error.message });
       throw error;
     }
     const { facts, renditions } = checked;
     await storeRenditions(storage, base, bytes, photo.upload_content_type, renditions);
+    if (master) await storage.put(renditionKey(base, 'master'), master.jpeg, 'image/jpeg');
     const now = new Date();
     await db.transaction().execute(async (trx) => {
       const verified = await trx
@@ -100,14 +121,16 @@ export const photoVerifyJob = defineJob('photos.verify', {
           height: facts.height,
           orientation: facts.orientation,
           content_sha256: sha256,
+          ...(master ? { master_width: master.width, master_height: master.height } : {}),
         })
         .where('id', '=', photo.id)
         .where('verification_state', '=', 'verifying')
         .executeTakeFirst();
-      // Its working master next, off the path to its thumbnails (photos.master); its face and flags from
-      // the rendition just made (photos.checks).
+      // Its working master next, off the path to its thumbnails (photos.master), unless made already; its
+      // face and flags from the rendition just made (photos.checks).
       if (verified.numUpdatedRows > 0n) {
-        await enqueuePhotoMaster(photo.id, trx);
+        if (reading) await saveReadings(trx, [reading]);
+        if (!master) await enqueuePhotoMaster(photo.id, trx);
         await enqueuePhotoChecks(photo.id, trx);
       }
     });

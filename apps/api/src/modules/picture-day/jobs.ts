@@ -1,6 +1,8 @@
 import exifr from 'exifr';
 import pLimit from 'p-limit';
-import { readCardCode } from '../../images/card-code.js';
+import type { Db } from '../../db/database.js';
+import { readCardCode, readCardCodeInPixels } from '../../images/card-code.js';
+import type { RawImage } from '../../images/images.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import type { Storage } from '../../storage/storage.js';
@@ -21,15 +23,16 @@ import {
 import { matchField, readMapping, subjectReport } from './service.js';
 
 /** Bytes of a file's start that hold its EXIF (APP1 comes first in a camera's JPEG, 64 KB at most). */
-const EXIF_HEADER_BYTES = 128 * 1024;
+export const EXIF_HEADER_BYTES = 128 * 1024;
 /** Readings saved every this many photos, so a long match holds no transaction and loses little. */
 const SAVE_EVERY = 50;
 
-/** EXIF DateTimeOriginal from the file's header only (never the whole image), or null. */
-async function captureTime(storage: Storage, key: string): Promise<Date | null> {
+/** EXIF DateTimeOriginal in a file's header (its first EXIF_HEADER_BYTES), or null. */
+export async function captureTimeIn(header: Uint8Array): Promise<Date | null> {
   try {
-    const header = await storage.read(key, EXIF_HEADER_BYTES);
-    const tags = await exifr.parse(header, { pick: ['DateTimeOriginal'] });
+    const tags = await exifr.parse(Buffer.from(header.buffer, header.byteOffset, header.byteLength), {
+      pick: ['DateTimeOriginal'],
+    });
     const value = tags?.DateTimeOriginal;
     return value instanceof Date && !Number.isNaN(value.getTime()) ? value : null;
   } catch {
@@ -37,17 +40,54 @@ async function captureTime(storage: Storage, key: string): Promise<Date | null> 
   }
 }
 
+/** EXIF DateTimeOriginal from the file's header only (never the whole image), or null. */
+async function captureTime(storage: Storage, key: string): Promise<Date | null> {
+  const header = await storage.read(key, EXIF_HEADER_BYTES).catch(() => null);
+  return header ? captureTimeIn(header) : null;
+}
+
 type Photo = Awaited<ReturnType<ReturnType<typeof selectPhotos>['execute']>>[number];
 
-/** A camera card's code in the photo: read from its working master, or (none yet) its original at reduced size. */
+/**
+ * A camera card's code in a photo the verification did not read (verified before it read them): from its
+ * working master, or (none yet) its original at reduced size.
+ */
 async function cardCode(storage: Storage, photo: Photo): Promise<string | null> {
   const master = workingMaster(photo);
   return readCardCode(await storage.read(master ? master.storageKey : photo.storage_key));
 }
 
+/** The picture-day batch item of a photo, if it is one, and whether its batch matches by camera card. */
+export const batchItemOfPhoto = (db: Db, photoId: string) =>
+  db
+    .selectFrom('photo_batch_items as i')
+    .innerJoin('photo_batches as b', 'b.id', 'i.photo_batch_id')
+    .select(['i.id', 'b.match_by'])
+    .where('i.photo_id', '=', photoId)
+    .executeTakeFirst();
+
 /**
- * Matches a batch (POST /photo-batches/:id/match set it matching): reads what is not read yet (capture
- * times from EXIF headers; card codes for camera_card, two images at a time as the other image jobs),
+ * What the match needs of a batch's photo, read by photos.verify from the bytes and the pixels it already
+ * holds (inspectAndDerive): the capture time from the header, the card code (camera_card batches) from
+ * the decode that made its thumbnails and master. Saved in the verification's transaction, so the match
+ * reads nothing again: no photo is decoded twice.
+ */
+export async function readingOnVerify(
+  item: { id: string; match_by: string },
+  bytes: Buffer,
+  pixels: RawImage,
+): Promise<{ id: string; captured_at: Date | null; card_code: string | null }> {
+  return {
+    id: item.id,
+    captured_at: await captureTimeIn(bytes.subarray(0, EXIF_HEADER_BYTES)),
+    card_code: item.match_by === 'camera_card' ? await readCardCodeInPixels(pixels) : null,
+  };
+}
+
+/**
+ * Matches a batch (POST /photo-batches/:id/match set it matching): reads what is not read yet (photos.verify
+ * reads every batch photo's capture time and card code; left here are photos verified before it did:
+ * capture times from EXIF headers; card codes for camera_card, two images at a time as the image jobs),
  * saving as it goes, then matches every item and writes the outcome and the report in one short
  * transaction. Idempotent: a batch not matching is left alone; readings are kept across runs.
  */
@@ -115,8 +155,9 @@ export const photoBatchMatchJob = defineJob('photo-batches.match', {
           file_name: i.file_name,
           captured_at: now ? now.captured_at : i.captured_at,
           verified: !!photos.get(i.photo_id)?.upload_verified_at,
-          // The code this photo holds: read now, or read before (a card's own, not one carried after it).
-          code: now ? now.card_code : i.state === 'card' ? i.card_code : null,
+          // The code this photo holds: read now, or read before (by its verification: still pending; or a
+          // card's own), never one a match carried after a card.
+          code: now ? now.card_code : i.state === 'card' || i.state === 'pending' ? i.card_code : null,
           reviewed: i.reviewed,
           state: i.state,
           subject_id: i.subject_id,
