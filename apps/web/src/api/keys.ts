@@ -148,6 +148,15 @@ export const queryKeys = {
     download: (exportId: string) => ['project-exports', exportId, 'download'] as const,
   },
 
+  photoChecks: {
+    /** Every project's review lists and counts (a photo's mark or acceptance changes them). */
+    all: ['photo-checks'] as const,
+    project: (projectId: string) => ['photo-checks', 'by-project', projectId] as const,
+    page: (projectId: string, filters: object, page: number) =>
+      ['photo-checks', 'by-project', projectId, 'page', filters, page] as const,
+    counts: (projectId: string) => ['photo-checks', 'by-project', projectId, 'counts'] as const,
+  },
+
   auditEvents: {
     /** Every trail page: a download or a sign-in anywhere adds rows. */
     all: ['audit-events'] as const,

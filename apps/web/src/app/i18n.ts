@@ -9,6 +9,8 @@ import enUsExports from './locales/en-us.exports.json';
 import enUs from './locales/en-us.json';
 // Layouts, prints and the roster import.
 import enUsLayouts from './locales/en-us.layouts.json';
+// Photo checks: the review of flagged portraits, their counts and the head-size rule.
+import enUsPhotoChecks from './locales/en-us.photo-checks.json';
 // Picture day: photo batches, matching, review.
 import enUsPictureDay from './locales/en-us.picture-day.json';
 // The project area (projects, seasons, templates) keeps its wording in a file of its own.
@@ -29,6 +31,7 @@ export const resources = {
       ...enUsActivity,
       ...enUsLayouts,
       ...enUsPictureDay,
+      ...enUsPhotoChecks,
     },
   },
 } as const;

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import {
   type Photo,
@@ -56,8 +56,8 @@ export const isValidCrop = (crop: { width: number; height: number }) =>
 
 /** The orientation a saved crop was made in, from its shape in pixels. */
 function orientationOf(crop: PhotoCrop, photo: Photo): Orientation {
-  if (!photo.width || !photo.height || crop.height <= 0) return 'portrait';
-  const ratio = (crop.width * photo.width) / (crop.height * photo.height);
+  const ratio = pixelAspect(crop, photo);
+  if (ratio === null) return 'portrait';
   return Math.abs(ratio - ASPECTS.landscape) < Math.abs(ratio - ASPECTS.portrait) ? 'landscape' : 'portrait';
 }
 
@@ -198,7 +198,31 @@ function CropEditor({
   );
 }
 
-/** Crop Photo (spec §4): the default crop of a subject's photo; then back to the subject's Info tab. */
+/** A crop's width:height in pixels (its fractions are of the image's sides). */
+function pixelAspect(crop: PhotoCrop, photo: Photo): number | null {
+  if (!photo.width || !photo.height || crop.height <= 0) return null;
+  return (crop.width * photo.width) / (crop.height * photo.height);
+}
+
+/**
+ * Where the cropper starts: the photo's default crop, else the computer's 8x10 auto crop (the head placed
+ * by the project's head-size rule), else none (the cropper centres its frame).
+ */
+export function startingCrop(crops: PhotoCrop[], photo: Photo): PhotoCrop | null {
+  return (
+    crops.find((c) => c.is_default) ??
+    crops.find((c) => {
+      const aspect = c.source === 'auto' ? pixelAspect(c, photo) : null;
+      return aspect !== null && Math.abs(aspect - ASPECTS.portrait) < 0.02;
+    }) ??
+    null
+  );
+}
+
+/**
+ * Crop Photo (spec §4): the default crop of a subject's photo; then back to the subject's Info tab (or to
+ * the screen named by `return_to`, a path of this app).
+ */
 export function PhotoCropPage() {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -206,7 +230,13 @@ export function PhotoCropPage() {
   const { projectId = '', subjectId = '', photoId = '' } = useParams();
   const photo = usePhoto(photoId);
   const crops = usePhotoCrops(photoId);
-  const infoPath = routePath('project.subject', { projectId, subjectId });
+  // Opened from another screen (the photo checks review): back there, else to the subject's Info tab.
+  const [search] = useSearchParams();
+  const returnTo = search.get('return_to');
+  const infoPath =
+    returnTo?.startsWith('/') && !returnTo.startsWith('//')
+      ? returnTo
+      : routePath('project.subject', { projectId, subjectId });
 
   let content: ReactNode;
   if (photo.isPending || crops.isPending) {
@@ -235,7 +265,7 @@ export function PhotoCropPage() {
     content = (
       <CropEditor
         photo={photo.data}
-        defaultCrop={crops.data.find((c) => c.is_default) ?? null}
+        defaultCrop={startingCrop(crops.data, photo.data)}
         onCancel={() => navigate(infoPath)}
         onSaved={() => {
           invalidateAfterUpload(projectId, subjectId);

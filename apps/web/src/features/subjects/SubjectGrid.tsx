@@ -14,16 +14,26 @@ interface SubjectGridProps {
   /** Whether the grid says it is busy to assistive technology while it shows the previous page. */
   announceBusy?: boolean;
   testId?: string;
+  /** The list's accessible name (the subjects grid's by default). */
+  label?: string;
 }
 
 /** A page of subject cards (one to four a row as the screen widens) and its Pager. */
-export function SubjectGrid({ children, meta, onPage, placeholder, announceBusy, testId }: SubjectGridProps) {
+export function SubjectGrid({
+  children,
+  meta,
+  onPage,
+  placeholder,
+  announceBusy,
+  testId,
+  label,
+}: SubjectGridProps) {
   const { t } = useTranslation();
   return (
     <>
       <Box
         component="ul"
-        aria-label={t('subjects.grid.label')}
+        aria-label={label ?? t('subjects.grid.label')}
         aria-busy={announceBusy ? placeholder : undefined}
         data-testid={testId}
         sx={{
