@@ -482,7 +482,11 @@ describe('mapping file', () => {
       mapping_file: { file_name: 'capture.csv', byte_size: csv.length },
     });
     expect(started.statusCode, started.body).toBe(201);
+    expect(started.json().photo_batch.mapping_file.uploaded).toBe(false);
     expect((await postForm(started.json().presigned_post, csv, 'capture.csv')).status).toBe(204);
+    // Before matching takes it, the batch says the file has arrived.
+    const shown = await call('GET', `/api/photo-batches/${batchId}`);
+    expect(shown.json().photo_batch.mapping_file).toMatchObject({ file_name: 'capture.csv', uploaded: true });
     const batch = await match(batchId);
     expect(batch.mapping_file).toEqual({ file_name: 'capture.csv', byte_size: csv.length, uploaded: true });
     const got = byName(await items(batchId));

@@ -408,6 +408,76 @@ test('retakes matched by file names: Student IDs with their leading zeros, an un
   }
 });
 
+// Runs after the two above. The capture software's CSV as it writes it: semicolons, Windows-1252, CRLF.
+test('a mapping file names each photo’s Student ID: its leading zeros kept, a photo it does not list left for review', async () => {
+  const page = await freshPage(product.browser);
+  const errors = pageErrors(page);
+  const csv = path.join(shoot, 'capture-export.csv');
+  await writeFile(
+    csv,
+    Buffer.from(
+      'Image Name;Student ID;Name\r\nDSC_0001.jpg;00103;Cléo Cole\r\nDSC_0002.jpg;00104;Dan Díaz\r\n',
+      'latin1',
+    ),
+  );
+  try {
+    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${product.baseUrl}/projects/${projectId}/picture-day`);
+    await page.getByRole('button', { name: 'New Batch' }).click();
+    await page.getByRole('textbox', { name: 'Batch Name' }).fill('Makeups');
+    await page.getByRole('radio', { name: 'Mapping file' }).check();
+    // A mapping batch needs its file.
+    await page.getByRole('button', { name: 'Create Batch' }).click();
+    await page.getByText('Choose the mapping file.').waitFor();
+    await page.getByTestId('mapping-file-input').setInputFiles(csv);
+    await page.getByText('capture-export.csv').waitFor();
+    await page.getByRole('button', { name: 'Create Batch' }).click();
+    await page.getByRole('heading', { name: 'Makeups' }).waitFor();
+    await page.getByTestId('batch-mapping-file').getByText('Mapping file: capture-export.csv').waitFor();
+
+    await page.getByTestId('batch-file-input').setInputFiles(
+      await Promise.all(
+        ['DSC_0001.jpg', 'DSC_0002.jpg', 'DSC_0003.jpg'].map(async (name, i) => ({
+          name,
+          mimeType: 'image/jpeg',
+          buffer: await portrait(40 + i, { r: 110, g: 90 + 40 * i, b: 160 }),
+        })),
+      ),
+    );
+    await page
+      .getByTestId('batch-upload-status')
+      .getByText('3 of 3 photos uploaded.', { exact: true })
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Match Photos' }).click();
+    const report = page.getByTestId('batch-report');
+    await report.waitFor({ timeout: 60_000 });
+    const count = async (name: string) =>
+      (await report.getByTestId(`batch-count-${name}`).locator('dd').textContent())?.trim();
+    expect(await count('matched')).toBe('2');
+    expect(await count('unmatched')).toBe('1');
+    const stray = page.getByTestId('review-item');
+    await expect.poll(() => stray.count()).toBe(1);
+    await stray.getByText('DSC_0003.jpg').waitFor();
+    expect(await stray.getByTestId('review-reason').textContent()).toMatch(/not in the mapping file/i);
+    await stray.getByRole('button', { name: 'Ignore' }).click();
+    await stray.getByText('Ignored: it will not be assigned.').waitFor();
+
+    await page.getByRole('button', { name: 'Apply Batch' }).click();
+    await page.getByTestId('batch-applied').waitFor({ timeout: 60_000 });
+    for (const [person, file] of [
+      [cleo, 'DSC_0001.jpg'],
+      [dan, 'DSC_0002.jpg'],
+    ] as const) {
+      await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${subjectOf(person).id}`);
+      await page.getByTestId('subject-photo').filter({ hasText: file }).waitFor({ timeout: 15_000 });
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    await closePage(page);
+  }
+});
+
 test("a school's own project offers no Upload Picture Day, and the screen says batches are the studio's", async () => {
   const page = await freshPage(product.browser);
   const errors = pageErrors(page);

@@ -112,6 +112,8 @@ export async function uploadMappingFile(batchId: string, file: File) {
   );
   await withRetry(() => uploadToPresignedPost(created.presigned_post, file));
   refreshBatch(created.photo_batch);
+  // The answer above was made before the bytes arrived: the batch says so once they have.
+  await queryClient.invalidateQueries({ queryKey: queryKeys.photoBatches.batch(batchId) });
 }
 
 export function useStartMatching(batchId: string) {

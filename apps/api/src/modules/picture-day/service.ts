@@ -140,7 +140,15 @@ export async function projectBatches(
 
 export async function showBatch(ctx: AppContext, request: FastifyRequest, id: string) {
   const ref = await request.access.find('photo_batch', id);
-  return batchAnswer(ctx.db, sessionOf(request), await findBatch(ctx.db, ref.id));
+  const batch = await findBatch(ctx.db, ref.id);
+  const answer = await batchAnswer(ctx.db, sessionOf(request), batch);
+  // The mapping file is taken when matching starts; until then its bytes having arrived is what counts.
+  if (answer.mapping_file && !answer.mapping_file.uploaded && batch.mapping_storage_key) {
+    const key = batch.mapping_storage_key;
+    answer.mapping_file.uploaded =
+      (await ctx.storage.head(uploadKeyFor(key))) !== null || (await ctx.storage.head(key)) !== null;
+  }
+  return answer;
 }
 
 async function visibleBatch(ctx: AppContext, request: FastifyRequest, id: string) {
