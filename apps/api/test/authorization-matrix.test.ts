@@ -768,6 +768,26 @@ const routes: Route[] = [
     url: (o) => `/api/projects/${projects[o]}/auto-crops`,
     payload: () => ({}),
   },
+  {
+    method: 'GET',
+    path: '/api/projects/{id}/coverage',
+    url: (o) => `/api/projects/${projects[o]}/coverage`,
+  },
+  {
+    method: 'GET',
+    path: '/api/projects/{id}/coverage.csv',
+    url: (o) => `/api/projects/${projects[o]}/coverage.csv`,
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/{id}/coverage/print',
+    url: (o) => `/api/projects/${projects[o]}/coverage/print`,
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/{id}/coverage/notify',
+    url: (o) => `/api/projects/${projects[o]}/coverage/notify`,
+  },
   { method: 'GET', path: '/api/users/{id}', url: (o) => `/api/users/${w.users[memberOf[o]]!.id}` },
   {
     method: 'GET',

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'photo.download',
   'subject_import.apply',
   'photo_batch.apply',
+  'coverage.notify',
   'subject.delete',
   'subject.merge',
   'subject.consent_change',

@@ -20,6 +20,7 @@ import type { AppContext } from '../context.js';
 import { registerAttachmentRoutes } from '../modules/attachments/routes.js';
 import { registerAuditRoutes } from '../modules/audit/routes.js';
 import { registerOAuthRoutes } from '../modules/auth/routes.js';
+import { registerCoverageRoutes } from '../modules/coverage/routes.js';
 import { registerDevMailboxRoutes } from '../modules/dev-mailbox/routes.js';
 import { registerDuplicateRoutes } from '../modules/duplicates/routes.js';
 import { registerExportFormatRoutes } from '../modules/export-formats/routes.js';
@@ -184,6 +185,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerSubjectImportRoutes(app, ctx);
   registerPictureDayRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
+  registerCoverageRoutes(app, ctx);
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
   if (ctx.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, ctx.storage);
 

@@ -124,3 +124,29 @@ export function projectExportReadyMessage(args: {
     label: 'Download the export',
   });
 }
+
+/**
+ * The studio's "missing portraits" e-mail to a school (issue 28 item 1): counts and a link to the coverage
+ * page only. No student is named: the list stays behind sign-in, out of mailboxes (docs/decisions.md).
+ */
+export function missingPortraitsMessage(args: {
+  to: string;
+  organizationName: string;
+  projectName: string;
+  senderName: string;
+  subjects: number;
+  withPortrait: number;
+  missing: number;
+  retakes: number;
+  link: string;
+}): OutgoingMessage {
+  const lines = [
+    `Hello ${args.organizationName},`,
+    `${args.senderName} sends you the portraits still missing for ${args.projectName}: ${args.missing} of ${args.subjects} subjects have no portrait yet (${args.withPortrait} have one${args.retakes > 0 ? `, ${args.retakes} wait for a retake` : ''}).`,
+    'Follow the link to sign in and see who is missing, by class, and to download the list as CSV or PDF.',
+  ];
+  return message(args.to, `Missing portraits for ${args.projectName}: ${args.missing}`, lines, {
+    href: args.link,
+    label: 'See who is missing',
+  });
+}

@@ -1,0 +1,104 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { type PageRequest, pageOf } from '../../db/paging.js';
+import { gradeOrder } from '../subjects/grid.js';
+import { selectSubjectRows } from '../subjects/service.js';
+
+/** A class field of the project the caller sees: its key (teacher, grade, home_room) and its field id. */
+export interface ClassField {
+  key: 'teacher' | 'grade' | 'home_room';
+  id: string;
+}
+
+/** The counts of one class (one combination of class values), or of the whole project. */
+export interface CoverageCounts {
+  subjects: number;
+  with_portrait: number;
+  with_checked_crop: number;
+  retake_pending: number;
+  without_photo: number;
+}
+
+const value = (fieldId: string) => sql<string>`coalesce(s.properties ->> ${fieldId}, '')`;
+
+/** Whether the subject `s` has a portrait (a primary photo). */
+const hasPortrait = sql<boolean>`EXISTS (SELECT 1 FROM subject_photo_assignments a WHERE a.subject_id = s.id AND a.is_primary)`;
+
+/**
+ * The counts by class, computed from the tables on every call (so they move as picture-day batches land):
+ * a portrait is the subject's primary photo; its crop is checked when a person made one, or when the
+ * photo checks passed (checked, no open flag) and so its auto crop stands; a retake is pending while the
+ * portrait is marked for one; no photo at all is no assignment. One row per combination of the class
+ * fields' values (one row for the project without class fields); read-only, across subjects and photos.
+ */
+export async function classCounts(db: Db, projectId: string, classFields: ClassField[]) {
+  const columns = classFields.map((f) => sql`${value(f.id)} AS ${sql.raw(`c_${f.key}`)}`);
+  const groupBy = classFields.length
+    ? sql`GROUP BY ${sql.join(classFields.map((_, i) => sql.raw(String(i + 1))))}`
+    : sql``;
+  const rows = await sql<CoverageCounts & Record<string, string>>`
+    SELECT ${sql.join([...columns, sql`count(*)::int AS subjects`])},
+      count(pp.photo_id)::int AS with_portrait,
+      (count(*) FILTER (WHERE pp.checked_crop))::int AS with_checked_crop,
+      (count(*) FILTER (WHERE pp.retake_needed))::int AS retake_pending,
+      (count(*) FILTER (WHERE NOT EXISTS (
+        SELECT 1 FROM subject_photo_assignments x WHERE x.subject_id = s.id)))::int AS without_photo
+    FROM subjects s
+    LEFT JOIN LATERAL (
+      SELECT ph.id AS photo_id, ph.retake_needed,
+        EXISTS (SELECT 1 FROM photo_crops c WHERE c.photo_id = ph.id
+          AND (c.source = 'manual' OR (ph.checked_at IS NOT NULL AND ph.checks = '[]'::jsonb))) AS checked_crop
+      FROM subject_photo_assignments a JOIN photos ph ON ph.id = a.photo_id
+      WHERE a.subject_id = s.id AND a.is_primary
+      LIMIT 1
+    ) pp ON true
+    WHERE s.project_id = ${projectId}
+    ${groupBy}`.execute(db);
+  return rows.rows.filter((r) => r.subjects > 0);
+}
+
+/**
+ * The subjects without a portrait, in class order (teacher, grade by grade ordering, home room) then by
+ * last and first name; `nameFields` are the ids of the last and first name fields the caller sees.
+ */
+function missingSubjects(db: Db, projectId: string, classFields: ClassField[], nameFields: string[]) {
+  const keys: RawBuilder<unknown>[] = [];
+  for (const f of classFields) {
+    if (f.key === 'grade') {
+      const g = gradeOrder(sql`lower(${value(f.id)})`);
+      keys.push(g.bucket, g.number, g.text);
+    } else {
+      keys.push(sql`lower(${value(f.id)})`);
+    }
+  }
+  for (const id of nameFields) keys.push(sql`lower(${value(id)})`);
+  const query = selectSubjectRows(db)
+    .where('s.project_id', '=', projectId)
+    .where(sql<boolean>`NOT ${hasPortrait}`);
+  return {
+    query,
+    order: (q: typeof query) => {
+      let ordered = q;
+      for (const key of keys) ordered = ordered.orderBy(key);
+      return ordered.orderBy('s.id');
+    },
+  };
+}
+
+/** One page of the missing list, with its meta. */
+export function missingPage(
+  db: Db,
+  projectId: string,
+  classFields: ClassField[],
+  nameFields: string[],
+  page: PageRequest,
+) {
+  const { query, order } = missingSubjects(db, projectId, classFields, nameFields);
+  return pageOf(db, query, order, page);
+}
+
+/** The whole missing list (the CSV and the PDF), in the same order. */
+export function missingAll(db: Db, projectId: string, classFields: ClassField[], nameFields: string[]) {
+  const { query, order } = missingSubjects(db, projectId, classFields, nameFields);
+  return order(query).execute();
+}
