@@ -262,7 +262,9 @@ describe('roster import: reading files', () => {
       subject_import: { upload_file_name: 'roster.pdf', upload_file_size: 10 },
     });
     expect(wrongType.statusCode).toBe(422);
-    expect(wrongType.json().errors.upload_file_name).toEqual(['must be a CSV, TSV or XLSX file']);
+    expect(wrongType.json().errors.upload_file_name).toEqual([
+      'must be a CSV, TSV or XLSX file, or a OneRoster zip',
+    ]);
   });
 
   test('limits: more than 20 MB and more than 50,000 rows are clear 422s', async () => {

@@ -290,7 +290,7 @@ export interface SubjectImportsTable {
   upload_file_size: ColumnType<string, string | number, string | number>;
   upload_verified_at: NullableTimestamp;
   content_sha256: string | null;
-  file_format: 'csv' | 'xlsx' | null;
+  file_format: 'csv' | 'xlsx' | 'oneroster' | null;
   encoding: string | null;
   delimiter: string | null;
   sheet_name: string | null;

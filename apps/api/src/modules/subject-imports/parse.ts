@@ -3,9 +3,10 @@ import { CsvError, parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { unprocessable } from '../../http/errors.js';
+import { readOneRoster } from './oneroster.js';
 
 /**
- * Reads a roster file (CSV, TSV or XLSX) into a header row and data rows of trimmed text. Everything
+ * Reads a roster file (CSV, TSV, XLSX, or a zip of OneRoster CSV files) into a header row and data rows of trimmed text. Everything
  * wrong with the file is a 422 naming the row and the reason; nothing here logs a cell.
  */
 
@@ -21,7 +22,7 @@ export interface RosterRow {
 }
 
 export interface ParsedRoster {
-  format: 'csv' | 'xlsx';
+  format: 'csv' | 'xlsx' | 'oneroster';
   encoding: RosterEncoding | null;
   delimiter: string | null;
   sheetName: string | null;
@@ -33,6 +34,8 @@ export interface ParsedRoster {
 export interface ReadOptions {
   encoding?: RosterEncoding | null;
   sheetName?: string | null;
+  /** OneRoster: the school read when sheetName names none (the project's school's name). */
+  defaultSchool?: string | null;
 }
 
 const fileError = (message: string) => unprocessable({ file: [message] });
@@ -42,7 +45,24 @@ const isZip = (b: Buffer) =>
 
 export async function readRoster(bytes: Buffer, options: ReadOptions = {}): Promise<ParsedRoster> {
   if (bytes.length === 0) throw fileError('is empty');
-  if (isZip(bytes)) return readXlsx(bytes, options.sheetName ?? null);
+  if (isZip(bytes)) {
+    // A OneRoster zip's schools stand where a workbook's sheets do.
+    const roster = await readOneRoster(bytes, {
+      school: options.sheetName ?? null,
+      defaultSchool: options.defaultSchool ?? null,
+    });
+    if (roster)
+      return {
+        format: 'oneroster',
+        encoding: null,
+        delimiter: null,
+        sheetName: roster.school,
+        sheetNames: roster.schools,
+        columns: roster.columns,
+        rows: roster.rows,
+      };
+    return readXlsx(bytes, options.sheetName ?? null);
+  }
   return readText(bytes, options.encoding ?? null);
 }
 

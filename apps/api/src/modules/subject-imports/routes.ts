@@ -30,11 +30,11 @@ import {
 import { serializeImport, subjectImportSchema } from './serialize.js';
 import {
   attachmentForImport,
+  importContentType,
   importStorageKey,
   mappingOrganizations,
   projectFields,
   readIntoImport,
-  rosterContentType,
   runCheck,
   skippedRowsCsv,
   startApply,
@@ -150,7 +150,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
       }
       if (!body.upload_file_name || !body.upload_file_size)
         throw unprocessable({ upload_file_name: ['is required (or give an attachment_id)'] });
-      const contentType = rosterContentType(body.upload_file_name);
+      const contentType = importContentType(body.upload_file_name);
       const key = importStorageKey(project.organization_id, project.id);
       const row = await insertImport(ctx.db, {
         project_id: project.id,

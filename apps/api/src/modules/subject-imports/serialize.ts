@@ -38,7 +38,7 @@ export const subjectImportSchema = z.object({
   upload_file_name: z.string(),
   upload_file_size: z.number(),
   status: z.enum(['uploading', 'ready', 'checked', 'applying', 'applied', 'failed']),
-  file_format: z.enum(['csv', 'xlsx']).nullable(),
+  file_format: z.enum(['csv', 'xlsx', 'oneroster']).nullable(),
   encoding: z.string().nullable(),
   delimiter: z.string().nullable(),
   sheet_name: z.string().nullable(),

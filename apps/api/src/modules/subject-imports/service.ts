@@ -18,7 +18,7 @@ import { takeUpload } from '../../storage/uploads.js';
 import { attachmentById } from '../attachments/queries.js';
 import { type AuditActor, recordAudit } from '../audit/record.js';
 import { loadFields } from '../project-templates/service.js';
-import { projectOrganizationId, projectTemplateId } from '../projects/queries.js';
+import { projectOrganizationId, projectTemplateId, selectLiveProjects } from '../projects/queries.js';
 import { insertSubjects, projectSubjectProperties, updateSubjectProperties } from '../subjects/bulk.js';
 import { type ParsedRoster, type RosterEncoding, readRoster } from './parse.js';
 import { mappingProblems, type Plan, planImport, rowName } from './plan.js';
@@ -34,13 +34,25 @@ export const ROSTER_CONTENT_TYPES: Record<string, string> = {
   txt: 'text/plain',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
-const READABLE_ATTACHMENT_TYPES = new Set(Object.values(ROSTER_CONTENT_TYPES));
+/** A zip is read as a OneRoster roster (issue 28) by the import, not by other readers of rosters. */
+const ONEROSTER_CONTENT_TYPE = 'application/zip';
+const READABLE_ATTACHMENT_TYPES = new Set([...Object.values(ROSTER_CONTENT_TYPES), ONEROSTER_CONTENT_TYPE]);
 
 export function rosterContentType(fileName: string): string {
   const ext = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
   const type = ROSTER_CONTENT_TYPES[ext];
   if (!type) throw unprocessable({ upload_file_name: ['must be a CSV, TSV or XLSX file'] });
   return type;
+}
+
+/** The content type of a file to import: a roster file's, or a OneRoster zip's. */
+export function importContentType(fileName: string): string {
+  if (/\.zip$/i.test(fileName)) return ONEROSTER_CONTENT_TYPE;
+  try {
+    return rosterContentType(fileName);
+  } catch {
+    throw unprocessable({ upload_file_name: ['must be a CSV, TSV or XLSX file, or a OneRoster zip'] });
+  }
 }
 
 export const importStorageKey = (organizationId: string, projectId: string) =>
@@ -102,6 +114,9 @@ export async function readIntoImport(
   const parsed: ParsedRoster = await readRoster(bytes, {
     encoding: options.encoding ?? null,
     sheetName: options.sheetName ?? null,
+    // A OneRoster zip of several schools is read for the project's school when none is chosen.
+    defaultSchool: (await selectLiveProjects(ctx.db).where('p.id', '=', row.project_id).executeTakeFirst())
+      ?.organization_name,
   });
   const fields = await projectFields(ctx.db, row.project_id);
   const mapping = await suggestedMappingFor(

@@ -1,0 +1,503 @@
+import type { Readable } from 'node:stream';
+import { normalizeHeader, ROSTER_MAX_ROWS } from '@school-portal/domain';
+import { CsvError, parse } from 'csv-parse/sync';
+import yauzl from 'yauzl';
+import { unprocessable } from '../../http/errors.js';
+
+/**
+ * OneRoster 1.1 CSV rosters (issue 28): a district's zip of users.csv, classes.csv, enrollments.csv
+ * and orgs.csv, flattened into one row per student so the roster import's mapping, check and apply
+ * steps read it like any spreadsheet. The rules (docs/api.md "OneRoster"):
+ *
+ * - Students are the users of role `student`; a row whose status is `tobedeleted` (user, class,
+ *   enrollment or org) counts as absent, and so does an enrollment whose endDate has passed.
+ * - Student ID is `identifier`; Grade the first of `grades` (the user's, else the home room class's),
+ *   CEDS codes as the portal writes grades: "01" reads 1, "KG" reads K, others as given (PK, TK, ...).
+ * - The home room is the student's class of classType `homeroom` (in the chosen school): its `location`
+ *   (the room), else its `title`. A student in two home rooms (a move during the year) gets the one
+ *   whose enrollment began last. A scheduled class never sets the home room.
+ * - Teacher is the home room's primary teacher (enrollment role `teacher`, primary `true`); without a
+ *   primary one, its only teacher; with several and none primary, blank. Written as the family name, the
+ *   way rosters name a homeroom teacher ("Lee"); "Lee, Ann" when two teachers of the import share it.
+ * - With several schools in orgs.csv, one is read at a time: the one the user chose, else the one named
+ *   like the project's school, else the one with the most students.
+ *
+ * Zip safety: the central directory is read from memory (never extracted to disk), at most
+ * MAX_ENTRIES entries, only the four files are inflated, MAX_UNCOMPRESSED_BYTES in all (counted as
+ * they inflate, whatever the directory claims); names outside the zip's root (`..`, absolute) are
+ * ignored. Everything wrong is a 422 on `file`; nothing here logs a cell.
+ */
+
+const MAX_ENTRIES = 1000;
+const MAX_UNCOMPRESSED_BYTES = 100 * 1024 * 1024;
+
+/** The columns of the rows this reads to, in order (the mapping step suggests fields from them). */
+export const ONEROSTER_COLUMNS = [
+  'Student ID',
+  'First Name',
+  'Middle Name',
+  'Last Name',
+  'Grade',
+  'Home Room',
+  'Teacher',
+  'Email',
+] as const;
+
+/** OneRoster 1.1's columns of each file read: all it may hold, and what this needs of them. */
+const FILES = {
+  users: {
+    known: [
+      'sourcedId',
+      'status',
+      'dateLastModified',
+      'enabledUser',
+      'orgSourcedIds',
+      'role',
+      'username',
+      'userIds',
+      'givenName',
+      'familyName',
+      'middleName',
+      'identifier',
+      'email',
+      'sms',
+      'phone',
+      'agentSourcedIds',
+      'grades',
+      'password',
+    ],
+    required: ['sourcedId', 'role', 'givenName', 'familyName'],
+  },
+  classes: {
+    known: [
+      'sourcedId',
+      'status',
+      'dateLastModified',
+      'title',
+      'grades',
+      'courseSourcedId',
+      'classCode',
+      'classType',
+      'location',
+      'schoolSourcedId',
+      'termSourcedIds',
+      'subjects',
+      'subjectCodes',
+      'periods',
+    ],
+    required: ['sourcedId', 'title', 'classType'],
+  },
+  enrollments: {
+    known: [
+      'sourcedId',
+      'status',
+      'dateLastModified',
+      'classSourcedId',
+      'schoolSourcedId',
+      'userSourcedId',
+      'role',
+      'primary',
+      'beginDate',
+      'endDate',
+    ],
+    required: ['sourcedId', 'classSourcedId', 'userSourcedId', 'role'],
+  },
+  orgs: {
+    known: ['sourcedId', 'status', 'dateLastModified', 'name', 'type', 'identifier', 'parentSourcedId'],
+    required: ['sourcedId', 'name', 'type'],
+  },
+} as const;
+type FileName = keyof typeof FILES;
+const REQUIRED_FILES: FileName[] = ['users', 'classes', 'enrollments'];
+
+export interface OneRosterRead {
+  columns: string[];
+  rows: { line: number; cells: string[] }[];
+  /** The schools a student can be read from (offered as a choice when more than one). */
+  schools: string[];
+  /** The school read; null when the roster names no school. */
+  school: string | null;
+}
+
+const fileError = (messages: string[]) => unprocessable({ file: messages });
+
+// ---------- The zip ----------
+
+/** An entry's name as written (UTF-8 when flagged, else the IBM437 subset that is ASCII). */
+const entryName = (entry: yauzl.Entry) => {
+  const raw = entry.fileName as unknown as Buffer | string;
+  if (typeof raw === 'string') return raw;
+  return raw.toString((entry.generalPurposeBitFlag & 0x800) !== 0 ? 'utf8' : 'latin1');
+};
+
+/** The path's segments inside the zip, or null for a name that points outside it or is metadata. */
+function insidePath(name: string): string[] | null {
+  const normalized = name.replace(/\\/g, '/');
+  if (normalized.startsWith('/') || /^[a-z]:/i.test(normalized)) return null;
+  const segments = normalized.split('/').filter((s) => s !== '' && s !== '.');
+  if (segments.length === 0 || segments.includes('..')) return null;
+  if (segments[0] === '__MACOSX' || segments.at(-1)!.startsWith('._')) return null;
+  return segments;
+}
+
+interface ZipFile {
+  zip: yauzl.ZipFile;
+  /** The entries named like a OneRoster file read here, by their path inside the zip. */
+  entries: Map<string, yauzl.Entry>;
+  /** Whether it holds a workbook's parts (an XLSX, maybe damaged). */
+  workbook: boolean;
+}
+
+const READ_NAMES = new Set(['users.csv', 'classes.csv', 'enrollments.csv', 'orgs.csv']);
+
+/**
+ * The zip's directory (only the entries named like the files read are kept), or null when it can't be
+ * read as a zip (the caller tries XLSX then).
+ */
+function openZip(bytes: Buffer): Promise<ZipFile | null> {
+  return new Promise((resolve) => {
+    yauzl.fromBuffer(
+      bytes,
+      { lazyEntries: true, decodeStrings: false, validateEntrySizes: true },
+      (error, zip) => {
+        if (error || !zip) return resolve(null);
+        const entries = new Map<string, yauzl.Entry>();
+        let workbook = false;
+        zip.on('entry', (entry: yauzl.Entry) => {
+          if (entryName(entry) === '[Content_Types].xml') workbook = true;
+          const segments = insidePath(entryName(entry));
+          if (segments && READ_NAMES.has(segments.at(-1)!.toLowerCase()) && !entryName(entry).endsWith('/'))
+            entries.set(segments.join('/'), entry);
+          zip.readEntry();
+        });
+        zip.on('end', () => resolve({ zip, entries, workbook }));
+        zip.on('error', () => resolve(null));
+        zip.readEntry();
+      },
+    );
+  });
+}
+
+/** Inflates one entry, counting its bytes against what is left of the budget. */
+function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: { left: number }): Promise<Buffer> {
+  const tooBig = () =>
+    fileError([`holds more than ${MAX_UNCOMPRESSED_BYTES / 1024 / 1024} MB of roster files`]);
+  return new Promise((resolve, reject) => {
+    if (entry.uncompressedSize > budget.left) return reject(tooBig());
+    zip.openReadStream(entry, (error, stream) => {
+      if (error || !stream) return reject(fileError(['is damaged (a file in the zip cannot be read)']));
+      const chunks: Buffer[] = [];
+      (stream as Readable).on('data', (chunk: Buffer) => {
+        budget.left -= chunk.length;
+        if (budget.left < 0) {
+          (stream as Readable).destroy();
+          reject(tooBig());
+        } else chunks.push(chunk);
+      });
+      (stream as Readable).on('error', () =>
+        reject(fileError(['is damaged (a file in the zip cannot be read)'])),
+      );
+      (stream as Readable).on('end', () => resolve(Buffer.concat(chunks)));
+    });
+  });
+}
+
+// ---------- The CSV files ----------
+
+interface CsvFile {
+  /** The value of a OneRoster column in a record ('' when the file has no such column). */
+  get(record: string[], column: string): string;
+  records: { line: number; cells: string[] }[];
+}
+
+/** One OneRoster CSV: UTF-8 (a BOM is dropped), a header of OneRoster 1.1 column names. */
+function readCsv(file: FileName, bytes: Buffer, problems: string[]): CsvFile | null {
+  const name = `${file}.csv`;
+  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    problems.push(`${name} is not UTF-8 text (OneRoster files are UTF-8)`);
+    return null;
+  }
+  let parsed: { record: string[]; info: { lines: number } }[];
+  try {
+    parsed = (parse as (input: string, options: object) => unknown)(text, {
+      delimiter: ',',
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      info: true,
+    }) as { record: string[]; info: { lines: number } }[];
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const line = (error as CsvError & { lines?: number }).lines;
+      problems.push(
+        `${name} could not be read: row ${line ?? '?'}: ${error.message.split(/[,:]/)[0]!.trim()}`,
+      );
+      return null;
+    }
+    throw error;
+  }
+  const [header, ...rest] = parsed;
+  const headers = (header?.record ?? []).map((h) => h.trim());
+  const spec = FILES[file];
+  const known = new Map<string, string>(spec.known.map((c) => [c.toLowerCase(), c]));
+  if (!headers.some((h) => h.toLowerCase() === 'sourcedid')) {
+    problems.push(
+      `${name} has no header row (its first row must name the OneRoster columns, sourcedId first)`,
+    );
+    return null;
+  }
+  const unknown = headers.filter((h) => !known.has(h.toLowerCase()) && !/^metadata\./i.test(h));
+  if (unknown.length)
+    problems.push(
+      `${name} has columns OneRoster 1.1 does not name: ${unknown.join(', ')} (extensions start with "metadata.")`,
+    );
+  const index = new Map<string, number>();
+  headers.forEach((h, i) => {
+    const column = known.get(h.toLowerCase());
+    if (column && !index.has(column)) index.set(column, i);
+  });
+  const missing = spec.required.filter((c) => !index.has(c));
+  if (missing.length) problems.push(`${name} lacks the columns ${missing.join(', ')}`);
+  if (unknown.length || missing.length) return null;
+  return {
+    get: (record, column) => record[index.get(column) ?? -1]?.trim() ?? '',
+    records: rest.map(({ record, info }) => ({ line: info.lines, cells: record })),
+  };
+}
+
+// ---------- Flattening ----------
+
+const isDeleted = (status: string) => status.toLowerCase() === 'tobedeleted';
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** A CEDS grade code as the portal writes grades: "01" is 1, "KG" is K; PK, TK, IT, PR, UG, Other as given. */
+export function oneRosterGrade(code: string): string {
+  const value = code.trim();
+  if (/^\d+$/.test(value)) return String(Number(value));
+  if (/^kg$/i.test(value)) return 'K';
+  return value;
+}
+
+interface Person {
+  line: number;
+  cells: string[];
+  sourcedId: string;
+  givenName: string;
+  familyName: string;
+}
+
+/**
+ * Reads a zip as a OneRoster roster: null when it can't be read as a zip or is a workbook without
+ * users.csv and enrollments.csv (the caller reads it as XLSX). `school` is the school to read (by the name offered); `defaultSchool`
+ * the name of the project's school, to pick when none is chosen.
+ */
+export async function readOneRoster(
+  bytes: Buffer,
+  options: { school?: string | null; defaultSchool?: string | null; today?: string },
+): Promise<OneRosterRead | null> {
+  const opened = await openZip(bytes);
+  if (!opened) return null;
+  const { zip, entries, workbook } = opened;
+  try {
+    const byBase = (file: FileName) =>
+      [...entries.keys()].filter((p) => p.split('/').at(-1)!.toLowerCase() === `${file}.csv`);
+    if (byBase('users').length === 0 && byBase('enrollments').length === 0) {
+      if (workbook) return null;
+      throw fileError([
+        'is a zip without users.csv and enrollments.csv (a OneRoster roster), and not an XLSX workbook',
+      ]);
+    }
+    if (zip.entryCount > MAX_ENTRIES)
+      throw fileError([`holds more than ${MAX_ENTRIES} files (too many for a OneRoster roster)`]);
+    const users = byBase('users');
+    if (users.length > 1) throw fileError(['holds more than one users.csv (zip one roster at a time)']);
+    // The roster's folder: users.csv's (the other files beside it), else enrollments.csv's.
+    const anchor = users[0] ?? byBase('enrollments')[0]!;
+    const folder = anchor.slice(0, anchor.lastIndexOf('/') + 1);
+    const pathOf = (file: FileName) =>
+      byBase(file).find((p) => p.slice(0, p.lastIndexOf('/') + 1) === folder);
+    const absent = REQUIRED_FILES.filter((f) => !pathOf(f));
+    if (absent.length)
+      throw fileError([
+        `is a OneRoster zip without ${absent.map((f) => `${f}.csv`).join(', ')} (users.csv, classes.csv and enrollments.csv are needed; orgs.csv to choose a school)`,
+      ]);
+    const budget = { left: MAX_UNCOMPRESSED_BYTES };
+    const problems: string[] = [];
+    const csv: Partial<Record<FileName, CsvFile | null>> = {};
+    for (const file of ['users', 'classes', 'enrollments', 'orgs'] as const) {
+      const path = pathOf(file);
+      if (path) csv[file] = readCsv(file, await inflate(zip, entries.get(path)!, budget), problems);
+    }
+    if (problems.length) throw fileError(problems);
+    return flatten(csv as Record<FileName, CsvFile> & { orgs?: CsvFile }, options);
+  } finally {
+    zip.close();
+  }
+}
+
+function flatten(
+  csv: { users: CsvFile; classes: CsvFile; enrollments: CsvFile; orgs?: CsvFile },
+  options: { school?: string | null; defaultSchool?: string | null; today?: string },
+): OneRosterRead {
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const { users, classes, enrollments, orgs } = csv;
+
+  // Schools, by sourcedId, with the name offered for each (made unique).
+  const schoolIds = new Map<string, string>();
+  for (const { cells } of orgs?.records ?? []) {
+    if (isDeleted(orgs!.get(cells, 'status'))) continue;
+    if (orgs!.get(cells, 'type').toLowerCase() !== 'school') continue;
+    const id = orgs!.get(cells, 'sourcedId');
+    if (id) schoolIds.set(id, orgs!.get(cells, 'name') || orgs!.get(cells, 'identifier') || id);
+  }
+
+  const people = new Map<string, Person & { role: string; schools: Set<string> }>();
+  for (const { line, cells } of users.records) {
+    if (isDeleted(users.get(cells, 'status'))) continue;
+    const sourcedId = users.get(cells, 'sourcedId');
+    if (!sourcedId) continue;
+    people.set(sourcedId, {
+      line,
+      cells,
+      sourcedId,
+      givenName: users.get(cells, 'givenName'),
+      familyName: users.get(cells, 'familyName'),
+      role: users.get(cells, 'role').toLowerCase(),
+      schools: new Set(list(users.get(cells, 'orgSourcedIds')).filter((id) => schoolIds.has(id))),
+    });
+  }
+
+  const classById = new Map<string, { cells: string[]; homeroom: boolean; school: string }>();
+  for (const { cells } of classes.records) {
+    if (isDeleted(classes.get(cells, 'status'))) continue;
+    classById.set(classes.get(cells, 'sourcedId'), {
+      cells,
+      homeroom: classes.get(cells, 'classType').toLowerCase() === 'homeroom',
+      school: classes.get(cells, 'schoolSourcedId'),
+    });
+  }
+
+  /** Home room enrollments: each home room's teachers, each student's home rooms. */
+  const teachersOf = new Map<string, { user: string; primary: boolean }[]>();
+  const homeroomsOf = new Map<string, { classId: string; begin: string; school: string }[]>();
+  for (const { cells } of enrollments.records) {
+    const get = (c: string) => enrollments.get(cells, c);
+    if (isDeleted(get('status'))) continue;
+    const endDate = get('endDate');
+    if (endDate && endDate.slice(0, 10) < today) continue;
+    const user = people.get(get('userSourcedId'));
+    const cls = classById.get(get('classSourcedId'));
+    if (!user || !cls) continue;
+    const school = cls.school || get('schoolSourcedId');
+    if (schoolIds.has(school)) user.schools.add(school);
+    if (!cls.homeroom) continue;
+    const role = get('role').toLowerCase();
+    if (role === 'teacher') {
+      const teachers = teachersOf.get(get('classSourcedId')) ?? [];
+      teachers.push({ user: user.sourcedId, primary: get('primary').toLowerCase() === 'true' });
+      teachersOf.set(get('classSourcedId'), teachers);
+    } else if (role === 'student') {
+      const rooms = homeroomsOf.get(user.sourcedId) ?? [];
+      rooms.push({ classId: get('classSourcedId'), begin: get('beginDate'), school });
+      homeroomsOf.set(user.sourcedId, rooms);
+    }
+  }
+
+  const students = [...people.values()].filter((p) => p.role === 'student');
+
+  // The schools students are in, named uniquely; one is read.
+  const counts = new Map<string, number>();
+  for (const s of students) for (const id of s.schools) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const seenNames = new Map<string, number>();
+  for (const id of counts.keys()) {
+    const n = normalizeHeader(schoolIds.get(id)!);
+    seenNames.set(n, (seenNames.get(n) ?? 0) + 1);
+  }
+  const label = (id: string) => {
+    const name = schoolIds.get(id)!;
+    return (seenNames.get(normalizeHeader(name)) ?? 0) > 1 ? `${name} (${id})` : name;
+  };
+  const schoolList = [...counts.keys()]
+    .map((id) => ({ id, name: label(id), count: counts.get(id)! }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  let chosen: (typeof schoolList)[number] | null = null;
+  if (options.school) {
+    chosen = schoolList.find((s) => s.name === options.school) ?? null;
+    if (!chosen) throw unprocessable({ sheet_name: ['is not a school of this roster'] });
+  } else if (schoolList.length > 0) {
+    const wanted = normalizeHeader(options.defaultSchool ?? '');
+    chosen =
+      schoolList.find((s) => wanted && normalizeHeader(schoolIds.get(s.id)!) === wanted) ??
+      [...schoolList].sort((a, b) => b.count - a.count)[0]!;
+  }
+  const inSchool = chosen ? students.filter((s) => s.schools.has(chosen.id)) : students;
+  if (inSchool.length === 0) throw fileError(['has no students (users.csv rows of role student)']);
+  if (inSchool.length > ROSTER_MAX_ROWS)
+    throw fileError([
+      `has more than ${ROSTER_MAX_ROWS.toLocaleString('en-US')} students (the limit for one import)`,
+    ]);
+
+  // Each student's home room (begun last) and its teacher.
+  const homeroomOf = new Map<string, string>();
+  for (const s of inSchool) {
+    const rooms = (homeroomsOf.get(s.sourcedId) ?? []).filter((r) => !chosen || r.school === chosen.id);
+    let best: (typeof rooms)[number] | undefined;
+    for (const r of rooms) if (!best || r.begin > best.begin) best = r;
+    if (best) homeroomOf.set(s.sourcedId, best.classId);
+  }
+  const teacherOf = (classId: string) => {
+    const teachers = (teachersOf.get(classId) ?? []).filter((t) => people.has(t.user));
+    const primary = teachers.find((t) => t.primary) ?? (teachers.length === 1 ? teachers[0] : undefined);
+    return primary ? people.get(primary.user)! : null;
+  };
+  // Family names shared by different teachers of this import are written "Family, Given".
+  const familyCount = new Map<string, Set<string>>();
+  for (const classId of new Set(homeroomOf.values())) {
+    const t = teacherOf(classId);
+    if (!t) continue;
+    const key = t.familyName.toLowerCase();
+    familyCount.set(key, (familyCount.get(key) ?? new Set()).add(t.sourcedId));
+  }
+  const teacherName = (t: Person | null) => {
+    if (!t) return '';
+    if (!t.familyName) return t.givenName;
+    return (familyCount.get(t.familyName.toLowerCase())?.size ?? 0) > 1 && t.givenName
+      ? `${t.familyName}, ${t.givenName}`
+      : t.familyName;
+  };
+
+  const rows = inSchool.map((s) => {
+    const get = (c: string) => users.get(s.cells, c);
+    const classId = homeroomOf.get(s.sourcedId);
+    const cls = classId ? classById.get(classId) : undefined;
+    const classGet = (c: string) => (cls ? classes.get(cls.cells, c) : '');
+    const grade = list(get('grades'))[0] ?? list(classGet('grades'))[0] ?? '';
+    return {
+      line: s.line,
+      cells: [
+        get('identifier'),
+        s.givenName,
+        get('middleName'),
+        s.familyName,
+        oneRosterGrade(grade),
+        classGet('location') || classGet('title'),
+        classId ? teacherName(teacherOf(classId)) : '',
+        get('email'),
+      ],
+    };
+  });
+  return {
+    columns: [...ONEROSTER_COLUMNS],
+    rows,
+    schools: schoolList.map((s) => s.name),
+    school: chosen?.name ?? null,
+  };
+}

@@ -1,0 +1,498 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ZipFile } from 'yazl';
+import { freePort } from '../src/db/embedded.js';
+import {
+  ONEROSTER_COLUMNS,
+  oneRosterGrade,
+  readOneRoster,
+} from '../src/modules/subject-imports/oneroster.js';
+import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { injectAs, projectThroughApi, ROSTER_FIELDS, signInAll } from './support/factories.js';
+import { buildWorld, type World } from './support/world.js';
+
+/**
+ * OneRoster 1.1 CSV import (issue 28): a district's zip of users, classes, enrollments and orgs read
+ * into one row per student of one school, then through the roster import's mapping, check and apply.
+ */
+
+let t: TestApp;
+let w: World;
+let origin: string;
+let tokens: Record<string, string>;
+let projectId: string;
+let otherProjectId: string;
+const abs = (address: string) => new URL(address, origin).toString();
+const call = (who: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+  injectAs(t.app, tokens[who]!, method, url, payload);
+
+/** Values a school may not see from the roster: a password, phone numbers, usernames, another school's student. */
+const CANARY = `CANARY${randomBytes(5).toString('hex').toUpperCase()}`;
+const hasCanary = (text: string) => text.toUpperCase().includes(CANARY);
+
+const BOM = '\uFEFF';
+const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+const csvOf = (rows: string[][], bom = false) =>
+  `${bom ? BOM : ''}${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+
+const ORGS = [
+  ['sourcedId', 'status', 'dateLastModified', 'name', 'type', 'identifier', 'parentSourcedId'],
+  ['d1', 'active', '2026-08-01T00:00:00Z', 'Springfield District', 'district', 'SD', ''],
+  ['s1', 'active', '2026-08-01T00:00:00Z', 'School A1', 'school', 'A1', 'd1'],
+  ['s2', 'active', '2026-08-01T00:00:00Z', 'Shelbyville Elementary', 'school', 'SE', 'd1'],
+];
+const USER_HEADER = [
+  'sourcedId',
+  'status',
+  'dateLastModified',
+  'enabledUser',
+  'orgSourcedIds',
+  'role',
+  'username',
+  'userIds',
+  'givenName',
+  'familyName',
+  'middleName',
+  'identifier',
+  'email',
+  'sms',
+  'phone',
+  'agentSourcedIds',
+  'grades',
+  'password',
+];
+const user = (v: Partial<Record<(typeof USER_HEADER)[number], string>>) =>
+  USER_HEADER.map((c) => v[c] ?? (c === 'status' ? 'active' : c === 'enabledUser' ? 'true' : ''));
+const USERS = [
+  USER_HEADER,
+  user({ sourcedId: 't1', orgSourcedIds: 's1', role: 'teacher', givenName: 'Ann', familyName: 'Lee' }),
+  user({ sourcedId: 't2', orgSourcedIds: 's1', role: 'teacher', givenName: 'Jin', familyName: 'Park' }),
+  user({ sourcedId: 't3', orgSourcedIds: 's1', role: 'teacher', givenName: 'Tom', familyName: 'Ng' }),
+  user({ sourcedId: 't4', orgSourcedIds: 's2', role: 'teacher', givenName: 'Bob', familyName: 'Lee' }),
+  user({
+    sourcedId: 'u1',
+    orgSourcedIds: 's1',
+    role: 'student',
+    username: `ada.${CANARY}`,
+    givenName: 'Ada',
+    familyName: 'Lovelace',
+    identifier: '00123',
+    email: 'ada@example.org',
+    sms: `${CANARY}-sms`,
+    phone: `${CANARY}-phone`,
+    grades: '03',
+    password: CANARY,
+  }),
+  user({
+    sourcedId: 'u2',
+    orgSourcedIds: 's1',
+    role: 'student',
+    givenName: 'Alan',
+    familyName: 'Turing',
+    identifier: '00124',
+    grades: 'KG',
+  }),
+  user({
+    sourcedId: 'u3',
+    orgSourcedIds: 's1',
+    role: 'student',
+    givenName: 'Grace',
+    familyName: 'Hopper',
+    middleName: 'Brewster',
+    identifier: '00125',
+    grades: '04,05',
+  }),
+  user({
+    sourcedId: 'u4',
+    status: 'tobedeleted',
+    orgSourcedIds: 's1',
+    role: 'student',
+    givenName: 'Gone',
+    familyName: `Deleted${CANARY}`,
+    identifier: '00126',
+  }),
+  user({
+    sourcedId: 'u5',
+    orgSourcedIds: 's2',
+    role: 'student',
+    givenName: 'Hank',
+    familyName: `Hill${CANARY}`,
+    identifier: '00900',
+    grades: '02',
+  }),
+  user({
+    sourcedId: 'u6',
+    orgSourcedIds: 's1',
+    role: 'student',
+    givenName: 'Mo',
+    familyName: 'Scheduled',
+    identifier: '00127',
+    grades: '3',
+  }),
+  user({ sourcedId: 'p1', orgSourcedIds: 's1', role: 'parent', givenName: 'Pat', familyName: 'Parent' }),
+];
+const CLASS_HEADER = [
+  'sourcedId',
+  'status',
+  'dateLastModified',
+  'title',
+  'grades',
+  'courseSourcedId',
+  'classCode',
+  'classType',
+  'location',
+  'schoolSourcedId',
+  'termSourcedIds',
+  'subjects',
+  'subjectCodes',
+  'periods',
+];
+const klass = (id: string, title: string, type: string, location: string, school: string, grades = '') => [
+  id,
+  'active',
+  '',
+  title,
+  grades,
+  'c1',
+  id.toUpperCase(),
+  type,
+  location,
+  school,
+  'term1',
+  '',
+  '',
+  '',
+];
+const CLASSES = [
+  CLASS_HEADER,
+  klass('hr1', 'Homeroom 3 - Lee', 'homeroom', '104', 's1', '03'),
+  klass('hr2', 'Homeroom K - Ng', 'homeroom', '', 's1', 'KG'),
+  klass('math', 'Math 3', 'scheduled', 'Lab 2', 's1', '03'),
+  klass('hr3', 'Homeroom 2 - Lee', 'homeroom', '201', 's2', '02'),
+];
+const ENROLLMENT_HEADER = [
+  'sourcedId',
+  'status',
+  'dateLastModified',
+  'classSourcedId',
+  'schoolSourcedId',
+  'userSourcedId',
+  'role',
+  'primary',
+  'beginDate',
+  'endDate',
+];
+const enrol = (
+  id: string,
+  cls: string,
+  userId: string,
+  role: string,
+  o: { primary?: string; begin?: string; end?: string; status?: string; school?: string } = {},
+) => [
+  id,
+  o.status ?? 'active',
+  '',
+  cls,
+  o.school ?? (cls === 'hr3' ? 's2' : 's1'),
+  userId,
+  role,
+  o.primary ?? 'false',
+  o.begin ?? '2026-08-20',
+  o.end ?? '',
+];
+const ENROLLMENTS = [
+  ENROLLMENT_HEADER,
+  // Home room 1: a primary teacher and a second, non-primary one.
+  enrol('e1', 'hr1', 't1', 'teacher', { primary: 'true' }),
+  enrol('e2', 'hr1', 't2', 'teacher'),
+  enrol('e3', 'hr1', 'u1', 'student'),
+  // A scheduled class with its own primary teacher: sets neither home room nor teacher.
+  enrol('e4', 'math', 'u1', 'student'),
+  enrol('e5', 'math', 't2', 'teacher', { primary: 'true' }),
+  // Turing left home room 1 (ended) for home room 2.
+  enrol('e6', 'hr1', 'u2', 'student', { begin: '2019-08-20', end: '2020-06-30' }),
+  enrol('e7', 'hr2', 'u2', 'student', { begin: '2026-01-05' }),
+  enrol('e8', 'hr2', 't3', 'teacher', { primary: 'true' }),
+  // Hopper is in two home rooms at once: the one begun last counts.
+  enrol('e9', 'hr1', 'u3', 'student', { begin: '2026-08-20' }),
+  enrol('e10', 'hr2', 'u3', 'student', { begin: '2026-01-05' }),
+  enrol('e11', 'hr1', 'u4', 'student'),
+  enrol('e12', 'hr3', 'u5', 'student'),
+  enrol('e13', 'hr3', 't4', 'teacher', { primary: 'true' }),
+  enrol('e14', 'math', 'u6', 'student'),
+  enrol('e15', 'hr2', 'u6', 'student', { status: 'tobedeleted' }),
+];
+
+function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const [name, body] of Object.entries(files)) zip.addBuffer(Buffer.from(body), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+/** The district's roster: orgs and enrollments with a byte-order mark, users and classes without. */
+const districtFiles = (prefix = ''): Record<string, string> => ({
+  [`${prefix}manifest.csv`]: 'propertyName,value\r\nmanifest.version,1.0\r\noneroster.version,1.1\r\n',
+  [`${prefix}orgs.csv`]: csvOf(ORGS, true),
+  [`${prefix}users.csv`]: csvOf(USERS),
+  [`${prefix}classes.csv`]: csvOf(CLASSES),
+  [`${prefix}enrollments.csv`]: csvOf(ENROLLMENTS, true),
+});
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ PORT: String(port), PUBLIC_URL: origin });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  w = await buildWorld(t.ctx.db);
+  tokens = await signInAll(t.app, w.users, ['studioManager', 'schoolStaff']);
+  const fields = [...ROSTER_FIELDS, { field_key: 'middle_name' }, { field_key: 'home_room' }];
+  for (const name of ['OneRoster', 'OneRoster other']) {
+    const project = await projectThroughApi(t.app, tokens.studioManager!, {
+      name,
+      organizationId: w.orgs.schoolA1.id,
+      templateOrganizationId: w.orgs.studioA.id,
+      fields,
+    });
+    if (name === 'OneRoster') projectId = project.id;
+    else otherProjectId = project.id;
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function upload(post: { url: string; fields: Record<string, string> }, body: Buffer) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(body)]), 'file');
+  return fetch(abs(post.url), { method: 'POST', body: form });
+}
+
+/** Creates an import of `bytes` by its presigned form and verifies it: the verify answer. */
+async function importZip(project: string, bytes: Buffer, who = 'studioManager', name = 'district.zip') {
+  const created = await call(who, 'POST', `/api/projects/${project}/subject-imports`, {
+    subject_import: { upload_file_name: name, upload_file_size: bytes.length },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const imp = created.json().subject_import;
+  expect((await upload(imp.presigned_post, bytes)).status).toBe(204);
+  return call(who, 'PATCH', `/api/subject-imports/${imp.id}/verify`);
+}
+
+const fileErrors = (res: { statusCode: number; json: () => { errors: { file: string[] } } }) => {
+  expect(res.statusCode).toBe(422);
+  return res.json().errors.file;
+};
+
+describe('OneRoster import', () => {
+  test('a district zip imports one school: names, Student ID, grade, home room and teacher', async () => {
+    const res = await importZip(projectId, await zipOf(districtFiles()));
+    expect(res.statusCode, res.body).toBe(200);
+    const imp = res.json().subject_import;
+    // The project's school is chosen among the zip's two; the mapping step offers the other.
+    expect(imp).toMatchObject({
+      status: 'ready',
+      file_format: 'oneroster',
+      sheet_name: 'School A1',
+      sheet_names: ['School A1', 'Shelbyville Elementary'],
+      columns: [...ONEROSTER_COLUMNS],
+      row_count: 4,
+    });
+    const label = (id: string | null) => imp.fields.find((f: { id: string }) => f.id === id)?.label;
+    expect(
+      Object.fromEntries(Object.entries(imp.suggested_mapping).map(([c, id]) => [c, label(id as string)])),
+    ).toEqual({
+      'Student ID': 'Student ID',
+      'First Name': 'First Name',
+      'Middle Name': 'Middle Name',
+      'Last Name': 'Last Name',
+      Grade: 'Grade',
+      'Home Room': 'Home Room',
+      Teacher: 'Teacher',
+      Email: undefined,
+    });
+
+    const checked = await call('studioManager', 'POST', `/api/subject-imports/${imp.id}/check`);
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json().subject_import.check).toMatchObject({ create_count: 4, error_count: 0 });
+    const applied = await call('studioManager', 'POST', `/api/subject-imports/${imp.id}/apply`, {});
+    expect(applied.statusCode, applied.body).toBe(202);
+    const done = await eventually(async () => {
+      const r = (await call('studioManager', 'GET', `/api/subject-imports/${imp.id}`)).json().subject_import;
+      return r.status === 'applied' || r.status === 'failed' ? r : null;
+    });
+    expect(done.status).toBe('applied');
+
+    const list = await call('schoolStaff', 'GET', `/api/projects/${projectId}/subjects?limit=100`);
+    expect(list.statusCode).toBe(200);
+    const byLabel = new Map(imp.fields.map((f: { id: string; label: string }) => [f.id, f.label]));
+    const subjects = (list.json().subjects as { properties: Record<string, string> }[])
+      .map((s) => Object.fromEntries(Object.entries(s.properties).map(([id, v]) => [byLabel.get(id), v])))
+      .sort((a, b) => String(a['Student ID']).localeCompare(String(b['Student ID'])));
+    expect(subjects).toEqual([
+      {
+        'Student ID': '00123',
+        'First Name': 'Ada',
+        'Last Name': 'Lovelace',
+        Grade: '3',
+        'Home Room': '104',
+        Teacher: 'Lee',
+      },
+      {
+        'Student ID': '00124',
+        'First Name': 'Alan',
+        'Last Name': 'Turing',
+        Grade: 'K',
+        // Home room 2 has no location: its title.
+        'Home Room': 'Homeroom K - Ng',
+        Teacher: 'Ng',
+      },
+      {
+        'Student ID': '00125',
+        'First Name': 'Grace',
+        'Middle Name': 'Brewster',
+        'Last Name': 'Hopper',
+        Grade: '4',
+        'Home Room': '104',
+        Teacher: 'Lee',
+      },
+      // Only in a scheduled class (the home room enrollment is to be deleted): no home room, no teacher.
+      { 'Student ID': '00127', 'First Name': 'Mo', 'Last Name': 'Scheduled', Grade: '3' },
+    ]);
+
+    // Nothing the school (nor the studio) may see arrives: passwords, phones, usernames, the deleted and the other school's students.
+    const reads = [
+      JSON.stringify(done),
+      list.body,
+      (await call('studioManager', 'GET', `/api/projects/${projectId}/subject-imports`)).body,
+      (await call('studioManager', 'GET', `/api/projects/${projectId}/subjects?limit=100`)).body,
+    ];
+    expect(reads.some(hasCanary)).toBe(false);
+    // The canary is in the zip (so the check can't pass by planting nothing).
+    expect(hasCanary(csvOf(USERS))).toBe(true);
+  });
+
+  test('another school of the zip is chosen in the mapping step; an unknown one is a 422', async () => {
+    const res = await importZip(otherProjectId, await zipOf(districtFiles('oneroster-2026/')));
+    expect(res.statusCode, res.body).toBe(200);
+    const imp = res.json().subject_import;
+    expect(imp.sheet_name).toBe('School A1');
+    const other = await call('studioManager', 'PATCH', `/api/subject-imports/${imp.id}`, {
+      subject_import: { sheet_name: 'Shelbyville Elementary' },
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json().subject_import).toMatchObject({ sheet_name: 'Shelbyville Elementary', row_count: 1 });
+    expect(other.json().subject_import.sample_rows).toEqual([
+      ['00900', 'Hank', '', `Hill${CANARY}`, '2', '201', 'Lee', ''],
+    ]);
+    const unknown = await call('studioManager', 'PATCH', `/api/subject-imports/${imp.id}`, {
+      subject_import: { sheet_name: 'Nowhere High' },
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.sheet_name).toEqual(['is not a school of this roster']);
+  });
+
+  test('a bad zip is a 422 that says what is wrong, never a 500', async () => {
+    const files = districtFiles();
+    const without = (name: string) => Object.fromEntries(Object.entries(files).filter(([k]) => k !== name));
+    expect(fileErrors(await importZip(projectId, await zipOf(without('users.csv'))))).toEqual([
+      'is a OneRoster zip without users.csv (users.csv, classes.csv and enrollments.csv are needed; orgs.csv to choose a school)',
+    ]);
+    expect(fileErrors(await importZip(projectId, await zipOf(without('classes.csv'))))[0]).toMatch(
+      /without classes\.csv/,
+    );
+    // No header row: the file starts with a student.
+    const headless = { ...files, 'users.csv': csvOf(USERS.slice(1)) };
+    expect(fileErrors(await importZip(projectId, await zipOf(headless)))).toEqual([
+      'users.csv has no header row (its first row must name the OneRoster columns, sourcedId first)',
+    ]);
+    // Columns OneRoster does not name (extensions as metadata.* are fine), and a required one missing.
+    const odd = {
+      ...files,
+      'users.csv': csvOf(USERS.map((r, i) => [...r, i === 0 ? 'favoriteColor' : 'blue'])),
+      'classes.csv': csvOf(
+        CLASSES.map((r, i) => [...r.filter((_, c) => c !== 7), i ? 'x' : 'metadata.room']),
+      ),
+    };
+    expect(fileErrors(await importZip(projectId, await zipOf(odd)))).toEqual([
+      'users.csv has columns OneRoster 1.1 does not name: favoriteColor (extensions start with "metadata.")',
+      'classes.csv lacks the columns classType',
+    ]);
+    const latin1 = { ...files, 'users.csv': Buffer.from(csvOf(USERS).replace('Ada', 'Zoë'), 'latin1') };
+    expect(fileErrors(await importZip(projectId, await zipOf(latin1)))).toEqual([
+      'users.csv is not UTF-8 text (OneRoster files are UTF-8)',
+    ]);
+    // A zip that is neither a workbook nor a OneRoster roster.
+    expect(fileErrors(await importZip(projectId, await zipOf({ 'notes.txt': 'hello' })))).toEqual([
+      'is a zip without users.csv and enrollments.csv (a OneRoster roster), and not an XLSX workbook',
+    ]);
+    const wrongType = await call('studioManager', 'POST', `/api/projects/${projectId}/subject-imports`, {
+      subject_import: { upload_file_name: 'roster.pdf', upload_file_size: 10 },
+    });
+    expect(wrongType.json().errors.upload_file_name).toEqual([
+      'must be a CSV, TSV or XLSX file, or a OneRoster zip',
+    ]);
+  });
+
+  test('zip safety: a zip bomb and too many entries are refused; paths outside the zip are ignored', async () => {
+    // 101 MB of blanks in users.csv compress to about 100 KB.
+    const bomb = {
+      ...districtFiles(),
+      'users.csv': Buffer.concat([Buffer.from(csvOf(USERS)), Buffer.alloc(101 * 1024 * 1024, 0x20)]),
+    };
+    expect(fileErrors(await importZip(projectId, await zipOf(bomb)))).toEqual([
+      'holds more than 100 MB of roster files',
+    ]);
+    const many: Record<string, string> = { ...districtFiles() };
+    for (let i = 0; i < 1000; i++) many[`extra/${i}.txt`] = '';
+    expect(fileErrors(await importZip(projectId, await zipOf(many)))).toEqual([
+      'holds more than 1000 files (too many for a OneRoster roster)',
+    ]);
+    // A users.csv named "../users.csv" (yazl refuses to write one: the name is patched in the bytes).
+    const escaping = await zipOf({ ...districtFiles(), 'XX/users.csv': csvOf([USER_HEADER]) });
+    const patched = Buffer.from(
+      escaping.toString('latin1').replaceAll('XX/users.csv', '../users.csv'),
+      'latin1',
+    );
+    const res = await importZip(projectId, patched);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().subject_import.row_count).toBe(4);
+  });
+
+  test('reading rules: teachers sharing a family name, grades as the portal writes them', async () => {
+    // Both home rooms of school 1 taught by a Lee: each written "Lee, Given".
+    const files = districtFiles();
+    files['enrollments.csv'] = csvOf([
+      ...ENROLLMENTS,
+      enrol('e16', 'hr2', 't4', 'teacher', { primary: 'true' }),
+    ]);
+    files['enrollments.csv'] = files['enrollments.csv'].replace(
+      /e8,active,,hr2,s1,t3,teacher,true/,
+      'e8,active,,hr2,s1,t3,teacher,false',
+    );
+    const read = await readOneRoster(await zipOf(files), { defaultSchool: 'School A1' });
+    expect(read!.rows.map((r) => r.cells[6])).toEqual(['Lee, Ann', 'Lee, Bob', 'Lee, Ann', '']);
+    expect(['01', '12', 'KG', 'kg', 'PK', 'TK', 'Other', '3'].map(oneRosterGrade)).toEqual([
+      '1',
+      '12',
+      'K',
+      'K',
+      'PK',
+      'TK',
+      'Other',
+      '3',
+    ]);
+    // No school chosen and none named like the project's: the one with the most students.
+    expect((await readOneRoster(await zipOf(files), { defaultSchool: 'Elsewhere' }))!.school).toBe(
+      'School A1',
+    );
+    // Not a OneRoster zip: left to the XLSX reader.
+    expect(await readOneRoster(await zipOf({ '[Content_Types].xml': '<x/>' }), {})).toBeNull();
+  });
+});
