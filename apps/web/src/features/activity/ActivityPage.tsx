@@ -1,7 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
@@ -25,6 +24,7 @@ import { useCan, useOwnOrganization } from '../../app/can';
 import { ROUTES } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { compareText, formatDateTime } from '../../components/format';
+import { FilterSelect, FiltersBar } from '../../components/ListFilters';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { QueryListTable } from '../../components/table/ListTable';
@@ -148,22 +148,14 @@ export function ActivityPage() {
   );
 
   const select = (filter: (typeof FILTERS)[number], label: string, options: [string, string][]) => (
-    <TextField
+    <FilterSelect
       id={`activity-filter-${filter}`}
-      select
       label={label}
       value={values[filter]}
-      onChange={(event) => update({ [filter]: event.target.value || null })}
+      options={options}
+      onChange={(value) => update({ [filter]: value })}
       sx={{ flex: '1 1 180px' }}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      <option value="">{t('common.any')}</option>
-      {options.map(([value, text]) => (
-        <option key={value} value={value}>
-          {text}
-        </option>
-      ))}
-    </TextField>
+    />
   );
   const day = (filter: 'since' | 'until', label: string) => (
     <TextField
@@ -201,11 +193,7 @@ export function ActivityPage() {
           {t('activity.download-failed')}
         </Alert>
       )}
-      <Box
-        role="search"
-        aria-label={t('activity.filters')}
-        sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}
-      >
+      <FiltersBar label={t('activity.filters')} mb={2}>
         {select('actor_id', t('activity.who'), personOptions)}
         {select(
           'action',
@@ -224,7 +212,7 @@ export function ActivityPage() {
             {t('activity.clear')}
           </Button>
         )}
-      </Box>
+      </FiltersBar>
       {content}
     </Page>
   );

@@ -1,19 +1,17 @@
 import EmailIcon from '@mui/icons-material/Email';
 import InfoIcon from '@mui/icons-material/Info';
 import PhoneIcon from '@mui/icons-material/Phone';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { type Organization, useSubOrganizationsPage } from '../../api/organizations';
 import { subOrganization, useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
+import { SearchField } from '../../components/ListFilters';
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
 import { ActionsCell } from '../../components/table/ActionsCell';
@@ -106,21 +104,11 @@ export function OrganizationsPage() {
     <Page title={t('organizations.heading')}>
       <OrganizationsNav />
       <Box role="search" sx={{ maxWidth: 420 }}>
-        <TextField
+        <SearchField
           id="organizations-search"
-          type="search"
           label={t('organizations.search')}
           value={text}
-          onChange={(event) => setText(event.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden="true" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          onChange={setText}
         />
       </Box>
       {content}

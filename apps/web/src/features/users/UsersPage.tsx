@@ -1,14 +1,11 @@
 import EmailIcon from '@mui/icons-material/Email';
 import InfoIcon from '@mui/icons-material/Info';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import {
   INVITE_STATUS_FILTERS,
   type InviteStatus,
@@ -23,6 +20,7 @@ import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
+import { FilterSelect, FiltersBar, SearchField } from '../../components/ListFilters';
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
 import { ActionsCell } from '../../components/table/ActionsCell';
@@ -165,61 +163,31 @@ export function UsersPage() {
   return (
     <Page title={t('users.heading')}>
       <UsersNav />
-      <Box
-        role="search"
-        aria-label={t('users.filters')}
-        sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 1 }}
-      >
-        <TextField
+      <FiltersBar label={t('users.filters')}>
+        <SearchField
           id="users-search"
-          type="search"
           label={t('users.search')}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={setText}
           sx={{ flex: '2 1 260px' }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden="true" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
-        <TextField
+        <FilterSelect
           id="users-filter-permission"
-          select
           label={t('users.permission')}
           value={params.permission}
-          onChange={(event) => update({ permission: event.target.value || null })}
+          options={SCHOOL_PORTAL_PERMISSION_FILTERS.map((value) => [value, permissionLabel(value)] as const)}
+          onChange={(permission) => update({ permission })}
           sx={{ flex: '1 1 200px' }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">{t('common.any')}</option>
-          {SCHOOL_PORTAL_PERMISSION_FILTERS.map((value) => (
-            <option key={value} value={value}>
-              {permissionLabel(value)}
-            </option>
-          ))}
-        </TextField>
-        <TextField
+        />
+        <FilterSelect
           id="users-filter-invite"
-          select
           label={t('users.invite-status')}
           value={params.invite}
-          onChange={(event) => update({ invite: event.target.value || null })}
+          options={INVITE_STATUS_FILTERS.map((value) => [value, inviteLabel(value)] as const)}
+          onChange={(invite) => update({ invite })}
           sx={{ flex: '1 1 200px' }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">{t('common.any')}</option>
-          {INVITE_STATUS_FILTERS.map((value) => (
-            <option key={value} value={value}>
-              {inviteLabel(value)}
-            </option>
-          ))}
-        </TextField>
-      </Box>
+        />
+      </FiltersBar>
       {content}
     </Page>
   );
