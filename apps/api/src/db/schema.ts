@@ -433,6 +433,8 @@ export interface ProjectExportFormatsTable {
   images_name_zero_pad_enabled: Generated<boolean>;
   images_name_zero_pad_length: Generated<number>;
   images_name_append_sequential_number: Generated<boolean>;
+  /** Images in ZIPs of their own of at most this many bytes (migration 0031). */
+  images_zip_part_max_bytes: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -28,6 +28,7 @@ import {
   README_NAME,
   UniqueNames,
 } from './layout.js';
+import { ImageParts, partLimit, writtenEntriesReleaser } from './parts.js';
 import type {
   BuildExportArchiveArgs,
   BuildExportArchiveResult,
@@ -93,19 +94,7 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
   let subjectsExported = 0;
   let lastProgress = Date.now();
 
-  /**
-   * yazl keeps every entry (for the central directory) and, with it, the closure holding the entry's
-   * bytes; dropping that closure once the bytes are written keeps memory flat in the number of images.
-   */
-  const entriesOf = (zip as unknown as { entries: { state: number; doFileDataPump: unknown }[] }).entries;
-  const FILE_DATA_DONE = 3; // yazl's Entry.FILE_DATA_DONE
-  let released = 0;
-  const releaseWritten = () => {
-    while (released < entriesOf.length && entriesOf[released]!.state === FILE_DATA_DONE) {
-      entriesOf[released]!.doFileDataPump = null;
-      released++;
-    }
-  };
+  const releaseWritten = writtenEntriesReleaser(zip);
 
   /** Waits while the ZIP's output holds more than storage has taken (or fails with the upload or abort). */
   const aborted = new Promise<never>((_, reject) =>
@@ -157,7 +146,17 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
     return renderExportImage(await storage.read(image.storageKey), image.crop, spec);
   };
 
-  const addImage = (image: ExportImageSource, entry: string) => {
+  // Images in part ZIPs of their own (parts.ts), each added to the archive once it is full.
+  const limit = partLimit(format);
+  const parts = limit
+    ? new ImageParts(spool, limit, mtime, async (file, name) => {
+        zip.addFile(file, entryName(layout.root, name), { compress: false, mtime });
+        entries++;
+        await room();
+      })
+    : null;
+
+  const addImage = (image: ExportImageSource, entry: string, inPart: string) => {
     const rendered = renderImage(image).catch((error: unknown) => {
       throw new Error(`Photo ${image.photoId} could not be exported: ${(error as Error).message}`);
     });
@@ -165,9 +164,10 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
     // Entries go into the ZIP in order; the next image renders while this one waits its turn.
     const previous = window.at(-1) ?? Promise.resolve();
     const added = Promise.all([previous, rendered]).then(async ([, buffer]) => {
+      images++;
+      if (parts) return parts.add(buffer, inPart);
       zip.addBuffer(buffer, entry, { compress: false, mtime });
       entries++;
-      images++;
       await room();
       releaseWritten();
     });
@@ -191,7 +191,11 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
           imageBaseName(format, options, subject, image, sequence),
           layout.extension,
         );
-        addImage(image, entryName(layout.root, folder, name));
+        addImage(
+          image,
+          entryName(layout.root, folder, name),
+          folder === layout.imagesDirectory ? name : `${folder}/${name}`,
+        );
         rows.push({ image_file_name: name, image_folder: imageFolderFromData(layout, subject) });
         if (window.length >= IN_FLIGHT) await window.shift();
       }
@@ -211,6 +215,7 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
     }
     while (window.length > 0) await window.shift();
     signal?.throwIfAborted();
+    const partCount = parts ? await parts.finish() : 0;
 
     if (format.include_data) {
       if (dataFiles.size === 0) await dataFile(layout.dataDirectory);
@@ -230,6 +235,7 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
         images,
         dataFiles: [...dataFiles.values()],
         date: mtime,
+        parts: partCount,
       });
       zip.addBuffer(Buffer.from(text, 'utf8'), entryName(layout.root, README_NAME), {
         compress: true,
@@ -243,6 +249,7 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
     return { entries, images, bytes };
   } catch (error) {
     // Tear the upload down: the local driver drops its temporary file, S3 aborts the multipart upload.
+    parts?.destroy();
     counter.destroy(error instanceof Error ? error : new Error(String(error)));
     await upload.catch(() => {});
     throw error;
@@ -263,7 +270,7 @@ function readme(
   options: ExportRunOptions,
   layout: ArchiveLayout,
   columns: DataColumn[],
-  facts: { subjects: number; images: number; dataFiles: DataFile[]; date: Date },
+  facts: { subjects: number; images: number; dataFiles: DataFile[]; date: Date; parts: number },
 ): string {
   const lines = [
     `${format.name}`,
@@ -278,8 +285,9 @@ function readme(
     const where = layout.imagesGrouped
       ? `${layout.root}/<${exportFieldKeyLabel(layout.groupKey)}>/${layout.imagesDirectory}`
       : `${layout.root}/${layout.imagesDirectory}`;
+    const limit = partLimit(format);
     lines.push(
-      `Images: ${facts.images} (${kind}, ${format.images_crop_width_pixels} x ${format.images_crop_height_pixels} pixels${ppi}) in ${where}`,
+      `Images: ${facts.images} (${kind}, ${format.images_crop_width_pixels} x ${format.images_crop_height_pixels} pixels${ppi}) ${limit ? `in ${facts.parts === 1 ? '1 ZIP' : `${facts.parts} ZIPs`} of at most ${limit.toLocaleString('en-US')} bytes each (part-1.zip ...): upload each one` : `in ${where}`}`,
     );
   }
   if (format.include_data) {

@@ -9,6 +9,8 @@ import {
   imageNameKeys,
   inIndex,
 } from './layout.js';
+import { pspaIssues } from './pspa-check.js';
+import { sisIdKeys, sisIssues } from './sis-checks.js';
 import type {
   ExportCheckIssue,
   ExportCheckIssueCode,
@@ -18,8 +20,6 @@ import type {
   ExportSubject,
 } from './types.js';
 
-/** Standard formats that match records in a student information system by Student ID (migration 0009). */
-const MATCHED_BY_STUDENT_ID = new Set(['powerschool_photo_import', 'photos_by_student_id']);
 const MAX_LISTED = 100;
 
 const subjects = (n: number) => (n === 1 ? '1 subject' : `${n.toLocaleString('en-US')} subjects`);
@@ -68,8 +68,7 @@ export function checkExport(
 
   // Fields that name files (images only) or match records (the SIS formats' Student ID).
   const nameKeys = format.include_images && !options.usePhotoCropName ? imageNameKeys(format) : [];
-  const matchKeys =
-    format.standard_key && MATCHED_BY_STUDENT_ID.has(format.standard_key) ? ['student_id'] : [];
+  const matchKeys = sisIdKeys(format);
   const keyed = [...new Set([...matchKeys, ...nameKeys])];
   for (const key of keyed) {
     const concerned = matchKeys.includes(key) ? exported : withImages;
@@ -216,6 +215,8 @@ export function checkExport(
   }
 
   if (format.include_data) issues.push(...dataIssues(format, exported, options));
+  // The school systems' formats (sis-checks.ts) and the PSPA package (pspa-check.ts).
+  issues.push(...sisIssues(format, exported), ...pspaIssues(format, exported, options));
 
   return { subjects_count: list.length, issues };
 }

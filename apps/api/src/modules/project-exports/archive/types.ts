@@ -70,7 +70,15 @@ export type ExportCheckIssueCode =
   | 'auto_cropped'
   | 'missing_field'
   | 'transliterated'
-  | 'left_out_of_index';
+  | 'left_out_of_index'
+  | 'leading_zeros_collide'
+  | 'leading_zeros_in_csv'
+  | 'pspa_row_without_image'
+  | 'pspa_name_not_unique'
+  | 'pspa_unsafe_name'
+  | 'pspa_image_size'
+  | 'pspa_aspect'
+  | 'pspa_staff_unmarked';
 
 export interface ExportCheckIssue {
   code: ExportCheckIssueCode;
