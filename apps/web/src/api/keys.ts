@@ -53,6 +53,8 @@ export const queryKeys = {
     project: (projectId: string) => ['projects', projectId] as const,
     activation: (projectId: string) => ['projects', projectId, 'activation'] as const,
     dataSummary: (projectId: string) => ['projects', projectId, 'data-summary'] as const,
+    /** Coverage (who has a portrait, who is missing): under the project, so it reads afresh with it. */
+    coverage: (projectId: string, page: number) => ['projects', projectId, 'coverage', page] as const,
   },
 
   seasons: {

@@ -833,6 +833,8 @@ export interface paths {
                                 attachment_requests_count: number;
                                 pending_attachment_requests_count: number;
                                 project_exports_count: number;
+                                head_size_share: number;
+                                eye_line_from_top: number;
                                 created_at: string;
                                 updated_at: string;
                             }[];
@@ -909,6 +911,8 @@ export interface paths {
                                 attachment_requests_count: number;
                                 pending_attachment_requests_count: number;
                                 project_exports_count: number;
+                                head_size_share: number;
+                                eye_line_from_top: number;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -965,6 +969,8 @@ export interface paths {
                                 attachment_requests_count: number;
                                 pending_attachment_requests_count: number;
                                 project_exports_count: number;
+                                head_size_share: number;
+                                eye_line_from_top: number;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -1012,7 +1018,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Change a project’s name, short code, season or apps, or give a project without a template a copy of one (studio and lab managers) */
+        /** Change a project’s name, short code, season, apps or head-size rule (its auto crops are made again), or give a project without a template a copy of one (studio and lab managers) */
         patch: {
             parameters: {
                 query?: never;
@@ -1030,6 +1036,8 @@ export interface paths {
                             short_code?: string | null;
                             season_id?: (string | number) | null;
                             enable_for_all_apps?: boolean;
+                            head_size_share?: number | null;
+                            eye_line_from_top?: number | null;
                         };
                         project_template_id?: string | number;
                     };
@@ -1059,6 +1067,8 @@ export interface paths {
                                 attachment_requests_count: number;
                                 pending_attachment_requests_count: number;
                                 project_exports_count: number;
+                                head_size_share: number;
+                                eye_line_from_top: number;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -1123,6 +1133,8 @@ export interface paths {
                                 attachment_requests_count: number;
                                 pending_attachment_requests_count: number;
                                 project_exports_count: number;
+                                head_size_share: number;
+                                eye_line_from_top: number;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -2145,6 +2157,7 @@ export interface paths {
                                 include_data: boolean;
                                 include_images: boolean;
                                 include_readme: boolean;
+                                yearbook: boolean;
                                 allow_custom_directory_group_field: boolean;
                                 directory_group_field_key: string | null;
                                 duplicate_search_fields: string[];
@@ -2241,6 +2254,7 @@ export interface paths {
                                 include_data: boolean;
                                 include_images: boolean;
                                 include_readme: boolean;
+                                yearbook: boolean;
                                 allow_custom_directory_group_field: boolean;
                                 directory_group_field_key: string | null;
                                 duplicate_search_fields: string[];
@@ -2327,6 +2341,8 @@ export interface paths {
                             include_images?: boolean;
                             /** @default true */
                             include_readme?: boolean;
+                            /** @default false */
+                            yearbook?: boolean;
                             /** @default false */
                             allow_custom_directory_group_field?: boolean;
                             directory_group_field_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
@@ -2435,6 +2451,7 @@ export interface paths {
                                 include_data: boolean;
                                 include_images: boolean;
                                 include_readme: boolean;
+                                yearbook: boolean;
                                 allow_custom_directory_group_field: boolean;
                                 directory_group_field_key: string | null;
                                 duplicate_search_fields: string[];
@@ -2529,6 +2546,7 @@ export interface paths {
                                 include_data: boolean;
                                 include_images: boolean;
                                 include_readme: boolean;
+                                yearbook: boolean;
                                 allow_custom_directory_group_field: boolean;
                                 directory_group_field_key: string | null;
                                 duplicate_search_fields: string[];
@@ -2600,6 +2618,8 @@ export interface paths {
                             include_images?: boolean;
                             /** @default true */
                             include_readme?: boolean;
+                            /** @default false */
+                            yearbook?: boolean;
                             /** @default false */
                             allow_custom_directory_group_field?: boolean;
                             directory_group_field_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
@@ -2708,6 +2728,7 @@ export interface paths {
                                 include_data: boolean;
                                 include_images: boolean;
                                 include_readme: boolean;
+                                yearbook: boolean;
                                 allow_custom_directory_group_field: boolean;
                                 directory_group_field_key: string | null;
                                 duplicate_search_fields: string[];
@@ -2818,6 +2839,8 @@ export interface paths {
                             /** @default true */
                             include_readme?: boolean;
                             /** @default false */
+                            yearbook?: boolean;
+                            /** @default false */
                             allow_custom_directory_group_field?: boolean;
                             directory_group_field_key?: (("student_id" | "first_name" | "last_name" | "middle_name" | "nickname" | "teacher" | "grade" | "home_room" | "period" | "track" | "department" | "title" | "email" | "phone" | "birth_date" | "gender" | "address" | "city" | "state" | "zip" | "parent_name" | "parent_email" | "parent_phone" | "group" | "team" | "sport" | "jersey_number" | "position" | "package" | "access_code" | "notes") | "") | null;
                             /**
@@ -2925,6 +2948,7 @@ export interface paths {
                                 include_data: boolean;
                                 include_images: boolean;
                                 include_readme: boolean;
+                                yearbook: boolean;
                                 allow_custom_directory_group_field: boolean;
                                 directory_group_field_key: string | null;
                                 duplicate_search_fields: string[];
@@ -3858,7 +3882,7 @@ export interface paths {
                                     subjects_count: number;
                                     issues: {
                                         /** @enum {string} */
-                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index";
+                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index" | "leading_zeros_collide" | "leading_zeros_in_csv" | "pspa_row_without_image" | "pspa_name_not_unique" | "pspa_unsafe_name" | "pspa_image_size" | "pspa_aspect" | "pspa_staff_unmarked";
                                         message: string;
                                         field_key: string | null;
                                         count: number;
@@ -3964,7 +3988,7 @@ export interface paths {
                                     subjects_count: number;
                                     issues: {
                                         /** @enum {string} */
-                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index";
+                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index" | "leading_zeros_collide" | "leading_zeros_in_csv" | "pspa_row_without_image" | "pspa_name_not_unique" | "pspa_unsafe_name" | "pspa_image_size" | "pspa_aspect" | "pspa_staff_unmarked";
                                         message: string;
                                         field_key: string | null;
                                         count: number;
@@ -4044,7 +4068,7 @@ export interface paths {
                                 subjects_count: number;
                                 issues: {
                                     /** @enum {string} */
-                                    code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index";
+                                    code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index" | "leading_zeros_collide" | "leading_zeros_in_csv" | "pspa_row_without_image" | "pspa_name_not_unique" | "pspa_unsafe_name" | "pspa_image_size" | "pspa_aspect" | "pspa_staff_unmarked";
                                     message: string;
                                     field_key: string | null;
                                     count: number;
@@ -4127,7 +4151,7 @@ export interface paths {
                                     subjects_count: number;
                                     issues: {
                                         /** @enum {string} */
-                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index";
+                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index" | "leading_zeros_collide" | "leading_zeros_in_csv" | "pspa_row_without_image" | "pspa_name_not_unique" | "pspa_unsafe_name" | "pspa_image_size" | "pspa_aspect" | "pspa_staff_unmarked";
                                         message: string;
                                         field_key: string | null;
                                         count: number;
@@ -4603,6 +4627,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/subject-consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set or clear consent (directory information opt-out, leave out of the yearbook) for a selection of subjects; school staff only */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        selection: {
+                            filter?: {
+                                keyword?: string;
+                                field_1?: string;
+                                value_1?: string;
+                                field_2?: string;
+                                value_2?: string;
+                                /** @enum {string} */
+                                images?: "any" | "with" | "without";
+                                /** Format: date-time */
+                                added_since?: string;
+                            } | null;
+                            /** @default [] */
+                            included_subject_ids?: string[];
+                            /** @default [] */
+                            excluded_subject_ids?: string[];
+                        };
+                        directory_opt_out?: boolean;
+                        yearbook_opt_out?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subject_consents: {
+                                changed: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{id}/subjects": {
         parameters: {
             query?: never;
@@ -4662,6 +4752,8 @@ export interface paths {
                                 } | null;
                                 yearbook_photo_id: string | null;
                                 card_code: string;
+                                directory_opt_out: boolean;
+                                yearbook_opt_out: boolean;
                                 photos?: {
                                     id: string;
                                     album_id: string;
@@ -4782,6 +4874,8 @@ export interface paths {
                                 } | null;
                                 yearbook_photo_id: string | null;
                                 card_code: string;
+                                directory_opt_out: boolean;
+                                yearbook_opt_out: boolean;
                                 photos?: {
                                     id: string;
                                     album_id: string;
@@ -4896,6 +4990,8 @@ export interface paths {
                                 } | null;
                                 yearbook_photo_id: string | null;
                                 card_code: string;
+                                directory_opt_out: boolean;
+                                yearbook_opt_out: boolean;
                                 photos?: {
                                     id: string;
                                     album_id: string;
@@ -5012,6 +5108,8 @@ export interface paths {
                                 } | null;
                                 yearbook_photo_id: string | null;
                                 card_code: string;
+                                directory_opt_out: boolean;
+                                yearbook_opt_out: boolean;
                                 photos?: {
                                     id: string;
                                     album_id: string;
@@ -5117,6 +5215,8 @@ export interface paths {
                                 [key: string]: string;
                             };
                             yearbook_photo_id?: string | null;
+                            directory_opt_out?: boolean;
+                            yearbook_opt_out?: boolean;
                         };
                     };
                 };
@@ -5149,6 +5249,8 @@ export interface paths {
                                 } | null;
                                 yearbook_photo_id: string | null;
                                 card_code: string;
+                                directory_opt_out: boolean;
+                                yearbook_opt_out: boolean;
                                 photos?: {
                                     id: string;
                                     album_id: string;
@@ -5284,6 +5386,8 @@ export interface paths {
                                     } | null;
                                     yearbook_photo_id: string | null;
                                     card_code: string;
+                                    directory_opt_out: boolean;
+                                    yearbook_opt_out: boolean;
                                     photos?: {
                                         id: string;
                                         album_id: string;
@@ -5405,6 +5509,8 @@ export interface paths {
                                 } | null;
                                 yearbook_photo_id: string | null;
                                 card_code: string;
+                                directory_opt_out: boolean;
+                                yearbook_opt_out: boolean;
                                 photos?: {
                                     id: string;
                                     album_id: string;
@@ -5838,7 +5944,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Mark a photo as needing a retake (or clear the mark) */
+        /** Review a photo’s checks: mark it for a retake (or clear the mark), accept its flags (or reopen them) */
         patch: {
             parameters: {
                 query?: never;
@@ -5852,7 +5958,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         photo: {
-                            retake_needed: boolean;
+                            retake_needed?: boolean;
+                            checks_accepted?: boolean;
                         };
                     };
                 };
@@ -5867,6 +5974,11 @@ export interface paths {
                         "application/json": {
                             photo_check: {
                                 photo_id: string;
+                                subject: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                thumbnail_url: string | null;
                                 face: {
                                     x: number;
                                     y: number;
@@ -5879,6 +5991,8 @@ export interface paths {
                                     message: string;
                                 }[];
                                 retake_needed: boolean;
+                                checks_accepted: boolean;
+                                checks_accepted_at: string | null;
                                 checked_at: string | null;
                                 auto_crop: {
                                     x: number;
@@ -5886,6 +6000,7 @@ export interface paths {
                                     width: number;
                                     height: number;
                                 } | null;
+                                has_manual_crop: boolean;
                             };
                         };
                     };
@@ -6498,13 +6613,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The project’s flagged photos (or those of one flag) with their flags and portrait auto crop */
+        /** The project’s review list: photos by state (open, accepted, retake, all), flag and class, with their subject, flags and portrait auto crop; the project’s counts in meta */
         get: {
             parameters: {
                 query?: {
                     page?: number;
                     limit?: number;
                     code?: "no_face" | "several_faces" | "face_cut" | "too_small" | "blurred" | "underexposed" | "overexposed";
+                    class?: string;
+                    state?: "open" | "accepted" | "retake" | "all";
                 };
                 header?: never;
                 path: {
@@ -6523,6 +6640,11 @@ export interface paths {
                         "application/json": {
                             photo_checks: {
                                 photo_id: string;
+                                subject: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                thumbnail_url: string | null;
                                 face: {
                                     x: number;
                                     y: number;
@@ -6535,6 +6657,8 @@ export interface paths {
                                     message: string;
                                 }[];
                                 retake_needed: boolean;
+                                checks_accepted: boolean;
+                                checks_accepted_at: string | null;
                                 checked_at: string | null;
                                 auto_crop: {
                                     x: number;
@@ -6542,11 +6666,23 @@ export interface paths {
                                     width: number;
                                     height: number;
                                 } | null;
+                                has_manual_crop: boolean;
                             }[];
                             meta: {
                                 page: number;
                                 limit: number;
                                 total: number;
+                                counts: {
+                                    checked: number;
+                                    flagged_open: number;
+                                    accepted: number;
+                                    retakes: number;
+                                    auto_cropped: number;
+                                    centred_no_face: number;
+                                    by_code: {
+                                        [key: string]: number;
+                                    };
+                                };
                             };
                         };
                     };
@@ -7217,7 +7353,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "uploading" | "ready" | "checked" | "applying" | "applied" | "failed";
                                 /** @enum {string|null} */
-                                file_format: "csv" | "xlsx" | null;
+                                file_format: "csv" | "xlsx" | "oneroster" | null;
                                 encoding: string | null;
                                 delimiter: string | null;
                                 sheet_name: string | null;
@@ -7333,7 +7469,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "uploading" | "ready" | "checked" | "applying" | "applied" | "failed";
                                 /** @enum {string|null} */
-                                file_format: "csv" | "xlsx" | null;
+                                file_format: "csv" | "xlsx" | "oneroster" | null;
                                 encoding: string | null;
                                 delimiter: string | null;
                                 sheet_name: string | null;
@@ -7472,7 +7608,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "uploading" | "ready" | "checked" | "applying" | "applied" | "failed";
                                 /** @enum {string|null} */
-                                file_format: "csv" | "xlsx" | null;
+                                file_format: "csv" | "xlsx" | "oneroster" | null;
                                 encoding: string | null;
                                 delimiter: string | null;
                                 sheet_name: string | null;
@@ -7585,7 +7721,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "uploading" | "ready" | "checked" | "applying" | "applied" | "failed";
                                 /** @enum {string|null} */
-                                file_format: "csv" | "xlsx" | null;
+                                file_format: "csv" | "xlsx" | "oneroster" | null;
                                 encoding: string | null;
                                 delimiter: string | null;
                                 sheet_name: string | null;
@@ -7713,7 +7849,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "uploading" | "ready" | "checked" | "applying" | "applied" | "failed";
                                 /** @enum {string|null} */
-                                file_format: "csv" | "xlsx" | null;
+                                file_format: "csv" | "xlsx" | "oneroster" | null;
                                 encoding: string | null;
                                 delimiter: string | null;
                                 sheet_name: string | null;
@@ -7828,7 +7964,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "uploading" | "ready" | "checked" | "applying" | "applied" | "failed";
                                 /** @enum {string|null} */
-                                file_format: "csv" | "xlsx" | null;
+                                file_format: "csv" | "xlsx" | "oneroster" | null;
                                 encoding: string | null;
                                 delimiter: string | null;
                                 sheet_name: string | null;
@@ -7955,7 +8091,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "uploading" | "ready" | "checked" | "applying" | "applied" | "failed";
                                 /** @enum {string|null} */
-                                file_format: "csv" | "xlsx" | null;
+                                file_format: "csv" | "xlsx" | "oneroster" | null;
                                 encoding: string | null;
                                 delimiter: string | null;
                                 sheet_name: string | null;
@@ -8954,7 +9090,7 @@ export interface paths {
             parameters: {
                 query?: {
                     actor_id?: string;
-                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "photo_batch.apply" | "subject.delete" | "subject.merge" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
+                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "photo_batch.apply" | "coverage.notify" | "subject.delete" | "subject.merge" | "subject.consent_change" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
                     project_id?: string;
                     since?: string;
                     until?: string;
@@ -9080,7 +9216,7 @@ export interface paths {
             parameters: {
                 query?: {
                     actor_id?: string;
-                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "photo_batch.apply" | "subject.delete" | "subject.merge" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
+                    action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "photo_batch.apply" | "coverage.notify" | "subject.delete" | "subject.merge" | "subject.consent_change" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
                     project_id?: string;
                     since?: string;
                     until?: string;
@@ -9106,6 +9242,240 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project’s counts by class (portrait, checked crop, retake pending, no photo) and a page of the subjects without a portrait */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            coverage: {
+                                project_id: string;
+                                class_fields: {
+                                    /** @enum {string} */
+                                    key: "teacher" | "grade" | "home_room";
+                                    label: string;
+                                }[];
+                                totals: {
+                                    subjects: number;
+                                    with_portrait: number;
+                                    with_checked_crop: number;
+                                    retake_pending: number;
+                                    without_photo: number;
+                                    without_portrait: number;
+                                };
+                                classes: {
+                                    subjects: number;
+                                    with_portrait: number;
+                                    with_checked_crop: number;
+                                    retake_pending: number;
+                                    without_photo: number;
+                                    teacher: string | null;
+                                    grade: string | null;
+                                    home_room: string | null;
+                                    without_portrait: number;
+                                }[];
+                            };
+                            missing: {
+                                id: string;
+                                display_name: string;
+                                first_name: string | null;
+                                last_name: string | null;
+                                student_id: string | null;
+                                grade: string | null;
+                                teacher: string | null;
+                                home_room: string | null;
+                                photos_count: number;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/coverage.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subjects without a portrait as CSV (UTF-8 with a byte-order mark; cells neutralized against formulas) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/coverage/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Print the subjects without a portrait (the Subject Directory, by class): a layout render made by a job, followed and downloaded as any render */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            layout_render: {
+                                id: string;
+                                project_id: string;
+                                layout_id: string;
+                                layout_name: string;
+                                /** @enum {string} */
+                                render_type: "Basic" | "Sheet";
+                                render_name: string;
+                                batch_name: string | null;
+                                format: string;
+                                subjects_count: number;
+                                group_by: string[];
+                                sort_by: string[];
+                                /** @enum {string} */
+                                subjects_without_photo: "leave_out" | "placeholder";
+                                worker_token: string;
+                                /** @enum {string} */
+                                worker_status: "running" | "complete" | "failed";
+                                failure_reason: string | null;
+                                is_completed: boolean;
+                                page_count: number | null;
+                                download_url: string | null;
+                                created_at: string;
+                                completed_at: string | null;
+                                expires_at: string | null;
+                                expired_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/coverage/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail the project’s school the missing portraits (counts and a link to the coverage page; no names), recorded in the activity trail */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            notification: {
+                                organization_name: string;
+                                subjects: number;
+                                without_portrait: number;
+                                sent_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

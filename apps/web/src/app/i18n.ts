@@ -4,6 +4,8 @@ import { initReactI18next } from 'react-i18next';
 import enUsActivity from './locales/en-us.activity.json';
 // And file requests and attachments.
 import enUsAttachments from './locales/en-us.attachments.json';
+// Coverage: who has a portrait and who is still missing.
+import enUsCoverage from './locales/en-us.coverage.json';
 // Export formats and exports.
 import enUsExports from './locales/en-us.exports.json';
 import enUs from './locales/en-us.json';
@@ -32,6 +34,7 @@ export const resources = {
       ...enUsLayouts,
       ...enUsPictureDay,
       ...enUsPhotoChecks,
+      ...enUsCoverage,
     },
   },
 } as const;

@@ -42,6 +42,7 @@ export const ROUTES = {
   'project.data-summary': '/projects/:projectId/data-summary',
   'project.picture-day': '/projects/:projectId/picture-day',
   'project.picture-day.batch': '/projects/:projectId/picture-day/:batchId',
+  'project.coverage': '/projects/:projectId/coverage',
   'organizations.index': '/organizations',
   'organizations.new': '/organizations/new',
   'organization.index': '/organizations/:organizationId',

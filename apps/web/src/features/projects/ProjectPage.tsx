@@ -21,6 +21,7 @@ import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { CoverageCard } from '../coverage/CoverageCard';
 import { ChooseTemplate } from './ChooseTemplate';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 
@@ -165,6 +166,7 @@ function ProjectDashboard({ project }: { project: ProjectRecord }) {
           <StatisticLink key={statistic.key} statistic={statistic} />
         ))}
       </Box>
+      <CoverageCard projectId={projectId} />
       <ProjectActions project={project} />
     </Page>
   );

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { ROUTES, type RouteHandle } from '../../app/routes';
 import { projectAttachmentRoutes } from '../attachments/routes';
+import { coverageRoutes } from '../coverage/routes';
 import { projectExportRoutes } from '../exports/routes';
 import { layoutRoutes } from '../layouts/routes';
 import { pictureDayRoutes } from '../picture-day/routes';
@@ -46,6 +47,7 @@ const sectionRoutes: RouteObject[] = [
   ...projectExportRoutes,
   ...layoutRoutes,
   ...pictureDayRoutes,
+  ...coverageRoutes,
 ];
 const served = new Set(pathsOf(sectionRoutes));
 const activatedProjectRoutes: RouteObject[] = [

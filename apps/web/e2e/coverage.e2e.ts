@@ -1,0 +1,126 @@
+import { readFile } from 'node:fs/promises';
+import { beforeAll, expect, test } from 'vitest';
+import { closePage, heading } from './helpers.js';
+import { schoolProject } from './support/factories.js';
+import { apiAs, DEMO_USERS, productAndBrowser, signedInPage } from './support/server.js';
+
+/**
+ * Coverage (issue 28): the studio sees who is missing a portrait on the project's dashboard and its
+ * coverage page, downloads the list as CSV and as a PDF, and e-mails the school; the school sees the same
+ * figures and list, without the e-mail button.
+ */
+const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
+const NAME = 'Coverage Fall 2026';
+let projectId: string;
+
+beforeAll(async () => {
+  const { api } = await apiAs(product.baseUrl, DEMO_USERS.studio);
+  const project = await schoolProject(product.app, api, {
+    name: NAME,
+    template: 'Coverage template',
+    fields: ['first_name', 'last_name', 'student_id', 'grade', 'teacher'],
+  });
+  projectId = project.id;
+  await project.addSubject({
+    first_name: 'Ada',
+    last_name: 'Lane',
+    student_id: '2001',
+    grade: '3',
+    teacher: 'Ms. Lee',
+  });
+  await project.addSubject({
+    first_name: 'Ben',
+    last_name: 'Moss',
+    student_id: '2002',
+    grade: '3',
+    teacher: 'Ms. Lee',
+  });
+  await project.addSubject({
+    first_name: 'Cy',
+    last_name: 'North',
+    student_id: '2003',
+    grade: '4',
+    teacher: 'Mr. Ortiz',
+  });
+});
+
+async function mailTo(to: string, subject: string) {
+  for (let attempt = 0; attempt < 75; attempt += 1) {
+    const response = await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const { messages } = (await response.json()) as { messages: { subject: string; text: string | null }[] };
+    const found = messages.find((m) => m.subject === subject);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no e-mail "${subject}" to ${to}`);
+}
+
+test('the studio sees the counts, downloads the CSV and the PDF, and e-mails the school', async () => {
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
+  try {
+    await page.goto(`${product.baseUrl}/projects/${projectId}`);
+    const card = page.getByTestId('coverage-card');
+    await expect
+      .poll(() => card.getByTestId('coverage-count-without_portrait').locator('dd').textContent())
+      .toBe('3');
+    await card.getByRole('link', { name: 'See who is missing' }).click();
+    await page.waitForURL(`**/projects/${projectId}/coverage`);
+    await heading(page, 'Coverage').waitFor();
+
+    const classes = page.getByRole('table', { name: 'Coverage by class' });
+    await classes.getByRole('row', { name: /Ms\. Lee 3 2 0/ }).waitFor();
+    await classes.getByRole('row', { name: /Mr\. Ortiz 4 1 0/ }).waitFor();
+    const missing = page.getByRole('table', { name: 'Subjects without a portrait' });
+    for (const name of ['Lane, Ada', 'Moss, Ben', 'North, Cy']) await missing.getByText(name).waitFor();
+
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toBe(`Missing portraits - ${NAME}.csv`);
+    const text = await readFile((await csv.path())!, 'utf8');
+    expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'Last Name,First Name,Student ID,Grade,Teacher',
+    );
+    expect(text).toContain('North,Cy,2003,4,Mr. Ortiz');
+
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('is ready for download').waitFor({ timeout: 30_000 });
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download Now' }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toBe(`Missing Portraits - ${NAME}.pdf`);
+
+    await page.getByRole('button', { name: 'E-mail the school' }).click();
+    const confirm = page.getByRole('dialog', { name: 'E-mail the school?' });
+    await confirm.getByText('Maple Grove Elementary gets an e-mail').waitFor();
+    await confirm.getByRole('button', { name: 'Send E-mail' }).click();
+    await page.getByText('The missing portraits were e-mailed to Maple Grove Elementary.').waitFor();
+    const mail = await mailTo('office@maple.demo.test', `Missing portraits for ${NAME}: 3`);
+    expect(mail.text).toContain(`/projects/${projectId}/coverage`);
+    expect(mail.text).not.toContain('North');
+  } finally {
+    await closePage(page);
+  }
+});
+
+test('the school sees the counts and the list, and no e-mail button', async () => {
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.school);
+  try {
+    await page.goto(`${product.baseUrl}/projects/${projectId}`);
+    await expect
+      .poll(() =>
+        page.getByTestId('coverage-card').getByTestId('coverage-count-subjects').locator('dd').textContent(),
+      )
+      .toBe('3');
+    await page.goto(`${product.baseUrl}/projects/${projectId}/coverage`);
+    await heading(page, 'Coverage').waitFor();
+    await page.getByRole('table', { name: 'Subjects without a portrait' }).getByText('North, Cy').waitFor();
+    await page.getByRole('button', { name: 'Download CSV' }).waitFor();
+    expect(await page.getByRole('button', { name: 'E-mail the school' }).count()).toBe(0);
+  } finally {
+    await closePage(page);
+  }
+});

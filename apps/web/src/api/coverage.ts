@@ -1,0 +1,51 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from './api';
+import { downloadWithToken } from './client';
+import { queryKeys } from './keys';
+import type { ApiResponse, ElementOf } from './types';
+
+// Coverage (docs/api.md "Coverage"): a project's counts by class and who has no portrait yet; the
+// missing list as CSV and as a PDF (a Subject Directory render); the studio's e-mail to the school.
+
+export type CoverageAnswer = ApiResponse<'/api/projects/{id}/coverage', 'get'>;
+export type Coverage = CoverageAnswer['coverage'];
+export type CoverageClass = ElementOf<Coverage['classes']>;
+export type MissingSubject = ElementOf<CoverageAnswer['missing']>;
+
+export const MISSING_PAGE_SIZE = 50;
+
+/** The counts and one page of the missing list; live figures, so read afresh on every visit. */
+export function useCoverage(projectId: string, page = 1, limit = MISSING_PAGE_SIZE, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: [...queryKeys.projects.coverage(projectId, page), limit],
+    queryFn: ({ signal }) =>
+      api.get('/api/projects/{id}/coverage', { path: { id: projectId }, query: { page, limit }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** The missing list as CSV, saved by the browser. */
+export function downloadCoverageCsv(projectId: string, projectName: string): Promise<void> {
+  return downloadWithToken(
+    `/api/projects/${encodeURIComponent(projectId)}/coverage.csv`,
+    `Missing portraits - ${projectName}.csv`,
+  );
+}
+
+/** Prints the missing list (a layout render): answers the render to follow and download. */
+export function usePrintMissing(projectId: string) {
+  return useMutation({
+    mutationFn: () =>
+      api.post('/api/projects/{id}/coverage/print', { path: { id: projectId } }).then((b) => b.layout_render),
+  });
+}
+
+/** The studio's "missing portraits" e-mail to the school. */
+export function useNotifySchool(projectId: string) {
+  return useMutation({
+    mutationFn: () =>
+      api.post('/api/projects/{id}/coverage/notify', { path: { id: projectId } }).then((b) => b.notification),
+  });
+}

@@ -1,0 +1,234 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import MailIcon from '@mui/icons-material/Mail';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import {
+  type Coverage,
+  type CoverageClass,
+  downloadCoverageCsv,
+  type MissingSubject,
+  useCoverage,
+  useNotifySchool,
+  usePrintMissing,
+} from '../../api/coverage';
+import { useProject } from '../../api/projects';
+import { useCan } from '../../app/can';
+import { useNotify } from '../../components/Notifications';
+import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
+import { ListTable } from '../../components/table/ListTable';
+import { SubjectDirectoryDialog } from '../layouts/SubjectDirectory';
+import { CoverageFigures } from './CoverageFigures';
+
+const COUNT_COLUMNS = [
+  'subjects',
+  'with_portrait',
+  'with_checked_crop',
+  'retake_pending',
+  'without_photo',
+  'without_portrait',
+] as const satisfies readonly (keyof CoverageClass)[];
+
+/**
+ * Coverage (issue 28): the project's figures, the same by class (teacher, grade, home room: the class
+ * fields the caller sees), and the subjects still without a portrait, a page at a time; the list as CSV
+ * and as a PDF (a Subject Directory print, followed in its dialog); the studio e-mails the school.
+ */
+export function CoveragePage() {
+  const { t } = useTranslation();
+  const { projectId = '' } = useParams();
+  const [page, setPage] = useState(1);
+  const coverage = useCoverage(projectId, page);
+  const project = useProject(projectId);
+  return (
+    <Page
+      title={t('coverage.title')}
+      actions={
+        <CoverageActions
+          projectId={projectId}
+          name={project.data?.name ?? ''}
+          school={project.data?.organization_name ?? ''}
+        />
+      }
+    >
+      <Typography color="text.secondary" sx={{ mt: -1, mb: 2 }}>
+        {t('coverage.intro')}
+      </Typography>
+      <QueryState query={coverage} errorMessage={t('coverage.load-failed')}>
+        {(data) => (
+          <Stack spacing={3}>
+            <CoverageFigures totals={data.coverage.totals} />
+            <ClassTable coverage={data.coverage} />
+            <Typography component="h2" variant="h6">
+              {t('coverage.missing.heading')}
+            </Typography>
+            <ListTable
+              label={t('coverage.missing.label')}
+              testId="coverage-missing"
+              columns={[
+                t('coverage.missing.name'),
+                t('coverage.missing.student_id'),
+                ...data.coverage.class_fields.map((f) => f.label),
+                { label: t('coverage.missing.photos'), align: 'right' as const },
+              ]}
+              rows={data.missing}
+              emptyMessage={t('coverage.missing.empty')}
+              busy={coverage.isPlaceholderData}
+              paging={{ meta: data.meta, onPage: setPage, disabled: coverage.isFetching }}
+            >
+              {(s: MissingSubject) => (
+                <TableRow key={s.id}>
+                  <TableCell>
+                    {[s.last_name, s.first_name].filter(Boolean).join(', ') || s.display_name}
+                  </TableCell>
+                  <TableCell>{s.student_id ?? ''}</TableCell>
+                  {data.coverage.class_fields.map((f) => (
+                    <TableCell key={f.key}>{s[f.key] ?? ''}</TableCell>
+                  ))}
+                  <TableCell align="right">{s.photos_count}</TableCell>
+                </TableRow>
+              )}
+            </ListTable>
+          </Stack>
+        )}
+      </QueryState>
+      <SubjectDirectoryDialog />
+    </Page>
+  );
+}
+
+/** The figures by class: one row for each combination of the class fields' values. */
+function ClassTable({ coverage }: { coverage: Coverage }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Typography component="h2" variant="h6">
+        {t('coverage.classes.heading')}
+      </Typography>
+      <ListTable
+        label={t('coverage.classes.label')}
+        testId="coverage-classes"
+        size="small"
+        columns={[
+          ...coverage.class_fields.map((f) => f.label),
+          ...COUNT_COLUMNS.map((key) => ({ label: t(`coverage.totals.${key}`), align: 'right' as const })),
+        ]}
+        rows={coverage.classes}
+        emptyMessage={t('coverage.classes.empty')}
+      >
+        {(c: CoverageClass) => (
+          <TableRow key={coverage.class_fields.map((f) => c[f.key] ?? '').join('\u0000')}>
+            {coverage.class_fields.map((f) => (
+              <TableCell key={f.key}>{c[f.key] || t('coverage.classes.blank')}</TableCell>
+            ))}
+            {COUNT_COLUMNS.map((key) => (
+              <TableCell key={key} align="right">
+                {c[key]}
+              </TableCell>
+            ))}
+          </TableRow>
+        )}
+      </ListTable>
+    </>
+  );
+}
+
+/** Download CSV, Download PDF (a print followed in the Subject Directory dialog), and the studio's e-mail. */
+function CoverageActions({ projectId, name, school }: { projectId: string; name: string; school: string }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const notify = useNotify();
+  const [params, setParams] = useSearchParams();
+  const [confirming, setConfirming] = useState(false);
+  const print = usePrintMissing(projectId);
+  const send = useNotifySchool(projectId);
+  const downloadCsv = () =>
+    void downloadCoverageCsv(projectId, name).catch(() =>
+      notify({ message: t('coverage.download-failed'), severity: 'error' }),
+    );
+  const downloadPdf = () =>
+    print.mutate(undefined, {
+      onSuccess: (render) => {
+        const next = new URLSearchParams(params);
+        next.set('subjectDirectoryId', render.id);
+        setParams(next, { replace: true });
+      },
+      onError: () => notify({ message: t('coverage.print-failed'), severity: 'error' }),
+    });
+  const close = () => {
+    if (send.isPending) return;
+    send.reset();
+    setConfirming(false);
+  };
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
+      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={downloadCsv}>
+        {t('coverage.download-csv')}
+      </Button>
+      {can('coverage.print') && (
+        <Button
+          variant="outlined"
+          startIcon={<PictureAsPdfIcon />}
+          onClick={downloadPdf}
+          disabled={print.isPending}
+        >
+          {t('coverage.download-pdf')}
+        </Button>
+      )}
+      {can('coverage.notify') && (
+        <>
+          <Button variant="contained" startIcon={<MailIcon />} onClick={() => setConfirming(true)}>
+            {t('coverage.notify.action')}
+          </Button>
+          <Dialog open={confirming} onClose={close} aria-labelledby="coverage-notify-title">
+            <DialogTitle id="coverage-notify-title">{t('coverage.notify.title')}</DialogTitle>
+            <DialogContent>
+              <DialogContentText>{t('coverage.notify.text', { name: school })}</DialogContentText>
+              {send.isError && (
+                <Alert severity="error" sx={{ mt: 2 }}>
+                  {t('coverage.notify.failed')}
+                </Alert>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={close} disabled={send.isPending}>
+                {t('coverage.notify.cancel')}
+              </Button>
+              <Button
+                variant="contained"
+                disabled={send.isPending}
+                onClick={() =>
+                  send.mutate(undefined, {
+                    onSuccess: (sent) => {
+                      notify({
+                        message: t('coverage.notify.sent', { name: sent.organization_name }),
+                        severity: 'success',
+                      });
+                      send.reset();
+                      setConfirming(false);
+                    },
+                  })
+                }
+              >
+                {t('coverage.notify.send')}
+              </Button>
+            </DialogActions>
+          </Dialog>
+        </>
+      )}
+    </Stack>
+  );
+}
