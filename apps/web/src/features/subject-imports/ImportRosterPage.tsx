@@ -155,7 +155,7 @@ export function ImportRosterPage() {
             <input
               hidden
               type="file"
-              accept=".csv,.tsv,.txt,.xlsx"
+              accept=".csv,.tsv,.txt,.xlsx,.zip"
               data-testid="roster-file"
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             />
@@ -173,15 +173,40 @@ export function ImportRosterPage() {
 
       {step === 1 && imp && (
         <Stack spacing={2}>
-          <Typography>
-            {imp.sheet_name
-              ? t('roster.map.intro-sheet', {
+          <Typography data-testid="import-intro">
+            {imp.file_format === 'oneroster'
+              ? t(imp.sheet_name ? 'roster.map.oneroster-school' : 'roster.map.oneroster', {
                   file: imp.upload_file_name,
                   count: imp.row_count,
-                  sheet: imp.sheet_name,
+                  school: imp.sheet_name,
                 })
-              : t('roster.map.intro', { file: imp.upload_file_name, count: imp.row_count })}
+              : imp.sheet_name
+                ? t('roster.map.intro-sheet', {
+                    file: imp.upload_file_name,
+                    count: imp.row_count,
+                    sheet: imp.sheet_name,
+                  })
+                : t('roster.map.intro', { file: imp.upload_file_name, count: imp.row_count })}
           </Typography>
+          {imp.file_format === 'oneroster' && imp.sheet_names.length > 1 && (
+            // A OneRoster zip of several schools is read one school at a time.
+            <TextField
+              select
+              label={t('roster.map.school')}
+              value={imp.sheet_name ?? ''}
+              disabled={busy}
+              onChange={(e) =>
+                void run(async () => opened(await updateImport(imp.id, { sheet_name: e.target.value })))
+              }
+              sx={{ maxWidth: 320 }}
+            >
+              {imp.sheet_names.map((name) => (
+                <MenuItem key={name} value={name}>
+                  {name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label={t('roster.steps.map')}>
               <TableHead>
