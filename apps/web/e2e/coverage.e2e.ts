@@ -95,7 +95,7 @@ test('the studio sees the counts, downloads the CSV and the PDF, and e-mails the
 
     await page.getByRole('button', { name: 'E-mail the school' }).click();
     const confirm = page.getByRole('dialog', { name: 'E-mail the school?' });
-    await confirm.getByText('Maple Grove Elementary gets an e-mail').waitFor();
+    await confirm.getByText('An e-mail goes to Maple Grove Elementary').waitFor();
     await confirm.getByRole('button', { name: 'Send E-mail' }).click();
     await page.getByText('The missing portraits were e-mailed to Maple Grove Elementary.').waitFor();
     const mail = await mailTo('office@maple.demo.test', `Missing portraits for ${NAME}: 3`);
