@@ -64,65 +64,45 @@ export function SubNav({
       sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
     >
       <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
-        {items.map((item) => (
-          <Box component="li" key={item.key}>
-            {'to' in item ? (
-              item.activeWhen ? (
+        {items.map((item) => {
+          // What every kind of item shows the same way; each kind adds how it goes where it goes.
+          const common = {
+            color: 'inherit',
+            'aria-label': item.ariaLabel,
+            endIcon: item.endIcon,
+            sx: itemSx(item.emphasis),
+            children: item.label,
+          } as const;
+          return (
+            <Box component="li" key={item.key}>
+              {'to' in item ? (
+                item.activeWhen ? (
+                  <Button
+                    {...common}
+                    component={NavLink}
+                    to={item.to}
+                    // The matcher decides (a template's page belongs to All Project Templates).
+                    className={item.activeWhen(pathname) ? 'active' : 'inactive'}
+                    aria-current={item.activeWhen(pathname) ? 'page' : undefined}
+                    sx={{ ...common.sx, '&.inactive': { color: 'inherit', borderColor: 'transparent' } }}
+                  />
+                ) : (
+                  <Button {...common} component={NavLink} to={item.to} end={item.end} />
+                )
+              ) : 'href' in item ? (
                 <Button
-                  component={NavLink}
-                  to={item.to}
-                  color="inherit"
-                  aria-label={item.ariaLabel}
-                  endIcon={item.endIcon}
-                  // The matcher decides (a template's page belongs to All Project Templates).
-                  className={item.activeWhen(pathname) ? 'active' : 'inactive'}
-                  aria-current={item.activeWhen(pathname) ? 'page' : undefined}
-                  sx={{
-                    ...itemSx(item.emphasis),
-                    '&.inactive': { color: 'inherit', borderColor: 'transparent' },
-                  }}
-                >
-                  {item.label}
-                </Button>
+                  {...common}
+                  component="a"
+                  href={item.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                />
               ) : (
-                <Button
-                  component={NavLink}
-                  to={item.to}
-                  end={item.end}
-                  color="inherit"
-                  aria-label={item.ariaLabel}
-                  endIcon={item.endIcon}
-                  sx={itemSx(item.emphasis)}
-                >
-                  {item.label}
-                </Button>
-              )
-            ) : 'href' in item ? (
-              <Button
-                component="a"
-                href={item.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                color="inherit"
-                aria-label={item.ariaLabel}
-                endIcon={item.endIcon}
-                sx={itemSx(item.emphasis)}
-              >
-                {item.label}
-              </Button>
-            ) : (
-              <Button
-                color="inherit"
-                onClick={item.onClick}
-                aria-label={item.ariaLabel}
-                endIcon={item.endIcon}
-                sx={itemSx(item.emphasis)}
-              >
-                {item.label}
-              </Button>
-            )}
-          </Box>
-        ))}
+                <Button {...common} onClick={item.onClick} />
+              )}
+            </Box>
+          );
+        })}
       </Box>
     </Box>
   );

@@ -13,6 +13,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/config';
 import { type SupportContact, useOrganizationSupport } from '../../api/organizations';
@@ -69,6 +70,29 @@ function ContactCard({ contact }: { contact: SupportContact }) {
   );
 }
 
+/** A button that opens `href` in a new tab, and says so to screen readers. */
+function NewTabButton(props: {
+  href: string;
+  variant: 'contained' | 'outlined';
+  icon: ReactNode;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant={props.variant}
+      startIcon={props.icon}
+      href={props.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-testid={props.testId}
+    >
+      {props.children}
+      <NewTabNote />
+    </Button>
+  );
+}
+
 /**
  * Support (spec §2): the links and contacts of the current organization's parent for this app, the
  * support chat when allowed and configured, and the companion app when allowed and configured.
@@ -87,30 +111,14 @@ export function SupportPage() {
     chatUrl || companionUrl ? (
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
         {chatUrl && (
-          <Button
-            variant="contained"
-            startIcon={<ChatIcon />}
-            href={chatUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="support-chat"
-          >
+          <NewTabButton href={chatUrl} variant="contained" icon={<ChatIcon />} testId="support-chat">
             {t('support.chat')}
-            <NewTabNote />
-          </Button>
+          </NewTabButton>
         )}
         {companionUrl && (
-          <Button
-            variant="outlined"
-            startIcon={<LaunchIcon />}
-            href={companionUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="companion-app"
-          >
+          <NewTabButton href={companionUrl} variant="outlined" icon={<LaunchIcon />} testId="companion-app">
             {t('support.companion-app')}
-            <NewTabNote />
-          </Button>
+          </NewTabButton>
         )}
       </Stack>
     ) : undefined;
