@@ -43,6 +43,7 @@ export const ROUTES = {
   'project.picture-day': '/projects/:projectId/picture-day',
   'project.picture-day.batch': '/projects/:projectId/picture-day/:batchId',
   'project.coverage': '/projects/:projectId/coverage',
+  'project.photo-checks': '/projects/:projectId/photo-checks',
   'organizations.index': '/organizations',
   'organizations.new': '/organizations/new',
   'organization.index': '/organizations/:organizationId',

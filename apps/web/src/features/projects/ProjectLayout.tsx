@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useProject } from '../../api/projects';
+import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -18,6 +19,7 @@ export function ProjectLayout() {
   const { t } = useTranslation();
   const { projectId = '' } = useParams();
   const project = useProject(projectId);
+  const can = useCan();
 
   if (project.isPending) return <LoadingScreen />;
   if (project.isError) {
@@ -65,6 +67,15 @@ export function ProjectLayout() {
               to: routePath('project.attachments', { projectId }),
               label: t('project.nav.attachments'),
             },
+            ...(can('photo-check.list')
+              ? [
+                  {
+                    key: 'photo-checks',
+                    to: routePath('project.photo-checks', { projectId }),
+                    label: t('photo-checks.nav'),
+                  },
+                ]
+              : []),
           ]}
         />
       </Container>

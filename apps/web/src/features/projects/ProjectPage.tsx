@@ -22,6 +22,7 @@ import { routePath } from '../../app/routes';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { CoverageCard } from '../coverage/CoverageCard';
+import { PhotoChecksSummary } from '../photo-checks/PhotoChecksSummary';
 import { ChooseTemplate } from './ChooseTemplate';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 
@@ -167,6 +168,7 @@ function ProjectDashboard({ project }: { project: ProjectRecord }) {
         ))}
       </Box>
       <CoverageCard projectId={projectId} />
+      <PhotoChecksSummary projectId={projectId} />
       <ProjectActions project={project} />
     </Page>
   );

@@ -4,6 +4,7 @@ import { projectAttachmentRoutes } from '../attachments/routes';
 import { coverageRoutes } from '../coverage/routes';
 import { projectExportRoutes } from '../exports/routes';
 import { layoutRoutes } from '../layouts/routes';
+import { photoCheckRoutes } from '../photo-checks/routes';
 import { pictureDayRoutes } from '../picture-day/routes';
 import { subjectRoutes } from '../subjects/routes';
 
@@ -48,6 +49,7 @@ const sectionRoutes: RouteObject[] = [
   ...layoutRoutes,
   ...pictureDayRoutes,
   ...coverageRoutes,
+  ...photoCheckRoutes,
 ];
 const served = new Set(pathsOf(sectionRoutes));
 const activatedProjectRoutes: RouteObject[] = [
