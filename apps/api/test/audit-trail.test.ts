@@ -97,6 +97,25 @@ async function verifiedAttachment(projectId: string) {
 /** Every trail row, straight from the table. */
 const allRows = () => t.ctx.db.selectFrom('audit_events').selectAll().orderBy('id').execute();
 
+/** The trail from now on: `added()` answers the rows written since this call. */
+async function trailFromNow() {
+  const before = (await allRows()).length;
+  return { added: async () => (await allRows()).slice(before) };
+}
+
+/**
+ * Who a row names and where (the studio manager acts in Studio A, school staff in School A1), on a
+ * record School A1 owns unless `owner` says otherwise.
+ */
+function actor(who: 'studioManager' | 'schoolStaff', owner = w.orgs.schoolA1.id) {
+  return {
+    user_id: w.users[who]!.id,
+    acting_organization_id: who === 'studioManager' ? w.orgs.studioA.id : w.orgs.schoolA1.id,
+    owner_organization_id: owner,
+    ip: ADDRESS[who],
+  };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t.ctx.db);
@@ -118,20 +137,17 @@ afterAll(async () => {
 
 describe('what the trail records', () => {
   test('a sign-in: the user, the account it starts in, its organization, the address', async () => {
-    const before = (await allRows()).length;
+    const trail = await trailFromNow();
     await signInAs('studioManager', w.users.studioManager!.email);
-    const rows = (await allRows()).slice(before);
+    const rows = await trail.added();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       action: 'session.sign_in',
-      user_id: w.users.studioManager!.id,
+      ...actor('studioManager', w.orgs.studioA.id),
       account_id: w.users.studioManager!.accountIds[0],
-      acting_organization_id: w.orgs.studioA.id,
-      owner_organization_id: w.orgs.studioA.id,
       record_type: 'user',
       record_id: w.users.studioManager!.id,
       project_id: null,
-      ip: ADDRESS.studioManager,
     });
     for (const who of ['schoolStaff', 'labManager', 'foreignManager', 'studioStaff'])
       await signInAs(who, w.users[who]!.email);
@@ -139,13 +155,13 @@ describe('what the trail records', () => {
   });
 
   test('failed sign-ins: a known user is named, an unknown e-mail leaves no user and is never stored', async () => {
-    const before = (await allRows()).length;
+    const trail = await trailFromNow();
     const typed = 'nobody-here-7731@unknown.example.test';
     expect((await signInFrom(w.users.schoolStaff!.email, 'wrong password', '198.51.100.1')).statusCode).toBe(
       400,
     );
     expect((await signInFrom(typed, 'whatever', '198.51.100.2')).statusCode).toBe(400);
-    const rows = (await allRows()).slice(before);
+    const rows = await trail.added();
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
       action: 'session.sign_in_failed',
@@ -168,21 +184,18 @@ describe('what the trail records', () => {
   });
 
   test("a studio user downloads a school's file: acting in the studio, owned by the school", async () => {
-    const before = (await allRows()).length;
+    const trail = await trailFromNow();
     const res = await call('studioManager', 'GET', `/api/attachments/${attachmentA1}/download?format=json`);
     expect(res.statusCode).toBe(200);
-    const rows = (await allRows()).slice(before);
+    const rows = await trail.added();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       action: 'attachment.download',
-      user_id: w.users.studioManager!.id,
+      ...actor('studioManager'),
       account_id: w.users.studioManager!.accountIds[0],
-      acting_organization_id: w.orgs.studioA.id,
-      owner_organization_id: w.orgs.schoolA1.id,
       record_type: 'attachment',
       record_id: attachmentA1,
       project_id: projectA1,
-      ip: ADDRESS.studioManager,
     });
     // The user with the formula for a name downloads School A2's file (for the CSV below).
     expect(
@@ -192,13 +205,13 @@ describe('what the trail records', () => {
 
   test('a layout render: created once, downloaded once, with the project and its organization', async () => {
     const layoutId = await builtInLayoutId(t.ctx.db);
-    const before = (await allRows()).length;
+    const trail = await trailFromNow();
     // Refused input writes nothing.
     const refused = await call('schoolStaff', 'POST', '/api/layout-renders', {
       layout_render: { layout_id: layoutId, project_id: projectA1, group_by: ['Nope'] },
     });
     expect(refused.statusCode).toBe(422);
-    expect(await allRows()).toHaveLength(before);
+    expect(await trail.added()).toEqual([]);
     // Its subjects have no photos: printed as placeholders (left out, there would be nothing to print).
     const created = await call('schoolStaff', 'POST', '/api/layout-renders', {
       layout_render: { layout_id: layoutId, project_id: projectA1, subjects_without_photo: 'placeholder' },
@@ -212,24 +225,18 @@ describe('what the trail records', () => {
     expect((await call('studioManager', 'GET', `/api/layout-renders/${render.id}/download`)).statusCode).toBe(
       302,
     );
-    const rows = (await allRows()).slice(before);
+    const rows = await trail.added();
     expect(rows.map((r) => r.action)).toEqual(['layout_render.create', 'layout_render.download']);
     expect(rows[0]).toMatchObject({
-      user_id: w.users.schoolStaff!.id,
-      acting_organization_id: w.orgs.schoolA1.id,
-      owner_organization_id: w.orgs.schoolA1.id,
+      ...actor('schoolStaff'),
       record_type: 'layout_render',
       record_id: render.id,
       project_id: projectA1,
-      ip: ADDRESS.schoolStaff,
     });
     expect(rows[1]).toMatchObject({
-      user_id: w.users.studioManager!.id,
-      acting_organization_id: w.orgs.studioA.id,
-      owner_organization_id: w.orgs.schoolA1.id,
+      ...actor('studioManager'),
       record_id: render.id,
       project_id: projectA1,
-      ip: ADDRESS.studioManager,
     });
   });
 
@@ -239,7 +246,7 @@ describe('what the trail records', () => {
       .select('id')
       .where('standard_key', '=', 'pspa_yearbook')
       .executeTakeFirstOrThrow();
-    const before = (await allRows()).length;
+    const trail = await trailFromNow();
     const created = await call('schoolStaff', 'POST', `/api/projects/${projectA1}/project-exports`, {
       project_export: { project_export_format_id: format.id },
     });
@@ -251,24 +258,18 @@ describe('what the trail records', () => {
     }, 60_000);
     const download = await call('studioManager', 'GET', `/api/project-exports/${id}/download?format=json`);
     expect(download.statusCode, download.body).toBe(200);
-    const rows = (await allRows()).slice(before);
+    const rows = await trail.added();
     expect(rows.map((r) => r.action)).toEqual(['project_export.create', 'project_export.download']);
     expect(rows[0]).toMatchObject({
-      user_id: w.users.schoolStaff!.id,
-      acting_organization_id: w.orgs.schoolA1.id,
-      owner_organization_id: w.orgs.schoolA1.id,
+      ...actor('schoolStaff'),
       record_id: id,
       project_id: projectA1,
-      ip: ADDRESS.schoolStaff,
     });
     expect(rows[1]).toMatchObject({
-      user_id: w.users.studioManager!.id,
+      ...actor('studioManager'),
       account_id: w.users.studioManager!.accountIds[0],
-      acting_organization_id: w.orgs.studioA.id,
-      owner_organization_id: w.orgs.schoolA1.id,
       record_id: id,
       project_id: projectA1,
-      ip: ADDRESS.studioManager,
     });
   }, 90_000);
 
@@ -291,25 +292,22 @@ describe('what the trail records', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const before = (await allRows()).length;
+    const trail = await trailFromNow();
     expect((await call('studioManager', 'GET', `/api/photos/${photo.id}/thumb?size=small`)).statusCode).toBe(
       302,
     );
-    expect(await allRows()).toHaveLength(before);
+    expect(await trail.added()).toEqual([]);
     expect((await call('studioManager', 'GET', `/api/photos/${photo.id}/thumb?size=full`)).statusCode).toBe(
       302,
     );
-    const rows = (await allRows()).slice(before);
+    const rows = await trail.added();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
+      ...actor('studioManager'),
       action: 'photo.download',
-      user_id: w.users.studioManager!.id,
-      acting_organization_id: w.orgs.studioA.id,
-      owner_organization_id: w.orgs.schoolA1.id,
       record_type: 'photo',
       record_id: photo.id,
       project_id: projectA1,
-      ip: ADDRESS.studioManager,
     });
   });
 
@@ -337,20 +335,18 @@ describe('what the trail records', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const before = (await allRows()).length;
+    const trail = await trailFromNow();
     const res = await call('studioManager', 'POST', `/api/subject-imports/${imp.id}/apply`);
     expect(res.statusCode, res.body).toBe(202);
     // Applying again is refused (409) and writes no second row.
     expect((await call('studioManager', 'POST', `/api/subject-imports/${imp.id}/apply`)).statusCode).toBe(
       409,
     );
-    const rows = (await allRows()).slice(before);
+    const rows = await trail.added();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
+      ...actor('studioManager'),
       action: 'subject_import.apply',
-      user_id: w.users.studioManager!.id,
-      acting_organization_id: w.orgs.studioA.id,
-      owner_organization_id: w.orgs.schoolA1.id,
       record_type: 'subject_import',
       record_id: imp.id,
       project_id: projectA1,
@@ -358,22 +354,19 @@ describe('what the trail records', () => {
   });
 
   test("a new user's rights and licence, in the trail of the user's organization", async () => {
-    const before = (await allRows()).length;
+    const trail = await trailFromNow();
     const res = await call('studioManager', 'POST', `/api/organizations/${w.orgs.schoolA1.id}/users`, {
       user: { name: 'New Teacher', email: 'new.teacher@a1.example.test' },
       plic_app_id: 'school-portal',
     });
     expect(res.statusCode).toBe(201);
     const userId = res.json().user.id;
-    const rows = (await allRows()).slice(before);
+    const rows = await trail.added();
     expect(rows.map((r) => r.action)).toEqual(['user.rights_change', 'license.change']);
     for (const row of rows) {
       expect(row).toMatchObject({
-        user_id: w.users.studioManager!.id,
-        acting_organization_id: w.orgs.studioA.id,
-        owner_organization_id: w.orgs.schoolA1.id,
+        ...actor('studioManager'),
         project_id: null,
-        ip: ADDRESS.studioManager,
       });
       expect(row.details).toMatchObject({ user_id: userId });
     }
@@ -400,7 +393,7 @@ describe('what the trail records', () => {
         .executeTakeFirst(),
     );
     const link = /\/invitations\/([A-Za-z0-9_-]{20,})/.exec(message.text_body)![1]!;
-    const before = (await allRows()).length;
+    const trail = await trailFromNow();
     const accepted = await t.app.inject({
       method: 'POST',
       url: `/api/invitations/${link}/accept`,
@@ -408,7 +401,7 @@ describe('what the trail records', () => {
       payload: { password: 'a long enough passphrase' },
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const rows = (await allRows()).slice(before);
+    const rows = await trail.added();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       action: 'session.sign_in',
