@@ -72,10 +72,13 @@ const globalFormat = async (key: string) =>
   (await projectFormats('studioManager', 'studioA')).find((f) => f.standard_key === key)!;
 
 describe('built-in standard formats', () => {
-  test('five standard formats are seeded, global, with CSV injection protection on', async () => {
+  test('eight standard formats are seeded, global, with CSV injection protection on', async () => {
     const formats = (await projectFormats('schoolStaff', 'schoolA1')).filter((f) => f.is_global);
     expect(formats.map((f) => f.standard_key).sort()).toEqual([
+      'aeries_photo_import',
       'csv_and_photos',
+      'id_card_import',
+      'infinite_campus_photo_import',
       'photos_by_student_id',
       'powerschool_photo_import',
       'pspa_yearbook',

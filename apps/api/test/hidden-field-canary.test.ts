@@ -55,8 +55,13 @@ async function readable(who: string, url: string): Promise<{ status: number; tex
   }
   const bytes = answer.rawPayload;
   parts.push(bytes.toString('latin1'));
-  if (bytes.subarray(0, 2).toString() === 'PK') {
-    for (const entry of await readZip(bytes)) parts.push(entry.name, entry.data.toString('latin1'));
+  // ZIPs opened, and the ZIPs inside them (the part ZIPs of formats that split their images).
+  const zips = bytes.subarray(0, 2).toString() === 'PK' ? [bytes] : [];
+  for (let zip = zips.shift(); zip; zip = zips.shift()) {
+    for (const entry of await readZip(zip)) {
+      parts.push(entry.name, entry.data.toString('latin1'));
+      if (entry.data.subarray(0, 2).toString() === 'PK') zips.push(entry.data);
+    }
   }
   if (bytes.subarray(0, 5).toString() === '%PDF-') {
     const file = path.join(work, `${randomBytes(4).toString('hex')}.pdf`);
@@ -184,8 +189,16 @@ beforeAll(async () => {
   // Every format the project offers, run by the studio; the ones that may group by a field, grouped by Notes.
   const formats = (
     await call('studioManager', 'GET', `/api/projects/${project.projectId}/project-export-formats?limit=500`)
-  ).json().project_export_formats as { id: string; allow_custom_directory_group_field: boolean }[];
+  ).json().project_export_formats as {
+    id: string;
+    standard_key: string | null;
+    allow_custom_directory_group_field: boolean;
+  }[];
   expect(formats.map((f) => f.id)).toContain(leakyFormatId);
+  // The school systems' formats too (0031), Infinite Campus's part ZIPs opened by readable().
+  expect(formats.map((f) => f.standard_key)).toEqual(
+    expect.arrayContaining(['infinite_campus_photo_import', 'aeries_photo_import', 'id_card_import']),
+  );
   for (const f of formats) {
     const id = await finishedExport('studioManager', {
       project_export_format_id: f.id,
