@@ -167,6 +167,8 @@ export const exportFormatBaseSchema = z.object({
   include_data: z.boolean().default(true),
   include_images: z.boolean().default(true),
   include_readme: z.boolean().default(true),
+  /** A yearbook format: subjects whose family asked to be left out of the yearbook are left out. */
+  yearbook: z.boolean().default(false),
   allow_custom_directory_group_field: z.boolean().default(false),
   directory_group_field_key: optionalSubjectKey,
   duplicate_search_fields: z
@@ -291,6 +293,7 @@ export function newExportFormatDefaults() {
     include_data: true,
     include_images: true,
     include_readme: true,
+    yearbook: false,
     allow_custom_directory_group_field: false,
     directory_group_field_key: null as string | null,
     duplicate_search_fields: [...DEFAULT_DUPLICATE_SEARCH_FIELDS] as string[],

@@ -57,3 +57,26 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry):
     })
     .execute();
 }
+
+/** Appends many rows by one actor (a change to each subject of a selection), a few thousand a statement. */
+export async function recordAudits(db: Db, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += 2000) {
+    await db
+      .insertInto('audit_events')
+      .values(
+        entries.slice(i, i + 2000).map((entry) => ({
+          user_id: actor.userId,
+          account_id: actor.accountId,
+          acting_organization_id: actor.actingOrganizationId,
+          ip: actor.ip,
+          action: entry.action,
+          record_type: entry.recordType,
+          record_id: entry.recordId,
+          project_id: entry.projectId ?? null,
+          owner_organization_id: entry.ownerOrganizationId ?? null,
+          details: entry.details ?? {},
+        })),
+      )
+      .execute();
+  }
+}

@@ -11,6 +11,7 @@ export const SETTING_COLUMNS = [
   'include_data',
   'include_images',
   'include_readme',
+  'yearbook',
   'allow_custom_directory_group_field',
   'directory_group_field_key',
   'duplicate_search_fields',

@@ -27,6 +27,8 @@ export const exportFormatSchema = z.object({
   include_data: z.boolean(),
   include_images: z.boolean(),
   include_readme: z.boolean(),
+  /** A yearbook format (migration 0030): yearbook opt-outs are left out. */
+  yearbook: z.boolean(),
   allow_custom_directory_group_field: z.boolean(),
   directory_group_field_key: z.string().nullable(),
   duplicate_search_fields: z.array(z.string()),

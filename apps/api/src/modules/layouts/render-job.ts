@@ -30,6 +30,7 @@ export async function runRender(
   const render = await db
     .selectFrom('layout_renders as r')
     .innerJoin('layouts as l', 'l.id', 'r.layout_id')
+    .innerJoin('layout_categories as c', 'c.id', 'l.layout_category_id')
     .select([
       'r.id',
       'r.project_id',
@@ -42,6 +43,7 @@ export async function runRender(
       'r.holds_hidden_fields',
       'l.layout_type',
       'l.definition',
+      'c.leaves_out_directory_opt_outs',
     ])
     .where('r.id', '=', renderId)
     .executeTakeFirst();
@@ -61,8 +63,15 @@ export async function runRender(
       school: project.organization_name,
       project: project.name,
       season: project.season_name,
+      // Consent: composites and directories leave out families who opted out of directory information.
+      leaveOutDirectoryOptOuts: render.leaves_out_directory_opt_outs,
     });
-    if (loaded.length === 0) throw new RenderFailure('There are no subjects to print.');
+    if (loaded.length === 0)
+      throw new RenderFailure(
+        render.leaves_out_directory_opt_outs
+          ? 'There are no subjects to print (directory information opt-outs are left out).'
+          : 'There are no subjects to print.',
+      );
     // Left out, subjects without a photo print nothing: no blank boxes, no pages without anyone on them.
     const leaveOut = render.subjects_without_photo === 'leave_out' && printsPhotos(definition.data);
     const subjects = leaveOut ? loaded.filter(hasPhoto) : loaded;

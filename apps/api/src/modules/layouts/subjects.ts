@@ -47,9 +47,11 @@ export async function loadLayoutSubjects(
     school: string;
     project: string;
     season?: string | null | undefined;
+    /** The layout's category publishes faces with names (composites, directories): consent applies. */
+    leaveOutDirectoryOptOuts?: boolean;
   },
 ): Promise<LayoutSubject[]> {
-  const rows = await subjectsWithPhotos(db, args.projectId, args.subjectIds);
+  const rows = await subjectsWithPhotos(db, args.projectId, args.subjectIds, args.leaveOutDirectoryOptOuts);
   return rows.map((row) => {
     const values: Record<string, string> = { School: args.school, Project: args.project };
     if (args.season) values.Season = args.season;

@@ -69,6 +69,7 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
       included_subject_ids: started.included_subject_ids.map(String),
       excluded_subject_ids: started.excluded_subject_ids.map(String),
       include_subjects_without_images: started.include_subjects_without_images,
+      leave_out_yearbook_opt_outs: format.yearbook,
     };
     const settings = {
       custom_directory_group_field_key: started.custom_directory_group_field_key,

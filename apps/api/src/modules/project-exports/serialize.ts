@@ -19,6 +19,7 @@ export const checkReportSchema = z.object({
         'missing_field',
         'transliterated',
         'left_out_of_index',
+        'yearbook_opt_out',
         'leading_zeros_collide',
         'leading_zeros_in_csv',
         'pspa_row_without_image',

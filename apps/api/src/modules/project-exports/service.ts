@@ -20,7 +20,12 @@ import {
   type ExportRunOptions,
 } from './archive/index.js';
 import { type ExportRow, selectExports } from './queries.js';
-import { allExportSubjects, type ExportSelection, type ImageChoice } from './subjects.js';
+import {
+  allExportSubjects,
+  type ExportSelection,
+  type ImageChoice,
+  yearbookOptOutIssue,
+} from './subjects.js';
 
 /** Where an export's archive lives: under its project, like the project's other files; one key per export,
  *  so that a retried job replaces the archive rather than adding a second one. */
@@ -105,11 +110,16 @@ async function formatFor(request: FastifyRequest, db: Db, project: ProjectRow, i
   return format;
 }
 
-const selectionOf = (projectId: string, input: ProjectExportValues): ExportSelection => ({
+const selectionOf = (
+  projectId: string,
+  input: ProjectExportValues,
+  format: Pick<ExportFormatRow, 'yearbook'>,
+): ExportSelection => ({
   project_id: projectId,
   included_subject_ids: [...new Set(input.included_subject_ids)],
   excluded_subject_ids: [...new Set(input.excluded_subject_ids)],
   include_subjects_without_images: input.include_subjects_without_images,
+  leave_out_yearbook_opt_outs: format.yearbook,
 });
 
 /** Included and excluded subjects must be this project's: another's ids are "is invalid", not ignored. */
@@ -134,16 +144,16 @@ export async function checkRun(
   const format = await formatFor(request, db, project, input);
   await checkSubjectsOfProject(db, project.id, input);
   const fields = await exportFields(db, project, readsHiddenFields(session.abilities));
-  const subjects = await allExportSubjects(
-    db,
-    selectionOf(project.id, input),
-    fields,
-    imageChoice(format, input),
-  );
+  const selection = selectionOf(project.id, input, format);
+  const subjects = await allExportSubjects(db, selection, fields, imageChoice(format, input));
   const options = runOptions(format, input, project.name, fields);
   // Whether the archive will hold a hidden field's values: then only callers who read hidden fields see it.
   const holdsHiddenFields = fieldsWritten(format, options, fields).some((f) => !f.visible_to_customers);
-  return { format, report: checkExport(format, subjects, options), holdsHiddenFields };
+  const report = checkExport(format, subjects, options);
+  // Consent: a yearbook format names the subjects it leaves out at their family's request.
+  const optedOut = await yearbookOptOutIssue(db, selection);
+  if (optedOut) report.issues.unshift(optedOut);
+  return { format, report, holdsHiddenFields };
 }
 
 /**
@@ -159,7 +169,7 @@ export async function createExport(
 ): Promise<string> {
   const { format, report, holdsHiddenFields } = await checkRun(request, ctx.db, session, project, input);
   if (report.subjects_count === 0) throw unprocessable({ included_subject_ids: ['selects no subjects'] });
-  const selection = selectionOf(project.id, input);
+  const selection = selectionOf(project.id, input, format);
   return ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('project_exports')

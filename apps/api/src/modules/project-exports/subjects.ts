@@ -3,8 +3,13 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { exportPhotoSources, subjectPhotoReads } from '../photos/queries.js';
 import { workingMaster } from '../photos/service.js';
-import { countMatchingSubjects, selectionCondition, subjectBatchAfter } from '../subjects/queries.js';
-import type { ExportImageSource, ExportSubject, ProjectField } from './archive/index.js';
+import {
+  countMatchingSubjects,
+  matchingSubjectIds,
+  selectionCondition,
+  subjectBatchAfter,
+} from '../subjects/queries.js';
+import type { ExportCheckIssue, ExportImageSource, ExportSubject, ProjectField } from './archive/index.js';
 
 /** Subjects are read this many at a time (keyset pages): memory stays flat in the number of subjects. */
 export const SUBJECT_BATCH = 500;
@@ -15,6 +20,8 @@ export interface ExportSelection {
   included_subject_ids: string[];
   excluded_subject_ids: string[];
   include_subjects_without_images: boolean;
+  /** A yearbook format's run (consent, migration 0030): subjects left out of the yearbook are not exported. */
+  leave_out_yearbook_opt_outs?: boolean;
 }
 
 /** How each subject's images are chosen (exports §9). */
@@ -37,6 +44,14 @@ const KNOWN_KEYS = new Set<string>(FIELD_KEYS.map((f) => f.key));
  * only subjects with a photo.
  */
 function selectionWhere(selection: ExportSelection): Expression<SqlBool> {
+  const chosen = chosenWhere(selection);
+  return selection.leave_out_yearbook_opt_outs
+    ? sql<SqlBool>`(${chosen} AND NOT s.yearbook_opt_out)`
+    : chosen;
+}
+
+/** The selection before consent is applied (the pre-export check names who consent leaves out). */
+function chosenWhere(selection: ExportSelection): Expression<SqlBool> {
   const base = selectionCondition(
     { fields: [] },
     {
@@ -52,6 +67,31 @@ function selectionWhere(selection: ExportSelection): Expression<SqlBool> {
 
 export async function countSelection(db: Db, selection: ExportSelection): Promise<number> {
   return countMatchingSubjects(db, selection.project_id, selectionWhere(selection));
+}
+
+/**
+ * For a yearbook format's run, the selected subjects its consent leaves out (families who asked to be left
+ * out of the yearbook), as the pre-export check names them; null for other runs or when there are none.
+ */
+export async function yearbookOptOutIssue(
+  db: Db,
+  selection: ExportSelection,
+): Promise<ExportCheckIssue | null> {
+  if (!selection.leave_out_yearbook_opt_outs) return null;
+  const ids = await matchingSubjectIds(
+    db,
+    selection.project_id,
+    sql<SqlBool>`(${chosenWhere(selection)} AND s.yearbook_opt_out)`,
+  );
+  if (ids.length === 0) return null;
+  const n = ids.length;
+  return {
+    code: 'yearbook_opt_out',
+    message: `${n === 1 ? '1 subject' : `${n.toLocaleString('en-US')} subjects`} asked to be left out of the yearbook and will be left out.`,
+    field_key: null,
+    count: n,
+    subject_ids: ids.slice(0, 100),
+  };
 }
 
 /** Values by field key: each keyed field's trimmed value (the first field of a key wins). */

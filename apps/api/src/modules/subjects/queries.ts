@@ -276,8 +276,16 @@ export function subjectIdsOfProjectInView(db: Db, access: Access, projectId: str
     .where('s.id', 'in', access.ids('subject'));
 }
 
-/** Subjects of a project (all, or `subjectIds`) with their values and their primary and latest photos. */
-export async function subjectsWithPhotos(db: Db, projectId: string, subjectIds: string[] | null) {
+/**
+ * Subjects of a project (all, or `subjectIds`) with their values and their primary and latest photos;
+ * with `leaveOutDirectoryOptOuts`, none whose family opted out of directory information (consent, 0030).
+ */
+export async function subjectsWithPhotos(
+  db: Db,
+  projectId: string,
+  subjectIds: string[] | null,
+  leaveOutDirectoryOptOuts = false,
+) {
   if (subjectIds && subjectIds.length === 0) return [];
   let query = db
     .selectFrom('subjects as s')
@@ -290,5 +298,31 @@ export async function subjectsWithPhotos(db: Db, projectId: string, subjectIds: 
     ])
     .where('s.project_id', '=', projectId);
   if (subjectIds) query = query.where('s.id', 'in', subjectIds);
+  if (leaveOutDirectoryOptOuts) query = query.where('s.directory_opt_out', '=', false);
   return query.execute();
+}
+
+/** Consent flags to set (migration 0030); a flag left out stays as it is. */
+export interface ConsentFlags {
+  directory_opt_out?: boolean | undefined;
+  yearbook_opt_out?: boolean | undefined;
+}
+
+/**
+ * Sets consent flags on a project's subjects matching a condition over `subjects s`, only where a flag
+ * changes; answers the subjects changed with their flags now.
+ */
+export function updateConsent(db: Db, projectId: string, where: Expression<SqlBool>, flags: ConsentFlags) {
+  const set = Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)) as ConsentFlags;
+  const differs = Object.entries(set).map(([column, value]) =>
+    value ? sql<SqlBool>`NOT ${sql.ref(`s.${column}`)}` : sql<SqlBool>`${sql.ref(`s.${column}`)}`,
+  );
+  return db
+    .updateTable('subjects as s')
+    .set({ ...set, updated_at: sql`now()` })
+    .where('s.project_id', '=', projectId)
+    .where(where)
+    .where(sql<SqlBool>`(${sql.join(differs, sql` OR `)})`)
+    .returning(['s.id', 's.directory_opt_out', 's.yearbook_opt_out'])
+    .execute();
 }

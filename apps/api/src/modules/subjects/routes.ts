@@ -10,6 +10,7 @@ import { actorOf } from '../audit/record.js';
 import { isPhotoOfSubject } from '../photos/queries.js';
 import { subjectPhotoSchema } from '../photos/serialize.js';
 import { photosOfSubject } from '../photos/service.js';
+import { setSelectionConsent, setSubjectConsent } from './consent.js';
 import { deleteSubjectWithPhotos } from './delete.js';
 import { type GridSort, gridPage } from './grid.js';
 import {
@@ -46,6 +47,10 @@ export const subjectSchema = z.object({
   yearbook_photo_id: z.string().nullable(),
   /** The camera card's code (migration 0026): random, unique in the project, no personal data. */
   card_code: z.string(),
+  /** Consent (migration 0030), set by the school: left off composites and the subject directory. */
+  directory_opt_out: z.boolean(),
+  /** Consent (migration 0030), set by the school: left out of yearbook formats. */
+  yearbook_opt_out: z.boolean(),
   photos: z.array(subjectPhotoSchema).optional(),
   created_by_plic_app_id: z.string().nullable(),
   created_at: z.string(),
@@ -107,6 +112,34 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
       const pf = await loadProjectFields(request.access, s, request.params.id);
       const { ids, ...selection } = request.body;
       return { selection: await resolveSelection(ctx.db, pf, selection, ids) };
+    },
+  );
+
+  app.post(
+    '/api/projects/:id/subject-consents',
+    {
+      config: { action: 'subject.set-consent' },
+      schema: {
+        tags: ['subjects'],
+        summary:
+          'Set or clear consent (directory information opt-out, leave out of the yearbook) for a selection of subjects; school staff only',
+        params: idParam,
+        body: z
+          .object({
+            selection: subjectSelectionSchema,
+            directory_opt_out: z.boolean().optional(),
+            yearbook_opt_out: z.boolean().optional(),
+          })
+          .strict(),
+        response: { 200: z.object({ subject_consents: z.object({ changed: z.number() }) }) },
+      },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      const pf = await loadProjectFields(request.access, s, request.params.id);
+      const { selection, ...flags } = request.body;
+      const changed = await setSelectionConsent(ctx.db, actorOf(request), pf, selection, flags);
+      return { subject_consents: { changed } };
     },
   );
 
@@ -275,6 +308,9 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
               .regex(/^\d{1,18}$/, 'is invalid')
               .nullable()
               .optional(),
+            // Consent: the school's to set (subject.set-consent); 403 for anyone else who sends them.
+            directory_opt_out: z.boolean().optional(),
+            yearbook_opt_out: z.boolean().optional(),
           }),
         }),
         response: { 200: z.object({ subject: subjectSchema }) },
@@ -282,16 +318,30 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const s = sessionOf(request);
-      const row = await findSubject(request.access, request.params.id);
+      const {
+        properties: changes = {},
+        yearbook_photo_id: yearbook,
+        directory_opt_out,
+        yearbook_opt_out,
+      } = request.body.subject;
+      const consent = { directory_opt_out, yearbook_opt_out };
+      const setsConsent = directory_opt_out !== undefined || yearbook_opt_out !== undefined;
+      const row = await findSubject(
+        request.access,
+        request.params.id,
+        setsConsent ? 'subject.set-consent' : undefined,
+      );
       const pf = await projectFieldsById(ctx.db, s, row.project_id);
-      const { properties: changes = {}, yearbook_photo_id: yearbook } = request.body.subject;
       checkProperties(pf, changes);
       if (yearbook) {
         // The yearbook photo is one of the subject's own photos.
         if (!(await isPhotoOfSubject(ctx.db, row.id, yearbook)))
           throw unprocessable({ yearbook_photo_id: ['is not a photo of this subject'] });
       }
-      const updated = await updateSubject(ctx.db, row.id, changes, yearbook);
+      const updated = await ctx.db.transaction().execute(async (trx) => {
+        await setSubjectConsent(trx, actorOf(request), pf.project, row.id, consent);
+        return updateSubject(trx, row.id, changes, yearbook);
+      });
       const [subject] = await withPrimaryThumbnails(ctx.db, ctx.storage, [serializeSubject(updated, pf)]);
       return { subject: subject! };
     },

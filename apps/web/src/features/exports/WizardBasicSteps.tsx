@@ -54,6 +54,7 @@ export function DirectoriesStep() {
       <ToggleSetting name="include_data" label={t('exports.wizard.include-data')} />
       <ToggleSetting name="include_images" label={t('exports.wizard.include-images')} />
       <ToggleSetting name="include_readme" label={t('exports.wizard.include-readme')} />
+      <ToggleSetting name="yearbook" label={t('exports.wizard.yearbook')} />
       {includeData && (
         <TextSetting name="data_directory_name" label={t('exports.wizard.data-directory-name')} />
       )}

@@ -72,6 +72,7 @@ function reviewOf(
         values.include_data && t('exports.wizard.include-data'),
         values.include_images && t('exports.wizard.include-images'),
         values.include_readme && t('exports.wizard.include-readme'),
+        values.yearbook && t('exports.wizard.yearbook'),
       ]
         .filter(Boolean)
         .join(', ') || t('exports.wizard.none'),

@@ -16,6 +16,7 @@ const STEP_FIELDS: Record<StepName, readonly string[]> = {
     'include_data',
     'include_images',
     'include_readme',
+    'yearbook',
     'data_directory_name',
     'data_directory_group_enabled',
     'images_directory_name',
