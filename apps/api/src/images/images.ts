@@ -134,7 +134,11 @@ const uprightPixels = (image: sharp.Sharp, resize: sharp.ResizeOptions) =>
  * is verified); exports and print sheets read it instead of the original whenever it has enough pixels.
  */
 export const MASTER_LONG_EDGE = 2400;
-const MASTER_QUALITY = 92;
+/**
+ * Quality 92 without optimised Huffman tables: the master is read by our own jobs only, and the tables'
+ * second pass doubled its encoding time (about 30 -> 65 ms at 2400 x 1600) for a file 15% smaller.
+ */
+const MASTER_JPEG = { quality: 92, mozjpeg: false, optimiseCoding: false } as const;
 
 export interface WorkingMaster {
   jpeg: Buffer;
@@ -149,7 +153,7 @@ export async function renderWorkingMaster(original: Buffer): Promise<WorkingMast
     fit: 'inside',
   });
   const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-    .jpeg({ quality: MASTER_QUALITY, mozjpeg: false })
+    .jpeg(MASTER_JPEG)
     .toBuffer();
   return { jpeg, width: info.width, height: info.height };
 }
@@ -200,16 +204,28 @@ export async function inspectAndDerive<T = undefined>(
     height: decoded.info.height,
     channels: decoded.info.channels,
   };
-  const small = (resize: sharp.ResizeOptions) =>
-    fromRaw(pixels)
-      .resize({ ...resize, withoutEnlargement: true })
-      .jpeg({ quality: 82, mozjpeg: false })
-      .toBuffer();
-  const [tiny, smallRendition, large, jpeg, derived] = await Promise.all([
-    small({ width: 80 }),
-    small({ width: 200 }),
-    small({ height: 600 }),
-    fromRaw(pixels).jpeg({ quality: MASTER_QUALITY, mozjpeg: false }).toBuffer(),
+  // The small renditions from the largest of them (as renderRenditions does from its small decode).
+  const thumbnails = async () => {
+    const large = await fromRaw(pixels)
+      .resize({ ...THUMBNAIL_SOURCE, fit: 'outside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const source = {
+      data: large.data,
+      width: large.info.width,
+      height: large.info.height,
+      channels: pixels.channels,
+    };
+    const encode = (resize: sharp.ResizeOptions) =>
+      fromRaw(source)
+        .resize({ ...resize, withoutEnlargement: true })
+        .jpeg({ quality: 82, mozjpeg: false })
+        .toBuffer();
+    return Promise.all([encode({ width: 80 }), encode({ width: 200 }), encode({ height: 600 })]);
+  };
+  const [[tiny, smallRendition, large], jpeg, derived] = await Promise.all([
+    thumbnails(),
+    fromRaw(pixels).jpeg(MASTER_JPEG).toBuffer(),
     derive?.(pixels),
   ]);
   return {
