@@ -219,17 +219,11 @@ describe('sidebar entries', () => {
   test('file requests are studio only', () => {
     expect(abilities({ manager: true, managesOwn: true, role: 'lab_role' }).sidebar.fileRequests).toBe(false);
   });
-  test('accounts not managing the own organization see none of the extra entries', () => {
-    const s = abilities({ manager: true }).sidebar;
-    expect([s.organizations, s.projectTemplates, s.seasons, s.fileRequests]).toEqual([
-      false,
-      false,
-      false,
-      false,
-    ]);
-  });
-  test('schools that manage themselves still get no studio entries', () => {
-    const s = abilities({ managesOwn: true, role: 'customer_role' }).sidebar;
+  test.each([
+    { who: 'accounts not managing the own organization', as: { manager: true } },
+    { who: 'schools that manage themselves', as: { managesOwn: true, role: 'customer_role' } },
+  ] as const)('$who see none of the studio entries', ({ as }) => {
+    const s = abilities(as).sidebar;
     expect([s.organizations, s.projectTemplates, s.seasons, s.fileRequests]).toEqual([
       false,
       false,

@@ -176,10 +176,11 @@ describe('grouping and sorting', () => {
     expect(pages[1]!.boxes.filter((b) => b.kind === 'photo')).toHaveLength(12);
   });
 
-  test('a flowing Sheet puts titles on their own rows and never leaves a title alone at the foot', () => {
-    const short = layoutDefinitionSchema.parse({
+  /** A Sheet two units wide and `rows` high, groups flowing on (no page per group), each unit a last name. */
+  const flowingSheet = (rows: number) =>
+    layoutDefinitionSchema.parse({
       page: letter,
-      grid: { width: 2, height: 4 },
+      grid: { width: 2, height: rows },
       group_break: 'flow',
       unit: {
         width: 200,
@@ -187,6 +188,9 @@ describe('grouping and sorting', () => {
         boxes: [{ kind: 'text', x: 0, y: 0, width: 200, height: 20, template: '{Last Name}', size: 10 }],
       },
     });
+
+  test('a flowing Sheet puts titles on their own rows and never leaves a title alone at the foot', () => {
+    const short = flowingSheet(4);
     const two = ['A', 'B'].flatMap((t) =>
       [1, 2, 3].map((i) => subject(`${t}${i}`, { Teacher: t, 'Last Name': `${t}${i}` })),
     );
@@ -194,16 +198,7 @@ describe('grouping and sorting', () => {
     expect(layoutPages(short, 'Sheet', two, { group_by: ['Teacher'] }).map((p) => texts(p.boxes)[0])).toEqual(
       ['A', 'B'],
     );
-    const directory = layoutDefinitionSchema.parse({
-      page: letter,
-      grid: { width: 2, height: 5 },
-      group_break: 'flow',
-      unit: {
-        width: 200,
-        height: 40,
-        boxes: [{ kind: 'text', x: 0, y: 0, width: 200, height: 20, template: '{Last Name}', size: 10 }],
-      },
-    });
+    const directory = flowingSheet(5);
     const list = ['A', 'B', 'C'].flatMap((t, g) =>
       Array.from({ length: 3 }, (_, i) => subject(`${g}${i}`, { Teacher: t, 'Last Name': `${t}${i}` })),
     );

@@ -17,59 +17,55 @@ const closed = { enable_plic_app_whitelist: true, plic_app_whitelist_slugs: ['pl
 const licensedUser = { active_plic_app_slugs: ['school-portal'] };
 
 describe('not-licensed redirects', () => {
-  test('home when the current account is licensed', () => {
+  const both = [
+    { id: '1', ...closed },
+    { id: '2', ...open },
+  ];
+  test.each([
+    {
+      when: 'home when the current account is licensed',
+      user: licensedUser,
+      current: { id: '1', ...open },
+      defaultId: '1',
+      accounts: [],
+      expected: 'home',
+    },
+    {
+      when: 'switch-accounts when the default account is not enabled but another is',
+      user: licensedUser,
+      current: { id: '1', ...closed },
+      defaultId: '1',
+      accounts: both,
+      expected: 'switch-accounts',
+    },
+    {
+      when: 'stays when no other account is enabled',
+      user: licensedUser,
+      current: { id: '1', ...closed },
+      defaultId: '1',
+      accounts: [{ id: '1', ...closed }],
+      expected: null,
+    },
+    {
+      when: 'stays when the current account is not the default',
+      user: licensedUser,
+      current: { id: '1', ...closed },
+      defaultId: '2',
+      accounts: both,
+      expected: null,
+    },
+    {
+      when: 'stays when the user lacks the app in their active slugs',
+      user: { active_plic_app_slugs: [] },
+      current: { id: '1', ...open },
+      defaultId: '1',
+      accounts: [],
+      expected: null,
+    },
+  ])('$when', ({ user, current, defaultId, accounts, expected }) => {
     expect(
-      notLicensedRedirect({
-        user: licensedUser,
-        currentAccount: { id: '1', ...open },
-        defaultAccountId: '1',
-        accounts: [],
-      }),
-    ).toBe('home');
-  });
-  test('switch-accounts when the default account is not enabled but another is', () => {
-    expect(
-      notLicensedRedirect({
-        user: licensedUser,
-        currentAccount: { id: '1', ...closed },
-        defaultAccountId: '1',
-        accounts: [
-          { id: '1', ...closed },
-          { id: '2', ...open },
-        ],
-      }),
-    ).toBe('switch-accounts');
-  });
-  test('stays when no other account is enabled, or the current one is not the default', () => {
-    expect(
-      notLicensedRedirect({
-        user: licensedUser,
-        currentAccount: { id: '1', ...closed },
-        defaultAccountId: '1',
-        accounts: [{ id: '1', ...closed }],
-      }),
-    ).toBeNull();
-    expect(
-      notLicensedRedirect({
-        user: licensedUser,
-        currentAccount: { id: '1', ...closed },
-        defaultAccountId: '2',
-        accounts: [
-          { id: '1', ...closed },
-          { id: '2', ...open },
-        ],
-      }),
-    ).toBeNull();
-  });
-  test('stays when the user lacks the app in their active slugs', () => {
-    expect(
-      notLicensedRedirect({
-        user: { active_plic_app_slugs: [] },
-        currentAccount: { id: '1', ...open },
-        defaultAccountId: '1',
-        accounts: [],
-      }),
-    ).toBeNull();
+      notLicensedRedirect({ user, currentAccount: current, defaultAccountId: defaultId, accounts }),
+    ).toBe(expected);
   });
 });
 
