@@ -528,6 +528,15 @@ const routes: Route[] = [
   },
   {
     method: 'POST',
+    path: '/api/projects/{id}/subject-consents',
+    url: (o) => `/api/projects/${projects[o]}/subject-consents`,
+    payload: (o) => ({
+      selection: { included_subject_ids: assignable[o]!.slice(0, 1) },
+      yearbook_opt_out: true,
+    }),
+  },
+  {
+    method: 'POST',
     path: '/api/projects/{id}/duplicate-subjects',
     url: (o) => `/api/projects/${projects[o]}/duplicate-subjects`,
     payload: () => ({ fields: ['first_name'] }),
