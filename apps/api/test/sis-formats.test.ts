@@ -14,8 +14,13 @@ import {
 } from '../src/modules/project-exports/archive/index.js';
 import { entryCost } from '../src/modules/project-exports/archive/parts.js';
 import { LocalStorage } from '../src/storage/local.js';
+import { eventually } from './support/app.js';
 import { createTestDatabase } from './support/database.js';
 import { formatRow } from './support/export-format.js';
+import { injectAs } from './support/factories.js';
+import { makeJpeg } from './support/images.js';
+import { projectWithFields, subjectWithPhoto } from './support/project-data.js';
+import { worldApp } from './support/world.js';
 import { readZip, type ZipEntry } from './support/zip.js';
 
 /**
@@ -428,4 +433,105 @@ describe('pre-export check: the PSPA package', () => {
     );
     expect(report.issues.filter((i) => i.code.startsWith('pspa_'))).toEqual([]);
   });
+});
+
+describe('through the API: a school runs Infinite Campus, checks and downloads', () => {
+  let app: Awaited<ReturnType<typeof worldApp>>;
+  let project: Awaited<ReturnType<typeof projectWithFields>>;
+  beforeAll(async () => {
+    app = await worldApp(['schoolStaff']);
+    const { db } = app.t.ctx;
+    project = await projectWithFields(db, app.w.orgs.schoolA1.id, 'Campus Fall', [
+      'student_id',
+      'first_name',
+      'last_name',
+    ]);
+    const crop = { name: '8x10', x: 0.1, y: 0.1, width: 0.8, height: 0.8 };
+    for (const [sid, first] of [
+      ['0123', 'Ada'],
+      ['123', 'Ben'],
+      ['777', 'Cy'],
+    ] as const) {
+      await subjectWithPhoto(
+        app.t,
+        project,
+        { student_id: sid, first_name: first, last_name: 'Lane' },
+        {
+          bytes: await makeJpeg(300, 450),
+          width: 300,
+          height: 450,
+          crop,
+        },
+      );
+    }
+  }, 120_000);
+  afterAll(() => app?.t.close());
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    injectAs(app.t.app, app.tokens.schoolStaff!, method, url, payload);
+
+  async function runAndDownload(formatId: string) {
+    const created = await call('POST', `/api/projects/${project.projectId}/project-exports`, {
+      project_export: { project_export_format_id: formatId },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().project_export.id as string;
+    await eventually(async () => {
+      const e = (await call('GET', `/api/project-exports/${id}`)).json().project_export;
+      return e.job_status === 'completed' ? e : null;
+    }, 60_000);
+    const answer = await call('GET', `/api/project-exports/${id}/download`);
+    expect(answer.statusCode, answer.body).toBe(302);
+    const file = await app.t.app.inject({ method: 'GET', url: answer.headers.location as string });
+    return new Map((await readZip(file.rawPayload)).map((e) => [e.name, e]));
+  }
+
+  test('the check names the IDs Campus would read as one; the built-in gives one part; a lower limit, one per image', async () => {
+    const campus = await app.t.ctx.db
+      .selectFrom('project_export_formats')
+      .selectAll()
+      .where('standard_key', '=', 'infinite_campus_photo_import')
+      .executeTakeFirstOrThrow();
+    const check = await call('POST', `/api/projects/${project.projectId}/project-exports/check`, {
+      project_export: { project_export_format_id: campus.id },
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    expect(
+      check.json().report.issues.find((i: { code: string }) => i.code === 'leading_zeros_collide'),
+    ).toMatchObject({ count: 2, field_key: 'student_id' });
+
+    const whole = await runAndDownload(campus.id);
+    expect([...whole.keys()]).toEqual(['InfiniteCampus/part-1.zip', 'InfiniteCampus/readme.txt']);
+    expect((await readZip(whole.get('InfiniteCampus/part-1.zip')!.data)).map((e) => e.name).sort()).toEqual([
+      '0123.jpg',
+      '123.jpg',
+      '777.jpg',
+    ]);
+
+    // The school's own format with Campus's settings and a limit below one image: a part per image.
+    const { id: _id, standard_key: _key, created_at: _c, updated_at: _u, ...settings } = campus;
+    const own = await app.t.ctx.db
+      .insertInto('project_export_formats')
+      .values({
+        ...settings,
+        organization_id: app.w.orgs.schoolA1.id,
+        standard_key: null,
+        name: 'Campus in small parts',
+        images_zip_part_max_bytes: 1000,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const split = await runAndDownload(own.id);
+    const parts = [...split.keys()].filter((n) => n.endsWith('.zip'));
+    expect(parts).toEqual([
+      'InfiniteCampus/part-1.zip',
+      'InfiniteCampus/part-2.zip',
+      'InfiniteCampus/part-3.zip',
+    ]);
+    const inParts = await Promise.all(
+      parts.map(async (n) => (await readZip(split.get(n)!.data)).map((e) => e.name)),
+    );
+    expect(inParts.every((names) => names.length === 1)).toBe(true);
+    expect(inParts.flat().sort()).toEqual(['0123.jpg', '123.jpg', '777.jpg']);
+  }, 180_000);
 });
