@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
@@ -200,6 +201,19 @@ describe('counts and the missing list', () => {
     expect(second.meta).toEqual({ page: 2, limit: 2, total: 3 });
   });
 
+  test('a flagged portrait whose flags a person accepted counts as checked', async () => {
+    const accept = (at: Date | null) =>
+      sql`UPDATE photos SET checks_accepted_at = ${at} WHERE id IN (
+        SELECT photo_id FROM subject_photo_assignments WHERE subject_id = ${ids.ben!})`.execute(t.ctx.db);
+    await accept(new Date());
+    try {
+      expect((await coverage('studioManager')).coverage.totals.with_checked_crop).toBe(2);
+    } finally {
+      await accept(null);
+    }
+    expect((await coverage('studioManager')).coverage.totals.with_checked_crop).toBe(1);
+  });
+
   test('the school sees the counts and the list, without the field hidden from it', async () => {
     const res = await call('schoolStaff', 'GET', `/api/projects/${project.projectId}/coverage`);
     expect(res.statusCode).toBe(200);
@@ -253,6 +267,8 @@ describe('downloads', () => {
   });
 
   test('PDF through the layout engine: the missing by class, for studio and school; the school’s without the hidden field', async () => {
+    // A directory opt-out still needs a portrait (ID cards, the school's systems): it is on the print.
+    await sql`UPDATE subjects SET directory_opt_out = true WHERE id = ${ids.cy!}`.execute(t.ctx.db);
     const studio = await call('studioStaff', 'POST', `/api/projects/${project.projectId}/coverage/print`);
     expect(studio.statusCode, studio.body).toBe(201);
     expect(studio.json().layout_render).toMatchObject({

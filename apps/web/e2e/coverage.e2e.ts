@@ -86,7 +86,9 @@ test('the studio sees the counts, downloads the CSV and the PDF, and e-mails the
 
     await page.getByRole('button', { name: 'Download PDF' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('is ready for download').waitFor({ timeout: 30_000 });
+    await dialog
+      .getByText('The list of missing portraits is ready for download.')
+      .waitFor({ timeout: 30_000 });
     const [pdf] = await Promise.all([
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Download Now' }).click(),

@@ -3882,7 +3882,7 @@ export interface paths {
                                     subjects_count: number;
                                     issues: {
                                         /** @enum {string} */
-                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index" | "leading_zeros_collide" | "leading_zeros_in_csv" | "pspa_row_without_image" | "pspa_name_not_unique" | "pspa_unsafe_name" | "pspa_image_size" | "pspa_aspect" | "pspa_staff_unmarked";
+                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index" | "yearbook_opt_out" | "leading_zeros_collide" | "leading_zeros_in_csv" | "pspa_row_without_image" | "pspa_name_not_unique" | "pspa_unsafe_name" | "pspa_image_size" | "pspa_aspect" | "pspa_staff_unmarked";
                                         message: string;
                                         field_key: string | null;
                                         count: number;
@@ -3988,7 +3988,7 @@ export interface paths {
                                     subjects_count: number;
                                     issues: {
                                         /** @enum {string} */
-                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index" | "leading_zeros_collide" | "leading_zeros_in_csv" | "pspa_row_without_image" | "pspa_name_not_unique" | "pspa_unsafe_name" | "pspa_image_size" | "pspa_aspect" | "pspa_staff_unmarked";
+                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index" | "yearbook_opt_out" | "leading_zeros_collide" | "leading_zeros_in_csv" | "pspa_row_without_image" | "pspa_name_not_unique" | "pspa_unsafe_name" | "pspa_image_size" | "pspa_aspect" | "pspa_staff_unmarked";
                                         message: string;
                                         field_key: string | null;
                                         count: number;
@@ -4068,7 +4068,7 @@ export interface paths {
                                 subjects_count: number;
                                 issues: {
                                     /** @enum {string} */
-                                    code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index" | "leading_zeros_collide" | "leading_zeros_in_csv" | "pspa_row_without_image" | "pspa_name_not_unique" | "pspa_unsafe_name" | "pspa_image_size" | "pspa_aspect" | "pspa_staff_unmarked";
+                                    code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index" | "yearbook_opt_out" | "leading_zeros_collide" | "leading_zeros_in_csv" | "pspa_row_without_image" | "pspa_name_not_unique" | "pspa_unsafe_name" | "pspa_image_size" | "pspa_aspect" | "pspa_staff_unmarked";
                                     message: string;
                                     field_key: string | null;
                                     count: number;
@@ -4151,7 +4151,7 @@ export interface paths {
                                     subjects_count: number;
                                     issues: {
                                         /** @enum {string} */
-                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index" | "leading_zeros_collide" | "leading_zeros_in_csv" | "pspa_row_without_image" | "pspa_name_not_unique" | "pspa_unsafe_name" | "pspa_image_size" | "pspa_aspect" | "pspa_staff_unmarked";
+                                        code: "missing_image" | "missing_value" | "duplicate_value" | "name_collision" | "forbidden_characters" | "leading_zeros" | "upscaled" | "no_crop" | "auto_cropped" | "missing_field" | "transliterated" | "left_out_of_index" | "yearbook_opt_out" | "leading_zeros_collide" | "leading_zeros_in_csv" | "pspa_row_without_image" | "pspa_name_not_unique" | "pspa_unsafe_name" | "pspa_image_size" | "pspa_aspect" | "pspa_staff_unmarked";
                                         message: string;
                                         field_key: string | null;
                                         count: number;
@@ -9380,7 +9380,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Print the subjects without a portrait (the Subject Directory, by class): a layout render made by a job, followed and downloaded as any render */
+        /** Print the subjects without a portrait (the Contact Sheet, a page per class): a layout render made by a job, followed and downloaded as any render */
         post: {
             parameters: {
                 query?: never;

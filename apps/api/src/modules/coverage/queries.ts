@@ -27,8 +27,8 @@ const hasPortrait = sql<boolean>`EXISTS (SELECT 1 FROM subject_photo_assignments
 /**
  * The counts by class, computed from the tables on every call (so they move as picture-day batches land):
  * a portrait is the subject's primary photo; its crop is checked when a person made one, or when the
- * photo checks passed (checked, no open flag) and so its auto crop stands; a retake is pending while the
- * portrait is marked for one; no photo at all is no assignment. One row per combination of the class
+ * photo checks passed (checked with no flag, or its flags accepted by a person) and so its auto crop
+ * stands; a retake is pending while the portrait is marked for one; no photo at all is no assignment. One row per combination of the class
  * fields' values (one row for the project without class fields); read-only, across subjects and photos.
  */
 export async function classCounts(db: Db, projectId: string, classFields: ClassField[]) {
@@ -47,7 +47,8 @@ export async function classCounts(db: Db, projectId: string, classFields: ClassF
     LEFT JOIN LATERAL (
       SELECT ph.id AS photo_id, ph.retake_needed,
         EXISTS (SELECT 1 FROM photo_crops c WHERE c.photo_id = ph.id
-          AND (c.source = 'manual' OR (ph.checked_at IS NOT NULL AND ph.checks = '[]'::jsonb))) AS checked_crop
+          AND (c.source = 'manual' OR (ph.checked_at IS NOT NULL
+            AND (ph.checks = '[]'::jsonb OR ph.checks_accepted_at IS NOT NULL)))) AS checked_crop
       FROM subject_photo_assignments a JOIN photos ph ON ph.id = a.photo_id
       WHERE a.subject_id = s.id AND a.is_primary
       LIMIT 1

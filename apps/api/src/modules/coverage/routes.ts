@@ -12,7 +12,7 @@ import { coverageCsv, notifySchool, printMissing, projectCoverage } from './serv
 /**
  * Coverage (docs/api.md "Coverage", issue 28 item 1): who has a portrait, a checked crop, a retake
  * pending or no photo at all, by class, and who is still missing; the missing list as CSV and as a
- * printable PDF (a Subject Directory render); the studio's "missing portraits" e-mail to the school.
+ * printable PDF (a Contact Sheet render, a page per class); the studio's "missing portraits" e-mail to the school.
  */
 export function registerCoverageRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +63,7 @@ export function registerCoverageRoutes(root: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['coverage'],
         summary:
-          'Print the subjects without a portrait (the Subject Directory, by class): a layout render made by a job, followed and downloaded as any render',
+          'Print the subjects without a portrait (the Contact Sheet, a page per class): a layout render made by a job, followed and downloaded as any render',
         params: idParam,
         response: { 201: z.object({ layout_render: renderSchema }) },
       },

@@ -4,7 +4,14 @@ import type { SubjectRow } from '../subjects/service.js';
 import type { ClassField, CoverageCounts } from './queries.js';
 
 /** The fields the missing list and its CSV show, in order (those the project has and the caller sees). */
-export const MISSING_LIST_KEYS = ['last_name', 'first_name', 'student_id', 'grade', 'teacher', 'home_room'] as const;
+export const MISSING_LIST_KEYS = [
+  'last_name',
+  'first_name',
+  'student_id',
+  'grade',
+  'teacher',
+  'home_room',
+] as const;
 type MissingKey = (typeof MISSING_LIST_KEYS)[number];
 
 const countsSchema = z.object({

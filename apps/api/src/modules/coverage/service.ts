@@ -1,9 +1,9 @@
-import { fieldKeyLabel, SUBJECT_DIRECTORY_CATEGORY } from '@school-portal/domain';
+import { fieldKeyLabel } from '@school-portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { PageRequest } from '../../db/paging.js';
-import { unprocessable } from '../../http/errors.js';
 import { sessionOf } from '../../http/auth.js';
+import { unprocessable } from '../../http/errors.js';
 import { enqueueEmailOn, queueEmail } from '../../mail/outbox.js';
 import { missingPortraitsMessage } from '../../mail/templates.js';
 import { actorOf, recordAudit } from '../audit/record.js';
@@ -16,6 +16,8 @@ import { fieldsByKey, missingCsv, serializeCoverage, serializeMissing } from './
 
 /** Classes group by these keys, in this order (the subject directory's: teacher, then grade), then home room. */
 const CLASS_KEYS = ['teacher', 'grade', 'home_room'] as const;
+/** The built-in contact sheets' category (migration 0011). */
+const CONTACT_SHEETS_CATEGORY = 'contact-sheets';
 
 /** The project in view (the route's action decided) with the class and name fields the caller sees. */
 async function coverageFields(request: FastifyRequest, projectId: string) {
@@ -58,11 +60,15 @@ export async function coverageCsv(ctx: AppContext, request: FastifyRequest, proj
   return { csv: missingCsv(rows, byKey), fileName: `Missing portraits - ${pf.project.name}.csv` };
 }
 
-/** The built-in Subject Directory sheet: names by class, a placeholder where the portrait would be. */
-function subjectDirectoryLayout(ctx: AppContext) {
+/**
+ * The built-in Contact Sheet: a page per class headed by it ("Grade 3 · Ms. Lee"), each subject a box with
+ * the name, a placeholder where the portrait goes. Its category prints for everyone (directory opt-outs
+ * too: they need a portrait for ID cards and the school's systems all the same).
+ */
+function contactSheetLayout(ctx: AppContext) {
   return selectLayouts(ctx.db)
     .innerJoin('layout_categories as c', 'c.id', 'l.layout_category_id')
-    .where('c.slug', '=', SUBJECT_DIRECTORY_CATEGORY)
+    .where('c.slug', '=', CONTACT_SHEETS_CATEGORY)
     .where('c.organization_id', 'is', null)
     .where('l.organization_id', 'is', null)
     .orderBy('l.id')
@@ -70,21 +76,21 @@ function subjectDirectoryLayout(ctx: AppContext) {
 }
 
 /**
- * A printable PDF of the missing list through the layout engine: a render of the built-in Subject
- * Directory for the subjects without a portrait (placeholders where the photo goes), grouped by the
- * class fields the caller sees and by name. An ordinary render: followed and downloaded as any other.
+ * A printable PDF of the missing list through the layout engine: a render of the built-in Contact Sheet
+ * for the subjects without a portrait (placeholders with their names), a page per class of the class
+ * fields the caller sees, by name. An ordinary render: followed and downloaded as any other.
  */
 export async function printMissing(ctx: AppContext, request: FastifyRequest, projectId: string) {
   const { pf, classFields, nameFields } = await coverageFields(request, projectId);
   const rows = await missingAll(ctx.db, pf.project.id, classFields, nameFields);
   if (rows.length === 0) throw unprocessable({ missing: ['Every subject has a portrait'] });
-  const layout = await subjectDirectoryLayout(ctx);
+  const layout = await contactSheetLayout(ctx);
   return createRender(ctx, request, sessionOf(request), {
     layout_id: layout.id,
     project_id: pf.project.id,
     pdf_name: `Missing Portraits - ${pf.project.name}`.slice(0, 200),
     subject_ids: rows.map((r) => r.id),
-    group_by: classFields.slice(0, 1).map((f) => f.label),
+    group_by: classFields.map((f) => f.label),
     sort_by: [...classFields.map((f) => f.label), 'Last Name', 'First Name'],
     subjects_without_photo: 'placeholder',
   });

@@ -30,8 +30,8 @@ import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { ListTable } from '../../components/table/ListTable';
-import { SubjectDirectoryDialog } from '../layouts/SubjectDirectory';
 import { CoverageFigures } from './CoverageFigures';
+import { MissingPdfDialog } from './MissingPdfDialog';
 
 const COUNT_COLUMNS = [
   'subjects',
@@ -45,7 +45,7 @@ const COUNT_COLUMNS = [
 /**
  * Coverage (issue 28): the project's figures, the same by class (teacher, grade, home room: the class
  * fields the caller sees), and the subjects still without a portrait, a page at a time; the list as CSV
- * and as a PDF (a Subject Directory print, followed in its dialog); the studio e-mails the school.
+ * and as a PDF (a Contact Sheet print, a page per class, followed in a dialog); the studio e-mails the school.
  */
 export function CoveragePage() {
   const { t } = useTranslation();
@@ -105,7 +105,6 @@ export function CoveragePage() {
           </Stack>
         )}
       </QueryState>
-      <SubjectDirectoryDialog />
     </Page>
   );
 }
@@ -146,12 +145,13 @@ function ClassTable({ coverage }: { coverage: Coverage }) {
   );
 }
 
-/** Download CSV, Download PDF (a print followed in the Subject Directory dialog), and the studio's e-mail. */
+/** Download CSV, Download PDF (a print followed in its dialog), and the studio's e-mail. */
 function CoverageActions({ projectId, name, school }: { projectId: string; name: string; school: string }) {
   const { t } = useTranslation();
   const can = useCan();
   const notify = useNotify();
   const [params, setParams] = useSearchParams();
+  const pdfId = params.get('pdf');
   const [confirming, setConfirming] = useState(false);
   const print = usePrintMissing(projectId);
   const send = useNotifySchool(projectId);
@@ -163,7 +163,7 @@ function CoverageActions({ projectId, name, school }: { projectId: string; name:
     print.mutate(undefined, {
       onSuccess: (render) => {
         const next = new URLSearchParams(params);
-        next.set('subjectDirectoryId', render.id);
+        next.set('pdf', render.id);
         setParams(next, { replace: true });
       },
       onError: () => notify({ message: t('coverage.print-failed'), severity: 'error' }),
@@ -229,6 +229,14 @@ function CoverageActions({ projectId, name, school }: { projectId: string; name:
           </Dialog>
         </>
       )}
+      <MissingPdfDialog
+        renderId={pdfId}
+        onClose={() => {
+          const next = new URLSearchParams(params);
+          next.delete('pdf');
+          setParams(next, { replace: true });
+        }}
+      />
     </Stack>
   );
 }
