@@ -275,51 +275,27 @@ describe.each(['local', 's3'] as const)('scheduled clean-ups, %s storage', (driv
       ])
       .returning('id')
       .execute();
+    /** Which of `rows` are still in `table`. */
+    const stillIn = async (
+      table: 'email_outbox' | 'access_tokens' | 'password_resets' | 'invitations',
+      rows: { id: string }[],
+    ) =>
+      (
+        await t.ctx.db
+          .selectFrom(table)
+          .select('id')
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute()
+      ).map((r) => r.id);
     const left = async () => ({
-      mails: (
-        await t.ctx.db
-          .selectFrom('email_outbox')
-          .select('id')
-          .where(
-            'id',
-            'in',
-            mails.map((r) => r.id),
-          )
-          .execute()
-      ).map((r) => r.id),
-      tokens: (
-        await t.ctx.db
-          .selectFrom('access_tokens')
-          .select('id')
-          .where(
-            'id',
-            'in',
-            tokens.map((r) => r.id),
-          )
-          .execute()
-      ).map((r) => r.id),
-      resets: (
-        await t.ctx.db
-          .selectFrom('password_resets')
-          .select('id')
-          .where(
-            'id',
-            'in',
-            resets.map((r) => r.id),
-          )
-          .execute()
-      ).map((r) => r.id),
-      invitations: (
-        await t.ctx.db
-          .selectFrom('invitations')
-          .select('id')
-          .where(
-            'id',
-            'in',
-            invitations.map((r) => r.id),
-          )
-          .execute()
-      ).map((r) => r.id),
+      mails: await stillIn('email_outbox', mails),
+      tokens: await stillIn('access_tokens', tokens),
+      resets: await stillIn('password_resets', resets),
+      invitations: await stillIn('invitations', invitations),
     });
     expect((await left()).tokens).toHaveLength(3);
     await t.ctx.queue.enqueue('credentials.purge', {});

@@ -149,24 +149,25 @@ describe('router-level errors', () => {
 });
 
 describe('local storage upload target', () => {
-  test('multipart/form-data without a boundary answers 400, not 500', async () => {
-    const res = await t.app.inject({
+  const postUpload = (contentType: string, payload: string) =>
+    t.app.inject({
       method: 'POST',
       url: '/storage/upload',
-      headers: { 'content-type': 'multipart/form-data' },
-      payload: 'whatever',
+      headers: { 'content-type': contentType },
+      payload,
     });
+
+  test('multipart/form-data without a boundary answers 400, not 500', async () => {
+    const res = await postUpload('multipart/form-data', 'whatever');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'bad_request', message: expect.any(String) });
   });
 
   test('a boundary with a broken body answers 400', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/storage/upload',
-      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
-      payload: '--xyz\r\nContent-Disposition: form-data; name="key"\r\n\r\nabc',
-    });
+    const res = await postUpload(
+      'multipart/form-data; boundary=xyz',
+      '--xyz\r\nContent-Disposition: form-data; name="key"\r\n\r\nabc',
+    );
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
   });

@@ -118,6 +118,9 @@ describe('choosing a template for a project that has none', () => {
     return template.id;
   };
   const bareProject = (name: string) => buildProject(t.ctx.db, w.orgs.schoolA1.id, name);
+  /** The copies of templates a project holds (its own template rows). */
+  const templateCopiesOf = (projectId: string) =>
+    t.ctx.db.selectFrom('project_templates').select('id').where('project_id', '=', projectId).execute();
   const fieldKeysOf = async (templateId: string) =>
     (
       await t.ctx.db
@@ -155,12 +158,7 @@ describe('choosing a template for a project that has none', () => {
       .where('id', '=', projectId)
       .executeTakeFirstOrThrow();
     expect(after).toEqual({ name: 'No Template Yet', project_template_id: copyId });
-    const copies = await t.ctx.db
-      .selectFrom('project_templates')
-      .select('id')
-      .where('project_id', '=', projectId)
-      .execute();
-    expect(copies).toHaveLength(1);
+    expect(await templateCopiesOf(projectId)).toHaveLength(1);
   });
 
   test('two managers choosing at once: one copy, the other is told it has been chosen', async () => {
@@ -185,12 +183,7 @@ describe('choosing a template for a project that has none', () => {
     });
     const answers = await racing.both;
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
-    const copies = await t.ctx.db
-      .selectFrom('project_templates')
-      .select('id')
-      .where('project_id', '=', projectId)
-      .execute();
-    expect(copies).toHaveLength(1);
+    expect(await templateCopiesOf(projectId)).toHaveLength(1);
   });
 
   test('not a reusable template in view is invalid; a project copy is not reusable; staff may not', async () => {
