@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
 import {
   BLUR_MIN_LAPLACIAN_VARIANCE,
+  CHECK_CODES,
   DEFAULT_LARGEST_OUTPUT_HEIGHT,
   examinePortrait,
   OVEREXPOSED_MEAN_LUMA,
@@ -14,7 +15,7 @@ import {
 import { exportPhotoSources } from '../src/modules/photos/queries.js';
 import { cropFor } from '../src/modules/project-exports/subjects.js';
 import { eventually, type TestApp } from './support/app.js';
-import { albumThroughApi, buildProject, injectAs } from './support/factories.js';
+import { albumThroughApi, injectAs, projectThroughApi, ROSTER_FIELDS } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { SIGNED_IN, type World, worldApp } from './support/world.js';
 
@@ -76,6 +77,7 @@ let t: TestApp;
 let w: World;
 let tokens: Record<string, string>;
 let projectId: string;
+let fields: Record<string, string>;
 let albumId: string;
 let sharpPortrait: Buffer;
 let origin: string;
@@ -85,7 +87,12 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
   ({ t, w, tokens } = await worldApp(SIGNED_IN, { PORT: String(port), PUBLIC_URL: origin }));
   await t.app.listen({ port, host: '127.0.0.1' });
-  projectId = await buildProject(t.ctx.db, w.orgs.schoolA1.id, 'Portraits');
+  ({ id: projectId, fields } = await projectThroughApi(t.app, tokens.studioManager!, {
+    name: 'Portraits',
+    organizationId: w.orgs.schoolA1.id,
+    templateOrganizationId: w.orgs.studioA.id,
+    fields: [...ROSTER_FIELDS, { field_key: 'home_room' }],
+  }));
   albumId = await albumThroughApi(t.app, tokens.studioManager!, projectId);
   sharpPortrait = await portrait();
 }, 60_000);
@@ -304,27 +311,48 @@ describe('quality flags, each threshold crossed on a real face', () => {
   });
 });
 
+/** A subject of the project with these values by field key, the photo its primary one. */
+async function subjectWithPhoto(photoId: string, values: Record<string, string>) {
+  const properties = Object.fromEntries(Object.entries(values).map(([k, v]) => [fields[k]!, v]));
+  const subject = await t.ctx.db
+    .insertInto('subjects')
+    .values({ project_id: projectId, properties: JSON.stringify(properties) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.ctx.db
+    .insertInto('subject_photo_assignments')
+    .values({ subject_id: subject.id, photo_id: photoId, is_primary: true })
+    .execute();
+  return subject.id;
+}
+
+type Item = {
+  photo_id: string;
+  subject: { id: string; name: string } | null;
+  thumbnail_url: string | null;
+  checks: { code: string }[];
+  retake_needed: boolean;
+  checks_accepted: boolean;
+  auto_crop: unknown;
+  has_manual_crop: boolean;
+};
+const listed = async (query = '', who = 'studioManager') => {
+  const answer = await call('GET', `/api/projects/${projectId}/photo-checks${query}`, undefined, who);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json() as {
+    photo_checks: Item[];
+    meta: { total: number; counts: Record<string, number> & { by_code: Record<string, number> } };
+  };
+};
+const idsOf = (body: { photo_checks: Item[] }) => body.photo_checks.map((p) => p.photo_id);
+
 describe('the review list', () => {
   test('flagged photos by flag; a school sees its own, another organization gets 404', async () => {
-    const list = await call(
-      'GET',
-      `/api/projects/${projectId}/photo-checks?code=no_face`,
-      undefined,
-      'schoolStaff',
-    );
-    expect(list.statusCode).toBe(200);
-    const body = list.json();
+    const body = await listed('?code=no_face', 'schoolStaff');
     expect(body.meta.total).toBeGreaterThanOrEqual(1);
-    expect(
-      body.photo_checks.every((p: { checks: { code: string }[] }) =>
-        p.checks.some((c) => c.code === 'no_face'),
-      ),
-    ).toBe(true);
-    const listed = await call('GET', `/api/projects/${projectId}/photo-checks`);
-    expect(listed.statusCode, listed.body).toBe(200);
-    const all = listed.json();
-    // The sharp portraits have no flag: only the empty photo is listed.
-    expect(all.photo_checks).toHaveLength(body.photo_checks.length);
+    expect(body.photo_checks.every((p) => p.checks.some((c) => c.code === 'no_face'))).toBe(true);
+    // The sharp portraits have no flag: only the photos without a face are listed.
+    expect((await listed()).photo_checks).toHaveLength(body.photo_checks.length);
 
     expect(
       (await call('GET', `/api/projects/${projectId}/photo-checks`, undefined, 'foreignManager')).statusCode,
@@ -333,26 +361,157 @@ describe('the review list', () => {
       (await call('GET', `/api/projects/${projectId}/photo-checks`, undefined, 'memberSchoolB')).statusCode,
     ).toBe(404);
     expect((await call('GET', `/api/projects/${projectId}/photo-checks?code=bogus`)).statusCode).toBe(400);
+    expect((await call('GET', `/api/projects/${projectId}/photo-checks?state=bogus`)).statusCode).toBe(400);
   });
 
-  test('a retake mark lists the photo; schools may not set it', async () => {
-    const photo = await t.ctx.db
+  test('an item carries its subject, thumbnail, auto crop and whether a person cropped it; class filters', async () => {
+    const photo = await checkedPhoto(await makeJpeg(900, 1100), 'class.jpg');
+    const subjectId = await subjectWithPhoto(photo.id, {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      teacher: 'Ms Lane',
+      grade: '4',
+      home_room: '12B',
+    });
+    for (const value of ['Ms Lane', '4', '12B']) {
+      const body = await listed(`?class=${encodeURIComponent(value)}`);
+      expect(idsOf(body)).toEqual([photo.id]);
+      const item = body.photo_checks[0]!;
+      expect(item.subject).toEqual({ id: subjectId, name: 'Ada Lovelace' });
+      expect(item.thumbnail_url).toMatch(/\/small\?/);
+      expect([item.auto_crop, item.has_manual_crop]).toEqual([null, false]);
+    }
+    expect((await listed('?class=Mr%20Other')).photo_checks).toEqual([]);
+    // A class value in a field that is not a class (the first name) finds nothing.
+    expect((await listed('?class=Ada')).photo_checks).toEqual([]);
+    const crop = await call('POST', `/api/photos/${photo.id}/photo-crops`, {
+      photo_crop: { x: 0.1, y: 0.1, width: 0.5, height: 0.6 },
+    });
+    expect(crop.statusCode).toBe(201);
+    expect((await listed('?class=12B')).photo_checks[0]!.has_manual_crop).toBe(true);
+  });
+
+  test('accepting takes a photo off the open list (flags kept) and counts it; reopening puts it back', async () => {
+    const photo = await checkedPhoto(await makeJpeg(900, 1100), 'accept.jpg');
+    const before = (await listed()).meta.counts;
+    expect(before.by_code.no_face).toBeGreaterThanOrEqual(1);
+    expect(Object.keys(before.by_code).sort()).toEqual([...CHECK_CODES].sort());
+    expect(
+      (await call('PATCH', `/api/photos/${photo.id}`, { photo: { checks_accepted: true } }, 'schoolStaff'))
+        .statusCode,
+    ).toBe(403);
+    expect((await call('PATCH', `/api/photos/${photo.id}`, { photo: {} })).statusCode).toBeOneOf([400, 422]);
+
+    const accepted = await call('PATCH', `/api/photos/${photo.id}`, { photo: { checks_accepted: true } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const item = accepted.json().photo_check as Item;
+    expect([item.checks_accepted, item.checks.map((c) => c.code)]).toEqual([true, ['no_face']]);
+    const stored = await t.ctx.db
       .selectFrom('photos')
-      .select('id')
-      .where('checks', '=', '[]' as never)
+      .select(['checks_accepted_by'])
+      .where('id', '=', photo.id)
       .executeTakeFirstOrThrow();
+    expect(stored.checks_accepted_by).toBe(w.users.studioManager!.id);
+
+    const open = await listed();
+    expect(idsOf(open)).not.toContain(photo.id);
+    expect(idsOf(await listed('?state=accepted'))).toContain(photo.id);
+    expect(idsOf(await listed('?state=all'))).toContain(photo.id);
+    expect(open.meta.counts.flagged_open).toBe(before.flagged_open - 1);
+    expect(open.meta.counts.accepted).toBe(before.accepted + 1);
+    expect(open.meta.counts.by_code.no_face).toBe(before.by_code.no_face - 1);
+
+    await call('PATCH', `/api/photos/${photo.id}`, { photo: { checks_accepted: false } });
+    expect(idsOf(await listed())).toContain(photo.id);
+    expect((await listed()).meta.counts.flagged_open).toBe(before.flagged_open);
+  });
+
+  test('the counts: checked, auto-cropped and centred for want of one face', async () => {
+    const counts = (await listed('?limit=1')).meta.counts;
+    const photos = await t.ctx.db
+      .selectFrom('photos')
+      .select(['id', 'face'])
+      .where('checked_at', 'is not', null)
+      .execute();
+    const autoCropped = await t.ctx.db
+      .selectFrom('photo_crops')
+      .select('photo_id')
+      .distinct()
+      .where('source', '=', 'auto')
+      .where('aspect', '=', 0.8)
+      .execute();
+    expect(counts.checked).toBe(photos.length);
+    expect(counts.centred_no_face).toBe(photos.filter((p) => p.face === null).length);
+    expect(counts.auto_cropped).toBe(autoCropped.length);
+    expect(counts.auto_cropped).toBeGreaterThan(0);
+  });
+
+  test('a retake mark lists the photo as a retake, not as open; schools may not set it', async () => {
+    const photo = await checkedPhoto(await makeJpeg(900, 1100), 'retake.jpg');
     expect(
       (await call('PATCH', `/api/photos/${photo.id}`, { photo: { retake_needed: true } }, 'schoolStaff'))
         .statusCode,
     ).toBe(403);
+    const before = (await listed()).meta.counts.retakes;
     const marked = await call('PATCH', `/api/photos/${photo.id}`, { photo: { retake_needed: true } });
     expect(marked.statusCode).toBe(200);
     expect(marked.json().photo_check.retake_needed).toBe(true);
-    const listed = (await call('GET', `/api/projects/${projectId}/photo-checks`)).json();
-    expect(listed.photo_checks.map((p: { photo_id: string }) => p.photo_id)).toContain(photo.id);
+    expect(idsOf(await listed('?state=retake'))).toContain(photo.id);
+    expect(idsOf(await listed())).not.toContain(photo.id);
+    expect((await listed()).meta.counts.retakes).toBe(before + 1);
     expect(
       (await call('PATCH', `/api/photos/${photo.id}`, { photo: { retake_needed: true } }, 'foreignManager'))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe("the project's head-size rule", () => {
+  test('set on the project (422 out of range, 403 for a school), serialized, and crops made again', async () => {
+    const project = (await call('GET', `/api/projects/${projectId}`)).json().project;
+    expect([project.head_size_share, project.eye_line_from_top]).toEqual([
+      expect.any(Number),
+      expect.any(Number),
+    ]);
+    const bad = await call('PATCH', `/api/projects/${projectId}`, {
+      project: { head_size_share: 0.95, eye_line_from_top: 0.1 },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(JSON.stringify(bad.json())).toContain('head_size_share');
+    expect(JSON.stringify(bad.json())).toContain('eye_line_from_top');
+    expect(
+      (
+        await call(
+          'PATCH',
+          `/api/projects/${projectId}`,
+          { project: { head_size_share: 0.55 } },
+          'schoolStaff',
+        )
+      ).statusCode,
+    ).toBe(403);
+
+    const photo = await checkedPhoto(sharpPortrait, 'rule.jpg');
+    const autoOf = async () =>
+      (await cropsOf(photo.id)).find((c) => c.source === 'auto' && c.aspect === 0.8)!;
+    const before = await autoOf();
+    const changed = await call('PATCH', `/api/projects/${projectId}`, {
+      project: { head_size_share: 0.45, eye_line_from_top: 0.42 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().project).toMatchObject({ head_size_share: 0.45, eye_line_from_top: 0.42 });
+    const after = await eventually(async () => {
+      const auto = await autoOf();
+      return auto && auto.id !== before.id ? auto : null;
+    });
+    // A smaller head share: a larger frame around the same head.
+    expect(after.height / before.height).toBeCloseTo(project.head_size_share / 0.45, 2);
+
+    const reset = await call('PATCH', `/api/projects/${projectId}`, {
+      project: { head_size_share: null, eye_line_from_top: null },
+    });
+    expect(reset.json().project).toMatchObject({
+      head_size_share: DEFAULT_HEAD_SIZE_RULE.head_size_share,
+      eye_line_from_top: DEFAULT_HEAD_SIZE_RULE.eye_line_from_top,
+    });
   });
 });

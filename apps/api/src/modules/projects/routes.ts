@@ -1,4 +1,9 @@
-import { projectFormSchema, projectUpdateSchema, recordIdSchema } from '@school-portal/domain';
+import {
+  headSizeRuleSchema,
+  projectFormSchema,
+  projectUpdateSchema,
+  recordIdSchema,
+} from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,6 +42,9 @@ const projectSchema = z.object({
   attachment_requests_count: z.number(),
   pending_attachment_requests_count: z.number(),
   project_exports_count: z.number(),
+  /** The head-size rule of the project's auto crops, defaults filled in (docs/api.md "Photo checks"). */
+  head_size_share: z.number(),
+  eye_line_from_top: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -161,10 +169,16 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['projects'],
         summary:
-          'Change a project’s name, short code, season or apps, or give a project without a template a copy of one (studio and lab managers)',
+          'Change a project’s name, short code, season, apps or head-size rule (its auto crops are made again), or give a project without a template a copy of one (studio and lab managers)',
         params: idParam,
         body: z.object({
-          project: projectUpdateSchema.default({}),
+          // The head-size rule: the domain's ranges; null goes back to the default.
+          project: projectUpdateSchema
+            .extend({
+              head_size_share: headSizeRuleSchema.shape.head_size_share.nullable(),
+              eye_line_from_top: headSizeRuleSchema.shape.eye_line_from_top.nullable(),
+            })
+            .default({}),
           // Only while the project has none: it takes a copy, as a new project does.
           project_template_id: recordIdSchema.optional(),
         }),
@@ -180,7 +194,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
           { season_id: changes.season_id, project_template_id },
           project.organization_id,
         );
-      await changeProject(ctx.db, project.id, changes, project_template_id);
+      await changeProject(ctx, project.id, changes, project_template_id);
       return one(project.id);
     },
   );

@@ -1,4 +1,4 @@
-import { APP_SLUG, type ProjectForm } from '@school-portal/domain';
+import { APP_SLUG, DEFAULT_HEAD_SIZE_RULE, type ProjectForm } from '@school-portal/domain';
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { type Db, prepared } from '../../db/database.js';
@@ -37,6 +37,12 @@ export function selectProjects(db: Db) {
       projectRequestReads('p.id').count.as('attachment_requests_count'),
       projectRequestReads('p.id').pendingCount.as('pending_attachment_requests_count'),
       projectExportReads('p.id').count.as('project_exports_count'),
+      sql<number>`coalesce(p.head_size_share, ${DEFAULT_HEAD_SIZE_RULE.head_size_share}::float8)`.as(
+        'head_size_share',
+      ),
+      sql<number>`coalesce(p.eye_line_from_top, ${DEFAULT_HEAD_SIZE_RULE.eye_line_from_top}::float8)`.as(
+        'eye_line_from_top',
+      ),
     ])
     .where('p.deleting_at', 'is', null);
 }
@@ -128,6 +134,8 @@ export async function updateProject(
     short_code?: string | null;
     season_id?: string | null;
     enable_for_all_apps?: boolean;
+    head_size_share?: number | null;
+    eye_line_from_top?: number | null;
   },
 ) {
   const { enable_for_all_apps, ...fields } = changes;
@@ -260,15 +268,21 @@ export async function listProjects(
   return { rows, total };
 }
 
-/** Changes a project, and gives it a copy of a template when it has none, in one transaction. */
+/**
+ * Changes a project, and gives it a copy of a template when it has none, in one transaction; a change of
+ * its head-size rule queues its auto crops again in the same transaction.
+ */
 export async function changeProject(
-  db: Db,
+  ctx: Pick<AppContext, 'db' | 'queue'>,
   projectId: string,
   changes: Parameters<typeof updateProject>[2],
   templateId: string | undefined,
 ) {
-  await db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     if (templateId) await chooseProjectTemplate(trx, projectId, templateId);
     await updateProject(trx, projectId, changes);
+    if (changes.head_size_share !== undefined || changes.eye_line_from_top !== undefined) {
+      await ctx.queue.enqueue('photo-checks.auto-crops', { project_id: projectId }, { trx });
+    }
   });
 }

@@ -92,6 +92,9 @@ export function saveChecks(
       face: values.face ? JSON.stringify(values.face) : null,
       checks: JSON.stringify(values.checks),
       checked_at: new Date(),
+      // Checked again: its flags may differ from those a person accepted.
+      checks_accepted_at: null,
+      checks_accepted_by: null,
     })
     .where('id', '=', photoId)
     .executeTakeFirst();
@@ -112,40 +115,156 @@ export function photosWithFace(db: Db, projectId: string, afterId: string, limit
     .execute();
 }
 
-/** A project's checked photos with a flag (of this code) or marked for a retake, by id. */
-export function flaggedPhotos(db: Db, projectId: string, code: string | undefined, paging: PageRequest) {
-  const query = db
+/** The review list's states: open (flagged, not accepted, no retake), accepted, retake, all (any of them). */
+export const REVIEW_STATES = ['open', 'accepted', 'retake', 'all'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+export interface ReviewFilter {
+  state: ReviewState;
+  code?: string | undefined;
+  /** A class value and the ids of the fields (teacher, grade, home room) the caller may see it in. */
+  class?: { value: string; fieldIds: string[] } | undefined;
+}
+
+const flagged = sql<boolean>`ph.checks <> '[]'::jsonb`;
+const stateCondition = (state: ReviewState) => {
+  switch (state) {
+    case 'open':
+      return sql<boolean>`(${flagged} AND ph.checks_accepted_at IS NULL AND NOT ph.retake_needed)`;
+    case 'accepted':
+      return sql<boolean>`(ph.checks_accepted_at IS NOT NULL AND NOT ph.retake_needed)`;
+    case 'retake':
+      return sql<boolean>`ph.retake_needed`;
+    case 'all':
+      return sql<boolean>`(${flagged} OR ph.retake_needed)`;
+  }
+};
+
+/**
+ * A project's photos on the review list with what the screen shows: the subject the photo is assigned to
+ * (the one it is primary for first), the portrait auto crop and whether a person made a crop.
+ */
+function reviewRows(db: Db) {
+  return db
     .selectFrom('photos as ph')
     .innerJoin('albums as al', 'al.id', 'ph.album_id')
     .leftJoin('photo_crops as c', (join) =>
       join.onRef('c.photo_id', '=', 'ph.id').on('c.source', '=', 'auto').on('c.aspect', '=', PORTRAIT_ASPECT),
     )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('subject_photo_assignments as a')
+          .innerJoin('subjects as s', 's.id', 'a.subject_id')
+          .select(['s.id', 's.properties'])
+          .whereRef('a.photo_id', '=', 'ph.id')
+          .orderBy('a.is_primary', 'desc')
+          .orderBy('a.id')
+          .limit(1)
+          .as('sub'),
+      (join) => join.onTrue(),
+    )
     .select([
       'ph.id',
+      'ph.storage_key',
+      'ph.renditions_ready_at',
       'ph.face',
       'ph.checks',
       'ph.retake_needed',
       'ph.checked_at',
+      'ph.checks_accepted_at',
       'c.x as crop_x',
       'c.y as crop_y',
       'c.width as crop_width',
       'c.height as crop_height',
-    ])
+      'sub.id as subject_id',
+      'sub.properties as subject_properties',
+      sql<boolean>`EXISTS (SELECT 1 FROM photo_crops m WHERE m.photo_id = ph.id AND m.source = 'manual')`.as(
+        'has_manual_crop',
+      ),
+    ]);
+}
+export type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewRows>['executeTakeFirstOrThrow']>>;
+
+/** A project's photos on the review list (by state, flag and class), by id. */
+export function flaggedPhotos(db: Db, projectId: string, filter: ReviewFilter, paging: PageRequest) {
+  let query = reviewRows(db)
     .where('al.parent_resource_type', '=', 'Project')
     .where('al.parent_resource_id', '=', projectId)
-    .where(
-      code
-        ? sql<boolean>`ph.checks @> ${JSON.stringify([{ code }])}::jsonb`
-        : sql<boolean>`(ph.checks <> '[]'::jsonb OR ph.retake_needed)`,
-    );
+    .where(stateCondition(filter.state));
+  if (filter.code)
+    query = query.where(sql<boolean>`ph.checks @> ${JSON.stringify([{ code: filter.code }])}::jsonb`);
+  const wanted = filter.class;
+  if (wanted) {
+    query =
+      wanted.fieldIds.length === 0
+        ? query.where(sql<boolean>`false`)
+        : query.where(
+            sql<boolean>`(${sql.join(
+              wanted.fieldIds.map(
+                (id) => sql`sub.properties @> ${JSON.stringify({ [id]: wanted.value.trim() })}::jsonb`,
+              ),
+              sql` OR `,
+            )})`,
+          );
+  }
   return pageOf(db, query, (q) => q.orderBy('ph.id'), paging);
 }
 
-export function setRetakeNeeded(db: Db, photoId: string, retakeNeeded: boolean) {
+/** One photo as the review list shows it. */
+export function reviewRowOf(db: Db, photoId: string) {
+  return reviewRows(db).where('ph.id', '=', photoId).executeTakeFirstOrThrow();
+}
+
+/** The project's counts for the dashboard, whatever the list's filters (see docs/api.md "Photo checks"). */
+export async function reviewCounts(db: Db, projectId: string, codes: readonly string[]) {
+  const row = await db
+    .selectFrom('photos as ph')
+    .innerJoin('albums as al', 'al.id', 'ph.album_id')
+    .where('al.parent_resource_type', '=', 'Project')
+    .where('al.parent_resource_id', '=', projectId)
+    .where('ph.checked_at', 'is not', null)
+    .select([
+      sql<number>`count(*)::int`.as('checked'),
+      sql<number>`(count(*) FILTER (WHERE ${stateCondition('open')}))::int`.as('flagged_open'),
+      sql<number>`(count(*) FILTER (WHERE ${stateCondition('accepted')}))::int`.as('accepted'),
+      sql<number>`(count(*) FILTER (WHERE ${stateCondition('retake')}))::int`.as('retakes'),
+      sql<number>`(count(*) FILTER (WHERE EXISTS (SELECT 1 FROM photo_crops c WHERE c.photo_id = ph.id AND c.source = 'auto' AND c.aspect = ${PORTRAIT_ASPECT})))::int`.as(
+        'auto_cropped',
+      ),
+      sql<number>`(count(*) FILTER (WHERE ph.face IS NULL))::int`.as('centred_no_face'),
+    ])
+    .executeTakeFirstOrThrow();
+  // Open photos by flag (a photo counts once per code it has).
+  const perCode = await sql<{ code: string; n: number }>`
+    SELECT f.code, count(*)::int AS n
+    FROM photos ph
+    JOIN albums al ON al.id = ph.album_id
+    CROSS JOIN LATERAL (SELECT DISTINCT e ->> 'code' AS code FROM jsonb_array_elements(ph.checks) e) f
+    WHERE al.parent_resource_type = 'Project' AND al.parent_resource_id = ${projectId}
+      AND ${stateCondition('open')}
+    GROUP BY f.code`.execute(db);
+  const found = new Map(perCode.rows.map((r) => [r.code, r.n]));
+  return { ...row, by_code: Object.fromEntries(codes.map((c) => [c, found.get(c) ?? 0])) };
+}
+
+/** A person's review of a photo: the retake mark, and accepting its flags (who and when) or reopening them. */
+export function reviewPhoto(
+  db: Db,
+  photoId: string,
+  changes: { retake_needed?: boolean | undefined; checks_accepted?: boolean | undefined },
+  userId: string,
+) {
   return db
     .updateTable('photos')
-    .set({ retake_needed: retakeNeeded })
+    .set({
+      ...(changes.retake_needed !== undefined ? { retake_needed: changes.retake_needed } : {}),
+      ...(changes.checks_accepted === true
+        ? { checks_accepted_at: new Date(), checks_accepted_by: userId }
+        : changes.checks_accepted === false
+          ? { checks_accepted_at: null, checks_accepted_by: null }
+          : {}),
+    })
     .where('id', '=', photoId)
-    .returning(['id', 'face', 'checks', 'retake_needed', 'checked_at'])
-    .executeTakeFirstOrThrow();
+    .execute();
 }

@@ -2,35 +2,59 @@ import type { HeadSizeRule } from '@school-portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import type { PageRequest } from '../../../db/paging.js';
+import { sessionOf } from '../../../http/auth.js';
 import { saveHeadSizeRule } from '../../projects/queries.js';
-import { flaggedPhotos, setRetakeNeeded } from './queries.js';
+import { loadProjectFields, projectFieldsById } from '../../subjects/service.js';
+import { CHECK_CODES } from './checks.js';
+import { flaggedPhotos, type ReviewState, reviewCounts, reviewPhoto, reviewRowOf } from './queries.js';
 import { serializePhotoCheck } from './serialize.js';
 
-/** The review list: a project's flagged photos (or those of one flag), by id, a page at a time. */
+/** The fields a class is named by (docs/api.md "Photo checks": `class`). */
+const CLASS_FIELD_KEYS = new Set(['teacher', 'grade', 'home_room']);
+
+/**
+ * The review list: a project's photos by state (open by default), flag and class, by id, a page at a time,
+ * with the project's counts. Subjects' names and the class are read from the fields the caller may see.
+ */
 export async function projectPhotoChecks(
   ctx: AppContext,
   request: FastifyRequest,
   projectId: string,
-  query: PageRequest & { code?: string },
+  query: PageRequest & { code?: string | undefined; class?: string | undefined; state: ReviewState },
 ) {
-  const project = await request.access.find('project', projectId);
-  const { rows, meta } = await flaggedPhotos(ctx.db, project.id, query.code, query);
-  return { photo_checks: rows.map(serializePhotoCheck), meta };
+  const pf = await loadProjectFields(request.access, sessionOf(request), projectId);
+  const classFilter =
+    query.class !== undefined
+      ? {
+          value: query.class,
+          fieldIds: pf.fields.filter((f) => CLASS_FIELD_KEYS.has(f.field_key ?? '')).map((f) => f.id),
+        }
+      : undefined;
+  const [{ rows, meta }, counts] = await Promise.all([
+    flaggedPhotos(ctx.db, pf.project.id, { state: query.state, code: query.code, class: classFilter }, query),
+    reviewCounts(ctx.db, pf.project.id, CHECK_CODES),
+  ]);
+  return {
+    photo_checks: await Promise.all(rows.map((r) => serializePhotoCheck(ctx.storage, pf, r))),
+    meta: { ...meta, counts },
+  };
 }
 
-/** Marks a photo for a retake (or clears the mark): it feeds the camera cards printed for retakes. */
-export async function markRetake(ctx: AppContext, request: FastifyRequest, photoId: string, retake: boolean) {
+/**
+ * A person's review of a photo: marks it for a retake (or clears the mark; it feeds the camera cards
+ * printed for retakes) and accepts its flags (or reopens them).
+ */
+export async function reviewPhotoChecks(
+  ctx: AppContext,
+  request: FastifyRequest,
+  photoId: string,
+  changes: { retake_needed?: boolean | undefined; checks_accepted?: boolean | undefined },
+) {
   const photo = await request.access.find('photo', photoId);
-  const row = await setRetakeNeeded(ctx.db, photo.id, retake);
-  return {
-    photo_check: serializePhotoCheck({
-      ...row,
-      crop_x: null,
-      crop_y: null,
-      crop_width: null,
-      crop_height: null,
-    }),
-  };
+  const session = sessionOf(request);
+  await reviewPhoto(ctx.db, photo.id, changes, session.user.id);
+  const pf = await projectFieldsById(ctx.db, session, photo.project_id!);
+  return { photo_check: await serializePhotoCheck(ctx.storage, pf, await reviewRowOf(ctx.db, photo.id)) };
 }
 
 /** Saves the project's head-size rule (when given) and queues its photos' auto crops again. */
