@@ -223,6 +223,7 @@ test('mark a retake, accept a photo, adjust a crop', async () => {
   await choose(page, 'Show', 'Accepted');
   await showsOnly(page, [CLEO]);
   expect((await flagsOf(cardOf(page, CLEO))).join(' ')).toMatch(/faces were found/);
+  expect(await cardOf(page, CLEO).getByRole('button', { name: 'Reopen' }).count()).toBe(1);
   await choose(page, 'Show', 'To review');
   await showsOnly(page, [DAN]);
 
@@ -280,14 +281,15 @@ test('the head-size rule is saved on the project and the auto crops made again',
   expect([saved.head_size_share, saved.eye_line_from_top]).toEqual([0.6, 0.4]);
 });
 
-test('a school sees its flags but none of the changes', async () => {
+test('a school sees its flags but neither accepts nor marks retakes', async () => {
   const school = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.school);
   await school.goto(`${product.baseUrl}${reviewPath()}?state=retake`);
   await heading(school, 'Photo Checks').waitFor();
   await showsOnly(school, [BEN]);
   expect(await flagsOf(cardOf(school, BEN))).toEqual([NO_FACE]);
+  // No Accept, no retake mark (the studio's); a crop by hand stays the school's (photo.crop).
   expect(await cardOf(school, BEN).getByRole('button').count()).toBe(0);
-  expect(await cardOf(school, BEN).getByRole('link', { name: 'Adjust crop' }).count()).toBe(0);
+  expect(await cardOf(school, BEN).getByRole('link', { name: 'Adjust crop' }).count()).toBe(1);
   expect(await school.getByRole('form', { name: 'Head size' }).count()).toBe(0);
   expect(pathOf(school)).toBe(reviewPath());
   await closePage(school);

@@ -1,6 +1,7 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CropIcon from '@mui/icons-material/Crop';
 import ReplayIcon from '@mui/icons-material/Replay';
+import UndoIcon from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -18,8 +19,8 @@ import { BoxedThumbnail } from './BoxedThumbnail';
 
 /**
  * A flagged photo on the review: its thumbnail with the auto crop and face drawn on it, its subject, its
- * flags (the API's messages), and the actions the caller may take: accept the flags, adjust the crop (the
- * cropper, starting from the auto crop), mark it for a retake or clear the mark.
+ * flags (the API's messages), and the actions the caller may take: accept the flags (or reopen them), adjust
+ * the crop (the cropper, starting from the auto crop), mark it for a retake or clear the mark.
  */
 export function PhotoCheckCard({ check, projectId }: { check: PhotoCheck; projectId: string }) {
   const { t } = useTranslation();
@@ -27,8 +28,10 @@ export function PhotoCheckCard({ check, projectId }: { check: PhotoCheck; projec
   const notify = useNotify();
   const change = useChangePhotoCheck();
   const name = check.subject?.name || t('photo-checks.card.no-subject');
-  const mayChange = can('photo-check.retake');
-  const mayCrop = mayChange && can('photo.crop') && check.subject !== null;
+  // Accepting and the retake mark are the studio's (photo-check.retake); a crop by hand is photo.crop's,
+  // which a school may make too (docs/decisions.md "Photo checks").
+  const mayReview = can('photo-check.retake');
+  const cropSubject = can('photo.crop') ? check.subject : null;
   const send = (photoChange: Parameters<typeof change.mutate>[0]['change']) =>
     change.mutate(
       { photoId: check.photo_id, change: photoChange },
@@ -82,24 +85,25 @@ export function PhotoCheckCard({ check, projectId }: { check: PhotoCheck; projec
           </Box>
         )}
       </CardContent>
-      {mayChange && (
+      {(mayReview || cropSubject) && (
         <CardActions
           aria-label={t('photo-checks.card.actions', { name })}
           role="group"
           sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 2 }}
         >
-          {!check.checks_accepted && check.checks.length > 0 && (
+          {mayReview && check.checks.length > 0 && (
             <Button
               size="small"
-              variant="contained"
-              startIcon={<CheckIcon />}
+              variant={check.checks_accepted ? 'outlined' : 'contained'}
+              color={check.checks_accepted ? 'inherit' : 'primary'}
+              startIcon={check.checks_accepted ? <UndoIcon /> : <CheckIcon />}
               disabled={change.isPending}
-              onClick={() => send({ checks_accepted: true })}
+              onClick={() => send({ checks_accepted: !check.checks_accepted })}
             >
-              {t('photo-checks.actions.accept')}
+              {check.checks_accepted ? t('photo-checks.actions.reopen') : t('photo-checks.actions.accept')}
             </Button>
           )}
-          {mayCrop && check.subject && (
+          {cropSubject && (
             <Button
               size="small"
               variant="outlined"
@@ -107,26 +111,28 @@ export function PhotoCheckCard({ check, projectId }: { check: PhotoCheck; projec
               component={Link}
               to={`${routePath('project.subject.crop', {
                 projectId,
-                subjectId: check.subject.id,
+                subjectId: cropSubject.id,
                 photoId: check.photo_id,
               })}?${new URLSearchParams({ return_to: here })}`}
             >
               {t('photo-checks.actions.adjust-crop')}
             </Button>
           )}
-          <Button
-            size="small"
-            variant="outlined"
-            color={check.retake_needed ? 'inherit' : 'warning'}
-            startIcon={<ReplayIcon />}
-            disabled={change.isPending}
-            aria-pressed={check.retake_needed}
-            onClick={() => send({ retake_needed: !check.retake_needed })}
-          >
-            {check.retake_needed
-              ? t('photo-checks.actions.clear-retake')
-              : t('photo-checks.actions.mark-retake')}
-          </Button>
+          {mayReview && (
+            <Button
+              size="small"
+              variant="outlined"
+              color={check.retake_needed ? 'inherit' : 'warning'}
+              startIcon={<ReplayIcon />}
+              disabled={change.isPending}
+              aria-pressed={check.retake_needed}
+              onClick={() => send({ retake_needed: !check.retake_needed })}
+            >
+              {check.retake_needed
+                ? t('photo-checks.actions.clear-retake')
+                : t('photo-checks.actions.mark-retake')}
+            </Button>
+          )}
         </CardActions>
       )}
     </Card>
