@@ -203,19 +203,19 @@ const enrol = (
 const ENROLLMENTS = [
   ENROLLMENT_HEADER,
   // Home room 1: a primary teacher and a second, non-primary one.
-  enrol('e1', 'hr1', 't1', 'teacher', { primary: 'true' }),
-  enrol('e2', 'hr1', 't2', 'teacher'),
+  enrol('e1', 'hr1', 't2', 'teacher'),
+  enrol('e2', 'hr1', 't1', 'teacher', { primary: 'true' }),
   enrol('e3', 'hr1', 'u1', 'student'),
   // A scheduled class with its own primary teacher: sets neither home room nor teacher.
   enrol('e4', 'math', 'u1', 'student'),
   enrol('e5', 'math', 't2', 'teacher', { primary: 'true' }),
-  // Turing left home room 1 (ended) for home room 2.
+  // Turing left home room 1 (ended) for home room 2 (no begin date given).
   enrol('e6', 'hr1', 'u2', 'student', { begin: '2019-08-20', end: '2020-06-30' }),
-  enrol('e7', 'hr2', 'u2', 'student', { begin: '2026-01-05' }),
+  enrol('e7', 'hr2', 'u2', 'student', { begin: '' }),
   enrol('e8', 'hr2', 't3', 'teacher', { primary: 'true' }),
   // Hopper is in two home rooms at once: the one begun last counts.
-  enrol('e9', 'hr1', 'u3', 'student', { begin: '2026-08-20' }),
-  enrol('e10', 'hr2', 'u3', 'student', { begin: '2026-01-05' }),
+  enrol('e9', 'hr2', 'u3', 'student', { begin: '2026-01-05' }),
+  enrol('e10', 'hr1', 'u3', 'student', { begin: '2026-08-20' }),
   enrol('e11', 'hr1', 'u4', 'student'),
   enrol('e12', 'hr3', 'u5', 'student'),
   enrol('e13', 'hr3', 't4', 'teacher', { primary: 'true' }),
@@ -398,6 +398,26 @@ describe('OneRoster import', () => {
     expect(unknown.json().errors.sheet_name).toEqual(['is not a school of this roster']);
   });
 
+  test('"Import as roster" reads a OneRoster zip a school sent as a file', async () => {
+    const bytes = await zipOf(districtFiles());
+    const attachment = await call('schoolStaff', 'POST', `/api/projects/${otherProjectId}/attachments`, {
+      attachment: { upload_file_name: 'district.zip', upload_file_size: bytes.length },
+    });
+    expect(attachment.statusCode, attachment.body).toBe(201);
+    const a = attachment.json().attachment;
+    expect((await upload(a.presigned_post, bytes)).status).toBe(204);
+    expect((await call('schoolStaff', 'PATCH', `/api/attachments/${a.id}/verify`)).statusCode).toBe(200);
+    const res = await call('studioManager', 'POST', `/api/projects/${otherProjectId}/subject-imports`, {
+      attachment_id: a.id,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().subject_import).toMatchObject({
+      status: 'ready',
+      file_format: 'oneroster',
+      row_count: 4,
+    });
+  });
+
   test('a bad zip is a 422 that says what is wrong, never a 500', async () => {
     const files = districtFiles();
     const without = (name: string) => Object.fromEntries(Object.entries(files).filter(([k]) => k !== name));
@@ -488,7 +508,11 @@ describe('OneRoster import', () => {
       'Other',
       '3',
     ]);
-    // No school chosen and none named like the project's: the one with the most students.
+    // No school chosen: the one named like the project's school (case and spaces aside)...
+    expect(
+      (await readOneRoster(await zipOf(files), { defaultSchool: 'shelbyville  elementary' }))!.school,
+    ).toBe('Shelbyville Elementary');
+    // ...and with none so named, the one with the most students.
     expect((await readOneRoster(await zipOf(files), { defaultSchool: 'Elsewhere' }))!.school).toBe(
       'School A1',
     );

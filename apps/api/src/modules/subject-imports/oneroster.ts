@@ -213,10 +213,10 @@ interface CsvFile {
 /** One OneRoster CSV: UTF-8 (a BOM is dropped), a header of OneRoster 1.1 column names. */
 function readCsv(file: FileName, bytes: Buffer, problems: string[]): CsvFile | null {
   const name = `${file}.csv`;
-  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+    // The decoder drops a byte-order mark.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     problems.push(`${name} is not UTF-8 text (OneRoster files are UTF-8)`);
     return null;

@@ -252,7 +252,7 @@ function NotUploadedActions({ projectId, attachment }: { projectId: string; atta
     </Stack>
   );
 }
-/** "Import as roster" on a verified CSV/TSV/XLSX upload, for those who may import rosters. */
+/** "Import as roster" on a verified CSV/TSV/XLSX upload or OneRoster zip, for those who may import rosters. */
 /** Where Import as roster leads for a file, or null when the caller may not import it. */
 function useImportAsRosterPath(attachment: Attachment): string | null {
   const can = useCan();
@@ -276,6 +276,8 @@ const ROSTER_TYPES = new Set([
   'text/plain',
   'text/tab-separated-values',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  // A district's OneRoster CSV files, zipped.
+  'application/zip',
 ]);
 
 /** The project's files: name, size, type, when uploaded (or Not Uploaded) and Download when verified. */
