@@ -338,6 +338,9 @@ describe('the school', () => {
     expect(ok(/\/api\/subjects\/\d+$/)).toBe(subjectIds.length);
     expect(ok(/audit-events\.csv/)).toBeGreaterThan(0);
     expect(ok(/\/data-summary/)).toBeGreaterThan(0);
+    // Coverage: the counts and missing list, and its CSV.
+    expect(ok(/\/coverage(\?|$)/)).toBeGreaterThan(0);
+    expect(ok(/\/coverage\.csv/)).toBeGreaterThan(0);
   });
 
   test("does not see the studio's outputs that hold hidden values: absent from lists, 404 by id", async () => {
@@ -396,5 +399,19 @@ describe('the school', () => {
       expect(answer.statusCode, answer.body).toBeLessThan(500);
       expect(hasCanary(answer.body)).toBe(false);
     }
+
+    // The missing portraits' PDF the school prints from its coverage page (Cy has no photo).
+    const printed = await call('schoolStaff', 'POST', `/api/projects/${project.projectId}/coverage/print`);
+    expect(printed.statusCode, printed.body).toBe(201);
+    const coverageRender = printed.json().layout_render.id as string;
+    await eventually(async () => {
+      const r = (await call('schoolStaff', 'GET', `/api/layout-renders/${coverageRender}`)).json()
+        .layout_render;
+      return r.worker_status === 'complete' ? r : null;
+    }, 60_000);
+    const missing = await readable('schoolStaff', `/api/layout-renders/${coverageRender}/download`);
+    expect(missing.status).toBe(200);
+    expect(missing.text).toContain('North');
+    expect(hasCanary(missing.text)).toBe(false);
   });
 });
