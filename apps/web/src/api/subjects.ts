@@ -282,6 +282,41 @@ export function useUpdateSubject(projectId: string, subjectId: string) {
   });
 }
 
+/** Consent flags (the school's to set): directory information opt-out, leave out of the yearbook. */
+export interface ConsentFlags {
+  directory_opt_out?: boolean;
+  yearbook_opt_out?: boolean;
+}
+
+/** PATCH /api/subjects/:id with consent flags (403 for anyone but the school's staff). */
+export function useSetSubjectConsent(projectId: string, subjectId: string) {
+  return useMutation({
+    mutationFn: (flags: ConsentFlags) =>
+      api
+        .patch('/api/subjects/{id}', { path: { id: subjectId }, body: { subject: flags } })
+        .then((b) => b.subject),
+    onSuccess: (subject) => afterSubjectChange(projectId, subject),
+  });
+}
+
+/** POST /api/projects/:id/subject-consents: consent flags for these subjects; answers how many changed. */
+export function useSetSelectionConsent(projectId: string) {
+  return useMutation({
+    mutationFn: ({ subjectIds, flags }: { subjectIds: readonly string[]; flags: ConsentFlags }) =>
+      api
+        .post('/api/projects/{id}/subject-consents', {
+          path: { id: projectId },
+          body: { selection: { included_subject_ids: [...subjectIds] }, ...flags },
+        })
+        .then((b) => b.subject_consents.changed),
+    onSuccess: (_changed, { subjectIds }) => {
+      for (const id of subjectIds)
+        void queryClient.invalidateQueries({ queryKey: queryKeys.subjects.subject(id) });
+      afterSubjectChange(projectId);
+    },
+  });
+}
+
 export function useDeleteSubject(projectId: string) {
   return useMutation({
     mutationFn: (subjectId: string) =>

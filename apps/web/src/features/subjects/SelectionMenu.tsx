@@ -2,11 +2,14 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ConsentFlags } from '../../api/subjects';
 import type { SelectionAction } from './useSubjectSelection';
 
 const ACTIONS: { action: SelectionAction; key: `subjects.selection.${SelectionAction}` }[] = [
@@ -17,15 +20,25 @@ const ACTIONS: { action: SelectionAction; key: `subjects.selection.${SelectionAc
   { action: 'exclude-filter-results', key: 'subjects.selection.exclude-filter-results' },
 ];
 
-/** The selection menu with the selected count (spec §4). */
+/** Consent for the selection (the school's staff only: the caller passes onConsent when it may). */
+const CONSENT_ACTIONS: { flags: ConsentFlags; key: `subjects.selection.${string}` }[] = [
+  { flags: { directory_opt_out: true }, key: 'subjects.selection.directory-on' },
+  { flags: { directory_opt_out: false }, key: 'subjects.selection.directory-off' },
+  { flags: { yearbook_opt_out: true }, key: 'subjects.selection.yearbook-on' },
+  { flags: { yearbook_opt_out: false }, key: 'subjects.selection.yearbook-off' },
+];
+
+/** The selection menu with the selected count (spec §4); with onConsent, the consent actions too. */
 export function SelectionMenu({
   count,
   pending,
   onAction,
+  onConsent,
 }: {
   count: number;
-  pending: SelectionAction | null;
+  pending: SelectionAction | 'consent' | null;
   onAction: (action: SelectionAction) => void;
+  onConsent?: ((flags: ConsentFlags) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -65,6 +78,21 @@ export function SelectionMenu({
             {t(key)}
           </MenuItem>
         ))}
+        {onConsent && <Divider />}
+        {onConsent && <ListSubheader>{t('subjects.selection.consent')}</ListSubheader>}
+        {onConsent &&
+          CONSENT_ACTIONS.map(({ flags, key }) => (
+            <MenuItem
+              key={key}
+              disabled={count === 0}
+              onClick={() => {
+                setAnchor(null);
+                onConsent(flags);
+              }}
+            >
+              {t(key as 'subjects.selection.directory-on')}
+            </MenuItem>
+          ))}
       </Menu>
     </Box>
   );

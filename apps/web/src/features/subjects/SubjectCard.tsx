@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Subject, SubjectField } from '../../api/subjects';
 import { routePath } from '../../app/routes';
+import { ConsentChips } from './ConsentPanel';
 
 /** Small thumbnails are 200 px wide; the card shows them in a 4:5 (8x10) frame. */
 export const CARD_IMAGE_WIDTH = 200;
@@ -111,6 +112,7 @@ export const SubjectCard = memo(function SubjectCard({
           <Typography variant="caption" color="text.secondary">
             {t('subjects.grid.photos', { count: subject.photos_count })}
           </Typography>
+          <ConsentChips subject={subject} />
         </CardContent>
       </CardActionArea>
     </Card>

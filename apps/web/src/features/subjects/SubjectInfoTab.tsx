@@ -25,6 +25,7 @@ import { useSetPrimaryPhoto, useSetYearbookPhoto } from '../../api/subjects';
 import { routePath } from '../../app/routes';
 import { useNotify } from '../../components/Notifications';
 import { RouterLink } from '../../components/RouterLink';
+import { ConsentPanel } from './ConsentPanel';
 import { useSubjectContext } from './SubjectLayout';
 
 const THUMB_WIDTH = 200;
@@ -270,6 +271,8 @@ export function SubjectInfoTab() {
           </TableContainer>
         )}
       </Box>
+
+      <ConsentPanel projectId={projectId} subject={subject} />
     </Box>
   );
 }

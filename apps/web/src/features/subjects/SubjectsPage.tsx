@@ -5,7 +5,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useSubjectFields, useSubjectsGrid } from '../../api/subjects';
+import { useSetSelectionConsent, useSubjectFields, useSubjectsGrid } from '../../api/subjects';
+import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -29,6 +30,8 @@ export function SubjectsPage() {
   const fields = useSubjectFields(projectId);
   const grid = useSubjectsGrid(projectId, filters, page);
   const selection = useSubjectSelection(projectId);
+  const can = useCan();
+  const consent = useSetSelectionConsent(projectId);
 
   const actions = (
     <Button
@@ -81,7 +84,21 @@ export function SubjectsPage() {
       >
         <SelectionMenu
           count={selection.count}
-          pending={selection.pending}
+          pending={consent.isPending ? 'consent' : selection.pending}
+          onConsent={
+            can('subject.set-consent')
+              ? (flags) =>
+                  consent.mutate(
+                    { subjectIds: [...selection.selected], flags },
+                    {
+                      onSuccess: (changed) =>
+                        notify({ message: t('subjects.selection.consent-saved', { count: changed }) }),
+                      onError: () =>
+                        notify({ message: t('subjects.selection.consent-failed'), severity: 'error' }),
+                    },
+                  )
+              : undefined
+          }
           onAction={(action) =>
             void selection
               .apply(action, filters, grid.data?.subjects.map((s) => s.id) ?? [])
