@@ -341,7 +341,18 @@ const listed = async (query = '', who = 'studioManager') => {
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as {
     photo_checks: Item[];
-    meta: { total: number; counts: Record<string, number> & { by_code: Record<string, number> } };
+    meta: {
+      total: number;
+      counts: {
+        checked: number;
+        flagged_open: number;
+        accepted: number;
+        retakes: number;
+        auto_cropped: number;
+        centred_no_face: number;
+        by_code: Record<string, number>;
+      };
+    };
   };
 };
 const idsOf = (body: { photo_checks: Item[] }) => body.photo_checks.map((p) => p.photo_id);
@@ -419,7 +430,7 @@ describe('the review list', () => {
     expect(idsOf(await listed('?state=all'))).toContain(photo.id);
     expect(open.meta.counts.flagged_open).toBe(before.flagged_open - 1);
     expect(open.meta.counts.accepted).toBe(before.accepted + 1);
-    expect(open.meta.counts.by_code.no_face).toBe(before.by_code.no_face - 1);
+    expect(open.meta.counts.by_code.no_face).toBe(before.by_code.no_face! - 1);
 
     await call('PATCH', `/api/photos/${photo.id}`, { photo: { checks_accepted: false } });
     expect(idsOf(await listed())).toContain(photo.id);
@@ -513,5 +524,50 @@ describe("the project's head-size rule", () => {
       head_size_share: DEFAULT_HEAD_SIZE_RULE.head_size_share,
       eye_line_from_top: DEFAULT_HEAD_SIZE_RULE.eye_line_from_top,
     });
+  });
+});
+
+describe('retakes feed the Camera Cards print', () => {
+  test('images=retake selects the subjects whose primary photo is marked, in the grid, a selection and a print', async () => {
+    const marked = await checkedPhoto(await makeJpeg(900, 1100), 'card-retake.jpg');
+    const other = await checkedPhoto(await makeJpeg(900, 1100), 'card-other.jpg');
+    const retakeSubject = await subjectWithPhoto(marked.id, { first_name: 'Grace', last_name: 'Hopper' });
+    await subjectWithPhoto(other.id, { first_name: 'Alan', last_name: 'Turing' });
+    const gridIds = async () =>
+      (await call('GET', `/api/projects/${projectId}/subjects?images=retake&ids_only=true`)).json()
+        .subject_ids;
+    // Read once before the mark: a cached grid page must not outlive it.
+    const before: string[] = await gridIds();
+    expect(before).not.toContain(retakeSubject);
+    expect(
+      (await call('PATCH', `/api/photos/${marked.id}`, { photo: { retake_needed: true } })).statusCode,
+    ).toBe(200);
+    const retakes = await t.ctx.db
+      .selectFrom('subject_photo_assignments as a')
+      .innerJoin('photos as ph', 'ph.id', 'a.photo_id')
+      .select('a.subject_id')
+      .where('a.is_primary', '=', true)
+      .where('ph.retake_needed', '=', true)
+      .execute();
+    const expected = retakes.map((r) => r.subject_id).sort();
+    expect(expected).toContain(retakeSubject);
+    expect([...(await gridIds())].sort()).toEqual(expected);
+    const selection = await call('POST', `/api/projects/${projectId}/subject-selection`, {
+      filter: { images: 'retake' },
+      ids: true,
+    });
+    expect(selection.statusCode, selection.body).toBe(200);
+    expect([...selection.json().selection.subject_ids].sort()).toEqual(expected);
+
+    const cameraCard = await t.ctx.db
+      .selectFrom('layouts')
+      .select('id')
+      .where('name', '=', 'Camera Card')
+      .executeTakeFirstOrThrow();
+    const render = await call('POST', '/api/layout-renders', {
+      layout_render: { layout_id: cameraCard.id, project_id: projectId, filter: { images: 'retake' } },
+    });
+    expect(render.statusCode, render.body).toBe(201);
+    expect(render.json().layout_render.subjects_count).toBe(expected.length);
   });
 });

@@ -19,6 +19,8 @@ export const subjectPhotoReads = (subjectIdColumn: string) => {
       string | null
     >`(SELECT a.photo_id::text FROM subject_photo_assignments a JOIN photos ph ON ph.id = a.photo_id WHERE a.subject_id = ${subjectId} ORDER BY ph.created_at DESC, ph.id DESC LIMIT 1)`,
     hasAny: sql<boolean>`EXISTS (SELECT 1 FROM subject_photo_assignments a WHERE a.subject_id = ${subjectId})`,
+    /** Whether the subject's primary photo is marked for a retake (photo checks, issue 27). */
+    primaryRetakeNeeded: sql<boolean>`EXISTS (SELECT 1 FROM subject_photo_assignments a JOIN photos ph ON ph.id = a.photo_id WHERE a.subject_id = ${subjectId} AND a.is_primary AND ph.retake_needed)`,
   };
 };
 
@@ -75,6 +77,7 @@ export async function exportPhotoSources(db: Db, subjectIds: string[]) {
       'ph.orientation',
       'ph.master_width',
       'ph.master_height',
+      'ph.face',
       'ph.created_at',
     ])
     .where('a.subject_id', 'in', subjectIds)
@@ -89,7 +92,7 @@ export async function exportPhotoSources(db: Db, subjectIds: string[]) {
   const crops = photoIds.length
     ? await db
         .selectFrom('photo_crops')
-        .select(['id', 'photo_id', 'name', 'is_default', 'source', 'x', 'y', 'width', 'height'])
+        .select(['id', 'photo_id', 'name', 'is_default', 'source', 'aspect', 'x', 'y', 'width', 'height'])
         .where('photo_id', 'in', photoIds)
         .orderBy('photo_id')
         // A crop a person made wins over the computer's (auto) crops, default or not.

@@ -48,6 +48,7 @@ export function gridFilterCondition(pf: Fields, filter: SubjectGridFilter): Expr
   const hasPhotos = subjectPhotoReads('s.id').hasAny;
   if (filter.images === 'with') conditions.push(hasPhotos);
   if (filter.images === 'without') conditions.push(sql<SqlBool>`NOT ${hasPhotos}`);
+  if (filter.images === 'retake') conditions.push(subjectPhotoReads('s.id').primaryRetakeNeeded);
   if (filter.added_since) conditions.push(sql<SqlBool>`s.created_at >= ${new Date(filter.added_since)}`);
   return conditions.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
 }

@@ -67,7 +67,7 @@ const gridQuery = z
     'filter[value_1]': z.string().max(1000).optional(),
     'filter[field_2]': fieldId.optional(),
     'filter[value_2]': z.string().max(1000).optional(),
-    images: z.enum(['any', 'with', 'without']).default('any'),
+    images: z.enum(['any', 'with', 'without', 'retake']).default('any'),
     added_since: isoDateTimeSchema.optional(),
     sort: z
       .union([z.enum(['reverse_full_name', 'full_name', 'created_at']), z.string().regex(/^field:\d{1,18}$/)])
