@@ -1,0 +1,93 @@
+import { beforeAll, expect, test } from 'vitest';
+import { closePage, heading } from './helpers.js';
+import { schoolProject } from './support/factories.js';
+import { apiAs, DEMO_USERS, productAndBrowser, signedInPage } from './support/server.js';
+
+/**
+ * Consent, owned by the school (issue 28): the school's staff leave a selection out of the yearbook from
+ * the subjects grid and opt a subject out of directory information on its page; the studio sees both as
+ * chips, cannot change them, and the PSPA yearbook export's check names who it leaves out.
+ */
+const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
+let projectId: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  const { api } = await apiAs(product.baseUrl, DEMO_USERS.studio);
+  const project = await schoolProject(product.app, api, {
+    name: 'Consent Fall 2026',
+    template: 'Consent template',
+    fields: ['first_name', 'last_name', 'student_id', 'grade'],
+  });
+  projectId = project.id;
+  for (const [first_name, last_name, student_id] of [
+    ['Ada', 'Lane', '3001'],
+    ['Ben', 'Moss', '3002'],
+    ['Cy', 'North', '3003'],
+  ] as const) {
+    ids[first_name] = await project.addSubject({ first_name, last_name, student_id, grade: '3' });
+  }
+});
+
+test('the school sets consent for a selection and on a subject page', async () => {
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.school);
+  try {
+    await page.goto(`${product.baseUrl}/projects/${projectId}/subjects`);
+    await heading(page, 'All Subjects').waitFor();
+    await page.getByRole('checkbox', { name: 'Select Ada Lane' }).check();
+    await page.getByTestId('selected-count').getByText('1 subject selected').waitFor();
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Leave out of the yearbook' }).click();
+    await page.getByText('Consent changed for 1 subject.').waitFor();
+    const ada = page.getByTestId('subject-card').filter({ hasText: 'Ada Lane' });
+    await ada.getByTestId('consent-chips').getByText('Leave out of the yearbook').waitFor();
+
+    // Ben's page: the switch saves at once.
+    await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${ids.Ben}`);
+    const directory = page.getByRole('switch', { name: 'Directory information opt-out' });
+    await directory.waitFor();
+    expect(await directory.isChecked()).toBe(false);
+    // Controlled by the saved subject: it turns on once the server has it.
+    await directory.click();
+    await page.getByText('Consent saved.').waitFor();
+    await expect.poll(() => directory.isChecked()).toBe(true);
+  } finally {
+    await closePage(page);
+  }
+});
+
+test('the studio sees the flags, cannot change them, and the yearbook export names who it leaves out', async () => {
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
+  try {
+    await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${ids.Ada}`);
+    await page.getByRole('heading', { name: 'Consent', level: 2 }).waitFor();
+    await page.getByTestId('consent-chips').getByText('Leave out of the yearbook').waitFor();
+    expect(await page.getByRole('switch', { name: 'Leave out of the yearbook' }).count()).toBe(0);
+
+    // The grid: the chips on the cards, and no consent actions in the selection menu.
+    await page.goto(`${product.baseUrl}/projects/${projectId}/subjects`);
+    const ben = page.getByTestId('subject-card').filter({ hasText: 'Ben Moss' });
+    await ben.getByTestId('consent-chips').getByText('Directory information opt-out').waitFor();
+    await page.getByRole('checkbox', { name: 'Select Cy North' }).check();
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Select Page' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Leave out of the yearbook' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // The PSPA yearbook format: the check names Ada, left out; two subjects will be exported.
+    const pspa = await product.app.ctx.db
+      .selectFrom('project_export_formats')
+      .select('id')
+      .where('standard_key', '=', 'pspa_yearbook')
+      .executeTakeFirstOrThrow();
+    await page.goto(`${product.baseUrl}/projects/${projectId}/exports/formats/${pspa.id}/run`);
+    const check = page.getByTestId('export-check');
+    await check
+      .locator('[data-testid="check-issue"][data-code="yearbook_opt_out"]')
+      .getByText('1 subject asked to be left out of the yearbook and will be left out.')
+      .waitFor();
+    await check.getByText('2 subjects will be exported.').waitFor();
+  } finally {
+    await closePage(page);
+  }
+});
