@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ATTACHMENT_ACCEPT, formatFieldMessage, MAX_ATTACHMENT_BYTES } from '@school-portal/domain';
 import type { TFunction } from 'i18next';
-import { type ChangeEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -29,11 +29,10 @@ import { isApiError } from '../../api/client';
 import { runQueued, UPLOAD_CONCURRENCY, uploadToPresignedPost, withRetry } from '../../api/uploads';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
 import { FileName } from '../../components/FileName';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { DetailList } from '../organizations/DetailList';
 import { ACCEPTED_TYPES_TEXT, fileTypeLabel, formatBytes, formatDateTime } from './format';
 
@@ -413,33 +412,24 @@ export function AttachmentUploadPage() {
   const { projectId = '', attachmentRequestId = '' } = useParams();
   const request = useAttachmentRequest(attachmentRequestId);
 
-  let content: ReactNode;
-  if (request.isPending) content = <LoadingScreen />;
-  else if (request.isError) {
-    content = isApiError(request.error, 404) ? (
-      <EmptyState message={t('attachments.upload.not-found')} />
-    ) : (
-      <ErrorState message={t('attachments.upload.load-failed')} onRetry={() => void request.refetch()} />
-    );
-  } else if (!request.data.projects.some((project) => project.id === projectId)) {
-    content = (
-      <Stack spacing={2}>
-        <RequestDetails request={request.data} />
-        <EmptyState message={t('attachments.upload.other-project')} />
-      </Stack>
-    );
-  } else {
-    content = (
-      <Stack spacing={2}>
-        <RequestDetails request={request.data} />
-        <Uploader projectId={projectId} request={request.data} />
-      </Stack>
-    );
-  }
-
   return (
     <Page title={t('attachments.upload.heading')} maxWidth="md">
-      {content}
+      <QueryState
+        query={request}
+        errorMessage={t('attachments.upload.load-failed')}
+        notFoundMessage={t('attachments.upload.not-found')}
+      >
+        {(data) => (
+          <Stack spacing={2}>
+            <RequestDetails request={data} />
+            {data.projects.some((project) => project.id === projectId) ? (
+              <Uploader projectId={projectId} request={data} />
+            ) : (
+              <EmptyState message={t('attachments.upload.other-project')} />
+            )}
+          </Stack>
+        )}
+      </QueryState>
     </Page>
   );
 }

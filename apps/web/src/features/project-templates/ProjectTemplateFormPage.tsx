@@ -16,12 +16,10 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ProjectTemplateForm, projectTemplateFormSchema } from '@school-portal/domain';
-import type { ReactNode } from 'react';
 import { Controller, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { isApiError } from '../../api/client';
 import {
   type FieldKeyOption,
   type ProjectTemplate,
@@ -33,14 +31,12 @@ import {
 import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
 import { FormActions, FormCard } from '../../components/forms/FormCard';
 import { fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
 import { useFormError } from '../../components/forms/useFormError';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { ProjectTemplatesNav } from './ProjectTemplatesNav';
 
 type FormOutput = z.output<typeof projectTemplateFormSchema>;
@@ -93,57 +89,52 @@ export function EditProjectTemplatePage() {
   const can = useCan();
   const template = useProjectTemplate(projectTemplateId);
 
-  let content: ReactNode;
-  if (template.isPending) content = <LoadingScreen />;
-  else if (template.isError) {
-    content = isApiError(template.error, 404) ? (
-      <EmptyState message={t('project-template.not-found')} />
-    ) : (
-      <ErrorState message={t('project-template.load-failed')} onRetry={() => void template.refetch()} />
-    );
-  } else if (!can('template.update', template.data)) {
-    content = (
-      <Alert
-        severity="info"
-        action={
-          <Button
-            component={Link}
-            to={routePath('project-template.index', { projectTemplateId })}
-            color="inherit"
-            size="small"
-          >
-            {t('project-template.title')}
-          </Button>
-        }
-      >
-        {t('project-template.form.not-editable')}
-      </Alert>
-    );
-  } else {
-    content = (
-      <TemplateForm
-        key={template.data.id}
-        isNew={false}
-        template={template.data}
-        organizationId={template.data.organization_id}
-        defaults={{
-          name: template.data.name,
-          subject_fields_attributes: [...template.data.subject_fields]
-            .sort((a, b) => a.arrangement_position - b.arrangement_position)
-            .map((field) => ({
-              field_key: field.field_key as FieldKeyValue | null,
-              label: field.label ?? '',
-              visible_to_customers: field.visible_to_customers,
-              auto_suggest_enabled: field.auto_suggest_enabled,
-            })),
-        }}
-      />
-    );
-  }
   return (
     <Page title={t('project-template.form.edit-title')} maxWidth="md">
       <ProjectTemplatesNav />
-      {content}
+      <QueryState
+        query={template}
+        errorMessage={t('project-template.load-failed')}
+        notFoundMessage={t('project-template.not-found')}
+      >
+        {(data) =>
+          can('template.update', data) ? (
+            <TemplateForm
+              key={data.id}
+              isNew={false}
+              template={data}
+              organizationId={data.organization_id}
+              defaults={{
+                name: data.name,
+                subject_fields_attributes: [...data.subject_fields]
+                  .sort((a, b) => a.arrangement_position - b.arrangement_position)
+                  .map((field) => ({
+                    field_key: field.field_key as FieldKeyValue | null,
+                    label: field.label ?? '',
+                    visible_to_customers: field.visible_to_customers,
+                    auto_suggest_enabled: field.auto_suggest_enabled,
+                  })),
+              }}
+            />
+          ) : (
+            <Alert
+              severity="info"
+              action={
+                <Button
+                  component={Link}
+                  to={routePath('project-template.index', { projectTemplateId })}
+                  color="inherit"
+                  size="small"
+                >
+                  {t('project-template.title')}
+                </Button>
+              }
+            >
+              {t('project-template.form.not-editable')}
+            </Alert>
+          )
+        }
+      </QueryState>
     </Page>
   );
 }
