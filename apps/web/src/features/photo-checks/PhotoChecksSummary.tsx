@@ -1,14 +1,10 @@
 import FaceRetouchingNaturalIcon from '@mui/icons-material/FaceRetouchingNatural';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { type PhotoCheckCounts, usePhotoCheckCounts } from '../../api/photo-checks';
 import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
+import { DashboardCard, DashboardFigures } from '../../components/DashboardCard';
 
 const SHOWN = [
   ['checked', 'photo-checks.summary.checked'],
@@ -30,43 +26,22 @@ export function PhotoChecksSummary({ projectId }: { projectId: string }) {
   const counts = usePhotoCheckCounts(projectId, allowed);
   if (!allowed) return null;
   return (
-    <Card variant="outlined" sx={{ mt: 3 }} data-testid="photo-checks-summary">
-      <CardContent>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
-          <FaceRetouchingNaturalIcon color="primary" aria-hidden="true" />
-          <Typography component="h2" variant="h6" sx={{ flex: 1 }}>
-            {t('photo-checks.summary.title')}
-          </Typography>
-          <Button component={Link} to={routePath('project.photo-checks', { projectId })} variant="outlined">
-            {t('photo-checks.summary.open')}
-          </Button>
-        </Box>
-        {counts.isError ? (
-          <Typography color="error">{t('photo-checks.summary.load-failed')}</Typography>
-        ) : (
-          <Box
-            component="dl"
-            aria-label={t('photo-checks.summary.label')}
-            sx={{
-              m: 0,
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' },
-            }}
-          >
-            {SHOWN.map(([key, label]) => (
-              <Box key={key} data-testid={`photo-checks-count-${key}`}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {t(label)}
-                </Typography>
-                <Typography component="dd" variant="h5" sx={{ m: 0 }}>
-                  {counts.data ? counts.data[key] : '–'}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+    <DashboardCard
+      icon={<FaceRetouchingNaturalIcon />}
+      title={t('photo-checks.summary.title')}
+      to={routePath('project.photo-checks', { projectId })}
+      linkLabel={t('photo-checks.summary.open')}
+      testId="photo-checks-summary"
+    >
+      {counts.isError ? (
+        <Typography color="error">{t('photo-checks.summary.load-failed')}</Typography>
+      ) : (
+        <DashboardFigures
+          label={t('photo-checks.summary.label')}
+          testIdPrefix="photo-checks-count-"
+          figures={SHOWN.map(([key, label]) => ({ key, label: t(label), value: counts.data?.[key] }))}
+        />
+      )}
+    </DashboardCard>
   );
 }
