@@ -56,9 +56,12 @@ const FRAME = { top: 150, bottom: 120, left: 110, right: 110 };
 
 /** A studio portrait: the framed face, 85% of the frame high, on the i-th background of `width` x `height`. */
 const facePortrait: PortraitMaker = async (i, { width, height }) => {
-  const face = await sharp(path.join(ASSETS, 'screenshot-faceid.jpg')).extract(FACE).toBuffer();
-  const framed = await sharp(face)
+  const face = await sharp(path.join(ASSETS, 'screenshot-faceid.jpg'))
+    .extract(FACE)
     .extend({ ...FRAME, extendWith: 'copy' })
+    .toBuffer();
+  // Apart: sharp resizes before it extends in one pipeline.
+  const framed = await sharp(face)
     .resize({ height: Math.round(height * 0.85), kernel: 'lanczos3' })
     .toBuffer({ resolveWithObject: true });
   return sharp(await photoBackground(width, height, i))
