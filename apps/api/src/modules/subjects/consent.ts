@@ -3,7 +3,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { unprocessable } from '../../http/errors.js';
 import { type AuditActor, recordAudits } from '../audit/record.js';
-import { type ConsentFlags, selectionCondition, updateConsent } from './queries.js';
+import { type ConsentFlags, selectionCondition, updateConsent, updateSubject } from './queries.js';
 import type { ProjectFields } from './service.js';
 
 export type { ConsentFlags };
@@ -51,15 +51,22 @@ export async function setConsent(
   return changed.length;
 }
 
-/** One subject's consent, from its page (PATCH /api/subjects/:id). */
-export function setSubjectConsent(
+/**
+ * One subject's values, yearbook photo and consent from its page (PATCH /api/subjects/:id), in one
+ * transaction with the consent's trail row; answers its row.
+ */
+export function updateSubjectAndConsent(
   db: Db,
   actor: AuditActor,
   project: { id: string; organization_id: string },
   subjectId: string,
-  flags: ConsentFlags,
+  update: { changes: Record<string, string>; yearbook: string | null | undefined; consent: ConsentFlags },
 ) {
-  return setConsent(db, actor, project, sql<SqlBool>`s.id = ${subjectId}::bigint`, flags, 'subject');
+  return db.transaction().execute(async (trx) => {
+    const where = sql<SqlBool>`s.id = ${subjectId}::bigint`;
+    await setConsent(trx, actor, project, where, update.consent, 'subject');
+    return updateSubject(trx, subjectId, update.changes, update.yearbook);
+  });
 }
 
 /** A selection's consent (POST /api/projects/:id/subject-consents), in one transaction. */

@@ -10,7 +10,7 @@ import { actorOf } from '../audit/record.js';
 import { isPhotoOfSubject } from '../photos/queries.js';
 import { subjectPhotoSchema } from '../photos/serialize.js';
 import { photosOfSubject } from '../photos/service.js';
-import { setSelectionConsent, setSubjectConsent } from './consent.js';
+import { setSelectionConsent, updateSubjectAndConsent } from './consent.js';
 import { deleteSubjectWithPhotos } from './delete.js';
 import { type GridSort, gridPage } from './grid.js';
 import {
@@ -19,7 +19,6 @@ import {
   gridFilterCondition,
   matchingSubjectIds,
   searchSubjects,
-  updateSubject,
 } from './queries.js';
 import { resolveSelection } from './selection.js';
 import {
@@ -338,9 +337,10 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
         if (!(await isPhotoOfSubject(ctx.db, row.id, yearbook)))
           throw unprocessable({ yearbook_photo_id: ['is not a photo of this subject'] });
       }
-      const updated = await ctx.db.transaction().execute(async (trx) => {
-        await setSubjectConsent(trx, actorOf(request), pf.project, row.id, consent);
-        return updateSubject(trx, row.id, changes, yearbook);
+      const updated = await updateSubjectAndConsent(ctx.db, actorOf(request), pf.project, row.id, {
+        changes,
+        yearbook,
+        consent,
       });
       const [subject] = await withPrimaryThumbnails(ctx.db, ctx.storage, [serializeSubject(updated, pf)]);
       return { subject: subject! };
