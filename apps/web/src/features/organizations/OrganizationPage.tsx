@@ -27,6 +27,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { RouterLink } from '../../components/RouterLink';
 import { DetailList } from './DetailList';
 import { EditOrganizationDialog } from './EditOrganizationDialog';
@@ -179,39 +180,36 @@ function Support({ organization }: { organization: OrganizationDetail }) {
 function Users({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const users = useOrganizationUsers(organizationId);
-  let content: ReactNode;
-  if (users.isPending) content = <LoadingScreen />;
-  else if (users.isError) {
-    content = (
-      <ErrorState message={t('organization.users-load-failed')} onRetry={() => void users.refetch()} />
-    );
-  } else if (users.data.length === 0) content = <EmptyState message={t('organization.users-empty')} />;
-  else {
-    const statusLabel = {
-      accepted: t('users.invite-accepted'),
-      sent: t('users.invite-sent'),
-      'not-sent': t('users.invite-not-sent'),
-    } as const;
-    content = (
-      <List aria-label={t('organization.users')} data-testid="organization-users">
-        {users.data.map((user) => (
-          <ListItem key={user.id} divider disableGutters>
-            <ListItemText
-              primary={
-                <RouterLink to={routePath('user.index', { userId: user.id })}>
-                  {user.name || t('common.missing-name')}
-                </RouterLink>
-              }
-              secondary={`${user.email} · ${t('users.invite-status')}: ${statusLabel[inviteStatusOf(user)]}`}
-            />
-          </ListItem>
-        ))}
-      </List>
-    );
-  }
+  const statusLabel = {
+    accepted: t('users.invite-accepted'),
+    sent: t('users.invite-sent'),
+    'not-sent': t('users.invite-not-sent'),
+  } as const;
   return (
     <Section title={t('organization.users')} id="organization-users-heading">
-      {content}
+      <QueryState
+        query={users}
+        errorMessage={t('organization.users-load-failed')}
+        isEmpty={(data) => data.length === 0}
+        emptyMessage={t('organization.users-empty')}
+      >
+        {(data) => (
+          <List aria-label={t('organization.users')} data-testid="organization-users">
+            {data.map((user) => (
+              <ListItem key={user.id} divider disableGutters>
+                <ListItemText
+                  primary={
+                    <RouterLink to={routePath('user.index', { userId: user.id })}>
+                      {user.name || t('common.missing-name')}
+                    </RouterLink>
+                  }
+                  secondary={`${user.email} · ${t('users.invite-status')}: ${statusLabel[inviteStatusOf(user)]}`}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </QueryState>
     </Section>
   );
 }
@@ -219,34 +217,31 @@ function Users({ organizationId }: { organizationId: string }) {
 function Projects({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const projects = useOrganizationProjectList(organizationId);
-  let content: ReactNode;
-  if (projects.isPending) content = <LoadingScreen />;
-  else if (projects.isError) {
-    content = (
-      <ErrorState message={t('organization.projects-load-failed')} onRetry={() => void projects.refetch()} />
-    );
-  } else if (projects.data.length === 0) content = <EmptyState message={t('organization.projects-empty')} />;
-  else {
-    content = (
-      <List aria-label={t('organization.projects')} data-testid="organization-projects">
-        {projects.data.map((project) => (
-          <ListItem key={project.id} divider disableGutters>
-            <ListItemText
-              primary={
-                <RouterLink to={routePath('project.index', { projectId: project.id })}>
-                  {project.short_code ? `${project.name} (${project.short_code})` : project.name}
-                </RouterLink>
-              }
-              secondary={project.season_name ?? t('organization.no-season')}
-            />
-          </ListItem>
-        ))}
-      </List>
-    );
-  }
   return (
     <Section title={t('organization.projects')} id="organization-projects-heading">
-      {content}
+      <QueryState
+        query={projects}
+        errorMessage={t('organization.projects-load-failed')}
+        isEmpty={(data) => data.length === 0}
+        emptyMessage={t('organization.projects-empty')}
+      >
+        {(data) => (
+          <List aria-label={t('organization.projects')} data-testid="organization-projects">
+            {data.map((project) => (
+              <ListItem key={project.id} divider disableGutters>
+                <ListItemText
+                  primary={
+                    <RouterLink to={routePath('project.index', { projectId: project.id })}>
+                      {project.short_code ? `${project.name} (${project.short_code})` : project.name}
+                    </RouterLink>
+                  }
+                  secondary={project.season_name ?? t('organization.no-season')}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </QueryState>
     </Section>
   );
 }
