@@ -18,6 +18,7 @@ import { eventually, type TestApp } from './support/app.js';
 import { albumThroughApi, injectAs, projectThroughApi, ROSTER_FIELDS } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { SIGNED_IN, type World, worldApp } from './support/world.js';
+import { readZip } from './support/zip.js';
 
 /**
  * Faces found, flags raised and auto crops made on real photographs: the sample images that ship in
@@ -569,5 +570,97 @@ describe('retakes feed the Camera Cards print', () => {
     });
     expect(render.statusCode, render.body).toBe(201);
     expect(render.json().layout_render.subjects_count).toBe(expected.length);
+  });
+});
+
+describe('every aspect the project uses', () => {
+  test("an export of a 2:3 format queues that aspect's auto crops and its archive uses them", async () => {
+    const photo = await checkedPhoto(sharpPortrait, 'two-thirds.jpg');
+    const subjectId = await subjectWithPhoto(photo.id, { first_name: 'Mary', last_name: 'Somerville' });
+    const format = await call('POST', '/api/project-export-formats', {
+      project_export_format: {
+        name: 'Two thirds',
+        organization_id: w.orgs.studioA.id,
+        images_crop_width_pixels: 400,
+        images_crop_height_pixels: 600,
+        field_mappings: [{ field_key: 'first_name', position: 1 }],
+      },
+    });
+    expect(format.statusCode, format.body).toBe(201);
+    const formatId = format.json().project_export_format.id;
+    const run = async () => {
+      const created = await call('POST', `/api/projects/${projectId}/project-exports`, {
+        project_export: { project_export_format_id: formatId, included_subject_ids: [subjectId] },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().project_export.id;
+      await eventually(
+        async () =>
+          (await call('GET', `/api/project-exports/${id}`)).json().project_export.job_status === 'completed',
+        60_000,
+      );
+      const link = await call('GET', `/api/project-exports/${id}/download?format=json`);
+      expect(link.statusCode, link.body).toBe(200);
+      const zip = await fetch(new URL(link.json().download.url, origin));
+      const entries = await readZip(Buffer.from(await zip.arrayBuffer()));
+      return entries.find((e) => /\.jpe?g$/i.test(e.name))!.data;
+    };
+
+    // The first export of the format computes the 2:3 crop from the stored face, and queues it for keeps.
+    const first = await run();
+    const twoThirds = await eventually(async () =>
+      (await cropsOf(photo.id)).find((c) => c.source === 'auto' && Math.abs(c.aspect! - 2 / 3) < 0.001),
+    );
+    expect((twoThirds.width * photo.width!) / (twoThirds.height * photo.height!)).toBeCloseTo(2 / 3, 2);
+    // The export chooses the stored 2:3 auto crop over the 8x10 one.
+    const { crops } = await exportPhotoSources(t.ctx.db, [subjectId]);
+    const size = { width: photo.width!, height: photo.height!, orientation: 1 };
+    const inPixels = (c: { x: number; y: number; width: number; height: number }) => ({
+      x: Math.round(c.x * size.width),
+      y: Math.round(c.y * size.height),
+      width: Math.round(c.width * size.width),
+      height: Math.round(c.height * size.height),
+    });
+    expect(cropFor(size, crops, true, { aspect: 400 / 600 }).crop).toEqual(inPixels(twoThirds));
+
+    // The 2:3 crop meets the rule against the head as seen by eye.
+    const head = headInPortrait();
+    expect(
+      Math.abs((head.chin - head.crown) / twoThirds.height - DEFAULT_HEAD_SIZE_RULE.head_size_share),
+    ).toBeLessThan(0.1);
+    expect(
+      Math.abs((head.eyes - twoThirds.y) / twoThirds.height - DEFAULT_HEAD_SIZE_RULE.eye_line_from_top),
+    ).toBeLessThan(0.05);
+
+    // Read back: 400 x 600, cut where the 2:3 auto crop says, not the centred fallback. (With one rule, the
+    // 2:3 frame is the 8x10 one narrowed around its centre: same height, same eye line.)
+    const cutOf = async (c: { x: number; y: number; width: number; height: number }) =>
+      sharp(sharpPortrait)
+        .extract({ left: c.x, top: c.y, width: c.width, height: c.height })
+        .resize(400, 600, { fit: 'cover' })
+        .greyscale()
+        .raw()
+        .toBuffer();
+    const difference = async (image: Buffer, expected: Buffer) => {
+      const got = await sharp(image).resize(400, 600).greyscale().raw().toBuffer();
+      let sum = 0;
+      for (let i = 0; i < got.length; i++) sum += Math.abs(got[i]! - expected[i]!);
+      return sum / got.length;
+    };
+    const expected = await cutOf(inPixels(twoThirds));
+    const centred = await cutOf({ x: 0, y: 0, width: size.width, height: size.height });
+    const second = await run();
+    for (const image of [first, second]) {
+      expect(await sharp(image).metadata()).toMatchObject({ width: 400, height: 600 });
+      const mine = await difference(image, expected);
+      expect(mine).toBeLessThan(6);
+      expect(mine * 2).toBeLessThan(await difference(image, centred));
+      const found = await examinePortrait(image, {
+        originalHeight: 600,
+        largestOutputHeight: 600,
+        rule: DEFAULT_HEAD_SIZE_RULE,
+      });
+      expect(Math.abs(found.face!.eye_y - DEFAULT_HEAD_SIZE_RULE.eye_line_from_top)).toBeLessThan(0.06);
+    }
   });
 });

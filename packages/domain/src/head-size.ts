@@ -67,3 +67,17 @@ export function headSizeCrop(
     fits: scale === 1 && inside(x, width) && inside(y, frameHeight),
   };
 }
+
+/** The head placement of a stored face box (crown to chin as y .. y + height, centred, eyes at eye_y). */
+export const headOfFaceBox = (face: {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  eye_y: number;
+}): HeadPlacement => ({
+  center_x: face.x + face.width / 2,
+  crown_y: face.y,
+  chin_y: face.y + face.height,
+  eye_y: face.eye_y,
+});

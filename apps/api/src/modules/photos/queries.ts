@@ -1,3 +1,4 @@
+import { PORTRAIT_ASPECT } from '@school-portal/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type PageRequest, pageOf } from '../../db/paging.js';
@@ -35,13 +36,27 @@ export async function isPhotoOfSubject(db: Db, subjectId: string, photoId: strin
   return !!assigned;
 }
 
-/** What printing needs of photos: the stored original (verified ones only) and the default crop, if any. */
+/**
+ * What printing needs of photos: the stored original (verified ones only) and its crop: a person's (their
+ * default one first), else the computer's 8x10 auto crop, else none (the print centres it).
+ */
 export async function printSources(db: Db, photoIds: string[]) {
   if (photoIds.length === 0) return [];
   return db
     .selectFrom('photos as ph')
-    .leftJoin('photo_crops as c', (join) =>
-      join.onRef('c.photo_id', '=', 'ph.id').on('c.is_default', '=', true),
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('photo_crops as pc')
+          .select(['pc.x', 'pc.y', 'pc.width', 'pc.height'])
+          .whereRef('pc.photo_id', '=', 'ph.id')
+          .where((w) => w.or([w('pc.source', '=', 'manual'), w('pc.aspect', '=', PORTRAIT_ASPECT)]))
+          .orderBy(sql`pc.source = 'manual'`, 'desc')
+          .orderBy('pc.is_default', 'desc')
+          .orderBy('pc.id')
+          .limit(1)
+          .as('c'),
+      (join) => join.onTrue(),
     )
     .select([
       'ph.id',

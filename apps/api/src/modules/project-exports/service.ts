@@ -8,6 +8,7 @@ import { scheduleDeletions } from '../../storage/uploads.js';
 import { type Access, type Decision, withTarget } from '../access/visibility.js';
 import { actorOf, recordAudit } from '../audit/record.js';
 import { formatRowById, loadMappings } from '../export-formats/queries.js';
+import { isNewCropAspect } from '../photos/checks/queries.js';
 import { loadFields, type SubjectFieldRow } from '../project-templates/service.js';
 import type { ProjectRow } from '../projects/service.js';
 import { countSubjectsOfProject } from '../subjects/queries.js';
@@ -88,6 +89,10 @@ export function imageChoice(format: ExportFormatRow, settings: RunSettings): Ima
     selected_background: settings.selected_background,
     use_default_photo_crops: settings.use_default_photo_crops,
     portrait: format.images_crop_height_pixels >= format.images_crop_width_pixels,
+    // The crop of the format's own aspect first (photo checks' auto crops, issue 27).
+    ...(format.images_crop_width_pixels > 0 && format.images_crop_height_pixels > 0
+      ? { aspect: format.images_crop_width_pixels / format.images_crop_height_pixels }
+      : {}),
   };
 }
 
@@ -171,6 +176,12 @@ export async function createExport(
   if (report.subjects_count === 0) throw unprocessable({ included_subject_ids: ['selects no subjects'] });
   const selection = selectionOf(project.id, input, format);
   return ctx.db.transaction().execute(async (trx) => {
+    const newAspect = await isNewCropAspect(
+      trx,
+      project.id,
+      format.images_crop_width_pixels,
+      format.images_crop_height_pixels,
+    );
     const row = await trx
       .insertInto('project_exports')
       .values({
@@ -200,6 +211,8 @@ export async function createExport(
       { trx },
     );
     await trx.updateTable('project_exports').set({ job_id: jobId }).where('id', '=', row.id).execute();
+    // A format of a new aspect: the project's photos get auto crops of it (photo checks, issue 27).
+    if (newAspect) await ctx.queue.enqueue('photo-checks.auto-crops', { project_id: project.id }, { trx });
     await recordAudit(trx, actorOf(request), {
       action: 'project_export.create',
       recordType: 'project_export',

@@ -1,8 +1,16 @@
-import { FIELD_KEYS, POSE_NUMBER_PATTERN } from '@school-portal/domain';
+import {
+  FIELD_KEYS,
+  type HeadSizeRule,
+  headOfFaceBox,
+  headSizeCrop,
+  POSE_NUMBER_PATTERN,
+} from '@school-portal/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { PhotoFace } from '../../db/schema.js';
 import { exportPhotoSources, subjectPhotoReads } from '../photos/queries.js';
 import { workingMaster } from '../photos/service.js';
+import { projectHeadSizeRule } from '../projects/queries.js';
 import {
   countMatchingSubjects,
   matchingSubjectIds,
@@ -31,6 +39,10 @@ export interface ImageChoice {
   use_default_photo_crops: boolean;
   /** The output's shape: portrait when at least as high as wide (crops 8x10), else landscape (10x8). */
   portrait: boolean;
+  /** The output's width:height, for the crop of that aspect (photo checks); without it, by orientation. */
+  aspect?: number;
+  /** The project's head-size rule, for an auto crop of the aspect computed from the stored face. */
+  headSize?: HeadSizeRule;
 }
 
 /** A template field as values are read from it. */
@@ -165,15 +177,25 @@ const upright = (p: { width: number; height: number; orientation: number | null 
     ? { width: p.height, height: p.width }
     : { width: p.width, height: p.height };
 
+/** Two aspects (width:height) this close are the same frame (a format's 640 x 800 and the 8x10's 0.8). */
+const SAME_ASPECT = 0.02;
+
 /**
- * The crop of a photo for the output's shape, in the upright image's pixels: its default crop when that
- * has the output's orientation (portrait or landscape), else its first crop that has; none means the
- * archive centres a crop of the output's aspect ratio.
+ * The crop of a photo for the output, in the upright image's pixels (docs/api.md "Photo checks"):
+ * - a person's crop of the output's aspect (`target.aspect`), their default first;
+ * - else a person's crop of the output's orientation (portrait or landscape; cut to the aspect around
+ *   its centre by the archive);
+ * - else the computer's auto crop of that aspect; else one computed from the photo's stored face by the
+ *   project's head-size rule for that aspect (a format whose auto crops are not made yet);
+ * - else an auto crop of the orientation (the 8x10 one, cut to the aspect);
+ * - none: the archive centres a crop of the output's aspect ratio.
+ * Without `target`, crops are taken in the order given (a person's first), by orientation.
  */
 export function cropFor(
   photo: { width: number; height: number; orientation: number | null },
-  crops: (Omit<CropRow, 'source'> & { source?: CropRow['source'] })[],
+  crops: (Omit<CropRow, 'source' | 'aspect'> & { source?: CropRow['source']; aspect?: number | null })[],
   portrait: boolean,
+  target?: { aspect: number; face?: PhotoFace | null; rule?: HeadSizeRule },
 ): { crop: ExportImageSource['crop']; name: string | null; source?: 'manual' | 'auto' } {
   const size = upright(photo);
   const inPixels = (c: Pick<CropRow, 'x' | 'y' | 'width' | 'height'>) => {
@@ -186,12 +208,43 @@ export function cropFor(
       height: Math.max(1, Math.min(size.height - y, Math.round(c.height * size.height))),
     };
   };
-  // Crops come a person's first (default first), then the computer's auto crops, each in the order made.
-  for (const c of crops) {
+  const chosen = (c: (typeof crops)[number]) => ({ crop: inPixels(c), name: c.name, source: c.source });
+  const oriented = (c: (typeof crops)[number]) => {
     const px = inPixels(c);
-    if (px.height >= px.width === portrait) return { crop: px, name: c.name, source: c.source };
+    return px.height >= px.width === portrait;
+  };
+  if (!target) {
+    // Crops come a person's first (default first), then the computer's auto crops, each in the order made.
+    const first = crops.find(oriented);
+    return first ? chosen(first) : { crop: null, name: null };
   }
-  return { crop: null, name: null };
+  const near = (aspect: number) => Math.abs(aspect - target.aspect) <= SAME_ASPECT * target.aspect;
+  const manual = crops.filter((c) => c.source !== 'auto');
+  const auto = crops.filter((c) => c.source === 'auto');
+  const manualOfAspect = manual.find((c) => {
+    const px = inPixels(c);
+    return near(px.width / px.height);
+  });
+  if (manualOfAspect) return chosen(manualOfAspect);
+  const manualOriented = manual.find(oriented);
+  if (manualOriented) return chosen(manualOriented);
+  const autoOfAspect = auto.find((c) => c.aspect != null && near(c.aspect));
+  if (autoOfAspect) return chosen(autoOfAspect);
+  if (target.face && target.rule && portrait) {
+    const computed = headSizeCrop(
+      headOfFaceBox(target.face),
+      size.width / size.height,
+      target.aspect,
+      target.rule,
+    );
+    return {
+      crop: inPixels(computed),
+      name: `Auto ${Math.round(target.aspect * 10_000) / 10_000}`,
+      source: 'auto',
+    };
+  }
+  const autoOriented = auto.find(oriented);
+  return autoOriented ? chosen(autoOriented) : { crop: null, name: null };
 }
 
 /** Builds the ExportSubjects of one page of subject rows: values, and images with their crops. */
@@ -231,7 +284,12 @@ async function toExportSubjects(
       images: chosen.map((p) => {
         const photo = { width: p.width!, height: p.height!, orientation: p.orientation };
         const { crop, name, source } = choice.use_default_photo_crops
-          ? cropFor(photo, cropsByPhoto.get(p.id) ?? [], choice.portrait)
+          ? cropFor(
+              photo,
+              cropsByPhoto.get(p.id) ?? [],
+              choice.portrait,
+              choice.aspect ? { aspect: choice.aspect, face: p.face, rule: choice.headSize } : undefined,
+            )
           : { crop: null, name: null };
         return {
           photoId: p.id,
@@ -261,6 +319,12 @@ export async function* exportSubjects(
   choice: ImageChoice,
   batchSize = SUBJECT_BATCH,
 ): AsyncGenerator<ExportSubject> {
+  // An auto crop of the output's aspect is computed from the stored face by the project's rule when the
+  // photo has none of that aspect yet.
+  const images =
+    choice.aspect && !choice.headSize
+      ? { ...choice, headSize: await projectHeadSizeRule(db, selection.project_id) }
+      : choice;
   // created_at as PostgreSQL's text, which keeps its microseconds (a Date would round them away).
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
@@ -272,7 +336,7 @@ export async function* exportSubjects(
       batchSize,
     );
     if (rows.length === 0) return;
-    yield* await toExportSubjects(db, rows, fields, choice);
+    yield* await toExportSubjects(db, rows, fields, images);
     const last = rows[rows.length - 1]!;
     after = { created_at: last.created_key, id: last.id };
     if (rows.length < batchSize) return;

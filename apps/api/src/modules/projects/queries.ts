@@ -1,3 +1,4 @@
+import { DEFAULT_HEAD_SIZE_RULE, type HeadSizeRule } from '@school-portal/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Access } from '../access/visibility.js';
@@ -53,6 +54,15 @@ export function headSizeRuleOf(db: Db, projectId: string) {
     .select(['head_size_share', 'eye_line_from_top'])
     .where('id', '=', projectId)
     .executeTakeFirst();
+}
+
+/** The head-size rule in force for a project: its own values, else the defaults. */
+export async function projectHeadSizeRule(db: Db, projectId: string): Promise<HeadSizeRule> {
+  const project = await headSizeRuleOf(db, projectId);
+  return {
+    head_size_share: project?.head_size_share ?? DEFAULT_HEAD_SIZE_RULE.head_size_share,
+    eye_line_from_top: project?.eye_line_from_top ?? DEFAULT_HEAD_SIZE_RULE.eye_line_from_top,
+  };
 }
 
 export function saveHeadSizeRule(

@@ -1,4 +1,4 @@
-import { type HeadPlacement, type HeadSizeRule, headSizeCrop } from '@school-portal/domain';
+import { type HeadPlacement, type HeadSizeRule, headOfFaceBox, headSizeCrop } from '@school-portal/domain';
 import sharp from 'sharp';
 import type { PhotoCheck, PhotoFace } from '../../../db/schema.js';
 import {
@@ -129,9 +129,4 @@ export function autoCrops(head: HeadPlacement, imageAspect: number, aspects: num
 }
 
 /** The head placement back from a stored face (for crops again without detecting again). */
-export const headOfFace = (face: PhotoFace): HeadPlacement => ({
-  center_x: face.x + face.width / 2,
-  crown_y: face.y,
-  chin_y: face.y + face.height,
-  eye_y: face.eye_y,
-});
+export const headOfFace = (face: PhotoFace): HeadPlacement => headOfFaceBox(face);

@@ -1,10 +1,10 @@
-import { DEFAULT_HEAD_SIZE_RULE, type HeadSizeRule, PORTRAIT_ASPECT } from '@school-portal/domain';
+import { PORTRAIT_ASPECT } from '@school-portal/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { type PageRequest, pageOf } from '../../../db/paging.js';
 import type { PhotoCheck, PhotoFace } from '../../../db/schema.js';
 import { exportImageSizesOfProject } from '../../project-exports/queries.js';
-import { headSizeRuleOf } from '../../projects/queries.js';
+import { projectHeadSizeRule } from '../../projects/queries.js';
 
 /** What the checks job reads of a photo, with its project (photos of other albums are not checked). */
 export function photoToCheck(db: Db, photoId: string) {
@@ -26,11 +26,7 @@ export function photoToCheck(db: Db, photoId: string) {
 
 /** The project's head-size rule (its own values, else the defaults) and the aspects its outputs use. */
 export async function cropPlanOf(db: Db, projectId: string) {
-  const project = await headSizeRuleOf(db, projectId);
-  const rule: HeadSizeRule = {
-    head_size_share: project?.head_size_share ?? DEFAULT_HEAD_SIZE_RULE.head_size_share,
-    eye_line_from_top: project?.eye_line_from_top ?? DEFAULT_HEAD_SIZE_RULE.eye_line_from_top,
-  };
+  const rule = await projectHeadSizeRule(db, projectId);
   // The export formats the project's exports were made with: each one's width:height, portrait ones only
   // (a head-size rule places a head in a portrait frame).
   const formats = await exportImageSizesOfProject(db, projectId);
@@ -44,6 +40,16 @@ export async function cropPlanOf(db: Db, projectId: string) {
 }
 
 export type CropPlan = Awaited<ReturnType<typeof cropPlanOf>>;
+
+/**
+ * Whether an export format of this size would give the project's photos a new auto crop aspect (a portrait
+ * one no export of the project used yet): its export then queues the auto crops (photo-checks.auto-crops).
+ */
+export async function isNewCropAspect(db: Db, projectId: string, width: number, height: number) {
+  if (!(width > 0 && height >= width)) return false;
+  const aspect = Math.round((width / height) * 10_000) / 10_000;
+  return !(await cropPlanOf(db, projectId)).aspects.includes(aspect);
+}
 
 /**
  * Replaces a photo's auto crops with these (one per aspect). The portrait one is the photo's default when
