@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './schemas.js';
 import { FIELD_KEYS } from './templates.js';
 
 /**
@@ -87,13 +88,6 @@ export const IMAGE_ZERO_PAD_REQUIRED_MESSAGE = 'This is required if zero padding
 export const DATA_ZERO_PAD_REQUIRED_MESSAGE = 'This is required if Zero Pad Field is selected.';
 
 const blank = "can't be blank";
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `is too long (maximum is ${max} characters)`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 const wholeNumber = (min: number, max: number) =>
   z
     .number('must be a number')

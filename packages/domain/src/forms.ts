@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { SHORT_CODE_MAX_LENGTH } from './constants.js';
-import { emailSchema, organizationRoleSchema, passwordSchema, recordIdSchema } from './schemas.js';
-
-/** Optional text: blank becomes null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `is too long (maximum is ${max} characters)`)
-    .nullish()
-    .transform((v) => (v ? v : null));
+import {
+  emailSchema,
+  optionalText,
+  organizationRoleSchema,
+  passwordSchema,
+  recordIdSchema,
+} from './schemas.js';
 
 const optionalEmail = z
   .string()

@@ -64,6 +64,15 @@ export const isoDateTimeSchema = z.iso
   .datetime({ offset: true, message: 'is invalid' })
   .refine((v) => yearInRange(v) && Number.isFinite(Date.parse(v)), 'is out of range');
 
+/** Optional text of at most `max` characters, trimmed: blank becomes null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `is too long (maximum is ${max} characters)`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
 export const emailSchema = z.string().trim().toLowerCase().email('is invalid').max(254);
 
 export const signInFormSchema = z.object({
