@@ -1,14 +1,10 @@
 import HowToRegIcon from '@mui/icons-material/HowToReg';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCoverage } from '../../api/coverage';
 import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
+import { DashboardCard } from '../../components/DashboardCard';
 import { CoverageFigures } from './CoverageFigures';
 
 /**
@@ -22,23 +18,18 @@ export function CoverageCard({ projectId }: { projectId: string }) {
   const coverage = useCoverage(projectId, 1, 1, allowed);
   if (!allowed) return null;
   return (
-    <Card variant="outlined" sx={{ mt: 3 }} data-testid="coverage-card">
-      <CardContent>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
-          <HowToRegIcon color="primary" aria-hidden="true" />
-          <Typography component="h2" variant="h6" sx={{ flex: 1 }}>
-            {t('coverage.card.title')}
-          </Typography>
-          <Button component={Link} to={routePath('project.coverage', { projectId })} variant="outlined">
-            {t('coverage.card.open')}
-          </Button>
-        </Box>
-        {coverage.isError ? (
-          <Typography color="error">{t('coverage.load-failed')}</Typography>
-        ) : (
-          <CoverageFigures totals={coverage.data?.coverage.totals} />
-        )}
-      </CardContent>
-    </Card>
+    <DashboardCard
+      icon={<HowToRegIcon />}
+      title={t('coverage.card.title')}
+      to={routePath('project.coverage', { projectId })}
+      linkLabel={t('coverage.card.open')}
+      testId="coverage-card"
+    >
+      {coverage.isError ? (
+        <Typography color="error">{t('coverage.load-failed')}</Typography>
+      ) : (
+        <CoverageFigures totals={coverage.data?.coverage.totals} />
+      )}
+    </DashboardCard>
   );
 }

@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Coverage } from '../../api/coverage';
+import { DashboardFigures } from '../../components/DashboardCard';
 
 const SHOWN = [
   'subjects',
@@ -12,30 +11,14 @@ const SHOWN = [
   'without_portrait',
 ] as const satisfies readonly (keyof Coverage['totals'])[];
 
-/** The project's coverage figures as a definition list (the dashboard card and the coverage page). */
+/** The project's coverage figures (the dashboard card and the coverage page). */
 export function CoverageFigures({ totals }: { totals: Coverage['totals'] | undefined }) {
   const { t } = useTranslation();
   return (
-    <Box
-      component="dl"
-      aria-label={t('coverage.totals.label')}
-      sx={{
-        m: 0,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(6, 1fr)' },
-      }}
-    >
-      {SHOWN.map((key) => (
-        <Box key={key} data-testid={`coverage-count-${key}`}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {t(`coverage.totals.${key}`)}
-          </Typography>
-          <Typography component="dd" variant="h5" sx={{ m: 0 }}>
-            {totals ? totals[key] : '–'}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
+    <DashboardFigures
+      label={t('coverage.totals.label')}
+      testIdPrefix="coverage-count-"
+      figures={SHOWN.map((key) => ({ key, label: t(`coverage.totals.${key}`), value: totals?.[key] }))}
+    />
   );
 }
