@@ -305,6 +305,19 @@ describe('the school', () => {
       .where('subject_id', 'in', subjectIds)
       .execute();
     const ids: Record<string, string[]> = { ...idsFor(), '/api/photos/{id}': photos.map((p) => p.photo_id) };
+    // Photo checks: the photos flagged (as the checks job would), so the review list carries them.
+    await t.ctx.db
+      .updateTable('photos')
+      .set({
+        checks: JSON.stringify([{ code: 'no_face', message: 'No face was found.' }]),
+        checked_at: new Date(),
+      })
+      .where(
+        'id',
+        'in',
+        photos.map((p) => p.photo_id),
+      )
+      .execute();
     const routes = t.app
       .routeActions()
       // Public routes (sign-in pages, the API's documentation) carry no records.
@@ -341,6 +354,10 @@ describe('the school', () => {
     // Coverage: the counts and missing list, and its CSV.
     expect(ok(/\/coverage(\?|$)/)).toBeGreaterThan(0);
     expect(ok(/\/coverage\.csv/)).toBeGreaterThan(0);
+    // The photo checks' review list, with the flagged photos and their subjects.
+    const reviewed = await call('schoolStaff', 'GET', `/api/projects/${project.projectId}/photo-checks`);
+    expect(reviewed.json().photo_checks).toHaveLength(photos.length);
+    expect(ok(/\/photo-checks/)).toBeGreaterThan(0);
   });
 
   test("does not see the studio's outputs that hold hidden values: absent from lists, 404 by id", async () => {

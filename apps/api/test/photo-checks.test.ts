@@ -12,7 +12,7 @@ import {
   OVEREXPOSED_MEAN_LUMA,
   UNDEREXPOSED_MEAN_LUMA,
 } from '../src/modules/photos/checks/checks.js';
-import { exportPhotoSources } from '../src/modules/photos/queries.js';
+import { exportPhotoSources, printSources } from '../src/modules/photos/queries.js';
 import { cropFor } from '../src/modules/project-exports/subjects.js';
 import { eventually, type TestApp } from './support/app.js';
 import { albumThroughApi, injectAs, projectThroughApi, ROSTER_FIELDS } from './support/factories.js';
@@ -662,5 +662,83 @@ describe('every aspect the project uses', () => {
       });
       expect(Math.abs(found.face!.eye_y - DEFAULT_HEAD_SIZE_RULE.eye_line_from_top)).toBeLessThan(0.06);
     }
+  });
+});
+
+describe('prints', () => {
+  test("take a person's crop (default or not) over the 8x10 auto crop, and the auto crop over none", async () => {
+    const photo = await checkedPhoto(sharpPortrait, 'print.jpg');
+    const printed = async () => {
+      const [source] = await printSources(t.ctx.db, [photo.id]);
+      return source && { x: source.x, y: source.y, width: source.width, height: source.height };
+    };
+    const auto = (await cropsOf(photo.id)).find((c) => c.source === 'auto' && c.aspect === 0.8)!;
+    expect(await printed()).toEqual({ x: auto.x, y: auto.y, width: auto.width, height: auto.height });
+    // A person's crop that is not the default still wins over the computer's default one.
+    await t.ctx.db
+      .insertInto('photo_crops')
+      .values({
+        photo_id: photo.id,
+        name: 'Mine',
+        is_default: false,
+        x: 0.2,
+        y: 0.1,
+        width: 0.5,
+        height: 0.7,
+      })
+      .execute();
+    expect(await printed()).toEqual({ x: 0.2, y: 0.1, width: 0.5, height: 0.7 });
+    await t.ctx.db.deleteFrom('photo_crops').where('photo_id', '=', photo.id).execute();
+    expect(await printed()).toEqual({ x: null, y: null, width: null, height: null });
+  });
+});
+
+describe('the review list tells a school nothing hidden from it', () => {
+  test('a name planted in a hidden field reaches the studio, never the school', async () => {
+    const canary = `CANARY${Date.now()}`;
+    const project = await t.ctx.db
+      .selectFrom('projects')
+      .select('project_template_id')
+      .where('id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    // A hidden first name ahead of the visible one: the studio's name for the subject, not the school's.
+    const hidden = await t.ctx.db
+      .insertInto('subject_fields')
+      .values({
+        project_template_id: project.project_template_id!,
+        field_key: 'first_name',
+        label: null,
+        arrangement_position: -1,
+        visible_to_customers: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    fields.hidden_first_name = hidden.id;
+    const photo = await checkedPhoto(await makeJpeg(900, 1100), 'canary.jpg');
+    await subjectWithPhoto(photo.id, {
+      hidden_first_name: canary,
+      first_name: 'Emmy',
+      last_name: 'Noether',
+    });
+    const urls = ['', '?state=all', `?class=${canary}`, '?code=no_face&limit=100'];
+    for (const query of urls) {
+      const school = await call(
+        'GET',
+        `/api/projects/${projectId}/photo-checks${query}`,
+        undefined,
+        'schoolStaff',
+      );
+      expect(school.statusCode).toBe(200);
+      expect(school.body).not.toContain(canary);
+    }
+    // The school still sees the photo, by the name it may read.
+    const names = (await listed('?limit=100', 'schoolStaff')).photo_checks.map((p) => p.subject?.name);
+    expect(names).toContain('Emmy Noether');
+    const reviewed = await call('PATCH', `/api/photos/${photo.id}`, { photo: { checks_accepted: true } });
+    expect(reviewed.body).toContain(canary);
+    // The studio reads the hidden field: the sweep can't pass by reading nothing.
+    expect((await listed('?state=accepted&limit=100')).photo_checks.map((p) => p.subject?.name)).toContain(
+      `${canary} Noether`,
+    );
   });
 });
