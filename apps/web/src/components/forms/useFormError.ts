@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import type { FieldValues, UseFormSetError } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type UseFormSetError, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { applyServerFieldErrors, type ServerFieldMap } from './serverErrors';
 
 /**
@@ -19,4 +21,45 @@ export function useFormError<T extends FieldValues>(
     else if (unplaced.length > 0) setFormError(unplaced.join(' '));
   };
   return { formError, setFormError, showSaveError };
+}
+
+/**
+ * A form checked by its zod schema (react-hook-form), whose failed saves land through useFormError.
+ * `submit(save)` is the form's submit handler: it clears the message, runs `save` with the parsed values
+ * and shows what the server refused; `refusedMessage` may name an error of its own (a 403, say) first.
+ */
+export function useSchemaForm<Input extends FieldValues, Output>(
+  schema: z.ZodType<Output, Input>,
+  options: {
+    defaultValues: DefaultValues<Input>;
+    mode?: 'onTouched' | 'onChange';
+    serverFields: ServerFieldMap<Input>;
+    saveFailed: string;
+  },
+) {
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    mode: options.mode ?? 'onTouched',
+    defaultValues: options.defaultValues,
+  });
+  const { formError, setFormError, showSaveError } = useFormError(
+    form.setError,
+    options.serverFields,
+    options.saveFailed,
+  );
+  const submit = (
+    save: (values: Output) => Promise<void>,
+    refusedMessage?: (error: unknown) => string | null,
+  ) =>
+    form.handleSubmit(async (values) => {
+      setFormError(null);
+      try {
+        await save(values);
+      } catch (error) {
+        const refused = refusedMessage?.(error);
+        if (refused) setFormError(refused);
+        else showSaveError(error);
+      }
+    });
+  return { ...form, formError, submit };
 }

@@ -1,14 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { attachmentRequestFormSchema, attachmentRequestProjectIdsSchema } from '@school-portal/domain';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import {
   type FileRequestProjectOption,
   useCreateAttachmentRequest,
@@ -20,15 +18,13 @@ import { useSessionUser } from '../../app/session';
 import { ErrorState } from '../../components/ErrorState';
 import { FormActions, FormCard } from '../../components/forms/FormCard';
 import { fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
-import { useFormError } from '../../components/forms/useFormError';
+import { useSchemaForm } from '../../components/forms/useFormError';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { FileRequestsNav } from './FileRequestsNav';
 
 /** Spec §5: name, description and at least one project required (the shared schemas). */
 const formSchema = attachmentRequestFormSchema.extend({ project_ids: attachmentRequestProjectIdsSchema });
-type FormInput = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
 type FieldName = 'name' | 'description' | 'project_ids';
 
 /** Server error keys to form fields (`project_ids.0` belongs to the projects field too). */
@@ -50,42 +46,31 @@ export function NewAttachmentRequestPage() {
   const {
     control,
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
-    mode: 'onTouched',
+    formError,
+    submit,
+  } = useSchemaForm(formSchema, {
     defaultValues: { name: '', description: '', project_ids: [] },
+    serverFields: fieldForServerKey,
+    saveFailed: t('attachment-requests.form.save-failed'),
   });
-  const { formError, setFormError, showSaveError } = useFormError(
-    setError,
-    fieldForServerKey,
-    t('attachment-requests.form.save-failed'),
-  );
 
   const optionsById = useMemo(
     () => new Map((projects.data ?? []).map((project) => [project.id, project])),
     [projects.data],
   );
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const onSubmit = submit(
+    async (values) => {
       const request = await create.mutateAsync({
         attachment_request: { name: values.name, description: values.description },
         project_ids: values.project_ids,
       });
       notify({ message: t('attachment-requests.form.saved', { name: request.name }) });
       navigate(routePath('attachment-request.index', { attachmentRequestId: request.id }));
-    } catch (error) {
-      if (isApiError(error, 403)) {
-        setFormError(t('attachment-requests.form.forbidden'));
-        return;
-      }
-      showSaveError(error);
-    }
-  });
+    },
+    (error) => (isApiError(error, 403) ? t('attachment-requests.form.forbidden') : null),
+  );
 
   const busy = isSubmitting || create.isPending;
 

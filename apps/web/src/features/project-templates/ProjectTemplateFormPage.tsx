@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -16,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ProjectTemplateForm, projectTemplateFormSchema } from '@school-portal/domain';
-import { Controller, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, type Path, useFieldArray, type useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -33,7 +32,7 @@ import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { FormActions, FormCard } from '../../components/forms/FormCard';
 import { fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
-import { useFormError } from '../../components/forms/useFormError';
+import { useSchemaForm } from '../../components/forms/useFormError';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
@@ -160,37 +159,27 @@ function TemplateForm({ isNew, template, organizationId, defaults }: TemplateFor
   const {
     control,
     register,
-    handleSubmit,
-    setError,
     getFieldState,
     trigger,
     formState: { errors, isSubmitting },
-  } = useForm<ProjectTemplateForm, unknown, FormOutput>({
-    resolver: zodResolver(projectTemplateFormSchema),
-    mode: 'onTouched',
+    formError,
+    submit,
+  } = useSchemaForm(projectTemplateFormSchema, {
     defaultValues: defaults,
+    serverFields: serverField,
+    saveFailed: t('project-template.form.save-failed'),
   });
-  const { formError, setFormError, showSaveError } = useFormError(
-    setError,
-    serverField,
-    t('project-template.form.save-failed'),
-  );
   const { fields, append, remove, move } = useFieldArray({ control, name: 'subject_fields_attributes' });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+  const onSubmit = submit(async (values) => {
     const body = { ...values, organization_id: organizationId };
-    try {
-      const saved = isNew ? await create.mutateAsync(body) : await update.mutateAsync(body);
-      notify({
-        message: t(isNew ? 'project-template.form.created' : 'project-template.form.updated', {
-          name: saved.name,
-        }),
-      });
-      navigate(routePath('project-template.index', { projectTemplateId: saved.id }));
-    } catch (error) {
-      showSaveError(error);
-    }
+    const saved = isNew ? await create.mutateAsync(body) : await update.mutateAsync(body);
+    notify({
+      message: t(isNew ? 'project-template.form.created' : 'project-template.form.updated', {
+        name: saved.name,
+      }),
+    });
+    navigate(routePath('project-template.index', { projectTemplateId: saved.id }));
   });
 
   const listError = errors.subject_fields_attributes?.root ?? errors.subject_fields_attributes;

@@ -1,24 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type SeasonForm, seasonFormSchema } from '@school-portal/domain';
-import { Controller, type Path, useForm } from 'react-hook-form';
+import { Controller, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { useCreateSeason } from '../../api/seasons';
 import { useCan, useOwnOrganization } from '../../app/can';
 import { ROUTES } from '../../app/routes';
 import { FormActions, FormCard } from '../../components/forms/FormCard';
 import { fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
-import { useFormError } from '../../components/forms/useFormError';
+import { useSchemaForm } from '../../components/forms/useFormError';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { SeasonsNav } from './SeasonsNav';
 
-type FormOutput = z.output<typeof seasonFormSchema>;
 const SERVER_FIELDS: Path<SeasonForm>[] = ['name', 'period_start', 'period_end', 'current'];
 
 /** New Season (spec §2, §5: name required) in the own studio or lab. */
@@ -43,30 +40,21 @@ function SeasonFormCard({ organizationId }: { organizationId: string }) {
   const {
     control,
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<SeasonForm, unknown, FormOutput>({
-    resolver: zodResolver(seasonFormSchema),
+    formError,
+    submit,
+  } = useSchemaForm(seasonFormSchema, {
     // A date message shows at once, not after the field loses focus.
     mode: 'onChange',
     defaultValues: { name: '', period_start: null, period_end: null, current: false },
+    serverFields: SERVER_FIELDS,
+    saveFailed: t('seasons.form.save-failed'),
   });
-  const { formError, setFormError, showSaveError } = useFormError(
-    setError,
-    SERVER_FIELDS,
-    t('seasons.form.save-failed'),
-  );
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const season = await create.mutateAsync(values);
-      notify({ message: t('seasons.form.saved', { name: season.name }) });
-      navigate(ROUTES['seasons.index']);
-    } catch (error) {
-      showSaveError(error);
-    }
+  const onSubmit = submit(async (values) => {
+    const season = await create.mutateAsync(values);
+    notify({ message: t('seasons.form.saved', { name: season.name }) });
+    navigate(ROUTES['seasons.index']);
   });
 
   const dateField = (name: 'period_start' | 'period_end', label: string) => (
