@@ -3508,7 +3508,7 @@ export interface paths {
                                 field_2?: string;
                                 value_2?: string;
                                 /** @enum {string} */
-                                images?: "any" | "with" | "without";
+                                images?: "any" | "with" | "without" | "retake";
                                 /** Format: date-time */
                                 added_since?: string;
                             } | null;
@@ -4592,7 +4592,7 @@ export interface paths {
                             field_2?: string;
                             value_2?: string;
                             /** @enum {string} */
-                            images?: "any" | "with" | "without";
+                            images?: "any" | "with" | "without" | "retake";
                             /** Format: date-time */
                             added_since?: string;
                         } | null;
@@ -4657,7 +4657,7 @@ export interface paths {
                                 field_2?: string;
                                 value_2?: string;
                                 /** @enum {string} */
-                                images?: "any" | "with" | "without";
+                                images?: "any" | "with" | "without" | "retake";
                                 /** Format: date-time */
                                 added_since?: string;
                             } | null;
@@ -4711,7 +4711,7 @@ export interface paths {
                     "filter[value_1]"?: string;
                     "filter[field_2]"?: string;
                     "filter[value_2]"?: string;
-                    images?: "any" | "with" | "without";
+                    images?: "any" | "with" | "without" | "retake";
                     added_since?: string;
                     sort?: ("reverse_full_name" | "full_name" | "created_at") | string;
                     direction?: "asc" | "desc";
@@ -5342,7 +5342,7 @@ export interface paths {
                             field_2?: string;
                             value_2?: string;
                             /** @enum {string} */
-                            images?: "any" | "with" | "without";
+                            images?: "any" | "with" | "without" | "retake";
                             /** Format: date-time */
                             added_since?: string;
                         } | null;
