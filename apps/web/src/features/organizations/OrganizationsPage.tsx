@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { type Organization, useSubOrganizationsPage } from '../../api/organizations';
@@ -19,6 +20,26 @@ import { QueryListTable } from '../../components/table/ListTable';
 import { useKeywordInput, useListParams } from './listState';
 import { OrganizationsNav } from './OrganizationsNav';
 
+/** Calls or writes to a contact (the address as its tooltip); disabled when there is no address. */
+function ContactButton(props: {
+  scheme: 'tel' | 'mailto';
+  address: string | null;
+  label: string;
+  icon: ReactNode;
+}) {
+  return (
+    <IconButton
+      component="a"
+      href={props.address ? `${props.scheme}:${props.address}` : undefined}
+      disabled={!props.address}
+      aria-label={props.label}
+      title={props.address ?? undefined}
+    >
+      {props.icon}
+    </IconButton>
+  );
+}
+
 function OrganizationRow({ organization, canShow }: { organization: Organization; canShow: boolean }) {
   const { t } = useTranslation();
   const name = organization.name.trim() || t('common.missing-name');
@@ -30,24 +51,18 @@ function OrganizationRow({ organization, canShow }: { organization: Organization
       </TableCell>
       <TableCell>{organization.contact_name || '—'}</TableCell>
       <ActionsCell>
-        <IconButton
-          component="a"
-          href={organization.contact_phone ? `tel:${organization.contact_phone}` : undefined}
-          disabled={!organization.contact_phone}
-          aria-label={t('organizations.call', { name })}
-          title={organization.contact_phone ?? undefined}
-        >
-          <PhoneIcon />
-        </IconButton>
-        <IconButton
-          component="a"
-          href={organization.contact_email ? `mailto:${organization.contact_email}` : undefined}
-          disabled={!organization.contact_email}
-          aria-label={t('organizations.mail', { name })}
-          title={organization.contact_email ?? undefined}
-        >
-          <EmailIcon />
-        </IconButton>
+        <ContactButton
+          scheme="tel"
+          address={organization.contact_phone}
+          label={t('organizations.call', { name })}
+          icon={<PhoneIcon />}
+        />
+        <ContactButton
+          scheme="mailto"
+          address={organization.contact_email}
+          label={t('organizations.mail', { name })}
+          icon={<EmailIcon />}
+        />
         {canShow ? (
           <IconButton component={Link} to={to} aria-label={t('organizations.info', { name })}>
             <InfoIcon />
