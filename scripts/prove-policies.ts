@@ -12,6 +12,8 @@ const MATRIX = 'apps/api/test/authorization-matrix.test.ts';
 /** Tests guarding policies that are more than a route's action. */
 const GUARDS: Record<string, string[]> = {
   public: ['apps/api/test/session.test.ts'],
+  // The matrix leaves yourself out; switching one's own account is the current-user test's ground.
+  'current-user.switch-account': ['apps/api/test/current-user.test.ts'],
   'subject.read-hidden-fields': ['apps/api/test/hidden-field-canary.test.ts'],
   // Asked by the web (the Edit Layouts screen), and by the format service inside a route.
   'layout.edit': ['apps/api/test/web-gating.test.ts'],
