@@ -263,6 +263,26 @@ test('the dashboard counts the checks and leads to the review', async () => {
   await page.waitForURL((url) => url.pathname === reviewPath());
 });
 
+test('the retakes are chosen for Camera Cards in the print wizard by the Images filter', async () => {
+  await page.goto(`${product.baseUrl}/projects/${project.id}/layouts`);
+  await choose(page, 'Choose Category', 'Camera Cards');
+  await page.getByTestId('layout-card').first().getByRole('link', { name: 'Select Layout' }).click();
+  await page.getByRole('button', { name: 'Select Subjects' }).click();
+  const step = page.getByTestId('select-subjects-step');
+  await step.waitFor();
+  const names = () => step.getByTestId('subject-card').getByRole('heading', { level: 2 }).allTextContents();
+  await eventually(async () => (await names()).length === 4, 15_000);
+  await choose(page, 'Images', 'Retake Needed');
+  await page.waitForFunction(() => new URLSearchParams(window.location.search).get('images') === 'retake');
+  await eventually(async () => (await names()).join('|') === fullName(BEN), 15_000);
+  // Everyone is chosen at first: none, then the filter's results.
+  for (const action of ['Exclude All', 'Select Filter Results']) {
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await page.getByRole('menuitem', { name: action }).click();
+  }
+  await page.getByTestId('selected-count').getByText('1 subject selected').waitFor();
+});
+
 test('the head-size rule is saved on the project and the auto crops made again', async () => {
   await page.goto(`${product.baseUrl}${reviewPath()}`);
   const form = page.getByRole('form', { name: 'Head size' });

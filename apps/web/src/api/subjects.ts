@@ -20,7 +20,8 @@ export type Subject = Omit<ApiSubject, 'photos'>;
 
 export type SubjectWithPhotos = Subject & { photos: SubjectPhoto[] };
 
-export type ImagesFilter = 'any' | 'with' | 'without';
+/** `retake`: the primary photo is marked for a retake (the Camera Cards of the retakes). */
+export type ImagesFilter = 'any' | 'with' | 'without' | 'retake';
 export type SortDirection = 'asc' | 'desc';
 
 /** The grid's filters (spec §4): the same ones select the filter results. */

@@ -213,6 +213,7 @@ export function SubjectFiltersBar({
               <MenuItem value="any">{t('subjects.filters.images-any')}</MenuItem>
               <MenuItem value="with">{t('subjects.filters.images-with')}</MenuItem>
               <MenuItem value="without">{t('subjects.filters.images-without')}</MenuItem>
+              <MenuItem value="retake">{t('subjects.filters.images-retake')}</MenuItem>
             </TextField>
             <TextField
               select

@@ -12,7 +12,7 @@ import { useListParams } from '../organizations/listState';
 export const GRID_PARAMS = ['f1', 'v1', 'f2', 'v2', 'images', 'since', 'sort', 'dir'] as const;
 export type GridParam = (typeof GRID_PARAMS)[number];
 
-const IMAGES: readonly ImagesFilter[] = ['any', 'with', 'without'];
+const IMAGES: readonly ImagesFilter[] = ['any', 'with', 'without', 'retake'];
 const FIELD_ID = /^\d{1,18}$/;
 const SINCE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
