@@ -176,8 +176,7 @@ export const POLICIES = {
   'subject.read-hidden-fields': when((a) => a.canViewHiddenFields),
   // Consent (directory information opt-out, leave out of the yearbook) is owned by the school: its own
   // accounts set it (one subject, a selection); the studio and lab see it and may not change it
-  // (docs/authorization.md). A roster import carries the school's roster file as it is (its consent columns
-  // included), recorded in the trail as the importer's change.
+  // (docs/authorization.md). The roster import does not read consent columns yet (imports are the studio's).
   'subject.set-consent': when((a) => a.canSetConsent),
   // Layouts and prints (exports-and-printing §6): customers print for their projects too; built-in
   // layouts are everyone's. Editing layouts is the studio's or lab's managers'.
