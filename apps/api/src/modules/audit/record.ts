@@ -41,21 +41,7 @@ export function actorOf(request: FastifyRequest): AuditActor {
  * the change does (the table refuses UPDATE and DELETE, see migration 0013).
  */
 export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_events')
-    .values({
-      user_id: actor.userId,
-      account_id: actor.accountId,
-      acting_organization_id: actor.actingOrganizationId,
-      ip: actor.ip,
-      action: entry.action,
-      record_type: entry.recordType,
-      record_id: entry.recordId,
-      project_id: entry.projectId ?? null,
-      owner_organization_id: entry.ownerOrganizationId ?? null,
-      details: entry.details ?? {},
-    })
-    .execute();
+  await recordAudits(db, actor, [entry]);
 }
 
 /** Appends many rows by one actor (a change to each subject of a selection), a few thousand a statement. */
