@@ -201,6 +201,33 @@ function sending(page: Page) {
   return sent;
 }
 
+/** A number of the batch's report, as shown. */
+function reportCount(page: Page) {
+  const report = page.getByTestId('batch-report');
+  return async (name: string) =>
+    (await report.getByTestId(`batch-count-${name}`).locator('dd').textContent())?.trim();
+}
+
+/** Portraits chosen as files under the names given, uploaded, then matched; the report's numbers. */
+async function uploadAndMatch(page: Page, names: string[], firstShot: number) {
+  await page.getByTestId('batch-file-input').setInputFiles(
+    await Promise.all(
+      names.map(async (name, i) => ({
+        name,
+        mimeType: 'image/jpeg',
+        buffer: await portrait(firstShot + i, { r: 130, g: 90 + 40 * i, b: 140 }),
+      })),
+    ),
+  );
+  await page
+    .getByTestId('batch-upload-status')
+    .getByText(`${names.length} of ${names.length} photos uploaded.`, { exact: true })
+    .waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Match Photos' }).click();
+  await page.getByTestId('batch-report').waitFor({ timeout: 60_000 });
+  return reportCount(page);
+}
+
 test('a studio manager prints camera cards, uploads the shoot, reviews the stray photo, applies, and each portrait is on its subject', async () => {
   let page = await freshPage(product.browser);
   let errors = pageErrors(page);
@@ -266,10 +293,8 @@ test('a studio manager prints camera cards, uploads the shoot, reviews the stray
 
     // Matching: three cards, five portraits; Dan's photo came before any card.
     await page.getByRole('button', { name: 'Match Photos' }).click();
-    const report = page.getByTestId('batch-report');
-    await report.waitFor({ timeout: 60_000 });
-    const count = async (name: string) =>
-      (await report.getByTestId(`batch-count-${name}`).locator('dd').textContent())?.trim();
+    await page.getByTestId('batch-report').waitFor({ timeout: 60_000 });
+    const count = reportCount(page);
     expect(await count('photos')).toBe('8');
     expect(await count('cards')).toBe('3');
     expect(await count('matched')).toBe('4');
@@ -348,25 +373,7 @@ test('retakes matched by file names: Student IDs with their leading zeros, an un
     await page.getByRole('heading', { name: 'Retakes' }).waitFor();
     expect(await page.getByTestId('batch-facts').textContent()).toBe('File names · Student ID');
 
-    const files = ['00101.jpg', 'Brown_Ben_00102.jpg', '00999.jpg'];
-    await page.getByTestId('batch-file-input').setInputFiles(
-      await Promise.all(
-        files.map(async (name, i) => ({
-          name,
-          mimeType: 'image/jpeg',
-          buffer: await portrait(30 + i, { r: 150, g: 100 + 30 * i, b: 120 }),
-        })),
-      ),
-    );
-    await page
-      .getByTestId('batch-upload-status')
-      .getByText('3 of 3 photos uploaded.', { exact: true })
-      .waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Match Photos' }).click();
-    const report = page.getByTestId('batch-report');
-    await report.waitFor({ timeout: 60_000 });
-    const count = async (name: string) =>
-      (await report.getByTestId(`batch-count-${name}`).locator('dd').textContent())?.trim();
+    const count = await uploadAndMatch(page, ['00101.jpg', 'Brown_Ben_00102.jpg', '00999.jpg'], 30);
     expect(await count('matched')).toBe('2');
     expect(await count('unmatched')).toBe('1');
     expect(await count('cards')).toBe('0');
@@ -436,24 +443,7 @@ test('a mapping file names each photo’s Student ID: its leading zeros kept, a 
     await page.getByRole('heading', { name: 'Makeups' }).waitFor();
     await page.getByTestId('batch-mapping-file').getByText('Mapping file: capture-export.csv').waitFor();
 
-    await page.getByTestId('batch-file-input').setInputFiles(
-      await Promise.all(
-        ['DSC_0001.jpg', 'DSC_0002.jpg', 'DSC_0003.jpg'].map(async (name, i) => ({
-          name,
-          mimeType: 'image/jpeg',
-          buffer: await portrait(40 + i, { r: 110, g: 90 + 40 * i, b: 160 }),
-        })),
-      ),
-    );
-    await page
-      .getByTestId('batch-upload-status')
-      .getByText('3 of 3 photos uploaded.', { exact: true })
-      .waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Match Photos' }).click();
-    const report = page.getByTestId('batch-report');
-    await report.waitFor({ timeout: 60_000 });
-    const count = async (name: string) =>
-      (await report.getByTestId(`batch-count-${name}`).locator('dd').textContent())?.trim();
+    const count = await uploadAndMatch(page, ['DSC_0001.jpg', 'DSC_0002.jpg', 'DSC_0003.jpg'], 40);
     expect(await count('matched')).toBe('2');
     expect(await count('unmatched')).toBe('1');
     const stray = page.getByTestId('review-item');
