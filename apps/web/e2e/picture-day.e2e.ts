@@ -314,7 +314,8 @@ test('a studio manager prints camera cards, uploads the shoot, reviews the stray
     await page.getByRole('option', { name: fullName(dan) }).click();
     await page.getByText(`Assigned to ${fullName(dan)}.`).waitFor();
     await page.getByTestId('empty-state').getByText('Every photo found its subject.').waitFor();
-    expect(await count('matched')).toBe('5');
+    // The report is read again after the assignment: wait for it rather than race it.
+    await expect.poll(() => count('matched')).toBe('5');
 
     // Nothing is assigned before apply.
     const { subject: before } = await api<{ subject: { photos: unknown[] } }>(
