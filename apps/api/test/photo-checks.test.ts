@@ -1,12 +1,11 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { DEFAULT_HEAD_SIZE_RULE, type HeadSizeRule } from '@school-portal/domain';
+import { CHECK_CODES, DEFAULT_HEAD_SIZE_RULE, type HeadSizeRule } from '@school-portal/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
 import {
   BLUR_MIN_LAPLACIAN_VARIANCE,
-  CHECK_CODES,
   DEFAULT_LARGEST_OUTPUT_HEIGHT,
   examinePortrait,
   OVEREXPOSED_MEAN_LUMA,

@@ -81,3 +81,15 @@ export const headOfFaceBox = (face: {
   chin_y: face.y + face.height,
   eye_y: face.eye_y,
 });
+
+/** The flags the photo checks raise, in the order the review offers them. */
+export const CHECK_CODES = [
+  'no_face',
+  'several_faces',
+  'face_cut',
+  'too_small',
+  'blurred',
+  'underexposed',
+  'overexposed',
+] as const;
+export type CheckCode = (typeof CHECK_CODES)[number];

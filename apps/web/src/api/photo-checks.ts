@@ -18,15 +18,7 @@ type ChecksQuery = NonNullable<paths['/api/projects/{id}/photo-checks']['get']['
 export type CheckCode = NonNullable<ChecksQuery['code']>;
 export type CheckState = NonNullable<ChecksQuery['state']>;
 /** The flags the server raises, in its order (the filter offers them). */
-export const CHECK_CODES = [
-  'no_face',
-  'several_faces',
-  'face_cut',
-  'too_small',
-  'blurred',
-  'underexposed',
-  'overexposed',
-] as const satisfies readonly CheckCode[];
+export { CHECK_CODES } from '@school-portal/domain';
 /** The lists the review offers: to review (the default), accepted, marked for a retake. */
 export const CHECK_STATES = ['open', 'accepted', 'retake'] as const satisfies readonly CheckState[];
 

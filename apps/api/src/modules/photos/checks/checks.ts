@@ -1,4 +1,10 @@
-import { type HeadPlacement, type HeadSizeRule, headOfFaceBox, headSizeCrop } from '@school-portal/domain';
+import {
+  type CheckCode,
+  type HeadPlacement,
+  type HeadSizeRule,
+  headOfFaceBox,
+  headSizeCrop,
+} from '@school-portal/domain';
 import sharp from 'sharp';
 import type { PhotoCheck, PhotoFace } from '../../../db/schema.js';
 import {
@@ -21,17 +27,6 @@ export const OVEREXPOSED_MEAN_LUMA = 215;
 export const CLIPPED_SHARE = 0.25;
 /** The largest output's height in pixels when the project's exports name none (a yearbook's 640 x 800). */
 export const DEFAULT_LARGEST_OUTPUT_HEIGHT = 800;
-
-export const CHECK_CODES = [
-  'no_face',
-  'several_faces',
-  'face_cut',
-  'too_small',
-  'blurred',
-  'underexposed',
-  'overexposed',
-] as const;
-export type CheckCode = (typeof CHECK_CODES)[number];
 
 const check = (code: CheckCode, message: string): PhotoCheck => ({ code, message });
 

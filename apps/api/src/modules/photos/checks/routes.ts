@@ -1,10 +1,9 @@
-import { headSizeRuleSchema } from '@school-portal/domain';
+import { CHECK_CODES, headSizeRuleSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import { idParam, listMeta, pageQuery } from '../../../http/params.js';
-import { CHECK_CODES } from './checks.js';
 import { REVIEW_STATES } from './queries.js';
 import { photoCheckCountsSchema, photoCheckSchema } from './serialize.js';
 import { projectPhotoChecks, recomputeAutoCrops, reviewPhotoChecks } from './service.js';

@@ -1,11 +1,10 @@
-import type { HeadSizeRule } from '@school-portal/domain';
+import { CHECK_CODES, type HeadSizeRule } from '@school-portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import type { PageRequest } from '../../../db/paging.js';
 import { sessionOf } from '../../../http/auth.js';
 import { saveHeadSizeRule } from '../../projects/queries.js';
 import { loadProjectFields, projectFieldsById } from '../../subjects/service.js';
-import { CHECK_CODES } from './checks.js';
 import { flaggedPhotos, type ReviewState, reviewCounts, reviewPhoto, reviewRowOf } from './queries.js';
 import { serializePhotoCheck } from './serialize.js';
 
