@@ -4693,6 +4693,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/subject-consent-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read consent from the school's own file (a verified CSV, TSV or XLSX of the project's files) matched by Student ID; with apply, set the flags; school staff only */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        consent_import: {
+                            attachment_id: string;
+                            student_id_column?: string | null;
+                            directory_opt_out_column?: string | null;
+                            yearbook_opt_out_column?: string | null;
+                            sheet_name?: string;
+                            /** @enum {string} */
+                            encoding?: "utf-8" | "utf-16le" | "utf-16be" | "windows-1252" | "iso-8859-1";
+                        };
+                        /** @default false */
+                        apply?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            consent_import: {
+                                file_name: string;
+                                columns: string[];
+                                student_id_column: string | null;
+                                directory_opt_out_column: string | null;
+                                yearbook_opt_out_column: string | null;
+                                rows: number;
+                                matched: number;
+                                unmatched: {
+                                    count: number;
+                                    lines: number[];
+                                };
+                                invalid: {
+                                    count: number;
+                                    rows: {
+                                        line: number;
+                                        column: string;
+                                        value: string;
+                                    }[];
+                                };
+                                conflicting: {
+                                    count: number;
+                                    lines: number[];
+                                };
+                                changes: number;
+                                applied: boolean;
+                                changed: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{id}/subjects": {
         parameters: {
             query?: never;

@@ -10,7 +10,9 @@ import { actorOf } from '../audit/record.js';
 import { isPhotoOfSubject } from '../photos/queries.js';
 import { subjectPhotoSchema } from '../photos/serialize.js';
 import { photosOfSubject } from '../photos/service.js';
+import { ROSTER_ENCODINGS } from '../subject-imports/parse.js';
 import { setSelectionConsent, updateSubjectAndConsent } from './consent.js';
+import { consentImportSchema, importConsent } from './consent-import.js';
 import { deleteSubjectWithPhotos } from './delete.js';
 import { type GridSort, gridPage } from './grid.js';
 import {
@@ -139,6 +141,42 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
       const { selection, ...flags } = request.body;
       const changed = await setSelectionConsent(ctx.db, actorOf(request), pf, selection, flags);
       return { subject_consents: { changed } };
+    },
+  );
+
+  app.post(
+    '/api/projects/:id/subject-consent-imports',
+    {
+      config: { action: 'subject.set-consent' },
+      schema: {
+        tags: ['subjects'],
+        summary:
+          "Read consent from the school's own file (a verified CSV, TSV or XLSX of the project's files) matched by Student ID; with apply, set the flags; school staff only",
+        params: idParam,
+        body: z
+          .object({
+            consent_import: z
+              .object({
+                attachment_id: z.string().regex(/^\d{1,18}$/, 'is invalid'),
+                student_id_column: z.string().max(255).nullish(),
+                directory_opt_out_column: z.string().max(255).nullish(),
+                yearbook_opt_out_column: z.string().max(255).nullish(),
+                sheet_name: z.string().max(200).optional(),
+                encoding: z.enum(ROSTER_ENCODINGS).optional(),
+              })
+              .strict(),
+            apply: z.boolean().default(false),
+          })
+          .strict(),
+        response: { 200: z.object({ consent_import: consentImportSchema }) },
+      },
+    },
+    async (request) => {
+      const pf = await loadProjectFields(request.access, sessionOf(request), request.params.id);
+      const { consent_import: input, apply } = request.body;
+      await request.access.requireVisible({ attachment_id: { kind: 'attachment', id: input.attachment_id } });
+      const report = await importConsent(ctx, actorOf(request), pf, input, apply);
+      return { consent_import: report };
     },
   );
 
