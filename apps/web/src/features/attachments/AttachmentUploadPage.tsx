@@ -33,8 +33,8 @@ import { FileName } from '../../components/FileName';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
-import { DetailList } from '../organizations/DetailList';
-import { ACCEPTED_TYPES_TEXT, fileTypeLabel, formatBytes, formatDateTime } from './format';
+import { RequestDetails } from '../attachment-requests/RequestDetails';
+import { ACCEPTED_TYPES_TEXT, fileTypeLabel, formatBytes } from './format';
 
 type ItemStatus = 'ready' | 'uploading' | 'verifying' | 'done' | 'error';
 
@@ -128,34 +128,6 @@ function StatusLine({ item }: { item: UploadItem }) {
         </Typography>
       );
   }
-}
-
-function RequestDetails({ request }: { request: AttachmentRequest }) {
-  const { t } = useTranslation();
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-label={t('attachments.upload.request-label')}>
-      <DetailList
-        rows={[
-          { key: 'name', label: t('attachments.upload.name'), value: request.name },
-          {
-            key: 'description',
-            label: t('attachments.upload.description'),
-            value: <span style={{ whiteSpace: 'pre-line' }}>{request.description}</span>,
-          },
-          {
-            key: 'created',
-            label: t('attachments.upload.created'),
-            value: <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>,
-          },
-          {
-            key: 'created-by',
-            label: t('attachments.upload.created-by'),
-            value: request.created_by_user?.name ?? t('attachments.upload.unknown-user'),
-          },
-        ]}
-      />
-    </Paper>
-  );
 }
 
 /**
@@ -421,7 +393,11 @@ export function AttachmentUploadPage() {
       >
         {(data) => (
           <Stack spacing={2}>
-            <RequestDetails request={data} />
+            <RequestDetails
+              request={data}
+              label={t('attachments.upload.request-label')}
+              unknownCreator={t('attachments.upload.unknown-user')}
+            />
             {data.projects.some((project) => project.id === projectId) ? (
               <Uploader projectId={projectId} request={data} />
             ) : (

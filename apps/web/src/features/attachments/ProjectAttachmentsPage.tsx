@@ -13,7 +13,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -31,20 +31,10 @@ import { routePath } from '../../app/routes';
 import { FileName } from '../../components/FileName';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
+import { Section } from '../../components/Section';
 import { ActionsCell } from '../../components/table/ActionsCell';
 import { QueryListTable } from '../../components/table/ListTable';
 import { fileTypeLabel, formatBytes, formatDateTime } from './format';
-
-function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <Typography id={id} variant="h2" component="h2" sx={{ mb: 1 }}>
-        {heading}
-      </Typography>
-      {children}
-    </section>
-  );
-}
 
 /** The requests still waiting for this project's files, each with an Upload action. */
 function FilesRequested({ projectId }: { projectId: string }) {
@@ -354,10 +344,10 @@ export function ProjectAttachmentsPage() {
   return (
     <Page title={t('attachments.heading')}>
       <Stack spacing={3}>
-        <Section id="files-requested-heading" heading={t('attachments.requested.heading')}>
+        <Section id="files-requested-heading" title={t('attachments.requested.heading')}>
           <FilesRequested projectId={projectId} />
         </Section>
-        <Section id="files-uploaded-heading" heading={t('attachments.uploaded.heading')}>
+        <Section id="files-uploaded-heading" title={t('attachments.uploaded.heading')}>
           <FilesUploaded projectId={projectId} />
         </Section>
       </Stack>

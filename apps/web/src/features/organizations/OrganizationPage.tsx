@@ -1,8 +1,6 @@
 import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -23,30 +21,16 @@ import {
 import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
-import { QueryState } from '../../components/QueryState';
+import { type QueryLike, QueryState } from '../../components/QueryState';
+import { RecordPage } from '../../components/RecordPage';
 import { RouterLink } from '../../components/RouterLink';
+import { SectionCard } from '../../components/Section';
 import { DetailList } from './DetailList';
 import { EditOrganizationDialog } from './EditOrganizationDialog';
 import { NewTabNote } from './NewTabNote';
 import { useRoleLabel } from './roleLabel';
 import { SectionNav, type SectionNavItem } from './SectionNav';
-
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-labelledby={id}>
-      <CardContent>
-        <Typography variant="h2" component="h2" id={id} sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 function External({ href, children }: { href: string; children: ReactNode }) {
   return (
@@ -66,7 +50,7 @@ function Details({ organization }: { organization: OrganizationDetail }) {
     </Typography>
   );
   return (
-    <Section title={t('organization.details')} id="organization-details">
+    <SectionCard title={t('organization.details')} id="organization-details">
       <DetailList
         rows={[
           { key: 'name', label: t('organization.name'), value: organization.name || notSet },
@@ -117,14 +101,14 @@ function Details({ organization }: { organization: OrganizationDetail }) {
           },
         ]}
       />
-    </Section>
+    </SectionCard>
   );
 }
 
 function Support({ organization }: { organization: OrganizationDetail }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('organization.support')} id="organization-support">
+    <SectionCard title={t('organization.support')} id="organization-support">
       <DetailList
         rows={[
           {
@@ -173,7 +157,57 @@ function Support({ organization }: { organization: OrganizationDetail }) {
           </List>
         </>
       )}
-    </Section>
+    </SectionCard>
+  );
+}
+
+interface LinkItem {
+  key: string;
+  to: string;
+  text: string;
+  secondary: string;
+}
+
+/** A card of the organization's records (its users, its projects): each a link with a line below it. */
+function LinkListSection<T>({
+  id,
+  title,
+  query,
+  errorMessage,
+  emptyMessage,
+  testId,
+  itemOf,
+}: {
+  id: string;
+  title: string;
+  query: QueryLike<T[]>;
+  errorMessage: string;
+  emptyMessage: string;
+  testId: string;
+  itemOf: (record: T) => LinkItem;
+}) {
+  return (
+    <SectionCard title={title} id={id}>
+      <QueryState
+        query={query}
+        errorMessage={errorMessage}
+        isEmpty={(data) => data.length === 0}
+        emptyMessage={emptyMessage}
+      >
+        {(data) => (
+          <List aria-label={title} data-testid={testId}>
+            {data.map(itemOf).map((item) => (
+              <ListItem key={item.key} divider disableGutters>
+                <ListItemText
+                  primary={<RouterLink to={item.to}>{item.text}</RouterLink>}
+                  secondary={item.secondary}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </QueryState>
+    </SectionCard>
   );
 }
 
@@ -186,31 +220,20 @@ function Users({ organizationId }: { organizationId: string }) {
     'not-sent': t('users.invite-not-sent'),
   } as const;
   return (
-    <Section title={t('organization.users')} id="organization-users-heading">
-      <QueryState
-        query={users}
-        errorMessage={t('organization.users-load-failed')}
-        isEmpty={(data) => data.length === 0}
-        emptyMessage={t('organization.users-empty')}
-      >
-        {(data) => (
-          <List aria-label={t('organization.users')} data-testid="organization-users">
-            {data.map((user) => (
-              <ListItem key={user.id} divider disableGutters>
-                <ListItemText
-                  primary={
-                    <RouterLink to={routePath('user.index', { userId: user.id })}>
-                      {user.name || t('common.missing-name')}
-                    </RouterLink>
-                  }
-                  secondary={`${user.email} · ${t('users.invite-status')}: ${statusLabel[inviteStatusOf(user)]}`}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </QueryState>
-    </Section>
+    <LinkListSection
+      id="organization-users-heading"
+      title={t('organization.users')}
+      query={users}
+      errorMessage={t('organization.users-load-failed')}
+      emptyMessage={t('organization.users-empty')}
+      testId="organization-users"
+      itemOf={(user) => ({
+        key: user.id,
+        to: routePath('user.index', { userId: user.id }),
+        text: user.name || t('common.missing-name'),
+        secondary: `${user.email} · ${t('users.invite-status')}: ${statusLabel[inviteStatusOf(user)]}`,
+      })}
+    />
   );
 }
 
@@ -218,31 +241,20 @@ function Projects({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const projects = useOrganizationProjectList(organizationId);
   return (
-    <Section title={t('organization.projects')} id="organization-projects-heading">
-      <QueryState
-        query={projects}
-        errorMessage={t('organization.projects-load-failed')}
-        isEmpty={(data) => data.length === 0}
-        emptyMessage={t('organization.projects-empty')}
-      >
-        {(data) => (
-          <List aria-label={t('organization.projects')} data-testid="organization-projects">
-            {data.map((project) => (
-              <ListItem key={project.id} divider disableGutters>
-                <ListItemText
-                  primary={
-                    <RouterLink to={routePath('project.index', { projectId: project.id })}>
-                      {project.short_code ? `${project.name} (${project.short_code})` : project.name}
-                    </RouterLink>
-                  }
-                  secondary={project.season_name ?? t('organization.no-season')}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </QueryState>
-    </Section>
+    <LinkListSection
+      id="organization-projects-heading"
+      title={t('organization.projects')}
+      query={projects}
+      errorMessage={t('organization.projects-load-failed')}
+      emptyMessage={t('organization.projects-empty')}
+      testId="organization-projects"
+      itemOf={(project) => ({
+        key: project.id,
+        to: routePath('project.index', { projectId: project.id }),
+        text: project.short_code ? `${project.name} (${project.short_code})` : project.name,
+        secondary: project.season_name ?? t('organization.no-season'),
+      })}
+    />
   );
 }
 
@@ -281,55 +293,43 @@ export function OrganizationPage() {
   }
   const subnav = <SectionNav label={t('organization.section-nav')} items={nav} />;
 
-  if (organization.isPending) {
-    return (
-      <Page title={t('organization.heading')}>
-        {subnav}
-        <LoadingScreen />
-      </Page>
-    );
-  }
-  if (organization.isError) {
-    const error = organization.error;
-    const message = isApiError(error, 404)
-      ? t('organization.not-found')
-      : isApiError(error, 403)
-        ? t('organization.forbidden')
-        : null;
-    return (
-      <Page title={t('organization.heading')}>
-        {subnav}
-        {message ? (
-          <EmptyState message={message} />
-        ) : (
-          <ErrorState message={t('organization.load-failed')} onRetry={() => void organization.refetch()} />
-        )}
-      </Page>
-    );
-  }
-
-  const data = organization.data;
   return (
-    <Page
-      title={data.name || t('common.missing-name')}
-      actions={
-        canEdit ? (
-          <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
-            {t('organization-edit.open')}
-          </Button>
-        ) : undefined
+    <RecordPage
+      query={organization}
+      title={t('organization.heading')}
+      nav={subnav}
+      errorMessage={t('organization.load-failed')}
+      missingMessage={(error) =>
+        isApiError(error, 404)
+          ? t('organization.not-found')
+          : isApiError(error, 403)
+            ? t('organization.forbidden')
+            : null
       }
     >
-      {subnav}
-      {canEdit && (
-        <EditOrganizationDialog organization={data} open={editing} onClose={() => setEditing(false)} />
+      {(data) => (
+        <Page
+          title={data.name || t('common.missing-name')}
+          actions={
+            canEdit ? (
+              <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+                {t('organization-edit.open')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {subnav}
+          {canEdit && (
+            <EditOrganizationDialog organization={data} open={editing} onClose={() => setEditing(false)} />
+          )}
+          <Stack spacing={2}>
+            <Details organization={data} />
+            <Support organization={data} />
+            <Users organizationId={data.id} />
+            <Projects organizationId={data.id} />
+          </Stack>
+        </Page>
       )}
-      <Stack spacing={2}>
-        <Details organization={data} />
-        <Support organization={data} />
-        <Users organizationId={data.id} />
-        <Projects organizationId={data.id} />
-      </Stack>
-    </Page>
+    </RecordPage>
   );
 }

@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -18,11 +16,11 @@ import { useSendInvite, useUser } from '../../api/users';
 import { useCan, useOwnOrganization } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
+import { RecordPage } from '../../components/RecordPage';
 import { RouterLink } from '../../components/RouterLink';
+import { SectionCard } from '../../components/Section';
 import { DetailList } from '../organizations/DetailList';
 import { DeleteUserAction } from './DeleteUserAction';
 import { formatAbsolute, formatRelative, useNow } from './relativeTime';
@@ -127,36 +125,10 @@ function AccountsList({ accounts }: { accounts: Account[] }) {
   );
 }
 
-/** One user: name, e-mail, invite status with the send action, admin link and accounts. */
-export function UserPage() {
+/** A user's page once loaded: the details card, the accounts card and Delete User. */
+function UserView({ user: data }: { user: User }) {
   const { t } = useTranslation();
-  const { userId = '' } = useParams();
   const can = useCan();
-  const user = useUser(userId);
-
-  if (user.isPending) {
-    return (
-      <Page title={t('user.title')}>
-        <UsersNav />
-        <LoadingScreen />
-      </Page>
-    );
-  }
-  if (user.isError) {
-    const missing = isApiError(user.error, 404) || isApiError(user.error, 403);
-    return (
-      <Page title={t('user.title')}>
-        <UsersNav offerNew={false} />
-        {missing ? (
-          <EmptyState message={t('user.not-found')} />
-        ) : (
-          <ErrorState message={t('user.load-failed')} onRetry={() => void user.refetch()} />
-        )}
-      </Page>
-    );
-  }
-
-  const data = user.data;
   const rows = [
     { key: 'name', label: t('user.name'), value: data.name || t('common.missing-name') },
     {
@@ -186,26 +158,38 @@ export function UserPage() {
     <Page title={data.name || t('common.missing-name')}>
       <UsersNav />
       <Stack spacing={2}>
-        <Card variant="outlined" component="section" aria-labelledby="user-details">
-          <CardContent>
-            <Typography variant="h2" component="h2" id="user-details" sx={{ mb: 2 }}>
-              {t('user.details')}
-            </Typography>
-            <DetailList rows={rows} />
-          </CardContent>
-        </Card>
-        <Card variant="outlined" component="section" aria-labelledby="user-accounts-heading">
-          <CardContent>
-            <Typography variant="h2" component="h2" id="user-accounts-heading" sx={{ mb: 1 }}>
-              {t('user.accounts')}
-            </Typography>
-            <AccountsList accounts={data.accounts ?? []} />
-          </CardContent>
-        </Card>
+        <SectionCard id="user-details" title={t('user.details')}>
+          <DetailList rows={rows} />
+        </SectionCard>
+        <SectionCard id="user-accounts-heading" title={t('user.accounts')} headingGap={1}>
+          <AccountsList accounts={data.accounts ?? []} />
+        </SectionCard>
         <Box>
           <DeleteUserAction user={data} />
         </Box>
       </Stack>
     </Page>
+  );
+}
+
+/** One user: name, e-mail, invite status with the send action, admin link and accounts. */
+export function UserPage() {
+  const { t } = useTranslation();
+  const { userId = '' } = useParams();
+  const user = useUser(userId);
+
+  return (
+    <RecordPage
+      query={user}
+      title={t('user.title')}
+      nav={<UsersNav />}
+      failedNav={<UsersNav offerNew={false} />}
+      errorMessage={t('user.load-failed')}
+      missingMessage={(error) =>
+        isApiError(error, 404) || isApiError(error, 403) ? t('user.not-found') : null
+      }
+    >
+      {(data) => <UserView user={data} />}
+    </RecordPage>
   );
 }
