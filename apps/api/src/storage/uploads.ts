@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { unprocessable } from '../http/errors.js';
 import type { Storage, StoredObject } from './storage.js';
 
 /**
@@ -29,6 +30,29 @@ export async function takeUpload(storage: Storage, storageKey: string): Promise<
   return storage.head(storageKey);
 }
 
+/**
+ * The opening of a record's verify, the same for photos and attachments: the bytes taken from the form's
+ * key (`takeUpload`), then the cheap checks. Nothing uploaded is a 422 that keeps the record (its form may
+ * still be posted); more than `maxBytes` or than the declared size is refused: `discard` removes the record
+ * and its files, then a 422 says why. Answers the stored size, and `refuse` for the caller's later checks.
+ */
+export async function takeCheckedUpload(
+  storage: Storage,
+  row: { storage_key: string; upload_file_size: string | number },
+  maxBytes: number,
+  discard: () => Promise<void>,
+): Promise<{ size: number; refuse: (message: string) => Promise<never> }> {
+  const refuse = async (message: string): Promise<never> => {
+    await discard();
+    throw unprocessable({ file: [message] });
+  };
+  const stored = await takeUpload(storage, row.storage_key);
+  if (!stored) throw unprocessable({ file: ['has not been uploaded'] });
+  if (stored.size > maxBytes) return refuse('is too large');
+  if (stored.size > Number(row.upload_file_size)) return refuse('is larger than its declared size');
+  return { size: stored.size, refuse };
+}
+
 /** The SHA-256 (hex) of a stored object, streamed. */
 export async function sha256Of(storage: Storage, key: string): Promise<string> {
   const hash = createHash('sha256');
@@ -48,6 +72,12 @@ export interface Deletion {
   /** Not before this time (an upload key waits for its form to expire). */
   after?: Date;
 }
+
+/** A record's form key, deleted once the form made with the record has expired (in case it is posted again). */
+export const formKeyDeletion = (row: { storage_key: string; created_at: Date }): Deletion => ({
+  key: uploadKeyFor(row.storage_key),
+  after: new Date(row.created_at.getTime() + FORM_LIFETIME_MS),
+});
 
 /**
  * Records objects to delete, in the caller's transaction: if it commits, a job deletes them; if it

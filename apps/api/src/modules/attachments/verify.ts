@@ -1,8 +1,13 @@
 import { MAX_ATTACHMENT_BYTES } from '@school-portal/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { requireWritten, unprocessable } from '../../http/errors.js';
-import { FORM_LIFETIME_MS, scheduleDeletions, takeUpload, uploadKeyFor } from '../../storage/uploads.js';
+import { requireWritten } from '../../http/errors.js';
+import {
+  formKeyDeletion,
+  scheduleDeletions,
+  takeCheckedUpload,
+  uploadKeyFor,
+} from '../../storage/uploads.js';
 import { checkStoredContent } from './sniff.js';
 
 export const ATTACHMENT_UPLOAD_EXPIRY_SECONDS = 30 * 60;
@@ -29,20 +34,14 @@ export async function acceptAttachmentUpload(
   ctx: AppContext,
   row: UploadedAttachment,
 ): Promise<{ size: number; sha256: string }> {
-  const formExpiry = new Date(row.created_at.getTime() + FORM_LIFETIME_MS);
-  const refuse = async (message: string): Promise<never> => {
-    await discardAttachment(ctx, row);
-    throw unprocessable({ file: [message] });
-  };
-  const stored = await takeUpload(ctx.storage, row.storage_key);
-  if (!stored) throw unprocessable({ file: ['has not been uploaded'] });
-  if (stored.size > MAX_ATTACHMENT_BYTES) return refuse('is too large');
-  if (stored.size > Number(row.upload_file_size)) return refuse('is larger than its declared size');
+  const { size, refuse } = await takeCheckedUpload(ctx.storage, row, MAX_ATTACHMENT_BYTES, () =>
+    discardAttachment(ctx, row),
+  );
   const { problem, sha256 } = await checkStoredContent(
     ctx.storage,
     row.storage_key,
     row.upload_content_type,
-    stored.size,
+    size,
   );
   if (problem) {
     const kind = row.upload_file_name.includes('.')
@@ -50,8 +49,8 @@ export async function acceptAttachmentUpload(
       : '';
     return refuse(`is not a real${kind} file${problem === 'wrong type' ? '' : ` (${problem})`}`);
   }
-  await scheduleDeletions(ctx.db, [{ key: uploadKeyFor(row.storage_key), after: formExpiry }]);
-  return { size: stored.size, sha256 };
+  await scheduleDeletions(ctx.db, [formKeyDeletion(row)]);
+  return { size, sha256 };
 }
 
 /**
@@ -95,13 +94,9 @@ export async function discardAttachment(
   ctx: AppContext,
   row: { id: string; storage_key: string; created_at: Date },
 ): Promise<void> {
-  const formExpiry = new Date(row.created_at.getTime() + FORM_LIFETIME_MS);
   await ctx.db.transaction().execute(async (trx) => {
     requireWritten(await trx.deleteFrom('attachments').where('id', '=', row.id).executeTakeFirst());
-    await scheduleDeletions(trx, [
-      { key: row.storage_key },
-      { key: uploadKeyFor(row.storage_key), after: formExpiry },
-    ]);
+    await scheduleDeletions(trx, [{ key: row.storage_key }, formKeyDeletion(row)]);
   });
   await ctx.storage.delete(row.storage_key);
   await ctx.storage.delete(uploadKeyFor(row.storage_key));
