@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uploadShape } from '../../wire.js';
 import { checkSchema, faceSchema } from './checks/serialize.js';
 
 /** A photo as the API answers it: record fields, signed addresses of the original and thumbnails. */
@@ -14,11 +15,7 @@ export const photoSchema = z.object({
   merge_duplicate: z.boolean(),
   subject_ids: z.array(z.string()),
   default_photo_crop_id: z.string().nullable(),
-  upload_file_name: z.string(),
-  upload_file_size: z.number(),
-  upload_content_type: z.string(),
-  uploaded_at: z.string().nullable(),
-  upload_verified_at: z.string().nullable(),
+  ...uploadShape,
   /** uploaded -> verifying (a job checks the bytes) -> verified, refused (see verification_error) or merged. */
   verification_state: z.enum(['uploaded', 'verifying', 'verified', 'refused', 'merged']),
   verification_error: z.string().nullable(),

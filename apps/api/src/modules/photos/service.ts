@@ -5,7 +5,13 @@ import type { Db } from '../../db/database.js';
 import { unprocessable } from '../../http/errors.js';
 import { RENDITIONS, type Rendition } from '../../images/images.js';
 import type { Storage } from '../../storage/storage.js';
-import { FORM_LIFETIME_MS, scheduleDeletions, takeUpload, uploadKeyFor } from '../../storage/uploads.js';
+import {
+  formKeyDeletion,
+  scheduleDeletions,
+  takeCheckedUpload,
+  uploadKeyFor,
+} from '../../storage/uploads.js';
+import { serializeUpload } from '../../wire.js';
 import type { Access, Decision } from '../access/visibility.js';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -128,11 +134,7 @@ export async function serializePhoto(
     merge_duplicate: p.merge_duplicate,
     subject_ids: p.subject_ids,
     default_photo_crop_id: p.default_photo_crop_id,
-    upload_file_name: p.upload_file_name,
-    upload_file_size: Number(p.upload_file_size),
-    upload_content_type: p.upload_content_type,
-    uploaded_at: p.uploaded_at?.toISOString() ?? null,
-    upload_verified_at: p.upload_verified_at?.toISOString() ?? null,
+    ...serializeUpload(p),
     verification_state: p.verification_state,
     verification_error: p.verification_error,
     merged_into_photo_id: p.merged_into_photo_id,
@@ -181,25 +183,19 @@ export async function verifyPhotoUpload(ctx: AppContext, photo: PhotoRow) {
   if (photo.verification_state === 'verifying') {
     return { status: 202 as const, body: { photo: await serializePhoto(ctx.storage, photo) } };
   }
-  const formExpiry = new Date(photo.created_at.getTime() + FORM_LIFETIME_MS);
-  const refuse = async (message: string): Promise<never> => {
-    await discardPhoto(ctx, photo);
-    throw unprocessable({ file: [message] });
-  };
-  const stored = await takeUpload(ctx.storage, photo.storage_key);
-  if (!stored) throw unprocessable({ file: ['has not been uploaded'] });
-  if (stored.size > MAX_PHOTO_BYTES) return refuse('is too large');
-  if (stored.size > Number(photo.upload_file_size)) return refuse('is larger than its declared size');
+  const { size } = await takeCheckedUpload(ctx.storage, photo, MAX_PHOTO_BYTES, () =>
+    discardPhoto(ctx, photo),
+  );
   const moved = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('photos')
-      .set({ verification_state: 'verifying', uploaded_at: new Date(), upload_file_size: stored.size })
+      .set({ verification_state: 'verifying', uploaded_at: new Date(), upload_file_size: size })
       .where('id', '=', photo.id)
       .where('verification_state', '=', 'uploaded')
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;
-    await scheduleDeletions(trx, [{ key: uploadKeyFor(photo.storage_key), after: formExpiry }]);
+    await scheduleDeletions(trx, [formKeyDeletion(photo)]);
     await ctx.queue.enqueue(
       'photos.verify',
       { photo_id: photo.id },
@@ -217,12 +213,11 @@ async function discardPhoto(
   ctx: Pick<AppContext, 'db' | 'storage'>,
   photo: Pick<PhotoRow, 'id' | 'storage_key' | 'created_at'>,
 ) {
-  const formExpiry = new Date(photo.created_at.getTime() + FORM_LIFETIME_MS);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('photos').where('id', '=', photo.id).execute();
     await scheduleDeletions(trx, [
       { key: `${baseOf(photo.storage_key)}/`, prefix: true },
-      { key: uploadKeyFor(photo.storage_key), after: formExpiry },
+      formKeyDeletion(photo),
     ]);
   });
   await ctx.storage.deletePrefix(`${baseOf(photo.storage_key)}/`);
