@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { JobDeps } from '../../jobs/deps.js';
-import { defineJob } from '../../jobs/queue.js';
+import { defineJob, defineSweep } from '../../jobs/queue.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { projectExportReadyMessage } from '../../mail/templates.js';
 import { scheduleDeletions } from '../../storage/uploads.js';
@@ -231,12 +231,14 @@ export async function expireExports(
   return expired;
 }
 
-export const projectExportExpireJob = defineJob('project-exports.expire', {
-  retryLimit: 3,
-  retryDelaySeconds: 60,
-  schedule: '37 3 * * *',
-  async handle(_payload, deps: JobDeps) {
-    const expired = await expireExports(deps);
-    if (expired > 0) deps.log.info({ expired }, 'expired project exports removed');
+export const projectExportExpireJob = defineSweep(
+  'project-exports.expire',
+  {
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    schedule: '37 3 * * *',
+    log: 'when-any',
+    message: 'expired project exports removed',
   },
-});
+  async (deps: JobDeps) => ({ expired: await expireExports(deps) }),
+);
