@@ -1,8 +1,16 @@
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ExportFormat, useDeleteExportFormat } from '../../api/exportFormats';
-import { useNotify } from '../../components/Notifications';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { DeleteRecordDialog } from '../../components/ConfirmDeleteDialog';
+
+/** The exports screens' Confirm Delete wording (exports §2: "Confirm Delete", Cancel / Delete!). */
+export function useExportDeleteLabels() {
+  const { t } = useTranslation();
+  return {
+    title: t('exports.formats.delete-dialog.title'),
+    cancelLabel: t('exports.formats.delete-dialog.cancel'),
+    confirmLabel: t('exports.formats.delete-dialog.confirm'),
+  };
+}
 
 /** Asks before deleting a format (exports §2: "Confirm Delete", Cancel / Delete!), then notifies. */
 export function DeleteExportFormatDialog({
@@ -13,33 +21,17 @@ export function DeleteExportFormatDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const notify = useNotify();
+  const labels = useExportDeleteLabels();
   const remove = useDeleteExportFormat();
-  // Keeps the name on screen while the dialog fades out after `format` becomes null.
-  const shown = useRef(format);
-  if (format) shown.current = format;
-  const name = shown.current?.name ?? '';
-
   return (
-    <ConfirmDeleteDialog
-      open={format !== null}
-      text={t('exports.formats.delete-dialog.text', { name })}
-      pending={remove.isPending}
-      error={remove.isError ? t('exports.formats.delete-failed') : null}
-      onClose={() => {
-        remove.reset();
-        onClose();
-      }}
-      onConfirm={() => {
-        if (!format) return;
-        remove.mutate(format, {
-          onSuccess: () => {
-            notify({ message: t('exports.formats.deleted', { name: format.name }) });
-            remove.reset();
-            onClose();
-          },
-        });
-      }}
+    <DeleteRecordDialog
+      {...labels}
+      record={format}
+      remove={remove}
+      text={(shown) => t('exports.formats.delete-dialog.text', { name: shown?.name ?? '' })}
+      failed={() => t('exports.formats.delete-failed')}
+      deleted={(deleted) => t('exports.formats.deleted', { name: deleted.name })}
+      onClose={onClose}
     />
   );
 }

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { formatFieldErrors } from '@school-portal/domain';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -26,15 +26,12 @@ import {
 } from '../../api/projectExports';
 import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingScreen } from '../../components/LoadingScreen';
-import { useNotify } from '../../components/Notifications';
+import { DeleteRecordDialog } from '../../components/ConfirmDeleteDialog';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { ListTable } from '../../components/table/ListTable';
 import { formatAbsolute, useNow } from '../users/relativeTime';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { DeleteExportFormatDialog } from './DeleteExportFormatDialog';
+import { DeleteExportFormatDialog, useExportDeleteLabels } from './DeleteExportFormatDialog';
 import { ExportStatus, projectExportRef } from './ExportStatus';
 
 const TABS = ['downloads', 'standard', 'custom'] as const;
@@ -92,6 +89,27 @@ function FormatPicker({ projectId, formats }: { projectId: string; formats: Expo
   );
 }
 
+/** A row's buttons, side by side at the right end of its last cell. */
+function RowActions({ children }: { children: ReactNode }) {
+  return (
+    <TableCell align="right">
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        {children}
+      </Stack>
+    </TableCell>
+  );
+}
+
+/** A row's red Delete button, its accessible name naming the record. */
+function DeleteButton({ label, onClick }: { label: string; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button size="small" color="error" aria-label={label} onClick={onClick}>
+      {t('exports.formats.delete')}
+    </Button>
+  );
+}
+
 /** The Downloads tab (exports §2, §4): the project's exports with their progress, newest first. */
 function Downloads({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
@@ -105,7 +123,7 @@ function Downloads({ projectId }: { projectId: string }) {
   const [deleting, setDeleting] = useState<ProjectExport | null>(null);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const remove = useDeleteProjectExport(projectId);
-  const notify = useNotify();
+  const deleteLabels = useExportDeleteLabels();
 
   const setAuto = (on: boolean) =>
     setParams(
@@ -160,36 +178,28 @@ function Downloads({ projectId }: { projectId: string }) {
                       ? formatAbsolute(e.expires_at)
                       : ''}
                 </TableCell>
-                <TableCell align="right">
-                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                    {e.download_path && (
-                      <Button
-                        size="small"
-                        aria-label={t('exports.downloads.download-label', {
-                          name: e.project_export_format_name,
-                        })}
-                        onClick={() => {
-                          setDownloadFailed(false);
-                          downloadProjectExport(e.id).catch(() => setDownloadFailed(true));
-                        }}
-                      >
-                        {t('exports.download')}
-                      </Button>
-                    )}
-                    {can('project-export.delete', projectExportRef(e)) && (
-                      <Button
-                        size="small"
-                        color="error"
-                        aria-label={t('exports.downloads.delete-label', {
-                          name: e.project_export_format_name,
-                        })}
-                        onClick={() => setDeleting(e)}
-                      >
-                        {t('exports.formats.delete')}
-                      </Button>
-                    )}
-                  </Stack>
-                </TableCell>
+                <RowActions>
+                  {e.download_path && (
+                    <Button
+                      size="small"
+                      aria-label={t('exports.downloads.download-label', {
+                        name: e.project_export_format_name,
+                      })}
+                      onClick={() => {
+                        setDownloadFailed(false);
+                        downloadProjectExport(e.id).catch(() => setDownloadFailed(true));
+                      }}
+                    >
+                      {t('exports.download')}
+                    </Button>
+                  )}
+                  {can('project-export.delete', projectExportRef(e)) && (
+                    <DeleteButton
+                      label={t('exports.downloads.delete-label', { name: e.project_export_format_name })}
+                      onClick={() => setDeleting(e)}
+                    />
+                  )}
+                </RowActions>
               </TableRow>
             );
           }}
@@ -210,25 +220,16 @@ function Downloads({ projectId }: { projectId: string }) {
         </Alert>
       )}
       {body}
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        text={t('exports.downloads.delete-text', { name: deleting?.project_export_format_name ?? '' })}
-        pending={remove.isPending}
-        error={remove.isError ? deleteError(remove.error, t('exports.downloads.delete-failed')) : null}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              notify({ message: t('exports.downloads.deleted') });
-              remove.reset();
-              setDeleting(null);
-            },
-          });
-        }}
+      <DeleteRecordDialog
+        {...deleteLabels}
+        record={deleting}
+        remove={remove}
+        text={(shown) =>
+          t('exports.downloads.delete-text', { name: shown?.project_export_format_name ?? '' })
+        }
+        failed={(error) => deleteError(error, t('exports.downloads.delete-failed'))}
+        deleted={() => t('exports.downloads.deleted')}
+        onClose={() => setDeleting(null)}
       />
     </>
   );
@@ -313,33 +314,27 @@ function FormatTable({
                   : (format.created_by_user_name ?? '')}
               </TableCell>
             )}
-            <TableCell align="right">
-              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                {linkActions
-                  .filter((action) => action.allowed)
-                  .map((action) => (
-                    <Button
-                      key={action.label}
-                      size="small"
-                      component={Link}
-                      to={action.to}
-                      aria-label={action.ariaLabel}
-                    >
-                      {action.label}
-                    </Button>
-                  ))}
-                {can('export-format.delete', ref) && (
+            <RowActions>
+              {linkActions
+                .filter((action) => action.allowed)
+                .map((action) => (
                   <Button
+                    key={action.label}
                     size="small"
-                    color="error"
-                    aria-label={t('exports.formats.delete-label', { name: format.name })}
-                    onClick={() => onDelete(format)}
+                    component={Link}
+                    to={action.to}
+                    aria-label={action.ariaLabel}
                   >
-                    {t('exports.formats.delete')}
+                    {action.label}
                   </Button>
-                )}
-              </Stack>
-            </TableCell>
+                ))}
+              {can('export-format.delete', ref) && (
+                <DeleteButton
+                  label={t('exports.formats.delete-label', { name: format.name })}
+                  onClick={() => onDelete(format)}
+                />
+              )}
+            </RowActions>
           </TableRow>
         );
       }}
@@ -359,21 +354,6 @@ export function ExportsPage() {
   const [deleting, setDeleting] = useState<ExportFormat | null>(null);
   const requested = params.get('tab');
   const tab: TabName = TABS.includes(requested as TabName) ? (requested as TabName) : 'downloads';
-
-  let content: React.ReactNode;
-  if (formats.isPending) content = <LoadingScreen />;
-  else if (formats.isError)
-    content = <ErrorState message={t('exports.load-failed')} onRetry={() => void formats.refetch()} />;
-  else if (tab === 'downloads') content = <Downloads projectId={projectId} />;
-  else
-    content = (
-      <FormatTable
-        projectId={projectId}
-        custom={tab === 'custom'}
-        formats={formats.data.filter((f) => (tab === 'custom' ? f.is_custom : f.is_global))}
-        onDelete={setDeleting}
-      />
-    );
 
   return (
     <Page title={t('exports.title')}>
@@ -396,7 +376,20 @@ export function ExportsPage() {
           <Tab key={name} value={name} label={t(`exports.tabs.${name}`)} />
         ))}
       </Tabs>
-      {content}
+      <QueryState query={formats} errorMessage={t('exports.load-failed')}>
+        {(data) =>
+          tab === 'downloads' ? (
+            <Downloads projectId={projectId} />
+          ) : (
+            <FormatTable
+              projectId={projectId}
+              custom={tab === 'custom'}
+              formats={data.filter((f) => (tab === 'custom' ? f.is_custom : f.is_global))}
+              onDelete={setDeleting}
+            />
+          )
+        }
+      </QueryState>
       <DeleteExportFormatDialog format={deleting} onClose={() => setDeleting(null)} />
     </Page>
   );

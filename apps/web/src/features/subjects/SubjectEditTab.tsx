@@ -1,14 +1,10 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeleteSubject, useUpdateSubject } from '../../api/subjects';
 import { routePath } from '../../app/routes';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { useNotify } from '../../components/Notifications';
 import { SubjectForm } from './SubjectForm';
 import { useSubjectContext } from './SubjectLayout';
@@ -44,43 +40,27 @@ export function SubjectEditTab() {
           </Button>
         }
       />
-      <Dialog
+      <ConfirmDeleteDialog
         open={confirming}
-        onClose={() => !remove.isPending && setConfirming(false)}
-        aria-labelledby="delete-subject-title"
-        aria-describedby="delete-subject-text"
-      >
-        <DialogTitle id="delete-subject-title">{t('subjects.form.delete-title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="delete-subject-text">
-            {t('subjects.form.delete-text', { name })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} disabled={remove.isPending}>
-            {t('subjects.form.cancel')}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(subject.id, {
-                onSuccess: () => {
-                  notify({ message: t('subjects.form.deleted') });
-                  navigate(routePath('project.subjects', { projectId }), { replace: true });
-                },
-                onError: () => {
-                  setConfirming(false);
-                  notify({ message: t('subjects.form.delete-failed'), severity: 'error' });
-                },
-              })
-            }
-          >
-            {t('subjects.form.delete-confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        title={t('subjects.form.delete-title')}
+        text={t('subjects.form.delete-text', { name })}
+        cancelLabel={t('subjects.form.cancel')}
+        confirmLabel={t('subjects.form.delete-confirm')}
+        pending={remove.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(subject.id, {
+            onSuccess: () => {
+              notify({ message: t('subjects.form.deleted') });
+              navigate(routePath('project.subjects', { projectId }), { replace: true });
+            },
+            onError: () => {
+              setConfirming(false);
+              notify({ message: t('subjects.form.delete-failed'), severity: 'error' });
+            },
+          })
+        }
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
-import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListMeta } from '../../api/types';
+import { GridList } from '../../components/GridList';
 import { Pager } from '../../components/table/Pager';
 
 interface SubjectGridProps {
@@ -31,28 +31,20 @@ export function SubjectGrid({
   const { t } = useTranslation();
   return (
     <>
-      <Box
-        component="ul"
-        aria-label={label ?? t('subjects.grid.label')}
-        aria-busy={announceBusy ? placeholder : undefined}
-        data-testid={testId}
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: {
-            xs: 'repeat(1, minmax(0, 1fr))',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            md: 'repeat(3, minmax(0, 1fr))',
-            lg: 'repeat(4, minmax(0, 1fr))',
-          },
-          opacity: announceBusy && placeholder ? 0.6 : 1,
+      <GridList
+        label={label ?? t('subjects.grid.label')}
+        busy={announceBusy ? placeholder : undefined}
+        testId={testId}
+        columns={{
+          xs: 'repeat(1, minmax(0, 1fr))',
+          sm: 'repeat(2, minmax(0, 1fr))',
+          md: 'repeat(3, minmax(0, 1fr))',
+          lg: 'repeat(4, minmax(0, 1fr))',
         }}
+        sx={{ opacity: announceBusy && placeholder ? 0.6 : 1 }}
       >
         {children}
-      </Box>
+      </GridList>
       <Pager meta={meta} onPage={onPage} disabled={placeholder} />
     </>
   );

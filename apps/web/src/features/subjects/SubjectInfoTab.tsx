@@ -17,12 +17,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { effectiveLabel } from '@school-portal/domain';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SubjectPhoto } from '../../api/photos';
 import { useSetPrimaryPhoto, useSetYearbookPhoto } from '../../api/subjects';
 import { routePath } from '../../app/routes';
+import { GridList } from '../../components/GridList';
 import { useNotify } from '../../components/Notifications';
 import { RouterLink } from '../../components/RouterLink';
 import { ConsentPanel } from './ConsentPanel';
@@ -50,6 +51,10 @@ function PhotoActions({
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
+  const choose = (action: () => void) => () => {
+    close();
+    action();
+  };
   return (
     <>
       <IconButton
@@ -63,22 +68,10 @@ function PhotoActions({
         {busy ? <CircularProgress size={20} aria-hidden="true" /> : <MoreVertIcon />}
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        <MenuItem
-          disabled={photo.is_primary}
-          onClick={() => {
-            close();
-            onPrimary();
-          }}
-        >
+        <MenuItem disabled={photo.is_primary} onClick={choose(onPrimary)}>
           {t('subjects.info.set-primary')}
         </MenuItem>
-        <MenuItem
-          disabled={isYearbook}
-          onClick={() => {
-            close();
-            onYearbook();
-          }}
-        >
+        <MenuItem disabled={isYearbook} onClick={choose(onYearbook)}>
           {t('subjects.info.set-yearbook')}
         </MenuItem>
         <MenuItem component={Link} to={cropTo} onClick={close}>
@@ -86,6 +79,38 @@ function PhotoActions({
         </MenuItem>
       </Menu>
     </>
+  );
+}
+
+/** A part of the panel, named by its heading. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Typography id={id} variant="h2" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** A part with nothing in it yet: says so, and links to where it is added. */
+function NothingYet({
+  testId,
+  message,
+  to,
+  linkLabel,
+}: {
+  testId: string;
+  message: string;
+  to: string;
+  linkLabel: string;
+}) {
+  return (
+    <Paper variant="outlined" data-testid={testId} sx={{ p: 3, textAlign: 'center' }}>
+      <Typography color="text.secondary">{message}</Typography>
+      <RouterLink to={to}>{linkLabel}</RouterLink>
+    </Paper>
   );
 }
 
@@ -102,34 +127,20 @@ export function SubjectInfoTab() {
 
   return (
     <Box sx={{ display: 'grid', gap: 4 }}>
-      <Box component="section" aria-labelledby="subject-photos-heading">
-        <Typography id="subject-photos-heading" variant="h2" component="h2" gutterBottom>
-          {t('subjects.info.photos')}
-        </Typography>
+      <Section id="subject-photos-heading" title={t('subjects.info.photos')}>
         {subject.photos.length === 0 ? (
-          <Paper variant="outlined" data-testid="no-photos" sx={{ p: 3, textAlign: 'center' }}>
-            <Typography color="text.secondary">{t('subjects.info.no-photos')}</Typography>
-            <RouterLink to={routePath('project.subject.upload', params)}>
-              {t('subjects.info.upload-link')}
-            </RouterLink>
-          </Paper>
+          <NothingYet
+            testId="no-photos"
+            message={t('subjects.info.no-photos')}
+            to={routePath('project.subject.upload', params)}
+            linkLabel={t('subjects.info.upload-link')}
+          />
         ) : (
-          <Box
-            component="ul"
-            aria-label={t('subjects.info.photos-list', { name })}
-            sx={{
-              listStyle: 'none',
-              m: 0,
-              p: 0,
-              display: 'grid',
-              gap: 2,
-              // Two to a row on a phone: a photo never fills the screen's width.
-              gridTemplateColumns: {
-                xs: 'repeat(2, minmax(0, 1fr))',
-                sm: 'repeat(auto-fill, minmax(180px, 1fr))',
-              },
-              alignItems: 'start',
-            }}
+          <GridList
+            label={t('subjects.info.photos-list', { name })}
+            // Two to a row on a phone: a photo never fills the screen's width.
+            columns={{ xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(180px, 1fr))' }}
+            sx={{ alignItems: 'start' }}
           >
             {subject.photos.map((photo, index) => {
               const n = index + 1;
@@ -221,14 +232,11 @@ export function SubjectInfoTab() {
                 </Card>
               );
             })}
-          </Box>
+          </GridList>
         )}
-      </Box>
+      </Section>
 
-      <Box component="section" aria-labelledby="subject-data-heading">
-        <Typography id="subject-data-heading" variant="h2" component="h2" gutterBottom>
-          {t('subjects.info.data')}
-        </Typography>
+      <Section id="subject-data-heading" title={t('subjects.info.data')}>
         <Typography data-testid="card-code" sx={{ mb: 2 }}>
           {t('subjects.info.card-code')}:{' '}
           <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
@@ -236,12 +244,12 @@ export function SubjectInfoTab() {
           </Box>
         </Typography>
         {withValues.length === 0 ? (
-          <Paper variant="outlined" data-testid="no-data" sx={{ p: 3, textAlign: 'center' }}>
-            <Typography color="text.secondary">{t('subjects.info.no-data')}</Typography>
-            <RouterLink to={routePath('project.subject.edit', params)}>
-              {t('subjects.info.edit-link')}
-            </RouterLink>
-          </Paper>
+          <NothingYet
+            testId="no-data"
+            message={t('subjects.info.no-data')}
+            to={routePath('project.subject.edit', params)}
+            linkLabel={t('subjects.info.edit-link')}
+          />
         ) : (
           <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: 720 }}>
             <Table size="small" aria-label={t('subjects.info.properties')}>
@@ -270,7 +278,7 @@ export function SubjectInfoTab() {
             </Table>
           </TableContainer>
         )}
-      </Box>
+      </Section>
 
       <ConsentPanel projectId={projectId} subject={subject} />
     </Box>
