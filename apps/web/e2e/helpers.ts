@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Download, Locator, Page } from 'playwright-core';
 
 /** A page in a fresh browser context: its own localStorage, so no session leaks between tests. */
 export async function freshPage(browser: Browser): Promise<Page> {
@@ -41,4 +41,30 @@ export function pageErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   return errors;
+}
+
+/** Clicks what starts a download and answers the download. */
+export async function downloadBy(trigger: Locator): Promise<Download> {
+  const [download] = await Promise.all([trigger.page().waitForEvent('download'), trigger.click()]);
+  return download;
+}
+
+/** Chooses `option` in the drop-down labelled `label` and waits for its list to close. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/**
+ * The values (`dd`) of a list of terms shown in `scope`, by key: each term stands in an element whose test
+ * id is `prefix` + its key (a batch report's numbers, an export format's review).
+ */
+export async function termValues(scope: Page | Locator, prefix: string): Promise<Record<string, string>> {
+  const values: Record<string, string> = {};
+  for (const term of await scope.locator(`[data-testid^="${prefix}"]:has(> dd)`).all()) {
+    const key = (await term.getAttribute('data-testid'))?.slice(prefix.length) ?? '';
+    values[key] = (await term.locator('dd').textContent()) ?? '';
+  }
+  return values;
 }

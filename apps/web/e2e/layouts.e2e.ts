@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
-import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
-import { closePage, freshPage } from './helpers.js';
+import { choose, downloadBy } from './helpers.js';
 import { schoolProject } from './support/factories.js';
 import {
   type ApiCall,
@@ -10,7 +9,7 @@ import {
   DEMO_USERS,
   organizationIdByName,
   productAndBrowser,
-  signIn,
+  withSignedInPage,
 } from './support/server.js';
 
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
@@ -50,16 +49,8 @@ async function pdfText(path: string) {
   }
 }
 
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
-
 test('a studio manager prints a class composite for a selection, leaving a duplicate out and printing placeholders for the missing photos', async () => {
-  const page = await freshPage(product.browser);
-  try {
-    await signIn(page, product.baseUrl, DEMO_USERS.studio);
+  await withSignedInPage(product, DEMO_USERS.studio, async (page) => {
     await page.goto(`${product.baseUrl}/projects/${projectId}/layouts`);
     const menu = page.getByRole('navigation', { name: 'Layouts' });
     await menu.getByRole('link', { name: 'All Layouts' }).waitFor();
@@ -116,10 +107,7 @@ test('a studio manager prints a class composite for a selection, leaving a dupli
     const row = page.getByTestId('highlighted-render');
     await row.getByText('Composite for Ms. Lee').waitFor();
     await row.getByText('Completed').waitFor({ timeout: 30_000 });
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      row.getByRole('button', { name: 'Download' }).click(),
-    ]);
+    const download = await downloadBy(row.getByRole('button', { name: 'Download' }));
     expect(download.suggestedFilename()).toBe('Composite for Ms. Lee.pdf');
     const pdf = await pdfText(await download.path());
     expect(pdf.pages).toBe(1);
@@ -141,15 +129,11 @@ test('a studio manager prints a class composite for a selection, leaving a dupli
       .executeTakeFirstOrThrow();
     expect(render).toMatchObject({ subjects_without_photo: 'placeholder' });
     expect(render.subject_ids).toHaveLength(3);
-  } finally {
-    await closePage(page);
-  }
+  });
 }, 120_000);
 
 test('a school user downloads the Subject Directory of its project', async () => {
-  const page = await freshPage(product.browser);
-  try {
-    await signIn(page, product.baseUrl, DEMO_USERS.school);
+  await withSignedInPage(product, DEMO_USERS.school, async (page) => {
     await page.goto(`${product.baseUrl}/projects/${projectId}/subjects`);
     await page.getByRole('link', { name: 'Download Subject Directory' }).click();
     await page.getByRole('heading', { name: 'Download Subject Directory' }).waitFor();
@@ -175,10 +159,7 @@ test('a school user downloads the Subject Directory of its project', async () =>
     await page.waitForURL(/subjectDirectoryId=\d+/);
     await dialog.getByRole('button', { name: 'Download Now' }).waitFor({ timeout: 30_000 });
     await dialog.getByText('is ready for download').waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByRole('button', { name: 'Download Now' }).click(),
-    ]);
+    const download = await downloadBy(dialog.getByRole('button', { name: 'Download Now' }));
     await dialog.waitFor({ state: 'detached' });
     const pdf = await pdfText(await download.path());
     expect(pdf.text).toContain('Adams, Ava');
@@ -187,15 +168,11 @@ test('a school user downloads the Subject Directory of its project', async () =>
     expect(pdf.text).toContain('Mr. Ng');
     // Groups in order of the Teacher field: Mr. Ng before Ms. Lee.
     expect(pdf.text.indexOf('Mr. Ng')).toBeLessThan(pdf.text.indexOf('Ms. Lee'));
-  } finally {
-    await closePage(page);
-  }
+  });
 }, 120_000);
 
 test('a studio manager copies a built-in layout, edits its definition as JSON, and the preview follows', async () => {
-  const page = await freshPage(product.browser);
-  try {
-    await signIn(page, product.baseUrl, DEMO_USERS.studio);
+  await withSignedInPage(product, DEMO_USERS.studio, async (page) => {
     await page.goto(`${product.baseUrl}/projects/${projectId}/layouts`);
     await page
       .getByRole('navigation', { name: 'Layouts' })
@@ -246,38 +223,30 @@ test('a studio manager copies a built-in layout, edits its definition as JSON, a
     expect(saved.layout).toMatchObject({ name: 'Wallets 4-up', grid_width: 2 });
     expect(saved.layout.organization_id).toBe(await organizationIdByName(product.app, 'Demo Studio'));
     await page.getByRole('button', { name: 'Edit Wallets 4-up' }).waitFor();
-  } finally {
-    await closePage(page);
-  }
+  });
 }, 120_000);
 
 test('Edit Layouts is offered to studio or lab managers only', async () => {
-  const page = await freshPage(product.browser);
-  try {
-    await signIn(page, product.baseUrl, DEMO_USERS.school);
+  await withSignedInPage(product, DEMO_USERS.school, async (page) => {
     await page.goto(`${product.baseUrl}/projects/${projectId}/layouts`);
     const menu = page.getByRole('navigation', { name: 'Layouts' });
     await menu.getByRole('link', { name: 'Recent Prints' }).waitFor();
     expect(await menu.getByRole('link', { name: 'Edit Layouts' }).count()).toBe(0);
     await page.goto(`${product.baseUrl}/projects/${projectId}/layouts/edit`);
     await page.waitForURL((url) => url.pathname === `/projects/${projectId}/layouts`);
-  } finally {
-    await closePage(page);
-  }
+  });
 }, 60_000);
 
 test('for a single subject the wizard starts at the duplicate check, and prints that subject only', async () => {
-  const page = await freshPage(product.browser);
-  try {
-    const subjects = await api<{ subjects: { id: string; display_name: string }[] }>(
-      `/api/projects/${projectId}/subjects?limit=50`,
-    );
-    const cleo = subjects.subjects.find((s) => s.display_name.includes('Cleo'))!;
-    const layouts = await api<{ layout_category: { layouts: { id: string; name: string }[] } }>(
-      '/api/layout-categories/portraits',
-    );
-    const wallets = layouts.layout_category.layouts.find((l) => l.name === 'Wallets 8-up')!;
-    await signIn(page, product.baseUrl, DEMO_USERS.studio);
+  const subjects = await api<{ subjects: { id: string; display_name: string }[] }>(
+    `/api/projects/${projectId}/subjects?limit=50`,
+  );
+  const cleo = subjects.subjects.find((s) => s.display_name.includes('Cleo'))!;
+  const layouts = await api<{ layout_category: { layouts: { id: string; name: string }[] } }>(
+    '/api/layout-categories/portraits',
+  );
+  const wallets = layouts.layout_category.layouts.find((l) => l.name === 'Wallets 8-up')!;
+  await withSignedInPage(product, DEMO_USERS.studio, async (page) => {
     await page.goto(`${product.baseUrl}/projects/${projectId}/layouts/${wallets.id}?subjectId=${cleo.id}`);
     await page.getByTestId('check-duplicates-step').waitFor();
     expect(await page.getByRole('button', { name: 'Preview Layout' }).count()).toBe(0);
@@ -289,16 +258,11 @@ test('for a single subject the wizard starts at the duplicate check, and prints 
     await page.getByRole('button', { name: 'Print', exact: true }).click();
     const row = page.getByTestId('highlighted-render');
     await row.getByText('Completed').waitFor({ timeout: 30_000 });
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      row.getByRole('button', { name: 'Download' }).click(),
-    ]);
+    const download = await downloadBy(row.getByRole('button', { name: 'Download' }));
     const pdf = await pdfText(await download.path());
     expect(pdf.text).toContain('Cleo Cole');
     expect(pdf.text).not.toContain('Ava Adams');
-  } finally {
-    await closePage(page);
-  }
+  });
 }, 120_000);
 
 test('Recent Prints pages through many renders, and a failed one shows its reason', async () => {
@@ -329,9 +293,7 @@ test('Recent Prints pages through many renders, and a failed one shows its reaso
         .executeTakeFirstOrThrow()
     ).n,
   );
-  const page = await freshPage(product.browser);
-  try {
-    await signIn(page, product.baseUrl, DEMO_USERS.studio);
+  await withSignedInPage(product, DEMO_USERS.studio, async (page) => {
     await page.goto(`${product.baseUrl}/projects/${projectId}/layouts/renders`);
     await page.getByTestId('renders-count').getByText(`${total} renders`).waitFor();
     const table = page.getByRole('table', { name: 'Recent Prints' });
@@ -346,7 +308,5 @@ test('Recent Prints pages through many renders, and a failed one shows its reaso
       .filter({ hasText: 'Old print 0' })
       .getByText('Failed: the layout has no room')
       .waitFor();
-  } finally {
-    await closePage(page);
-  }
+  });
 }, 60_000);

@@ -1,10 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '../../../api/src/db/embedded.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../../api/src/db/seed.js';
 import { createTestApp, type TestApp } from '../../../api/test/support/app.js';
-import { freshPage } from '../helpers.js';
+import { closePage, freshPage, pageErrors } from '../helpers.js';
 
 export { DEMO_PASSWORD, DEMO_USERS } from '../../../api/src/db/seed.js';
 
@@ -105,6 +108,11 @@ export function productAndBrowser(
 /** Signs in through the sign-in screen like a person would. */
 export async function signInThroughUi(page: Page, baseUrl: string, email: string, password: string) {
   await page.goto(`${baseUrl}/sign-in`);
+  await fillSignInForm(page, email, password);
+}
+
+/** Fills in and sends the sign-in form the page shows (the sign-in screen, or a protected page's redirect to it). */
+export async function fillSignInForm(page: Page, email: string, password: string = DEMO_PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -146,14 +154,38 @@ export async function apiAs(
   return { token, api };
 }
 
-/** A (demo) project's id by its name. */
-export async function projectIdByName(server: TestApp, name: string): Promise<string> {
+/** A row's id by its name, in one of the tables whose rows the demo data and the specs name. */
+async function idByName(
+  server: TestApp,
+  table: 'projects' | 'organizations' | 'layouts',
+  name: string,
+): Promise<string> {
   const row = await server.ctx.db
-    .selectFrom('projects')
+    .selectFrom(table)
     .select('id')
     .where('name', '=', name)
     .executeTakeFirstOrThrow();
   return String(row.id);
+}
+
+/** A (demo) project's id by its name. */
+export const projectIdByName = (server: TestApp, name: string) => idByName(server, 'projects', name);
+
+/** A (demo) organization's id by its name. */
+export const organizationIdByName = (server: TestApp, name: string) =>
+  idByName(server, 'organizations', name);
+
+/** A layout's id by its name (a built-in one, or one a spec made). */
+export const layoutIdByName = (server: TestApp, name: string) => idByName(server, 'layouts', name);
+
+/** The id of a standard export format (`pspa_yearbook`, ...), as the demo data seeds it. */
+export async function standardFormatId(server: TestApp, key: string): Promise<string> {
+  const format = await server.ctx.db
+    .selectFrom('project_export_formats')
+    .select('id')
+    .where('standard_key', '=', key)
+    .executeTakeFirstOrThrow();
+  return String(format.id);
 }
 
 /** Signs in through the sign-in screen and waits for the main navigation (a wide screen's sidebar). */
@@ -173,12 +205,94 @@ export async function signedInPage(
   return page;
 }
 
-/** A (demo) organization's id by its name. */
-export async function organizationIdByName(server: TestApp, name: string): Promise<string> {
-  const row = await server.ctx.db
-    .selectFrom('organizations')
-    .select('id')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return String(row.id);
+/**
+ * Runs `use` on a fresh page signed in as a demo user and closes the page afterwards, passed or failed.
+ * `errors` holds what the page met from before the sign-in on (see `pageErrors`), for a test that
+ * expects none.
+ */
+export async function withSignedInPage<T>(
+  product: SpecProduct,
+  email: string,
+  use: (page: Page, errors: string[]) => Promise<T>,
+): Promise<T> {
+  const page = await freshPage(product.browser);
+  const errors = pageErrors(page);
+  try {
+    await signIn(page, product.baseUrl, email);
+    return await use(page, errors);
+  } finally {
+    await closePage(page);
+  }
+}
+
+/**
+ * One page signed in as a demo user (the studio manager by default) that a spec file's tests share, each
+ * going on from where the one before left it: signed in once the product is up, closed after the tests.
+ * Read `.page` inside hooks and tests.
+ */
+export function sharedSignedInPage(
+  product: SpecProduct,
+  email: string = DEMO_USERS.studio,
+): { readonly page: Page } {
+  let page: Page | undefined;
+  beforeAll(async () => {
+    page = await signedInPage(product.browser, product.baseUrl, email);
+  });
+  afterAll(async () => {
+    if (page) await closePage(page);
+  });
+  return {
+    get page() {
+      if (!page) throw new Error('the shared page is read before its beforeAll has signed it in');
+      return page;
+    },
+  };
+}
+
+/**
+ * A scratch folder for a spec file's files on disk (made before its tests, removed after them); read
+ * `.path` inside hooks and tests, `file(name)` names a file in it.
+ */
+export function scratchFolder(prefix: string): { readonly path: string; file(name: string): string } {
+  let folder: string | undefined;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), prefix));
+  });
+  afterAll(async () => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+  const made = () => {
+    if (!folder) throw new Error('the scratch folder is read before its beforeAll has made it');
+    return folder;
+  };
+  return {
+    get path() {
+      return made();
+    },
+    file: (name) => path.join(made(), name),
+  };
+}
+
+interface MailboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Waits for an e-mail to `email` in the development mailbox with a link whose path starts with
+ * `pathPrefix` (`/invitations/`, `/reset-password/`) and answers that path.
+ */
+export async function mailedLinkPath(baseUrl: string, email: string, pathPrefix: string): Promise<string> {
+  const link = new RegExp(`https?://\\S+?(${pathPrefix}[^\\s/?#]+)`);
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const { messages } = (await response.json()) as { messages: MailboxMessage[] };
+    for (const message of messages) {
+      const match = message.text.match(link);
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No e-mail to ${email} with a ${pathPrefix} link`);
 }
