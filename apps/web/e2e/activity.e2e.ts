@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, expect, test } from 'vitest';
-import { closePage, freshPage, pathOf } from './helpers.js';
+import { downloadBy, pathOf } from './helpers.js';
 import { schoolProject } from './support/factories.js';
 import {
   type ApiCall,
   apiAs,
-  DEMO_PASSWORD,
   DEMO_USERS,
+  layoutIdByName,
   productAndBrowser,
-  signIn,
-  signInThroughUi,
+  standardFormatId,
+  withSignedInPage,
 } from './support/server.js';
 
 /**
@@ -42,18 +42,13 @@ beforeAll(async () => {
   ]) {
     await project.addSubject({ first_name: first!, last_name: last!, grade: '3' });
   }
-  const layout = await product.app.ctx.db
-    .selectFrom('layouts')
-    .select('id')
-    .where('name', '=', 'Class Composite')
-    .executeTakeFirstOrThrow();
   const { layout_render: render } = await api<{ layout_render: { id: string } }>(
     '/api/layout-renders',
     'POST',
     {
       // No photos: placeholders with the names (left out, there would be nothing to print).
       layout_render: {
-        layout_id: layout.id,
+        layout_id: await layoutIdByName(product.app, 'Class Composite'),
         project_id: projectId,
         pdf_name: PRINT,
         subjects_without_photo: 'placeholder',
@@ -62,49 +57,32 @@ beforeAll(async () => {
   );
   renderId = render.id;
   // And a PSPA export of it.
-  const format = await product.app.ctx.db
-    .selectFrom('project_export_formats')
-    .select('id')
-    .where('standard_key', '=', 'pspa_yearbook')
-    .executeTakeFirstOrThrow();
   const { project_export: run } = await api<{ project_export: { id: string } }>(
     `/api/projects/${projectId}/project-exports`,
     'POST',
-    { project_export: { project_export_format_id: format.id } },
+    { project_export: { project_export_format_id: await standardFormatId(product.app, 'pspa_yearbook') } },
   );
   exportId = run.id;
 }, 120_000);
 
 test("a studio user downloads a print and an export of a school's project; the school sees it in Activity", async () => {
-  const studio = await freshPage(product.browser);
-  try {
-    await signIn(studio, product.baseUrl, DEMO_USERS.studio);
+  await withSignedInPage(product, DEMO_USERS.studio, async (studio) => {
     await studio.goto(
       `${product.baseUrl}/projects/${projectId}/layouts/renders?highlightRenderId=${renderId}&poll=true`,
     );
     const row = studio.getByTestId('highlighted-render');
     await row.getByText('Completed').waitFor({ timeout: 30_000 });
-    const [download] = await Promise.all([
-      studio.waitForEvent('download'),
-      row.getByRole('button', { name: 'Download' }).click(),
-    ]);
+    const download = await downloadBy(row.getByRole('button', { name: 'Download' }));
     expect(download.suggestedFilename()).toBe(`${PRINT}.pdf`);
     // And the export, through its download page.
     await studio.goto(`${product.baseUrl}/projects/${projectId}/project-exports/${exportId}`);
     const dialog = studio.getByRole('dialog');
     await dialog.getByText('is ready for download').waitFor({ timeout: 30_000 });
-    await Promise.all([
-      studio.waitForEvent('download'),
-      dialog.getByRole('button', { name: 'Download Now' }).click(),
-    ]);
+    await downloadBy(dialog.getByRole('button', { name: 'Download Now' }));
     await studio.getByText('Thank you for downloading your data export.').waitFor();
-  } finally {
-    await closePage(studio);
-  }
+  });
 
-  const school = await freshPage(product.browser);
-  try {
-    await signInThroughUi(school, product.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+  await withSignedInPage(product, DEMO_USERS.school, async (school) => {
     const nav = school.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Activity' }).click();
     await school.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
@@ -136,31 +114,22 @@ test("a studio user downloads a print and an export of a school's project; the s
     await expect.poll(() => school.getByTestId('activity-row').count()).toBe(1);
 
     // The CSV holds the same row.
-    const [csv] = await Promise.all([
-      school.waitForEvent('download'),
-      school.getByRole('button', { name: 'Download CSV' }).click(),
-    ]);
+    const csv = await downloadBy(school.getByRole('button', { name: 'Download CSV' }));
     expect(csv.suggestedFilename()).toBe('activity.csv');
     const lines = (await readFile((await csv.path())!, 'utf8')).trim().split(/\r\n/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('project_export.download');
     expect(lines[1]).toContain('Stella Studio');
     expect(lines[1]).toContain(PROJECT);
-  } finally {
-    await closePage(school);
-  }
+  });
 }, 120_000);
 
 test('studio staff without the manager role have no Activity page', async () => {
-  const page = await freshPage(product.browser);
-  try {
-    await signInThroughUi(page, product.baseUrl, DEMO_USERS.staff, DEMO_PASSWORD);
+  await withSignedInPage(product, DEMO_USERS.staff, async (page) => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Projects' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Activity' }).count()).toBe(0);
     await page.goto(`${product.baseUrl}/activity`);
     await page.waitForURL((url) => url.pathname !== '/activity');
-  } finally {
-    await closePage(page);
-  }
+  });
 }, 60_000);
