@@ -4,9 +4,10 @@ import { schoolProject } from './support/factories.js';
 import { apiAs, DEMO_USERS, productAndBrowser, signedInPage } from './support/server.js';
 
 /**
- * Consent, owned by the school (issue 28): the school's staff leave a selection out of the yearbook from
- * the subjects grid and opt a subject out of directory information on its page; the studio sees both as
- * chips, cannot change them, and the PSPA yearbook export's check names who it leaves out.
+ * Consent, owned by the school (it is the school's to give, not the studio's): the school's staff leave
+ * a selection out of the yearbook from the subjects grid and opt a subject out of directory information
+ * on its page; the studio sees both as chips, cannot change them, and the PSPA yearbook export's check
+ * names who it leaves out.
  */
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
 let projectId: string;

@@ -5,9 +5,9 @@ import { schoolProject } from './support/factories.js';
 import { apiAs, DEMO_USERS, productAndBrowser, signedInPage } from './support/server.js';
 
 /**
- * Coverage (issue 28): the studio sees who is missing a portrait on the project's dashboard and its
- * coverage page, downloads the list as CSV and as a PDF, and e-mails the school; the school sees the same
- * figures and list, without the e-mail button.
+ * Coverage, who still lacks a portrait before the yearbook: the studio sees who is missing a portrait on
+ * the project's dashboard and its coverage page, downloads the list as CSV and as a PDF, and e-mails the
+ * school; the school sees the same figures and list, without the e-mail button.
  */
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
 const NAME = 'Coverage Fall 2026';
