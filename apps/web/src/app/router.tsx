@@ -6,9 +6,10 @@ import { projectAreaRoutes } from '../features/projects/routes';
 import { AppLayout } from './AppLayout';
 import { RequireAnonymous, RequireAuth, type SignInState } from './guards';
 import { RouteError } from './RouteError';
-import { ROUTES, type RouteHandle } from './routes';
+import { ROUTES, type RouteHandle, screenRoute } from './routes';
 
-const handle = (h: RouteHandle) => h;
+/** The screens without the sidebar and navigation bar: signing in, passwords, invitations, licence, accounts. */
+const NO_CHROME = { chrome: false };
 
 /** Every screen is its own chunk, loaded when its route is first visited. */
 export const routes: RouteObject[] = [
@@ -20,152 +21,126 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        handle: handle({ name: 'root' }),
+        handle: { name: 'root' } satisfies RouteHandle,
         lazy: { Component: async () => (await import('../features/root/RootPage')).RootPage },
       },
       {
         Component: RequireAnonymous,
         children: [
-          {
-            path: ROUTES['sign-in'],
-            handle: handle({ name: 'sign-in', chrome: false, titleKey: 'sign-in.title' }),
-            lazy: { Component: async () => (await import('../features/auth/SignInPage')).SignInPage },
-          },
-          {
-            path: ROUTES['reset-password.index'],
-            handle: handle({ name: 'reset-password.index', chrome: false, titleKey: 'reset-password.title' }),
-            lazy: {
-              Component: async () =>
-                (await import('../features/reset-password/ResetPasswordPage')).ResetPasswordPage,
-            },
-          },
-          {
-            path: ROUTES['reset-password.sent'],
-            handle: handle({
-              name: 'reset-password.sent',
-              chrome: false,
-              titleKey: 'reset-password.sent.title',
-            }),
-            lazy: {
-              Component: async () =>
-                (await import('../features/reset-password/ResetPasswordSentPage')).ResetPasswordSentPage,
-            },
-          },
+          screenRoute(
+            'sign-in',
+            'sign-in.title',
+            async () => (await import('../features/auth/SignInPage')).SignInPage,
+            NO_CHROME,
+          ),
+          screenRoute(
+            'reset-password.index',
+            'reset-password.title',
+            async () => (await import('../features/reset-password/ResetPasswordPage')).ResetPasswordPage,
+            NO_CHROME,
+          ),
+          screenRoute(
+            'reset-password.sent',
+            'reset-password.sent.title',
+            async () =>
+              (await import('../features/reset-password/ResetPasswordSentPage')).ResetPasswordSentPage,
+            NO_CHROME,
+          ),
         ],
       },
-      {
-        // The e-mailed link works whether or not someone is signed in on this browser.
-        path: ROUTES['reset-password.edit'],
-        handle: handle({ name: 'reset-password.edit', chrome: false, titleKey: 'reset-password.edit.title' }),
-        lazy: {
-          Component: async () =>
-            (await import('../features/reset-password/ChooseNewPasswordPage')).ChooseNewPasswordPage,
-        },
-      },
-      {
-        // The e-mailed invitation works signed out (and replaces a session someone else left open).
-        path: ROUTES['invitation.accept'],
-        handle: handle({ name: 'invitation.accept', chrome: false, titleKey: 'invitation.title' }),
-        lazy: {
-          Component: async () =>
-            (await import('../features/invitations/AcceptInvitationPage')).AcceptInvitationPage,
-        },
-      },
-      {
-        path: ROUTES['not-licensed'],
-        handle: handle({ name: 'not-licensed', chrome: false, titleKey: 'not-licensed.title' }),
-        lazy: {
-          Component: async () => (await import('../features/licensing/NotLicensedPage')).NotLicensedPage,
-        },
-      },
+      // The e-mailed link works whether or not someone is signed in on this browser.
+      screenRoute(
+        'reset-password.edit',
+        'reset-password.edit.title',
+        async () => (await import('../features/reset-password/ChooseNewPasswordPage')).ChooseNewPasswordPage,
+        NO_CHROME,
+      ),
+      // The e-mailed invitation works signed out (and replaces a session someone else left open).
+      screenRoute(
+        'invitation.accept',
+        'invitation.title',
+        async () => (await import('../features/invitations/AcceptInvitationPage')).AcceptInvitationPage,
+        NO_CHROME,
+      ),
+      screenRoute(
+        'not-licensed',
+        'not-licensed.title',
+        async () => (await import('../features/licensing/NotLicensedPage')).NotLicensedPage,
+        NO_CHROME,
+      ),
       {
         element: <RequireAuth licensed={false} pageHandlesLoadErrors />,
         children: [
-          {
-            path: ROUTES['switch-accounts'],
-            handle: handle({ name: 'switch-accounts', chrome: false, titleKey: 'switch-accounts.title' }),
-            lazy: {
-              Component: async () =>
-                (await import('../features/accounts/SwitchAccountsPage')).SwitchAccountsPage,
-            },
-          },
+          screenRoute(
+            'switch-accounts',
+            'switch-accounts.title',
+            async () => (await import('../features/accounts/SwitchAccountsPage')).SwitchAccountsPage,
+            NO_CHROME,
+          ),
         ],
       },
       {
         element: <RequireAuth licensed />,
         children: [
-          {
-            path: ROUTES.dashboard,
-            handle: handle({ name: 'dashboard', titleKey: 'dashboard.title' }),
-            lazy: {
-              Component: async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
-            },
-          },
+          screenRoute(
+            'dashboard',
+            'dashboard.title',
+            async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
+          ),
           // Projects, project screens, seasons and templates: their own module.
           ...projectAreaRoutes,
-          {
-            path: ROUTES['organizations.index'],
-            handle: handle({ name: 'organizations.index', titleKey: 'organizations.title' }),
-            lazy: {
-              Component: async () =>
-                (await import('../features/organizations/OrganizationsPage')).OrganizationsPage,
-            },
-          },
-          {
-            path: ROUTES['organizations.new'],
-            handle: handle({ name: 'organizations.new', titleKey: 'organization-form.title' }),
-            lazy: {
-              Component: async () =>
-                (await import('../features/organizations/NewOrganizationPage')).NewOrganizationPage,
-            },
-          },
-          {
-            path: ROUTES['organization.index'],
-            handle: handle({ name: 'organization.index', titleKey: 'organization.title' }),
-            lazy: {
-              Component: async () =>
-                (await import('../features/organizations/OrganizationPage')).OrganizationPage,
-            },
-          },
-          {
-            path: ROUTES['users.index'],
-            handle: handle({ name: 'users.index', titleKey: 'users.title' }),
-            lazy: { Component: async () => (await import('../features/users/UsersPage')).UsersPage },
-          },
-          {
-            path: ROUTES['users.new'],
-            handle: handle({ name: 'users.new', titleKey: 'new-user.title' }),
-            lazy: { Component: async () => (await import('../features/users/NewUserPage')).NewUserPage },
-          },
-          {
-            path: ROUTES['user.index'],
-            handle: handle({ name: 'user.index', titleKey: 'user.title' }),
-            lazy: { Component: async () => (await import('../features/users/UserPage')).UserPage },
-          },
-          {
-            path: ROUTES.support,
-            handle: handle({ name: 'support', titleKey: 'support.title' }),
-            lazy: { Component: async () => (await import('../features/support/SupportPage')).SupportPage },
-          },
+          screenRoute(
+            'organizations.index',
+            'organizations.title',
+            async () => (await import('../features/organizations/OrganizationsPage')).OrganizationsPage,
+          ),
+          screenRoute(
+            'organizations.new',
+            'organization-form.title',
+            async () => (await import('../features/organizations/NewOrganizationPage')).NewOrganizationPage,
+          ),
+          screenRoute(
+            'organization.index',
+            'organization.title',
+            async () => (await import('../features/organizations/OrganizationPage')).OrganizationPage,
+          ),
+          screenRoute(
+            'users.index',
+            'users.title',
+            async () => (await import('../features/users/UsersPage')).UsersPage,
+          ),
+          screenRoute(
+            'users.new',
+            'new-user.title',
+            async () => (await import('../features/users/NewUserPage')).NewUserPage,
+          ),
+          screenRoute(
+            'user.index',
+            'user.title',
+            async () => (await import('../features/users/UserPage')).UserPage,
+          ),
+          screenRoute(
+            'support',
+            'support.title',
+            async () => (await import('../features/support/SupportPage')).SupportPage,
+          ),
           // File requests: their own module.
           ...attachmentRequestRoutes,
-          {
-            path: ROUTES.activity,
-            handle: handle({ name: 'activity', titleKey: 'activity.title' }),
-            lazy: { Component: async () => (await import('../features/activity/ActivityPage')).ActivityPage },
-          },
+          screenRoute(
+            'activity',
+            'activity.title',
+            async () => (await import('../features/activity/ActivityPage')).ActivityPage,
+          ),
         ],
       },
-      {
-        path: ROUTES['dev.mailbox'],
-        handle: handle({ name: 'dev.mailbox', titleKey: 'dev-mailbox.title' }),
-        lazy: {
-          Component: async () => (await import('../features/dev-mailbox/DevMailboxPage')).DevMailboxPage,
-        },
-      },
+      screenRoute(
+        'dev.mailbox',
+        'dev-mailbox.title',
+        async () => (await import('../features/dev-mailbox/DevMailboxPage')).DevMailboxPage,
+      ),
       {
         path: '*',
-        handle: handle({ name: 'not-found', titleKey: 'not-found.title' }),
+        handle: { name: 'not-found', titleKey: 'not-found.title' } satisfies RouteHandle,
         lazy: { Component: async () => (await import('../features/not-found/NotFoundPage')).NotFoundPage },
       },
     ],

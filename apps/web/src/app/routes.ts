@@ -1,4 +1,6 @@
 import type { ParseKeys } from 'i18next';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
 
 /**
  * Route names (as in the spec) and their paths. Screens link with `routePath(name, params)` so that a
@@ -95,4 +97,18 @@ export interface RouteHandle {
   titleKey?: ParseKeys;
   /** False hides the sidebar and navigation bar (sign-in, reset-password, not-licensed, switch-accounts). */
   chrome?: boolean;
+}
+
+/**
+ * The route of one screen: the named route's path, its handle (the document title's key, and `chrome`
+ * where the screen hides the navigation), and its component, loaded as its own chunk on the first visit.
+ */
+export function screenRoute(
+  name: RouteName,
+  titleKey: ParseKeys | undefined,
+  Component: () => Promise<ComponentType>,
+  options: Pick<RouteHandle, 'chrome'> = {},
+): RouteObject {
+  const handle: RouteHandle = { name, titleKey, ...options };
+  return { path: ROUTES[name], handle, lazy: { Component } };
 }

@@ -1,13 +1,11 @@
 import type { RouteObject } from 'react-router';
-import { ROUTES, type RouteHandle } from '../../app/routes';
-
-const handle = (h: RouteHandle) => h;
+import { screenRoute } from '../../app/routes';
 
 /** Photo Checks (the review of a project's flagged photos), mounted by the project area under the activation check. */
 export const photoCheckRoutes: RouteObject[] = [
-  {
-    path: ROUTES['project.photo-checks'],
-    handle: handle({ name: 'project.photo-checks', titleKey: 'photo-checks.title' }),
-    lazy: { Component: async () => (await import('./PhotoChecksPage')).PhotoChecksPage },
-  },
+  screenRoute(
+    'project.photo-checks',
+    'photo-checks.title',
+    async () => (await import('./PhotoChecksPage')).PhotoChecksPage,
+  ),
 ];
