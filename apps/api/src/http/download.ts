@@ -12,16 +12,14 @@ export const DOWNLOAD_EXPIRY_SECONDS = 5 * 60;
  * expiring address; `format=json` answers the address, because a browser can't carry its bearer token
  * through a redirect into a download.
  */
-export const signedDownloadSchema = (tags: string[], summary: string) => ({
-  tags,
-  summary,
+export const signedDownload = {
   params: idParam,
   querystring: z.object({ format: z.enum(['redirect', 'json']).default('redirect') }).strict(),
   response: {
     200: z.object({ download: z.object({ url: z.string(), expires_at: z.string() }) }),
     302: z.null().describe('Redirect to the signed address (Location)'),
   },
-});
+};
 
 /** What a download hands out: the stored object, the name it downloads under, and its trail row. */
 export interface SignedDownload {

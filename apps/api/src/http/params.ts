@@ -15,4 +15,16 @@ export const pageQuery = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
 };
 
+/** A paged list's query fields: `page`, and `limit` up to `max` (`defaultLimit` when left out). */
+export const pageFields = (defaultLimit: number, max = 500) => ({
+  ...pageQuery,
+  limit: z.coerce.number().int().min(1).max(max).default(defaultLimit),
+});
+
 export const listMeta = z.object({ page: z.number(), limit: z.number(), total: z.number() });
+
+/** A paged list's answer: the records under their plural key, then the page's `meta` (API.md). */
+export function pageOf<K extends string, T extends z.ZodType>(key: K, item: T) {
+  const shape = { [key]: z.array(item), meta: listMeta };
+  return z.object(shape as { [P in K]: z.ZodArray<T> } & { meta: typeof listMeta });
+}

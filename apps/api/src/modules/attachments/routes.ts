@@ -1,12 +1,12 @@
 import { MAX_ATTACHMENT_BYTES, recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { answerSignedDownload, signedDownloadSchema } from '../../http/download.js';
+import { answerSignedDownload, signedDownload } from '../../http/download.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { moduleRoutes } from '../../http/route.js';
 import { findProject } from '../projects/service.js';
 import { attachmentSchema, serializeAttachment } from './serialize.js';
 import {
@@ -21,23 +21,18 @@ import { discardAttachment } from './verify.js';
 
 /** Files of a project: uploaded by presigned POST, checked from their bytes, downloaded by signed address. */
 export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['attachments']);
 
   app.get(
     '/api/projects/:id/attachments',
-    {
-      config: { action: 'attachment.list' },
-      schema: {
-        tags: ['attachments'],
-        summary: 'Files attached to a project (unverified ones show as Not Uploaded)',
-        params: idParam,
-        querystring: z.object({
-          ...pageQuery,
-          limit: z.coerce.number().int().min(1).max(500).default(100),
-        }),
-        response: { 200: z.object({ attachments: z.array(attachmentSchema), meta: listMeta }) },
-      },
-    },
+    operation('attachment.list', 'Files attached to a project (unverified ones show as Not Uploaded)', {
+      params: idParam,
+      querystring: z.object({
+        ...pageQuery,
+        limit: z.coerce.number().int().min(1).max(500).default(100),
+      }),
+      response: { 200: z.object({ attachments: z.array(attachmentSchema), meta: listMeta }) },
+    }),
     async (request) => {
       const project = await findProject(request.access, request.params.id);
       const { rows, meta } = await listProjectAttachments(ctx, project.id, request.query);
@@ -47,12 +42,10 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.post(
     '/api/projects/:id/attachments',
-    {
-      config: { action: 'attachment.upload' },
-      schema: {
-        tags: ['attachments'],
-        summary:
-          'Create an attachment and get its presigned upload; the type is inferred from the extension when blank',
+    operation(
+      'attachment.upload',
+      'Create an attachment and get its presigned upload; the type is inferred from the extension when blank',
+      {
         params: idParam,
         body: z.object({
           attachment: z.object({
@@ -79,7 +72,7 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
           }),
         },
       },
-    },
+    ),
     async (request, reply) => {
       const s = sessionOf(request);
       const project = await findProject(request.access, request.params.id);
@@ -92,17 +85,15 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.patch(
     '/api/attachments/:id/verify',
-    {
-      config: { action: 'attachment.upload' },
-      schema: {
-        tags: ['attachments'],
-        summary:
-          'Check the uploaded file against its type; then the request’s creator is e-mailed, unless `notify` is false (a batch: see uploads-complete)',
+    operation(
+      'attachment.upload',
+      'Check the uploaded file against its type; then the request’s creator is e-mailed, unless `notify` is false (a batch: see uploads-complete)',
+      {
         params: idParam,
         body: z.object({ notify: z.boolean().default(true) }).nullish(),
         response: { 200: z.object({ attachment: attachmentSchema }) },
       },
-    },
+    ),
     async (request) => {
       const row = await findAttachment(request.access, request.params.id);
       if (row.upload_verified_at) return { attachment: serializeAttachment(row) };
@@ -113,17 +104,15 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.post(
     '/api/attachment-requests/:id/uploads-complete',
-    {
-      config: { action: 'attachment.upload' },
-      schema: {
-        tags: ['attachments'],
-        summary:
-          'End an upload batch: one e-mail to the request’s creator names every verified file of it not announced yet',
+    operation(
+      'attachment.upload',
+      'End an upload batch: one e-mail to the request’s creator names every verified file of it not announced yet',
+      {
         params: idParam,
         body: z.object({ attachment_ids: z.array(recordIdSchema).min(1).max(500) }),
         response: { 200: z.object({ notified_attachment_ids: z.array(z.string()) }) },
       },
-    },
+    ),
     async (request) => {
       const found = await request.access.find('file_request', request.params.id);
       const notified = await completeUploads(ctx, request.access, found.id, request.body.attachment_ids);
@@ -133,13 +122,11 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.get(
     '/api/attachments/:id/download',
-    {
-      config: { action: 'attachment.download' },
-      schema: signedDownloadSchema(
-        ['attachments'],
-        'Redirect to a signed, expiring download of a verified file (audited); format=json answers the address',
-      ),
-    },
+    operation(
+      'attachment.download',
+      'Redirect to a signed, expiring download of a verified file (audited); format=json answers the address',
+      signedDownload,
+    ),
     async (request, reply) => {
       const row = await findAttachment(request.access, request.params.id);
       if (!row.upload_verified_at) throw notFound();
@@ -155,15 +142,11 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.delete(
     '/api/attachments/:id',
-    {
-      config: { action: 'attachment.discard' },
-      schema: {
-        tags: ['attachments'],
-        summary: 'Remove a file that never arrived (Not Uploaded); verified files are kept (409)',
-        params: idParam,
-        response: { 200: z.object({}) },
-      },
-    },
+    operation(
+      'attachment.discard',
+      'Remove a file that never arrived (Not Uploaded); verified files are kept (409)',
+      { params: idParam, response: { 200: z.object({}) } },
+    ),
     async (request) => {
       const row = await findAttachment(request.access, request.params.id);
       if (row.upload_verified_at) throw conflict({ base: ['A file that arrived cannot be removed here'] });

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { idParam, isRecordId, listMeta, pageQuery } from '../../http/params.js';
+import { moduleRoutes } from '../../http/route.js';
 import { contentDisposition } from '../../storage/storage.js';
 import { findOrganization } from '../organizations/service.js';
 import { type AuditFilters, shownUserName } from './queries.js';
@@ -66,7 +66,7 @@ function filtersOf(q: z.infer<typeof csvQuery>): AuditFilters {
 
 /** The activity trail of an organization's tree (issue 16; API.md `activity`). */
 export function registerAuditRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['activity']);
 
   /** The organization named in the path, in view and allowed, and how much of its trail the caller reads. */
   async function scopeOf(request: FastifyRequest, id: string): Promise<AuditScope> {
@@ -80,17 +80,15 @@ export function registerAuditRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/organizations/:id/audit-events',
-    {
-      config: { action: 'audit-event.list' },
-      schema: {
-        tags: ['activity'],
-        summary:
-          "The activity trail of an organization's tree, newest first (paged); a school reads its projects' rows",
+    operation(
+      'audit-event.list',
+      "The activity trail of an organization's tree, newest first (paged); a school reads its projects' rows",
+      {
         params: idParam,
         querystring: listQuery,
         response: { 200: z.object({ audit_events: z.array(auditEventSchema), meta: listMeta }) },
       },
-    },
+    ),
     async (request) => {
       const scope = await scopeOf(request, request.params.id);
       const q = request.query;
@@ -101,11 +99,10 @@ export function registerAuditRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/organizations/:id/audit-events/actors',
-    {
-      config: { action: 'audit-event.list' },
-      schema: {
-        tags: ['activity'],
-        summary: "The people in the trail the caller reads (the Activity page's Who filter), by name (paged)",
+    operation(
+      'audit-event.list',
+      "The people in the trail the caller reads (the Activity page's Who filter), by name (paged)",
+      {
         params: idParam,
         querystring: z
           .object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(500).default(500) })
@@ -114,7 +111,7 @@ export function registerAuditRoutes(root: FastifyInstance, ctx: AppContext) {
           200: z.object({ actors: z.array(z.object({ id: z.string(), name: z.string() })), meta: listMeta }),
         },
       },
-    },
+    ),
     async (request) => {
       const scope = await scopeOf(request, request.params.id);
       const q = request.query;
@@ -125,17 +122,11 @@ export function registerAuditRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/organizations/:id/audit-events.csv',
-    {
-      config: { action: 'audit-event.list' },
-      schema: {
-        tags: ['activity'],
-        summary:
-          'The same trail as CSV (same filters, every row, streamed; cells neutralized against formulas)',
-        params: idParam,
-        querystring: csvQuery,
-        response: { 200: z.string().describe('text/csv') },
-      },
-    },
+    operation(
+      'audit-event.list',
+      'The same trail as CSV (same filters, every row, streamed; cells neutralized against formulas)',
+      { params: idParam, querystring: csvQuery, response: { 200: z.string().describe('text/csv') } },
+    ),
     async (request, reply) => {
       const scope = await scopeOf(request, request.params.id);
       const filters = filtersOf(request.query);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { operations } from '../../http/route.js';
 import { setPasswordHashConcurrency } from './passwords.js';
 import { revokeToken, signIn, tokenResponse, tokenResponseSchema } from './sign-in.js';
 import { hashSecret } from './tokens.js';
@@ -18,19 +19,16 @@ const oauthError = (error: string, description: string) => ({ error, error_descr
 const oauthErrorSchema = z.object({ error: z.string(), error_description: z.string() });
 const tooManySchema = z.object({ error: z.literal('too_many_requests') });
 
+const operation = operations(['sign-in']);
+
 /** OAuth 2.0 password grant (RFC 6749 §4.3) and revocation (RFC 7009), as API.md fixes them. */
 export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   setPasswordHashConcurrency(ctx.config.passwordHashConcurrency);
   app.post(
     '/oauth/token',
-    {
-      config: { action: 'public' },
-      schema: {
-        tags: ['sign-in'],
-        summary: 'Sign in with e-mail and password (password grant); form or JSON body',
-        response: { 200: tokenResponseSchema, 400: oauthErrorSchema, 429: tooManySchema },
-      },
-    },
+    operation('public', 'Sign in with e-mail and password (password grant); form or JSON body', {
+      response: { 200: tokenResponseSchema, 400: oauthErrorSchema, 429: tooManySchema },
+    }),
     async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       if (typeof body !== 'object' || Array.isArray(body)) {
@@ -66,14 +64,9 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/oauth/revoke',
-    {
-      config: { action: 'public' },
-      schema: {
-        tags: ['sign-in'],
-        summary: 'Revoke a token at once (RFC 7009); 200 even when unknown',
-        response: { 200: z.object({}), 400: oauthErrorSchema },
-      },
-    },
+    operation('public', 'Revoke a token at once (RFC 7009); 200 even when unknown', {
+      response: { 200: z.object({}), 400: oauthErrorSchema },
+    }),
     async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       const token = typeof body === 'object' && body ? body.token : undefined;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { moduleRoutes } from '../../http/route.js';
 import { contentDisposition } from '../../storage/storage.js';
 import { renderSchema, serializeRender } from '../layouts/serialize.js';
 import { selectRenders } from '../layouts/service.js';
@@ -15,38 +15,31 @@ import { coverageCsv, notifySchool, printMissing, projectCoverage } from './serv
  * printable PDF (a Contact Sheet render, a page per class); the studio's "missing portraits" e-mail to the school.
  */
 export function registerCoverageRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['coverage']);
 
   app.get(
     '/api/projects/:id/coverage',
-    {
-      config: { action: 'coverage.show' },
-      schema: {
-        tags: ['coverage'],
-        summary:
-          'The project’s counts by class (portrait, checked crop, retake pending, no photo) and a page of the subjects without a portrait',
+    operation(
+      'coverage.show',
+      'The project’s counts by class (portrait, checked crop, retake pending, no photo) and a page of the subjects without a portrait',
+      {
         params: idParam,
         querystring: z.object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(500).default(50) }),
         response: {
           200: z.object({ coverage: coverageSchema, missing: z.array(missingSubjectSchema), meta: listMeta }),
         },
       },
-    },
+    ),
     async (request) => projectCoverage(ctx, request, request.params.id, request.query),
   );
 
   app.get(
     '/api/projects/:id/coverage.csv',
-    {
-      config: { action: 'coverage.show' },
-      schema: {
-        tags: ['coverage'],
-        summary:
-          'The subjects without a portrait as CSV (UTF-8 with a byte-order mark; cells neutralized against formulas)',
-        params: idParam,
-        response: { 200: z.string().describe('text/csv') },
-      },
-    },
+    operation(
+      'coverage.show',
+      'The subjects without a portrait as CSV (UTF-8 with a byte-order mark; cells neutralized against formulas)',
+      { params: idParam, response: { 200: z.string().describe('text/csv') } },
+    ),
     async (request, reply) => {
       const { csv, fileName } = await coverageCsv(ctx, request, request.params.id);
       return reply
@@ -58,16 +51,11 @@ export function registerCoverageRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/projects/:id/coverage/print',
-    {
-      config: { action: 'coverage.print' },
-      schema: {
-        tags: ['coverage'],
-        summary:
-          'Print the subjects without a portrait (the Contact Sheet, a page per class): a layout render made by a job, followed and downloaded as any render',
-        params: idParam,
-        response: { 201: z.object({ layout_render: renderSchema }) },
-      },
-    },
+    operation(
+      'coverage.print',
+      'Print the subjects without a portrait (the Contact Sheet, a page per class): a layout render made by a job, followed and downloaded as any render',
+      { params: idParam, response: { 201: z.object({ layout_render: renderSchema }) } },
+    ),
     async (request, reply) => {
       const id = await printMissing(ctx, request, request.params.id);
       const row = await selectRenders(ctx.db).where('r.id', '=', id).executeTakeFirstOrThrow();
@@ -77,12 +65,10 @@ export function registerCoverageRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/projects/:id/coverage/notify',
-    {
-      config: { action: 'coverage.notify' },
-      schema: {
-        tags: ['coverage'],
-        summary:
-          'E-mail the project’s school the missing portraits (counts and a link to the coverage page; no names), recorded in the activity trail',
+    operation(
+      'coverage.notify',
+      'E-mail the project’s school the missing portraits (counts and a link to the coverage page; no names), recorded in the activity trail',
+      {
         params: idParam,
         response: {
           202: z.object({
@@ -95,7 +81,7 @@ export function registerCoverageRoutes(root: FastifyInstance, ctx: AppContext) {
           }),
         },
       },
-    },
+    ),
     async (request, reply) => reply.status(202).send(await notifySchool(ctx, request, request.params.id)),
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { moduleRoutes } from '../../http/route.js';
 import { latestMessages } from './queries.js';
 import { serializeMessage } from './serialize.js';
 
@@ -20,18 +20,13 @@ const messageSchema = z.object({
  * only when `config.devMailbox` (never in production, never with SMTP_URL).
  */
 export function registerDevMailboxRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['development']);
   app.get(
     '/api/dev/mailbox',
-    {
-      config: { action: 'public' },
-      schema: {
-        tags: ['development'],
-        summary: 'Development only: the latest 100 e-mails the app wrote',
-        querystring: z.object({ to: z.string().max(254).optional() }),
-        response: { 200: z.object({ messages: z.array(messageSchema) }) },
-      },
-    },
+    operation('public', 'Development only: the latest 100 e-mails the app wrote', {
+      querystring: z.object({ to: z.string().max(254).optional() }),
+      response: { 200: z.object({ messages: z.array(messageSchema) }) },
+    }),
     async (request) => {
       const rows = await latestMessages(ctx.db, request.query.to);
       return { messages: rows.map(serializeMessage) };

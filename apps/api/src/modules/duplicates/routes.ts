@@ -1,10 +1,10 @@
 import { DEFAULT_DUPLICATE_FIELDS, duplicateSearchSchema, recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { idParam } from '../../http/params.js';
+import { moduleRoutes } from '../../http/route.js';
 import { actorOf } from '../audit/record.js';
 import { subjectSchema } from '../subjects/routes.js';
 import {
@@ -18,15 +18,13 @@ import { checkMergedIds, MAX_MERGED_SUBJECTS, mergeSubjects } from './merge.js';
 import { findDuplicateGroups } from './service.js';
 
 export function registerDuplicateRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['subjects']);
   app.post(
     '/api/projects/:id/duplicate-subjects',
-    {
-      config: { action: 'subject.find-duplicates' },
-      schema: {
-        tags: ['subjects'],
-        summary:
-          'Groups of selected subjects whose chosen fields match (case and surrounding spaces ignored, blanks never match); fields default to First Name, Last Name, Student ID',
+    operation(
+      'subject.find-duplicates',
+      'Groups of selected subjects whose chosen fields match (case and surrounding spaces ignored, blanks never match); fields default to First Name, Last Name, Student ID',
+      {
         params: idParam,
         body: duplicateSearchSchema,
         response: {
@@ -37,7 +35,7 @@ export function registerDuplicateRoutes(root: FastifyInstance, ctx: AppContext) 
           }),
         },
       },
-    },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const pf = await loadProjectFields(request.access, s, request.params.id);
@@ -55,12 +53,10 @@ export function registerDuplicateRoutes(root: FastifyInstance, ctx: AppContext) 
 
   app.post(
     '/api/subjects/:id/merge',
-    {
-      config: { action: 'subject.merge' },
-      schema: {
-        tags: ['subjects'],
-        summary:
-          'Keep this subject and merge duplicates into it: their photos move to it, their values fill its blanks (never overwriting one), then they are deleted (recorded in the activity trail; only a new import brings them back)',
+    operation(
+      'subject.merge',
+      'Keep this subject and merge duplicates into it: their photos move to it, their values fill its blanks (never overwriting one), then they are deleted (recorded in the activity trail; only a new import brings them back)',
+      {
         params: idParam,
         body: z.object({
           merged_subject_ids: z.array(recordIdSchema).min(1).max(MAX_MERGED_SUBJECTS),
@@ -73,7 +69,7 @@ export function registerDuplicateRoutes(root: FastifyInstance, ctx: AppContext) 
           }),
         },
       },
-    },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const ref = await request.access.find('subject', request.params.id);

@@ -6,12 +6,12 @@ import {
   recordIdSchema,
 } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
+import { moduleRoutes } from '../../http/route.js';
 import { findOrganization } from '../organizations/service.js';
 import { exportFormatSchema } from './serialize.js';
 import {
@@ -33,23 +33,17 @@ const formatBody = z.object({
 });
 const one = z.object({ project_export_format: exportFormatSchema });
 const many = z.object({ project_export_formats: z.array(exportFormatSchema) });
-const tags = ['export formats'];
 
 export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['export formats']);
 
   app.get(
     '/api/projects/:id/project-export-formats',
-    {
-      config: { action: 'export-format.list' },
-      schema: {
-        tags,
-        summary:
-          'Formats a project may use: built-in ones, its organization’s own, and those shared from above',
-        params: idParam,
-        response: { 200: many },
-      },
-    },
+    operation(
+      'export-format.list',
+      'Formats a project may use: built-in ones, its organization’s own, and those shared from above',
+      { params: idParam, response: { 200: many } },
+    ),
     async (request) => {
       const project = await request.access.find('project', request.params.id);
       return {
@@ -60,15 +54,10 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
 
   app.get(
     '/api/organizations/:id/project-export-formats',
-    {
-      config: { action: 'export-format.list' },
-      schema: {
-        tags,
-        summary: 'An organization’s own custom formats',
-        params: idParam,
-        response: { 200: many },
-      },
-    },
+    operation('export-format.list', 'An organization’s own custom formats', {
+      params: idParam,
+      response: { 200: many },
+    }),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);
       return { project_export_formats: await listForOrganization(ctx.db, organization.id) };
@@ -77,15 +66,11 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
 
   app.post(
     '/api/project-export-formats',
-    {
-      config: { action: 'export-format.create' },
-      schema: {
-        tags,
-        summary: 'Create a custom format in the own organization (accounts that manage it)',
-        body: formatBody,
-        response: { 201: one },
-      },
-    },
+    operation(
+      'export-format.create',
+      'Create a custom format in the own organization (accounts that manage it)',
+      { body: formatBody, response: { 201: one } },
+    ),
     async (request, reply) => {
       const s = sessionOf(request);
       const { organization_id, ...values } = request.body.project_export_format;
@@ -100,15 +85,10 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
 
   app.get(
     '/api/project-export-formats/:id',
-    {
-      config: { action: 'export-format.show' },
-      schema: {
-        tags,
-        summary: 'One format with its field mappings in order',
-        params: idParam,
-        response: { 200: one },
-      },
-    },
+    operation('export-format.show', 'One format with its field mappings in order', {
+      params: idParam,
+      response: { 200: one },
+    }),
     async (request) => {
       const format = await findFormat(request.access, request.params.id);
       return { project_export_format: await serializeOne(ctx.db, format.id) };
@@ -117,16 +97,11 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
 
   app.put(
     '/api/project-export-formats/:id',
-    {
-      config: { action: 'export-format.update' },
-      schema: {
-        tags,
-        summary: 'Replace a custom format’s settings and mappings (built-in formats never)',
-        params: idParam,
-        body: formatBody,
-        response: { 200: one },
-      },
-    },
+    operation(
+      'export-format.update',
+      'Replace a custom format’s settings and mappings (built-in formats never)',
+      { params: idParam, body: formatBody, response: { 200: one } },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const format = await findFormat(request.access, request.params.id);
@@ -138,10 +113,10 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
 
   app.delete(
     '/api/project-export-formats/:id',
-    {
-      config: { action: 'export-format.delete' },
-      schema: { tags, summary: 'Delete a custom format', params: idParam, response: { 200: z.object({}) } },
-    },
+    operation('export-format.delete', 'Delete a custom format', {
+      params: idParam,
+      response: { 200: z.object({}) },
+    }),
     async (request) => {
       const format = await findFormat(request.access, request.params.id);
       await deleteFormat(ctx.db, format);
@@ -151,17 +126,11 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
 
   app.post(
     '/api/project-export-formats/:id/copy',
-    {
-      config: { action: 'export-format.copy' },
-      schema: {
-        tags,
-        summary:
-          'Copy a custom format as "name (Copy)" with its settings, mappings and duplicate search fields (the copy wizard sends its edited values as the body)',
-        params: idParam,
-        body: formatBody.nullish(),
-        response: { 201: one },
-      },
-    },
+    operation(
+      'export-format.copy',
+      'Copy a custom format as "name (Copy)" with its settings, mappings and duplicate search fields (the copy wizard sends its edited values as the body)',
+      { params: idParam, body: formatBody.nullish(), response: { 201: one } },
+    ),
     async (request, reply) => {
       const s = sessionOf(request);
       const format = await findFormat(request.access, request.params.id);

@@ -1,10 +1,10 @@
 import { attachmentRequestFormSchema, attachmentRequestProjectIdsSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { moduleRoutes } from '../../http/route.js';
 import { findOrganization } from '../organizations/service.js';
 import { findProject } from '../projects/service.js';
 import { loadRequests } from './queries.js';
@@ -13,22 +13,21 @@ import { createFileRequest } from './service.js';
 
 /** File requests (spec §2): a studio asks schools for files (rosters, logos) for some projects. */
 export function registerFileRequestRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['file requests']);
 
   app.post(
     '/api/attachment-requests',
-    {
-      config: { action: 'file-request.create' },
-      schema: {
-        tags: ['file requests'],
-        summary: 'Ask schools for files for some projects; each project’s organization is e-mailed (studios)',
+    operation(
+      'file-request.create',
+      'Ask schools for files for some projects; each project’s organization is e-mailed (studios)',
+      {
         body: z.object({
           attachment_request: attachmentRequestFormSchema,
           project_ids: attachmentRequestProjectIdsSchema,
         }),
         response: { 201: z.object({ attachment_request: requestSchema }) },
       },
-    },
+    ),
     async (request, reply) => {
       const s = sessionOf(request);
       const { attachment_request: form, project_ids } = request.body;
@@ -40,15 +39,10 @@ export function registerFileRequestRoutes(root: FastifyInstance, ctx: AppContext
 
   app.get(
     '/api/attachment-requests/:id',
-    {
-      config: { action: 'file-request.show' },
-      schema: {
-        tags: ['file requests'],
-        summary: 'One file request with its requested projects',
-        params: idParam,
-        response: { 200: z.object({ attachment_request: requestSchema }) },
-      },
-    },
+    operation('file-request.show', 'One file request with its requested projects', {
+      params: idParam,
+      response: { 200: z.object({ attachment_request: requestSchema }) },
+    }),
     async (request) => {
       const found = await request.access.find('file_request', request.params.id);
       const { requests } = await loadRequests(ctx.db, request.access, { id: found.id });
@@ -63,16 +57,11 @@ export function registerFileRequestRoutes(root: FastifyInstance, ctx: AppContext
 
   app.get(
     '/api/organizations/:id/attachment-requests',
-    {
-      config: { action: 'file-request.list' },
-      schema: {
-        tags: ['file requests'],
-        summary: 'File requests made by an organization',
-        params: idParam,
-        querystring: listQuery,
-        response: listResponse,
-      },
-    },
+    operation('file-request.list', 'File requests made by an organization', {
+      params: idParam,
+      querystring: listQuery,
+      response: listResponse,
+    }),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);
       const { requests, total } = await loadRequests(
@@ -90,16 +79,11 @@ export function registerFileRequestRoutes(root: FastifyInstance, ctx: AppContext
 
   app.get(
     '/api/projects/:id/attachment-requests',
-    {
-      config: { action: 'file-request.list' },
-      schema: {
-        tags: ['file requests'],
-        summary: 'File requests asking for a project’s files',
-        params: idParam,
-        querystring: listQuery,
-        response: listResponse,
-      },
-    },
+    operation('file-request.list', 'File requests asking for a project’s files', {
+      params: idParam,
+      querystring: listQuery,
+      response: listResponse,
+    }),
     async (request) => {
       const project = await findProject(request.access, request.params.id);
       const { requests, total } = await loadRequests(

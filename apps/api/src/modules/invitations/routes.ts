@@ -1,11 +1,11 @@
 import { APP_SLUG, acceptInvitationSchema, userSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
+import { moduleRoutes } from '../../http/route.js';
 import { limitByAddress, tokenLinkLimiter } from '../auth/address-limit.js';
 import { tokenResponse, tokenResponseSchema } from '../auth/sign-in.js';
 import { loadUserForViewer } from '../users/viewer.js';
@@ -14,21 +14,20 @@ import { acceptInvitation, findOpenInvitation, sendInvitation } from './service.
 const tokenParam = z.object({ token: z.string().min(20).max(128) });
 
 export function registerInvitationRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['users']);
   const limitAccepts = limitByAddress(tokenLinkLimiter(ctx.config));
 
   app.post(
     '/api/users/:id/invite',
-    {
-      config: { action: 'user.invite' },
-      schema: {
-        tags: ['users'],
-        summary: 'E-mail an invitation link (a new one replaces the old); studio and lab managers',
+    operation(
+      'user.invite',
+      'E-mail an invitation link (a new one replaces the old); studio and lab managers',
+      {
         params: idParam,
         body: z.object({ plic_app_id: z.string().max(64).default(APP_SLUG) }),
         response: { 200: z.object({ user: userSchema }) },
       },
-    },
+    ),
     async (request) => {
       const s = sessionOf(request);
       await request.access.find('user', request.params.id);
@@ -45,19 +44,14 @@ export function registerInvitationRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.get(
     '/api/invitations/:token',
-    {
-      config: { action: 'public' },
-      schema: {
-        tags: ['users'],
-        summary: 'Who an invitation link is for (404 when unknown, used, replaced or expired)',
-        params: tokenParam,
-        response: {
-          200: z.object({
-            invitation: z.object({ name: z.string(), email: z.string(), expires_at: z.string() }),
-          }),
-        },
+    operation('public', 'Who an invitation link is for (404 when unknown, used, replaced or expired)', {
+      params: tokenParam,
+      response: {
+        200: z.object({
+          invitation: z.object({ name: z.string(), email: z.string(), expires_at: z.string() }),
+        }),
       },
-    },
+    }),
     async (request) => {
       const invitation = await findOpenInvitation(ctx, request.params.token);
       if (!invitation) throw notFound();
@@ -74,15 +68,12 @@ export function registerInvitationRoutes(root: FastifyInstance, ctx: AppContext)
   app.post(
     '/api/invitations/:token/accept',
     {
-      config: { action: 'public' },
-      onRequest: limitAccepts,
-      schema: {
-        tags: ['users'],
-        summary: 'Accept an invitation: set the password and sign in (answers a bearer token)',
+      ...operation('public', 'Accept an invitation: set the password and sign in (answers a bearer token)', {
         params: tokenParam,
         body: acceptInvitationSchema,
         response: { 200: tokenResponseSchema },
-      },
+      }),
+      onRequest: limitAccepts,
     },
     async (request) => {
       const token = await acceptInvitation(ctx, request.params.token, request.body.password, request.ip);

@@ -8,13 +8,13 @@ import {
   WORKER_STATUSES,
 } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { answerSignedDownload, signedDownloadSchema } from '../../http/download.js';
+import { answerSignedDownload, signedDownload } from '../../http/download.js';
 import { conflict } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { moduleRoutes, operations } from '../../http/route.js';
 import { findOrganization } from '../organizations/service.js';
 import { findProject } from '../projects/service.js';
 import { renderWorkerStatuses } from './queries.js';
@@ -48,22 +48,19 @@ const listParam = <T extends z.ZodType>(item: T) =>
     z.array(item).max(200).optional(),
   );
 
+const renderOperation = operations(['layout renders']);
+
 /** Layouts, their previews and layout renders (exports-and-printing §2-§4; API.md `layouts`, `layout renders`). */
 export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['layouts']);
 
   app.get(
     '/api/organizations/:id/layout-categories',
-    {
-      config: { action: 'layout.list' },
-      schema: {
-        tags: ['layouts'],
-        summary:
-          "Layout categories an organization uses (built-in ones and its own or its parents'), with their layouts",
-        params: idParam,
-        response: { 200: z.object({ layout_categories: z.array(categorySchema) }) },
-      },
-    },
+    operation(
+      'layout.list',
+      "Layout categories an organization uses (built-in ones and its own or its parents'), with their layouts",
+      { params: idParam, response: { 200: z.object({ layout_categories: z.array(categorySchema) }) } },
+    ),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);
       const categories = await categoriesFor(ctx.db, request.access, organization.id);
@@ -73,16 +70,11 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/layout-categories/:id',
-    {
-      config: { action: 'layout.show' },
-      schema: {
-        tags: ['layouts'],
-        summary:
-          'One layout category with its layouts; the id may be a slug such as subject-directory-sheets',
-        params: idParam,
-        response: { 200: z.object({ layout_category: categorySchema }) },
-      },
-    },
+    operation(
+      'layout.show',
+      'One layout category with its layouts; the id may be a slug such as subject-directory-sheets',
+      { params: idParam, response: { 200: z.object({ layout_category: categorySchema }) } },
+    ),
     async (request) => {
       const category = await findCategory(request.access, request.params.id);
       const [withItems] = await withLayouts(ctx.db, request.access, [category]);
@@ -92,15 +84,10 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/layouts/:id',
-    {
-      config: { action: 'layout.show' },
-      schema: {
-        tags: ['layouts'],
-        summary: 'One layout with its definition',
-        params: idParam,
-        response: { 200: z.object({ layout: layoutSchema }) },
-      },
-    },
+    operation('layout.show', 'One layout with its definition', {
+      params: idParam,
+      response: { 200: z.object({ layout: layoutSchema }) },
+    }),
     async (request) => ({
       layout: serializeLayout(await findLayout(request.access, request.params.id)),
     }),
@@ -108,19 +95,17 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/layouts/:id/copy',
-    {
-      config: { action: 'layout.copy' },
-      schema: {
-        tags: ['layouts'],
-        summary:
-          "Copy a layout in view (a built-in one, say) into the manager's own organization, to edit it there",
+    operation(
+      'layout.copy',
+      "Copy a layout in view (a built-in one, say) into the manager's own organization, to edit it there",
+      {
         params: idParam,
         body: z
           .object({ layout: z.object({ name: z.string().trim().min(1).max(200).optional() }).default({}) })
           .default({ layout: {} }),
         response: { 201: z.object({ layout: layoutSchema }) },
       },
-    },
+    ),
     async (request, reply) => {
       const layout = await findLayout(request.access, request.params.id);
       const id = await copyLayout(ctx.db, layout, sessionOf(request), request.body.layout.name);
@@ -131,12 +116,10 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.put(
     '/api/layouts/:id',
-    {
-      config: { action: 'layout.update' },
-      schema: {
-        tags: ['layouts'],
-        summary:
-          "Change a layout of the manager's own organization: its name and its definition (checked by the domain's schema)",
+    operation(
+      'layout.update',
+      "Change a layout of the manager's own organization: its name and its definition (checked by the domain's schema)",
+      {
         params: idParam,
         body: z.object({
           layout: z.object({
@@ -146,7 +129,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
         }),
         response: { 200: z.object({ layout: layoutSchema }) },
       },
-    },
+    ),
     async (request) => {
       const layout = await findLayout(request.access, request.params.id);
       const { name, definition } = request.body.layout;
@@ -158,16 +141,15 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/layouts/:id/preview',
-    {
-      config: { action: 'layout.show' },
-      schema: {
-        tags: ['layouts'],
-        summary: "The layout's first page as a 640x480 PNG, for a subject in view or for sample subjects",
+    operation(
+      'layout.show',
+      "The layout's first page as a 640x480 PNG, for a subject in view or for sample subjects",
+      {
         params: idParam,
         querystring: z.object({ subject_id: recordId.optional() }).strict(),
         response: { 200: z.any().describe('PNG image, 640x480') },
       },
-    },
+    ),
     async (request, reply) => {
       const layout = await findLayout(request.access, request.params.id);
       const png = await layoutPreview(
@@ -186,12 +168,10 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/layout-renders',
-    {
-      config: { action: 'layout-render.create' },
-      schema: {
-        tags: ['layout renders'],
-        summary:
-          'Print a layout for subjects of a project (subject_ids or a selection; all without either): a PDF made by a job (worker_status running)',
+    renderOperation(
+      'layout-render.create',
+      'Print a layout for subjects of a project (subject_ids or a selection; all without either): a PDF made by a job (worker_status running)',
+      {
         body: z.object({
           layout_render: z
             .object({
@@ -212,7 +192,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
         }),
         response: { 201: z.object({ layout_render: renderSchema }) },
       },
-    },
+    ),
     async (request, reply) => {
       const id = await createRender(ctx, request, sessionOf(request), request.body.layout_render);
       const row = await selectRenders(ctx.db).where('r.id', '=', id).executeTakeFirstOrThrow();
@@ -222,11 +202,10 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/projects/:id/layout-renders',
-    {
-      config: { action: 'layout-render.list' },
-      schema: {
-        tags: ['layout renders'],
-        summary: "A project's renders, newest first, optionally of some render types, a page at a time",
+    renderOperation(
+      'layout-render.list',
+      "A project's renders, newest first, optionally of some render types, a page at a time",
+      {
         params: idParam,
         querystring: z
           .object({
@@ -240,7 +219,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
           200: z.object({ layout_renders: z.array(renderSchema), meta: listMeta }),
         },
       },
-    },
+    ),
     async (request) => {
       const project = await findProject(request.access, request.params.id);
       const types = request.query['render_types[]'] ?? request.query.render_types;
@@ -257,11 +236,10 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/layout-renders/worker-statuses',
-    {
-      config: { action: 'layout-render.worker-statuses' },
-      schema: {
-        tags: ['layout renders'],
-        summary: 'The worker status of renders in view, by worker token (unknown tokens are left out)',
+    renderOperation(
+      'layout-render.worker-statuses',
+      'The worker status of renders in view, by worker token (unknown tokens are left out)',
+      {
         querystring: z
           .object({
             'worker_tokens[]': listParam(z.string().regex(/^[a-f0-9]{32}$/, 'is invalid')),
@@ -276,7 +254,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
           }),
         },
       },
-    },
+    ),
     async (request) => {
       const tokens = [...(request.query['worker_tokens[]'] ?? []), ...(request.query.worker_tokens ?? [])];
       if (tokens.length === 0) return { worker_statuses: [] };
@@ -286,15 +264,10 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/layout-renders/:id',
-    {
-      config: { action: 'layout-render.show' },
-      schema: {
-        tags: ['layout renders'],
-        summary: 'One render',
-        params: idParam,
-        response: { 200: z.object({ layout_render: renderSchema }) },
-      },
-    },
+    renderOperation('layout-render.show', 'One render', {
+      params: idParam,
+      response: { 200: z.object({ layout_render: renderSchema }) },
+    }),
     async (request) => {
       const ref = await request.access.find('layout_render', request.params.id);
       const row = await selectRenders(ctx.db).where('r.id', '=', ref.id).executeTakeFirstOrThrow();
@@ -304,13 +277,11 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/layout-renders/:id/download',
-    {
-      config: { action: 'layout-render.download' },
-      schema: signedDownloadSchema(
-        ['layout renders'],
-        "Redirect to a signed, expiring download of a complete render's PDF; format=json answers the address",
-      ),
-    },
+    renderOperation(
+      'layout-render.download',
+      "Redirect to a signed, expiring download of a complete render's PDF; format=json answers the address",
+      signedDownload,
+    ),
     async (request, reply) => {
       const ref = await request.access.find('layout_render', request.params.id);
       const row = await selectRenders(ctx.db).where('r.id', '=', ref.id).executeTakeFirstOrThrow();

@@ -1,8 +1,8 @@
 import { APP_VERSION } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { moduleRoutes } from '../../http/route.js';
 import { isReady } from './service.js';
 
 export const publicConfigSchema = z.object({
@@ -20,34 +20,22 @@ export const publicConfigSchema = z.object({
 });
 
 export function registerOperationsRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['operations']);
 
   app.get(
     '/healthz',
-    {
-      config: { action: 'public' },
-      schema: {
-        tags: ['operations'],
-        summary: 'The process is up',
-        response: { 200: z.object({ status: z.literal('ok') }) },
-      },
-    },
+    operation('public', 'The process is up', { response: { 200: z.object({ status: z.literal('ok') }) } }),
     async () => ({ status: 'ok' as const }),
   );
 
   app.get(
     '/readyz',
-    {
-      config: { action: 'public' },
-      schema: {
-        tags: ['operations'],
-        summary: 'The database and the job queue are reachable',
-        response: {
-          200: z.object({ status: z.literal('ready') }),
-          503: z.object({ status: z.literal('unavailable') }),
-        },
+    operation('public', 'The database and the job queue are reachable', {
+      response: {
+        200: z.object({ status: z.literal('ready') }),
+        503: z.object({ status: z.literal('unavailable') }),
       },
-    },
+    }),
     async (_request, reply) => {
       if (await isReady(ctx)) return { status: 'ready' as const };
       return reply.status(503).send({ status: 'unavailable' });
@@ -56,28 +44,18 @@ export function registerOperationsRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.get(
     '/version.txt',
-    {
-      config: { action: 'public' },
-      schema: {
-        tags: ['operations'],
-        summary: 'The running version',
-        response: { 200: z.string().describe('The version, as text/plain') },
-      },
-    },
+    operation('public', 'The running version', {
+      response: { 200: z.string().describe('The version, as text/plain') },
+    }),
     async (_r, reply) =>
       reply.header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send(`${APP_VERSION}\n`),
   );
 
   app.get(
     '/api/config',
-    {
-      config: { action: 'public' },
-      schema: {
-        tags: ['operations'],
-        summary: 'What the web app needs to know before sign-in',
-        response: { 200: z.object({ config: publicConfigSchema }) },
-      },
-    },
+    operation('public', 'What the web app needs to know before sign-in', {
+      response: { 200: z.object({ config: publicConfigSchema }) },
+    }),
     async () => ({
       config: {
         environment: ctx.config.env,

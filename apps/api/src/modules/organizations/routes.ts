@@ -5,11 +5,11 @@ import {
   organizationUpdateSchema,
 } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
+import { moduleRoutes, operations } from '../../http/route.js';
 import {
   organizationDetailSchema,
   organizationSchema,
@@ -35,20 +35,17 @@ const childrenQuery = z
   })
   .strict();
 
+const supportOperation = operations(['organizations', 'support']);
+
 export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['organizations']);
 
   app.get(
     '/api/organizations/:id',
-    {
-      config: { action: 'organization.show' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'One organization with its support links and contacts',
-        params: idParam,
-        response: { 200: z.object({ organization: organizationDetailSchema }) },
-      },
-    },
+    operation('organization.show', 'One organization with its support links and contacts', {
+      params: idParam,
+      response: { 200: z.object({ organization: organizationDetailSchema }) },
+    }),
     async (request) => {
       // Visible in the tree is not enough: showing needs the ability (managers, or managing that one).
       const organization = await findOrganization(request.access, request.params.id);
@@ -59,16 +56,15 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
 
   app.patch(
     '/api/organizations/:id',
-    {
-      config: { action: 'organization.update' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Change an organization (its managers, and studio or lab managers above it)',
+    operation(
+      'organization.update',
+      'Change an organization (its managers, and studio or lab managers above it)',
+      {
         params: idParam,
         body: z.object({ organization: organizationUpdateSchema }),
         response: { 200: z.object({ organization: organizationSchema }) },
       },
-    },
+    ),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);
       const changes = request.body.organization;
@@ -80,18 +76,17 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
 
   app.get(
     '/api/organizations/:id/organizations',
-    {
-      config: { action: 'organization.list-children' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Organizations below one (children, or every level with traverse_sub_organizations)',
+    operation(
+      'organization.list-children',
+      'Organizations below one (children, or every level with traverse_sub_organizations)',
+      {
         params: idParam,
         querystring: childrenQuery,
         response: {
           200: z.object({ organizations: z.array(organizationSchema), meta: listMeta }),
         },
       },
-    },
+    ),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);
       const q = request.query;
@@ -102,16 +97,15 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
 
   app.post(
     '/api/organizations/:id/organizations',
-    {
-      config: { action: 'organization.create-child' },
-      schema: {
-        tags: ['organizations'],
-        summary: 'Create a child: a studio adds a school (customer_role), a lab adds a studio (studio_role)',
+    operation(
+      'organization.create-child',
+      'Create a child: a studio adds a school (customer_role), a lab adds a studio (studio_role)',
+      {
         params: idParam,
         body: z.object({ organization: organizationFormSchema.partial({ role: true }) }),
         response: { 201: z.object({ organization: organizationSchema }) },
       },
-    },
+    ),
     async (request, reply) => {
       const parent = await findOrganization(request.access, request.params.id);
       const role = childRoleFor(parent.role as Parameters<typeof childRoleFor>[0])!;
@@ -127,11 +121,10 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
 
   app.get(
     '/api/organizations/:id/support',
-    {
-      config: { action: 'organization.support' },
-      schema: {
-        tags: ['organizations', 'support'],
-        summary: 'The support links and contacts for an organization: its parent’s, for this app',
+    supportOperation(
+      'organization.support',
+      'The support links and contacts for an organization: its parent’s, for this app',
+      {
         params: idParam,
         response: {
           200: z.object({
@@ -141,7 +134,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
           }),
         },
       },
-    },
+    ),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);
       // The parent (studio for a school, lab for a studio) supports its children; a top organization

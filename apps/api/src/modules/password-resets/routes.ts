@@ -1,30 +1,27 @@
 import { resetPasswordRequestSchema, resetPasswordSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
+import { moduleRoutes } from '../../http/route.js';
 import { limitByAddress, tokenLinkLimiter } from '../auth/address-limit.js';
 import { completePasswordReset, findPasswordReset, queuePasswordResetRequest } from './service.js';
 
 const tokenParam = z.object({ token: z.string().min(20).max(128) });
 
 export function registerPasswordResetRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['password reset']);
   const limitRequests = limitByAddress(tokenLinkLimiter(ctx.config));
   const limitCompletions = limitByAddress(tokenLinkLimiter(ctx.config));
 
   app.post(
     '/api/password-resets',
     {
-      config: { action: 'public' },
-      onRequest: limitRequests,
-      schema: {
-        tags: ['password reset'],
-        summary: 'E-mail a single-use reset link; 202 whether or not the address exists',
+      ...operation('public', 'E-mail a single-use reset link; 202 whether or not the address exists', {
         body: resetPasswordRequestSchema,
         response: { 202: z.object({}) },
-      },
+      }),
+      onRequest: limitRequests,
     },
     async (request, reply) => {
       await queuePasswordResetRequest(ctx, request.body.email);
@@ -34,15 +31,10 @@ export function registerPasswordResetRoutes(root: FastifyInstance, ctx: AppConte
 
   app.get(
     '/api/password-resets/:token',
-    {
-      config: { action: 'public' },
-      schema: {
-        tags: ['password reset'],
-        summary: 'Whether a reset link can still be used (404 when unknown, used or expired)',
-        params: tokenParam,
-        response: { 200: z.object({ password_reset: z.object({ expires_at: z.string() }) }) },
-      },
-    },
+    operation('public', 'Whether a reset link can still be used (404 when unknown, used or expired)', {
+      params: tokenParam,
+      response: { 200: z.object({ password_reset: z.object({ expires_at: z.string() }) }) },
+    }),
     async (request) => {
       const reset = await findPasswordReset(ctx, request.params.token);
       if (!reset) throw notFound();
@@ -53,15 +45,12 @@ export function registerPasswordResetRoutes(root: FastifyInstance, ctx: AppConte
   app.patch(
     '/api/password-resets/:token',
     {
-      config: { action: 'public' },
-      onRequest: limitCompletions,
-      schema: {
-        tags: ['password reset'],
-        summary: 'Set the new password; the link is used up and every session of the user ends',
+      ...operation('public', 'Set the new password; the link is used up and every session of the user ends', {
         params: tokenParam,
         body: resetPasswordSchema,
         response: { 200: z.object({}) },
-      },
+      }),
+      onRequest: limitCompletions,
     },
     async (request) => {
       if (!(await completePasswordReset(ctx, request.params.token, request.body.password))) throw notFound();

@@ -1,11 +1,11 @@
 import { APP_SLUG, recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { conflict } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { moduleRoutes } from '../../http/route.js';
 import { RENDITIONS } from '../../images/images.js';
 import { actorOf, recordAudit } from '../audit/record.js';
 import { findProject } from '../projects/service.js';
@@ -39,24 +39,19 @@ import {
 const recordId = recordIdSchema;
 
 export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['photos']);
   app.get(
     '/api/albums',
-    {
-      config: { action: 'photo.list' },
-      schema: {
-        tags: ['photos'],
-        summary: 'Albums of a project, optionally by tag',
-        querystring: z
-          .object({
-            tag: z.string().max(100).optional(),
-            parent_resource_type: z.literal('Project'),
-            parent_resource_id: z.string().regex(/^\d{1,18}$/),
-          })
-          .strict(),
-        response: { 200: z.object({ albums: z.array(albumSchema) }) },
-      },
-    },
+    operation('photo.list', 'Albums of a project, optionally by tag', {
+      querystring: z
+        .object({
+          tag: z.string().max(100).optional(),
+          parent_resource_type: z.literal('Project'),
+          parent_resource_id: z.string().regex(/^\d{1,18}$/),
+        })
+        .strict(),
+      response: { 200: z.object({ albums: z.array(albumSchema) }) },
+    }),
     async (request) => {
       const project = await findProject(request.access, request.query.parent_resource_id);
       return { albums: (await projectAlbums(ctx.db, project.id, request.query.tag)).map(serializeAlbum) };
@@ -65,11 +60,10 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/albums',
-    {
-      config: { action: 'photo.upload' },
-      schema: {
-        tags: ['photos'],
-        summary: 'Create a project album (the subject-photo album is named and tagged by the web app)',
+    operation(
+      'photo.upload',
+      'Create a project album (the subject-photo album is named and tagged by the web app)',
+      {
         body: z.object({
           album: z.object({
             name: z.string().trim().min(1).max(200),
@@ -80,7 +74,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
         }),
         response: { 201: z.object({ album: albumSchema }) },
       },
-    },
+    ),
     async (request, reply) => {
       const body = request.body.album;
       await request.access.requireVisible({
@@ -94,11 +88,10 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/albums/:id/photos',
-    {
-      config: { action: 'photo.list' },
-      schema: {
-        tags: ['photos'],
-        summary: 'Verified photos of an album, a page at a time (each photo carries signed addresses)',
+    operation(
+      'photo.list',
+      'Verified photos of an album, a page at a time (each photo carries signed addresses)',
+      {
         params: idParam,
         querystring: z.object({
           ...pageQuery,
@@ -106,7 +99,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
         }),
         response: { 200: z.object({ photos: z.array(photoSchema), meta: listMeta }) },
       },
-    },
+    ),
     async (request) => {
       const album = await findAlbum(request.access, request.params.id);
       const { rows, meta } = await albumPhotos(ctx.db, album.id, request.query);
@@ -116,11 +109,10 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/albums/:id/photos',
-    {
-      config: { action: 'photo.upload' },
-      schema: {
-        tags: ['photos'],
-        summary: 'Create a photo record and get its presigned upload (png or jpeg, size limited)',
+    operation(
+      'photo.upload',
+      'Create a photo record and get its presigned upload (png or jpeg, size limited)',
+      {
         params: idParam,
         body: z.object({
           photo: z.object({
@@ -141,7 +133,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
         }),
         response: { 201: z.object({ photo: photoSchema }) },
       },
-    },
+    ),
     async (request, reply) => {
       const album = await findAlbum(request.access, request.params.id);
       const project = await findProject(request.access, album.parent_resource_id);
@@ -154,15 +146,10 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/photos/:id',
-    {
-      config: { action: 'photo.show' },
-      schema: {
-        tags: ['photos'],
-        summary: 'One photo with signed addresses',
-        params: idParam,
-        response: { 200: z.object({ photo: photoSchema }) },
-      },
-    },
+    operation('photo.show', 'One photo with signed addresses', {
+      params: idParam,
+      response: { 200: z.object({ photo: photoSchema }) },
+    }),
     async (request) => {
       return {
         photo: await serializePhoto(ctx.storage, await findPhoto(request.access, request.params.id)),
@@ -172,19 +159,17 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.patch(
     '/api/photos/:id/verify',
-    {
-      config: { action: 'photo.upload' },
-      schema: {
-        tags: ['photos'],
-        summary:
-          'Start the check of the uploaded bytes (a job: real png/jpeg, whole, within the pixel limit, then thumbnails); 202 while verifying',
+    operation(
+      'photo.upload',
+      'Start the check of the uploaded bytes (a job: real png/jpeg, whole, within the pixel limit, then thumbnails); 202 while verifying',
+      {
         params: idParam,
         response: {
           200: z.object({ photo: photoSchema, merged: z.boolean().optional() }),
           202: z.object({ photo: photoSchema }),
         },
       },
-    },
+    ),
     async (request, reply) => {
       const answer = await verifyPhotoUpload(ctx, await findPhoto(request.access, request.params.id));
       return reply.status(answer.status).send(answer.body);
@@ -193,17 +178,15 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/photos/:id/thumb',
-    {
-      config: { action: 'photo.show' },
-      schema: {
-        tags: ['photos'],
-        summary:
-          'Redirect to a signed address of a thumbnail (tiny 80 px wide, small 200, large 600 high, full)',
+    operation(
+      'photo.show',
+      'Redirect to a signed address of a thumbnail (tiny 80 px wide, small 200, large 600 high, full)',
+      {
         params: idParam,
         querystring: z.object({ size: z.enum(RENDITIONS).default('small') }).strict(),
         response: { 302: z.null().describe('Redirect to the signed address (Location)') },
       },
-    },
+    ),
     async (request, reply) => {
       const photo = await findPhoto(request.access, request.params.id);
       if (!photo.renditions_ready_at) throw conflict({ base: ['Thumbnails are not ready yet'] });
@@ -232,24 +215,19 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
 
 /** Subject-photo assignments: which photos a subject has, and which is its primary one. */
 function registerAssignmentRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['photos']);
   app.post(
     '/api/subject-photo-assignments',
-    {
-      config: { action: 'photo.assign' },
-      schema: {
-        tags: ['photos'],
-        summary: 'Assign a photo to a subject of the same project, optionally as primary',
-        body: z.object({
-          subject_photo_assignment: z.object({
-            subject_id: recordId,
-            photo_id: recordId,
-            is_primary: z.boolean().default(false),
-          }),
+    operation('photo.assign', 'Assign a photo to a subject of the same project, optionally as primary', {
+      body: z.object({
+        subject_photo_assignment: z.object({
+          subject_id: recordId,
+          photo_id: recordId,
+          is_primary: z.boolean().default(false),
         }),
-        response: { 201: z.object({ subject_photo_assignment: assignmentSchema }) },
-      },
-    },
+      }),
+      response: { 201: z.object({ subject_photo_assignment: assignmentSchema }) },
+    }),
     async (request, reply) => {
       const assigned = await assignPhoto(ctx, request.access, request.body.subject_photo_assignment);
       return reply.status(201).send({ subject_photo_assignment: assigned });
@@ -258,16 +236,11 @@ function registerAssignmentRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.patch(
     '/api/subject-photo-assignments/:id',
-    {
-      config: { action: 'photo.assign' },
-      schema: {
-        tags: ['photos'],
-        summary: 'Make an assignment the subject’s primary photo',
-        params: idParam,
-        body: z.object({ subject_photo_assignment: z.object({ is_primary: z.literal(true) }) }),
-        response: { 200: z.object({ subject_photo_assignment: assignmentSchema }) },
-      },
-    },
+    operation('photo.assign', 'Make an assignment the subject’s primary photo', {
+      params: idParam,
+      body: z.object({ subject_photo_assignment: z.object({ is_primary: z.literal(true) }) }),
+      response: { 200: z.object({ subject_photo_assignment: assignmentSchema }) },
+    }),
     async (request) => {
       const row = await findAssignment(request.access, request.params.id);
       await setPrimary(ctx.db, row.subject_id, row.id);
@@ -277,15 +250,10 @@ function registerAssignmentRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.delete(
     '/api/subject-photo-assignments/:id',
-    {
-      config: { action: 'photo.assign' },
-      schema: {
-        tags: ['photos'],
-        summary: 'Unassign a photo from a subject',
-        params: idParam,
-        response: { 200: z.object({}) },
-      },
-    },
+    operation('photo.assign', 'Unassign a photo from a subject', {
+      params: idParam,
+      response: { 200: z.object({}) },
+    }),
     async (request) => {
       const row = await findAssignment(request.access, request.params.id);
       await unassignPhoto(ctx.db, row.id);
@@ -296,18 +264,13 @@ function registerAssignmentRoutes(root: FastifyInstance, ctx: AppContext) {
 
 /** Photo crops: named rectangles (fractions of the image), one of them the photo's default. */
 function registerCropRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['photos']);
   app.get(
     '/api/photos/:id/photo-crops',
-    {
-      config: { action: 'photo.show' },
-      schema: {
-        tags: ['photos'],
-        summary: 'Crops of a photo',
-        params: idParam,
-        response: { 200: z.object({ photo_crops: z.array(cropSchema) }) },
-      },
-    },
+    operation('photo.show', 'Crops of a photo', {
+      params: idParam,
+      response: { 200: z.object({ photo_crops: z.array(cropSchema) }) },
+    }),
     async (request) => {
       const photo = await findPhoto(request.access, request.params.id);
       return { photo_crops: (await cropsOfPhoto(ctx.db, photo.id)).map(serializeCrop) };
@@ -316,16 +279,15 @@ function registerCropRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/photos/:id/photo-crops',
-    {
-      config: { action: 'photo.crop' },
-      schema: {
-        tags: ['photos'],
-        summary: 'Save a crop (fractions 0..1, each side over 10%); is_default replaces the default',
+    operation(
+      'photo.crop',
+      'Save a crop (fractions 0..1, each side over 10%); is_default replaces the default',
+      {
         params: idParam,
         body: z.object({ photo_crop: cropInput }),
         response: { 201: z.object({ photo_crop: cropSchema }) },
       },
-    },
+    ),
     async (request, reply) => {
       const photo = await findPhoto(request.access, request.params.id);
       return reply
@@ -336,16 +298,11 @@ function registerCropRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.patch(
     '/api/photo-crops/:id',
-    {
-      config: { action: 'photo.crop' },
-      schema: {
-        tags: ['photos'],
-        summary: 'Change a crop',
-        params: idParam,
-        body: z.object({ photo_crop: cropInput }),
-        response: { 200: z.object({ photo_crop: cropSchema }) },
-      },
-    },
+    operation('photo.crop', 'Change a crop', {
+      params: idParam,
+      body: z.object({ photo_crop: cropInput }),
+      response: { 200: z.object({ photo_crop: cropSchema }) },
+    }),
     async (request) => {
       const crop = await findCrop(request.access, request.params.id);
       return {
@@ -356,15 +313,7 @@ function registerCropRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.delete(
     '/api/photo-crops/:id',
-    {
-      config: { action: 'photo.crop' },
-      schema: {
-        tags: ['photos'],
-        summary: 'Delete a crop',
-        params: idParam,
-        response: { 200: z.object({}) },
-      },
-    },
+    operation('photo.crop', 'Delete a crop', { params: idParam, response: { 200: z.object({}) } }),
     async (request) => {
       const crop = await findCrop(request.access, request.params.id);
       await deleteCrop(ctx.db, crop.id);
@@ -375,18 +324,13 @@ function registerCropRoutes(root: FastifyInstance, ctx: AppContext) {
 
 /** Project imports: a batch of photos brought into a project, started and then finished. */
 function registerImportRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['photos']);
   app.post(
     '/api/projects/:id/project-imports',
-    {
-      config: { action: 'photo.import' },
-      schema: {
-        tags: ['photos'],
-        summary: 'Start a photo import into a project',
-        params: idParam,
-        response: { 201: z.object({ project_import: importSchema }) },
-      },
-    },
+    operation('photo.import', 'Start a photo import into a project', {
+      params: idParam,
+      response: { 201: z.object({ project_import: importSchema }) },
+    }),
     async (request, reply) => {
       const s = sessionOf(request);
       const project = await findProject(request.access, request.params.id);
@@ -397,15 +341,10 @@ function registerImportRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.patch(
     '/api/project-imports/:id/finish',
-    {
-      config: { action: 'photo.import' },
-      schema: {
-        tags: ['photos'],
-        summary: 'Finish a photo import (idempotent: retries are harmless)',
-        params: idParam,
-        response: { 200: z.object({ project_import: importSchema }) },
-      },
-    },
+    operation('photo.import', 'Finish a photo import (idempotent: retries are harmless)', {
+      params: idParam,
+      response: { 200: z.object({ project_import: importSchema }) },
+    }),
     async (request) => {
       const started = await request.access.find('project_import', request.params.id);
       return { project_import: serializeImport(await finishImport(ctx.db, started.id)) };

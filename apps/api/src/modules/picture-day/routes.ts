@@ -1,9 +1,9 @@
 import { ROSTER_MAX_BYTES, recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { moduleRoutes } from '../../http/route.js';
 import { photoSchema } from '../photos/serialize.js';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../photos/service.js';
 import { ITEM_STATES, MATCH_BY, PRIMARY_RULES, photoBatchItemSchema, photoBatchSchema } from './serialize.js';
@@ -34,15 +34,14 @@ const states = z
  * name or mapping file, reviewed, then applied (docs/api.md "Picture day"). Studio and lab accounts only.
  */
 export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['picture-day']);
 
   app.post(
     '/api/projects/:id/photo-batches',
-    {
-      config: { action: 'photo-batch.create' },
-      schema: {
-        tags: ['picture-day'],
-        summary: 'Start a picture day batch: how its photos are matched to the project’s subjects',
+    operation(
+      'photo-batch.create',
+      'Start a picture day batch: how its photos are matched to the project’s subjects',
+      {
         params: idParam,
         body: z.object({
           photo_batch: z.object({
@@ -55,7 +54,7 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
         }),
         response: { 201: z.object({ photo_batch: photoBatchSchema }) },
       },
-    },
+    ),
     async (request, reply) => {
       const batch = await createBatch(ctx, request, request.params.id, request.body.photo_batch);
       return reply.status(201).send({ photo_batch: batch });
@@ -64,41 +63,30 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.get(
     '/api/projects/:id/photo-batches',
-    {
-      config: { action: 'photo-batch.list' },
-      schema: {
-        tags: ['picture-day'],
-        summary: 'The picture day batches of a project, newest first (paged)',
-        params: idParam,
-        querystring: z.object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(100).default(25) }),
-        response: { 200: z.object({ photo_batches: z.array(photoBatchSchema), meta: listMeta }) },
-      },
-    },
+    operation('photo-batch.list', 'The picture day batches of a project, newest first (paged)', {
+      params: idParam,
+      querystring: z.object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(100).default(25) }),
+      response: { 200: z.object({ photo_batches: z.array(photoBatchSchema), meta: listMeta }) },
+    }),
     async (request) => projectBatches(ctx, request, request.params.id, request.query),
   );
 
   app.get(
     '/api/photo-batches/:id',
-    {
-      config: { action: 'photo-batch.show' },
-      schema: {
-        tags: ['picture-day'],
-        summary: 'A batch: its state and report (photos, cards, matched, unmatched, subjects...)',
-        params: idParam,
-        response: { 200: z.object({ photo_batch: photoBatchSchema }) },
-      },
-    },
+    operation(
+      'photo-batch.show',
+      'A batch: its state and report (photos, cards, matched, unmatched, subjects...)',
+      { params: idParam, response: { 200: z.object({ photo_batch: photoBatchSchema }) } },
+    ),
     async (request) => ({ photo_batch: await showBatch(ctx, request, request.params.id) }),
   );
 
   app.post(
     '/api/photo-batches/:id/photos',
-    {
-      config: { action: 'photo-batch.upload' },
-      schema: {
-        tags: ['picture-day'],
-        summary:
-          'A file of the batch: a photo record with its presigned form (201), or the existing one for the same name and size (200: a resumed upload)',
+    operation(
+      'photo-batch.upload',
+      'A file of the batch: a photo record with its presigned form (201), or the existing one for the same name and size (200: a resumed upload)',
+      {
         params: idParam,
         body: z.object({
           photo: z.object({
@@ -117,7 +105,7 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
         }),
         response: { 200: uploadAnswer, 201: uploadAnswer },
       },
-    },
+    ),
     async (request, reply) => {
       const answer = await addPhoto(ctx, request, request.params.id, request.body.photo);
       return reply.status(answer.status).send(answer.body);
@@ -126,12 +114,10 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.post(
     '/api/photo-batches/:id/mapping-file',
-    {
-      config: { action: 'photo-batch.upload' },
-      schema: {
-        tags: ['picture-day'],
-        summary:
-          'The mapping file (file name -> field value) of a batch matched by mapping file, by presigned POST',
+    operation(
+      'photo-batch.upload',
+      'The mapping file (file name -> field value) of a batch matched by mapping file, by presigned POST',
+      {
         params: idParam,
         body: z.object({
           mapping_file: z.object({
@@ -143,7 +129,7 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
         }),
         response: { 201: z.object({ photo_batch: photoBatchSchema, presigned_post: presignedPost }) },
       },
-    },
+    ),
     async (request, reply) => {
       const answer = await startMappingFile(ctx, request, request.params.id, request.body.mapping_file);
       return reply.status(201).send(answer);
@@ -152,27 +138,21 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.post(
     '/api/photo-batches/:id/match',
-    {
-      config: { action: 'photo-batch.match' },
-      schema: {
-        tags: ['picture-day'],
-        summary: 'Match the batch’s photos to subjects (a job: cards, file names or the mapping file); 202',
-        params: idParam,
-        response: { 202: z.object({ photo_batch: photoBatchSchema }) },
-      },
-    },
+    operation(
+      'photo-batch.match',
+      'Match the batch’s photos to subjects (a job: cards, file names or the mapping file); 202',
+      { params: idParam, response: { 202: z.object({ photo_batch: photoBatchSchema }) } },
+    ),
     async (request, reply) =>
       reply.status(202).send({ photo_batch: await startMatch(ctx, request, request.params.id) }),
   );
 
   app.get(
     '/api/photo-batches/:id/items',
-    {
-      config: { action: 'photo-batch.show' },
-      schema: {
-        tags: ['picture-day'],
-        summary:
-          'The batch’s photos in capture order, each with its state, subject, reason and thumbnails (paged)',
+    operation(
+      'photo-batch.show',
+      'The batch’s photos in capture order, each with its state, subject, reason and thumbnails (paged)',
+      {
         params: idParam,
         querystring: z.object({
           ...pageQuery,
@@ -181,17 +161,16 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
         }),
         response: { 200: z.object({ photo_batch_items: z.array(photoBatchItemSchema), meta: listMeta }) },
       },
-    },
+    ),
     async (request) => batchItemsPage(ctx, request, request.params.id, request.query),
   );
 
   app.patch(
     '/api/photo-batch-items/:id',
-    {
-      config: { action: 'photo-batch.review' },
-      schema: {
-        tags: ['picture-day'],
-        summary: 'Review a photo of a batch: assign it to a subject of the project, or ignore it',
+    operation(
+      'photo-batch.review',
+      'Review a photo of a batch: assign it to a subject of the project, or ignore it',
+      {
         params: idParam,
         body: z.object({
           photo_batch_item: z.union([
@@ -201,7 +180,7 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
         }),
         response: { 200: z.object({ photo_batch_item: photoBatchItemSchema }) },
       },
-    },
+    ),
     async (request) => ({
       photo_batch_item: await reviewBatchItem(ctx, request, request.params.id, request.body.photo_batch_item),
     }),
@@ -209,18 +188,13 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.post(
     '/api/photo-batches/:id/apply',
-    {
-      config: { action: 'photo-batch.apply' },
-      schema: {
-        tags: ['picture-day'],
-        summary: 'Assign the matched photos to their subjects (a job, once); 202',
-        params: idParam,
-        body: z
-          .object({ photo_batch: z.object({ primary: z.enum(PRIMARY_RULES).optional() }).optional() })
-          .nullish(),
-        response: { 202: z.object({ photo_batch: photoBatchSchema }) },
-      },
-    },
+    operation('photo-batch.apply', 'Assign the matched photos to their subjects (a job, once); 202', {
+      params: idParam,
+      body: z
+        .object({ photo_batch: z.object({ primary: z.enum(PRIMARY_RULES).optional() }).optional() })
+        .nullish(),
+      response: { 202: z.object({ photo_batch: photoBatchSchema }) },
+    }),
     async (request, reply) =>
       reply.status(202).send({
         photo_batch: await startApply(ctx, request, request.params.id, request.body?.photo_batch?.primary),

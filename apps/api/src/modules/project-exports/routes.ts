@@ -1,41 +1,35 @@
 import { projectExportInputSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { answerSignedDownload, signedDownloadSchema } from '../../http/download.js';
+import { answerSignedDownload, signedDownload } from '../../http/download.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { moduleRoutes } from '../../http/route.js';
 import { safeDownloadName } from '../../storage/storage.js';
 import { findProject } from '../projects/service.js';
 import { listProjectExports } from './queries.js';
 import { checkReportSchema, isDownloadable, projectExportSchema, serializeExport } from './serialize.js';
 import { checkRun, createExport, deleteExport, findExport, findProjectExport } from './service.js';
 
-const tags = ['project exports'];
 const body = z.object({ project_export: projectExportInputSchema });
 const one = z.object({ project_export: projectExportSchema });
 
 /** Project exports: runs of an export format over a project's subjects (exports-and-printing §2-§4). */
 export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['project exports']);
 
   app.get(
     '/api/projects/:id/project-exports',
-    {
-      config: { action: 'project-export.list' },
-      schema: {
-        tags,
-        summary: "A project's exports, newest first",
-        params: idParam,
-        querystring: z.object({
-          ...pageQuery,
-          limit: z.coerce.number().int().min(1).max(500).default(100),
-        }),
-        response: { 200: z.object({ project_exports: z.array(projectExportSchema), meta: listMeta }) },
-      },
-    },
+    operation('project-export.list', "A project's exports, newest first", {
+      params: idParam,
+      querystring: z.object({
+        ...pageQuery,
+        limit: z.coerce.number().int().min(1).max(500).default(100),
+      }),
+      response: { 200: z.object({ project_exports: z.array(projectExportSchema), meta: listMeta }) },
+    }),
     async (request) => {
       const project = await findProject(request.access, request.params.id);
       const { rows, meta } = await listProjectExports(ctx.db, request.access, project.id, request.query);
@@ -45,17 +39,11 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.post(
     '/api/projects/:id/project-exports',
-    {
-      config: { action: 'project-export.create' },
-      schema: {
-        tags,
-        summary:
-          'Run an export format over the selected subjects (empty included ids = all, minus excluded ids): checked, then built by a job',
-        params: idParam,
-        body,
-        response: { 201: one },
-      },
-    },
+    operation(
+      'project-export.create',
+      'Run an export format over the selected subjects (empty included ids = all, minus excluded ids): checked, then built by a job',
+      { params: idParam, body, response: { 201: one } },
+    ),
     async (request, reply) => {
       const s = sessionOf(request);
       const project = await findProject(request.access, request.params.id);
@@ -66,17 +54,11 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.post(
     '/api/projects/:id/project-exports/check',
-    {
-      config: { action: 'project-export.check' },
-      schema: {
-        tags,
-        summary:
-          'The pre-export check: what would go wrong for these options and subjects (nothing is written)',
-        params: idParam,
-        body,
-        response: { 200: z.object({ report: checkReportSchema }) },
-      },
-    },
+    operation(
+      'project-export.check',
+      'The pre-export check: what would go wrong for these options and subjects (nothing is written)',
+      { params: idParam, body, response: { 200: z.object({ report: checkReportSchema }) } },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const project = await findProject(request.access, request.params.id);
@@ -87,10 +69,10 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.get(
     '/api/project-exports/:id',
-    {
-      config: { action: 'project-export.show' },
-      schema: { tags, summary: 'One export with its progress', params: idParam, response: { 200: one } },
-    },
+    operation('project-export.show', 'One export with its progress', {
+      params: idParam,
+      response: { 200: one },
+    }),
     async (request) => {
       return { project_export: serializeExport(await findProjectExport(request.access, request.params.id)) };
     },
@@ -98,16 +80,11 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.delete(
     '/api/project-exports/:id',
-    {
-      config: { action: 'project-export.delete' },
-      schema: {
-        tags,
-        summary:
-          'Delete a done or stalled export and its archive (its creator or a manager); 409 while running',
-        params: idParam,
-        response: { 204: z.null().describe('Deleted') },
-      },
-    },
+    operation(
+      'project-export.delete',
+      'Delete a done or stalled export and its archive (its creator or a manager); 409 while running',
+      { params: idParam, response: { 204: z.null().describe('Deleted') } },
+    ),
     async (request, reply) => {
       const row = await findProjectExport(request.access, request.params.id);
       await deleteExport(ctx, row);
@@ -117,13 +94,11 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.get(
     '/api/project-exports/:id/download',
-    {
-      config: { action: 'project-export.download' },
-      schema: signedDownloadSchema(
-        tags,
-        "Redirect to a signed, expiring download of a completed export's ZIP (audited); format=json answers the address; 410 once expired",
-      ),
-    },
+    operation(
+      'project-export.download',
+      "Redirect to a signed, expiring download of a completed export's ZIP (audited); format=json answers the address; 410 once expired",
+      signedDownload,
+    ),
     async (request, reply) => {
       const ref = await request.access.find('project_export', request.params.id);
       const row = await findExport(ctx.db, ref.id);

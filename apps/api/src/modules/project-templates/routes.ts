@@ -5,12 +5,12 @@ import {
   recordIdSchema,
 } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { moduleRoutes } from '../../http/route.js';
 import { findOrganization } from '../organizations/service.js';
 import { serializeField, serializeTemplate } from './serialize.js';
 import {
@@ -52,7 +52,7 @@ const templateBody = z.object({
 });
 
 export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['project templates']);
 
   const detail = async (template: TemplateRow, includeHidden: boolean) => ({
     project_template: {
@@ -63,33 +63,23 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
 
   app.get(
     '/api/project-templates/field-keys',
-    {
-      config: { action: 'template.field-keys' },
-      schema: {
-        tags: ['project templates'],
-        summary: 'The subject-field catalogue',
-        response: {
-          200: z.object({ field_keys: z.array(z.object({ key: z.string(), label: z.string() })) }),
-        },
+    operation('template.field-keys', 'The subject-field catalogue', {
+      response: {
+        200: z.object({ field_keys: z.array(z.object({ key: z.string(), label: z.string() })) }),
       },
-    },
+    }),
     async () => ({ field_keys: FIELD_KEYS.map((f) => ({ ...f })) }),
   );
 
   app.get(
     '/api/organizations/:id/project-templates',
-    {
-      config: { action: 'template.list' },
-      schema: {
-        tags: ['project templates'],
-        summary: 'Reusable templates of an organization, newest first',
-        params: idParam,
-        querystring: z
-          .object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(500).default(500) })
-          .strict(),
-        response: { 200: z.object({ project_templates: z.array(templateSchema), meta: listMeta }) },
-      },
-    },
+    operation('template.list', 'Reusable templates of an organization, newest first', {
+      params: idParam,
+      querystring: z
+        .object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(500).default(500) })
+        .strict(),
+      response: { 200: z.object({ project_templates: z.array(templateSchema), meta: listMeta }) },
+    }),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);
       const q = request.query;
@@ -100,15 +90,10 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
 
   app.post(
     '/api/project-templates',
-    {
-      config: { action: 'template.create' },
-      schema: {
-        tags: ['project templates'],
-        summary: 'Create a template in the own studio or lab (managers)',
-        body: templateBody,
-        response: { 201: z.object({ project_template: templateDetailSchema }) },
-      },
-    },
+    operation('template.create', 'Create a template in the own studio or lab (managers)', {
+      body: templateBody,
+      response: { 201: z.object({ project_template: templateDetailSchema }) },
+    }),
     async (request, reply) => {
       const s = sessionOf(request);
       const form = request.body.project_template;
@@ -123,15 +108,11 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
 
   app.get(
     '/api/project-templates/:id',
-    {
-      config: { action: 'template.show' },
-      schema: {
-        tags: ['project templates'],
-        summary: 'One template with its fields in order; hidden fields only with canViewHiddenFields',
-        params: idParam,
-        response: { 200: z.object({ project_template: templateDetailSchema }) },
-      },
-    },
+    operation(
+      'template.show',
+      'One template with its fields in order; hidden fields only with canViewHiddenFields',
+      { params: idParam, response: { 200: z.object({ project_template: templateDetailSchema }) } },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const template = await findTemplate(request.access, request.params.id);
@@ -141,16 +122,15 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
 
   app.put(
     '/api/project-templates/:id',
-    {
-      config: { action: 'template.update' },
-      schema: {
-        tags: ['project templates'],
-        summary: 'Replace a template’s name and fields (only templates not tied to a project)',
+    operation(
+      'template.update',
+      'Replace a template’s name and fields (only templates not tied to a project)',
+      {
         params: idParam,
         body: templateBody,
         response: { 200: z.object({ project_template: templateDetailSchema }) },
       },
-    },
+    ),
     async (request) => {
       const template = await findTemplate(request.access, request.params.id);
       const form = request.body.project_template;
@@ -161,15 +141,11 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
 
   app.delete(
     '/api/project-templates/:id',
-    {
-      config: { action: 'template.delete' },
-      schema: {
-        tags: ['project templates'],
-        summary: 'Delete a template (studio or lab managers of its organization); projects keep their copies',
-        params: idParam,
-        response: { 200: z.object({}) },
-      },
-    },
+    operation(
+      'template.delete',
+      'Delete a template (studio or lab managers of its organization); projects keep their copies',
+      { params: idParam, response: { 200: z.object({}) } },
+    ),
     async (request) => {
       const template = await findTemplate(request.access, request.params.id);
       await deleteTemplate(ctx.db, template.id);

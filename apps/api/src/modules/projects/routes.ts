@@ -5,12 +5,12 @@ import {
   recordIdSchema,
 } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import { idParam, isRecordId, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
+import { moduleRoutes } from '../../http/route.js';
 import { findOrganization } from '../organizations/service.js';
 import { dataSummarySchema, projectDataSummary } from './data-summary.js';
 import { startProjectDeletion } from './delete.js';
@@ -76,24 +76,22 @@ const serializeProject = (p: ProjectRow) => ({
 });
 
 export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['projects']);
   const one = async (id: string) => ({
     project: serializeProject(await projectById(ctx.db, id)),
   });
 
   app.get(
     '/api/organizations/:id/projects',
-    {
-      config: { action: 'project.list' },
-      schema: {
-        tags: ['projects'],
-        summary:
-          'Projects of an organization (and, on request, of the ones below it), newest first by default',
+    operation(
+      'project.list',
+      'Projects of an organization (and, on request, of the ones below it), newest first by default',
+      {
         params: idParam,
         querystring: listQuery,
         response: { 200: z.object({ projects: z.array(projectSchema), meta: listMeta }) },
       },
-    },
+    ),
     async (request) => {
       const organization = { id: request.params.id };
       // The organization must be in view (else 404). The list holds only projects of organizations in
@@ -118,18 +116,17 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/projects',
-    {
-      config: { action: 'project.create' },
-      schema: {
-        tags: ['projects'],
-        summary: 'Create a project from a template (its subject fields are copied); studio and lab managers',
+    operation(
+      'project.create',
+      'Create a project from a template (its subject fields are copied); studio and lab managers',
+      {
         body: z.object({
           project: projectFormSchema,
           project_template_id: recordIdSchema,
         }),
         response: { 201: z.object({ project: projectSchema }) },
       },
-    },
+    ),
     async (request, reply) => {
       const { project: form, project_template_id } = request.body;
       await checkProjectReferences(
@@ -148,15 +145,10 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/projects/:id',
-    {
-      config: { action: 'project.show' },
-      schema: {
-        tags: ['projects'],
-        summary: 'One project with its counts',
-        params: idParam,
-        response: { 200: z.object({ project: projectSchema }) },
-      },
-    },
+    operation('project.show', 'One project with its counts', {
+      params: idParam,
+      response: { 200: z.object({ project: projectSchema }) },
+    }),
     async (request) => {
       return { project: serializeProject(await findProject(request.access, request.params.id)) };
     },
@@ -164,12 +156,10 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.patch(
     '/api/projects/:id',
-    {
-      config: { action: 'project.update' },
-      schema: {
-        tags: ['projects'],
-        summary:
-          'Change a project’s name, short code, season, apps or head-size rule (its auto crops are made again), or give a project without a template a copy of one (studio and lab managers)',
+    operation(
+      'project.update',
+      'Change a project’s name, short code, season, apps or head-size rule (its auto crops are made again), or give a project without a template a copy of one (studio and lab managers)',
+      {
         params: idParam,
         body: z.object({
           // The head-size rule: the domain's ranges; null goes back to the default.
@@ -184,7 +174,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
         }),
         response: { 200: z.object({ project: projectSchema }) },
       },
-    },
+    ),
     async (request) => {
       const project = await findProject(request.access, request.params.id);
       const { project: changes, project_template_id } = request.body;
@@ -201,16 +191,15 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.patch(
     '/api/projects/:id/activate',
-    {
-      config: { action: 'project.activate' },
-      schema: {
-        tags: ['projects'],
-        summary: 'Open a project in an app: 200 when it is enabled for the app, else 403 not_activated',
+    operation(
+      'project.activate',
+      'Open a project in an app: 200 when it is enabled for the app, else 403 not_activated',
+      {
         params: idParam,
         body: z.object({ plic_app_id: z.string().min(1).max(64) }),
         response: { 200: z.object({ project: projectSchema }) },
       },
-    },
+    ),
     async (request) => {
       const project = await findProject(request.access, request.params.id);
       if (!projectEnabledFor(project, request.body.plic_app_id)) throw forbidden('not_activated');
@@ -220,12 +209,10 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.delete(
     '/api/projects/:id',
-    {
-      config: { action: 'project.delete' },
-      schema: {
-        tags: ['projects'],
-        summary:
-          'Delete a project with its subjects, photos, crops, files, exports and renders (managers; type the name to confirm). The project is hidden at once; a job removes it and its stored files.',
+    operation(
+      'project.delete',
+      'Delete a project with its subjects, photos, crops, files, exports and renders (managers; type the name to confirm). The project is hidden at once; a job removes it and its stored files.',
+      {
         params: idParam,
         body: z.object({ confirm_name: z.string().max(1000) }),
         response: {
@@ -234,7 +221,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
           }),
         },
       },
-    },
+    ),
     async (request, reply) => {
       const project = await findProject(request.access, request.params.id);
       if (request.body.confirm_name !== project.name)
@@ -248,16 +235,11 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/projects/:id/data-summary',
-    {
-      config: { action: 'project.data-summary' },
-      schema: {
-        tags: ['projects'],
-        summary:
-          'What the portal holds about a project: counts, field names (no values), where files are stored, retention',
-        params: idParam,
-        response: { 200: z.object({ data_summary: dataSummarySchema }) },
-      },
-    },
+    operation(
+      'project.data-summary',
+      'What the portal holds about a project: counts, field names (no values), where files are stored, retention',
+      { params: idParam, response: { 200: z.object({ data_summary: dataSummarySchema }) } },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const project = await findProject(request.access, request.params.id);

@@ -1,9 +1,9 @@
 import { seasonFormSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { idParam, pageFields, pageOf } from '../../http/params.js';
+import { moduleRoutes } from '../../http/route.js';
 import { findOrganization } from '../organizations/service.js';
 import { assertSeasonNameFree } from './names.js';
 import { serializeSeason } from './serialize.js';
@@ -22,27 +22,21 @@ export const seasonSchema = z.object({
 });
 
 export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['seasons']);
 
   app.get(
     '/api/organizations/:id/seasons',
-    {
-      config: { action: 'season.list' },
-      schema: {
-        tags: ['seasons'],
-        summary:
-          'Seasons of an organization; with include_inherited, also those of the organizations above it',
+    operation(
+      'season.list',
+      'Seasons of an organization; with include_inherited, also those of the organizations above it',
+      {
         params: idParam,
         querystring: z
-          .object({
-            ...pageQuery,
-            limit: z.coerce.number().int().min(1).max(500).default(500),
-            include_inherited: z.enum(['true', 'false']).optional(),
-          })
+          .object({ ...pageFields(500), include_inherited: z.enum(['true', 'false']).optional() })
           .strict(),
-        response: { 200: z.object({ seasons: z.array(seasonSchema), meta: listMeta }) },
+        response: { 200: pageOf('seasons', seasonSchema) },
       },
-    },
+    ),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);
       const q = request.query;
@@ -59,17 +53,15 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/organizations/:id/seasons',
-    {
-      config: { action: 'season.create' },
-      schema: {
-        tags: ['seasons'],
-        summary:
-          'Create a season in the own studio or lab; the first one (or one marked current) becomes current',
+    operation(
+      'season.create',
+      'Create a season in the own studio or lab; the first one (or one marked current) becomes current',
+      {
         params: idParam,
         body: z.object({ season: seasonFormSchema }),
         response: { 201: z.object({ season: seasonSchema }) },
       },
-    },
+    ),
     async (request, reply) => {
       const organization = await findOrganization(request.access, request.params.id);
       const values = request.body.season;
@@ -81,15 +73,11 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/seasons/:id',
-    {
-      config: { action: 'season.show' },
-      schema: {
-        tags: ['seasons'],
-        summary: 'One season: of an organization in view, or of one above the caller’s (a school’s studio)',
-        params: idParam,
-        response: { 200: z.object({ season: seasonSchema }) },
-      },
-    },
+    operation(
+      'season.show',
+      'One season: of an organization in view, or of one above the caller’s (a school’s studio)',
+      { params: idParam, response: { 200: z.object({ season: seasonSchema }) } },
+    ),
     async (request) => {
       const season = await request.access.find('season', request.params.id);
       const row = await findSeason(ctx.db, season.id);

@@ -7,12 +7,12 @@ import {
   readsHiddenFields,
 } from '@school-portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { conflict, unprocessable } from '../../http/errors.js';
 import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { moduleRoutes } from '../../http/route.js';
 import { contentDisposition } from '../../storage/storage.js';
 import { uploadKeyFor } from '../../storage/uploads.js';
 import { actorOf } from '../audit/record.js';
@@ -59,7 +59,7 @@ const detailSchema = subjectImportSchema.extend({
  * project's subjects with a mapping, a check of what would change, and an apply job.
  */
 export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['subject-imports']);
 
   async function visibleImport(request: FastifyRequest, id: string) {
     const ref = await request.access.find('subject_import', id);
@@ -81,12 +81,10 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.post(
     '/api/projects/:id/subject-imports',
-    {
-      config: { action: 'subject-import.create' },
-      schema: {
-        tags: ['subject-imports'],
-        summary:
-          'Start a roster import: a file by presigned POST (then verify), or a verified file-request upload of the project',
+    operation(
+      'subject-import.create',
+      'Start a roster import: a file by presigned POST (then verify), or a verified file-request upload of the project',
+      {
         params: idParam,
         body: z
           .object({
@@ -116,7 +114,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
           }),
         },
       },
-    },
+    ),
     async (request, reply) => {
       const s = sessionOf(request);
       const project = await findProject(request.access, request.params.id);
@@ -175,16 +173,15 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.patch(
     '/api/subject-imports/:id/verify',
-    {
-      config: { action: 'subject-import.create' },
-      schema: {
-        tags: ['subject-imports'],
-        summary: 'Take the uploaded roster and read it (422 with the row and reason when it cannot be read)',
+    operation(
+      'subject-import.create',
+      'Take the uploaded roster and read it (422 with the row and reason when it cannot be read)',
+      {
         params: idParam,
         body: z.object({ subject_import: z.object(readOptions).optional() }).nullish(),
         response: { 200: z.object({ subject_import: detailSchema }) },
       },
-    },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const row = await visibleImport(request, request.params.id);
@@ -201,15 +198,11 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.get(
     '/api/subject-imports/:id',
-    {
-      config: { action: 'subject-import.show' },
-      schema: {
-        tags: ['subject-imports'],
-        summary: 'A roster import: columns, sample rows, suggested mapping, check, progress and report',
-        params: idParam,
-        response: { 200: z.object({ subject_import: detailSchema }) },
-      },
-    },
+    operation(
+      'subject-import.show',
+      'A roster import: columns, sample rows, suggested mapping, check, progress and report',
+      { params: idParam, response: { 200: z.object({ subject_import: detailSchema }) } },
+    ),
     async (request) => ({
       subject_import: await detail(request, await visibleImport(request, request.params.id)),
     }),
@@ -217,12 +210,10 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.patch(
     '/api/subject-imports/:id',
-    {
-      config: { action: 'subject-import.update' },
-      schema: {
-        tags: ['subject-imports'],
-        summary:
-          'Set the mapping ({column: field id or null to skip}), match_by, mode; save_mapping keeps it for the organization',
+    operation(
+      'subject-import.update',
+      'Set the mapping ({column: field id or null to skip}), match_by, mode; save_mapping keeps it for the organization',
+      {
         params: idParam,
         body: z.object({
           subject_import: z
@@ -238,7 +229,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
         }),
         response: { 200: z.object({ subject_import: detailSchema }) },
       },
-    },
+    ),
     async (request) => {
       const s = sessionOf(request);
       let row = await visibleImport(request, request.params.id);
@@ -283,15 +274,11 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.post(
     '/api/subject-imports/:id/check',
-    {
-      config: { action: 'subject-import.check' },
-      schema: {
-        tags: ['subject-imports'],
-        summary: 'What the import would do: rows created, updated (with the changes), unchanged; row errors',
-        params: idParam,
-        response: { 200: z.object({ subject_import: detailSchema }) },
-      },
-    },
+    operation(
+      'subject-import.check',
+      'What the import would do: rows created, updated (with the changes), unchanged; row errors',
+      { params: idParam, response: { 200: z.object({ subject_import: detailSchema }) } },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const row = await visibleImport(request, request.params.id);
@@ -302,12 +289,10 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.post(
     '/api/subject-imports/:id/apply',
-    {
-      config: { action: 'subject-import.apply' },
-      schema: {
-        tags: ['subject-imports'],
-        summary:
-          'Apply a checked import as a job (progress on the import); refused while rows have errors unless skipped',
+    operation(
+      'subject-import.apply',
+      'Apply a checked import as a job (progress on the import); refused while rows have errors unless skipped',
+      {
         params: idParam,
         body: z
           .object({
@@ -316,7 +301,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
           .nullish(),
         response: { 202: z.object({ subject_import: detailSchema }) },
       },
-    },
+    ),
     async (request, reply) => {
       const s = sessionOf(request);
       const owner = await request.access.find('subject_import', request.params.id);
@@ -346,15 +331,11 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.get(
     '/api/subject-imports/:id/skipped-rows',
-    {
-      config: { action: 'subject-import.show' },
-      schema: {
-        tags: ['subject-imports'],
-        summary: 'The rows an applied import skipped, with why, as CSV (cells neutralized against formulas)',
-        params: idParam,
-        response: { 200: z.string().describe('text/csv') },
-      },
-    },
+    operation(
+      'subject-import.show',
+      'The rows an applied import skipped, with why, as CSV (cells neutralized against formulas)',
+      { params: idParam, response: { 200: z.string().describe('text/csv') } },
+    ),
     async (request, reply) => {
       const row = await visibleImport(request, request.params.id);
       if (row.status !== 'applied') throw conflict({ base: ['this import has not been applied'] });
@@ -369,18 +350,13 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.get(
     '/api/projects/:id/subject-imports',
-    {
-      config: { action: 'subject-import.list' },
-      schema: {
-        tags: ['subject-imports'],
-        summary: 'The roster imports of a project, newest first (paged)',
-        params: idParam,
-        querystring: z
-          .object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(100).default(20) })
-          .strict(),
-        response: { 200: z.object({ subject_imports: z.array(subjectImportSchema), meta: listMeta }) },
-      },
-    },
+    operation('subject-import.list', 'The roster imports of a project, newest first (paged)', {
+      params: idParam,
+      querystring: z
+        .object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(100).default(20) })
+        .strict(),
+      response: { 200: z.object({ subject_imports: z.array(subjectImportSchema), meta: listMeta }) },
+    }),
     async (request) => {
       const project = await findProject(request.access, request.params.id);
       const { rows, meta } = await listImports(ctx.db, project.id, request.query);

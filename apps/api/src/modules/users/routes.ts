@@ -8,12 +8,12 @@ import {
   userSchema,
 } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { idParam, isRecordId, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
+import { moduleRoutes, operations } from '../../http/route.js';
 import { findOrganization, organizationTarget } from '../organizations/service.js';
 import { createUser } from './create.js';
 import { deleteUser, userTargetFor } from './delete.js';
@@ -64,20 +64,18 @@ const accountsQuery = z
 
 const includeAccountsQuery = z.object({ include_accounts: queryBoolean }).strict();
 
+const currentUserOperation = operations(['current user']);
+
 export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['users']);
 
   app.get(
     '/api/users/me',
-    {
-      config: { action: 'current-user.show' },
-      schema: {
-        tags: ['current user'],
-        summary: 'The signed-in user, the account this call acts as and, on request, all accounts',
-        querystring: includeAccountsQuery,
-        response: { 200: z.object({ user: userSchema }) },
-      },
-    },
+    currentUserOperation(
+      'current-user.show',
+      'The signed-in user, the account this call acts as and, on request, all accounts',
+      { querystring: includeAccountsQuery, response: { 200: z.object({ user: userSchema }) } },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const adminUrl = adminUrlFor(ctx, s.user.id, s.abilities.canOpenAdminUserUrl);
@@ -87,15 +85,11 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.patch(
     '/api/users/me',
-    {
-      config: { action: 'current-user.switch-account' },
-      schema: {
-        tags: ['current user'],
-        summary: 'Switch account: make one of the caller’s accounts the current one',
-        body: switchAccountSchema,
-        response: { 200: z.object({ user: userSchema }) },
-      },
-    },
+    currentUserOperation(
+      'current-user.switch-account',
+      'Switch account: make one of the caller’s accounts the current one',
+      { body: switchAccountSchema, response: { 200: z.object({ user: userSchema }) } },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const target = chooseAccount(s.user, s.accounts, request.body.user.current_account_id);
@@ -122,16 +116,11 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/users/:id',
-    {
-      config: { action: 'user.show' },
-      schema: {
-        tags: ['users'],
-        summary: 'One user; yourself, or a user with an account in an organization you can see',
-        params: idParam,
-        querystring: includeAccountsQuery,
-        response: { 200: z.object({ user: userSchema }) },
-      },
-    },
+    operation('user.show', 'One user; yourself, or a user with an account in an organization you can see', {
+      params: idParam,
+      querystring: includeAccountsQuery,
+      response: { 200: z.object({ user: userSchema }) },
+    }),
     async (request) => {
       const s = sessionOf(request);
       const includeAccounts = request.query.include_accounts === true;
@@ -154,14 +143,9 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/plic-app-licenses',
-    {
-      config: { action: 'licenses.list' },
-      schema: {
-        tags: ['current user'],
-        summary: 'The signed-in user’s application licenses',
-        response: { 200: z.object({ plic_app_licenses: z.array(licenseSchema) }) },
-      },
-    },
+    currentUserOperation('licenses.list', 'The signed-in user’s application licenses', {
+      response: { 200: z.object({ plic_app_licenses: z.array(licenseSchema) }) },
+    }),
     async (request) => {
       const s = sessionOf(request);
       const rows = await licensesOf(ctx.db, s.user.id);
@@ -172,16 +156,11 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.delete(
     '/api/users/:id',
-    {
-      config: { action: 'user.delete' },
-      schema: {
-        tags: ['users'],
-        summary:
-          'Delete (deactivate) a user: ends their sessions at once, hides them from lists; managers over all their organizations, never yourself',
-        params: idParam,
-        response: { 200: z.object({}) },
-      },
-    },
+    operation(
+      'user.delete',
+      'Delete (deactivate) a user: ends their sessions at once, hides them from lists; managers over all their organizations, never yourself',
+      { params: idParam, response: { 200: z.object({}) } },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const user = await request.access.find('user', request.params.id, {
@@ -195,20 +174,19 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
 
 /** Users and accounts of an organization (and, on request, of every one below it). */
 export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['users']);
 
   app.get(
     '/api/organizations/:id/accounts',
-    {
-      config: { action: 'organization.list-accounts' },
-      schema: {
-        tags: ['users'],
-        summary: 'Accounts of an organization, with filters for the All Users screen',
+    operation(
+      'organization.list-accounts',
+      'Accounts of an organization, with filters for the All Users screen',
+      {
         params: idParam,
         querystring: accountsQuery,
         response: { 200: z.object({ accounts: z.array(accountRowSchema), meta: listMeta }) },
       },
-    },
+    ),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);
       const q = request.query;
@@ -219,16 +197,15 @@ export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppConte
 
   app.get(
     '/api/organizations/:id/users',
-    {
-      config: { action: 'organization.list-users' },
-      schema: {
-        tags: ['users'],
-        summary: 'Users with an account in an organization (and, on request, below it)',
+    operation(
+      'organization.list-users',
+      'Users with an account in an organization (and, on request, below it)',
+      {
         params: idParam,
         querystring: z.object(listQuery).strict(),
         response: { 200: z.object({ users: z.array(userSummarySchema), meta: listMeta }) },
       },
-    },
+    ),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);
       const { rows, meta } = await listUsers(ctx.db, request.access, organization.id, request.query);
@@ -239,16 +216,14 @@ export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppConte
 
 /** New User (spec §2, §5, §6). */
 export function registerUserCreationRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['users']);
 
   app.post(
     '/api/organizations/:id/users',
-    {
-      config: { action: 'user.create' },
-      schema: {
-        tags: ['users'],
-        summary:
-          'Create a user with an account in the organization; limited to this app unless a manager chose all apps',
+    operation(
+      'user.create',
+      'Create a user with an account in the organization; limited to this app unless a manager chose all apps',
+      {
         params: idParam,
         body: z.object({
           user: newUserFormSchema
@@ -258,7 +233,7 @@ export function registerUserCreationRoutes(root: FastifyInstance, ctx: AppContex
         }),
         response: { 201: z.object({ user: userSchema }) },
       },
-    },
+    ),
     async (request, reply) => {
       const s = sessionOf(request);
       const { name, email, enable_for_all_apps } = request.body.user;

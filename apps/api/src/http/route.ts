@@ -1,0 +1,22 @@
+import type { Action } from '@school-portal/domain';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/**
+ * A route's options in one call: the action it performs (http/auth.ts checks it against the domain's
+ * policy table) and its OpenAPI schema under its module's tags. A routes file makes its own once:
+ *
+ *     const operation = operations(['seasons']);
+ *     app.get('/api/seasons/:id', operation('season.show', 'One season', { params, response }), handler);
+ */
+export function operations(tags: string[]) {
+  return <S extends FastifySchema>(action: Action, summary: string, schema: S) => ({
+    config: { action },
+    schema: { tags, summary, ...schema },
+  });
+}
+
+/** A module's router: `app` typed by the zod schemas of its routes, and their `operation` under `tags`. */
+export function moduleRoutes(root: FastifyInstance, tags: string[]) {
+  return { app: root.withTypeProvider<ZodTypeProvider>(), operation: operations(tags) };
+}
