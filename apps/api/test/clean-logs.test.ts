@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../src/db/embedded.js';
-import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { albumThroughApi, bearer, injectAs, projectThroughApi, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { builtInLayoutId } from './support/renders.js';
@@ -12,9 +11,8 @@ import { buildWorld, type World } from './support/world.js';
  * hold a student's name, e-mail or field value, wherever they travelled (bodies, query strings, file
  * names, job payloads, errors).
  */
-let t: TestApp;
+let t: ListeningTestApp;
 let w: World;
-let origin: string;
 let token: string;
 let schoolToken: string;
 let projectId: string;
@@ -32,25 +30,14 @@ const TYPED = {
 const ROSTER = { first: 'Marigold', last: 'Thistlewaite', studentId: 'SID-551177', teacher: 'Pemberton' };
 const SECRETS = [...Object.values(TYPED), ...Object.values(ROSTER)];
 
-const abs = (address: string) => new URL(address, origin).toString();
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, who = token) =>
   injectAs(t.app, who, method, url, payload);
 
-async function upload(post: { url: string; fields: Record<string, string> }, body: Buffer, name: string) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(body)]), name);
-  return fetch(abs(post.url), { method: 'POST', body: form });
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  t = await createTestApp(
-    { PORT: String(port), PUBLIC_URL: origin, LOG_LEVEL: 'debug' },
+  t = await listeningTestApp(
+    { LOG_LEVEL: 'debug' },
     { logDestination: { write: (line: string) => void lines.push(line) } },
   );
-  await t.app.listen({ port, host: '127.0.0.1' });
   w = await buildWorld(t.ctx.db);
   token = await signIn(t.app, w.users.studioManager!.email);
   schoolToken = await signIn(t.app, w.users.schoolStaff!.email);
@@ -144,7 +131,7 @@ describe('logs stay clean', () => {
       },
     });
     expect(photo.statusCode, photo.body).toBe(201);
-    expect((await upload(photo.json().photo.presigned_post, jpeg, photoName)).status).toBe(204);
+    expect((await t.upload(photo.json().photo.presigned_post, jpeg, photoName)).status).toBe(204);
     await eventually(async () => {
       const v = await call('PATCH', `/api/photos/${photo.json().photo.id}/verify`);
       return v.statusCode === 200;
@@ -163,7 +150,7 @@ describe('logs stay clean', () => {
     });
     expect(imp.statusCode, imp.body).toBe(201);
     expect(
-      (await upload(imp.json().subject_import.presigned_post, roster, `${ROSTER.last}.csv`)).status,
+      (await t.upload(imp.json().subject_import.presigned_post, roster, `${ROSTER.last}.csv`)).status,
     ).toBe(204);
     const importId = imp.json().subject_import.id;
     expect((await call('PATCH', `/api/subject-imports/${importId}/verify`)).statusCode).toBe(200);

@@ -2,31 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../src/db/embedded.js';
-import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { eventually, type ListeningTestApp, listeningTestApp, type PresignedPost } from './support/app.js';
 import { albumThroughApi, buildProject, injectAs, signIn } from './support/factories.js';
 import { makeCsv } from './support/files.js';
 import { makeJpeg } from './support/images.js';
 import { startS3Server } from './support/s3.js';
 import { buildWorld, type World } from './support/world.js';
 
-type Post = { url: string; fields: Record<string, string> };
-
 describe.each(['local', 's3'] as const)('scheduled clean-ups, %s storage', (driver) => {
-  let t: TestApp;
+  let t: ListeningTestApp;
   let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
   let w: World;
   let token: string;
-  let origin: string;
   let projectId: string;
   let albumId: string;
 
   beforeAll(async () => {
     if (driver === 's3') s3 = await startS3Server();
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ PORT: String(port), PUBLIC_URL: origin, ...(s3?.env ?? {}) });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    t = await listeningTestApp(s3?.env ?? {});
     w = await buildWorld(t.ctx.db);
     token = await signIn(t.app, w.users.studioManager!.email);
     projectId = await buildProject(t.ctx.db, w.orgs.schoolA1.id, 'Clean-ups');
@@ -40,19 +33,15 @@ describe.each(['local', 's3'] as const)('scheduled clean-ups, %s storage', (driv
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     injectAs(t.app, token, method, url, payload);
 
-  function postForm(post: Post, bytes: Buffer) {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
-    form.append('file', new Blob([new Uint8Array(bytes)]), 'file');
-    return fetch(new URL(post.url, origin), { method: 'POST', body: form });
-  }
-
   async function newPhoto(bytes: Buffer, { verify }: { verify: boolean }) {
     const created = await call('POST', `/api/albums/${albumId}/photos`, {
       photo: { upload_file_name: 'p.jpg', upload_file_size: bytes.length, upload_content_type: 'image/jpeg' },
     });
-    const { id, presigned_post: post } = created.json().photo as { id: string; presigned_post: Post };
-    expect((await postForm(post, bytes)).status).toBeLessThan(300);
+    const { id, presigned_post: post } = created.json().photo as {
+      id: string;
+      presigned_post: PresignedPost;
+    };
+    expect((await t.upload(post, bytes)).status).toBeLessThan(300);
     if (verify) {
       // Verify is a job: 202 now, verified once the job has checked the bytes.
       expect((await call('PATCH', `/api/photos/${id}/verify`)).statusCode).toBe(202);
@@ -66,8 +55,11 @@ describe.each(['local', 's3'] as const)('scheduled clean-ups, %s storage', (driv
     const created = await call('POST', `/api/projects/${projectId}/attachments`, {
       attachment: { upload_file_name: 'roster.csv', upload_file_size: bytes.length },
     });
-    const { id, presigned_post: post } = created.json().attachment as { id: string; presigned_post: Post };
-    expect((await postForm(post, bytes)).status).toBeLessThan(300);
+    const { id, presigned_post: post } = created.json().attachment as {
+      id: string;
+      presigned_post: PresignedPost;
+    };
+    expect((await t.upload(post, bytes)).status).toBeLessThan(300);
     if (verify) expect((await call('PATCH', `/api/attachments/${id}/verify`)).statusCode).toBe(200);
     return { id, post, key: post.fields.key!.replace(/\.upload$/, '') };
   }
@@ -185,7 +177,7 @@ describe.each(['local', 's3'] as const)('scheduled clean-ups, %s storage', (driv
     const fake = Buffer.from('MZ\u0000\u0001 not a roster');
     const refused = await newAttachment(fake, { verify: false });
     expect((await call('PATCH', `/api/attachments/${refused.id}/verify`)).statusCode).toBe(422);
-    const again = await postForm(refused.post, fake);
+    const again = await t.upload(refused.post, fake);
     // The local target refuses a used form; S3 can't, and takes the bytes to the form's key...
     expect(again.status).toBe(driver === 'local' ? 403 : 204);
     expect(!!(await t.ctx.storage.head(refused.post.fields.key!))).toBe(driver === 's3');

@@ -7,8 +7,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../src/db/embedded.js';
-import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { projectWithFields, subjectWithPhoto } from './support/project-data.js';
@@ -26,10 +25,9 @@ import { buildWorld, type World } from './support/world.js';
 const run = promisify(execFile);
 const CANARY = `CANARY${randomBytes(5).toString('hex').toUpperCase()}`;
 
-let t: TestApp;
+let t: ListeningTestApp;
 let w: World;
 let smtp: SmtpPeer;
-let origin: string;
 let work: string;
 const tokens: Record<string, string> = {};
 let project: Awaited<ReturnType<typeof projectWithFields>>;
@@ -62,10 +60,7 @@ async function renderText(who: string, renderId: string) {
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ PORT: String(port), PUBLIC_URL: origin, SMTP_URL: smtp.url });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  t = await listeningTestApp({ SMTP_URL: smtp.url });
   work = await mkdtemp(path.join(tmpdir(), 'coverage-'));
   w = await buildWorld(t.ctx.db);
   for (const who of ['studioManager', 'studioStaff', 'schoolStaff', 'memberSchoolB', 'foreignManager'])
@@ -303,7 +298,7 @@ describe('the e-mail to the school', () => {
     );
     expect((mail.to as { text: string }).text).toBe('office@a1.example.test');
     expect(mail.text).toContain('3 of 5 subjects have no portrait yet');
-    expect(mail.text).toContain(`${origin}/projects/${project.projectId}/coverage`);
+    expect(mail.text).toContain(`${t.origin}/projects/${project.projectId}/coverage`);
     for (const name of ['North', 'Park', 'Eve', '1003', CANARY]) expect(mail.text).not.toContain(name);
     const events = await t.ctx.db
       .selectFrom('audit_events')
@@ -344,13 +339,7 @@ describe('live figures', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const { photo } = created.json();
-    const form = new FormData();
-    for (const [k, v] of Object.entries(photo.presigned_post.fields as Record<string, string>))
-      form.append(k, v);
-    form.append('file', new Blob([new Uint8Array(bytes)]), '1003.jpg');
-    expect(
-      (await fetch(new URL(photo.presigned_post.url, origin), { method: 'POST', body: form })).status,
-    ).toBe(204);
+    expect((await t.upload(photo.presigned_post, bytes, '1003.jpg')).status).toBe(204);
     await eventually(
       async () => (await call('studioStaff', 'PATCH', `/api/photos/${photo.id}/verify`)).statusCode === 200,
     );

@@ -1,28 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ZipFile } from 'yazl';
-import { freePort } from '../src/db/embedded.js';
 import {
   ONEROSTER_COLUMNS,
   oneRosterGrade,
   readOneRoster,
 } from '../src/modules/subject-imports/oneroster.js';
-import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { injectAs, projectThroughApi, ROSTER_FIELDS, signInAll } from './support/factories.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
- * OneRoster 1.1 CSV import (issue 28): a district's zip of users, classes, enrollments and orgs read
+ * OneRoster 1.1 CSV import: a district's zip of users, classes, enrollments and orgs read
  * into one row per student of one school, then through the roster import's mapping, check and apply.
  */
 
-let t: TestApp;
+let t: ListeningTestApp;
 let w: World;
-let origin: string;
 let tokens: Record<string, string>;
 let projectId: string;
 let otherProjectId: string;
-const abs = (address: string) => new URL(address, origin).toString();
 const call = (who: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
   injectAs(t.app, tokens[who]!, method, url, payload);
 
@@ -245,10 +242,7 @@ const districtFiles = (prefix = ''): Record<string, string> => ({
 });
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ PORT: String(port), PUBLIC_URL: origin });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  t = await listeningTestApp();
   w = await buildWorld(t.ctx.db);
   tokens = await signInAll(t.app, w.users, ['studioManager', 'schoolStaff']);
   const fields = [...ROSTER_FIELDS, { field_key: 'middle_name' }, { field_key: 'home_room' }];
@@ -267,13 +261,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function upload(post: { url: string; fields: Record<string, string> }, body: Buffer) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(body)]), 'file');
-  return fetch(abs(post.url), { method: 'POST', body: form });
-}
-
 /** Creates an import of `bytes` by its presigned form and verifies it: the verify answer. */
 async function importZip(project: string, bytes: Buffer, who = 'studioManager', name = 'district.zip') {
   const created = await call(who, 'POST', `/api/projects/${project}/subject-imports`, {
@@ -281,7 +268,7 @@ async function importZip(project: string, bytes: Buffer, who = 'studioManager', 
   });
   expect(created.statusCode, created.body).toBe(201);
   const imp = created.json().subject_import;
-  expect((await upload(imp.presigned_post, bytes)).status).toBe(204);
+  expect((await t.upload(imp.presigned_post, bytes)).status).toBe(204);
   return call(who, 'PATCH', `/api/subject-imports/${imp.id}/verify`);
 }
 
@@ -405,7 +392,7 @@ describe('OneRoster import', () => {
     });
     expect(attachment.statusCode, attachment.body).toBe(201);
     const a = attachment.json().attachment;
-    expect((await upload(a.presigned_post, bytes)).status).toBe(204);
+    expect((await t.upload(a.presigned_post, bytes)).status).toBe(204);
     expect((await call('schoolStaff', 'PATCH', `/api/attachments/${a.id}/verify`)).statusCode).toBe(200);
     const res = await call('studioManager', 'POST', `/api/projects/${otherProjectId}/subject-imports`, {
       attachment_id: a.id,

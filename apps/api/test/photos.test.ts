@@ -3,30 +3,25 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../src/db/embedded.js';
 import { jobDepsOf } from '../src/jobs/catalogue.js';
 import { photoMasterJob, photoMastersBackfillJob } from '../src/modules/photos/master-job.js';
-import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { eventually, type ListeningTestApp, listeningTestApp, type PresignedPost } from './support/app.js';
 import { albumThroughApi, buildProject, injectAs, signIn } from './support/factories.js';
 import { makeJpeg, makePixelBomb, makePng } from './support/images.js';
 import { buildWorld, type World } from './support/world.js';
 
-let t: TestApp;
+let t: ListeningTestApp;
 let w: World;
 let token: string;
 let foreignToken: string;
 let projectId: string;
 let albumId: string;
 let subjectId: string;
-let origin: string;
 /** Storage addresses are same-origin relative paths: fetched from the server's own origin. */
-const abs = (address: string) => new URL(address, origin).toString();
+const abs = (address: string) => new URL(address, t.origin).toString();
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  t = await listeningTestApp();
   w = await buildWorld(t.ctx.db);
   token = await signIn(t.app, w.users.studioManager!.email);
   foreignToken = await signIn(t.app, w.users.foreignManager!.email);
@@ -45,14 +40,9 @@ afterAll(() => t?.close());
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, who = token) =>
   injectAs(t.app, who, method, url, payload);
 
-type Post = { url: string; fields: Record<string, string> };
+type Post = PresignedPost;
 
-function postForm(post: Post, bytes: Buffer, name = 'photo.jpg') {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  return fetch(abs(post.url), { method: 'POST', body: form });
-}
+const postForm = (post: Post, bytes: Buffer, name = 'photo.jpg') => t.upload(post, bytes, name);
 
 async function createPhoto(declared: 'image/jpeg' | 'image/png', size: number, name: string, merge = false) {
   const created = await call('POST', `/api/albums/${albumId}/photos`, {

@@ -1,32 +1,27 @@
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort } from '../src/db/embedded.js';
 import { MASTER_LONG_EDGE } from '../src/images/images.js';
 import { baseOf, renditionKey } from '../src/modules/photos/service.js';
-import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { drawnCard, photoBackground, photographCard } from './support/camera-cards.js';
 import { bearer, signIn } from './support/factories.js';
 import { projectWithFields } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
- * Picture day decodes each photo once (issue #26 item 8): photos.verify makes a batch photo's renditions,
+ * Picture day decodes each photo once, so a batch of large camera files costs one decode each: photos.verify makes a batch photo's renditions,
  * its working master and what the match needs (capture time, card code) from one decode. Proved by taking
  * the original and the master away from storage once the photos are verified: the match still reads every
  * card and capture time, so it decodes nothing; no photos.master job is queued for them.
  */
 
-let t: TestApp;
+let t: ListeningTestApp;
 let w: World;
 let token: string;
-let origin: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ PORT: String(port), PUBLIC_URL: origin });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  t = await listeningTestApp();
   w = await buildWorld(t.ctx.db);
   token = await signIn(t.app, w.users.studioStaff!.email);
 });
@@ -49,13 +44,7 @@ async function upload(batchId: string, name: string, bytes: Buffer) {
   });
   expect(created.statusCode, created.body).toBe(201);
   const { photo } = created.json();
-  const form = new FormData();
-  for (const [k, v] of Object.entries(photo.presigned_post.fields as Record<string, string>))
-    form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  expect(
-    (await fetch(new URL(photo.presigned_post.url, origin), { method: 'POST', body: form })).status,
-  ).toBe(204);
+  expect((await t.upload(photo.presigned_post, bytes, name)).status).toBe(204);
   await eventually(async () => (await call('PATCH', `/api/photos/${photo.id}/verify`)).statusCode === 200);
   return photo.id as string;
 }

@@ -1,9 +1,8 @@
 import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../src/db/embedded.js';
 import { cardPayload } from '../src/images/card-code.js';
-import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
 import { projectWithFields } from './support/project-data.js';
 import { countQueries } from './support/query-count.js';
@@ -15,17 +14,15 @@ import { buildWorld, type World } from './support/world.js';
  * by the real job (zxing reads the cards), reviewed and applied against real PostgreSQL.
  */
 
-let t: TestApp;
+let t: ListeningTestApp;
 let w: World;
 let token: string;
 let schoolToken: string;
 let foreignToken: string;
-let origin: string;
 let project: Awaited<ReturnType<typeof projectWithFields>>;
 let otherProject: Awaited<ReturnType<typeof projectWithFields>>;
 const subjects: Record<string, { id: string; card_code: string }> = {};
 
-type Post = { url: string; fields: Record<string, string> };
 type Item = {
   id: string;
   photo_id: string;
@@ -42,10 +39,7 @@ type Item = {
 };
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ PORT: String(port), PUBLIC_URL: origin });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  t = await listeningTestApp();
   w = await buildWorld(t.ctx.db);
   token = await signIn(t.app, w.users.studioStaff!.email);
   schoolToken = await signIn(t.app, w.users.schoolStaff!.email);
@@ -127,13 +121,6 @@ async function card(code: string, taken: string): Promise<Buffer> {
     .toBuffer();
 }
 
-function postForm(post: Post, bytes: Buffer, name: string) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  return fetch(new URL(post.url, origin), { method: 'POST', body: form });
-}
-
 async function newBatch(body: Record<string, unknown>, projectId = project.projectId) {
   const res = await call('POST', `/api/projects/${projectId}/photo-batches`, { photo_batch: body });
   expect(res.statusCode, res.body).toBe(201);
@@ -152,7 +139,7 @@ async function upload(batchId: string, name: string, bytes: Buffer) {
   });
   expect(created.statusCode, created.body).toBe(201);
   const { photo: p } = created.json();
-  expect((await postForm(p.presigned_post, bytes, name)).status).toBe(204);
+  expect((await t.upload(p.presigned_post, bytes, name)).status).toBe(204);
   await eventually(async () => {
     const v = await call('PATCH', `/api/photos/${p.id}/verify`);
     return v.statusCode === 200;
@@ -483,7 +470,7 @@ describe('mapping file', () => {
     });
     expect(started.statusCode, started.body).toBe(201);
     expect(started.json().photo_batch.mapping_file.uploaded).toBe(false);
-    expect((await postForm(started.json().presigned_post, csv, 'capture.csv')).status).toBe(204);
+    expect((await t.upload(started.json().presigned_post, csv, 'capture.csv')).status).toBe(204);
     // Before matching takes it, the batch says the file has arrived.
     const shown = await call('GET', `/api/photo-batches/${batchId}`);
     expect(shown.json().photo_batch.mapping_file).toMatchObject({ file_name: 'capture.csv', uploaded: true });
@@ -569,7 +556,7 @@ describe('resuming an upload', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().photo_batch_item).toMatchObject({ verified: false, verification_state: 'uploaded' });
     const { photo: p } = again.json();
-    expect((await postForm(p.presigned_post, bytes, '00888.jpg')).status).toBe(204);
+    expect((await t.upload(p.presigned_post, bytes, '00888.jpg')).status).toBe(204);
     await eventually(async () => (await call('PATCH', `/api/photos/${p.id}/verify`)).statusCode === 200);
     expect(await items(batchId)).toHaveLength(1);
     const batch = await match(batchId);

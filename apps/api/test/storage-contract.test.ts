@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../src/db/embedded.js';
 import type { Storage } from '../src/storage/storage.js';
 import { takeUpload, uploadKeyFor } from '../src/storage/uploads.js';
-import { createTestApp, type TestApp } from './support/app.js';
+import { listeningTestApp } from './support/app.js';
 import { startS3Storage } from './support/s3.js';
 
 interface Driver {
@@ -24,15 +23,10 @@ interface Driver {
 
 /** The local driver, served by the real API on a real port (its /storage routes are the S3 stand-in). */
 async function localDriver(): Promise<Driver> {
-  const port = await freePort();
-  const t: TestApp = await createTestApp(
-    { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
-    { workers: false },
-  );
-  await t.app.listen({ port, host: '127.0.0.1' });
+  const t = await listeningTestApp({}, { workers: false });
   return {
     storage: t.ctx.storage,
-    resolve: (address) => new URL(address, `http://127.0.0.1:${port}`).toString(),
+    resolve: (address) => new URL(address, t.origin).toString(),
     enforces: true,
     async strayFiles() {
       const names = await readdir(t.ctx.config.storage.localDir, { recursive: true });

@@ -1,29 +1,23 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../src/db/embedded.js';
 import { planImport } from '../src/modules/subject-imports/plan.js';
-import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { injectAs, projectThroughApi, ROSTER_FIELDS, signInAll } from './support/factories.js';
 import { buildWorld, type World } from './support/world.js';
 
-let t: TestApp;
+let t: ListeningTestApp;
 let w: World;
-let origin: string;
 let tokens: Record<string, string>;
 const projects: Record<string, string> = {};
 /** Field ids by project key, then by field key (or label): each project has its own template copy. */
 const fieldIds: Record<string, Record<string, string>> = {};
-const abs = (address: string) => new URL(address, origin).toString();
 
 const call = (who: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
   injectAs(t.app, tokens[who]!, method, url, payload);
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ PORT: String(port), PUBLIC_URL: origin });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  t = await listeningTestApp();
   w = await buildWorld(t.ctx.db);
   tokens = await signInAll(t.app, w.users, ['studioManager', 'studioStaff', 'schoolStaff', 'foreignManager']);
   for (const key of ['main', 'modes', 'errors', 'encodings', 'files']) {
@@ -54,13 +48,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function upload(post: { url: string; fields: Record<string, string> }, body: Buffer) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(body)]), 'file');
-  return fetch(abs(post.url), { method: 'POST', body: form });
-}
-
 /** Creates an import, uploads the bytes by its presigned form and verifies: the verify answer. */
 async function importFile(project: string, name: string, bytes: Buffer, who = 'studioManager', extra = {}) {
   const created = await call(who, 'POST', `/api/projects/${project}/subject-imports`, {
@@ -69,7 +56,7 @@ async function importFile(project: string, name: string, bytes: Buffer, who = 's
   expect(created.statusCode).toBe(201);
   const imp = created.json().subject_import;
   expect(imp.status).toBe('uploading');
-  expect((await upload(imp.presigned_post, bytes)).status).toBe(204);
+  expect((await t.upload(imp.presigned_post, bytes)).status).toBe(204);
   return call(who, 'PATCH', `/api/subject-imports/${imp.id}/verify`);
 }
 
@@ -494,7 +481,7 @@ describe('roster import: sources, history and permissions', () => {
       attachment: { upload_file_name: 'roster.csv', upload_file_size: roster.length },
     });
     const a = attachment.json().attachment;
-    expect((await upload(a.presigned_post, roster)).status).toBe(204);
+    expect((await t.upload(a.presigned_post, roster)).status).toBe(204);
     expect((await call('schoolStaff', 'PATCH', `/api/attachments/${a.id}/verify`)).statusCode).toBe(200);
     const res = await call('studioManager', 'POST', `/api/projects/${projects.files}/subject-imports`, {
       attachment_id: a.id,

@@ -4,8 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { REPO_ROOT } from '../src/config.js';
-import { freePort } from '../src/db/embedded.js';
-import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { injectAs, signIn } from './support/factories.js';
 import { buildWorld } from './support/world.js';
 
@@ -23,10 +22,9 @@ const PEAK_BOUND_MB = 160;
 const CLIMB_BOUND_MB = 64;
 const FIXTURE = path.join(REPO_ROOT, 'var', 'test-fixtures', 'verify-rss-6000x4000-q97.jpg');
 
-let t: TestApp;
+let t: ListeningTestApp;
 let token: string;
 let albumId: string;
-let origin: string;
 
 /** A photo-like 24 MP JPEG of about 20 MB, made once and kept under var/ for later runs. */
 async function fixture(): Promise<string> {
@@ -52,11 +50,8 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) 
   injectAs(t.app, token, method, url, payload);
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
   // Masters wait after verification (120 s by default outside tests): this measures verification alone.
-  t = await createTestApp({ PORT: String(port), PUBLIC_URL: origin, PHOTO_MASTER_DELAY_SECONDS: '600' });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  t = await listeningTestApp({ PHOTO_MASTER_DELAY_SECONDS: '600' });
   const w = await buildWorld(t.ctx.db);
   token = await signIn(t.app, w.users.studioManager!.email);
   const project = await t.ctx.db
@@ -86,7 +81,7 @@ test('RSS stays flat while 20 large photos are verified', { timeout: 300_000 }, 
     const form = new FormData();
     for (const [k, v] of Object.entries(post.fields as Record<string, string>)) form.append(k, v);
     form.append('file', await openAsBlob(file, { type: 'image/jpeg' }), `p${i}.jpg`);
-    const uploaded = await fetch(new URL(post.url, origin), { method: 'POST', body: form });
+    const uploaded = await fetch(new URL(post.url, t.origin), { method: 'POST', body: form });
     expect(uploaded.status).toBe(204);
     ids.push(id);
   }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { loadConfig, REPO_ROOT } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
+import { freePort } from '../../src/db/embedded.js';
 import { buildApp } from '../../src/http/app.js';
 import { createLogger, startRuntime } from '../../src/runtime.js';
 import { createTestDatabase } from './database.js';
@@ -60,6 +61,43 @@ export async function createTestApp(
       await app.close();
       await runtime.stop();
       await rm(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A presigned POST form, as the API hands it to a browser for an upload straight to storage. */
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+export interface ListeningTestApp extends TestApp {
+  /** Where it listens, also its PUBLIC_URL: storage addresses are paths relative to it. */
+  origin: string;
+  /** Sends `bytes` as the file of a presigned POST form, as a browser would. */
+  upload(post: PresignedPost, bytes: Buffer, name?: string): Promise<Response>;
+}
+
+/**
+ * `createTestApp` listening on a free port of 127.0.0.1, for tests that speak HTTP to it as a browser
+ * does (presigned uploads to its /storage routes, downloads, links in e-mails).
+ */
+export async function listeningTestApp(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<ListeningTestApp> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ PORT: String(port), PUBLIC_URL: origin, ...env }, options);
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return {
+    ...t,
+    origin,
+    upload(post, bytes, name = 'file') {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
+      form.append('file', new Blob([new Uint8Array(bytes)]), name);
+      return fetch(new URL(post.url, origin), { method: 'POST', body: form });
     },
   };
 }
