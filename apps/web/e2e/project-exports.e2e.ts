@@ -1,57 +1,37 @@
+import { readFile } from 'node:fs/promises';
 import { APP_SLUG } from '@school-portal/domain';
 import type { Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import yauzl from 'yauzl';
-import { closePage, freshPage, storedToken } from './helpers.js';
-import { DEMO_USERS, productAndBrowser, projectIdByName, signedInPage, signIn } from './support/server.js';
+import { beforeAll, expect, test } from 'vitest';
+import { readZip } from '../../api/test/support/zip.js';
+import { downloadBy, storedToken } from './helpers.js';
+import {
+  DEMO_USERS,
+  productAndBrowser,
+  projectIdByName,
+  sharedSignedInPage,
+  standardFormatId,
+  withSignedInPage,
+} from './support/server.js';
 
 // A studio manager creates a custom format through the wizard, runs an export of selected
 // subjects, watches the progress reach Completed and downloads the ZIP, which the test opens; then the
 // built-in PSPA format is run from the dropdown and downloaded through the download page.
 const product = productAndBrowser();
-let page: Page;
+/** The studio manager's page, each test going on from where the one before left it. */
+const studio = sharedSignedInPage(product);
 let projectId = '';
 const FORMAT = 'Class Photos';
 
 beforeAll(async () => {
   projectId = await projectIdByName(product.app, 'Maple Grove Fall 2026');
-  page = await signedInPage(product.browser, product.baseUrl);
 });
 
-afterAll(async () => {
-  if (page) await closePage(page);
-});
-
-/** Every entry of a ZIP file, by name. */
-function readZip(file: string): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) return zip.readEntry();
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
+/** Every entry of a downloaded ZIP file, by name. */
 async function savedZip(download: Download): Promise<Map<string, Buffer>> {
   const file = await download.path();
   if (!file) throw new Error(`download failed: ${await download.failure()}`);
-  return readZip(file);
+  const entries = await readZip(await readFile(file));
+  return new Map(entries.map((entry) => [entry.name, entry.data]));
 }
 
 /** Starts the run on the wizard's last step and waits until the progress label says Completed. */
@@ -64,7 +44,28 @@ async function startAndComplete(p: Page) {
   expect(await status.textContent()).toMatch(/^Completed /);
 }
 
+const wizardNext = (p: Page) => p.getByTestId('wizard-actions').getByRole('button', { name: 'Next' });
+
+/** The PSPA format's export wizard for the project, opened from the exports index, its check done. */
+async function openPspaExport(p: Page) {
+  const formatId = await standardFormatId(product.app, 'pspa_yearbook');
+  await p.goto(`${product.baseUrl}/projects/${projectId}/exports?selectedFormatId=${formatId}`);
+  await p.getByRole('link', { name: 'Download', exact: true }).click();
+  await p.getByRole('heading', { name: /^Export PSPA/, level: 1 }).waitFor();
+  await p.getByTestId('export-check').getByText('5 subjects will be exported.').waitFor();
+}
+
+/** Next from the check, through Select Subjects (everyone) and the duplicate check, to the last step. */
+async function nextWithEveryone(p: Page) {
+  await wizardNext(p).click();
+  await p.getByTestId('select-subjects-step').getByText('5 subjects selected').waitFor();
+  await wizardNext(p).click();
+  await p.getByRole('group', { name: 'Fields to match' }).waitFor();
+  await wizardNext(p).click();
+}
+
 test('the Downloads tab starts empty', async () => {
+  const { page } = studio;
   await page.goto(`${product.baseUrl}/projects/${projectId}/exports`);
   await page.getByRole('heading', { name: 'Download Exports', level: 1 }).waitFor();
   await page.getByText('There are no exports to show.').waitFor();
@@ -72,6 +73,7 @@ test('the Downloads tab starts empty', async () => {
 });
 
 test('a studio manager creates a custom format, exports selected subjects and downloads the ZIP', async () => {
+  const { page } = studio;
   // The format wizard, shared with the school's projects.
   await page.getByRole('button', { name: 'Advanced options' }).click();
   await page.getByRole('menuitem', { name: 'Create a custom export format' }).click();
@@ -107,7 +109,7 @@ test('a studio manager creates a custom format, exports selected subjects and do
   await missing.waitFor();
   await missing.getByRole('button', { name: 'Show subjects' }).click();
   await missing.getByText('Emma Kowalski').waitFor();
-  await page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' }).click();
+  await wizardNext(page).click();
 
   // Select Subjects: all but Emma and Diego.
   const step = page.getByTestId('select-subjects-step');
@@ -115,20 +117,17 @@ test('a studio manager creates a custom format, exports selected subjects and do
   await step.getByRole('checkbox', { name: /Emma Kowalski/ }).uncheck();
   await step.getByRole('checkbox', { name: /Diego Ramos/ }).uncheck();
   await step.getByTestId('selected-count').getByText('3 subjects selected').waitFor();
-  await page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' }).click();
+  await wizardNext(page).click();
 
   // Check for Duplicate Subjects, with the format's fields.
   await page.getByRole('group', { name: 'Fields to match' }).getByText('Student ID').waitFor();
   await page.getByText('No duplicates found.').waitFor();
-  await page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' }).click();
+  await wizardNext(page).click();
 
   // Download: the run, its progress, then the ZIP.
   await page.getByTestId('export-run-summary').getByText('3 subjects selected').waitFor();
   await startAndComplete(page);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download', exact: true }).click(),
-  ]);
+  const download = await downloadBy(page.getByRole('button', { name: 'Download', exact: true }));
   const entries = await savedZip(download);
   const names = [...entries.keys()];
   const images = names.filter((n) => n.startsWith(`${FORMAT}/images/`) && n.endsWith('.jpg'));
@@ -162,6 +161,7 @@ test('a studio manager creates a custom format, exports selected subjects and do
 });
 
 test('the PSPA format runs from the dropdown and downloads through the download page', async () => {
+  const { page } = studio;
   await page.getByRole('combobox', { name: 'Choose Format' }).click();
   await page.getByRole('option', { name: /PSPA/ }).click();
   await page.getByRole('link', { name: 'Download', exact: true }).click();
@@ -172,12 +172,7 @@ test('the PSPA format runs from the dropdown and downloads through the download 
     .getByTestId('export-check')
     .getByText('1 subject has no image and will be left out of INDEX.TXT; MASTER.TXT lists it.')
     .waitFor();
-  const next = page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' });
-  await next.click();
-  await page.getByTestId('select-subjects-step').getByText('5 subjects selected').waitFor();
-  await next.click();
-  await page.getByRole('group', { name: 'Fields to match' }).waitFor();
-  await next.click();
+  await nextWithEveryone(page);
   await startAndComplete(page);
 
   const created = await product.app.ctx.db
@@ -189,10 +184,7 @@ test('the PSPA format runs from the dropdown and downloads through the download 
   await page.goto(`${product.baseUrl}/projects/${projectId}/project-exports/${created.id}`);
   const dialog = page.getByRole('dialog');
   await dialog.getByText('is ready for download').waitFor();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'Download Now' }).click(),
-  ]);
+  const download = await downloadBy(dialog.getByRole('button', { name: 'Download Now' }));
   await page.getByText('Thank you for downloading your data export.').waitFor();
   const entries = await savedZip(download);
   const index = [...entries.keys()].find((n) => n.split('/').pop()?.toUpperCase() === 'INDEX.TXT');
@@ -234,6 +226,7 @@ test('the PSPA format runs from the dropdown and downloads through the download 
 });
 
 test('Auto Refresh shows a run started elsewhere until Completed; a done export is deleted after Confirm Delete', async () => {
+  const { page } = studio;
   await page.goto(`${product.baseUrl}/projects/${projectId}/exports?tab=downloads`);
   const table = page.getByRole('table', { name: 'Downloads' });
   const rows = table.getByTestId('project-export-row');
@@ -241,11 +234,7 @@ test('Auto Refresh shows a run started elsewhere until Completed; a done export 
   expect(await rows.count()).toBe(2);
 
   // Another tab (here: the API) starts a PSPA run; the table picks it up and follows it without a reload.
-  const format = await product.app.ctx.db
-    .selectFrom('project_export_formats')
-    .select('id')
-    .where('standard_key', '=', 'pspa_yearbook')
-    .executeTakeFirstOrThrow();
+  const formatId = await standardFormatId(product.app, 'pspa_yearbook');
   const token = await storedToken(page);
   const status = await page.evaluate(
     async ({ token, slug, projectId, formatId }) => {
@@ -256,7 +245,7 @@ test('Auto Refresh shows a run started elsewhere until Completed; a done export 
       });
       return response.status;
     },
-    { token, slug: APP_SLUG, projectId, formatId: format.id },
+    { token, slug: APP_SLUG, projectId, formatId },
   );
   expect(status).toBe(201);
   await rows.nth(2).waitFor();
@@ -281,19 +270,9 @@ test('Auto Refresh shows a run started elsewhere until Completed; a done export 
 });
 
 test("a school's own manager runs an export of the school's project too (customers run exports, §6)", async () => {
-  const school = await freshPage(product.browser);
-  try {
-    await signIn(school, product.baseUrl, DEMO_USERS.school);
-    await school.goto(`${product.baseUrl}/projects/${projectId}/exports?selectedFormatId=${await pspaId()}`);
-    await school.getByRole('link', { name: 'Download', exact: true }).click();
-    await school.getByRole('heading', { name: /^Export PSPA/, level: 1 }).waitFor();
-    const next = school.getByTestId('wizard-actions').getByRole('button', { name: 'Next' });
-    await school.getByTestId('export-check').getByText('5 subjects will be exported.').waitFor();
-    await next.click();
-    await school.getByTestId('select-subjects-step').getByText('5 subjects selected').waitFor();
-    await next.click();
-    await school.getByRole('group', { name: 'Fields to match' }).waitFor();
-    await next.click();
+  await withSignedInPage(product, DEMO_USERS.school, async (school) => {
+    await openPspaExport(school);
+    await nextWithEveryone(school);
     await startAndComplete(school);
     const run = await product.app.ctx.db
       .selectFrom('project_exports as e')
@@ -303,17 +282,13 @@ test("a school's own manager runs an export of the school's project too (custome
       .orderBy('e.id', 'desc')
       .executeTakeFirstOrThrow();
     expect(run.email).toBe(DEMO_USERS.school);
-  } finally {
-    await closePage(school);
-  }
+  });
 });
 
 test('the run summary counts in the plural forms: "1 subject selected, 0 duplicates left out"', async () => {
-  await page.goto(`${product.baseUrl}/projects/${projectId}/exports?selectedFormatId=${await pspaId()}`);
-  await page.getByRole('link', { name: 'Download', exact: true }).click();
-  await page.getByRole('heading', { name: /^Export PSPA/, level: 1 }).waitFor();
-  const next = page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' });
-  await page.getByTestId('export-check').getByText('5 subjects will be exported.').waitFor();
+  const { page } = studio;
+  await openPspaExport(page);
+  const next = wizardNext(page);
   await next.click();
   const step = page.getByTestId('select-subjects-step');
   await step.getByTestId('selected-count').getByText('5 subjects selected').waitFor();
@@ -327,12 +302,3 @@ test('the run summary counts in the plural forms: "1 subject selected, 0 duplica
     'PSPA Yearbook: 1 subject selected, 0 duplicates left out.',
   );
 });
-
-async function pspaId() {
-  const format = await product.app.ctx.db
-    .selectFrom('project_export_formats')
-    .select('id')
-    .where('standard_key', '=', 'pspa_yearbook')
-    .executeTakeFirstOrThrow();
-  return format.id;
-}
