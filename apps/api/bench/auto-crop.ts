@@ -1,5 +1,5 @@
 /**
- * npm run bench:auto-crop — the photo checks (issue #27): faces, quality flags and auto crops.
+ * npm run bench:auto-crop — the photo checks: faces, quality flags and auto crops.
  *
  * 1. Detection and crops: photos per second through the photos.checks job's work (examinePortrait on the
  *    600 px rendition the verification made, then the auto crops by the head-size rule), one at a time as

@@ -10,7 +10,7 @@ import { type World, worldApp } from './support/world.js';
 import { readZip } from './support/zip.js';
 
 /**
- * Consent, owned by the school (issue 28 item 2): the school's staff set "directory information opt-out"
+ * Consent, owned by the school: the school's staff set "directory information opt-out"
  * and "leave out of the yearbook" per subject or for a selection; the studio sees them and may not change
  * them; every change is in the trail; yearbook formats leave yearbook opt-outs out (and the pre-export
  * check names them), composites and directories leave directory opt-outs out, ID cards and SIS formats

@@ -15,7 +15,7 @@ import { type SmtpPeer, startSmtpPeer } from './support/smtp.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
- * Coverage (issue 28 item 1) on real PostgreSQL, real storage, a real picture-day batch and a real SMTP
+ * Coverage (who still has no portrait) on real PostgreSQL, real storage, a real picture-day batch and a real SMTP
  * peer: the counts by class and the missing list, live as photos land; the missing list as CSV (formula
  * cells neutralized) and as a PDF through the layout engine; the studio's e-mail to the school, in the
  * activity trail; and a value of a field hidden from customers (the home room here) that the school's

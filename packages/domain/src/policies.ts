@@ -207,7 +207,7 @@ export const POLICIES = {
   'photo-check.list': inView,
   'photo-check.retake': when((a) => a.canRunPictureDay),
   'photo-check.auto-crops': when((a) => a.canRunPictureDay),
-  // Coverage (issue 28 item 1): who still has no portrait. Read, downloaded and printed by anyone who sees
+  // Coverage: who still has no portrait. Read, downloaded and printed by anyone who sees
   // the project (the studio or lab of its tree, the school's own staff); the "missing portraits" e-mail
   // to the school is sent by the studio or lab that shoots the photos, never by the school to itself.
   'coverage.show': inView,

@@ -19,7 +19,7 @@ export const subjectGridFilterSchema = z
     value_1: z.string().max(1000).optional(),
     field_2: recordId.optional(),
     value_2: z.string().max(1000).optional(),
-    // retake: the subjects whose primary photo is marked for a retake (issue 27: the Camera Cards print).
+    // retake: the subjects whose primary photo is marked for a retake (the Camera Cards print).
     images: z.enum(['any', 'with', 'without', 'retake']).optional(),
     added_since: z.iso.datetime({ offset: true }).optional(),
   })

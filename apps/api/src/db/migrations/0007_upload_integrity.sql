@@ -1,4 +1,4 @@
--- Upload integrity and clean-ups (issue 10).
+-- Upload integrity and clean-ups.
 -- The verified bytes' SHA-256 is kept on every uploaded file, so a later read can tell they are the same.
 ALTER TABLE attachments ADD COLUMN content_sha256 text;
 

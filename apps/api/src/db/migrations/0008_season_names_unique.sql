@@ -1,4 +1,4 @@
--- Season names are unique per organization (issue 11 item 3), ignoring case and surrounding spaces:
+-- Season names are unique per organization, ignoring case and surrounding spaces:
 -- two "2025-2026" seasons would look alike in every dropdown. Existing duplicates keep their first
 -- row's name; later ones get their id appended so that the index can be built.
 UPDATE seasons s

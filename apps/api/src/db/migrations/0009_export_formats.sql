@@ -1,4 +1,4 @@
--- Export formats (issue 13; exports-and-printing §3, §5, §6): a named recipe for a data file, an image
+-- Export formats (exports-and-printing §3, §5, §6): a named recipe for a data file, an image
 -- set, or both. Custom formats belong to an organization; built-in standard formats have none
 -- (organization_id NULL), carry a standard_key, are kept current by migrations and are never editable.
 CREATE TABLE project_export_formats (

@@ -1,4 +1,4 @@
--- Roster imports (issue 15): a spreadsheet read into a project's subjects, with its mapping, check and
+-- Roster imports: a spreadsheet read into a project's subjects, with its mapping, check and
 -- report kept on the import; and each organization's last mapping (offered again next time).
 CREATE TABLE subject_imports (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Photo verification runs as a job (issue 17): PATCH /photos/:id/verify moves the row from uploaded to
+-- Photo verification runs as a job: PATCH /photos/:id/verify moves the row from uploaded to
 -- verifying, and the photos.verify job ends it verified, refused (with the reason, for the client to
 -- show) or merged (the same bytes were in the album already). Refused and merged rows keep no files and
 -- are purged with the other unverified rows.

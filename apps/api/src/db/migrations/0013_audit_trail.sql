@@ -1,4 +1,4 @@
--- The activity trail (issue 16): one append-only table, written in the same transaction as the change it
+-- The activity trail: one append-only table, written in the same transaction as the change it
 -- records. A row holds ids only (never a student's name or a field value): who (user, account), acting in
 -- which organization, what, on which record, in which project, whose organization owns the record, when
 -- and from which address. project_id and owner_organization_id are plain ids, not foreign keys, so that a

@@ -1,4 +1,4 @@
--- Project exports (issue 13; exports-and-printing §3, §4): one run of an export format over a selection of
+-- Project exports (exports-and-printing §3, §4): one run of an export format over a selection of
 -- a project's subjects, made by the project-exports.build job into one ZIP in storage. The selection is
 -- kept as sent (included ids, empty = every subject of the project; minus excluded ids) and resolved when
 -- the job runs. The pre-export check's report is part of the export's record (check_report).

@@ -1,4 +1,4 @@
--- Deletion that really deletes, and retention (issue 16).
+-- Deletion that really deletes, and retention.
 -- A project being deleted is hidden at once (deleting_at), then the projects.delete job removes its
 -- records and stored files, and the row last.
 ALTER TABLE projects ADD COLUMN deleting_at timestamptz;

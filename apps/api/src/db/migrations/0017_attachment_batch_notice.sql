@@ -1,4 +1,4 @@
--- One e-mail per upload batch (issue 11 item 5): a file answering a request is verified without an
+-- One e-mail per upload batch: a file answering a request is verified without an
 -- e-mail when it is part of a batch, and the batch ends with one call that tells the request's creator
 -- about every file of it at once. This marks the files the creator has been told about, so a repeated
 -- call sends nothing twice. Files verified before now were each announced already.

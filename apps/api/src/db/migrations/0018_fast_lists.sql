@@ -1,4 +1,4 @@
--- Fast lists (issue 17, issue 15 item 5).
+-- Fast lists.
 --
 -- A project's subject count, kept by statement triggers on subjects (one row per project, updated once
 -- per statement, so a 20,000-row import bumps it once). Counting a 20,000-subject project on every
@@ -42,7 +42,7 @@ CREATE TRIGGER subjects_count_delete AFTER DELETE ON subjects
 CREATE TRIGGER subjects_count_update AFTER UPDATE ON subjects
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION subjects_count_changes();
 
--- Subject values are stored trimmed (issue 15 item 5): every writer goes through this trigger, so the
+-- Subject values are stored trimmed: every writer goes through this trigger, so the
 -- grid's field filter can ask `properties @> {"<field id>": "<value>"}`, which the GIN index on
 -- properties serves, instead of comparing `btrim(properties ->> id)` row by row. (btrim trims spaces,
 -- as the comparison it replaces did.)

@@ -1,4 +1,4 @@
--- PSPA yearbook (issue 13): the INDEX.TXT columns in the order of the PSPA Digital Data & Image Format
+-- PSPA yearbook: the INDEX.TXT columns in the order of the PSPA Digital Data & Image Format
 -- Guidelines as yearbook companies document them today (e.g. StudioSource / Memento "Understanding portrait
 -- database packages (PSPA format)"): A Volume Name, B Image Folder, C Image File Name, D Grade, E Last Name,
 -- F First Name, G Homeroom, H Period, I Teacher Name, J Track, K Department, L Title, M Image Size. One row

@@ -1,4 +1,4 @@
--- Working masters (issue 13 item 7, PERFORMANCE.md "Normalise once at upload").
+-- Working masters (PERFORMANCE.md "Normalise once at upload").
 --
 -- Beside the untouched original, the renditions step now keeps a working master: upright, sRGB without a
 -- profile, at most 2400 px on its long edge, as a JPEG under the photo's `master` key. Exports and print

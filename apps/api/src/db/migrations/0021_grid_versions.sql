@@ -1,4 +1,4 @@
--- Grid versions (issue 17): a number per project that changes whenever anything a subjects-grid page
+-- Grid versions: a number per project that changes whenever anything a subjects-grid page
 -- shows may have changed, so an API process may keep pages it has read and serve them again while the
 -- number stands (modules/subjects/grid-cache.ts). Kept by statement triggers, so every writer (routes,
 -- jobs, imports, cascades, a psql session) moves it, not only the code paths that remember to.

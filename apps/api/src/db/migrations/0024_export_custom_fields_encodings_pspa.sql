@@ -1,4 +1,4 @@
--- Exports (issue 24): a project's own custom fields, data encodings, the PSPA package.
+-- Exports: a project's own custom fields, data encodings, the PSPA package.
 --
 -- A mapping names either a catalogue field (field_key) or a template's custom field by its label
 -- (custom_label), matched at run time, trimmed and ignoring case, against the project's template fields.

@@ -1,4 +1,4 @@
--- A person accepts a flagged photo on the review screen (issue 27): it leaves the review list, its flags kept
+-- A person accepts a flagged photo on the review screen: it leaves the review list, its flags kept
 -- for the record. Who accepted it and when; both null while it is open. A new check of the photo (the
 -- photos.checks job) clears them, since its flags may have changed.
 ALTER TABLE photos

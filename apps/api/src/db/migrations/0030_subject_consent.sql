@@ -1,4 +1,4 @@
--- Consent, owned by the school (issue 28 item 2). Two flags per subject that the school's staff set, one
+-- Consent, owned by the school. Two flags per subject that the school's staff set, one
 -- by one, for a selection or by roster import column: "directory information opt-out" (FERPA: the family
 -- asked that directory information, the photo with the name among it, not be published) and "leave out of
 -- the yearbook". Every change is in the activity trail (subject.consent_change, one row per subject).

@@ -1,4 +1,4 @@
--- The formats school systems read (issue 28 item 3), built in and kept current here; what each follows is
+-- The formats school systems read, built in and kept current here; what each follows is
 -- written in docs/exports.md.
 --
 -- images_zip_part_max_bytes: when set, the archive holds its images in ZIPs of their own (part-1.zip,

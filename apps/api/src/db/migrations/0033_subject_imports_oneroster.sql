@@ -1,4 +1,4 @@
--- OneRoster 1.1 rosters (issue 28): a zip of OneRoster CSV files is read as one roster of students, so an
+-- OneRoster 1.1 rosters: a zip of OneRoster CSV files is read as one roster of students, so an
 -- import's file format may be 'oneroster' beside 'csv' and 'xlsx'.
 ALTER TABLE subject_imports DROP CONSTRAINT subject_imports_file_format_check;
 ALTER TABLE subject_imports
