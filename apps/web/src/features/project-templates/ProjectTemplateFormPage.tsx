@@ -7,12 +7,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ProjectTemplateForm, projectTemplateFormSchema } from '@school-portal/domain';
 import { Controller, type Path, useFieldArray, type useForm, useWatch } from 'react-hook-form';
@@ -31,11 +29,12 @@ import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { FormActions, FormCard } from '../../components/forms/FormCard';
-import { fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
+import { controlledFieldProps, fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
 import { useSchemaForm } from '../../components/forms/useFormError';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
+import { TooltipIconButton } from '../../components/TooltipIconButton';
 import { ProjectTemplatesNav } from './ProjectTemplatesNav';
 
 type FormOutput = z.output<typeof projectTemplateFormSchema>;
@@ -279,30 +278,20 @@ function SubjectFieldRow(props: SubjectFieldRowProps) {
           {t('project-template.form.field', { number })}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          <Tooltip title={t('project-template.form.move-up', { number })}>
-            <span>
-              <IconButton
-                size="small"
-                aria-label={t('project-template.form.move-up', { number })}
-                disabled={index === 0}
-                onClick={() => onMove(index - 1)}
-              >
-                <ArrowUpwardIcon fontSize="small" />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title={t('project-template.form.move-down', { number })}>
-            <span>
-              <IconButton
-                size="small"
-                aria-label={t('project-template.form.move-down', { number })}
-                disabled={index === count - 1}
-                onClick={() => onMove(index + 1)}
-              >
-                <ArrowDownwardIcon fontSize="small" />
-              </IconButton>
-            </span>
-          </Tooltip>
+          <TooltipIconButton
+            label={t('project-template.form.move-up', { number })}
+            disabled={index === 0}
+            onClick={() => onMove(index - 1)}
+          >
+            <ArrowUpwardIcon fontSize="small" />
+          </TooltipIconButton>
+          <TooltipIconButton
+            label={t('project-template.form.move-down', { number })}
+            disabled={index === count - 1}
+            onClick={() => onMove(index + 1)}
+          >
+            <ArrowDownwardIcon fontSize="small" />
+          </TooltipIconButton>
           {removable && (
             <Button
               size="small"
@@ -323,6 +312,7 @@ function SubjectFieldRow(props: SubjectFieldRowProps) {
           render={({ field, fieldState }) => (
             <TextField
               select
+              {...controlledFieldProps(field, fieldState)}
               id={`${idPrefix}-type`}
               label={t('project-template.form.field-type')}
               value={field.value ?? CUSTOM}
@@ -330,11 +320,6 @@ function SubjectFieldRow(props: SubjectFieldRowProps) {
                 field.onChange(event.target.value === CUSTOM ? null : event.target.value);
                 onTypeChange();
               }}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              name={field.name}
-              error={!!fieldState.error}
-              helperText={fieldMessage(fieldState.error)}
               sx={{ flex: 1 }}
             >
               <MenuItem value={CUSTOM}>{t('project-template.custom')}</MenuItem>
@@ -351,15 +336,11 @@ function SubjectFieldRow(props: SubjectFieldRowProps) {
           name={`subject_fields_attributes.${index}.label`}
           render={({ field, fieldState }) => (
             <TextField
+              {...controlledFieldProps(field, fieldState)}
               id={`${idPrefix}-label`}
               label={t('project-template.form.custom-label')}
               required={!fieldKey}
               value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              name={field.name}
-              error={!!fieldState.error}
               helperText={
                 fieldMessage(fieldState.error) ??
                 (keyLabel ? t('project-template.form.label-help', { label: keyLabel }) : undefined)

@@ -1,13 +1,10 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { type ProjectTemplateSummary, useProjectTemplates } from '../../api/projectTemplates';
 import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
@@ -15,6 +12,7 @@ import { useSessionUser } from '../../app/session';
 import { formatDate } from '../../components/format';
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
+import { TooltipIconButton } from '../../components/TooltipIconButton';
 import { ActionsCell } from '../../components/table/ActionsCell';
 import { QueryListTable } from '../../components/table/ListTable';
 import { DeleteProjectTemplateDialog } from './DeleteProjectTemplateDialog';
@@ -28,13 +26,6 @@ export function ProjectTemplatesPage() {
   const templates = useProjectTemplates(user.current_account?.organization_id);
   const [deleting, setDeleting] = useState<ProjectTemplateSummary | null>(null);
 
-  const action = (label: string, icon: ReactNode, to: string) => (
-    <Tooltip title={label}>
-      <IconButton component={Link} to={to} aria-label={label} size="small">
-        {icon}
-      </IconButton>
-    </Tooltip>
-  );
   const content = (
     <QueryListTable
       query={templates}
@@ -63,27 +54,27 @@ export function ProjectTemplatesPage() {
               <time dateTime={template.created_at}>{formatDate(template.created_at)}</time>
             </TableCell>
             <ActionsCell>
-              {action(
-                t('project-templates.view', { name: template.name }),
-                <VisibilityIcon fontSize="small" />,
-                routePath('project-template.index', { projectTemplateId }),
+              <TooltipIconButton
+                label={t('project-templates.view', { name: template.name })}
+                to={routePath('project-template.index', { projectTemplateId })}
+              >
+                <VisibilityIcon fontSize="small" />
+              </TooltipIconButton>
+              {can('template.update', template) && (
+                <TooltipIconButton
+                  label={t('project-templates.edit', { name: template.name })}
+                  to={routePath('project-template.edit', { projectTemplateId })}
+                >
+                  <EditIcon fontSize="small" />
+                </TooltipIconButton>
               )}
-              {can('template.update', template) &&
-                action(
-                  t('project-templates.edit', { name: template.name }),
-                  <EditIcon fontSize="small" />,
-                  routePath('project-template.edit', { projectTemplateId }),
-                )}
               {can('template.delete', template) && (
-                <Tooltip title={t('project-templates.delete', { name: template.name })}>
-                  <IconButton
-                    aria-label={t('project-templates.delete', { name: template.name })}
-                    size="small"
-                    onClick={() => setDeleting(template)}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                <TooltipIconButton
+                  label={t('project-templates.delete', { name: template.name })}
+                  onClick={() => setDeleting(template)}
+                >
+                  <DeleteIcon fontSize="small" />
+                </TooltipIconButton>
               )}
             </ActionsCell>
           </TableRow>
