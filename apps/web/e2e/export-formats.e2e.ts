@@ -1,18 +1,24 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { closePage, freshPage } from './helpers.js';
-import { DEMO_USERS, productAndBrowser, projectIdByName, signedInPage, signIn } from './support/server.js';
+import { beforeAll, expect, test } from 'vitest';
+import { choose, termValues } from './helpers.js';
+import {
+  DEMO_USERS,
+  productAndBrowser,
+  projectIdByName,
+  sharedSignedInPage,
+  withSignedInPage,
+} from './support/server.js';
 
 // A studio manager, on the studio's own project, builds a custom export format through the 5-step
 // wizard (meeting the §5 messages on the way), finds it under Custom Formats, copies it and deletes the copy.
 const product = productAndBrowser();
-let page: Page;
+/** The studio manager's page, each test going on from where the one before left it. */
+const studio = sharedSignedInPage(product);
 let projectId = '';
 const FORMAT = 'Sports Yearbook';
 
 beforeAll(async () => {
   projectId = await projectIdByName(product.app, 'Studio Sports Day 2026');
-  page = await signedInPage(product.browser, product.baseUrl);
 });
 
 /**
@@ -32,11 +38,8 @@ async function nextThroughSteps(p: Page) {
   }
 }
 
-afterAll(async () => {
-  if (page) await closePage(page);
-});
-
 test('the exports index shows its tabs, the empty downloads and the built-in formats without Edit', async () => {
+  const { page } = studio;
   await page.goto(`${product.baseUrl}/projects/${projectId}/exports`);
   await page.getByRole('heading', { name: 'Download Exports', level: 1 }).waitFor();
   await page.getByText('There are no exports to show.').waitFor();
@@ -52,6 +55,7 @@ test('the exports index shows its tabs, the empty downloads and the built-in for
 });
 
 test('a studio manager creates a custom format through the wizard, copies it and deletes the copy', async () => {
+  const { page } = studio;
   await page.getByRole('button', { name: 'Advanced options' }).click();
   await page.getByRole('menuitem', { name: 'Create a custom export format' }).click();
   await page.getByRole('heading', { name: 'New Export Format', level: 1 }).waitFor();
@@ -125,6 +129,7 @@ test('a studio manager creates a custom format through the wizard, copies it and
 });
 
 test('the studio manager edits the format through the same wizard', async () => {
+  const { page } = studio;
   const custom = page.getByRole('table', { name: 'Custom formats' });
   await custom.getByRole('link', { name: `Edit ${FORMAT}` }).click();
   await page.getByRole('heading', { name: 'Edit Export Format', level: 1 }).waitFor();
@@ -140,24 +145,17 @@ test('the studio manager edits the format through the same wizard', async () => 
 });
 
 test('a school account is not offered "Available to sub-organizations"', async () => {
-  const school = await freshPage(product.browser);
-  try {
-    await signIn(school, product.baseUrl, DEMO_USERS.school);
-    const project = await product.app.ctx.db
-      .selectFrom('projects')
-      .select('id')
-      .where('name', '=', 'Maple Grove Fall 2026')
-      .executeTakeFirstOrThrow();
-    await school.goto(`${product.baseUrl}/projects/${project.id}/exports/formats/new`);
+  await withSignedInPage(product, DEMO_USERS.school, async (school) => {
+    const mapleGrove = await projectIdByName(product.app, 'Maple Grove Fall 2026');
+    await school.goto(`${product.baseUrl}/projects/${mapleGrove}/exports/formats/new`);
     await school.getByRole('heading', { name: 'New Export Format', level: 1 }).waitFor();
     await school.getByLabel('Only I can edit this format').waitFor();
     expect(await school.getByLabel('Available to sub-organizations').count()).toBe(0);
-  } finally {
-    await closePage(school);
-  }
+  });
 });
 
 test("on a school's project, the studio's format says who will see it, maps the project's custom fields, reviews every setting and is listed there", async () => {
+  const { page } = studio;
   const schoolProject = await projectIdByName(product.app, 'Maple Grove Fall 2026');
   const project = await product.app.ctx.db
     .selectFrom('projects')
@@ -199,30 +197,26 @@ test("on a school's project, the studio's format says who will see it, maps the 
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await page.getByText('3. Bus Route (custom field)').waitFor();
   await page.getByRole('textbox', { name: 'Data File Name' }).fill('INDEX');
-  await page.getByRole('combobox', { name: 'Extension' }).click();
-  await page.getByRole('option', { name: 'txt', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Text Encoding' }).click();
-  await page.getByRole('option', { name: 'Windows-1252', exact: true }).click();
+  await choose(page, 'Extension', 'txt');
+  await choose(page, 'Text Encoding', 'Windows-1252');
   await page.getByLabel('Include headers').uncheck();
   await page.getByLabel(/Also write a MASTER file/).check();
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Review: every setting as the archive will use it, the file names in the archive's case.
   await page.getByRole('button', { name: 'Save' }).waitFor();
-  const review = async (key: string) =>
-    (await page.getByTestId(`review-${key}`).locator('dd').textContent()) ?? '';
-  expect(await review('data-file')).toBe('INDEX.TXT');
-  expect(await review('master-file')).toBe(
-    'MASTER.TXT lists everyone; INDEX.TXT only subjects with an image',
-  );
-  expect(await review('pixels-per-inch')).toBe('300');
-  expect(await review('name-separator')).toBe('Underscore (_)');
-  expect(await review('image-zero-pad')).toBe('No');
-  expect(await review('headers')).toBe('No');
-  expect(await review('encoding')).toBe('Windows-1252');
-  expect(await review('data-zero-pad')).toBe('None');
-  expect(await review('fields')).toBe('Last Name, Medical Alert (custom field), Bus Route (custom field)');
-  expect(await review('audience')).toContain('Maple Grove Elementary will not see it');
+  expect(await termValues(page, 'review-')).toMatchObject({
+    'data-file': 'INDEX.TXT',
+    'master-file': 'MASTER.TXT lists everyone; INDEX.TXT only subjects with an image',
+    'pixels-per-inch': '300',
+    'name-separator': 'Underscore (_)',
+    'image-zero-pad': 'No',
+    headers: 'No',
+    encoding: 'Windows-1252',
+    'data-zero-pad': 'None',
+    fields: 'Last Name, Medical Alert (custom field), Bus Route (custom field)',
+    audience: expect.stringContaining('Maple Grove Elementary will not see it'),
+  });
 
   // Saved, it is listed on the school's project (the studio's own format, made for it).
   await page.getByRole('button', { name: 'Save' }).click();
