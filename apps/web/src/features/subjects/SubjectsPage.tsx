@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSetSelectionConsent, useSubjectFields, useSubjectsGrid } from '../../api/subjects';
@@ -13,6 +13,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
+import { ConsentImportDialog } from './ConsentImportDialog';
 import { useGridParams } from './gridParams';
 import { SelectionMenu } from './SelectionMenu';
 import { SubjectCard } from './SubjectCard';
@@ -33,15 +34,24 @@ export function SubjectsPage() {
   const can = useCan();
   const consent = useSetSelectionConsent(projectId);
 
+  const [importingConsent, setImportingConsent] = useState(false);
+
   const actions = (
-    <Button
-      component={Link}
-      to={routePath('project.subjects.new', { projectId })}
-      variant="contained"
-      startIcon={<AddIcon aria-hidden="true" />}
-    >
-      {t('subjects.nav.new')}
-    </Button>
+    <>
+      {can('subject.set-consent') && (
+        <Button variant="outlined" onClick={() => setImportingConsent(true)}>
+          {t('subjects.consent-import.open')}
+        </Button>
+      )}
+      <Button
+        component={Link}
+        to={routePath('project.subjects.new', { projectId })}
+        variant="contained"
+        startIcon={<AddIcon aria-hidden="true" />}
+      >
+        {t('subjects.nav.new')}
+      </Button>
+    </>
   );
 
   let content: ReactNode;
@@ -110,6 +120,11 @@ export function SubjectsPage() {
         {grid.isFetching && !grid.isPending && <LinearProgress aria-hidden="true" />}
       </Box>
       {content}
+      <ConsentImportDialog
+        projectId={projectId}
+        open={importingConsent}
+        onClose={() => setImportingConsent(false)}
+      />
     </Page>
   );
 }
