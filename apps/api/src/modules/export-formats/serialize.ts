@@ -1,5 +1,6 @@
 import { DATA_ENCODINGS, type DataEncoding, type ExportFormatRef } from '@school-portal/domain';
 import { z } from 'zod';
+import { isoTimestamps, timestampsShape } from '../../wire.js';
 import type { FormatRow, MappingRow } from './queries.js';
 
 /** A catalogue field by key, or (field_key null) a template's custom field by its label. */
@@ -61,8 +62,7 @@ export const exportFormatSchema = z.object({
   images_name_zero_pad_enabled: z.boolean(),
   images_name_zero_pad_length: z.number(),
   images_name_append_sequential_number: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestampsShape,
 });
 export type SerializedExportFormat = z.infer<typeof exportFormatSchema>;
 
@@ -82,8 +82,7 @@ export function serializeFormat(row: FormatRow, mappings: MappingRow[]): Seriali
       custom_label: m.custom_label,
       position: m.position,
     })),
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    ...isoTimestamps(row),
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { isoTimestamps } from '../../wire.js';
 import type { Access } from '../access/visibility.js';
 import { projectAttachmentReads } from '../attachments/queries.js';
 import { countAll } from '../organizations/service.js';
@@ -78,8 +79,7 @@ export async function loadRequests(
     organization_id: r.organization_id,
     name: r.name,
     description: r.description,
-    created_at: r.created_at.toISOString(),
-    updated_at: r.updated_at.toISOString(),
+    ...isoTimestamps(r),
     created_by_user: r.user_id ? { id: r.user_id, name: r.user_name! } : null,
     projects: projects
       .filter((p) => p.attachment_request_id === r.id)

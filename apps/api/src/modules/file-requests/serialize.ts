@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { timestampsShape } from '../../wire.js';
 
 export const requestSchema = z.object({
   id: z.string(),
   organization_id: z.string(),
   name: z.string(),
   description: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestampsShape,
   created_by_user: z.object({ id: z.string(), name: z.string() }).nullable(),
   projects: z.array(
     z.object({ id: z.string(), name: z.string(), organization_name: z.string(), pending: z.boolean() }),

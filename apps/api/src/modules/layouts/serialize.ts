@@ -1,5 +1,6 @@
 import { LAYOUT_TYPES, SUBJECTS_WITHOUT_PHOTO, WORKER_STATUSES } from '@school-portal/domain';
 import { z } from 'zod';
+import { isoOrNull } from '../../wire.js';
 import type { CategoryRow, LayoutRow, RenderRow } from './service.js';
 
 export const layoutSchema = z.object({
@@ -110,7 +111,7 @@ export const serializeRender = (r: RenderRow) => ({
   download_url:
     r.worker_status === 'complete' && !r.expired_at ? `/api/layout-renders/${r.id}/download` : null,
   created_at: r.created_at.toISOString(),
-  completed_at: r.completed_at ? r.completed_at.toISOString() : null,
-  expires_at: r.expires_at?.toISOString() ?? null,
-  expired_at: r.expired_at?.toISOString() ?? null,
+  completed_at: isoOrNull(r.completed_at),
+  expires_at: isoOrNull(r.expires_at),
+  expired_at: isoOrNull(r.expired_at),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoTimestamps, timestampsShape } from '../../wire.js';
 import type { OrganizationRow } from './service.js';
 
 export const supportLinkSchema = z.object({
@@ -31,8 +32,7 @@ export const organizationSchema = z.object({
   parent_organization_id: z.string().nullable(),
   parent_organization_name: z.string().nullable(),
   current_season_id: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestampsShape,
 });
 
 export const organizationDetailSchema = organizationSchema.extend({
@@ -42,6 +42,5 @@ export const organizationDetailSchema = organizationSchema.extend({
 
 export const serializeOrganization = (o: OrganizationRow) => ({
   ...o,
-  created_at: o.created_at.toISOString(),
-  updated_at: o.updated_at.toISOString(),
+  ...isoTimestamps(o),
 });

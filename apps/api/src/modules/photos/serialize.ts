@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uploadShape } from '../../wire.js';
+import { isoOrNull, uploadShape } from '../../wire.js';
 import { checkSchema, faceSchema } from './checks/serialize.js';
 
 /** A photo as the API answers it: record fields, signed addresses of the original and thumbnails. */
@@ -118,5 +118,5 @@ export const serializeImport = (i: {
   id: i.id,
   project_id: i.project_id,
   created_at: i.created_at.toISOString(),
-  finished_at: i.finished_at?.toISOString() ?? null,
+  finished_at: isoOrNull(i.finished_at),
 });

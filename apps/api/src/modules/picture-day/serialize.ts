@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoOrNull, isoTimestamps, timestampsShape } from '../../wire.js';
 import { photoSchema } from '../photos/serialize.js';
 import type { PhotoRow } from '../photos/service.js';
 import { REASON_CODES, type ReasonCode } from './match.js';
@@ -48,8 +49,7 @@ export const photoBatchSchema = z.object({
   matched_at: z.string().nullable(),
   applied_at: z.string().nullable(),
   created_by_user_id: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestampsShape,
 });
 
 /** Thumbnails and verification state as a photo has them. */
@@ -103,11 +103,10 @@ export function serializeBatch(b: BatchRow, counts: ItemCounts, fieldLabel: stri
         }
       : null,
     counts: { ...counts, ...EMPTY_REPORT, ...(b.report as Partial<SubjectReport>) },
-    matched_at: b.matched_at?.toISOString() ?? null,
-    applied_at: b.applied_at?.toISOString() ?? null,
+    matched_at: isoOrNull(b.matched_at),
+    applied_at: isoOrNull(b.applied_at),
     created_by_user_id: b.created_by_user_id,
-    created_at: b.created_at.toISOString(),
-    updated_at: b.updated_at.toISOString(),
+    ...isoTimestamps(b),
   };
 }
 
@@ -151,8 +150,8 @@ export function serializeItem(
     photo_id: i.photo_id,
     file_name: i.file_name,
     byte_size: Number(i.byte_size),
-    last_modified: i.last_modified?.toISOString() ?? null,
-    captured_at: i.captured_at?.toISOString() ?? null,
+    last_modified: isoOrNull(i.last_modified),
+    captured_at: isoOrNull(i.captured_at),
     verification_state: photo?.verification_state ?? 'uploaded',
     verified: !!photo?.upload_verified_at,
     state: i.state,

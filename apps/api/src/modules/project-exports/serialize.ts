@@ -1,5 +1,6 @@
 import { EXPORT_BACKGROUNDS } from '@school-portal/domain';
 import { z } from 'zod';
+import { isoOrNull, isoTimestamps, timestampsShape } from '../../wire.js';
 import { type ExportRow, isStalled } from './queries.js';
 
 export const checkReportSchema = z.object({
@@ -60,8 +61,7 @@ export const projectExportSchema = z.object({
   job_status_at: z.number().nullable(),
   job_status_total: z.number().nullable(),
   job_status_message: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestampsShape,
   export_started_at: z.string().nullable(),
   export_completed_at: z.string().nullable(),
   expires_at: z.string().nullable(),
@@ -71,8 +71,6 @@ export const projectExportSchema = z.object({
   download_path: z.string().nullable(),
 });
 export type SerializedProjectExport = z.infer<typeof projectExportSchema>;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** An archive is downloadable once completed, until the retention job removes it. */
 export const isDownloadable = (row: Pick<ExportRow, 'job_status' | 'storage_key' | 'expired_at'>) =>
@@ -90,7 +88,7 @@ export function serializeExport(row: ExportRow): SerializedProjectExport {
             id: row.created_by_user_id,
             name: row.created_by_user_name,
             email: row.created_by_user_email,
-            deleted_at: iso(row.created_by_user_deleted_at),
+            deleted_at: isoOrNull(row.created_by_user_deleted_at),
           }
         : null,
     subjects_count: row.subjects_count,
@@ -108,12 +106,11 @@ export function serializeExport(row: ExportRow): SerializedProjectExport {
     job_status_at: row.job_status_at,
     job_status_total: row.job_status_total,
     job_status_message: row.job_status_message,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    export_started_at: iso(row.export_started_at),
-    export_completed_at: iso(row.export_completed_at),
-    expires_at: iso(row.expires_at),
-    expired_at: iso(row.expired_at),
+    ...isoTimestamps(row),
+    export_started_at: isoOrNull(row.export_started_at),
+    export_completed_at: isoOrNull(row.export_completed_at),
+    expires_at: isoOrNull(row.expires_at),
+    expired_at: isoOrNull(row.expired_at),
     stalled: isStalled(row),
     check_report: row.check_report ?? null,
     download_path: isDownloadable(row) ? `/api/project-exports/${row.id}/download` : null,

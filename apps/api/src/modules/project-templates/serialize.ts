@@ -1,4 +1,5 @@
 import { effectiveLabel } from '@school-portal/domain';
+import { isoTimestamps } from '../../wire.js';
 import type { SubjectFieldRow, TemplateRow } from './service.js';
 
 export const serializeField = (f: SubjectFieldRow) => ({
@@ -9,6 +10,5 @@ export const serializeField = (f: SubjectFieldRow) => ({
 
 export const serializeTemplate = (t: TemplateRow) => ({
   ...t,
-  created_at: t.created_at.toISOString(),
-  updated_at: t.updated_at.toISOString(),
+  ...isoTimestamps(t),
 });

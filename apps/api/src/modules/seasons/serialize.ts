@@ -1,7 +1,7 @@
+import { isoTimestamps } from '../../wire.js';
 import type { SeasonRow } from './queries.js';
 
 export const serializeSeason = (s: SeasonRow) => ({
   ...s,
-  created_at: s.created_at.toISOString(),
-  updated_at: s.updated_at.toISOString(),
+  ...isoTimestamps(s),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoOrNull, isoTimestamps, timestampsShape } from '../../wire.js';
 import type { SubjectImportRow } from './queries.js';
 
 const lineErrors = z.object({ line: z.number(), messages: z.array(z.string()) });
@@ -55,8 +56,7 @@ export const subjectImportSchema = z.object({
   progress: z.object({ done: z.number(), total: z.number() }),
   failure: z.string().nullable(),
   applied_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestampsShape,
 });
 
 export const serializeImport = (r: SubjectImportRow) => ({
@@ -85,7 +85,6 @@ export const serializeImport = (r: SubjectImportRow) => ({
     : null,
   progress: { done: r.progress_done, total: r.progress_total },
   failure: r.failure,
-  applied_at: r.applied_at?.toISOString() ?? null,
-  created_at: r.created_at.toISOString(),
-  updated_at: r.updated_at.toISOString(),
+  applied_at: isoOrNull(r.applied_at),
+  ...isoTimestamps(r),
 });

@@ -8,6 +8,7 @@ import {
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { type Db, prepared } from '../../db/database.js';
 import type { Storage } from '../../storage/storage.js';
+import { isoTimestamps } from '../../wire.js';
 import type { Access, Decision } from '../access/visibility.js';
 import { subjectPhotoReads, thumbnailSources } from '../photos/queries.js';
 import { baseOf, renditionKey, THUMB_EXPIRY_SECONDS } from '../photos/service.js';
@@ -116,8 +117,7 @@ export function serializeSubject(row: SubjectRow, pf: Pick<ProjectFields, 'field
     directory_opt_out: row.directory_opt_out,
     yearbook_opt_out: row.yearbook_opt_out,
     created_by_plic_app_id: row.created_by_plic_app_id,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    ...isoTimestamps(row),
   };
 }
 

@@ -1,4 +1,5 @@
 import { APP_SLUG, COMPANION_APP_SLUG, isAccountEnabledFor, type User } from '@school-portal/domain';
+import { isoOrNull } from '../../wire.js';
 import type { AccountListRow, AccountsQuery, UserListRow } from './directory.js';
 import type { SessionAccount, SessionUser } from './session.js';
 
@@ -51,8 +52,8 @@ export function serializeUser(
     managed_sub_organization_ids: managed.filter((id) => id !== account?.organization_id),
     enable_plic_app_whitelist: user.enable_plic_app_whitelist,
     plic_app_whitelist_slugs: user.plic_app_whitelist_slugs,
-    invitation_sent_at: user.invitation_sent_at?.toISOString() ?? null,
-    invitation_accepted_at: user.invitation_accepted_at?.toISOString() ?? null,
+    invitation_sent_at: isoOrNull(user.invitation_sent_at),
+    invitation_accepted_at: isoOrNull(user.invitation_accepted_at),
     invitation_sent: !!user.invitation_sent_at,
     invitation_accepted: !!user.invitation_accepted_at,
     plic_user_admin_url: args.adminUrl,
@@ -70,10 +71,8 @@ export const serializeLicense = (
   id: r.id,
   plic_app_slug: r.plic_app_slug,
   active: r.active && (!r.expires_at || r.expires_at.getTime() > now),
-  expires_at: r.expires_at?.toISOString() ?? null,
+  expires_at: isoOrNull(r.expires_at),
 });
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** An All Users row: its user, organization and managed organizations only when asked for. */
 export const serializeAccountRow = (
@@ -93,8 +92,8 @@ export const serializeAccountRow = (
           id: r.user_id,
           name: r.user_name,
           email: r.user_email,
-          invitation_sent_at: iso(r.invitation_sent_at),
-          invitation_accepted_at: iso(r.invitation_accepted_at),
+          invitation_sent_at: isoOrNull(r.invitation_sent_at),
+          invitation_accepted_at: isoOrNull(r.invitation_accepted_at),
           created_at: r.user_created_at.toISOString(),
         },
       }
@@ -106,7 +105,7 @@ export const serializeAccountRow = (
 
 export const serializeUserSummary = (u: UserListRow) => ({
   ...u,
-  invitation_sent_at: iso(u.invitation_sent_at),
-  invitation_accepted_at: iso(u.invitation_accepted_at),
+  invitation_sent_at: isoOrNull(u.invitation_sent_at),
+  invitation_accepted_at: isoOrNull(u.invitation_accepted_at),
   created_at: u.created_at.toISOString(),
 });

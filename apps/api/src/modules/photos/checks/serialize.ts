@@ -1,6 +1,7 @@
 import { displayName, mapProperties } from '@school-portal/domain';
 import { z } from 'zod';
 import type { Storage } from '../../../storage/storage.js';
+import { isoOrNull } from '../../../wire.js';
 import type { ProjectFields } from '../../subjects/service.js';
 import { baseOf, renditionKey, THUMB_EXPIRY_SECONDS } from '../service.js';
 import type { ReviewRow } from './queries.js';
@@ -64,8 +65,8 @@ export async function serializePhotoCheck(
     checks: row.checks,
     retake_needed: row.retake_needed,
     checks_accepted: row.checks_accepted_at !== null,
-    checks_accepted_at: row.checks_accepted_at?.toISOString() ?? null,
-    checked_at: row.checked_at?.toISOString() ?? null,
+    checks_accepted_at: isoOrNull(row.checks_accepted_at),
+    checked_at: isoOrNull(row.checked_at),
     auto_crop:
       row.crop_x !== null && row.crop_y !== null && row.crop_width !== null && row.crop_height !== null
         ? { x: row.crop_x, y: row.crop_y, width: row.crop_width, height: row.crop_height }
