@@ -7,7 +7,7 @@ import { notifyRequester } from '../file-requests/service.js';
 
 /**
  * Tells requests' creators about verified files they have not been told about yet: one e-mail per
- * request and project, naming every file of the batch (issue 11 item 5). The rows are locked and marked,
+ * request and project, naming every file of the batch, not one e-mail a file. The rows are locked and marked,
  * so a repeated or concurrent call sends nothing twice. Answers the ids it announced.
  */
 export async function announceUploads(

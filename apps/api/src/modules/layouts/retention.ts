@@ -4,7 +4,7 @@ import { scheduleDeletions } from '../../storage/uploads.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** When a render completed now expires: EXPORT_RETENTION_DAYS later (issue 16). */
+/** When a render completed now expires: EXPORT_RETENTION_DAYS later (the retention policy). */
 export const renderExpiry = (completedAt: Date, retentionDays: number) =>
   new Date(completedAt.getTime() + retentionDays * DAY_MS);
 

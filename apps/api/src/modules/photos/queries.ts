@@ -20,7 +20,7 @@ export const subjectPhotoReads = (subjectIdColumn: string) => {
       string | null
     >`(SELECT a.photo_id::text FROM subject_photo_assignments a JOIN photos ph ON ph.id = a.photo_id WHERE a.subject_id = ${subjectId} ORDER BY ph.created_at DESC, ph.id DESC LIMIT 1)`,
     hasAny: sql<boolean>`EXISTS (SELECT 1 FROM subject_photo_assignments a WHERE a.subject_id = ${subjectId})`,
-    /** Whether the subject's primary photo is marked for a retake (photo checks, issue 27). */
+    /** Whether the subject's primary photo is marked for a retake (photo checks). */
     primaryRetakeNeeded: sql<boolean>`EXISTS (SELECT 1 FROM subject_photo_assignments a JOIN photos ph ON ph.id = a.photo_id WHERE a.subject_id = ${subjectId} AND a.is_primary AND ph.retake_needed)`,
   };
 };

@@ -24,7 +24,7 @@ export const EXPORT_JOB_EXPIRY_SECONDS = 4 * 60 * 60;
 type BuildDeps = Pick<JobDeps, 'db' | 'storage' | 'log' | 'config' | 'enqueueEmail'>;
 
 /**
- * Builds one export's archive (issue 13 item 5): resolves the selection, streams the subjects a page at a
+ * Builds one export's archive (exports-contract.md): resolves the selection, streams the subjects a page at a
  * time into the archive builder, writes progress, and ends the export completed (with its expiry, and an
  * e-mail to its creator) or failed with a message.
  *

@@ -89,7 +89,7 @@ export function imageChoice(format: ExportFormatRow, settings: RunSettings): Ima
     selected_background: settings.selected_background,
     use_default_photo_crops: settings.use_default_photo_crops,
     portrait: format.images_crop_height_pixels >= format.images_crop_width_pixels,
-    // The crop of the format's own aspect first (photo checks' auto crops, issue 27).
+    // The crop of the format's own aspect first (photo checks' auto crops).
     ...(format.images_crop_width_pixels > 0 && format.images_crop_height_pixels > 0
       ? { aspect: format.images_crop_width_pixels / format.images_crop_height_pixels }
       : {}),
@@ -138,7 +138,7 @@ async function checkSubjectsOfProject(db: Db, projectId: string, input: ProjectE
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }
 
-/** The pre-export check (issue 13 item 3b): what would go wrong, for the selected subjects. Writes nothing. */
+/** The pre-export check (exports-contract.md): what would go wrong, for the selected subjects. Writes nothing. */
 export async function checkRun(
   request: FastifyRequest,
   db: Db,
@@ -211,7 +211,7 @@ export async function createExport(
       { trx },
     );
     await trx.updateTable('project_exports').set({ job_id: jobId }).where('id', '=', row.id).execute();
-    // A format of a new aspect: the project's photos get auto crops of it (photo checks, issue 27).
+    // A format of a new aspect: the project's photos get auto crops of it (photo checks).
     if (newAspect) await ctx.queue.enqueue('photo-checks.auto-crops', { project_id: project.id }, { trx });
     await recordAudit(trx, actorOf(request), {
       action: 'project_export.create',

@@ -46,7 +46,7 @@ function storageDescription(ctx: AppContext): string {
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /**
- * What the product holds about one project (issue 16, item 4): counts, field names, where files are,
+ * What the product holds about one project (the data summary a school may ask for): counts, field names, where files are,
  * and how long things are kept. Counts and dates only; no student's data.
  */
 export async function projectDataSummary(

@@ -34,7 +34,7 @@ export const ROSTER_CONTENT_TYPES: Record<string, string> = {
   txt: 'text/plain',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
-/** A zip is read as a OneRoster roster (issue 28) by the import, not by other readers of rosters. */
+/** A zip is read as a OneRoster roster by the import, not by other readers of rosters. */
 const ONEROSTER_CONTENT_TYPE = 'application/zip';
 const READABLE_ATTACHMENT_TYPES = new Set([...Object.values(ROSTER_CONTENT_TYPES), ONEROSTER_CONTENT_TYPE]);
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 /**
- * Many subjects at once, for the roster import (issue 15): the subjects' table stays this area's, the
+ * Many subjects at once, for the roster import: the subjects' table stays this area's, the
  * import only calls these. Batches keep each statement under the protocol's parameter limit.
  */
 const BATCH = 2000;

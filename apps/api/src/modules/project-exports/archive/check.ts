@@ -36,7 +36,7 @@ function issue(
 }
 
 /**
- * What would go wrong in this export (issue 13 item 3b), with counts and the subjects concerned. Pure: no
+ * What would go wrong in this export (the pre-export check, exports-contract.md), with counts and the subjects concerned. Pure: no
  * I/O. The user may go on anyway; the report is kept with the export.
  */
 export function checkExport(

@@ -1,5 +1,5 @@
 /**
- * The project-export archive (issue 13 items 3b and 5; exports-contract.md): what exportruns calls. Pure of
+ * The project-export archive, its check and its build (exports-contract.md): what exportruns calls. Pure of
  * HTTP and of the database: exportruns loads the format, subjects, photos and crops and hands them in.
  */
 export { buildExportArchive } from './build.js';

@@ -9,7 +9,7 @@ import {
 import type { ExportCheckIssue, ExportFormatRow, ExportRunOptions, ExportSubject } from './types.js';
 
 /**
- * The PSPA package check (issue 28 item 5; docs/exports.md "PSPA package"), for the built-in PSPA format
+ * The PSPA package check (docs/exports.md "PSPA package"), for the built-in PSPA format
  * and any format whose index maps the PSPA Volume column (its copies). What yearbook importers read from
  * the PSPA Digital Data & Image Format Guidelines as yearbook companies document them:
  *

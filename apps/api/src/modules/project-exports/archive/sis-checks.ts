@@ -2,7 +2,7 @@ import { exportFieldKeyLabel } from '@school-portal/domain';
 import type { ExportCheckIssue, ExportFormatRow, ExportSubject } from './types.js';
 
 /**
- * The built-in formats a school's own systems import (issue 28 item 3; docs/exports.md), each matching a
+ * The built-in formats a school's own systems import (docs/exports.md), each matching a
  * photo to a person by the file's name or a data column: the ID. What each system does with an ID decides
  * what the pre-export check says beyond the shared missing_value, duplicate_value and leading_zeros (check.ts):
  *

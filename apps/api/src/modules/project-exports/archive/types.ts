@@ -71,7 +71,7 @@ export type ExportCheckIssueCode =
   | 'missing_field'
   | 'transliterated'
   | 'left_out_of_index'
-  /** A yearbook format leaves out subjects whose family asked (consent, issue 28): named, not an error. */
+  /** A yearbook format leaves out subjects whose family asked (consent): named, not an error. */
   | 'yearbook_opt_out'
   | 'leading_zeros_collide'
   | 'leading_zeros_in_csv'
