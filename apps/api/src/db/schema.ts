@@ -200,9 +200,11 @@ export interface AlbumsTable {
   created_at: Generated<Date>;
 }
 
-export interface PhotosTable {
-  id: Generated<string>;
-  album_id: string;
+/**
+ * A record's uploaded file (photos, attachments): its key, what the form declared, when the bytes came,
+ * when they were verified and their SHA-256 then.
+ */
+interface UploadColumns {
   storage_key: string;
   upload_file_name: string;
   upload_file_size: ColumnType<string, number | string, number | string>;
@@ -210,6 +212,11 @@ export interface PhotosTable {
   uploaded_at: NullableTimestamp;
   upload_verified_at: NullableTimestamp;
   content_sha256: string | null;
+}
+
+export interface PhotosTable extends UploadColumns {
+  id: Generated<string>;
+  album_id: string;
   width: number | null;
   height: number | null;
   orientation: number | null;
@@ -344,19 +351,12 @@ export interface AttachmentRequestProjectsTable {
   project_id: string;
 }
 
-export interface AttachmentsTable {
+export interface AttachmentsTable extends UploadColumns {
   id: Generated<string>;
   project_id: string;
   attachment_request_id: string | null;
   name: string;
   description: string | null;
-  storage_key: string;
-  upload_file_name: string;
-  upload_file_size: ColumnType<string, number | string, number | string>;
-  upload_content_type: string;
-  uploaded_at: NullableTimestamp;
-  upload_verified_at: NullableTimestamp;
-  content_sha256: string | null;
   created_by_user_id: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
