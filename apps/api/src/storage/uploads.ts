@@ -53,6 +53,29 @@ export async function takeCheckedUpload(
   return { size: stored.size, refuse };
 }
 
+/**
+ * Up to `limit` records of `table` whose upload was never verified, made before `before` (abandoned
+ * forms), oldest first, locked in the caller's transaction for the purge (rows another purge holds are
+ * skipped).
+ */
+export function lockUnverifiedUploads(
+  trx: Kysely<Database>,
+  table: 'photos' | 'attachments',
+  before: Date,
+  limit: number,
+) {
+  return trx
+    .selectFrom(table)
+    .select(['id', 'storage_key'])
+    .where('upload_verified_at', 'is', null)
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
 /** The SHA-256 (hex) of a stored object, streamed. */
 export async function sha256Of(storage: Storage, key: string): Promise<string> {
   const hash = createHash('sha256');

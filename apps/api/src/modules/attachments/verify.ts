@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { requireWritten } from '../../http/errors.js';
 import {
   formKeyDeletion,
+  lockUnverifiedUploads,
   scheduleDeletions,
   takeCheckedUpload,
   uploadKeyFor,
@@ -59,16 +60,7 @@ export async function acceptAttachmentUpload(
  */
 export async function purgeUnverifiedAttachments(db: Db, before: Date, limit = 1000): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const stale = await trx
-      .selectFrom('attachments')
-      .select(['id', 'storage_key'])
-      .where('upload_verified_at', 'is', null)
-      .where('created_at', '<', before)
-      .orderBy('created_at')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked()
-      .execute();
+    const stale = await lockUnverifiedUploads(trx, 'attachments', before, limit);
     if (stale.length === 0) return 0;
     await trx
       .deleteFrom('attachments')

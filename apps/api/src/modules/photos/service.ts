@@ -7,6 +7,7 @@ import { RENDITIONS, type Rendition } from '../../images/images.js';
 import type { Storage } from '../../storage/storage.js';
 import {
   formKeyDeletion,
+  lockUnverifiedUploads,
   scheduleDeletions,
   takeCheckedUpload,
   uploadKeyFor,
@@ -295,24 +296,22 @@ export async function photosUsedOnlyBy(db: Db, subjectId: string): Promise<strin
     .selectFrom('subject_photo_assignments as a')
     .select('a.photo_id')
     .where('a.subject_id', '=', subjectId)
-    .where(({ not, exists, selectFrom }) =>
+    .where(({ not, or, exists, selectFrom }) =>
       not(
-        exists(
-          selectFrom('subject_photo_assignments as b')
-            .select('b.id')
-            .whereRef('b.photo_id', '=', 'a.photo_id')
-            .where('b.subject_id', '!=', subjectId),
-        ),
-      ),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('subjects as s')
-            .select('s.id')
-            .whereRef('s.yearbook_photo_id', '=', 'a.photo_id')
-            .where('s.id', '!=', subjectId),
-        ),
+        or([
+          exists(
+            selectFrom('subject_photo_assignments as b')
+              .select('b.id')
+              .whereRef('b.photo_id', '=', 'a.photo_id')
+              .where('b.subject_id', '!=', subjectId),
+          ),
+          exists(
+            selectFrom('subjects as s')
+              .select('s.id')
+              .whereRef('s.yearbook_photo_id', '=', 'a.photo_id')
+              .where('s.id', '!=', subjectId),
+          ),
+        ]),
       ),
     )
     .execute();
@@ -322,16 +321,7 @@ export async function photosUsedOnlyBy(db: Db, subjectId: string): Promise<strin
 /** Photos whose upload was never verified, made before `before`: the rows go, their files are scheduled. */
 export async function purgeUnverifiedPhotos(db: Db, before: Date, limit = 1000): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const stale = await trx
-      .selectFrom('photos')
-      .select('id')
-      .where('upload_verified_at', 'is', null)
-      .where('created_at', '<', before)
-      .orderBy('created_at')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked()
-      .execute();
+    const stale = await lockUnverifiedUploads(trx, 'photos', before, limit);
     return deletePhotos(
       trx,
       stale.map((p) => p.id),
