@@ -8,14 +8,17 @@ import { z } from 'zod';
  */
 const recordId = z.string().regex(/^\d+$/);
 const scheduled = z.object({});
+/** A job about one photo, or one picture-day batch. */
+const ofPhoto = z.object({ photo_id: recordId });
+const ofPhotoBatch = z.object({ photo_batch_id: recordId });
 
 export const JOB_PAYLOADS = {
   'email.send': z.object({ outbox_id: recordId }),
   'attachments.announce-unfinished': scheduled,
-  'photos.master': z.object({ photo_id: recordId }),
+  'photos.master': ofPhoto,
   'photos.masters-backfill': scheduled,
-  'photos.verify': z.object({ photo_id: recordId }),
-  'photos.checks': z.object({ photo_id: recordId }),
+  'photos.verify': ofPhoto,
+  'photos.checks': ofPhoto,
   'photo-checks.auto-crops': z.object({ project_id: recordId }),
   'storage.deletions': scheduled,
   'uploads.purge-unverified': scheduled,
@@ -27,8 +30,8 @@ export const JOB_PAYLOADS = {
   'project-exports.expire': scheduled,
   'projects.delete': z.object({ project_id: recordId }),
   'retention.sweep': scheduled,
-  'photo-batches.match': z.object({ photo_batch_id: recordId }),
-  'photo-batches.apply': z.object({ photo_batch_id: recordId }),
+  'photo-batches.match': ofPhotoBatch,
+  'photo-batches.apply': ofPhotoBatch,
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;
