@@ -326,35 +326,22 @@ export function layoutPages(
 
   if (type === 'Basic') {
     const ordered = sortSubjects(subjects, groupBy, sortBy);
+    // A page's slots fill row by row.
+    const placeInSlot = (page: LayoutPage, s: LayoutSubject, slot: number) => {
+      const col = slot % def.grid.width;
+      const o = cellOrigin(def, col, Math.floor(slot / def.grid.width), m.top, innerH, def.grid.height);
+      page.boxes.push(...placeUnit(def.unit.boxes, s, o.x, o.y, measure));
+    };
     if (def.fill === 'same') {
       for (const s of ordered) {
         const page = newPage();
-        for (let i = 0; i < perPage; i++) {
-          const o = cellOrigin(
-            def,
-            i % def.grid.width,
-            Math.floor(i / def.grid.width),
-            m.top,
-            innerH,
-            def.grid.height,
-          );
-          page.boxes.push(...placeUnit(def.unit.boxes, s, o.x, o.y, measure));
-        }
+        for (let slot = 0; slot < perPage; slot++) placeInSlot(page, s, slot);
       }
       return pages;
     }
     ordered.forEach((s, i) => {
       const slot = i % perPage;
-      const page = slot === 0 ? newPage() : pages[pages.length - 1]!;
-      const o = cellOrigin(
-        def,
-        slot % def.grid.width,
-        Math.floor(slot / def.grid.width),
-        m.top,
-        innerH,
-        def.grid.height,
-      );
-      page.boxes.push(...placeUnit(def.unit.boxes, s, o.x, o.y, measure));
+      placeInSlot(slot === 0 ? newPage() : pages[pages.length - 1]!, s, slot);
     });
     return pages;
   }
