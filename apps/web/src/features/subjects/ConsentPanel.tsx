@@ -29,7 +29,7 @@ export function ConsentChips({ subject, size = 'small' }: { subject: Subject; si
 }
 
 /**
- * Consent, owned by the school (issue 28): its staff switch the two flags on and off here (saved at
+ * Consent, owned by the school (a family's choice the school records): its staff switch the two flags on and off here (saved at
  * once); the studio and lab see them as chips and may not change them (subject.set-consent).
  */
 export function ConsentPanel({ projectId, subject }: { projectId: string; subject: Subject }) {
