@@ -68,3 +68,7 @@ export async function termValues(scope: Page | Locator, prefix: string): Promise
   }
   return values;
 }
+
+/** A link in the navigation landmark named `navigation` (Main, Project, Subjects, Layouts, ...). */
+export const navLink = (page: Page, navigation: string, name: string) =>
+  page.getByRole('navigation', { name: navigation }).getByRole('link', { name });

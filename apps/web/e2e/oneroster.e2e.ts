@@ -1,22 +1,18 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { ZipFile } from 'yazl';
-import { closePage, freshPage } from './helpers.js';
 import { schoolProject } from './support/factories.js';
-import { apiAs, DEMO_USERS, productAndBrowser, signIn } from './support/server.js';
+import { applyImport, checkImport, importedSubjectsText } from './support/import-roster.js';
+import { apiAs, DEMO_USERS, productAndBrowser, sharedSignedInPage } from './support/server.js';
 
 /**
- * OneRoster 1.1 (issue 28): the studio uploads a district's zip on the Import Roster screen; it is
- * recognised as OneRoster, the project's school is read (the other school can be chosen), the mapping
- * is suggested, and the students arrive with their home room and its primary teacher.
+ * OneRoster 1.1, the roster standard districts export: the studio uploads a district's zip on the Import
+ * Roster screen; it is recognised as OneRoster, the project's school is read (the other school can be
+ * chosen), the mapping is suggested, and the students arrive with their home room and its primary teacher.
  */
 
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
-let page: Page;
-let files: string;
+/** The studio manager's page, each test going on from where the one before left it. */
+const studio = sharedSignedInPage(product);
 let projectId: string;
 
 const FILES: Record<string, string> = {
@@ -70,21 +66,17 @@ beforeAll(async () => {
       fields: ['student_id', 'first_name', 'last_name', 'grade', 'home_room', 'teacher'],
     })
   ).id;
-  files = await mkdtemp(path.join(tmpdir(), 'oneroster-e2e-'));
-  await writeFile(path.join(files, 'district oneroster.zip'), await zipOf(FILES));
-  page = await freshPage(product.browser);
-  await signIn(page, product.baseUrl, DEMO_USERS.studio);
-});
-
-afterAll(async () => {
-  if (page) await closePage(page);
-  if (files) await rm(files, { recursive: true, force: true });
 });
 
 test('a OneRoster zip is recognised, mapped, checked and applied: students with home room and teacher', async () => {
+  const { page } = studio;
   await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/import`);
   await page.getByRole('heading', { name: 'Import Roster' }).waitFor();
-  await page.getByTestId('roster-file').setInputFiles(path.join(files, 'district oneroster.zip'));
+  await page.getByTestId('roster-file').setInputFiles({
+    name: 'district oneroster.zip',
+    mimeType: 'application/zip',
+    buffer: await zipOf(FILES),
+  });
   await page.getByRole('button', { name: 'Upload' }).click();
   await page.getByRole('table', { name: 'Map Columns' }).waitFor();
   expect(await page.getByTestId('import-intro').textContent()).toBe(
@@ -106,16 +98,11 @@ test('a OneRoster zip is recognised, mapped, checked and applied: students with 
     ['Grade', 'Grade'],
   ])
     expect(await page.getByRole('combobox', { name: `Field for ${column}` }).textContent()).toBe(field);
-  await page.getByRole('button', { name: 'Check' }).click();
-  await page.getByTestId('import-check').waitFor();
+  await checkImport(page);
   expect(await page.getByTestId('check-creates').textContent()).toBe('2 new');
   expect(await page.getByTestId('check-errors').textContent()).toBe('0 with errors');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await page.getByText('Import complete: 2 created, 0 updated, 0 unchanged, 0 skipped.').waitFor();
-  await page.getByRole('link', { name: 'View Subjects' }).click();
-  const cards = page.getByRole('list', { name: 'Subjects' }).getByTestId('subject-card');
-  await cards.nth(1).waitFor();
-  const text = (await cards.allTextContents()).join(' ');
+  await applyImport(page, 'Import complete: 2 created, 0 updated, 0 unchanged, 0 skipped.');
+  const text = await importedSubjectsText(page, 2);
   for (const shown of ['Ava Nguyen', 'Ben Okafor', '00101', 'Park', '3', 'K']) expect(text).toContain(shown);
   for (const absent of ['Cal Gone', 'Dee Other', 'Diaz']) expect(text).not.toContain(absent);
 });

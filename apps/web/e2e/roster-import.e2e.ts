@@ -1,15 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { closePage, freshPage } from './helpers.js';
+import { beforeAll, expect, test } from 'vitest';
+import { navLink } from './helpers.js';
 import { schoolProject } from './support/factories.js';
-import { type ApiCall, apiAs, DEMO_USERS, productAndBrowser, signIn } from './support/server.js';
+import { applyImport, checkImport, importedSubjectsText } from './support/import-roster.js';
+import { type ApiCall, apiAs, DEMO_USERS, productAndBrowser, sharedSignedInPage } from './support/server.js';
 
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
-let page: Page;
-let files: string;
+/** The studio manager's page, each test going on from where the one before left it. */
+const studioPage = sharedSignedInPage(product);
 let projectId: string;
 
 const ROSTER =
@@ -60,19 +57,10 @@ beforeAll(async () => {
   });
   expect(uploaded.status).toBe(204);
   await school(`/api/attachments/${attachment.id}/verify`, 'PATCH');
-
-  files = await mkdtemp(path.join(tmpdir(), 'roster-e2e-'));
-  await writeFile(path.join(files, 'roster edited.csv'), EDITED);
-  page = await freshPage(product.browser);
-  await signIn(page, product.baseUrl, DEMO_USERS.studio);
-});
-
-afterAll(async () => {
-  if (page) await closePage(page);
-  if (files) await rm(files, { recursive: true, force: true });
 });
 
 test('the studio imports the school’s roster with the suggested mapping, checks, applies, finds the students', async () => {
+  const { page } = studioPage;
   await page.goto(`${product.baseUrl}/projects/${projectId}/files`);
   await page.getByRole('link', { name: 'Import as roster' }).click();
   await page.getByRole('heading', { name: 'Import Roster' }).waitFor();
@@ -85,37 +73,32 @@ test('the studio imports the school’s roster with the suggested mapping, check
   expect(await page.getByRole('combobox', { name: 'Field for Homeroom Teacher' }).textContent()).toBe(
     'Teacher',
   );
-  await page.getByRole('button', { name: 'Check' }).click();
-  await page.getByTestId('import-check').waitFor();
+  await checkImport(page);
   expect(await page.getByTestId('check-creates').textContent()).toBe('3 new');
   expect(await page.getByTestId('check-errors').textContent()).toBe('0 with errors');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await page.getByText('Import complete: 3 created, 0 updated, 0 unchanged, 0 skipped.').waitFor();
-  await page.getByRole('link', { name: 'View Subjects' }).click();
-  const cards = page.getByRole('list', { name: 'Subjects' }).getByTestId('subject-card');
-  await cards.nth(2).waitFor();
-  const text = (await cards.allTextContents()).join(' ');
+  await applyImport(page, 'Import complete: 3 created, 0 updated, 0 unchanged, 0 skipped.');
+  const text = await importedSubjectsText(page, 3);
   for (const name of ['Ava Nguyen', 'Ben Okafor', 'Zoë Martin']) expect(text).toContain(name);
 });
 
 test('re-importing an edited file shows exactly the changed rows as updates', async () => {
-  await page
-    .getByRole('navigation', { name: 'Subjects' })
-    .getByRole('link', { name: 'Import Roster' })
-    .click();
-  await page.getByTestId('roster-file').setInputFiles(path.join(files, 'roster edited.csv'));
+  const { page } = studioPage;
+  await navLink(page, 'Subjects', 'Import Roster').click();
+  await page.getByTestId('roster-file').setInputFiles({
+    name: 'roster edited.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(EDITED, 'utf8'),
+  });
   await page.getByRole('button', { name: 'Upload' }).click();
   await page.getByRole('table', { name: 'Map Columns' }).waitFor();
-  await page.getByRole('button', { name: 'Check' }).click();
-  await page.getByTestId('import-check').waitFor();
+  await checkImport(page);
   expect(await page.getByTestId('check-creates').textContent()).toBe('0 new');
   expect(await page.getByTestId('check-updates').textContent()).toBe('1 updated');
   expect(await page.getByTestId('check-unchanged').textContent()).toBe('2 unchanged');
   const updates = page.getByTestId('update-row');
   expect(await updates.count()).toBe(1);
   expect(await updates.first().textContent()).toContain('Teacher: Mr. Diaz → Ms. Rivera');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await page.getByText('Import complete: 0 created, 1 updated, 2 unchanged, 0 skipped.').waitFor();
+  await applyImport(page, 'Import complete: 0 created, 1 updated, 2 unchanged, 0 skipped.');
   // The history lists both imports, newest first.
   const history = page.getByTestId('import-history-row');
   await history.nth(1).waitFor();
