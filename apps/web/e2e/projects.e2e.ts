@@ -1,20 +1,32 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { eventually } from '../../api/test/support/app.js';
-import { closePage, freshPage, heading, pageErrors, pathOf, storedToken } from './helpers.js';
+import {
+  choose,
+  closePage,
+  freshPage,
+  heading,
+  navLink,
+  pageErrors,
+  pathOf,
+  storedToken,
+} from './helpers.js';
 import { insertProjects } from './support/factories.js';
-import { DEMO_USERS, productAndBrowser, signedInPage, signIn } from './support/server.js';
+import {
+  DEMO_USERS,
+  mailedLinkPath,
+  organizationIdByName,
+  productAndBrowser,
+  projectIdByName,
+  signedInPage,
+  signIn,
+} from './support/server.js';
 
 // Thumbnails come from the address the server names from PUBLIC_URL: publicHost makes it the browser's.
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
 
 const NOT_ACTIVATED =
   'Oops, it appears that this project is not activated for your account. Please contact your support line for information on how to activate it.';
-
-interface MailboxMessage {
-  to: string;
-  text: string;
-}
 
 /** A call to the API as someone (their bearer token); throws on anything but 2xx. */
 async function api<T>(token: string | null, path: string, method = 'GET', body?: unknown): Promise<T> {
@@ -33,30 +45,7 @@ async function api<T>(token: string | null, path: string, method = 'GET', body?:
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** Waits for the invitation e-mail in the development mailbox and returns its token. */
-async function invitationToken(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 75; attempt += 1) {
-    const { messages } = await api<{ messages: MailboxMessage[] }>(
-      null,
-      `/api/dev/mailbox?to=${encodeURIComponent(email)}`,
-    );
-    for (const message of messages) {
-      const match = message.text?.match(/\/invitations\/([^\s/?#]+)/);
-      if (match?.[1]) return match[1];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No invitation e-mail for ${email}`);
-}
-
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-/** Picks an option of an MUI select, found by its label. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
 
 /** The cell texts of a table's body rows. */
 async function tableRows(page: Page, tableName: string): Promise<string[][]> {
@@ -74,15 +63,6 @@ async function tableRows(page: Page, tableName: string): Promise<string[][]> {
 /** Waits until the list's sort order in the address is `value` (filters replace the history entry). */
 async function sortParam(page: Page, value: string) {
   await page.waitForFunction((v) => new URLSearchParams(window.location.search).get('sort') === v, value);
-}
-
-async function studioOrganizationId(): Promise<string> {
-  const row = await product.app.ctx.db
-    .selectFrom('organizations')
-    .select('id')
-    .where('name', '=', 'Demo Studio')
-    .executeTakeFirstOrThrow();
-  return String(row.id);
 }
 
 test('a school user lands in a living demo project with students and photos', async () => {
@@ -131,7 +111,7 @@ test('a studio manager sets up a season, a template with a hidden field and a pr
   // New season.
   await mainNav(page).getByRole('link', { name: 'Seasons' }).click();
   await heading(page, 'Seasons').waitFor();
-  await page.getByRole('navigation', { name: 'Seasons' }).getByRole('link', { name: 'New Season' }).click();
+  await navLink(page, 'Seasons', 'New Season').click();
   await heading(page, 'New Season').waitFor();
   const saveSeason = page.getByRole('button', { name: 'Save Season' });
   expect(await saveSeason.isDisabled()).toBe(true);
@@ -145,10 +125,7 @@ test('a studio manager sets up a season, a template with a hidden field and a pr
   // New template: First Name for everyone, a Custom field hidden from customers.
   await mainNav(page).getByRole('link', { name: 'Project Templates' }).click();
   await heading(page, 'Project Templates').waitFor();
-  await page
-    .getByRole('navigation', { name: 'Project templates' })
-    .getByRole('link', { name: 'New Project Template' })
-    .click();
+  await navLink(page, 'Project templates', 'New Project Template').click();
   await heading(page, 'New Project Template').waitFor();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Portrait Day Template');
   const first = page.getByRole('group', { name: 'Subject field 1' });
@@ -232,7 +209,7 @@ test('a studio manager sets up a season, a template with a hidden field and a pr
     { user: { name: 'Hazel Head', email } },
   );
   await api(studioToken, `/api/users/${user.id}/invite`, 'POST', { plic_app_id: 'school-portal' });
-  const token = await invitationToken(email);
+  const token = (await mailedLinkPath(product.baseUrl, email, '/invitations/')).split('/').pop()!;
   await api(null, `/api/invitations/${token}/accept`, 'POST', { password });
 
   // With one project they go straight into it.
@@ -256,7 +233,6 @@ test('a studio manager sets up a season, a template with a hidden field and a pr
 });
 
 test('sub-screens of a project not activated for School Portal show the not-activated screen', async () => {
-  const db = product.app.ctx.db;
   const [inactiveId] = await insertProjects(product.app, 'Maple Grove Elementary', [
     {
       name: 'Maple Grove Companion Only',
@@ -266,11 +242,7 @@ test('sub-screens of a project not activated for School Portal show the not-acti
     },
   ]);
   const inactive = { id: inactiveId! };
-  const active = await db
-    .selectFrom('projects')
-    .select('id')
-    .where('name', '=', 'Maple Grove Fall 2026')
-    .executeTakeFirstOrThrow();
+  const activeId = await projectIdByName(product.app, 'Maple Grove Fall 2026');
 
   const page = await freshPage(product.browser);
   await signIn(page, product.baseUrl, DEMO_USERS.studio);
@@ -280,12 +252,9 @@ test('sub-screens of a project not activated for School Portal show the not-acti
   });
 
   // An activated project's sub-screens open (exports and layouts are placeholders for now).
-  await page.goto(`${product.baseUrl}/projects/${active.id}/layouts`);
+  await page.goto(`${product.baseUrl}/projects/${activeId}/layouts`);
   await heading(page, 'Print Layouts').waitFor();
-  await page
-    .getByRole('navigation', { name: 'Project' })
-    .getByRole('link', { name: 'Download exports' })
-    .click();
+  await navLink(page, 'Project', 'Download exports').click();
   await heading(page, 'Download Exports').waitFor();
 
   // Its dashboard opens without activation; each sub-screen needs it.
@@ -294,7 +263,7 @@ test('sub-screens of a project not activated for School Portal show the not-acti
   for (const link of ['Subject management', 'Download exports', 'Print layouts', 'Attachments']) {
     await page.goto(`${product.baseUrl}/projects/${inactive.id}`);
     await heading(page, 'Maple Grove Companion Only').waitFor();
-    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: link }).click();
+    await navLink(page, 'Project', link).click();
     await page.getByTestId('project-not-activated').waitFor();
     expect(pathOf(page)).toBe(`/projects/${inactive.id}/not-activated`);
     expect(await page.getByTestId('project-not-activated').textContent()).toBe(NOT_ACTIVATED);
@@ -307,15 +276,11 @@ test('sub-screens of a project not activated for School Portal show the not-acti
 });
 
 test('the project dashboard links its statistics and warns of pending file requests', async () => {
-  const db = product.app.ctx.db;
-  const project = await db
-    .selectFrom('projects')
-    .select('id')
-    .where('name', '=', 'Riverside Fall 2026')
-    .executeTakeFirstOrThrow();
+  const projectId = await projectIdByName(product.app, 'Riverside Fall 2026');
   const page = await freshPage(product.browser);
-  // Pending requests arrive with the file-request issue; until then the answer is adjusted here.
-  await page.route(`**/api/projects/${project.id}`, async (route) => {
+  // The demo data has no pending file requests nor these counts: the project's answer is adjusted to
+  // carry them.
+  await page.route(`**/api/projects/${projectId}`, async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { project: Record<string, unknown> };
     body.project.pending_attachment_requests_count = 2;
@@ -337,7 +302,7 @@ test('the project dashboard links its statistics and warns of pending file reque
     '3Attachments',
   ]);
   await banner.getByRole('link', { name: 'View Files' }).click();
-  await page.waitForFunction((path) => window.location.pathname === path, `/projects/${project.id}/files`);
+  await page.waitForFunction((path) => window.location.pathname === path, `/projects/${projectId}/files`);
   await closePage(page);
 });
 
@@ -345,7 +310,7 @@ test('project templates are listed, and deleted only after confirmation', async 
   const page = await freshPage(product.browser);
   await signIn(page, product.baseUrl, DEMO_USERS.studio);
   const token = (await storedToken(page))!;
-  const organizationId = await studioOrganizationId();
+  const organizationId = await organizationIdByName(product.app, 'Demo Studio');
   await api(token, '/api/project-templates', 'POST', {
     project_template: {
       name: 'Short-lived Template',
