@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordIdSchema as recordId } from './schemas.js';
+import { recordIdSchema as recordId, requiredText } from './schemas.js';
 
 /**
  * File types a school may send (spec §2, §5): images as the spec states, and the roster and document
@@ -33,12 +33,8 @@ export function attachmentContentType(fileName: string, declared?: string | null
 
 /** File request (spec §5): name, description and at least one project required. */
 export const attachmentRequestFormSchema = z.object({
-  name: z.string().trim().min(1, "can't be blank").max(200, 'is too long (maximum is 200 characters)'),
-  description: z
-    .string()
-    .trim()
-    .min(1, "can't be blank")
-    .max(5000, 'is too long (maximum is 5000 characters)'),
+  name: requiredText(200),
+  description: requiredText(5000),
 });
 export type AttachmentRequestForm = z.infer<typeof attachmentRequestFormSchema>;
 export const attachmentRequestProjectIdsSchema = z

@@ -6,6 +6,7 @@ import {
   organizationRoleSchema,
   passwordSchema,
   recordIdSchema,
+  requiredText,
 } from './schemas.js';
 
 const optionalEmail = z
@@ -30,7 +31,7 @@ const optionalUrl = z
 
 /** The organization form (spec §5): name and role required, short code at most 9 characters. */
 export const organizationFormSchema = z.object({
-  name: z.string().trim().min(1, "can't be blank").max(200, 'is too long (maximum is 200 characters)'),
+  name: requiredText(200),
   role: organizationRoleSchema,
   short_code: optionalText(SHORT_CODE_MAX_LENGTH).refine(
     (v) => v === null || v.length <= SHORT_CODE_MAX_LENGTH,
@@ -49,7 +50,7 @@ export const organizationUpdateSchema = organizationFormSchema.omit({ role: true
 
 /** New user (spec §5): name, e-mail and organization required. */
 export const newUserFormSchema = z.object({
-  name: z.string().trim().min(1, "can't be blank").max(200, 'is too long (maximum is 200 characters)'),
+  name: requiredText(200),
   email: z.string().trim().min(1, "can't be blank").pipe(emailSchema),
   organization_id: recordIdSchema,
   enable_for_all_apps: z.boolean().optional(),

@@ -64,6 +64,10 @@ export const isoDateTimeSchema = z.iso
   .datetime({ offset: true, message: 'is invalid' })
   .refine((v) => yearInRange(v) && Number.isFinite(Date.parse(v)), 'is out of range');
 
+/** Required text of at most `max` characters, trimmed: blank is refused. */
+export const requiredText = (max: number) =>
+  z.string().trim().min(1, "can't be blank").max(max, `is too long (maximum is ${max} characters)`);
+
 /** Optional text of at most `max` characters, trimmed: blank becomes null. */
 export const optionalText = (max: number) =>
   z

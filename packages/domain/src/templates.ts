@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, recordIdSchema as recordId } from './schemas.js';
+import { isoDateSchema, recordIdSchema as recordId, requiredText } from './schemas.js';
 
 /**
  * The subject-field catalogue: the keys the rest of the product relies on (names, grades, teachers,
@@ -72,7 +72,7 @@ export const subjectFieldInputSchema = z
 export type SubjectFieldInput = z.input<typeof subjectFieldInputSchema>;
 
 export const projectTemplateFormSchema = z.object({
-  name: z.string().trim().min(1, "can't be blank").max(200, 'is too long (maximum is 200 characters)'),
+  name: requiredText(200),
   subject_fields_attributes: z
     .array(subjectFieldInputSchema)
     .min(1, 'needs at least one subject field')
@@ -82,7 +82,7 @@ export type ProjectTemplateForm = z.input<typeof projectTemplateFormSchema>;
 
 export const seasonFormSchema = z
   .object({
-    name: z.string().trim().min(1, "can't be blank").max(200, 'is too long (maximum is 200 characters)'),
+    name: requiredText(200),
     period_start: isoDateSchema.nullish(),
     period_end: isoDateSchema.nullish(),
     current: z.boolean().optional(),
@@ -95,7 +95,7 @@ export type SeasonForm = z.input<typeof seasonFormSchema>;
 
 /** The project form (spec §5): name, template and organization required; season optional. */
 export const projectFormSchema = z.object({
-  name: z.string().trim().min(1, "can't be blank").max(200, 'is too long (maximum is 200 characters)'),
+  name: requiredText(200),
   short_code: z
     .string()
     .trim()
