@@ -100,7 +100,16 @@ const allRows = () => t.ctx.db.selectFrom('audit_events').selectAll().orderBy('i
 /** The trail from now on: `added()` answers the rows written since this call. */
 async function trailFromNow() {
   const before = (await allRows()).length;
-  return { added: async () => (await allRows()).slice(before) };
+  const added = async () => (await allRows()).slice(before);
+  return {
+    added,
+    /** Exactly one row was added since, and it is `expected`. */
+    async addedOne(expected: Record<string, unknown>) {
+      const rows = await added();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject(expected);
+    },
+  };
 }
 
 /**
@@ -139,9 +148,7 @@ describe('what the trail records', () => {
   test('a sign-in: the user, the account it starts in, its organization, the address', async () => {
     const trail = await trailFromNow();
     await signInAs('studioManager', w.users.studioManager!.email);
-    const rows = await trail.added();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
+    await trail.addedOne({
       action: 'session.sign_in',
       ...actor('studioManager', w.orgs.studioA.id),
       account_id: w.users.studioManager!.accountIds[0],
@@ -187,9 +194,7 @@ describe('what the trail records', () => {
     const trail = await trailFromNow();
     const res = await call('studioManager', 'GET', `/api/attachments/${attachmentA1}/download?format=json`);
     expect(res.statusCode).toBe(200);
-    const rows = await trail.added();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
+    await trail.addedOne({
       action: 'attachment.download',
       ...actor('studioManager'),
       account_id: w.users.studioManager!.accountIds[0],
@@ -300,9 +305,7 @@ describe('what the trail records', () => {
     expect((await call('studioManager', 'GET', `/api/photos/${photo.id}/thumb?size=full`)).statusCode).toBe(
       302,
     );
-    const rows = await trail.added();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
+    await trail.addedOne({
       ...actor('studioManager'),
       action: 'photo.download',
       record_type: 'photo',
@@ -342,9 +345,7 @@ describe('what the trail records', () => {
     expect((await call('studioManager', 'POST', `/api/subject-imports/${imp.id}/apply`)).statusCode).toBe(
       409,
     );
-    const rows = await trail.added();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
+    await trail.addedOne({
       ...actor('studioManager'),
       action: 'subject_import.apply',
       record_type: 'subject_import',
@@ -401,9 +402,7 @@ describe('what the trail records', () => {
       payload: { password: 'a long enough passphrase' },
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const rows = await trail.added();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
+    await trail.addedOne({
       action: 'session.sign_in',
       user_id: invited.id,
       account_id: invited.account_id,

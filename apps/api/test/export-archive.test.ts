@@ -17,26 +17,16 @@ import {
   checkExport,
   type ExportFormatRow,
   type ExportImageSource,
-  type ExportRunOptions,
   type ExportSubject,
 } from '../src/modules/project-exports/archive/index.js';
 import { entryName, namePart } from '../src/modules/project-exports/archive/layout.js';
 import { LocalStorage } from '../src/storage/local.js';
 import type { Storage } from '../src/storage/storage.js';
 import { createTestDatabase } from './support/database.js';
-import { formatRow } from './support/export-format.js';
+import { builtInFormat, formatRow, runOptions } from './support/export-format.js';
 import { startS3Storage } from './support/s3.js';
 
 const mappings = (...keys: string[]) => keys.map((field_key, i) => ({ field_key, position: i + 1 }));
-
-const run = (overrides: Partial<ExportRunOptions> = {}): ExportRunOptions => ({
-  groupFieldKey: null,
-  usePhotoCropName: false,
-  includeSubjectsWithoutImages: true,
-  fields: [],
-  projectName: 'Fall Portraits',
-  ...overrides,
-});
 
 interface Entry {
   method: number;
@@ -136,7 +126,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 async function build(
   format: ExportFormatRow,
   subjects: ExportSubject[],
-  options = run(),
+  options = runOptions(),
   key = 'org-1/exports/1/export.zip',
   into: Storage = storage,
 ) {
@@ -200,7 +190,11 @@ describe('export archive', () => {
         images: [portrait],
       },
     ];
-    const { result, entries, progress } = await build(format, subjects, run({ groupFieldKey: 'teacher' }));
+    const { result, entries, progress } = await build(
+      format,
+      subjects,
+      runOptions({ groupFieldKey: 'teacher' }),
+    );
     expect([...entries.keys()]).toEqual([
       'Yearbook 2026/Mrs Park/Photos/Lee-Ann.jpg',
       'Yearbook 2026/Mrs Park/Photos/LEE-Ann-2.jpg',
@@ -390,7 +384,7 @@ describe('export archive', () => {
       { id: '1', values: { last_name: 'A' }, images: [image] },
     ];
     const imageOf = async (format: ExportFormatRow, image: ExportImageSource, n: number) => {
-      const { entries } = await build(format, subjects(image), run(), `org-1/exports/master-${n}.zip`);
+      const { entries } = await build(format, subjects(image), runOptions(), `org-1/exports/master-${n}.zip`);
       return [...entries].find(([name]) => name.endsWith('.jpg'))![1].data;
     };
     const small = formatRow({ include_readme: false, include_data: false });
@@ -425,7 +419,7 @@ describe('export archive', () => {
       { id: '12', field_key: 'last_name', label: null },
       { id: '13', field_key: 'student_id', label: 'Student #' },
     ];
-    const text = (await build(format, subjects, run({ fields }))).entries
+    const text = (await build(format, subjects, runOptions({ fields }))).entries
       .get('Custom Format/data.csv')!
       .data.toString('utf8');
     const lines = text.split('\r\n');
@@ -495,7 +489,7 @@ describe('export archive', () => {
     const { entries } = await build(
       format,
       subjects,
-      run({ groupFieldKey: 'grade', includeSubjectsWithoutImages: false }),
+      runOptions({ groupFieldKey: 'grade', includeSubjectsWithoutImages: false }),
     );
     expect([...entries.keys()]).toEqual([
       'Custom Format/images/00042_1.jpg',
@@ -510,7 +504,7 @@ describe('export archive', () => {
     expect(entries.get('Custom Format/4/data/data.csv')!.data.toString()).toBe(
       'Image Folder,Image File Name\r\n../../images,00008_3.jpg\r\n',
     );
-    const named = await build(format, subjects, run({ usePhotoCropName: true }));
+    const named = await build(format, subjects, runOptions({ usePhotoCropName: true }));
     expect([...named.entries.keys()].filter((n) => n.endsWith('.jpg'))).toEqual([
       'Custom Format/images/00042_1.jpg',
       'Custom Format/images/Crop_A_2.jpg',
@@ -548,8 +542,8 @@ describe('export archive', () => {
     const key = 'org-1/exports/9/export.zip';
     const one = { id: '1', values: { last_name: 'Lee', first_name: 'Ann' }, images: [portrait] };
     const two = { id: '2', values: { last_name: 'Diaz', first_name: 'Bo' }, images: [portrait] };
-    await build(format, [one, two], run(), key);
-    const { entries } = await build(format, [two], run(), key);
+    await build(format, [one, two], runOptions(), key);
+    const { entries } = await build(format, [two], runOptions(), key);
     expect([...entries.keys()]).toEqual(['Custom Format/images/Diaz_Bo.jpg', 'Custom Format/data.csv']);
     expect(await readdir(path.join(dir, 'org-1/exports/9'))).toEqual(['export.zip', 'export.zip.meta']);
 
@@ -566,7 +560,7 @@ describe('export archive', () => {
         format,
         subjects: subjects(),
         total: 2,
-        options: run(),
+        options: runOptions(),
         onProgress: async () => {},
         signal: controller.signal,
       }),
@@ -586,8 +580,8 @@ describe('export archive', () => {
       const key = 'org-1/exports/11/export.zip';
       const ann = { id: '1', values: { last_name: 'Lee', first_name: 'Ann' }, images: [turned] };
       const bo = { id: '2', values: { last_name: 'Diaz', first_name: 'Bo' }, images: [turned] };
-      await build(format, [ann, bo], run(), key, s3.storage);
-      const { entries, result } = await build(format, [bo], run(), key, s3.storage);
+      await build(format, [ann, bo], runOptions(), key, s3.storage);
+      const { entries, result } = await build(format, [bo], runOptions(), key, s3.storage);
       expect([...entries.keys()]).toEqual(['Custom Format/images/Diaz_Bo.jpg', 'Custom Format/data.csv']);
       expect(await s3.storage.head(key)).toEqual({ size: result.bytes, contentType: 'application/zip' });
       expect(entries.get('Custom Format/data.csv')!.data.toString()).toBe(
@@ -605,7 +599,7 @@ describe('export archive', () => {
       build(
         format,
         [{ id: '1', values: { last_name: 'A' }, images: [gone] }],
-        run(),
+        runOptions(),
         'org-1/exports/10/export.zip',
       ),
     ).rejects.toThrow('Photo 404 could not be exported');
@@ -626,7 +620,7 @@ describe('checkExport', () => {
         { id: '1', values: { last_name: 'Lee', first_name: 'Ann' }, images: [portrait] },
         { id: '2', values: { last_name: 'Diaz', first_name: 'Bo' }, images: [turned] },
       ],
-      run(),
+      runOptions(),
     );
     expect(report).toEqual({ subjects_count: 2, issues: [] });
   });
@@ -645,7 +639,7 @@ describe('checkExport', () => {
       { id: '4', values: { student_id: '' }, images: [portrait] },
       { id: '5', values: { student_id: '555' }, images: [] },
     ];
-    const report = checkExport(format, subjects, run());
+    const report = checkExport(format, subjects, runOptions());
     expect(report.subjects_count).toBe(5);
     expect(codes(report)).toEqual({
       missing_image: ['5'],
@@ -662,7 +656,7 @@ describe('checkExport', () => {
     const padded = checkExport(
       { ...format, data_zero_pad_field_key: 'student_id', data_zero_pad_field_length: 5 },
       subjects,
-      run(),
+      runOptions(),
     );
     expect(padded.issues.map((i) => i.code)).not.toContain('leading_zeros');
   });
@@ -679,7 +673,7 @@ describe('checkExport', () => {
         images: [],
       })),
     ];
-    const report = checkExport(formatRow(), subjects, run({ includeSubjectsWithoutImages: false }));
+    const report = checkExport(formatRow(), subjects, runOptions({ includeSubjectsWithoutImages: false }));
     const byCode = Object.fromEntries(report.issues.map((i) => [`${i.code}:${i.field_key}`, i]));
     expect(byCode['forbidden_characters:last_name']!.subject_ids).toEqual(['a']);
     expect(byCode['forbidden_characters:first_name']!.subject_ids).toEqual(['a']);
@@ -773,21 +767,7 @@ describe('custom fields, encodings and the PSPA package', () => {
   });
   afterAll(() => handle?.close());
 
-  /** A built-in format as migrations leave it, with its mappings. */
-  const builtIn = async (standardKey: string): Promise<ExportFormatRow> => {
-    const row = await handle.db
-      .selectFrom('project_export_formats')
-      .selectAll()
-      .where('standard_key', '=', standardKey)
-      .executeTakeFirstOrThrow();
-    const field_mappings = await handle.db
-      .selectFrom('project_export_format_field_mappings')
-      .select(['field_key', 'custom_label', 'position'])
-      .where('project_export_format_id', '=', row.id)
-      .orderBy('position')
-      .execute();
-    return { ...row, field_mappings };
-  };
+  const builtIn = (standardKey: string) => builtInFormat(handle.db, standardKey);
 
   const fields = [
     { id: '21', field_key: 'first_name', label: null },
@@ -821,12 +801,12 @@ describe('custom fields, encodings and the PSPA package', () => {
       ],
     });
     const subjects = [person('1', 'Ann', 'Lee', { '23': 'Peanuts', '24': '3', '25': 'Route 9' })];
-    const { entries } = await build(format, subjects, run({ fields }));
+    const { entries } = await build(format, subjects, runOptions({ fields }));
     expect(entries.get('Custom Format/data.csv')!.data.toString('utf8')).toBe(
       'Last Name,Medical Alert,Allergies,First Name,Grade,Bus Route\r\nLee,Peanuts,,Ann,3,Route 9\r\n',
     );
     // The check names the mapped custom field the project lacks.
-    const report = checkExport(format, subjects, run({ fields }));
+    const report = checkExport(format, subjects, runOptions({ fields }));
     expect(report.issues).toEqual([
       {
         code: 'missing_field',
@@ -871,7 +851,7 @@ describe('custom fields, encodings and the PSPA package', () => {
     expect(iconv.decode(bytes, 'win1252')).toBe(
       'First Name,Last Name\r\nZoë,Brontë\r\nLukasz,Nowak\r\nMinh,Nguyen\r\nZoë,Decomposed\r\n',
     );
-    const report = checkExport(cp1252, subjects, run());
+    const report = checkExport(cp1252, subjects, runOptions());
     expect(report.issues).toEqual([
       {
         code: 'transliterated',
@@ -882,7 +862,7 @@ describe('custom fields, encodings and the PSPA package', () => {
         subject_ids: ['2', '3'],
       },
     ]);
-    expect(checkExport(format, subjects, run()).issues).toEqual([]);
+    expect(checkExport(format, subjects, runOptions()).issues).toEqual([]);
   });
 
   test('built-in encodings: Roster CSV and CSV + Photos with a BOM, PSPA Windows-1252, PowerSchool plain UTF-8', async () => {
@@ -925,7 +905,7 @@ describe('custom fields, encodings and the PSPA package', () => {
     expect(entries.get('PSPA/readme.txt')!.data.toString()).toContain(
       'MASTER.TXT lists every subject; INDEX.TXT, those with an image.',
     );
-    const report = checkExport(format, subjects, run());
+    const report = checkExport(format, subjects, runOptions());
     expect(report.issues.find((i) => i.code === 'left_out_of_index')).toEqual({
       code: 'left_out_of_index',
       message: '1 subject has no image and will be left out of INDEX.TXT; MASTER.TXT lists it.',

@@ -47,6 +47,11 @@ afterAll(() => t?.close());
 
 const call = (who: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
   injectAs(t.app, tokens[who]!, method, url, payload);
+/** Studio A's manager creates a child of Studio A, or lists its children by `query`. */
+const createUnderStudioA = (organization: object) =>
+  call('studioManager', 'POST', `/api/organizations/${w.orgs.studioA.id}/organizations`, { organization });
+const studioAChildren = (query: string) =>
+  call('studioManager', 'GET', `/api/organizations/${w.orgs.studioA.id}/organizations?${query}`);
 
 describe('organizations', () => {
   test('show carries every field and the organization’s support links', async () => {
@@ -68,14 +73,11 @@ describe('organizations', () => {
   });
 
   test('a studio creates a school; a lab creates a studio; the role follows the parent', async () => {
-    const school = await call(
-      'studioManager',
-      'POST',
-      `/api/organizations/${w.orgs.studioA.id}/organizations`,
-      {
-        organization: { name: 'New School', short_code: 'NEWSC', contact_email: 'Office@New.test' },
-      },
-    );
+    const school = await createUnderStudioA({
+      name: 'New School',
+      short_code: 'NEWSC',
+      contact_email: 'Office@New.test',
+    });
     expect(school.statusCode).toBe(201);
     expect(school.json().organization).toMatchObject({
       name: 'New School',
@@ -88,50 +90,26 @@ describe('organizations', () => {
       organization: { name: 'New Studio', role: 'studio_role' },
     });
     expect(studio.json().organization.role).toBe('studio_role');
-    const wrongRole = await call(
-      'studioManager',
-      'POST',
-      `/api/organizations/${w.orgs.studioA.id}/organizations`,
-      {
-        organization: { name: 'Bad', role: 'lab_role' },
-      },
-    );
+    const wrongRole = await createUnderStudioA({ name: 'Bad', role: 'lab_role' });
     expect(wrongRole.statusCode).toBe(422);
     expect(wrongRole.json().errors.role).toBeDefined();
   });
 
   test('validation: name required, short code at most 9 characters, nothing half-written', async () => {
     const before = await t.ctx.db.selectFrom('organizations').select('id').execute();
-    const blank = await call(
-      'studioManager',
-      'POST',
-      `/api/organizations/${w.orgs.studioA.id}/organizations`,
-      {
-        organization: { name: '  ', short_code: '1234567890' },
-      },
-    );
+    const blank = await createUnderStudioA({ name: '  ', short_code: '1234567890' });
     expect(blank.statusCode).toBe(422);
     expect(blank.json().errors).toEqual({
       name: ["can't be blank"],
       short_code: ['is too long (maximum is 9 characters)'],
     });
-    const noName = await call(
-      'studioManager',
-      'POST',
-      `/api/organizations/${w.orgs.studioA.id}/organizations`,
-      {
-        organization: {},
-      },
-    );
+    const noName = await createUnderStudioA({});
     expect(noName.json().errors.name).toEqual(["can't be blank"]);
-    const badEmail = await call(
-      'studioManager',
-      'POST',
-      `/api/organizations/${w.orgs.studioA.id}/organizations`,
-      {
-        organization: { name: 'X', contact_email: 'not-an-email', logo_url: 'javascript:alert(1)' },
-      },
-    );
+    const badEmail = await createUnderStudioA({
+      name: 'X',
+      contact_email: 'not-an-email',
+      logo_url: 'javascript:alert(1)',
+    });
     expect(Object.keys(badEmail.json().errors).sort()).toEqual(['contact_email', 'logo_url']);
     const after = await t.ctx.db.selectFrom('organizations').select('id').execute();
     expect(after.length).toBe(before.length);
@@ -156,38 +134,18 @@ describe('organizations', () => {
 
   test('children list: keyword search and paging, 10 a page by default', async () => {
     for (let i = 0; i < 11; i++) {
-      await call('studioManager', 'POST', `/api/organizations/${w.orgs.studioA.id}/organizations`, {
-        organization: { name: `Paged School ${String(i).padStart(2, '0')}` },
-      });
+      await createUnderStudioA({ name: `Paged School ${String(i).padStart(2, '0')}` });
     }
-    const first = (
-      await call(
-        'studioManager',
-        'GET',
-        `/api/organizations/${w.orgs.studioA.id}/organizations?keyword=paged`,
-      )
-    ).json();
+    const first = (await studioAChildren('keyword=paged')).json();
     expect(first.organizations).toHaveLength(10);
     expect(first.meta).toEqual({ page: 1, limit: 10, total: 11 });
-    const second = (
-      await call(
-        'studioManager',
-        'GET',
-        `/api/organizations/${w.orgs.studioA.id}/organizations?keyword=paged&page=2`,
-      )
-    ).json();
+    const second = (await studioAChildren('keyword=paged&page=2')).json();
     expect(second.organizations.map((o: { name: string }) => o.name)).toEqual(['Paged School 10']);
-    const percent = (
-      await call('studioManager', 'GET', `/api/organizations/${w.orgs.studioA.id}/organizations?keyword=%25`)
-    ).json();
+    const percent = (await studioAChildren('keyword=%25')).json();
     expect(percent.meta.total).toBe(0);
     // A literal % in a name is found by it: the keyword is matched as text, not as a pattern.
-    await call('studioManager', 'POST', `/api/organizations/${w.orgs.studioA.id}/organizations`, {
-      organization: { name: '100% Kids Academy' },
-    });
-    const literal = (
-      await call('studioManager', 'GET', `/api/organizations/${w.orgs.studioA.id}/organizations?keyword=%25`)
-    ).json();
+    await createUnderStudioA({ name: '100% Kids Academy' });
+    const literal = (await studioAChildren('keyword=%25')).json();
     expect(literal.organizations.map((o: { name: string }) => o.name)).toEqual(['100% Kids Academy']);
     const deep = (
       await call(

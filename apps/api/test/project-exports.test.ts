@@ -15,6 +15,7 @@ import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, injectAs, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { projectWithFields as buildProjectWithFields, subjectWithPhoto } from './support/project-data.js';
+import { insertId } from './support/rows.js';
 import { type World, worldApp } from './support/world.js';
 import { readZip, type ZipEntry } from './support/zip.js';
 
@@ -68,33 +69,42 @@ async function createFormat(who: string, organizationId: string, values: Record<
   return answer.json().project_export_format.id as string;
 }
 
+/** A field added to project A1's own template, with `value` on A1's first subject. */
+async function addFieldToA1(
+  field: {
+    field_key: string | null;
+    label: string | null;
+    arrangement_position: number;
+    visible_to_customers: boolean;
+  },
+  value: string,
+) {
+  const template = await t.ctx.db
+    .selectFrom('projects')
+    .select('project_template_id')
+    .where('id', '=', projectA1.projectId)
+    .executeTakeFirstOrThrow();
+  const id = await insertId(t.ctx.db, 'subject_fields', {
+    project_template_id: template.project_template_id!,
+    ...field,
+  });
+  await t.ctx.db
+    .updateTable('subjects')
+    .set({ properties: sql`properties || jsonb_build_object(${id}::text, ${value}::text)` })
+    .where('id', '=', subjectsA1[0]!)
+    .execute();
+}
+
 beforeAll(async () => {
   ({ t, w, tokens } = await worldApp());
   deps = jobDepsOf(t.ctx);
   projectA1 = await projectWithFields(w.orgs.schoolA1.id, 'Spring A1');
   for (const row of ROSTER) subjectsA1.push(await addSubject(projectA1, row));
   // A field hidden from customers, with a value on the first subject.
-  const template = await t.ctx.db
-    .selectFrom('projects')
-    .select('project_template_id')
-    .where('id', '=', projectA1.projectId)
-    .executeTakeFirstOrThrow();
-  const hidden = await t.ctx.db
-    .insertInto('subject_fields')
-    .values({
-      project_template_id: template.project_template_id!,
-      field_key: 'home_room',
-      label: null,
-      arrangement_position: 9,
-      visible_to_customers: false,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.ctx.db
-    .updateTable('subjects')
-    .set({ properties: sql`properties || jsonb_build_object(${hidden.id}::text, 'Room 7')` })
-    .where('id', '=', subjectsA1[0]!)
-    .execute();
+  await addFieldToA1(
+    { field_key: 'home_room', label: null, arrangement_position: 9, visible_to_customers: false },
+    'Room 7',
+  );
   projectB = await projectWithFields(w.orgs.schoolB.id, 'Spring B');
   subjectB = await addSubject(projectB, ['Other', 'School', '1', 'X', '9999', false]);
 
@@ -856,27 +866,10 @@ describe('choosing images', () => {
 
 describe("a project's own custom fields", () => {
   test('a format maps a custom field by its label; "include unmapped fields" adds the project\'s own fields, not the catalogue', async () => {
-    const template = await t.ctx.db
-      .selectFrom('projects')
-      .select('project_template_id')
-      .where('id', '=', projectA1.projectId)
-      .executeTakeFirstOrThrow();
-    const alert = await t.ctx.db
-      .insertInto('subject_fields')
-      .values({
-        project_template_id: template.project_template_id!,
-        field_key: null,
-        label: 'Medical Alert',
-        arrangement_position: 10,
-        visible_to_customers: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.ctx.db
-      .updateTable('subjects')
-      .set({ properties: sql`properties || jsonb_build_object(${alert.id}::text, 'Peanuts')` })
-      .where('id', '=', subjectsA1[0]!)
-      .execute();
+    await addFieldToA1(
+      { field_key: null, label: 'Medical Alert', arrangement_position: 10, visible_to_customers: true },
+      'Peanuts',
+    );
     const medical = await createFormat('studioManager', w.orgs.studioA.id, {
       name: 'Medical',
       available_to_suborganizations: true,

@@ -9,14 +9,13 @@ import {
   checkExport,
   type ExportFormatRow,
   type ExportImageSource,
-  type ExportRunOptions,
   type ExportSubject,
 } from '../src/modules/project-exports/archive/index.js';
 import { entryCost } from '../src/modules/project-exports/archive/parts.js';
 import { LocalStorage } from '../src/storage/local.js';
 import { eventually } from './support/app.js';
 import { createTestDatabase } from './support/database.js';
-import { formatRow } from './support/export-format.js';
+import { builtInFormat, formatRow, runOptions } from './support/export-format.js';
 import { injectAs } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { projectWithFields, subjectWithPhoto } from './support/project-data.js';
@@ -24,7 +23,7 @@ import { worldApp } from './support/world.js';
 import { readZip, type ZipEntry } from './support/zip.js';
 
 /**
- * The formats school systems read (issue 28 items 3 and 5; docs/exports.md): the built-in formats as
+ * The formats school systems read (docs/exports.md): the built-in formats as
  * migration 0031 leaves them, built into real archives from a real JPEG and read back (names, sizes, parts,
  * data files), and the pre-export check's SIS and PSPA package rules.
  */
@@ -33,15 +32,6 @@ let dir: string;
 let storage: LocalStorage;
 let handle: ReturnType<typeof connectDatabase>;
 let photo: ExportImageSource;
-
-const run = (overrides: Partial<ExportRunOptions> = {}): ExportRunOptions => ({
-  groupFieldKey: null,
-  usePhotoCropName: false,
-  includeSubjectsWithoutImages: true,
-  fields: [],
-  projectName: 'Fall Portraits',
-  ...overrides,
-});
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'sis-formats-'));
@@ -70,24 +60,10 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-/** A built-in format as migrations leave it, with its mappings. */
-async function builtIn(standardKey: string): Promise<ExportFormatRow> {
-  const row = await handle.db
-    .selectFrom('project_export_formats')
-    .selectAll()
-    .where('standard_key', '=', standardKey)
-    .executeTakeFirstOrThrow();
-  const field_mappings = await handle.db
-    .selectFrom('project_export_format_field_mappings')
-    .select(['field_key', 'custom_label', 'position'])
-    .where('project_export_format_id', '=', row.id)
-    .orderBy('position')
-    .execute();
-  return { ...row, field_mappings };
-}
+const builtIn = (standardKey: string) => builtInFormat(handle.db, standardKey);
 
 let builds = 0;
-async function build(format: ExportFormatRow, subjects: ExportSubject[], options = run()) {
+async function build(format: ExportFormatRow, subjects: ExportSubject[], options = runOptions()) {
   const key = `org-1/exports/${++builds}.zip`;
   await buildExportArchive({
     storage,
@@ -261,7 +237,9 @@ describe('archives read back', () => {
 
 describe('pre-export check: IDs for school systems', () => {
   const codes = (format: ExportFormatRow, subjects: ExportSubject[]) =>
-    Object.fromEntries(checkExport(format, subjects, run()).issues.map((i) => [i.code, i.subject_ids]));
+    Object.fromEntries(
+      checkExport(format, subjects, runOptions()).issues.map((i) => [i.code, i.subject_ids]),
+    );
 
   test.each([
     'infinite_campus_photo_import',
@@ -285,7 +263,7 @@ describe('pre-export check: IDs for school systems', () => {
   test('Infinite Campus and Aeries read IDs as numbers: 0123 and 123 collide; elsewhere they are two people', async () => {
     const subjects = [student('1', '0123'), student('2', '123'), student('3', '0456'), student('4', 'A0123')];
     for (const key of ['infinite_campus_photo_import', 'aeries_photo_import']) {
-      const report = checkExport(await builtIn(key), subjects, run());
+      const report = checkExport(await builtIn(key), subjects, runOptions());
       const collide = report.issues.find((i) => i.code === 'leading_zeros_collide')!;
       expect(collide).toMatchObject({ field_key: 'student_id', count: 2, subject_ids: ['1', '2'] });
       expect(collide.message).toMatch(
@@ -300,7 +278,7 @@ describe('pre-export check: IDs for school systems', () => {
     const report = checkExport(
       await builtIn('id_card_import'),
       [student('1', '00123'), student('2', '12345'), student('3', '0'), student('4', 'S-01')],
-      run(),
+      runOptions(),
     );
     expect(report.issues.find((i) => i.code === 'leading_zeros_in_csv')).toEqual({
       code: 'leading_zeros_in_csv',
@@ -341,20 +319,20 @@ describe('pre-export check: the PSPA package', () => {
     const report = checkExport(
       await pspaSized(),
       [person('1', {}, [portrait]), person('2', {}, [portrait])],
-      run({ fields }),
+      runOptions({ fields }),
     );
     expect(report.issues.filter((i) => i.code.startsWith('pspa_'))).toEqual([]);
   });
 
   test('every index row has its image: rows without one in a PSPA copy without a MASTER file', async () => {
     const copy = { ...(await pspaSized()), standard_key: null, data_master_file: false };
-    const report = checkExport(copy, [person('1', {}), person('2', {}, [])], run({ fields }));
+    const report = checkExport(copy, [person('1', {}), person('2', {}, [])], runOptions({ fields }));
     expect(issue(report, 'pspa_row_without_image')).toMatchObject({ count: 1, subject_ids: ['2'] });
     // The built-in keeps them out of INDEX.TXT (MASTER.TXT lists them): no row without an image.
     const builtInReport = checkExport(
       await pspaSized(),
       [person('1', {}), person('2', {}, [])],
-      run({ fields }),
+      runOptions({ fields }),
     );
     expect(issue(builtInReport, 'pspa_row_without_image')).toBeUndefined();
     expect(issue(builtInReport, 'left_out_of_index')).toBeDefined();
@@ -372,33 +350,33 @@ describe('pre-export check: the PSPA package', () => {
       person('2', { first_name: 'Ann', last_name: 'Lee', teacher: 'Ortiz' }),
       person('3', { first_name: 'Bo', last_name: 'Diaz', teacher: 'Иванова' }),
     ];
-    const report = checkExport(grouped, subjects, run({ fields, groupFieldKey: 'teacher' }));
+    const report = checkExport(grouped, subjects, runOptions({ fields, groupFieldKey: 'teacher' }));
     expect(issue(report, 'pspa_name_not_unique')).toMatchObject({ count: 2, subject_ids: ['1', '2'] });
     expect(issue(report, 'pspa_unsafe_name')).toMatchObject({ count: 1, subject_ids: ['3'] });
     // Numbered names (the built-in's) are unique whatever the folders.
     const numbered = checkExport(
       { ...grouped, images_name_append_sequential_number: true },
       subjects.slice(0, 2),
-      run({ fields, groupFieldKey: 'teacher' }),
+      runOptions({ fields, groupFieldKey: 'teacher' }),
     );
     expect(issue(numbered, 'pspa_name_not_unique')).toBeUndefined();
   });
 
   test('one image size and aspect: the format against 640 x 800 JPEG, crops of another shape', async () => {
     const small = { ...(await pspaSized()), images_crop_width_pixels: 480, images_crop_height_pixels: 640 };
-    const report = checkExport(small, [person('1', {})], run({ fields }));
+    const report = checkExport(small, [person('1', {})], runOptions({ fields }));
     expect(issue(report, 'pspa_image_size')?.message).toBe(
       'This format makes JPEG images of 480 × 640 pixels; PSPA asks for JPEG images of 640 × 800 pixels (4:5) or larger, one size across the package.',
     );
     expect(
-      issue(checkExport(await pspaSized(), [person('1', {})], run({ fields })), 'pspa_image_size'),
+      issue(checkExport(await pspaSized(), [person('1', {})], runOptions({ fields })), 'pspa_image_size'),
     ).toBeUndefined();
     const landscape = { ...photo, crop: { x: 0, y: 0, width: 600, height: 400 } };
     const portrait = { ...photo, crop: { x: 0, y: 0, width: 400, height: 500 } };
     const shapes = checkExport(
       await pspaSized(),
       [person('1', {}, [landscape]), person('2', {}, [portrait])],
-      run({ fields }),
+      runOptions({ fields }),
     );
     expect(issue(shapes, 'pspa_aspect')).toMatchObject({ count: 1, subject_ids: ['1'] });
   });
@@ -410,7 +388,7 @@ describe('pre-export check: the PSPA package', () => {
       person('3', { department: 'Science', grade: '9' }),
       person('4', { grade: '9' }),
     ];
-    const withTitle = run({
+    const withTitle = runOptions({
       fields: [
         ...fields,
         { id: '5', field_key: 'title', label: null },
@@ -421,7 +399,7 @@ describe('pre-export check: the PSPA package', () => {
     expect(issue(report, 'pspa_staff_unmarked')).toMatchObject({ count: 2, subject_ids: ['1', '3'] });
     // Without such a field the project says nothing about who is staff.
     expect(
-      issue(checkExport(await pspaSized(), subjects, run({ fields })), 'pspa_staff_unmarked'),
+      issue(checkExport(await pspaSized(), subjects, runOptions({ fields })), 'pspa_staff_unmarked'),
     ).toBeUndefined();
   });
 
@@ -429,7 +407,7 @@ describe('pre-export check: the PSPA package', () => {
     const report = checkExport(
       formatRow({ images_crop_width_pixels: 48, images_crop_height_pixels: 64 }),
       [person('1', { title: 'Principal' }, [{ ...photo, crop: { x: 0, y: 0, width: 600, height: 400 } }])],
-      run({ fields: [...fields, { id: '5', field_key: 'title', label: null }] }),
+      runOptions({ fields: [...fields, { id: '5', field_key: 'title', label: null }] }),
     );
     expect(report.issues.filter((i) => i.code.startsWith('pspa_'))).toEqual([]);
   });

@@ -1,4 +1,5 @@
-import type { ExportFormatRow } from '../../src/modules/project-exports/archive/index.js';
+import type { Db } from '../../src/db/database.js';
+import type { ExportFormatRow, ExportRunOptions } from '../../src/modules/project-exports/archive/index.js';
 
 /** A format as the database defaults make it (migration 0009), with overrides. */
 export function formatRow(overrides: Partial<ExportFormatRow> = {}): ExportFormatRow {
@@ -52,4 +53,30 @@ export function formatRow(overrides: Partial<ExportFormatRow> = {}): ExportForma
     field_mappings: [],
     ...overrides,
   };
+}
+
+/** How a run builds an archive (the project's, not the format's settings): the common case, with overrides. */
+export const runOptions = (overrides: Partial<ExportRunOptions> = {}): ExportRunOptions => ({
+  groupFieldKey: null,
+  usePhotoCropName: false,
+  includeSubjectsWithoutImages: true,
+  fields: [],
+  projectName: 'Fall Portraits',
+  ...overrides,
+});
+
+/** A built-in format as migrations leave it in `db`, with its mappings. */
+export async function builtInFormat(db: Db, standardKey: string): Promise<ExportFormatRow> {
+  const row = await db
+    .selectFrom('project_export_formats')
+    .selectAll()
+    .where('standard_key', '=', standardKey)
+    .executeTakeFirstOrThrow();
+  const field_mappings = await db
+    .selectFrom('project_export_format_field_mappings')
+    .select(['field_key', 'custom_label', 'position'])
+    .where('project_export_format_id', '=', row.id)
+    .orderBy('position')
+    .execute();
+  return { ...row, field_mappings };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/db/database.js';
 import type { TestApp } from './app.js';
 import { makeJpeg } from './images.js';
+import { insertId } from './rows.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -10,37 +11,37 @@ const DAY = 24 * 60 * 60 * 1000;
  * straight in the database: `fields` maps each key to its field id.
  */
 export async function projectWithFields(db: Db, organizationId: string, name: string, fieldKeys: string[]) {
-  const template = await db
-    .insertInto('project_templates')
-    .values({ organization_id: organizationId, name: `${name} template`, project_id: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const project = await db
-    .insertInto('projects')
-    .values({ organization_id: organizationId, name, season_id: null, project_template_id: template.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const templateId = await insertId(db, 'project_templates', {
+    organization_id: organizationId,
+    name: `${name} template`,
+    project_id: null,
+  });
+  const projectId = await insertId(db, 'projects', {
+    organization_id: organizationId,
+    name,
+    season_id: null,
+    project_template_id: templateId,
+  });
   await db
     .updateTable('project_templates')
-    .set({ project_id: project.id })
-    .where('id', '=', template.id)
+    .set({ project_id: projectId })
+    .where('id', '=', templateId)
     .execute();
   const fields: Record<string, string> = {};
   for (const [i, key] of fieldKeys.entries()) {
-    fields[key] = (
-      await db
-        .insertInto('subject_fields')
-        .values({ project_template_id: template.id, field_key: key, label: null, arrangement_position: i })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    fields[key] = await insertId(db, 'subject_fields', {
+      project_template_id: templateId,
+      field_key: key,
+      label: null,
+      arrangement_position: i,
+    });
   }
-  const album = await db
-    .insertInto('albums')
-    .values({ parent_resource_type: 'Project', parent_resource_id: project.id, name: 'Photos' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { projectId: project.id, organizationId, templateId: template.id, fields, albumId: album.id };
+  const albumId = await insertId(db, 'albums', {
+    parent_resource_type: 'Project',
+    parent_resource_id: projectId,
+    name: 'Photos',
+  });
+  return { projectId, organizationId, templateId, fields, albumId };
 }
 
 /**

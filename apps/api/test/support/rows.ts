@@ -1,0 +1,44 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../src/db/database.js';
+import type { Database } from '../../src/db/schema.js';
+
+/** Tables whose rows have a bigint id (read as a string). */
+type TableWithId = { [T in keyof Database]: Database[T] extends { id: unknown } ? T : never }[keyof Database];
+
+/** Inserts `rows` into `table` straight (no API, no rules): their ids, in order. */
+export async function insertIds<T extends TableWithId>(
+  db: Db,
+  table: T,
+  rows: Insertable<Database[T]>[],
+): Promise<string[]> {
+  // Kysely cannot follow a table chosen by a type parameter; the row type above keeps callers checked.
+  const inserted = (await db
+    .insertInto(table)
+    .values(rows as never)
+    .returning('id' as never)
+    .execute()) as unknown as { id: string }[];
+  return inserted.map((r) => r.id);
+}
+
+/** One row of `insertIds`: its id. */
+export async function insertId<T extends TableWithId>(
+  db: Db,
+  table: T,
+  row: Insertable<Database[T]>,
+): Promise<string> {
+  return (await insertIds(db, table, [row]))[0]!;
+}
+
+/**
+ * A subject of `projectId` made straight in the database, with `values` by field key (`fieldIds` maps
+ * each key to the project's field id): its id.
+ */
+export function insertSubject(
+  db: Db,
+  projectId: string,
+  fieldIds: Record<string, string>,
+  values: Record<string, string>,
+): Promise<string> {
+  const properties = Object.fromEntries(Object.entries(values).map(([key, v]) => [fieldIds[key]!, v]));
+  return insertId(db, 'subjects', { project_id: projectId, properties: JSON.stringify(properties) });
+}
