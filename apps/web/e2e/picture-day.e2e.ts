@@ -1,19 +1,17 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdir, writeFile } from 'node:fs/promises';
 import bwipjs from 'bwip-js/node';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { closePage, freshPage, pageErrors } from './helpers.js';
+import { beforeAll, expect, test } from 'vitest';
+import { choose, termValues } from './helpers.js';
+import { schoolProject } from './support/factories.js';
 import {
   type ApiCall,
   apiAs,
-  DEMO_PASSWORD,
   DEMO_USERS,
-  organizationIdByName,
   productAndBrowser,
-  signInThroughUi,
+  scratchFolder,
+  withSignedInPage,
 } from './support/server.js';
 
 // Picture day from end to end: camera cards printed through the print wizard, a shoot "photographed"
@@ -21,9 +19,10 @@ import {
 // uploaded in the browser, matched, the stray photo reviewed, applied, and each portrait on its subject.
 
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
+/** The shoot's files, as the camera's card is copied into a folder. */
+const shoot = scratchFolder('picture-day-');
 let api: ApiCall;
 let projectId: string;
-let shoot: string;
 
 const PEOPLE = [
   { first_name: 'Ava', last_name: 'Adams', grade: '3', teacher: 'Ms. Lee', student_id: '00101' },
@@ -37,53 +36,24 @@ const subjects = new Map<Person, { id: string; card_code: string }>();
 
 beforeAll(async () => {
   ({ api } = await apiAs(product.baseUrl));
-  const { project_template: template } = await api<{ project_template: { id: string } }>(
-    '/api/project-templates',
-    'POST',
-    {
-      project_template: {
-        name: 'Picture Day E2E Template',
-        organization_id: await organizationIdByName(product.app, 'Demo Studio'),
-        subject_fields_attributes: ['first_name', 'last_name', 'student_id', 'grade', 'teacher'].map(
-          (field_key) => ({ field_key }),
-        ),
-      },
-    },
-  );
-  const { project } = await api<{ project: { id: string; project_template_id: string } }>(
-    '/api/projects',
-    'POST',
-    {
-      project: {
-        name: 'Picture Day 2026',
-        short_code: 'PD26',
-        organization_id: await organizationIdByName(product.app, 'Maple Grove Elementary'),
-        season_id: null,
-        enable_for_all_apps: false,
-      },
-      project_template_id: template.id,
-    },
-  );
+  const project = await schoolProject(product.app, api, {
+    name: 'Picture Day 2026',
+    template: 'Picture Day E2E Template',
+    fields: ['first_name', 'last_name', 'student_id', 'grade', 'teacher'],
+    project: { short_code: 'PD26' },
+  });
   projectId = project.id;
-  const { project_template: copy } = await api<{
-    project_template: { subject_fields: { id: string; field_key: string }[] };
-  }>(`/api/project-templates/${project.project_template_id}`);
-  const fieldIds = Object.fromEntries(copy.subject_fields.map((field) => [field.field_key, field.id]));
   for (const person of PEOPLE) {
-    const properties = Object.fromEntries(Object.entries(person).map(([k, v]) => [fieldIds[k]!, v]));
-    const { subject } = await api<{ subject: { id: string; card_code: string } }>(
-      `/api/projects/${projectId}/subjects`,
-      'POST',
-      { subject: { properties } },
-    );
-    subjects.set(person, subject);
+    const id = await project.addSubject(person);
+    // The code its camera card carries, given by the server.
+    const { card_code } = await product.app.ctx.db
+      .selectFrom('subjects')
+      .select('card_code')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    subjects.set(person, { id, card_code });
   }
-  shoot = await mkdtemp(path.join(tmpdir(), 'picture-day-'));
 }, 120_000);
-
-afterAll(async () => {
-  if (shoot) await rm(shoot, { recursive: true, force: true });
-});
 
 const [ava, ben, cleo, dan] = PEOPLE;
 const subjectOf = (person: Person) => {
@@ -143,7 +113,7 @@ async function photographShoot(): Promise<Record<string, Person>> {
   const take = async (buffer: Buffer) => {
     n += 1;
     const name = `IMG_${String(n).padStart(4, '0')}.JPG`;
-    await writeFile(path.join(shoot, name), buffer);
+    await writeFile(shoot.file(name), buffer);
     return name;
   };
   portraits[await take(await portrait(1, { r: 200, g: 170, b: 150 }))] = dan;
@@ -156,14 +126,8 @@ async function photographShoot(): Promise<Record<string, Person>> {
     for (let i = 0; i < count; i++)
       portraits[await take(await portrait(n + 1, { r: 90 + 40 * i, g: 140, b: 200 }))] = person;
   }
-  await writeFile(path.join(shoot, 'CAMERA.XML'), '<settings/>');
+  await writeFile(shoot.file('CAMERA.XML'), '<settings/>');
   return portraits;
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
 }
 
 /** Camera cards for Ava, Ben and Cleo through the print wizard; the PDF is downloaded. */
@@ -202,13 +166,15 @@ function sending(page: Page) {
 }
 
 /** A number of the batch's report, as shown. */
-function reportCount(page: Page) {
-  const report = page.getByTestId('batch-report');
-  return async (name: string) =>
-    (await report.getByTestId(`batch-count-${name}`).locator('dd').textContent())?.trim();
+async function reportCount(page: Page, name: string) {
+  const count = page.getByTestId('batch-report').getByTestId(`batch-count-${name}`);
+  return (await count.locator('dd').textContent())?.trim();
 }
 
-/** Portraits chosen as files under the names given, uploaded, then matched; the report's numbers. */
+/** Every number of the batch's report, by name, as shown. */
+const reportCounts = (page: Page) => termValues(page.getByTestId('batch-report'), 'batch-count-');
+
+/** Portraits chosen as files under the names given, uploaded, then matched. */
 async function uploadAndMatch(page: Page, names: string[], firstShot: number) {
   await page.getByTestId('batch-file-input').setInputFiles(
     await Promise.all(
@@ -225,15 +191,10 @@ async function uploadAndMatch(page: Page, names: string[], firstShot: number) {
     .waitFor({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Match Photos' }).click();
   await page.getByTestId('batch-report').waitFor({ timeout: 60_000 });
-  return reportCount(page);
 }
 
 test('a studio manager prints camera cards, uploads the shoot, reviews the stray photo, applies, and each portrait is on its subject', async () => {
-  let page = await freshPage(product.browser);
-  let errors = pageErrors(page);
-  try {
-    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  const { portraits, batchUrl } = await withSignedInPage(product, DEMO_USERS.studio, async (page) => {
     await printCameraCards(page);
     const portraits = await photographShoot();
 
@@ -250,11 +211,11 @@ test('a studio manager prints camera cards, uploads the shoot, reviews the stray
     const batchUrl = page.url();
 
     // The morning's first five photos, chosen as files.
-    const jpegs = (await readdir(shoot)).filter((name) => name.endsWith('.JPG')).sort();
+    const jpegs = (await readdir(shoot.path)).filter((name) => name.endsWith('.JPG')).sort();
     expect(jpegs).toHaveLength(8);
     await page
       .getByTestId('batch-file-input')
-      .setInputFiles(jpegs.slice(0, 5).map((name) => path.join(shoot, name)));
+      .setInputFiles(jpegs.slice(0, 5).map((name) => shoot.file(name)));
     await page
       .getByTestId('batch-upload-status')
       .getByText('5 of 5 photos uploaded.', { exact: true })
@@ -267,18 +228,16 @@ test('a studio manager prints camera cards, uploads the shoot, reviews the stray
     await row.getByText('Uploading').waitFor();
     await row.getByRole('link', { name: 'Fall picture day' }).click();
     await page.getByTestId('batch-photos-count').getByText('The batch has 5 photos, 5 uploaded.').waitFor();
+    return { portraits, batchUrl };
+  });
 
-    // The browser is closed. In another, the whole folder: the camera's settings file is left out, the
-    // five photos the batch has are not sent again, the other three are.
-    await closePage(page);
-    page = await freshPage(product.browser);
-    errors = pageErrors(page);
-    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  // The browser is closed. In another, the whole folder: the camera's settings file is left out, the
+  // five photos the batch has are not sent again, the other three are.
+  await withSignedInPage(product, DEMO_USERS.studio, async (page, errors) => {
     await page.goto(batchUrl);
     await page.getByTestId('batch-photos-count').getByText('The batch has 5 photos, 5 uploaded.').waitFor();
     const sent = sending(page);
-    await page.getByTestId('batch-folder-input').setInputFiles(shoot);
+    await page.getByTestId('batch-folder-input').setInputFiles(shoot.path);
     await page
       .getByTestId('batch-skipped')
       .getByText(/^1 file is not a JPEG and was left out: \S*CAMERA\.XML$/)
@@ -294,15 +253,16 @@ test('a studio manager prints camera cards, uploads the shoot, reviews the stray
     // Matching: three cards, five portraits; Dan's photo came before any card.
     await page.getByRole('button', { name: 'Match Photos' }).click();
     await page.getByTestId('batch-report').waitFor({ timeout: 60_000 });
-    const count = reportCount(page);
-    expect(await count('photos')).toBe('8');
-    expect(await count('cards')).toBe('3');
-    expect(await count('matched')).toBe('4');
-    expect(await count('unmatched')).toBe('1');
-    expect(await count('ambiguous')).toBe('0');
-    expect(await count('subjects_matched')).toBe('3');
-    expect(await count('subjects_with_several_photos')).toBe('1');
-    expect(await count('subjects_photographed_again')).toBe('0');
+    expect(await reportCounts(page)).toMatchObject({
+      photos: '8',
+      cards: '3',
+      matched: '4',
+      unmatched: '1',
+      ambiguous: '0',
+      subjects_matched: '3',
+      subjects_with_several_photos: '1',
+      subjects_photographed_again: '0',
+    });
 
     // The review: Dan's photo, with its reason, assigned to him through the subject search.
     const stray = page.getByTestId('review-item');
@@ -315,7 +275,7 @@ test('a studio manager prints camera cards, uploads the shoot, reviews the stray
     await page.getByText(`Assigned to ${fullName(dan)}.`).waitFor();
     await page.getByTestId('empty-state').getByText('Every photo found its subject.').waitFor();
     // The report is read again after the assignment: wait for it rather than race it.
-    await expect.poll(() => count('matched')).toBe('5');
+    await expect.poll(() => reportCount(page, 'matched')).toBe('5');
 
     // Nothing is assigned before apply.
     const { subject: before } = await api<{ subject: { photos: unknown[] } }>(
@@ -343,18 +303,12 @@ test('a studio manager prints camera cards, uploads the shoot, reviews the stray
       expect(names.join(' ')).not.toMatch(/IMG_0002|IMG_0005|IMG_0007/);
     }
     expect(errors).toEqual([]);
-  } finally {
-    await closePage(page);
-  }
+  });
 });
 
 // Runs after the shoot above: every subject has its portraits now.
 test('retakes matched by file names: Student IDs with their leading zeros, an unknown one ignored, the newest photos made primary when asked', async () => {
-  const page = await freshPage(product.browser);
-  const errors = pageErrors(page);
-  try {
-    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await withSignedInPage(product, DEMO_USERS.studio, async (page, errors) => {
     await page.goto(`${product.baseUrl}/projects/${projectId}/picture-day`);
     await page
       .getByTestId('photo-batch-row')
@@ -374,11 +328,13 @@ test('retakes matched by file names: Student IDs with their leading zeros, an un
     await page.getByRole('heading', { name: 'Retakes' }).waitFor();
     expect(await page.getByTestId('batch-facts').textContent()).toBe('File names · Student ID');
 
-    const count = await uploadAndMatch(page, ['00101.jpg', 'Brown_Ben_00102.jpg', '00999.jpg'], 30);
-    expect(await count('matched')).toBe('2');
-    expect(await count('unmatched')).toBe('1');
-    expect(await count('cards')).toBe('0');
-    expect(await count('subjects_photographed_again')).toBe('2');
+    await uploadAndMatch(page, ['00101.jpg', 'Brown_Ben_00102.jpg', '00999.jpg'], 30);
+    expect(await reportCounts(page)).toMatchObject({
+      matched: '2',
+      unmatched: '1',
+      cards: '0',
+      subjects_photographed_again: '2',
+    });
 
     // No one has Student ID 00999: ignored.
     const unknown = page.getByTestId('review-item').filter({ hasText: '00999.jpg' });
@@ -386,7 +342,7 @@ test('retakes matched by file names: Student IDs with their leading zeros, an un
     await unknown.getByRole('button', { name: 'Ignore' }).click();
     await unknown.getByText('Ignored: it will not be assigned.').waitFor();
     await unknown.getByRole('button', { name: "Don't Ignore" }).waitFor();
-    await expect.poll(() => count('ignored')).toBe('1');
+    await expect.poll(() => reportCount(page, 'ignored')).toBe('1');
 
     // The choice made with the batch stands; apply.
     expect(
@@ -411,16 +367,12 @@ test('retakes matched by file names: Student IDs with their leading zeros, an un
       expect(await primary.textContent()).toContain(file);
     }
     expect(errors).toEqual([]);
-  } finally {
-    await closePage(page);
-  }
+  });
 });
 
 // Runs after the two above. The capture software's CSV as it writes it: semicolons, Windows-1252, CRLF.
 test('a mapping file names each photo’s Student ID: its leading zeros kept, a photo it does not list left for review', async () => {
-  const page = await freshPage(product.browser);
-  const errors = pageErrors(page);
-  const csv = path.join(shoot, 'capture-export.csv');
+  const csv = shoot.file('capture-export.csv');
   await writeFile(
     csv,
     Buffer.from(
@@ -428,9 +380,7 @@ test('a mapping file names each photo’s Student ID: its leading zeros kept, a 
       'latin1',
     ),
   );
-  try {
-    await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await withSignedInPage(product, DEMO_USERS.studio, async (page, errors) => {
     await page.goto(`${product.baseUrl}/projects/${projectId}/picture-day`);
     await page.getByRole('button', { name: 'New Batch' }).click();
     await page.getByRole('textbox', { name: 'Batch Name' }).fill('Makeups');
@@ -444,9 +394,8 @@ test('a mapping file names each photo’s Student ID: its leading zeros kept, a 
     await page.getByRole('heading', { name: 'Makeups' }).waitFor();
     await page.getByTestId('batch-mapping-file').getByText('Mapping file: capture-export.csv').waitFor();
 
-    const count = await uploadAndMatch(page, ['DSC_0001.jpg', 'DSC_0002.jpg', 'DSC_0003.jpg'], 40);
-    expect(await count('matched')).toBe('2');
-    expect(await count('unmatched')).toBe('1');
+    await uploadAndMatch(page, ['DSC_0001.jpg', 'DSC_0002.jpg', 'DSC_0003.jpg'], 40);
+    expect(await reportCounts(page)).toMatchObject({ matched: '2', unmatched: '1' });
     const stray = page.getByTestId('review-item');
     await expect.poll(() => stray.count()).toBe(1);
     await stray.getByText('DSC_0003.jpg').waitFor();
@@ -464,17 +413,11 @@ test('a mapping file names each photo’s Student ID: its leading zeros kept, a 
       await page.getByTestId('subject-photo').filter({ hasText: file }).waitFor({ timeout: 15_000 });
     }
     expect(errors).toEqual([]);
-  } finally {
-    await closePage(page);
-  }
+  });
 });
 
 test("a school's own project offers no Upload Picture Day, and the screen says batches are the studio's", async () => {
-  const page = await freshPage(product.browser);
-  const errors = pageErrors(page);
-  try {
-    await signInThroughUi(page, product.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await withSignedInPage(product, DEMO_USERS.school, async (page, errors) => {
     await page.goto(`${product.baseUrl}/projects/${projectId}`);
     await page.getByRole('link', { name: 'Data Summary' }).waitFor();
     expect(await page.getByRole('link', { name: 'Upload Picture Day' }).count()).toBe(0);
@@ -486,7 +429,5 @@ test("a school's own project offers no Upload Picture Day, and the screen says b
     expect(await page.getByRole('button', { name: 'New Batch' }).count()).toBe(0);
     // The screen asked for nothing the school may not read.
     expect(errors).toEqual([]);
-  } finally {
-    await closePage(page);
-  }
+  });
 });
