@@ -1,16 +1,17 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { eventually } from '../../api/test/support/app.js';
 import { makeJpeg, makePng } from '../../api/test/support/images.js';
-import { closePage, freshPage, heading, pathOf } from './helpers.js';
+import { choose, closePage, heading, pathOf } from './helpers.js';
 import { type SchoolProject, schoolProject } from './support/factories.js';
 import {
   type ApiCall,
   apiAs,
   DEMO_USERS,
   productAndBrowser,
+  sharedSignedInPage,
   signedInPage,
-  signIn,
+  withSignedInPage,
 } from './support/server.js';
 
 // Uploads go to the presigned target the server names from PUBLIC_URL, and thumbnails come from it:
@@ -18,7 +19,6 @@ import {
 const COMPANION_APP_URL = 'https://companion.example.test/';
 const product = productAndBrowser({ COMPANION_APP_URL }, { publicHost: '127.0.0.1' });
 let projectId: string;
-const fieldIds: Record<string, string> = {};
 
 /** Calls to the API as the studio manager; throws on anything but 2xx. */
 let api: ApiCall;
@@ -44,7 +44,6 @@ beforeAll(async () => {
     project: { short_code: 'PD26' },
   });
   projectId = project.id;
-  Object.assign(fieldIds, project.fieldIds);
 
   await addSubject({
     first_name: 'Ava',
@@ -56,18 +55,8 @@ beforeAll(async () => {
   await addSubject({ first_name: 'Ben', last_name: 'Brown', grade: 'K', teacher: 'Mr. Ng' });
 });
 
-afterAll(async () => {
-  if (page) await closePage(page);
-});
-
 const subjectsNav = (page: Page) => page.getByRole('navigation', { name: 'Subjects' });
 const cards = (page: Page) => page.getByRole('list', { name: 'Subjects' }).getByTestId('subject-card');
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
 
 async function cardNames(page: Page): Promise<string[]> {
   await page.getByTestId('subjects-grid').waitFor();
@@ -80,7 +69,7 @@ async function photoActions(page: Page, n: number, action: string) {
 }
 
 // One studio manager's session through the tests below, which follow on from each other.
-let page: Page;
+const studio = sharedSignedInPage(product);
 let subjectPath: string;
 let chrisId: string;
 let photos: Locator;
@@ -88,8 +77,7 @@ let portrait: Locator;
 let portraitN: number;
 
 test('a studio manager opens the subjects grid and adds a subject through the form', async () => {
-  page = await freshPage(product.browser);
-  await signIn(page, product.baseUrl, DEMO_USERS.studio);
+  const { page } = studio;
   await page.goto(`${product.baseUrl}/projects/${projectId}/subjects`);
   await heading(page, 'All Subjects').waitFor();
 
@@ -134,6 +122,7 @@ test('a studio manager opens the subjects grid and adds a subject through the fo
 });
 
 test('two photos upload with progress and become the subject’s photos', async () => {
+  const { page } = studio;
   // Upload Photos: two files, per-file progress, the button counting them.
   await page.getByRole('link', { name: 'Upload Photos' }).first().click();
   await page.waitForURL((url) => url.pathname === `${subjectPath}/upload`);
@@ -181,6 +170,7 @@ test('two photos upload with progress and become the subject’s photos', async 
 });
 
 test('a photo is cropped, an impossible crop is refused, and the saved crop reloads as saved', async () => {
+  const { page } = studio;
   // Crop the portrait: landscape, too far zoomed in is refused, then saved.
   portrait = photos.filter({ hasText: 'chris-portrait.jpg' });
   portraitN = (await photos.allTextContents()).findIndex((text) => text.includes('chris-portrait.jpg')) + 1;
@@ -221,6 +211,7 @@ test('a photo is cropped, an impossible crop is refused, and the saved crop relo
 });
 
 test('the yearbook photo is set, and a failed save restores the flag', async () => {
+  const { page } = studio;
   // Yearbook: the flag moves, and that action is then disabled on that photo.
   await photoActions(page, portraitN, 'Assign as Yearbook Photo');
   await portrait.getByText('Yearbook', { exact: true }).waitFor();
@@ -255,6 +246,7 @@ test('the yearbook photo is set, and a failed save restores the flag', async () 
 });
 
 test('the grid filters Without Images and by a field, and selects a page, all and filter results', async () => {
+  const { page } = studio;
   // The grid: Without Images leaves the subjects without photos; select that page.
   await subjectsNav(page).getByRole('link', { name: 'All Subjects' }).click();
   await heading(page, 'All Subjects').waitFor();
@@ -322,61 +314,61 @@ test('the grid filters Without Images and by a field, and selects a page, all an
 
 test('one photo without a crop opens the cropper after its upload', async () => {
   const subjectId = await addSubject({ first_name: 'Dana', last_name: 'Diaz' });
-  const page = await freshPage(product.browser);
-  await signIn(page, product.baseUrl, DEMO_USERS.studio);
-  await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${subjectId}/upload`);
-  await heading(page, 'Dana Diaz').waitFor();
-  await page
-    .getByTestId('photo-input')
-    .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') }]);
-  await page.getByText('Only PNG and JPEG images can be uploaded.').waitFor();
-  expect(await page.getByRole('button', { name: 'Upload 0 Photos' }).isDisabled()).toBe(true);
-  await page
-    .getByTestId('photo-input')
-    .setInputFiles([{ name: 'dana.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(900, 1200) }]);
-  await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
-  await page.waitForURL((url) => /\/photos\/\d+\/crop$/.test(url.pathname));
-  await heading(page, 'Crop Photo').waitFor();
-  await page.getByTestId('cropper').waitFor({ timeout: 20_000 });
-  await page.getByRole('button', { name: 'Save Crop & Finish' }).click();
-  await page.waitForURL((url) => url.pathname === `/projects/${projectId}/subjects/${subjectId}`);
-  await page.getByTestId('subject-photo').getByText('Primary').waitFor();
-  await closePage(page);
+  await withSignedInPage(product, DEMO_USERS.studio, async (page) => {
+    await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${subjectId}/upload`);
+    await heading(page, 'Dana Diaz').waitFor();
+    await page
+      .getByTestId('photo-input')
+      .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') }]);
+    await page.getByText('Only PNG and JPEG images can be uploaded.').waitFor();
+    expect(await page.getByRole('button', { name: 'Upload 0 Photos' }).isDisabled()).toBe(true);
+    await page
+      .getByTestId('photo-input')
+      .setInputFiles([{ name: 'dana.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(900, 1200) }]);
+    await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+    await page.waitForURL((url) => /\/photos\/\d+\/crop$/.test(url.pathname));
+    await heading(page, 'Crop Photo').waitFor();
+    await page.getByTestId('cropper').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Save Crop & Finish' }).click();
+    await page.waitForURL((url) => url.pathname === `/projects/${projectId}/subjects/${subjectId}`);
+    await page.getByTestId('subject-photo').getByText('Primary').waitFor();
+  });
 });
 
 test('a damaged file is refused with a clear message on that file and not retried', async () => {
   const subjectId = await addSubject({ first_name: 'Eli', last_name: 'Evans' });
-  const page = await freshPage(product.browser);
-  await signIn(page, product.baseUrl, DEMO_USERS.studio);
-  // Verify is a job: the page asks again while the photo is verifying (202), then gets the refusal.
-  let verifies = 0;
-  let refusals = 0;
-  page.on('request', (request) => {
-    if (request.method() === 'PATCH' && request.url().endsWith('/verify')) verifies += 1;
-  });
-  page.on('response', (response) => {
-    const request = response.request();
-    if (request.method() === 'PATCH' && request.url().endsWith('/verify') && response.status() === 422)
-      refusals += 1;
-  });
-  await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${subjectId}/upload`);
-  await heading(page, 'Eli Evans').waitFor();
-  const whole = await makeJpeg(600, 800);
-  await page
-    .getByTestId('photo-input')
-    .setInputFiles([
-      { name: 'broken.jpg', mimeType: 'image/jpeg', buffer: whole.subarray(0, Math.floor(whole.length / 3)) },
+  await withSignedInPage(product, DEMO_USERS.studio, async (page) => {
+    // Verify is a job: the page asks again while the photo is verifying (202), then gets the refusal.
+    let verifies = 0;
+    let refusals = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && request.url().endsWith('/verify')) verifies += 1;
+    });
+    page.on('response', (response) => {
+      const request = response.request();
+      if (request.method() === 'PATCH' && request.url().endsWith('/verify') && response.status() === 422)
+        refusals += 1;
+    });
+    await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${subjectId}/upload`);
+    await heading(page, 'Eli Evans').waitFor();
+    const whole = await makeJpeg(600, 800);
+    await page.getByTestId('photo-input').setInputFiles([
+      {
+        name: 'broken.jpg',
+        mimeType: 'image/jpeg',
+        buffer: whole.subarray(0, Math.floor(whole.length / 3)),
+      },
     ]);
-  await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
-  await page.getByText(/^The file (is damaged or incomplete|could not be read as an image)\.$/).waitFor();
-  await page.getByText('No photo could be uploaded.').waitFor();
-  // Refused once, and not asked again after the refusal.
-  expect(refusals).toBe(1);
-  const asked = verifies;
-  await page.waitForTimeout(1000);
-  expect(verifies).toBe(asked);
-  expect(pathOf(page)).toBe(`/projects/${projectId}/subjects/${subjectId}/upload`);
-  await closePage(page);
+    await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+    await page.getByText(/^The file (is damaged or incomplete|could not be read as an image)\.$/).waitFor();
+    await page.getByText('No photo could be uploaded.').waitFor();
+    // Refused once, and not asked again after the refusal.
+    expect(refusals).toBe(1);
+    const asked = verifies;
+    await page.waitForTimeout(1000);
+    expect(verifies).toBe(asked);
+    expect(pathOf(page)).toBe(`/projects/${projectId}/subjects/${subjectId}/upload`);
+  });
 });
 
 test('after a batch upload the last file in the chosen order is the primary photo', async () => {
