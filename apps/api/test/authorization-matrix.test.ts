@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../src/config.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, buildUser, signIn } from './support/factories.js';
+import { insertId, insertIds } from './support/rows.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
@@ -62,199 +63,150 @@ const media: Record<
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t.ctx.db);
+  const db = t.ctx.db;
   for (const [key, org] of Object.entries(w.orgs)) {
-    projects[key] = (
-      await t.ctx.db
-        .insertInto('projects')
-        .values({ organization_id: org.id, name: `Project of ${org.name}`, season_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    projects[key] = await insertId(db, 'projects', {
+      organization_id: org.id,
+      name: `Project of ${org.name}`,
+      season_id: null,
+    });
   }
   for (const [key, org] of Object.entries(w.orgs)) {
-    seasons[key] = (
-      await t.ctx.db
-        .insertInto('seasons')
-        .values({ organization_id: org.id, name: `Season of ${org.name}` })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-    templates[key] = (
-      await t.ctx.db
-        .insertInto('project_templates')
-        .values({ organization_id: org.id, name: `Template of ${org.name}`, project_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    seasons[key] = await insertId(db, 'seasons', { organization_id: org.id, name: `Season of ${org.name}` });
+    templates[key] = await insertId(db, 'project_templates', {
+      organization_id: org.id,
+      name: `Template of ${org.name}`,
+      project_id: null,
+    });
   }
   for (const [key, org] of Object.entries(w.orgs)) {
-    const rows = await t.ctx.db
-      .insertInto('project_templates')
-      .values(
-        Array.from({ length: 5 }, (_, i) => ({
-          organization_id: org.id,
-          name: `Deletable ${i}`,
-          project_id: null,
-        })),
-      )
-      .returning('id')
-      .execute();
-    deletable[key] = rows.map((r) => r.id);
+    deletable[key] = await insertIds(
+      db,
+      'project_templates',
+      Array.from({ length: 5 }, (_, i) => ({
+        organization_id: org.id,
+        name: `Deletable ${i}`,
+        project_id: null,
+      })),
+    );
   }
   for (const key of Object.keys(w.orgs)) {
-    const rows = await t.ctx.db
-      .insertInto('subjects')
-      .values(Array.from({ length: 18 }, () => ({ project_id: projects[key]!, properties: '{}' })))
-      .returning('id')
-      .execute();
+    const ids = await insertIds(
+      db,
+      'subjects',
+      Array.from({ length: 18 }, () => ({ project_id: projects[key]!, properties: '{}' })),
+    );
     // The first six are used (and deleted) by the subject routes, the rest carry photo assignments.
-    subjects[key] = rows.slice(0, 6).map((r) => r.id);
-    assignable[key] = rows.slice(6, 12).map((r) => r.id);
-    mergeable[key] = rows.slice(12).map((r) => r.id);
+    subjects[key] = ids.slice(0, 6);
+    assignable[key] = ids.slice(6, 12);
+    mergeable[key] = ids.slice(12);
   }
   for (const key of Object.keys(w.orgs)) {
-    const db = t.ctx.db;
-    const album = await db
-      .insertInto('albums')
-      .values({ name: 'Matrix', parent_resource_type: 'Project', parent_resource_id: projects[key]! })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const photo = await db
-      .insertInto('photos')
-      .values({
-        album_id: album.id,
-        storage_key: `matrix/${key}/original`,
-        upload_file_name: 'p.jpg',
-        upload_file_size: 10,
-        upload_content_type: 'image/jpeg',
-        upload_verified_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const crops = await db
-      .insertInto('photo_crops')
-      .values(
+    const album = await insertId(db, 'albums', {
+      name: 'Matrix',
+      parent_resource_type: 'Project',
+      parent_resource_id: projects[key]!,
+    });
+    const photo = await insertId(db, 'photos', {
+      album_id: album,
+      storage_key: `matrix/${key}/original`,
+      upload_file_name: 'p.jpg',
+      upload_file_size: 10,
+      upload_content_type: 'image/jpeg',
+      upload_verified_at: new Date(),
+    });
+    media[key] = {
+      album,
+      photo,
+      crops: await insertIds(
+        db,
+        'photo_crops',
         Array.from({ length: 6 }, () => ({
-          photo_id: photo.id,
+          photo_id: photo,
           name: 'c',
           x: 0,
           y: 0,
           width: 0.5,
           height: 0.5,
         })),
-      )
-      .returning('id')
-      .execute();
-    const assignments = await db
-      .insertInto('subject_photo_assignments')
-      .values(assignable[key]!.map((subject_id) => ({ subject_id, photo_id: photo.id })))
-      .returning('id')
-      .execute();
-    const started = await db
-      .insertInto('project_imports')
-      .values({ project_id: projects[key]! })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    media[key] = {
-      album: album.id,
-      photo: photo.id,
-      crops: crops.map((c) => c.id),
-      assignments: assignments.map((a) => a.id),
-      import: started.id,
+      ),
+      assignments: await insertIds(
+        db,
+        'subject_photo_assignments',
+        assignable[key]!.map((subject_id) => ({ subject_id, photo_id: photo })),
+      ),
+      import: await insertId(db, 'project_imports', { project_id: projects[key]! }),
     };
   }
   for (const [key, org] of Object.entries(w.orgs)) {
-    const db = t.ctx.db;
-    const request = await db
-      .insertInto('attachment_requests')
-      .values({ organization_id: org.id, name: 'Roster', description: 'Send it' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const request = await insertId(db, 'attachment_requests', {
+      organization_id: org.id,
+      name: 'Roster',
+      description: 'Send it',
+    });
     await db
       .insertInto('attachment_request_projects')
-      .values({ attachment_request_id: request.id, project_id: projects[key]! })
+      .values({ attachment_request_id: request, project_id: projects[key]! })
       .execute();
     const file = (name: string, verified: boolean) =>
-      db
-        .insertInto('attachments')
-        .values({
-          project_id: projects[key]!,
-          attachment_request_id: request.id,
-          name,
-          storage_key: `matrix/${key}/${name}`,
-          upload_file_name: `${name}.csv`,
-          upload_file_size: 10,
-          upload_content_type: 'text/csv',
-          upload_verified_at: verified ? new Date() : null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-    files[key] = {
-      request: request.id,
-      pending: (await file('pending', false)).id,
-      verified: (await file('verified', true)).id,
-    };
+      insertId(db, 'attachments', {
+        project_id: projects[key]!,
+        attachment_request_id: request,
+        name,
+        storage_key: `matrix/${key}/${name}`,
+        upload_file_name: `${name}.csv`,
+        upload_file_size: 10,
+        upload_content_type: 'text/csv',
+        upload_verified_at: verified ? new Date() : null,
+      });
+    files[key] = { request, pending: await file('pending', false), verified: await file('verified', true) };
     // Removing uses up a file that never arrived: one for each removal case.
     discardable[key] = [];
-    for (let i = 0; i < 6; i++) discardable[key]!.push((await file(`never-arrived-${i}`, false)).id);
+    for (let i = 0; i < 6; i++) discardable[key]!.push(await file(`never-arrived-${i}`, false));
   }
   for (const [key, org] of Object.entries(w.orgs)) {
-    const rows = await t.ctx.db
-      .insertInto('project_export_formats')
-      .values(
-        Array.from({ length: 6 }, (_, i) => ({
-          organization_id: org.id,
-          name: `Format ${i} of ${org.name}`,
-          standard_key: null,
-          created_by_user_id: null,
-        })),
-      )
-      .returning('id')
-      .execute();
-    exportFormats[key] = rows[0]!.id;
-    deletableFormats[key] = rows.slice(1).map((r) => r.id);
+    const ids = await insertIds(
+      db,
+      'project_export_formats',
+      Array.from({ length: 6 }, (_, i) => ({
+        organization_id: org.id,
+        name: `Format ${i} of ${org.name}`,
+        standard_key: null,
+        created_by_user_id: null,
+      })),
+    );
+    exportFormats[key] = ids[0]!;
+    deletableFormats[key] = ids.slice(1);
   }
   for (const key of Object.keys(w.orgs)) {
-    rosterImports[key] = (
-      await t.ctx.db
-        .insertInto('subject_imports')
-        .values({
-          project_id: projects[key]!,
-          storage_key: `matrix/${key}/roster-import`,
-          upload_file_name: 'roster.csv',
-          upload_file_size: 10,
-          status: 'ready',
-          columns: ['ID'],
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    rosterImports[key] = await insertId(db, 'subject_imports', {
+      project_id: projects[key]!,
+      storage_key: `matrix/${key}/roster-import`,
+      upload_file_name: 'roster.csv',
+      upload_file_size: 10,
+      status: 'ready',
+      columns: ['ID'],
+    });
   }
   // Layouts: a category and a layout of each organization's own, and a finished render per project.
   for (const [key, org] of Object.entries(w.orgs)) {
-    const db = t.ctx.db;
-    const category = await db
-      .insertInto('layout_categories')
-      .values({ slug: 'matrix', name: `Layouts of ${org.name}`, organization_id: org.id })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const definition = MATRIX_LAYOUT_DEFINITION;
-    const layout = await db
-      .insertInto('layouts')
-      .values({
-        layout_category_id: category.id,
-        organization_id: org.id,
-        name: 'Matrix layout',
-        layout_type: 'Basic',
-        definition: JSON.stringify(definition),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const category = await insertId(db, 'layout_categories', {
+      slug: 'matrix',
+      name: `Layouts of ${org.name}`,
+      organization_id: org.id,
+    });
+    const layout = await insertId(db, 'layouts', {
+      layout_category_id: category,
+      organization_id: org.id,
+      name: 'Matrix layout',
+      layout_type: 'Basic',
+      definition: JSON.stringify(MATRIX_LAYOUT_DEFINITION),
+    });
     const render = await db
       .insertInto('layout_renders')
       .values({
         project_id: projects[key]!,
-        layout_id: layout.id,
+        layout_id: layout,
         render_type: 'Basic',
         render_name: 'Matrix render',
         subject_ids: assignable[key]!.slice(0, 1),
@@ -264,85 +216,68 @@ beforeAll(async () => {
       })
       .returning(['id', 'worker_token'])
       .executeTakeFirstOrThrow();
-    layoutFixtures[key] = {
-      category: category.id,
-      layout: layout.id,
-      render: render.id,
-      token: render.worker_token,
-    };
+    layoutFixtures[key] = { category, layout, render: render.id, token: render.worker_token };
   }
   for (const key of Object.keys(w.orgs)) {
-    const rows = await t.ctx.db
-      .insertInto('project_exports')
-      .values(
-        Array.from({ length: 6 }, () => ({
-          project_id: projects[key]!,
-          project_export_format_id: exportFormats[key]!,
-          project_export_format_name: 'Matrix format',
-          created_by_user_id: null,
-          job_status: 'completed' as const,
-          export_started_at: new Date(),
-          export_completed_at: new Date(),
-          storage_key: `matrix/${key}/export.zip`,
-        })),
-      )
-      .returning('id')
-      .execute();
-    projectExports[key] = { done: rows[0]!.id, deletable: rows.slice(1).map((r) => r.id) };
+    const ids = await insertIds(
+      db,
+      'project_exports',
+      Array.from({ length: 6 }, () => ({
+        project_id: projects[key]!,
+        project_export_format_id: exportFormats[key]!,
+        project_export_format_name: 'Matrix format',
+        created_by_user_id: null,
+        job_status: 'completed' as const,
+        export_started_at: new Date(),
+        export_completed_at: new Date(),
+        storage_key: `matrix/${key}/export.zip`,
+      })),
+    );
+    projectExports[key] = { done: ids[0]!, deletable: ids.slice(1) };
   }
   for (const [key, org] of Object.entries(w.orgs)) {
-    const rows = await t.ctx.db
-      .insertInto('projects')
-      .values(
-        Array.from({ length: 6 }, () => ({
-          organization_id: org.id,
-          name: 'Deletable project',
-          season_id: null,
-        })),
-      )
-      .returning('id')
-      .execute();
-    deletableProjects[key] = rows.map((r) => r.id);
+    deletableProjects[key] = await insertIds(
+      db,
+      'projects',
+      Array.from({ length: 6 }, () => ({
+        organization_id: org.id,
+        name: 'Deletable project',
+        season_id: null,
+      })),
+    );
     deletableUsers[key] = [];
     for (let i = 0; i < 6; i++)
-      deletableUsers[key]!.push((await buildUser(t.ctx.db, { organizations: [org.id] })).id);
+      deletableUsers[key]!.push((await buildUser(db, { organizations: [org.id] })).id);
   }
   for (const key of Object.keys(w.orgs)) {
-    const db = t.ctx.db;
     const batch = async (match_by: 'camera_card' | 'mapping_file', state: 'open' | 'matched') => {
-      const album = await db
-        .insertInto('albums')
-        .values({ name: 'Picture day', parent_resource_type: 'Project', parent_resource_id: projects[key]! })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const row = await db
-        .insertInto('photo_batches')
-        .values({ project_id: projects[key]!, album_id: album.id, name: 'Matrix', match_by, state })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const photo = await db
-        .insertInto('photos')
-        .values({
-          album_id: album.id,
-          storage_key: `matrix/${key}/batch-${row.id}/original`,
-          upload_file_name: 'IMG_1.jpg',
-          upload_file_size: 10,
-          upload_content_type: 'image/jpeg',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const item = await db
-        .insertInto('photo_batch_items')
-        .values({
-          photo_batch_id: row.id,
-          photo_id: photo.id,
-          file_name: 'IMG_1.jpg',
-          byte_size: 10,
-          state: state === 'matched' ? 'unmatched' : 'pending',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { batch: row.id, item: item.id };
+      const album = await insertId(db, 'albums', {
+        name: 'Picture day',
+        parent_resource_type: 'Project',
+        parent_resource_id: projects[key]!,
+      });
+      const id = await insertId(db, 'photo_batches', {
+        project_id: projects[key]!,
+        album_id: album,
+        name: 'Matrix',
+        match_by,
+        state,
+      });
+      const photo = await insertId(db, 'photos', {
+        album_id: album,
+        storage_key: `matrix/${key}/batch-${id}/original`,
+        upload_file_name: 'IMG_1.jpg',
+        upload_file_size: 10,
+        upload_content_type: 'image/jpeg',
+      });
+      const item = await insertId(db, 'photo_batch_items', {
+        photo_batch_id: id,
+        photo_id: photo,
+        file_name: 'IMG_1.jpg',
+        byte_size: 10,
+        state: state === 'matched' ? 'unmatched' : 'pending',
+      });
+      return { batch: id, item };
     };
     const read = await batch('camera_card', 'matched');
     const toMatch: string[] = [];
@@ -397,334 +332,151 @@ interface Route {
   url: (org: OrgKey) => string;
   payload?: (org: OrgKey) => object;
 }
+/**
+ * A route as the API declares it ("METHOD /path"), called on the record `id` picks of the organization
+ * under test (for `{id}`), with `query` after the path and `payload` as the body.
+ */
+function route(
+  declared: string,
+  id?: ((org: OrgKey) => string | undefined) | null,
+  options: { query?: string | ((org: OrgKey) => string); payload?: (org: OrgKey) => object } = {},
+): Route {
+  const [method, path] = declared.split(' ') as [Route['method'], string];
+  const { query, payload } = options;
+  return {
+    method,
+    path,
+    url: (org) => {
+      const address = id ? path.replace('{id}', `${id(org)}`) : path;
+      const search = typeof query === 'function' ? query(org) : query;
+      return search ? `${address}?${search}` : address;
+    },
+    ...(payload ? { payload } : {}),
+  };
+}
+const orgId = (org: OrgKey) => w.orgs[org].id;
+const projectId = (org: OrgKey) => projects[org];
 const routes: Route[] = [
-  { method: 'GET', path: '/api/organizations/{id}', url: (o) => `/api/organizations/${w.orgs[o].id}` },
-  {
-    method: 'PATCH',
-    path: '/api/organizations/{id}',
-    url: (o) => `/api/organizations/${w.orgs[o].id}`,
+  route('GET /api/organizations/{id}', orgId),
+  route('PATCH /api/organizations/{id}', orgId, {
     payload: () => ({ organization: { contact_name: 'Changed' } }),
-  },
-  {
-    method: 'GET',
-    path: '/api/organizations/{id}/organizations',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/organizations`,
-  },
-  {
-    method: 'POST',
-    path: '/api/organizations/{id}/organizations',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/organizations`,
+  }),
+  route('GET /api/organizations/{id}/organizations', orgId),
+  route('POST /api/organizations/{id}/organizations', orgId, {
     payload: () => ({ organization: { name: 'Matrix child' } }),
-  },
-  {
-    method: 'GET',
-    path: '/api/organizations/{id}/accounts',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/accounts?include_users=true`,
-  },
-  {
-    method: 'GET',
-    path: '/api/organizations/{id}/users',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/users`,
-  },
-  {
-    method: 'POST',
-    path: '/api/organizations/{id}/users',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/users`,
+  }),
+  route('GET /api/organizations/{id}/accounts', orgId, { query: 'include_users=true' }),
+  route('GET /api/organizations/{id}/users', orgId),
+  route('POST /api/organizations/{id}/users', orgId, {
     payload: () => ({
       user: { name: 'Matrix Person', email: `matrix-${Math.random()}@example.test` },
       plic_app_id: 'school-portal',
     }),
-  },
-  {
-    method: 'GET',
-    path: '/api/organizations/{id}/audit-events',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/audit-events`,
-  },
-  {
-    method: 'GET',
-    path: '/api/organizations/{id}/audit-events/actors',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/audit-events/actors`,
-  },
-  {
-    method: 'GET',
-    path: '/api/organizations/{id}/audit-events.csv',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/audit-events.csv`,
-  },
-  {
-    method: 'GET',
-    path: '/api/organizations/{id}/projects',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/projects`,
-  },
-  {
-    method: 'GET',
-    path: '/api/organizations/{id}/support',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/support`,
-  },
-  { method: 'GET', path: '/api/projects/{id}', url: (o) => `/api/projects/${projects[o]}` },
-  {
-    method: 'PATCH',
-    path: '/api/projects/{id}',
-    url: (o) => `/api/projects/${projects[o]}`,
-    payload: () => ({ project: { short_code: 'MTRX' } }),
-  },
-  {
-    method: 'PATCH',
-    path: '/api/projects/{id}/activate',
-    url: (o) => `/api/projects/${projects[o]}/activate`,
+  }),
+  route('GET /api/organizations/{id}/audit-events', orgId),
+  route('GET /api/organizations/{id}/audit-events/actors', orgId),
+  route('GET /api/organizations/{id}/audit-events.csv', orgId),
+  route('GET /api/organizations/{id}/projects', orgId),
+  route('GET /api/organizations/{id}/support', orgId),
+  route('GET /api/projects/{id}', projectId),
+  route('PATCH /api/projects/{id}', projectId, { payload: () => ({ project: { short_code: 'MTRX' } }) }),
+  route('PATCH /api/projects/{id}/activate', projectId, {
     payload: () => ({ plic_app_id: 'school-portal' }),
-  },
-  {
-    method: 'GET',
-    path: '/api/organizations/{id}/seasons',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/seasons`,
-  },
-  {
-    method: 'POST',
-    path: '/api/organizations/{id}/seasons',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/seasons`,
+  }),
+  route('GET /api/organizations/{id}/seasons', orgId),
+  route('POST /api/organizations/{id}/seasons', orgId, {
     payload: () => ({ season: { name: 'Matrix season' } }),
-  },
-  { method: 'GET', path: '/api/seasons/{id}', url: (o) => `/api/seasons/${seasons[o]}` },
-  {
-    method: 'GET',
-    path: '/api/organizations/{id}/project-templates',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/project-templates`,
-  },
-  {
-    method: 'GET',
-    path: '/api/project-templates/{id}',
-    url: (o) => `/api/project-templates/${templates[o]}`,
-  },
-  {
-    method: 'PUT',
-    path: '/api/project-templates/{id}',
-    url: (o) => `/api/project-templates/${templates[o]}`,
+  }),
+  route('GET /api/seasons/{id}', (o) => seasons[o]),
+  route('GET /api/organizations/{id}/project-templates', orgId),
+  route('GET /api/project-templates/{id}', (o) => templates[o]),
+  route('PUT /api/project-templates/{id}', (o) => templates[o], {
     payload: () => ({
       project_template: { name: 'Renamed', subject_fields_attributes: [{ field_key: 'first_name' }] },
     }),
-  },
-  {
-    method: 'DELETE',
-    path: '/api/project-templates/{id}',
-    url: (o) => `/api/project-templates/${deletable[o]!.pop()}`,
-  },
-  { method: 'GET', path: '/api/projects/{id}/subjects', url: (o) => `/api/projects/${projects[o]}/subjects` },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/subjects/search',
-    url: (o) => `/api/projects/${projects[o]}/subjects/search?q=a`,
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/subjects',
-    url: (o) => `/api/projects/${projects[o]}/subjects`,
-    payload: () => ({ subject: { properties: {} } }),
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/subject-selection',
-    url: (o) => `/api/projects/${projects[o]}/subject-selection`,
-    payload: () => ({}),
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/subject-consents',
-    url: (o) => `/api/projects/${projects[o]}/subject-consents`,
+  }),
+  route('DELETE /api/project-templates/{id}', (o) => deletable[o]!.pop()),
+  route('GET /api/projects/{id}/subjects', projectId),
+  route('GET /api/projects/{id}/subjects/search', projectId, { query: 'q=a' }),
+  route('POST /api/projects/{id}/subjects', projectId, { payload: () => ({ subject: { properties: {} } }) }),
+  route('POST /api/projects/{id}/subject-selection', projectId, { payload: () => ({}) }),
+  route('POST /api/projects/{id}/subject-consents', projectId, {
     payload: (o) => ({
       selection: { included_subject_ids: assignable[o]!.slice(0, 1) },
       yearbook_opt_out: true,
     }),
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/duplicate-subjects',
-    url: (o) => `/api/projects/${projects[o]}/duplicate-subjects`,
+  }),
+  // The school's own file read into consent: the verified roster file (its project has no Student ID field).
+  route('POST /api/projects/{id}/subject-consent-imports', projectId, {
+    payload: (o) => ({ consent_import: { attachment_id: files[o]!.verified } }),
+  }),
+  route('POST /api/projects/{id}/duplicate-subjects', projectId, {
     payload: () => ({ fields: ['first_name'] }),
-  },
-  { method: 'GET', path: '/api/subjects/{id}', url: (o) => `/api/subjects/${subjects[o]![0]}` },
-  {
-    method: 'PATCH',
-    path: '/api/subjects/{id}',
-    url: (o) => `/api/subjects/${subjects[o]![0]}`,
+  }),
+  route('GET /api/subjects/{id}', (o) => subjects[o]![0]),
+  route('PATCH /api/subjects/{id}', (o) => subjects[o]![0], {
     payload: () => ({ subject: { properties: {} } }),
-  },
+  }),
   // Each delete case uses up a subject of its own.
-  { method: 'DELETE', path: '/api/subjects/{id}', url: (o) => `/api/subjects/${subjects[o]!.pop()}` },
-  {
-    method: 'POST',
-    path: '/api/subjects/{id}/merge',
-    url: (o) => `/api/subjects/${subjects[o]![0]}/merge`,
+  route('DELETE /api/subjects/{id}', (o) => subjects[o]!.pop()),
+  route('POST /api/subjects/{id}/merge', (o) => subjects[o]![0], {
     payload: (o) => ({ merged_subject_ids: [mergeable[o]!.pop()] }),
-  },
-  { method: 'GET', path: '/api/albums/{id}/photos', url: (o) => `/api/albums/${media[o]!.album}/photos` },
-  {
-    method: 'POST',
-    path: '/api/albums/{id}/photos',
-    url: (o) => `/api/albums/${media[o]!.album}/photos`,
+  }),
+  route('GET /api/albums/{id}/photos', (o) => media[o]!.album),
+  route('POST /api/albums/{id}/photos', (o) => media[o]!.album, {
     payload: () => ({
       photo: { upload_file_name: 'x.jpg', upload_file_size: 100, upload_content_type: 'image/jpeg' },
     }),
-  },
-  { method: 'GET', path: '/api/photos/{id}', url: (o) => `/api/photos/${media[o]!.photo}` },
-  { method: 'PATCH', path: '/api/photos/{id}/verify', url: (o) => `/api/photos/${media[o]!.photo}/verify` },
-  {
-    method: 'GET',
-    path: '/api/photos/{id}/thumb',
-    url: (o) => `/api/photos/${media[o]!.photo}/thumb?size=tiny`,
-  },
-  {
-    method: 'GET',
-    path: '/api/photos/{id}/photo-crops',
-    url: (o) => `/api/photos/${media[o]!.photo}/photo-crops`,
-  },
-  {
-    method: 'POST',
-    path: '/api/photos/{id}/photo-crops',
-    url: (o) => `/api/photos/${media[o]!.photo}/photo-crops`,
+  }),
+  route('GET /api/photos/{id}', (o) => media[o]!.photo),
+  route('PATCH /api/photos/{id}/verify', (o) => media[o]!.photo),
+  route('GET /api/photos/{id}/thumb', (o) => media[o]!.photo, { query: 'size=tiny' }),
+  route('GET /api/photos/{id}/photo-crops', (o) => media[o]!.photo),
+  route('POST /api/photos/{id}/photo-crops', (o) => media[o]!.photo, {
     payload: () => ({ photo_crop: { x: 0, y: 0, width: 0.5, height: 0.5 } }),
-  },
-  {
-    method: 'PATCH',
-    path: '/api/photo-crops/{id}',
-    url: (o) => `/api/photo-crops/${media[o]!.crops[0]}`,
+  }),
+  route('PATCH /api/photo-crops/{id}', (o) => media[o]!.crops[0], {
     payload: () => ({ photo_crop: { x: 0, y: 0, width: 0.6, height: 0.6 } }),
-  },
-  {
-    method: 'DELETE',
-    path: '/api/photo-crops/{id}',
-    url: (o) => `/api/photo-crops/${media[o]!.crops.pop()}`,
-  },
-  {
-    method: 'PATCH',
-    path: '/api/subject-photo-assignments/{id}',
-    url: (o) => `/api/subject-photo-assignments/${media[o]!.assignments[0]}`,
+  }),
+  route('DELETE /api/photo-crops/{id}', (o) => media[o]!.crops.pop()),
+  route('PATCH /api/subject-photo-assignments/{id}', (o) => media[o]!.assignments[0], {
     payload: () => ({ subject_photo_assignment: { is_primary: true } }),
-  },
-  {
-    method: 'DELETE',
-    path: '/api/subject-photo-assignments/{id}',
-    url: (o) => `/api/subject-photo-assignments/${media[o]!.assignments.pop()}`,
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/project-imports',
-    url: (o) => `/api/projects/${projects[o]}/project-imports`,
-  },
-  {
-    method: 'PATCH',
-    path: '/api/project-imports/{id}/finish',
-    url: (o) => `/api/project-imports/${media[o]!.import}/finish`,
-  },
-  {
-    method: 'GET',
-    path: '/api/attachment-requests/{id}',
-    url: (o) => `/api/attachment-requests/${files[o]!.request}`,
-  },
-  {
-    method: 'GET',
-    path: '/api/organizations/{id}/attachment-requests',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/attachment-requests`,
-  },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/attachment-requests',
-    url: (o) => `/api/projects/${projects[o]}/attachment-requests`,
-  },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/attachments',
-    url: (o) => `/api/projects/${projects[o]}/attachments`,
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/attachments',
-    url: (o) => `/api/projects/${projects[o]}/attachments`,
+  }),
+  route('DELETE /api/subject-photo-assignments/{id}', (o) => media[o]!.assignments.pop()),
+  route('POST /api/projects/{id}/project-imports', projectId),
+  route('PATCH /api/project-imports/{id}/finish', (o) => media[o]!.import),
+  route('GET /api/attachment-requests/{id}', (o) => files[o]!.request),
+  route('GET /api/organizations/{id}/attachment-requests', orgId),
+  route('GET /api/projects/{id}/attachment-requests', projectId),
+  route('GET /api/projects/{id}/attachments', projectId),
+  route('POST /api/projects/{id}/attachments', projectId, {
     payload: () => ({ attachment: { upload_file_name: 'roster.csv', upload_file_size: 100 } }),
-  },
-  {
-    method: 'PATCH',
-    path: '/api/attachments/{id}/verify',
-    url: (o) => `/api/attachments/${files[o]!.pending}/verify`,
-  },
-  {
-    method: 'POST',
-    path: '/api/attachment-requests/{id}/uploads-complete',
-    url: (o) => `/api/attachment-requests/${files[o]!.request}/uploads-complete`,
+  }),
+  route('PATCH /api/attachments/{id}/verify', (o) => files[o]!.pending),
+  route('POST /api/attachment-requests/{id}/uploads-complete', (o) => files[o]!.request, {
     payload: (o) => ({ attachment_ids: [files[o]!.verified] }),
-  },
-  {
-    method: 'GET',
-    path: '/api/attachments/{id}/download',
-    url: (o) => `/api/attachments/${files[o]!.verified}/download`,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/attachments/{id}',
-    url: (o) => `/api/attachments/${discardable[o]!.pop()}`,
-  },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/subject-imports',
-    url: (o) => `/api/projects/${projects[o]}/subject-imports`,
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/subject-imports',
-    url: (o) => `/api/projects/${projects[o]}/subject-imports`,
+  }),
+  route('GET /api/attachments/{id}/download', (o) => files[o]!.verified),
+  route('DELETE /api/attachments/{id}', (o) => discardable[o]!.pop()),
+  route('GET /api/projects/{id}/subject-imports', projectId),
+  route('POST /api/projects/{id}/subject-imports', projectId, {
     payload: () => ({ subject_import: { upload_file_name: 'roster.csv', upload_file_size: 100 } }),
-  },
-  {
-    method: 'GET',
-    path: '/api/subject-imports/{id}',
-    url: (o) => `/api/subject-imports/${rosterImports[o]}`,
-  },
-  {
-    method: 'PATCH',
-    path: '/api/subject-imports/{id}',
-    url: (o) => `/api/subject-imports/${rosterImports[o]}`,
+  }),
+  route('GET /api/subject-imports/{id}', (o) => rosterImports[o]),
+  route('PATCH /api/subject-imports/{id}', (o) => rosterImports[o], {
     payload: () => ({ subject_import: { mode: 'add_only' } }),
-  },
-  {
-    method: 'PATCH',
-    path: '/api/subject-imports/{id}/verify',
-    url: (o) => `/api/subject-imports/${rosterImports[o]}/verify`,
-  },
-  {
-    method: 'POST',
-    path: '/api/subject-imports/{id}/check',
-    url: (o) => `/api/subject-imports/${rosterImports[o]}/check`,
-  },
-  {
-    method: 'POST',
-    path: '/api/subject-imports/{id}/apply',
-    url: (o) => `/api/subject-imports/${rosterImports[o]}/apply`,
-  },
-  {
-    method: 'GET',
-    path: '/api/subject-imports/{id}/skipped-rows',
-    url: (o) => `/api/subject-imports/${rosterImports[o]}/skipped-rows`,
-  },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/photo-batches',
-    url: (o) => `/api/projects/${projects[o]}/photo-batches`,
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/photo-batches',
-    url: (o) => `/api/projects/${projects[o]}/photo-batches`,
+  }),
+  route('PATCH /api/subject-imports/{id}/verify', (o) => rosterImports[o]),
+  route('POST /api/subject-imports/{id}/check', (o) => rosterImports[o]),
+  route('POST /api/subject-imports/{id}/apply', (o) => rosterImports[o]),
+  route('GET /api/subject-imports/{id}/skipped-rows', (o) => rosterImports[o]),
+  route('GET /api/projects/{id}/photo-batches', projectId),
+  route('POST /api/projects/{id}/photo-batches', projectId, {
     payload: () => ({ photo_batch: { name: 'Picture day', match_by: 'camera_card' } }),
-  },
-  {
-    method: 'GET',
-    path: '/api/photo-batches/{id}',
-    url: (o) => `/api/photo-batches/${photoBatches[o]!.read}`,
-  },
-  {
-    method: 'POST',
-    path: '/api/photo-batches/{id}/photos',
-    url: (o) => `/api/photo-batches/${photoBatches[o]!.read}/photos`,
-    // A new file each time (the same name and size would answer the first one's record, 200).
+  }),
+  route('GET /api/photo-batches/{id}', (o) => photoBatches[o]!.read),
+  // A new file each time (the same name and size would answer the first one's record, 200).
+  route('POST /api/photo-batches/{id}/photos', (o) => photoBatches[o]!.read, {
     payload: () => ({
       photo: {
         file_name: `${randomBytes(6).toString('hex')}.jpg`,
@@ -732,149 +484,65 @@ const routes: Route[] = [
         content_type: 'image/jpeg',
       },
     }),
-  },
-  {
-    method: 'POST',
-    path: '/api/photo-batches/{id}/mapping-file',
-    url: (o) => `/api/photo-batches/${photoBatches[o]!.mapping}/mapping-file`,
+  }),
+  route('POST /api/photo-batches/{id}/mapping-file', (o) => photoBatches[o]!.mapping, {
     payload: () => ({ mapping_file: { file_name: 'map.csv', byte_size: 100 } }),
-  },
-  {
-    method: 'POST',
-    path: '/api/photo-batches/{id}/match',
-    url: (o) => `/api/photo-batches/${photoBatches[o]!.toMatch.pop()}/match`,
-  },
-  {
-    method: 'GET',
-    path: '/api/photo-batches/{id}/items',
-    url: (o) => `/api/photo-batches/${photoBatches[o]!.read}/items?state=unmatched,ignored`,
-  },
-  {
-    method: 'PATCH',
-    path: '/api/photo-batch-items/{id}',
-    url: (o) => `/api/photo-batch-items/${photoBatches[o]!.item}`,
+  }),
+  route('POST /api/photo-batches/{id}/match', (o) => photoBatches[o]!.toMatch.pop()),
+  route('GET /api/photo-batches/{id}/items', (o) => photoBatches[o]!.read, {
+    query: 'state=unmatched,ignored',
+  }),
+  route('PATCH /api/photo-batch-items/{id}', (o) => photoBatches[o]!.item, {
     payload: () => ({ photo_batch_item: { ignored: true } }),
-  },
-  {
-    method: 'POST',
-    path: '/api/photo-batches/{id}/apply',
-    url: (o) => `/api/photo-batches/${photoBatches[o]!.apply}/apply`,
-  },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/photo-checks',
-    url: (o) => `/api/projects/${projects[o]}/photo-checks`,
-  },
-  {
-    method: 'PATCH',
-    path: '/api/photos/{id}',
-    url: (o) => `/api/photos/${media[o]!.photo}`,
+  }),
+  route('POST /api/photo-batches/{id}/apply', (o) => photoBatches[o]!.apply),
+  route('GET /api/projects/{id}/photo-checks', projectId),
+  route('PATCH /api/photos/{id}', (o) => media[o]!.photo, {
     payload: () => ({ photo: { retake_needed: true } }),
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/auto-crops',
-    url: (o) => `/api/projects/${projects[o]}/auto-crops`,
-    payload: () => ({}),
-  },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/coverage',
-    url: (o) => `/api/projects/${projects[o]}/coverage`,
-  },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/coverage.csv',
-    url: (o) => `/api/projects/${projects[o]}/coverage.csv`,
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/coverage/print',
-    url: (o) => `/api/projects/${projects[o]}/coverage/print`,
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/coverage/notify',
-    url: (o) => `/api/projects/${projects[o]}/coverage/notify`,
-  },
-  { method: 'GET', path: '/api/users/{id}', url: (o) => `/api/users/${w.users[memberOf[o]]!.id}` },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/project-export-formats',
-    url: (o) => `/api/projects/${projects[o]}/project-export-formats`,
-  },
-  {
-    method: 'GET',
-    path: '/api/organizations/{id}/project-export-formats',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/project-export-formats`,
-  },
-  {
-    method: 'GET',
-    path: '/api/project-export-formats/{id}',
-    url: (o) => `/api/project-export-formats/${exportFormats[o]}`,
-  },
-  {
-    method: 'PUT',
-    path: '/api/project-export-formats/{id}',
-    url: (o) => `/api/project-export-formats/${exportFormats[o]}`,
+  }),
+  route('POST /api/projects/{id}/auto-crops', projectId, { payload: () => ({}) }),
+  route('GET /api/projects/{id}/coverage', projectId),
+  route('GET /api/projects/{id}/coverage.csv', projectId),
+  route('POST /api/projects/{id}/coverage/print', projectId),
+  route('POST /api/projects/{id}/coverage/notify', projectId),
+  route('GET /api/users/{id}', (o) => w.users[memberOf[o]]!.id),
+  route('GET /api/projects/{id}/project-export-formats', projectId),
+  route('GET /api/organizations/{id}/project-export-formats', orgId),
+  route('GET /api/project-export-formats/{id}', (o) => exportFormats[o]),
+  route('PUT /api/project-export-formats/{id}', (o) => exportFormats[o], {
     payload: () => ({
       project_export_format: {
         name: 'Matrix format',
         field_mappings: [{ field_key: 'first_name', position: 1 }],
       },
     }),
-  },
-  {
-    method: 'POST',
-    path: '/api/project-export-formats/{id}/copy',
-    url: (o) => `/api/project-export-formats/${exportFormats[o]}/copy`,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/project-export-formats/{id}',
-    url: (o) => `/api/project-export-formats/${deletableFormats[o]!.pop()}`,
-  },
-  {
-    method: 'POST',
-    path: '/api/users/{id}/invite',
-    url: (o) => `/api/users/${w.users[memberOf[o]]!.id}/invite`,
+  }),
+  route('POST /api/project-export-formats/{id}/copy', (o) => exportFormats[o]),
+  route('DELETE /api/project-export-formats/{id}', (o) => deletableFormats[o]!.pop()),
+  route('POST /api/users/{id}/invite', (o) => w.users[memberOf[o]]!.id, {
     payload: () => ({ plic_app_id: 'school-portal' }),
-  },
-  {
-    method: 'GET',
-    path: '/api/albums',
-    url: (o) => `/api/albums?parent_resource_type=Project&parent_resource_id=${projects[o]}`,
-  },
+  }),
+  route('GET /api/albums', null, {
+    query: (o) => `parent_resource_type=Project&parent_resource_id=${projects[o]}`,
+  }),
   // Ids in the body: a record out of view is an invalid field (422), never a 404 that would confirm it.
-  {
-    method: 'POST',
-    path: '/api/projects',
-    url: () => '/api/projects',
+  route('POST /api/projects', null, {
     payload: (o) => ({
       project: { name: 'Matrix project', organization_id: w.orgs[o].id, season_id: seasons[o] },
       project_template_id: templates[o],
     }),
-  },
-  {
-    method: 'POST',
-    path: '/api/albums',
-    url: () => '/api/albums',
+  }),
+  route('POST /api/albums', null, {
     payload: (o) => ({
       album: { name: 'Matrix', parent_resource_type: 'Project', parent_resource_id: projects[o] },
     }),
-  },
-  {
-    method: 'POST',
-    path: '/api/subject-photo-assignments',
-    url: () => '/api/subject-photo-assignments',
+  }),
+  route('POST /api/subject-photo-assignments', null, {
     payload: (o) => ({
       subject_photo_assignment: { subject_id: subjects[o]![1], photo_id: media[o]!.photo },
     }),
-  },
-  {
-    method: 'POST',
-    path: '/api/project-templates',
-    url: () => '/api/project-templates',
+  }),
+  route('POST /api/project-templates', null, {
     payload: (o) => ({
       project_template: {
         name: 'Matrix template',
@@ -882,11 +550,8 @@ const routes: Route[] = [
         subject_fields_attributes: [{ field_key: 'first_name' }],
       },
     }),
-  },
-  {
-    method: 'POST',
-    path: '/api/project-export-formats',
-    url: () => '/api/project-export-formats',
+  }),
+  route('POST /api/project-export-formats', null, {
     payload: (o) => ({
       project_export_format: {
         name: 'Matrix format',
@@ -894,48 +559,22 @@ const routes: Route[] = [
         field_mappings: [{ field_key: 'first_name', position: 1 }],
       },
     }),
-  },
-  {
-    method: 'POST',
-    path: '/api/attachment-requests',
-    url: () => '/api/attachment-requests',
+  }),
+  route('POST /api/attachment-requests', null, {
     payload: (o) => ({
       attachment_request: { name: 'Roster', description: 'Please send it' },
       project_ids: [projects[o]],
     }),
-  },
-  {
-    method: 'GET',
-    path: '/api/organizations/{id}/layout-categories',
-    url: (o) => `/api/organizations/${w.orgs[o].id}/layout-categories`,
-  },
-  {
-    method: 'GET',
-    path: '/api/layout-categories/{id}',
-    url: (o) => `/api/layout-categories/${layoutFixtures[o]!.category}`,
-  },
-  { method: 'GET', path: '/api/layouts/{id}', url: (o) => `/api/layouts/${layoutFixtures[o]!.layout}` },
-  {
-    method: 'POST',
-    path: '/api/layouts/{id}/copy',
-    url: (o) => `/api/layouts/${layoutFixtures[o]!.layout}/copy`,
-    payload: () => ({}),
-  },
-  {
-    method: 'PUT',
-    path: '/api/layouts/{id}',
-    url: (o) => `/api/layouts/${layoutFixtures[o]!.layout}`,
+  }),
+  route('GET /api/organizations/{id}/layout-categories', orgId),
+  route('GET /api/layout-categories/{id}', (o) => layoutFixtures[o]!.category),
+  route('GET /api/layouts/{id}', (o) => layoutFixtures[o]!.layout),
+  route('POST /api/layouts/{id}/copy', (o) => layoutFixtures[o]!.layout, { payload: () => ({}) }),
+  route('PUT /api/layouts/{id}', (o) => layoutFixtures[o]!.layout, {
     payload: () => ({ layout: { definition: MATRIX_LAYOUT_DEFINITION } }),
-  },
-  {
-    method: 'GET',
-    path: '/api/layouts/{id}/preview',
-    url: (o) => `/api/layouts/${layoutFixtures[o]!.layout}/preview`,
-  },
-  {
-    method: 'POST',
-    path: '/api/layout-renders',
-    url: () => '/api/layout-renders',
+  }),
+  route('GET /api/layouts/{id}/preview', (o) => layoutFixtures[o]!.layout),
+  route('POST /api/layout-renders', null, {
     payload: (o) => ({
       layout_render: {
         layout_id: layoutFixtures[o]!.layout,
@@ -943,95 +582,39 @@ const routes: Route[] = [
         subject_ids: assignable[o]!.slice(0, 1),
       },
     }),
-  },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/layout-renders',
-    url: (o) => `/api/projects/${projects[o]}/layout-renders`,
-  },
-  {
-    method: 'GET',
-    path: '/api/layout-renders/{id}',
-    url: (o) => `/api/layout-renders/${layoutFixtures[o]!.render}`,
-  },
-  {
-    method: 'GET',
-    path: '/api/layout-renders/{id}/download',
-    url: (o) => `/api/layout-renders/${layoutFixtures[o]!.render}/download?format=json`,
-  },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/project-exports',
-    url: (o) => `/api/projects/${projects[o]}/project-exports`,
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/project-exports',
-    url: (o) => `/api/projects/${projects[o]}/project-exports`,
+  }),
+  route('GET /api/projects/{id}/layout-renders', projectId),
+  route('GET /api/layout-renders/{id}', (o) => layoutFixtures[o]!.render),
+  route('GET /api/layout-renders/{id}/download', (o) => layoutFixtures[o]!.render, { query: 'format=json' }),
+  route('GET /api/projects/{id}/project-exports', projectId),
+  route('POST /api/projects/{id}/project-exports', projectId, {
     payload: (o) => ({
       project_export: {
         project_export_format_id: exportFormats[o],
         included_subject_ids: assignable[o]!.slice(0, 1),
       },
     }),
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/project-exports/check',
-    url: (o) => `/api/projects/${projects[o]}/project-exports/check`,
+  }),
+  route('POST /api/projects/{id}/project-exports/check', projectId, {
     payload: (o) => ({ project_export: { project_export_format_id: exportFormats[o] } }),
-  },
-  {
-    method: 'GET',
-    path: '/api/project-exports/{id}',
-    url: (o) => `/api/project-exports/${projectExports[o]!.done}`,
-  },
-  {
-    method: 'GET',
-    path: '/api/project-exports/{id}/download',
-    url: (o) => `/api/project-exports/${projectExports[o]!.done}/download?format=json`,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/project-exports/{id}',
-    url: (o) => `/api/project-exports/${projectExports[o]!.deletable.pop()}`,
-  },
+  }),
+  route('GET /api/project-exports/{id}', (o) => projectExports[o]!.done),
+  route('GET /api/project-exports/{id}/download', (o) => projectExports[o]!.done, { query: 'format=json' }),
+  route('DELETE /api/project-exports/{id}', (o) => projectExports[o]!.deletable.pop()),
   // Always 200: tokens of renders out of view are left out of the answer.
-  {
-    method: 'GET',
-    path: '/api/layout-renders/worker-statuses',
-    url: (o) => `/api/layout-renders/worker-statuses?worker_tokens[]=${layoutFixtures[o]!.token}`,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/projects/{id}',
-    url: (o) => `/api/projects/${deletableProjects[o]!.pop()}`,
+  route('GET /api/layout-renders/worker-statuses', null, {
+    query: (o) => `worker_tokens[]=${layoutFixtures[o]!.token}`,
+  }),
+  route('DELETE /api/projects/{id}', (o) => deletableProjects[o]!.pop(), {
     payload: () => ({ confirm_name: 'Deletable project' }),
-  },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/data-summary',
-    url: (o) => `/api/projects/${projects[o]}/data-summary`,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/users/{id}',
-    url: (o) => `/api/users/${deletableUsers[o]!.pop()}`,
-  },
+  }),
+  route('GET /api/projects/{id}/data-summary', projectId),
+  route('DELETE /api/users/{id}', (o) => deletableUsers[o]!.pop()),
   // No record: the caller alone decides.
-  { method: 'GET', path: '/api/users/me', url: () => '/api/users/me' },
-  {
-    method: 'PATCH',
-    path: '/api/users/me',
-    url: () => '/api/users/me',
-    payload: () => ({ user: { current_account_id: '0' } }),
-  },
-  { method: 'GET', path: '/api/plic-app-licenses', url: () => '/api/plic-app-licenses' },
-  {
-    method: 'GET',
-    path: '/api/project-templates/field-keys',
-    url: () => '/api/project-templates/field-keys',
-  },
+  route('GET /api/users/me'),
+  route('PATCH /api/users/me', null, { payload: () => ({ user: { current_account_id: '0' } }) }),
+  route('GET /api/plic-app-licenses'),
+  route('GET /api/project-templates/field-keys'),
 ];
 
 /**
@@ -1135,18 +718,14 @@ describe('authorization matrix', () => {
   });
 
   test("a project's template copy is seen exactly when its project is", async () => {
-    const copy = await t.ctx.db
-      .insertInto('project_templates')
-      .values({
-        organization_id: w.orgs.studioA.id,
-        name: 'Copy for School A1',
-        project_id: projects.schoolA1!,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const copy = await insertId(t.ctx.db, 'project_templates', {
+      organization_id: w.orgs.studioA.id,
+      name: 'Copy for School A1',
+      project_id: projects.schoolA1!,
+    });
     const otherSchool = await signIn(t.app, w.users.memberSchoolA2!.email);
     const get = (token: string) =>
-      t.app.inject({ url: `/api/project-templates/${copy.id}`, headers: bearer(token) });
+      t.app.inject({ url: `/api/project-templates/${copy}`, headers: bearer(token) });
     expect((await get(tokens.schoolStaff!)).statusCode).toBe(200);
     expect((await get(tokens.studioManager!)).statusCode).toBe(200);
     // The second school sees its studio's templates' organization, but not another school's project.
@@ -1156,7 +735,7 @@ describe('authorization matrix', () => {
     for (const method of ['PUT', 'DELETE'] as const) {
       const res = await t.app.inject({
         method,
-        url: `/api/project-templates/${copy.id}`,
+        url: `/api/project-templates/${copy}`,
         headers: bearer(otherSchool),
         ...(method === 'PUT'
           ? {
