@@ -1,30 +1,25 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../src/db/embedded.js';
 import { jobDepsOf } from '../src/jobs/catalogue.js';
 import { announceUnfinishedBatches, UNFINISHED_BATCH_QUIET_MS } from '../src/modules/attachments/notify.js';
-import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { bearer, buildProject, buildUser, injectAs, signIn } from './support/factories.js';
 import { makeCsv, makePdf, makeXlsx, makeZip } from './support/files.js';
 import { makeJpeg, makePng } from './support/images.js';
 import { type SmtpPeer, startSmtpPeer } from './support/smtp.js';
 import { buildWorld, type World } from './support/world.js';
 
-let t: TestApp;
+let t: ListeningTestApp;
 let smtp: SmtpPeer;
 let w: World;
-let origin: string;
 /** Storage addresses are same-origin relative paths: fetched from the server's own origin. */
-const abs = (address: string) => new URL(address, origin).toString();
+const abs = (address: string) => new URL(address, t.origin).toString();
 const tokens: Record<string, string> = {};
 const projects: Record<string, string> = {};
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  t = await listeningTestApp({ SMTP_URL: smtp.url });
   w = await buildWorld(t.ctx.db);
   // School A1 has a contact e-mail; school A2 has none, so its earliest-created user is written to.
   await t.ctx.db
@@ -46,11 +41,10 @@ afterAll(async () => {
 const call = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
   injectAs(t.app, tokens[who]!, method, url, payload);
 
-async function upload(post: { url: string; fields: Record<string, string> }, body: Buffer) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(body)]), 'file');
-  return fetch(abs(post.url), { method: 'POST', body: form });
+/** A new school user of another tree (School B), signed in. */
+async function otherTreeSchoolToken() {
+  const other = await buildUser(t.ctx.db, { organizations: [w.orgs.schoolB.id], manages: 'own' });
+  return signIn(t.app, other.email);
 }
 
 describe('file requests and attachments', () => {
@@ -97,7 +91,7 @@ describe('file requests and attachments', () => {
       is_upload_verified: false,
       uploaded_at: null,
     });
-    expect((await upload(body.presigned_post, roster)).status).toBe(204);
+    expect((await t.upload(body.presigned_post, roster)).status).toBe(204);
     const verified = await call('schoolStaff', 'PATCH', `/api/attachments/${body.id}/verify`);
     expect(verified.statusCode).toBe(200);
     expect(verified.json().attachment.is_upload_verified).toBe(true);
@@ -139,7 +133,7 @@ describe('file requests and attachments', () => {
     });
     const body = created.json().attachment;
     expect(body.upload_content_type).toBe('application/pdf');
-    await upload(body.presigned_post, fake);
+    await t.upload(body.presigned_post, fake);
     const verified = await call('schoolStaff', 'PATCH', `/api/attachments/${body.id}/verify`);
     expect(verified.statusCode).toBe(422);
     expect(verified.json().errors.file[0]).toMatch(/not a real PDF/);
@@ -153,7 +147,7 @@ describe('file requests and attachments', () => {
     const exe = await call('schoolStaff', 'POST', `/api/projects/${projects.schoolA1}/attachments`, {
       attachment: { upload_file_name: 'roster.csv', upload_file_size: binary.length },
     });
-    await upload(exe.json().attachment.presigned_post, binary);
+    await t.upload(exe.json().attachment.presigned_post, binary);
     expect(
       (await call('schoolStaff', 'PATCH', `/api/attachments/${exe.json().attachment.id}/verify`)).statusCode,
     ).toBe(422);
@@ -175,22 +169,13 @@ describe('file requests and attachments', () => {
       project_ids: [projects.schoolB],
     });
     expect(foreign.statusCode).toBe(422);
-    expect(
-      (
-        await call('studioStaff', 'POST', '/api/attachment-requests', {
-          attachment_request: { name: 'X', description: 'Y' },
-          project_ids: [projects.schoolA1],
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await call('schoolStaff', 'POST', '/api/attachment-requests', {
-          attachment_request: { name: 'X', description: 'Y' },
-          project_ids: [projects.schoolA1],
-        })
-      ).statusCode,
-    ).toBe(403);
+    for (const who of ['studioStaff', 'schoolStaff']) {
+      const refused = await call(who, 'POST', '/api/attachment-requests', {
+        attachment_request: { name: 'X', description: 'Y' },
+        project_ids: [projects.schoolA1],
+      });
+      expect(refused.statusCode, who).toBe(403);
+    }
   });
 
   test('a school sees only its own projects’ requests and files', async () => {
@@ -207,8 +192,7 @@ describe('file requests and attachments', () => {
       (await call('schoolStaff', 'GET', `/api/organizations/${w.orgs.studioA.id}/attachment-requests`))
         .statusCode,
     ).toBe(404);
-    const other = await buildUser(t.ctx.db, { organizations: [w.orgs.schoolB.id], manages: 'own' });
-    const token = await signIn(t.app, other.email);
+    const token = await otherTreeSchoolToken();
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/attachment-requests/${list[0].id}`,
@@ -227,7 +211,7 @@ async function attach(name: string, bytes: Buffer) {
   });
   expect(created.statusCode).toBe(201);
   const body = created.json().attachment;
-  expect((await upload(body.presigned_post, bytes)).status).toBe(204);
+  expect((await t.upload(body.presigned_post, bytes)).status).toBe(204);
   const verify = await call('schoolStaff', 'PATCH', `/api/attachments/${body.id}/verify`);
   return { id: body.id as string, post: body.presigned_post as Post, verify };
 }
@@ -305,7 +289,7 @@ describe('whole-file type checks', () => {
       await t.ctx.db.selectFrom('attachments').select('id').where('id', '=', id).executeTakeFirst(),
     ).toBeUndefined();
     // The form can't bring the file back (the local target refuses it; on S3 the key is swept after expiry).
-    expect((await upload(post, bytes)).status).toBe(403);
+    expect((await t.upload(post, bytes)).status).toBe(403);
     expect(await t.ctx.storage.head(uploadKey)).toBeNull();
   });
 
@@ -348,7 +332,7 @@ describe('one upload per form', () => {
     const { id, post, verify } = await attach('roster.csv', roster);
     expect(verify.statusCode).toBe(200);
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 1)]);
-    expect((await upload(post, exe)).status).toBe(403);
+    expect((await t.upload(post, exe)).status).toBe(403);
     const again = await call('schoolStaff', 'PATCH', `/api/attachments/${id}/verify`);
     expect(again.json().attachment.is_upload_verified).toBe(true);
     const download = await call('studioManager', 'GET', `/api/attachments/${id}/download`);
@@ -366,7 +350,7 @@ describe('removing a file that never arrived', () => {
     });
     const body = created.json().attachment;
     // The bytes reached the form's key, but the file was never verified.
-    expect((await upload(body.presigned_post, bytes)).status).toBe(204);
+    expect((await t.upload(body.presigned_post, bytes)).status).toBe(204);
     const formKey = body.presigned_post.fields.key as string;
     expect(await t.ctx.storage.head(formKey)).not.toBeNull();
     const removed = await call('schoolStaff', 'DELETE', `/api/attachments/${body.id}`);
@@ -418,7 +402,7 @@ describe('one e-mail per upload batch', () => {
       },
     });
     const body = res.json().attachment;
-    expect((await upload(body.presigned_post, bytes)).status).toBe(204);
+    expect((await t.upload(body.presigned_post, bytes)).status).toBe(204);
     const verify = await call('schoolStaff', 'PATCH', `/api/attachments/${body.id}/verify`, {
       notify: false,
     });
@@ -478,7 +462,7 @@ describe('one e-mail per upload batch', () => {
       },
     });
     const body = res.json().attachment;
-    await upload(body.presigned_post, bytes);
+    await t.upload(body.presigned_post, bytes);
     expect((await call('schoolStaff', 'PATCH', `/api/attachments/${body.id}/verify`)).statusCode).toBe(200);
     const mail = await eventually(async () =>
       smtp.messages.find((m) => m.subject === 'File uploaded for Portraits schoolA1: Single Roster'),
@@ -514,8 +498,7 @@ describe('one e-mail per upload batch', () => {
         .statusCode,
     ).toBe(422);
     // Another school's user does not see the request: 404.
-    const other = await buildUser(t.ctx.db, { organizations: [w.orgs.schoolB.id], manages: 'own' });
-    const token = await signIn(t.app, other.email);
+    const token = await otherTreeSchoolToken();
     const foreign = await t.app.inject({
       method: 'POST',
       url: `/api/attachment-requests/${requestId}/uploads-complete`,

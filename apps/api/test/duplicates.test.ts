@@ -5,6 +5,7 @@ import type { TestApp } from './support/app.js';
 import { bearer, projectThroughApi, ROSTER_FIELDS } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { subjectWithPhoto } from './support/project-data.js';
+import { insertSubject } from './support/rows.js';
 import { type World, worldApp } from './support/world.js';
 
 let t: TestApp;
@@ -26,13 +27,7 @@ const makeProject = (name: string, organizationId: string, token: string, templa
   });
 
 const insert = async (projectId: string, label: string, values: Record<string, string>) => {
-  const properties = Object.fromEntries(Object.entries(values).map(([key, v]) => [field[key]!, v]));
-  const row = await t.ctx.db
-    .insertInto('subjects')
-    .values({ project_id: projectId, properties: JSON.stringify(properties) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  sid[label] = row.id;
+  sid[label] = await insertSubject(t.ctx.db, projectId, field, values);
 };
 
 beforeAll(async () => {

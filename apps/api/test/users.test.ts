@@ -77,23 +77,16 @@ describe('creating users', () => {
   });
 
   test('another app only when a manager chooses it: staff may create users for this app alone', async () => {
-    const body = (email: string) => ({
-      user: { name: 'Other App', email },
-      plic_app_id: 'admin-console',
-    });
-    const staff = await t.app.inject({
-      method: 'POST',
-      url: `/api/organizations/${w.orgs.schoolA1.id}/users`,
-      headers: bearer(tokens.studioStaff!),
-      payload: body('other-app-staff@example.test'),
-    });
+    const createAs = (token: string, email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/organizations/${w.orgs.schoolA1.id}/users`,
+        headers: bearer(token),
+        payload: { user: { name: 'Other App', email }, plic_app_id: 'admin-console' },
+      });
+    const staff = await createAs(tokens.studioStaff!, 'other-app-staff@example.test');
     expect(staff.statusCode).toBe(403);
-    const manager = await t.app.inject({
-      method: 'POST',
-      url: `/api/organizations/${w.orgs.schoolA1.id}/users`,
-      headers: bearer(tokens.studioManager!),
-      payload: body('other-app-manager@example.test'),
-    });
+    const manager = await createAs(tokens.studioManager!, 'other-app-manager@example.test');
     expect(manager.statusCode).toBe(201);
     expect(manager.json().user.plic_app_whitelist_slugs).toEqual(['admin-console']);
     // Out of the other tests' lists, which count who is licensed for this app.
