@@ -1,50 +1,24 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { closePage, freshPage, heading, pageErrors, pathOf, storedToken } from './helpers.js';
+import { closePage, freshPage, heading, pathOf, storedToken } from './helpers.js';
 import {
   apiAs,
-  DEMO_PASSWORD,
   DEMO_USERS,
+  mailedLinkPath,
   organizationIdByName,
   productAndBrowser,
   signedInPage,
-  signInThroughUi,
+  withSignedInPage,
 } from './support/server.js';
 
 const product = productAndBrowser();
-
-interface MailboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** Waits for the invitation e-mail in the development mailbox and returns the path of its link. */
-async function invitationLinkPath(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-    const { messages } = (await response.json()) as { messages: MailboxMessage[] };
-    for (const message of messages) {
-      const match = message.text.match(/https?:\/\/\S+?(\/invitations\/[^\s/?#]+)/);
-      if (match?.[1]) return match[1];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No invitation e-mail for ${email}`);
-}
-
-async function signIn(page: Page, email: string) {
-  await signInThroughUi(page, product.baseUrl, email, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test('a studio manager adds a school and a user, invites them, and the invitee joins seeing only that school', async () => {
   const school = 'Birch Lane Academy';
   const email = 'bea.birch@school.test';
-  const page = await freshPage(product.browser);
-  await signIn(page, DEMO_USERS.studio);
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
 
   // New organization, with the short code rule first.
   await mainNav(page).getByRole('link', { name: 'Organizations' }).click();
@@ -118,7 +92,7 @@ test('a studio manager adds a school and a user, invites them, and the invitee j
   await closePage(page);
 
   // The invitee opens the e-mailed link on another browser and chooses a password.
-  const linkPath = await invitationLinkPath(email);
+  const linkPath = await mailedLinkPath(product.baseUrl, email, '/invitations/');
   const invitee = await freshPage(product.browser);
   await invitee.goto(`${product.baseUrl}${linkPath}`);
   await heading(invitee, 'Welcome to School Portal').waitFor();
@@ -165,131 +139,129 @@ test('a studio manager adds a school and a user, invites them, and the invitee j
 });
 
 test('All Users filters by permission, invite status and keyword, with an empty text; Support shows the lab', async () => {
-  const page = await freshPage(product.browser);
-  await signIn(page, DEMO_USERS.studio);
-  await mainNav(page).getByRole('link', { name: 'Users' }).click();
-  await heading(page, 'Users').waitFor();
-  const rows = page.getByTestId('account-row');
-  await rows.first().waitFor();
-  const header = page.getByRole('table', { name: 'Users' }).getByRole('columnheader');
-  expect(await header.allTextContents()).toEqual([
-    'Name',
-    'Organization',
-    'School Portal Permission',
-    'Invite Status',
-    'Actions',
-  ]);
+  await withSignedInPage(product, DEMO_USERS.studio, async (page) => {
+    await mainNav(page).getByRole('link', { name: 'Users' }).click();
+    await heading(page, 'Users').waitFor();
+    const rows = page.getByTestId('account-row');
+    await rows.first().waitFor();
+    const header = page.getByRole('table', { name: 'Users' }).getByRole('columnheader');
+    expect(await header.allTextContents()).toEqual([
+      'Name',
+      'Organization',
+      'School Portal Permission',
+      'Invite Status',
+      'Actions',
+    ]);
 
-  await page.getByLabel('School Portal Permission').selectOption({ label: 'Not Allowed' });
-  await expect.poll(() => rows.count()).toBe(1);
-  expect(await rows.first().textContent()).toContain('Uma Unlicensed');
-  expect(new URL(page.url()).searchParams.get('permission')).toBe('not-allowed');
+    await page.getByLabel('School Portal Permission').selectOption({ label: 'Not Allowed' });
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Uma Unlicensed');
+    expect(new URL(page.url()).searchParams.get('permission')).toBe('not-allowed');
 
-  await page.getByLabel('School Portal Permission').selectOption({ label: 'Any' });
-  await page.getByLabel('Invite Status').selectOption({ label: 'Accepted' });
-  await expect.poll(() => rows.count()).toBeGreaterThan(1);
-  for (const text of await page.getByTestId('invite-status').allTextContents()) expect(text).toBe('Accepted');
+    await page.getByLabel('School Portal Permission').selectOption({ label: 'Any' });
+    await page.getByLabel('Invite Status').selectOption({ label: 'Accepted' });
+    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+    for (const text of await page.getByTestId('invite-status').allTextContents())
+      expect(text).toBe('Accepted');
 
-  await page.getByLabel('Search users').fill('riley');
-  await expect.poll(() => rows.count()).toBe(1);
-  expect(await rows.first().textContent()).toContain('Riley Riverside');
+    await page.getByLabel('Search users').fill('riley');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Riley Riverside');
 
-  await page.getByLabel('Search users').fill('nobody-by-this-name');
-  await page.getByText('There are no users to show.').waitFor();
-  expect(await rows.count()).toBe(0);
+    await page.getByLabel('Search users').fill('nobody-by-this-name');
+    await page.getByText('There are no users to show.').waitFor();
+    expect(await rows.count()).toBe(0);
 
-  // Actions: the info button opens the user.
-  await page.getByLabel('Search users').fill('steve');
-  await expect.poll(() => rows.count()).toBe(1);
-  await page.getByRole('link', { name: 'View Steve Staff' }).click();
-  await heading(page, 'Steve Staff').waitFor();
-  await page
-    .getByTestId('invite-status')
-    .getByText(/^Accepted /)
-    .waitFor();
+    // Actions: the info button opens the user.
+    await page.getByLabel('Search users').fill('steve');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole('link', { name: 'View Steve Staff' }).click();
+    await heading(page, 'Steve Staff').waitFor();
+    await page
+      .getByTestId('invite-status')
+      .getByText(/^Accepted /)
+      .waitFor();
 
-  // Support: the lab's links and contacts for the studio; no chat without a chat service.
-  await mainNav(page).getByRole('link', { name: 'Support' }).click();
-  await page.getByText('Support for School Portal is provided by Demo Lab.').waitFor();
-  await page.getByTestId('support-contact').getByText('Demo Lab support').waitFor();
-  expect(await page.getByTestId('support-chat').count()).toBe(0);
-  await closePage(page);
+    // Support: the lab's links and contacts for the studio; no chat without a chat service.
+    await mainNav(page).getByRole('link', { name: 'Support' }).click();
+    await page.getByText('Support for School Portal is provided by Demo Lab.').waitFor();
+    await page.getByTestId('support-contact').getByText('Demo Lab support').waitFor();
+    expect(await page.getByTestId('support-chat').count()).toBe(0);
+  });
 });
 
 test('organizations page ten at a time, search, and show an empty text', async () => {
-  const page = await freshPage(product.browser);
-  await signIn(page, DEMO_USERS.studio);
-  // Enough schools for two pages, added through the API as this manager.
-  const token = await storedToken(page);
-  const me = (await (
-    await fetch(`${product.baseUrl}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } })
-  ).json()) as { user: { organization_id: string } };
-  for (let i = 1; i <= 10; i += 1) {
-    const response = await fetch(
-      `${product.baseUrl}/api/organizations/${me.user.organization_id}/organizations`,
-      {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ organization: { name: `Paging School ${String(i).padStart(2, '0')}` } }),
-      },
+  await withSignedInPage(product, DEMO_USERS.studio, async (page) => {
+    // Enough schools for two pages, added through the API as this manager.
+    const token = await storedToken(page);
+    const me = (await (
+      await fetch(`${product.baseUrl}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { user: { organization_id: string } };
+    for (let i = 1; i <= 10; i += 1) {
+      const response = await fetch(
+        `${product.baseUrl}/api/organizations/${me.user.organization_id}/organizations`,
+        {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ organization: { name: `Paging School ${String(i).padStart(2, '0')}` } }),
+        },
+      );
+      expect(response.status).toBe(201);
+    }
+
+    await mainNav(page).getByRole('link', { name: 'Organizations' }).click();
+    await heading(page, 'Organizations').waitFor();
+    const rows = page.getByTestId('organization-row');
+    await expect.poll(() => rows.count()).toBe(10);
+    const range = page.getByTestId('pager-range');
+    const total = Number((await range.textContent())?.split(' of ')[1]);
+    expect(total).toBeGreaterThanOrEqual(12);
+    expect(await range.textContent()).toBe(`1–10 of ${total}`);
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => range.textContent()).toBe(`11–${Math.min(20, total)} of ${total}`);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => range.textContent()).toBe(`1–10 of ${total}`);
+
+    // Rows: contact buttons and the way in.
+    await page.getByLabel('Search organizations').fill('maple');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Call Maple Grove Elementary' }).getAttribute('href')).toBe(
+      'tel:+1 555 0120',
     );
-    expect(response.status).toBe(201);
-  }
+    expect(await page.getByRole('link', { name: 'E-mail Maple Grove Elementary' }).getAttribute('href')).toBe(
+      'mailto:office@maple.demo.test',
+    );
+    await page.getByRole('link', { name: 'View Maple Grove Elementary' }).click();
+    await heading(page, 'Maple Grove Elementary').waitFor();
+    await page.getByTestId('organization-users').getByText('Sasha School').waitFor();
+    await page.getByTestId('organization-projects').getByText('Maple Grove Fall 2026 (MG26F)').waitFor();
+    // Editing: the same rules as the new-organization form.
+    await page.getByText('No main support URL.').waitFor();
+    await page.getByRole('button', { name: 'Edit Organization' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Organization' });
+    await dialog.getByLabel('Support URL').fill('https://maple.example.test/help');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Maple Grove Elementary has been saved.').waitFor();
+    await page.getByRole('link', { name: /https:\/\/maple\.example\.test\/help/ }).waitFor();
+    expect(await page.getByText('No main support URL.').count()).toBe(0);
+    await page.getByTestId('section-nav').getByRole('link', { name: 'All Organizations' }).click();
+    await heading(page, 'Organizations').waitFor();
 
-  await mainNav(page).getByRole('link', { name: 'Organizations' }).click();
-  await heading(page, 'Organizations').waitFor();
-  const rows = page.getByTestId('organization-row');
-  await expect.poll(() => rows.count()).toBe(10);
-  const range = page.getByTestId('pager-range');
-  const total = Number((await range.textContent())?.split(' of ')[1]);
-  expect(total).toBeGreaterThanOrEqual(12);
-  expect(await range.textContent()).toBe(`1–10 of ${total}`);
-  expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => range.textContent()).toBe(`11–${Math.min(20, total)} of ${total}`);
-  expect(new URL(page.url()).searchParams.get('page')).toBe('2');
-  await page.getByRole('button', { name: 'Previous' }).click();
-  await expect.poll(() => range.textContent()).toBe(`1–10 of ${total}`);
-
-  // Rows: contact buttons and the way in.
-  await page.getByLabel('Search organizations').fill('maple');
-  await expect.poll(() => rows.count()).toBe(1);
-  expect(await page.getByRole('link', { name: 'Call Maple Grove Elementary' }).getAttribute('href')).toBe(
-    'tel:+1 555 0120',
-  );
-  expect(await page.getByRole('link', { name: 'E-mail Maple Grove Elementary' }).getAttribute('href')).toBe(
-    'mailto:office@maple.demo.test',
-  );
-  await page.getByRole('link', { name: 'View Maple Grove Elementary' }).click();
-  await heading(page, 'Maple Grove Elementary').waitFor();
-  await page.getByTestId('organization-users').getByText('Sasha School').waitFor();
-  await page.getByTestId('organization-projects').getByText('Maple Grove Fall 2026 (MG26F)').waitFor();
-  // Editing: the same rules as the new-organization form.
-  await page.getByText('No main support URL.').waitFor();
-  await page.getByRole('button', { name: 'Edit Organization' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Organization' });
-  await dialog.getByLabel('Support URL').fill('https://maple.example.test/help');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByText('Maple Grove Elementary has been saved.').waitFor();
-  await page.getByRole('link', { name: /https:\/\/maple\.example\.test\/help/ }).waitFor();
-  expect(await page.getByText('No main support URL.').count()).toBe(0);
-  await page.getByTestId('section-nav').getByRole('link', { name: 'All Organizations' }).click();
-  await heading(page, 'Organizations').waitFor();
-
-  await page.getByLabel('Search organizations').fill('no-such-organization');
-  await page.getByText('There are no organizations to show.').waitFor();
-  await closePage(page);
+    await page.getByLabel('Search organizations').fill('no-such-organization');
+    await page.getByText('There are no organizations to show.').waitFor();
+  });
 });
 
 test('school staff do not get the organizations screens', async () => {
-  const page = await freshPage(product.browser);
-  await signIn(page, DEMO_USERS.school);
-  expect(await mainNav(page).getByRole('link', { name: 'Organizations' }).count()).toBe(0);
-  await page.goto(`${product.baseUrl}/organizations/new`);
-  await mainNav(page).waitFor();
-  await expect.poll(() => pathOf(page)).not.toBe('/organizations/new');
-  await closePage(page);
+  await withSignedInPage(product, DEMO_USERS.school, async (page) => {
+    expect(await mainNav(page).getByRole('link', { name: 'Organizations' }).count()).toBe(0);
+    await page.goto(`${product.baseUrl}/organizations/new`);
+    await mainNav(page).waitFor();
+    await expect.poll(() => pathOf(page)).not.toBe('/organizations/new');
+  });
 });
 
 test('a studio manager deletes a user and lands on the users list without the deleted user being fetched again', async () => {
@@ -300,39 +272,33 @@ test('a studio manager deletes a user and lands on the users list without the de
     plic_app_id: 'school-portal',
   });
 
-  const page = await freshPage(product.browser);
-  const errors = pageErrors(page);
-  await signIn(page, DEMO_USERS.studio);
-  await page.goto(`${product.baseUrl}/users/${user.id}`);
-  await heading(page, 'Dana Departing').waitFor();
-  // On a slow network the users list's code arrives late; meanwhile the user's page stays and must not
-  // ask for the deleted user again.
-  await page.route('**/assets/UsersPage-*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await route.continue();
+  await withSignedInPage(product, DEMO_USERS.studio, async (page, errors) => {
+    await page.goto(`${product.baseUrl}/users/${user.id}`);
+    await heading(page, 'Dana Departing').waitFor();
+    // On a slow network the users list's code arrives late; meanwhile the user's page stays and must not
+    // ask for the deleted user again.
+    await page.route('**/assets/UsersPage-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Delete User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete User' });
+    await dialog.getByRole('button', { name: 'Delete User' }).click();
+    await page.getByText('Dana Departing was deleted.').waitFor();
+    await heading(page, 'Users').waitFor();
+    expect(pathOf(page)).toBe('/users');
+    await page.getByRole('table', { name: 'Users' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Users' }).getByText('Dana Departing').count()).toBe(0);
+    expect(errors).toEqual([]);
   });
-  await page.getByRole('button', { name: 'Delete User' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete User' });
-  await dialog.getByRole('button', { name: 'Delete User' }).click();
-  await page.getByText('Dana Departing was deleted.').waitFor();
-  await heading(page, 'Users').waitFor();
-  expect(pathOf(page)).toBe('/users');
-  await page.getByRole('table', { name: 'Users' }).waitFor();
-  expect(await page.getByRole('table', { name: 'Users' }).getByText('Dana Departing').count()).toBe(0);
-  expect(errors).toEqual([]);
-  await closePage(page);
 });
 
 test('the web offers what the server allows, no more', async () => {
   const db = product.app.ctx.db;
   const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.school);
-  const school = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('name', '=', 'Maple Grove Elementary')
-    .executeTakeFirstOrThrow();
+  const school = await organizationIdByName(product.app, 'Maple Grove Elementary');
   // Their own school: shown, but neither renamed nor given users by school staff.
-  await page.goto(`${product.baseUrl}/organizations/${school.id}`);
+  await page.goto(`${product.baseUrl}/organizations/${school}`);
   await heading(page, 'Maple Grove Elementary').waitFor();
   expect(await page.getByRole('button', { name: /Edit/ }).count()).toBe(0);
   expect(await page.getByRole('link', { name: 'New User' }).count()).toBe(0);
