@@ -5,15 +5,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { eventually } from '../../api/test/support/app.js';
 import { makeJpeg } from '../../api/test/support/images.js';
-import { closePage, heading, pathOf } from './helpers.js';
+import { choose, closePage, heading, navLink, pathOf } from './helpers.js';
 import { type SchoolProject, schoolProject } from './support/factories.js';
 import { type ApiCall, apiAs, DEMO_USERS, productAndBrowser, signedInPage } from './support/server.js';
 
-// Photo checks from end to end (issue 27): real photographs (the samples inside @vladmandic/human's
-// package, read from node_modules, never copied into the repository) and a photo without a face are
-// uploaded; the checks job flags the exceptions; a studio manager reviews them on the Photo Checks screen
-// (flags, the auto crop drawn on the thumbnail, filters by flag and class, accept, retake, adjust the
-// crop) and sees the counts on the dashboard; a school sees the flags but none of the changes.
+// Photo checks from end to end, as a studio meets them after picture day: real photographs (the samples
+// inside @vladmandic/human's package, read from node_modules, never copied into the repository) and a
+// photo without a face are uploaded; the checks job flags the exceptions; a studio manager reviews them
+// on the Photo Checks screen (flags, the auto crop drawn on the thumbnail, filters by flag and class,
+// accept, retake, adjust the crop) and sees the counts on the dashboard; a school sees the flags but none
+// of the changes.
 
 // Uploads go to the presigned target the server names from PUBLIC_URL, and thumbnails come from it.
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
@@ -145,11 +146,6 @@ async function showsOnly(p: Page, people: Person[]) {
   await eventually(async () => JSON.stringify(await namesShown(p)) === JSON.stringify(expected), 15_000);
   expect(await namesShown(p)).toEqual(expected);
 }
-async function choose(p: Page, label: string, option: string) {
-  await p.getByRole('combobox', { name: label }).click();
-  await p.getByRole('option', { name: option, exact: true }).click();
-  await p.getByRole('listbox').waitFor({ state: 'detached' });
-}
 /** The blurred portrait's 8x10 auto crop as the review list gives it. */
 let autoCrop: { x: number; y: number; width: number } | null | undefined;
 const flagsOf = async (card: Locator) =>
@@ -158,7 +154,7 @@ const flagsOf = async (card: Locator) =>
 test('the review shows only the flagged photos, with their flags and the auto crop drawn', async () => {
   page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
   await page.goto(`${product.baseUrl}/projects/${project.id}`);
-  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Photo checks' }).click();
+  await navLink(page, 'Project', 'Photo checks').click();
   await page.waitForURL((url) => url.pathname === reviewPath());
   await heading(page, 'Photo Checks').waitFor();
   await showsOnly(page, [BEN, CLEO, DAN]);
