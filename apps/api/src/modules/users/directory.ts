@@ -82,12 +82,15 @@ export function listAccounts(db: Db, access: Access, organizationId: string, q: 
   );
 }
 
-/** One page of the users with an account in an organization (or its tree), by name. */
-export function listUsers(db: Db, access: Access, organizationId: string, q: DirectoryQuery) {
-  const organizations = q.traverse_sub_organizations
-    ? access.subtreeIds(organizationId)
-    : organizationIdQuery(db, organizationId);
-  let query = db
+/** The organizations a user list is of: those in view, a tree in view, or one organization. */
+type OrganizationIds =
+  | ReturnType<Access['organizationIds']>
+  | ReturnType<Access['subtreeIds']>
+  | ReturnType<typeof organizationIdQuery>;
+
+/** Live users (`u`) holding an account in one of `organizations` (a query of their ids). */
+export function usersWithAccountIn(db: Db, organizations: OrganizationIds) {
+  return db
     .selectFrom('users as u')
     .where('u.deleted_at', 'is', null)
     .where((eb) =>
@@ -99,6 +102,14 @@ export function listUsers(db: Db, access: Access, organizationId: string, q: Dir
           .where('a.organization_id', 'in', organizations),
       ),
     );
+}
+
+/** One page of the users with an account in an organization (or its tree), by name. */
+export function listUsers(db: Db, access: Access, organizationId: string, q: DirectoryQuery) {
+  const organizations = q.traverse_sub_organizations
+    ? access.subtreeIds(organizationId)
+    : organizationIdQuery(db, organizationId);
+  let query = usersWithAccountIn(db, organizations);
   if (q.keyword) {
     const pattern = keywordPattern(q.keyword);
     query = query.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('u.email', 'ilike', pattern)]));

@@ -1,6 +1,7 @@
 import type { User } from '@school-portal/domain';
 import type { AppContext } from '../../context.js';
 import type { Access } from '../access/visibility.js';
+import { usersWithAccountIn } from './directory.js';
 import { serializeUser } from './serialize.js';
 import { chooseAccount, loadAccounts, loadActiveSlugs, type Session } from './session.js';
 
@@ -21,32 +22,21 @@ export async function loadUserForViewer(
 ): Promise<User | null> {
   if (!viewer.account) return null;
   const visible = access.organizationIds();
-  const user = await ctx.db
-    .selectFrom('users')
+  const user = await usersWithAccountIn(ctx.db, visible)
     .select([
-      'id',
-      'name',
-      'email',
-      'roles',
-      'enable_plic_app_whitelist',
-      'plic_app_whitelist_slugs',
-      'default_account_id',
-      'current_account_id',
-      'invitation_sent_at',
-      'invitation_accepted_at',
-      'created_at',
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.roles',
+      'u.enable_plic_app_whitelist',
+      'u.plic_app_whitelist_slugs',
+      'u.default_account_id',
+      'u.current_account_id',
+      'u.invitation_sent_at',
+      'u.invitation_accepted_at',
+      'u.created_at',
     ])
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('accounts')
-          .select('accounts.id')
-          .whereRef('accounts.user_id', '=', 'users.id')
-          .where('accounts.organization_id', 'in', visible),
-      ),
-    )
+    .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!user) return null;
   const [allAccounts, activeSlugs, visibleRows] = await Promise.all([
