@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { requireWritten } from '../../http/errors.js';
-import { type AuditActor, recordAudit } from '../audit/record.js';
+import { type AuditActor, type AuditEntry, recordAudits } from '../audit/record.js';
 import { lockPhotosOfSubjects } from '../photos/queries.js';
 import { deletePhotos, photosUsedOnlyBy } from '../photos/service.js';
 
@@ -26,22 +26,24 @@ export async function deleteSubjectWithPhotos(
     requireWritten(gone);
     const deleted = await deletePhotos(trx, photoIds);
     const where = { projectId: subject.project_id, ownerOrganizationId: subject.organization_id };
-    await recordAudit(trx, actor, {
-      action: 'subject.delete',
-      recordType: 'subject',
-      recordId: subjectId,
-      ...where,
-      details: { photo_ids: photoIds },
-    });
-    for (const photoId of photoIds) {
-      await recordAudit(trx, actor, {
-        action: 'photo.delete',
-        recordType: 'photo',
-        recordId: photoId,
+    await recordAudits(trx, actor, [
+      {
+        action: 'subject.delete',
+        recordType: 'subject',
+        recordId: subjectId,
         ...where,
-        details: { subject_id: subjectId },
-      });
-    }
+        details: { photo_ids: photoIds },
+      },
+      ...photoIds.map(
+        (photoId): AuditEntry => ({
+          action: 'photo.delete',
+          recordType: 'photo',
+          recordId: photoId,
+          ...where,
+          details: { subject_id: subjectId },
+        }),
+      ),
+    ]);
     if (deleted > 0) await ctx.queue.enqueue('storage.deletions', {}, { trx });
     return deleted;
   });
