@@ -36,8 +36,8 @@ function issue(
 }
 
 /**
- * What would go wrong in this export (the pre-export check, exports-contract.md), with counts and the subjects concerned. Pure: no
- * I/O. The user may go on anyway; the report is kept with the export.
+ * What would go wrong in this export (the pre-export check, exports-contract.md), with counts and the
+ * subjects concerned. Pure: no I/O. The user may go on anyway; the report is kept with the export.
  */
 export function checkExport(
   format: ExportFormatRow,
@@ -179,38 +179,22 @@ export function checkExport(
       }
     }
     const size = `${output.width} × ${output.height} pixels`;
-    const up = new Set(upscaled).size;
-    if (up > 0) {
-      issues.push(
-        issue(
-          'upscaled',
-          `${subjects(up)} ${has(up)} a crop smaller than ${size}; the image will be enlarged.`,
-          null,
-          upscaled,
-        ),
-      );
-    }
-    const none = new Set(uncropped).size;
-    if (none > 0) {
-      issues.push(
-        issue(
-          'no_crop',
-          `${subjects(none)} ${has(none)} no crop; a centred crop will be used.`,
-          null,
-          uncropped,
-        ),
-      );
-    }
-    const auto = new Set(autoCropped).size;
-    if (auto > 0) {
-      issues.push(
-        issue(
-          'auto_cropped',
-          `${subjects(auto)} ${auto === 1 ? 'is' : 'are'} auto-cropped by the project's head-size rule.`,
-          null,
-          autoCropped,
-        ),
-      );
+    const cropIssues: [ExportCheckIssueCode, string[], (n: number) => string][] = [
+      [
+        'upscaled',
+        upscaled,
+        (n) => `${subjects(n)} ${has(n)} a crop smaller than ${size}; the image will be enlarged.`,
+      ],
+      ['no_crop', uncropped, (n) => `${subjects(n)} ${has(n)} no crop; a centred crop will be used.`],
+      [
+        'auto_cropped',
+        autoCropped,
+        (n) => `${subjects(n)} ${n === 1 ? 'is' : 'are'} auto-cropped by the project's head-size rule.`,
+      ],
+    ];
+    for (const [code, concerned, message] of cropIssues) {
+      const count = new Set(concerned).size;
+      if (count > 0) issues.push(issue(code, message(count), null, concerned));
     }
   }
 
