@@ -96,7 +96,7 @@ export interface Deletion {
   after?: Date;
 }
 
-/** A record's form key, deleted once the form made with the record has expired (in case it is posted again). */
+/** A record's form key, deleted once the record's form has expired (in case the form is posted again). */
 export const formKeyDeletion = (row: { storage_key: string; created_at: Date }): Deletion => ({
   key: uploadKeyFor(row.storage_key),
   after: new Date(row.created_at.getTime() + FORM_LIFETIME_MS),

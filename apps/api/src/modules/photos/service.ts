@@ -157,16 +157,11 @@ export async function serializePhoto(
 }
 
 /**
- * Verify: takes the uploaded bytes away from the form's key (so the form can't replace them), checks
- * them (a real PNG/JPEG as declared, not larger than declared, whole, within the pixel limit), keeps
- * their SHA-256 and queues the thumbnails. A refused upload leaves nothing: record, object and upload
- * key go (the key once its form has expired, in case the form is posted again).
- */
-/**
  * PATCH /photos/:id/verify. The cheap checks (the bytes are there, within the declared and the largest
  * size) answer at once; the byte checks (type, decoding, hash) are the photos.verify job's, off the
  * request path: the row moves from uploaded to verifying and the answer (202) says to wait. Asked again,
  * it answers the state reached: verified (200), merged (200, `merged`), refused (422 with the reason).
+ * A refused upload leaves nothing: record, object and upload key go (the key once its form has expired).
  */
 export async function verifyPhotoUpload(ctx: AppContext, photo: PhotoRow) {
   if (photo.upload_verified_at)

@@ -138,7 +138,7 @@ async function checkSubjectsOfProject(db: Db, projectId: string, input: ProjectE
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }
 
-/** The pre-export check (exports-contract.md): what would go wrong, for the selected subjects. Writes nothing. */
+/** The pre-export check (exports-contract.md): what would go wrong for the selected subjects; no writes. */
 export async function checkRun(
   request: FastifyRequest,
   db: Db,

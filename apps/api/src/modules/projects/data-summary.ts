@@ -46,8 +46,8 @@ function storageDescription(ctx: AppContext): string {
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /**
- * What the product holds about one project (the data summary a school may ask for): counts, field names, where files are,
- * and how long things are kept. Counts and dates only; no student's data.
+ * What the product holds about one project (the data summary a school may ask for): counts, field names,
+ * where files are, and how long things are kept. Counts and dates only; no student's data.
  */
 export async function projectDataSummary(
   ctx: AppContext,

@@ -7,8 +7,8 @@ const TAKEN = { name: ['has already been taken'] };
 const UNIQUE_INDEX = 'seasons_organization_name_unique';
 
 /**
- * Season names are unique per organization, ignoring case and surrounding spaces, so that two
- * seasons can't be told apart by case alone (migration 0008 holds the index). Throws the 422 when `name` is taken.
+ * Season names are unique per organization, ignoring case and surrounding spaces: two seasons never differ
+ * by those alone (migration 0008 holds the index). Throws the 422 when `name` is taken.
  */
 export async function assertSeasonNameFree(db: Db, organizationId: string, name: string): Promise<void> {
   const clash = await db

@@ -5,9 +5,9 @@ import yauzl from 'yauzl';
 import { unprocessable } from '../../http/errors.js';
 
 /**
- * OneRoster 1.1 CSV rosters, as district systems export them: a district's zip of users.csv, classes.csv, enrollments.csv
- * and orgs.csv, flattened into one row per student so the roster import's mapping, check and apply
- * steps read it like any spreadsheet. The rules (docs/api.md "OneRoster"):
+ * OneRoster 1.1 CSV rosters, as district systems export them: a district's zip of users.csv, classes.csv,
+ * enrollments.csv and orgs.csv, flattened into one row per student so the roster import's mapping, check
+ * and apply steps read it like any spreadsheet. The rules (docs/api.md "OneRoster"):
  *
  * - Students are the users of role `student`; a row whose status is `tobedeleted` (user, class,
  *   enrollment or org) counts as absent, and so does an enrollment whose endDate has passed.
