@@ -69,23 +69,7 @@ export const consentImportSchema = z.object({
   changed: z.number(),
 });
 
-export interface ConsentImportReport {
-  file_name: string;
-  columns: string[];
-  student_id_column: string | null;
-  directory_opt_out_column: string | null;
-  yearbook_opt_out_column: string | null;
-  rows: number;
-  matched: number;
-  unmatched: { count: number; lines: number[] };
-  invalid: { count: number; rows: { line: number; column: string; value: string }[] };
-  conflicting: { count: number; lines: number[] };
-  /** Subjects whose flags the file changes (all of them once applied). */
-  changes: number;
-  /** Set when the report was applied: the subjects changed (each has its trail row). */
-  applied: boolean;
-  changed: number;
-}
+export type ConsentImportReport = z.infer<typeof consentImportSchema>;
 
 /** The flag a consent cell says: true, false, undefined (blank: unchanged), or null (not yes or no). */
 export function consentCell(value: string): boolean | undefined | null {

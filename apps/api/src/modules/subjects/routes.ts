@@ -1,11 +1,11 @@
 import { isoDateTimeSchema, subjectFormSchema, subjectSelectionSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
-import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { idParam, pageOf, pageQuery } from '../../http/params.js';
+import { moduleRoutes } from '../../http/route.js';
 import { actorOf } from '../audit/record.js';
 import { isPhotoOfSubject } from '../photos/queries.js';
 import { subjectPhotoSchema } from '../photos/serialize.js';
@@ -89,16 +89,14 @@ function checkProperties(pf: ProjectFields, properties: Record<string, string>) 
 }
 
 export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { app, operation } = moduleRoutes(root, ['subjects']);
 
   app.post(
     '/api/projects/:id/subject-selection',
-    {
-      config: { action: 'subject.list' },
-      schema: {
-        tags: ['subjects'],
-        summary:
-          'Resolve a subject selection (grid filter, plus included ids, minus excluded ids): its count, and ids on request',
+    operation(
+      'subject.list',
+      'Resolve a subject selection (grid filter, plus included ids, minus excluded ids): its count, and ids on request',
+      {
         params: idParam,
         body: subjectSelectionSchema.extend({ ids: z.boolean().optional() }),
         response: {
@@ -107,7 +105,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
           }),
         },
       },
-    },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const pf = await loadProjectFields(request.access, s, request.params.id);
@@ -118,12 +116,10 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/projects/:id/subject-consents',
-    {
-      config: { action: 'subject.set-consent' },
-      schema: {
-        tags: ['subjects'],
-        summary:
-          'Set or clear consent (directory information opt-out, leave out of the yearbook) for a selection of subjects; school staff only',
+    operation(
+      'subject.set-consent',
+      'Set or clear consent (directory information opt-out, leave out of the yearbook) for a selection of subjects; school staff only',
+      {
         params: idParam,
         body: z
           .object({
@@ -134,7 +130,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
           .strict(),
         response: { 200: z.object({ subject_consents: z.object({ changed: z.number() }) }) },
       },
-    },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const pf = await loadProjectFields(request.access, s, request.params.id);
@@ -146,12 +142,10 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/projects/:id/subject-consent-imports',
-    {
-      config: { action: 'subject.set-consent' },
-      schema: {
-        tags: ['subjects'],
-        summary:
-          "Read consent from the school's own file (a verified CSV, TSV or XLSX of the project's files) matched by Student ID; with apply, set the flags; school staff only",
+    operation(
+      'subject.set-consent',
+      "Read consent from the school's own file (a verified CSV, TSV or XLSX of the project's files) matched by Student ID; with apply, set the flags; school staff only",
+      {
         params: idParam,
         body: z
           .object({
@@ -170,7 +164,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
           .strict(),
         response: { 200: z.object({ consent_import: consentImportSchema }) },
       },
-    },
+    ),
     async (request) => {
       const pf = await loadProjectFields(request.access, sessionOf(request), request.params.id);
       const { consent_import: input, apply } = request.body;
@@ -182,22 +176,20 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/projects/:id/subjects',
-    {
-      config: { action: 'subject.list' },
-      schema: {
-        tags: ['subjects'],
-        summary:
-          'The subjects grid: field filters (Any/Blank), images, keyword, added since, sort; 12 a page',
+    operation(
+      'subject.list',
+      'The subjects grid: field filters (Any/Blank), images, keyword, added since, sort; 12 a page',
+      {
         params: idParam,
         querystring: gridQuery,
         response: {
           200: z.union([
-            z.object({ subjects: z.array(subjectSchema), meta: listMeta }),
+            pageOf('subjects', subjectSchema),
             z.object({ subject_ids: z.array(z.string()), meta: z.object({ total: z.number() }) }),
           ]),
         },
       },
-    },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const pf = await loadProjectFields(request.access, s, request.params.id);
@@ -240,16 +232,11 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/projects/:id/subjects/search',
-    {
-      config: { action: 'subject.list' },
-      schema: {
-        tags: ['subjects'],
-        summary: 'Keyword search over the subjects of a project (first 50 matches)',
-        params: idParam,
-        querystring: z.object({ q: z.string().trim().min(1).max(200) }).strict(),
-        response: { 200: z.object({ subjects: z.array(subjectSchema) }) },
-      },
-    },
+    operation('subject.list', 'Keyword search over the subjects of a project (first 50 matches)', {
+      params: idParam,
+      querystring: z.object({ q: z.string().trim().min(1).max(200) }).strict(),
+      response: { 200: z.object({ subjects: z.array(subjectSchema) }) },
+    }),
     async (request) => {
       const s = sessionOf(request);
       const pf = await loadProjectFields(request.access, s, request.params.id);
@@ -267,16 +254,15 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/projects/:id/subjects',
-    {
-      config: { action: 'subject.create' },
-      schema: {
-        tags: ['subjects'],
-        summary: 'Add a subject with values for the project’s fields (customers: visible fields only)',
+    operation(
+      'subject.create',
+      'Add a subject with values for the project’s fields (customers: visible fields only)',
+      {
         params: idParam,
         body: z.object({ subject: subjectFormSchema }),
         response: { 201: z.object({ subject: subjectSchema }) },
       },
-    },
+    ),
     async (request, reply) => {
       const s = sessionOf(request);
       const pf = await loadProjectFields(request.access, s, request.params.id);
@@ -291,16 +277,15 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/subjects/:id',
-    {
-      config: { action: 'subject.show' },
-      schema: {
-        tags: ['subjects'],
-        summary: 'One subject; with include_photos, its photos (primary first) with their assignments',
+    operation(
+      'subject.show',
+      'One subject; with include_photos, its photos (primary first) with their assignments',
+      {
         params: idParam,
         querystring: z.object({ include_photos: z.enum(['true', 'false']).optional() }).strict(),
         response: { 200: z.object({ subject: subjectSchema }) },
       },
-    },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const row = await findSubject(request.access, request.params.id);
@@ -331,12 +316,10 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.patch(
     '/api/subjects/:id',
-    {
-      config: { action: 'subject.update' },
-      schema: {
-        tags: ['subjects'],
-        summary:
-          'Change a subject’s values (merged; hidden values are kept as they are) or its yearbook photo',
+    operation(
+      'subject.update',
+      'Change a subject’s values (merged; hidden values are kept as they are) or its yearbook photo',
+      {
         params: idParam,
         body: z.object({
           subject: subjectFormSchema.partial().extend({
@@ -352,7 +335,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
         }),
         response: { 200: z.object({ subject: subjectSchema }) },
       },
-    },
+    ),
     async (request) => {
       const s = sessionOf(request);
       const {
@@ -387,15 +370,10 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.delete(
     '/api/subjects/:id',
-    {
-      config: { action: 'subject.delete' },
-      schema: {
-        tags: ['subjects'],
-        summary: 'Delete a subject',
-        params: idParam,
-        response: { 200: z.object({}) },
-      },
-    },
+    operation('subject.delete', 'Delete a subject', {
+      params: idParam,
+      response: { 200: z.object({}) },
+    }),
     async (request) => {
       const ref = await request.access.find('subject', request.params.id);
       await deleteSubjectWithPhotos(ctx, actorOf(request), ref as typeof ref & { project_id: string });
