@@ -1,16 +1,13 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { readFile, writeFile } from 'node:fs/promises';
+import { beforeAll, expect, test } from 'vitest';
 import { uploadKeyFor } from '../../api/src/storage/uploads.js';
 import { eventually } from '../../api/test/support/app.js';
-import { closePage, pathOf, storedToken } from './helpers.js';
-import { DEMO_USERS, productAndBrowser, signedInPage } from './support/server.js';
+import { closePage, downloadBy, navLink, pathOf, storedToken } from './helpers.js';
+import { DEMO_USERS, productAndBrowser, scratchFolder, signedInPage } from './support/server.js';
 
 // The e-mailed link and the presigned upload address are built from PUBLIC_URL: publicHost makes it
 // name the address the browser opens.
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
-let files: string;
 
 const SCHOOL_CONTACT = 'office@maple.demo.test';
 const PROJECT = 'Maple Grove Fall 2026';
@@ -25,16 +22,13 @@ const ROSTER = `student_id,first_name,last_name,grade\n${Array.from(
 /** Filled in as the story goes. */
 let uploadLink = '';
 let projectId = '';
-let rosterPath = '';
+
+/** The roster as a file on the school's disk. */
+const files = scratchFolder('file-requests-e2e-');
+const rosterPath = () => files.file('roster.csv');
 
 beforeAll(async () => {
-  files = await mkdtemp(path.join(tmpdir(), 'file-requests-e2e-'));
-  rosterPath = path.join(files, 'roster.csv');
-  await writeFile(rosterPath, ROSTER);
-});
-
-afterAll(async () => {
-  if (files) await rm(files, { recursive: true, force: true });
+  await writeFile(rosterPath(), ROSTER);
 });
 
 /** Waits for the file request e-mail to an address and returns the upload link in it. */
@@ -55,7 +49,7 @@ async function fileRequestLink(to: string): Promise<string> {
 test('a studio requests a roster for a project through the UI', async () => {
   const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'File Requests' }).click();
+  await navLink(page, 'Main', 'File Requests').click();
   await page.waitForURL('**/file-requests');
   await page.getByText('There are no file requests to show.').waitFor();
 
@@ -124,7 +118,8 @@ test('the school opens the e-mailed link and uploads the roster; a mismatched ty
     mimeType: 'application/pdf',
     buffer: Buffer.from('this is plain text, not a PDF\n'),
   });
-  const fake = page.getByTestId('upload-item').filter({ hasText: 'roster.pdf' });
+  const uploadItem = (name: string) => page.getByTestId('upload-item').filter({ hasText: name });
+  const fake = uploadItem('roster.pdf');
   await fake.getByText('Ready to upload').waitFor();
   await page.getByRole('button', { name: 'Upload 1 File' }).click();
   await fake.getByText('File is not a real PDF file.').waitFor();
@@ -133,12 +128,8 @@ test('the school opens the e-mailed link and uploads the roster; a mismatched ty
   await page.getByRole('button', { name: 'Remove roster.pdf' }).click();
 
   // The real roster goes through and the project's files open.
-  await input.setInputFiles(rosterPath);
-  await page
-    .getByTestId('upload-item')
-    .filter({ hasText: 'roster.csv' })
-    .getByText('Ready to upload')
-    .waitFor();
+  await input.setInputFiles(rosterPath());
+  await uploadItem('roster.csv').getByText('Ready to upload').waitFor();
   await page.getByRole('button', { name: 'Upload 1 File' }).click();
   await page.waitForURL(`**/projects/${projectId}/files`);
   const uploaded = page.getByTestId('uploaded-file-row').filter({ hasText: 'roster.csv' });
@@ -173,13 +164,10 @@ test('the studio sees the roster as uploaded and downloads it byte for byte', as
   expect(await row.getByTestId('uploaded-at').textContent()).not.toContain('Not Uploaded');
   await page.getByText('There are no pending file requests.').waitFor();
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    row.getByRole('button', { name: 'Download roster.csv' }).click(),
-  ]);
+  const download = await downloadBy(row.getByRole('button', { name: 'Download roster.csv' }));
   expect(download.suggestedFilename()).toBe('roster.csv');
   const saved = await download.path();
-  expect(await readFile(saved)).toEqual(await readFile(rosterPath));
+  expect(await readFile(saved)).toEqual(await readFile(rosterPath()));
 
   // The request shows the files as received.
   await page.goto(`${product.baseUrl}/file-requests`);
