@@ -1,20 +1,21 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { makeJpeg } from '../../api/test/support/images.js';
 import { subjectWithPhoto } from '../../api/test/support/project-data.js';
-import { closePage, freshPage } from './helpers.js';
+import { navLink } from './helpers.js';
 import { type SchoolProject, schoolProject } from './support/factories.js';
 import {
   type ApiCall,
   apiAs,
   DEMO_USERS,
   productAndBrowser,
-  signedInPage,
-  signIn,
+  sharedSignedInPage,
+  withSignedInPage,
 } from './support/server.js';
 
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
-let page: Page | undefined;
+/** The studio manager's page, each test going on from where the one before left it. */
+const studio = sharedSignedInPage(product);
 let token: string;
 let api: ApiCall;
 let projectId: string;
@@ -42,10 +43,6 @@ beforeAll(async () => {
   await addSubject('cy', { first_name: 'Cy', last_name: 'Park', student_id: '', grade: '' });
 }, 120_000);
 
-afterAll(async () => {
-  if (page) await closePage(page);
-});
-
 const authorized = () => ({ Authorization: `Bearer ${token}`, 'X-App-Slug': 'school-portal' });
 
 const result = async (p: Page) =>
@@ -55,13 +52,9 @@ const result = async (p: Page) =>
   };
 
 test('a user finds the two "Ava Smith 00123" subjects, keeps one, and the selection excludes the other', async () => {
-  page = await freshPage(product.browser);
-  await signIn(page, product.baseUrl, DEMO_USERS.studio);
+  const { page } = studio;
   await page.goto(`${product.baseUrl}/projects/${projectId}/subjects`);
-  await page
-    .getByRole('navigation', { name: 'Subjects' })
-    .getByRole('link', { name: 'Find Duplicates' })
-    .click();
+  await navLink(page, 'Subjects', 'Find Duplicates').click();
   await page.getByRole('heading', { level: 1, name: 'Find Duplicates' }).waitFor();
 
   // Select Subjects: everything by default, counted by the server.
@@ -117,7 +110,7 @@ test('a user finds the two "Ava Smith 00123" subjects, keeps one, and the select
 }, 120_000);
 
 test('from a group the studio opens a subject, or deletes the extra one', async () => {
-  page ??= await freshPage(product.browser);
+  const { page } = studio;
   await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/find-duplicates`);
   await page
     .getByTestId('select-subjects-step')
@@ -170,7 +163,7 @@ test('Keep on Find Duplicates merges: confirmed, the other is gone and the kept 
     .where('subject_id', '=', mergedId)
     .executeTakeFirstOrThrow();
 
-  page ??= await freshPage(product.browser);
+  const { page } = studio;
   await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/find-duplicates`);
   await page.getByTestId('select-subjects-step').getByTestId('selected-count').waitFor();
   await page.getByTestId('wizard-actions').getByRole('button', { name: 'Next' }).click();
@@ -200,9 +193,9 @@ test('Keep on Find Duplicates merges: confirmed, the other is gone and the kept 
 }, 120_000);
 
 test('Find Duplicates of a project that is not there says "Project not found."', async () => {
-  const other = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
-  await other.goto(`${product.baseUrl}/projects/999999999/subjects/find-duplicates`);
-  // The project area answers before the page does; either way the screen says so.
-  await other.getByText('Project not found.').first().waitFor();
-  await closePage(other);
+  await withSignedInPage(product, DEMO_USERS.studio, async (other) => {
+    await other.goto(`${product.baseUrl}/projects/999999999/subjects/find-duplicates`);
+    // The project area answers before the page does; either way the screen says so.
+    await other.getByText('Project not found.').first().waitFor();
+  });
 }, 60_000);
