@@ -71,29 +71,32 @@ async function readable(who: string, url: string): Promise<{ status: number; tex
   return { status: answer.statusCode, text: parts.join('\n') };
 }
 
-async function finishedExport(who: string, body: Record<string, unknown>) {
-  const created = await call(who, 'POST', `/api/projects/${project.projectId}/project-exports`, {
-    project_export: body,
-  });
+/** Creates a job's `record` (an export or a render) by POST to `url`, then waits until it is `done`: its id. */
+async function finishedJob(
+  who: string,
+  url: string,
+  record: 'project_export' | 'layout_render',
+  body: Record<string, unknown>,
+  done: (job: { job_status?: string; worker_status?: string }) => boolean,
+) {
+  const created = await call(who, 'POST', url, { [record]: body });
   expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().project_export.id as string;
-  await eventually(async () => {
-    const e = (await call(who, 'GET', `/api/project-exports/${id}`)).json().project_export;
-    return e.job_status === 'completed' ? e : null;
-  }, 60_000);
+  const id = created.json()[record].id as string;
+  const read = `/api/${record.replace('_', '-')}s/${id}`;
+  await eventually(async () => done((await call(who, 'GET', read)).json()[record]), 60_000);
   return id;
 }
 
-async function finishedRender(who: string, body: Record<string, unknown>) {
-  const created = await call(who, 'POST', '/api/layout-renders', { layout_render: body });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().layout_render.id as string;
-  await eventually(async () => {
-    const r = (await call(who, 'GET', `/api/layout-renders/${id}`)).json().layout_render;
-    return r.worker_status === 'complete' ? r : null;
-  }, 60_000);
-  return id;
-}
+const finishedExport = (who: string, body: Record<string, unknown>) =>
+  finishedJob(
+    who,
+    `/api/projects/${project.projectId}/project-exports`,
+    'project_export',
+    body,
+    (e) => e.job_status === 'completed',
+  );
+const finishedRender = (who: string, body: Record<string, unknown>) =>
+  finishedJob(who, '/api/layout-renders', 'layout_render', body, (r) => r.worker_status === 'complete');
 
 beforeAll(async () => {
   ({ t, w, tokens } = await worldApp());
