@@ -3,16 +3,17 @@ import { closePage, freshPage, pathOf, SIGN_IN_ERROR, storedToken } from './help
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
+  fillSignInForm,
   productAndBrowser,
-  signedInPage,
   signInThroughUi,
+  withSignedInPage,
 } from './support/server.js';
 
 const product = productAndBrowser();
 
 test('a studio manager signs in through the UI and lands on the projects list with the sidebar', async () => {
   const page = await freshPage(product.browser);
-  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio);
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.waitFor();
@@ -33,7 +34,7 @@ test('a studio manager signs in through the UI and lands on the projects list wi
 
 test('a school user is taken from the dashboard straight into the single current-season project', async () => {
   const page = await freshPage(product.browser);
-  await signInThroughUi(page, product.baseUrl, DEMO_USERS.school, DEMO_PASSWORD);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.school);
   await page.getByRole('heading', { level: 1, name: 'Maple Grove Fall 2026' }).waitFor();
   expect(pathOf(page)).toMatch(/^\/projects\/[^/]+$/);
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -71,25 +72,25 @@ test('the Sign in button stays disabled until both fields are filled', async () 
 });
 
 test('signing out ends the session and protected pages then ask to sign in', async () => {
-  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.staff);
-  const token = await storedToken(page);
-  expect(token).toBeTruthy();
+  await withSignedInPage(product, DEMO_USERS.staff, async (page) => {
+    const token = await storedToken(page);
+    expect(token).toBeTruthy();
 
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await page.getByRole('form', { name: 'Sign in' }).waitFor();
-  expect(pathOf(page)).toBe('/sign-in');
-  expect(await storedToken(page)).toBeNull();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    expect(pathOf(page)).toBe('/sign-in');
+    expect(await storedToken(page)).toBeNull();
 
-  // The token was revoked on the server, not only forgotten here.
-  const me = await fetch(`${product.baseUrl}/api/users/me`, {
-    headers: { Authorization: `Bearer ${token}` },
+    // The token was revoked on the server, not only forgotten here.
+    const me = await fetch(`${product.baseUrl}/api/users/me`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(me.status).toBe(401);
+
+    await page.goto(`${product.baseUrl}/projects`);
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    expect(pathOf(page)).toBe('/sign-in');
   });
-  expect(me.status).toBe(401);
-
-  await page.goto(`${product.baseUrl}/projects`);
-  await page.getByRole('form', { name: 'Sign in' }).waitFor();
-  expect(pathOf(page)).toBe('/sign-in');
-  await closePage(page);
 });
 
 test('a protected route redirects to sign-in and returns there after signing in', async () => {
@@ -98,20 +99,18 @@ test('a protected route redirects to sign-in and returns there after signing in'
   await page.getByRole('form', { name: 'Sign in' }).waitFor();
   expect(pathOf(page)).toBe('/sign-in');
 
-  await page.getByLabel('Email').fill(DEMO_USERS.studio);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await fillSignInForm(page, DEMO_USERS.studio);
   await page.getByRole('heading', { level: 1, name: 'Support' }).waitFor();
   expect(pathOf(page)).toBe('/support');
   await closePage(page);
 });
 
 test('a signed-in user visiting sign-in goes to the dashboard instead', async () => {
-  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
-  await page.goto(`${product.baseUrl}/sign-in`);
-  await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
-  expect(pathOf(page)).toBe('/projects');
-  await closePage(page);
+  await withSignedInPage(product, DEMO_USERS.studio, async (page) => {
+    await page.goto(`${product.baseUrl}/sign-in`);
+    await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
+    expect(pathOf(page)).toBe('/projects');
+  });
 });
 
 test('a stale token is dropped on the first 401 and sign-in returns to the page asked for', async () => {
@@ -122,9 +121,7 @@ test('a stale token is dropped on the first 401 and sign-in returns to the page 
   await page.getByRole('form', { name: 'Sign in' }).waitFor();
   expect(await storedToken(page)).toBeNull();
 
-  await page.getByLabel('Email').fill(DEMO_USERS.staff);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await fillSignInForm(page, DEMO_USERS.staff);
   await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
   expect(pathOf(page)).toBe('/users');
   await closePage(page);

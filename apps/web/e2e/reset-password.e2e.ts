@@ -1,28 +1,15 @@
 import { expect, test } from 'vitest';
-import { closePage, freshPage, pathOf, SIGN_IN_ERROR } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signInThroughUi } from './support/server.js';
+import { closePage, freshPage, pathOf, SIGN_IN_ERROR, storedToken } from './helpers.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  mailedLinkPath,
+  productAndBrowser,
+  signIn,
+  signInThroughUi,
+} from './support/server.js';
 
 const product = productAndBrowser();
-
-interface MailboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** Waits for the reset e-mail in the development mailbox and returns the path of its link. */
-async function resetLinkPath(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-    const { messages } = (await response.json()) as { messages: MailboxMessage[] };
-    for (const message of messages) {
-      const match = message.text.match(/https?:\/\/\S+?(\/reset-password\/[^\s/?#]+)/);
-      if (match?.[1]) return match[1];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No password reset e-mail for ${email}`);
-}
 
 test('a user resets a forgotten password through the e-mailed link and signs in with it', async () => {
   const email = DEMO_USERS.school2;
@@ -43,7 +30,7 @@ test('a user resets a forgotten password through the e-mailed link and signs in 
   await page.getByText('Check your spam or junk folder.').waitFor();
   await page.getByRole('link', { name: 'Take me back to log in' }).waitFor();
 
-  const linkPath = await resetLinkPath(email);
+  const linkPath = await mailedLinkPath(product.baseUrl, email, '/reset-password/');
   await page.goto(`${product.baseUrl}${linkPath}`);
   await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
 
@@ -58,7 +45,7 @@ test('a user resets a forgotten password through the e-mailed link and signs in 
   await page.getByRole('button', { name: 'Set New Password' }).click();
   await page.getByRole('heading', { level: 1, name: 'Your password has been changed' }).waitFor();
   // No automatic sign-in after a reset.
-  expect(await page.evaluate(() => window.localStorage.getItem('sp.token'))).toBeNull();
+  expect(await storedToken(page)).toBeNull();
 
   // The link is single-use.
   await page.goto(`${product.baseUrl}${linkPath}`);
@@ -68,8 +55,7 @@ test('a user resets a forgotten password through the e-mailed link and signs in 
   await signInThroughUi(page, product.baseUrl, email, DEMO_PASSWORD);
   await page.getByTestId('sign-in-error').waitFor();
   expect(await page.getByTestId('sign-in-error').textContent()).toBe(SIGN_IN_ERROR);
-  await signInThroughUi(page, product.baseUrl, email, newPassword);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signIn(page, product.baseUrl, email, newPassword);
   await page.getByRole('heading', { level: 1, name: 'Riverside Fall 2026' }).waitFor();
   await closePage(page);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { closePage, freshPage, pathOf } from './helpers.js';
-import { DEMO_PASSWORD, DEMO_USERS, productAndBrowser, signIn, signInThroughUi } from './support/server.js';
+import { DEMO_USERS, productAndBrowser, signedInPage, signIn, signInThroughUi } from './support/server.js';
 
 const LANDING_PAGE = 'https://landing.school-portal.test/';
 
@@ -48,8 +48,7 @@ test('a new deployment is announced with the old and new version', async () => {
 });
 
 test('the help icon leads to Support', async () => {
-  const page = await freshPage(product.browser);
-  await signInThroughUi(page, product.baseUrl, DEMO_USERS.staff, DEMO_PASSWORD);
+  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.staff);
   const help = page.getByRole('link', { name: 'Need support? We can help.' });
   await help.hover();
   await page.getByRole('tooltip', { name: 'Need support? We can help.' }).waitFor();
@@ -62,7 +61,7 @@ test('the help icon leads to Support', async () => {
 test('on a phone the sidebar is a drawer opened from the navigation bar', async () => {
   const context = await product.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
   const page = await context.newPage();
-  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio);
   await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
   const nav = page.getByRole('navigation', { name: 'Main' });
   expect(await nav.isVisible()).toBe(false);

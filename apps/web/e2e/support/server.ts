@@ -106,7 +106,12 @@ export function productAndBrowser(
 }
 
 /** Signs in through the sign-in screen like a person would. */
-export async function signInThroughUi(page: Page, baseUrl: string, email: string, password: string) {
+export async function signInThroughUi(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string = DEMO_PASSWORD,
+) {
   await page.goto(`${baseUrl}/sign-in`);
   await fillSignInForm(page, email, password);
 }
