@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepContent from '@mui/material/StepContent';
 import StepLabel from '@mui/material/StepLabel';
@@ -11,7 +10,7 @@ import { can, copyName, exportFormatFormSchema, newExportFormatDefaults } from '
 import { type ReactNode, useState } from 'react';
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import {
   type ExportFormat,
   exportFormatRef,
@@ -23,11 +22,11 @@ import { useProject } from '../../api/projects';
 import { useSessionAbilities } from '../../api/sessionAbilities';
 import { routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
-import { ErrorState } from '../../components/ErrorState';
 import { useFormError } from '../../components/forms/useFormError';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
+import { WizardActions } from '../../components/WizardActions';
 import { DirectoriesStep, ImagesStep, NameStep } from './WizardBasicSteps';
 import { DataStep } from './WizardDataStep';
 import { ReviewStep } from './WizardReviewStep';
@@ -157,16 +156,14 @@ function Wizard({
                 {/* Only the active step's fields and buttons: a closing step is still animating out. */}
                 {index === active && <Box sx={{ py: 1 }}>{bodies[step]}</Box>}
                 {index === active && (
-                  <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-                    {index === 0 ? (
-                      <Button component={Link} to={routePath('project.exports', { projectId })}>
-                        {t('exports.wizard.cancel')}
-                      </Button>
-                    ) : (
-                      <Button onClick={() => setActive(index - 1)} disabled={save.isPending}>
-                        {t('exports.wizard.back')}
-                      </Button>
-                    )}
+                  <WizardActions
+                    active={index}
+                    cancelTo={routePath('project.exports', { projectId })}
+                    cancelLabel={t('exports.wizard.cancel')}
+                    backLabel={t('exports.wizard.back')}
+                    onBack={() => setActive(index - 1)}
+                    backDisabled={save.isPending}
+                  >
                     <Button
                       variant="contained"
                       onClick={() => void (last ? submit() : next())}
@@ -178,7 +175,7 @@ function Wizard({
                           : t('exports.wizard.save')
                         : t('exports.wizard.next')}
                     </Button>
-                  </Stack>
+                  </WizardActions>
                 )}
               </StepContent>
             </Step>
@@ -204,21 +201,21 @@ function SavedFormatWizard({ mode }: { mode: 'edit' | 'copy' }) {
   const { projectId = '', formatId } = useParams();
   const abilities = useSessionAbilities();
   const format = useExportFormat(formatId);
-  if (format.isPending) return <LoadingScreen />;
-  if (format.isError)
-    return <ErrorState message={t('exports.wizard.load-failed')} onRetry={() => void format.refetch()} />;
   const action = mode === 'edit' ? 'export-format.update' : 'export-format.copy';
-  if (!can(abilities, action, exportFormatRef(format.data))) {
-    return (
-      <Page title={t(mode === 'edit' ? 'exports.wizard.edit-title' : 'exports.wizard.new-title')}>
-        <Alert severity="info">{t('exports.wizard.not-editable')}</Alert>
-      </Page>
-    );
-  }
-  return mode === 'edit' ? (
-    <Wizard key={format.data.id} projectId={projectId} format={format.data} />
-  ) : (
-    <Wizard key={format.data.id} projectId={projectId} copyOf={format.data} />
+  return (
+    <QueryState query={format} errorMessage={t('exports.wizard.load-failed')}>
+      {(data) =>
+        !can(abilities, action, exportFormatRef(data)) ? (
+          <Page title={t(mode === 'edit' ? 'exports.wizard.edit-title' : 'exports.wizard.new-title')}>
+            <Alert severity="info">{t('exports.wizard.not-editable')}</Alert>
+          </Page>
+        ) : mode === 'edit' ? (
+          <Wizard key={data.id} projectId={projectId} format={data} />
+        ) : (
+          <Wizard key={data.id} projectId={projectId} copyOf={data} />
+        )
+      }
+    </QueryState>
   );
 }
 

@@ -37,9 +37,9 @@ import {
 } from '../../api/projectExports';
 import { useSubjectFields } from '../../api/subjects';
 import { routePath } from '../../app/routes';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { PageQueryState } from '../../components/PageQueryState';
+import { WizardActions } from '../../components/WizardActions';
 import { WizardStepper } from '../../components/WizardStepper';
 import { CheckDuplicatesStep } from '../subjects/CheckDuplicatesStep';
 import { SelectSubjectsStep } from '../subjects/SelectSubjectsStep';
@@ -324,22 +324,22 @@ function Wizard({ projectId, format }: { projectId: string; format: ExportFormat
       <WizardStepper labels={STEPS.map((s) => t(`exports.run.steps.${s}`))} active={active} />
       <Box>{bodies[step]}</Box>
       {!createdId && (
-        <Stack direction="row" spacing={1} sx={{ mt: 3 }} data-testid="wizard-actions">
-          {active === 0 ? (
-            <Button component={Link} to={routePath('project.exports', { projectId })}>
-              {t('exports.run.cancel')}
-            </Button>
-          ) : (
-            <Button onClick={() => setActive(active - 1)} disabled={create.isPending}>
-              {t('exports.run.back')}
-            </Button>
-          )}
+        <WizardActions
+          active={active}
+          cancelTo={routePath('project.exports', { projectId })}
+          cancelLabel={t('exports.run.cancel')}
+          backLabel={t('exports.run.back')}
+          onBack={() => setActive(active - 1)}
+          backDisabled={create.isPending}
+          mt={3}
+          testId="wizard-actions"
+        >
           {active < STEPS.length - 1 && (
             <Button variant="contained" disabled={nextDisabled} onClick={() => setActive(active + 1)}>
               {t('exports.run.next')}
             </Button>
           )}
-        </Stack>
+        </WizardActions>
       )}
       {step === 'options' && check.isFetching && <LinearProgress aria-hidden="true" sx={{ mt: 1 }} />}
     </Page>
@@ -351,12 +351,9 @@ export function ExportRunPage() {
   const { t } = useTranslation();
   const { projectId = '', formatId } = useParams();
   const format = useExportFormat(formatId);
-  if (format.isPending) return <LoadingScreen />;
-  if (format.isError)
-    return (
-      <Page title={t('exports.title')}>
-        <ErrorState message={t('exports.run.load-failed')} onRetry={() => void format.refetch()} />
-      </Page>
-    );
-  return <Wizard key={format.data.id} projectId={projectId} format={format.data} />;
+  return (
+    <PageQueryState query={format} title={t('exports.title')} errorMessage={t('exports.run.load-failed')}>
+      {(data) => <Wizard key={data.id} projectId={projectId} format={data} />}
+    </PageQueryState>
+  );
 }

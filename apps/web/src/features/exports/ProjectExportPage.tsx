@@ -11,9 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatch, useNavigate, useParams } from 'react-router';
 import { useProjectExport, useProjectExportDownload } from '../../api/projectExports';
 import { ROUTES, routePath } from '../../app/routes';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { PageQueryState } from '../../components/PageQueryState';
 import { exportPhase } from './ExportStatus';
 
 /**
@@ -30,64 +29,65 @@ export function ProjectExportPage() {
   const [dialogOpen, setDialogOpen] = useState(true);
 
   if (onDownload) return <Outlet />;
-  if (projectExport.isPending) return <LoadingScreen />;
-  if (projectExport.isError)
-    return (
-      <Page title={t('exports.page.title')}>
-        <ErrorState message={t('exports.page.load-failed')} onRetry={() => void projectExport.refetch()} />
-      </Page>
-    );
-
-  const e = projectExport.data;
-  const phase = exportPhase(e);
-  const ready = !!e.download_path;
-  // Completed, but the retention job has deleted the archive: nothing to prepare any more.
-  const gone = phase === 'failed' || e.expired_at !== null;
-  const name = e.project_export_format_name;
   return (
-    <Page title={t('exports.page.title')}>
-      {gone ? (
-        <Alert severity="error">
-          {t(phase === 'failed' ? 'exports.page.failed' : 'exports.page.expired')}
-        </Alert>
-      ) : (
-        <Typography>
-          {ready ? t('exports.page.ready', { name }) : t('exports.page.preparing', { name })}
-        </Typography>
-      )}
-      <Button
-        component={Link}
-        to={`${routePath('project.exports', { projectId })}?tab=downloads`}
-        sx={{ mt: 2 }}
-      >
-        {t('exports.run.to-exports')}
-      </Button>
-      <Dialog
-        open={dialogOpen && !gone}
-        onClose={() => setDialogOpen(false)}
-        aria-labelledby="project-export-download-title"
-      >
-        <DialogTitle id="project-export-download-title">{t('exports.page.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {ready ? t('exports.page.ready', { name }) : t('exports.page.preparing', { name })}
-          </DialogContentText>
-          {!ready && <DialogContentText>{t('exports.page.preparing-wait')}</DialogContentText>}
-        </DialogContent>
-        <DialogActions>
-          <Button
-            variant="contained"
-            disabled={!ready}
-            onClick={() => {
-              setDialogOpen(false);
-              navigate(routePath('project.project-export.download', { projectId, projectExportId }));
-            }}
-          >
-            {ready ? t('exports.page.download-now') : t('exports.page.preparing-button')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Page>
+    <PageQueryState
+      query={projectExport}
+      title={t('exports.page.title')}
+      errorMessage={t('exports.page.load-failed')}
+    >
+      {(e) => {
+        const phase = exportPhase(e);
+        const ready = !!e.download_path;
+        // Completed, but the retention job has deleted the archive: nothing to prepare any more.
+        const gone = phase === 'failed' || e.expired_at !== null;
+        const name = e.project_export_format_name;
+        return (
+          <Page title={t('exports.page.title')}>
+            {gone ? (
+              <Alert severity="error">
+                {t(phase === 'failed' ? 'exports.page.failed' : 'exports.page.expired')}
+              </Alert>
+            ) : (
+              <Typography>
+                {ready ? t('exports.page.ready', { name }) : t('exports.page.preparing', { name })}
+              </Typography>
+            )}
+            <Button
+              component={Link}
+              to={`${routePath('project.exports', { projectId })}?tab=downloads`}
+              sx={{ mt: 2 }}
+            >
+              {t('exports.run.to-exports')}
+            </Button>
+            <Dialog
+              open={dialogOpen && !gone}
+              onClose={() => setDialogOpen(false)}
+              aria-labelledby="project-export-download-title"
+            >
+              <DialogTitle id="project-export-download-title">{t('exports.page.title')}</DialogTitle>
+              <DialogContent>
+                <DialogContentText>
+                  {ready ? t('exports.page.ready', { name }) : t('exports.page.preparing', { name })}
+                </DialogContentText>
+                {!ready && <DialogContentText>{t('exports.page.preparing-wait')}</DialogContentText>}
+              </DialogContent>
+              <DialogActions>
+                <Button
+                  variant="contained"
+                  disabled={!ready}
+                  onClick={() => {
+                    setDialogOpen(false);
+                    navigate(routePath('project.project-export.download', { projectId, projectExportId }));
+                  }}
+                >
+                  {ready ? t('exports.page.download-now') : t('exports.page.preparing-button')}
+                </Button>
+              </DialogActions>
+            </Dialog>
+          </Page>
+        );
+      }}
+    </PageQueryState>
   );
 }
 
