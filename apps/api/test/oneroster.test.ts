@@ -7,8 +7,8 @@ import {
   readOneRoster,
 } from '../src/modules/subject-imports/oneroster.js';
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
-import { injectAs, projectThroughApi, ROSTER_FIELDS, signInAll } from './support/factories.js';
-import { buildWorld, type World } from './support/world.js';
+import { injectAs, projectThroughApi, ROSTER_FIELDS } from './support/factories.js';
+import { inWorld, type World } from './support/world.js';
 
 /**
  * OneRoster 1.1 CSV import: a district's zip of users, classes, enrollments and orgs read
@@ -242,9 +242,7 @@ const districtFiles = (prefix = ''): Record<string, string> => ({
 });
 
 beforeAll(async () => {
-  t = await listeningTestApp();
-  w = await buildWorld(t.ctx.db);
-  tokens = await signInAll(t.app, w.users, ['studioManager', 'schoolStaff']);
+  ({ t, w, tokens } = await inWorld(await listeningTestApp(), ['studioManager', 'schoolStaff']));
   const fields = [...ROSTER_FIELDS, { field_key: 'middle_name' }, { field_key: 'home_room' }];
   for (const name of ['OneRoster', 'OneRoster other']) {
     const project = await projectThroughApi(t.app, tokens.studioManager!, {

@@ -179,6 +179,14 @@ async function downloadZip(who: string, id: string) {
   return readZip(file.rawPayload);
 }
 
+/** Runs an export of `body` as `who` to completion: its ZIP's entries. */
+async function completedExportZip(who: string, body: Record<string, unknown>) {
+  const created = await createExport(who, body);
+  const done = await finished(who, created.id);
+  expect(done.job_status, done.job_status_message).toBe('completed');
+  return downloadZip(who, created.id);
+}
+
 const exportFiles = async (p: { organizationId: string; projectId: string }) =>
   readdir(
     path.join(
@@ -376,13 +384,10 @@ describe('a real run', () => {
 
 describe('data safety', () => {
   test('a cell that would start a formula is neutralised, a plain negative number is not', async () => {
-    const created = await createExport('studioManager', {
+    const entries = await completedExportZip('studioManager', {
       project_export_format_id: csvFormat,
       included_subject_ids: [subjectsA1[3]],
     });
-    const done = await finished('studioManager', created.id);
-    expect(done.job_status, done.job_status_message).toBe('completed');
-    const entries = await downloadZip('studioManager', created.id);
     expect(entries.some((e) => /\.jpe?g$/.test(e.name))).toBe(false);
     const csv = entries.find((e) => e.name.endsWith('names.csv'))!.data.toString('utf8');
     const row = csv.trim().split(/\r\n/)[1]!;
@@ -394,13 +399,10 @@ describe('data safety', () => {
 
 describe('PSPA yearbook', () => {
   test('INDEX.TXT has the guideline columns, and every line names a 640x800 JPEG beside it', async () => {
-    const created = await createExport('studioManager', {
+    const entries = await completedExportZip('studioManager', {
       project_export_format_id: pspaFormat,
       include_subjects_without_images: false,
     });
-    const done = await finished('studioManager', created.id);
-    expect(done.job_status, done.job_status_message).toBe('completed');
-    const entries = await downloadZip('studioManager', created.id);
     const index = entries.find((e) => path.posix.basename(e.name) === 'INDEX.TXT');
     expect(index, entries.map((e) => e.name).join(', ')).toBeDefined();
     // The PSPA built-in writes Windows-1252 text (migration 0024).
@@ -682,13 +684,10 @@ describe('lost jobs', () => {
 
 describe('who may', () => {
   test('a school user runs an export of its own project', async () => {
-    const created = await createExport('schoolStaff', {
+    const entries = await completedExportZip('schoolStaff', {
       project_export_format_id: customFormat,
       included_subject_ids: [subjectsA1[0]],
     });
-    const done = await finished('schoolStaff', created.id);
-    expect(done.job_status, done.job_status_message).toBe('completed');
-    const entries = await downloadZip('schoolStaff', created.id);
     expect(entries.filter((e) => e.name.endsWith('.jpg'))).toHaveLength(1);
   });
 

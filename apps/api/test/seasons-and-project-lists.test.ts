@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { eventually, type TestApp } from './support/app.js';
 import { bearer, buildProject, signIn } from './support/factories.js';
-import { buildWorld, type World } from './support/world.js';
+import { type World, worldApp } from './support/world.js';
 
 // Season names unique per organization; the projects list sorts by subjects; a project without a
 // template gets one.
@@ -12,9 +12,9 @@ let w: World;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t.ctx.db);
-  token = await signIn(t.app, w.users.studioManager!.email);
+  let tokens: Record<string, string>;
+  ({ t, w, tokens } = await worldApp(['studioManager']));
+  token = tokens.studioManager!;
 });
 afterAll(() => t?.close());
 

@@ -3,8 +3,8 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { planImport } from '../src/modules/subject-imports/plan.js';
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
-import { injectAs, projectThroughApi, ROSTER_FIELDS, signInAll } from './support/factories.js';
-import { buildWorld, type World } from './support/world.js';
+import { injectAs, projectThroughApi, ROSTER_FIELDS } from './support/factories.js';
+import { inWorld, type World } from './support/world.js';
 
 let t: ListeningTestApp;
 let w: World;
@@ -17,9 +17,12 @@ const call = (who: string, method: 'GET' | 'POST' | 'PATCH', url: string, payloa
   injectAs(t.app, tokens[who]!, method, url, payload);
 
 beforeAll(async () => {
-  t = await listeningTestApp();
-  w = await buildWorld(t.ctx.db);
-  tokens = await signInAll(t.app, w.users, ['studioManager', 'studioStaff', 'schoolStaff', 'foreignManager']);
+  ({ t, w, tokens } = await inWorld(await listeningTestApp(), [
+    'studioManager',
+    'studioStaff',
+    'schoolStaff',
+    'foreignManager',
+  ]));
   for (const key of ['main', 'modes', 'errors', 'encodings', 'files']) {
     const project = await projectThroughApi(t.app, tokens.studioManager!, {
       name: `Roster ${key}`,

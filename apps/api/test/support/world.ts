@@ -1,5 +1,5 @@
 import type { Db } from '../../src/db/database.js';
-import { createTestApp } from './app.js';
+import { createTestApp, type TestApp } from './app.js';
 import { type BuiltUser, buildOrganization, buildUser, signInAll } from './factories.js';
 
 /**
@@ -68,7 +68,11 @@ export async function worldApp(
   signedIn: readonly string[] = SIGNED_IN,
   ...app: Parameters<typeof createTestApp>
 ) {
-  const t = await createTestApp(...app);
+  return inWorld(await createTestApp(...app), signedIn);
+}
+
+/** The world built in the fresh app `t` (a listening one, say), and the tokens of `signedIn` by name. */
+export async function inWorld<App extends TestApp>(t: App, signedIn: readonly string[] = SIGNED_IN) {
   const w = await buildWorld(t.ctx.db);
   return { t, w, tokens: await signInAll(t.app, w.users, signedIn) };
 }
