@@ -3,6 +3,7 @@
  * this file). Each `@ts-expect-error` fails the typecheck as soon as the client stops refusing that call.
  */
 import { api } from './api';
+import { getRecord, sendRecord } from './records';
 import type { ApiResponse } from './types';
 
 export function typedClientChecks(signal: AbortSignal) {
@@ -34,5 +35,19 @@ export function typedClientChecks(signal: AbortSignal) {
   void api.delete('/api/projects/{id}', { path: { id: 'p' }, body: { confirm_name: 1 } });
   // @ts-expect-error the answer has no such field
   void api.get('/api/config').then((body) => body.nothing);
+  // The record helpers answer the record the API wraps, typed by the same schema.
+  const season: Promise<ApiResponse<'/api/seasons/{id}', 'get'>['season']> = sendRecord(
+    'post',
+    '/api/organizations/{id}/seasons',
+    'o',
+    { season: { name: 'Fall', current: true } },
+  );
+  void season;
+  // @ts-expect-error the body wraps no record of that name
+  void sendRecord('post', '/api/organizations/{id}/seasons', 'o', { nothing: {} });
+  // @ts-expect-error a record field of the wrong type
+  void sendRecord('post', '/api/layout-renders', null, { layout_render: { layout_id: 1 } });
+  // @ts-expect-error the answer wraps no record of that name
+  void getRecord('/api/projects/{id}', 'p', 'nothing');
   return project;
 }

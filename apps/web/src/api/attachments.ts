@@ -1,9 +1,10 @@
 import { attachmentContentType, MULTI_PAGE_SIZES, PAGE_SIZES } from '@school-portal/domain';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, type RequestBodyOf } from './api';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
+import { useEveryPage, useListPage, useRecord } from './records';
 import type { ApiResponse, ElementOf, ProjectSummary } from './types';
 
 // ---------------------------------------------------------------------------------------------------
@@ -36,29 +37,22 @@ export const FILE_REQUESTS_PAGE_SIZE = PAGE_SIZES.organizations;
 
 /** GET /api/organizations/:id/attachment-requests: one page of the requests an organization made. */
 export function useOrganizationAttachmentRequests(organizationId: string | null | undefined, page: number) {
-  return useQuery({
-    queryKey: queryKeys.attachments.organizationRequestsPage(organizationId ?? '', page),
-    queryFn: ({ signal }) =>
-      api.get('/api/organizations/{id}/attachment-requests', {
-        path: { id: organizationId! },
-        query: { page, limit: FILE_REQUESTS_PAGE_SIZE },
-        signal,
-      }),
-    enabled: !!organizationId,
-    placeholderData: keepPreviousData,
-  });
+  return useListPage(
+    queryKeys.attachments.organizationRequestsPage(organizationId ?? '', page),
+    '/api/organizations/{id}/attachment-requests',
+    organizationId,
+    { page, limit: FILE_REQUESTS_PAGE_SIZE },
+  );
 }
 
 /** GET /api/attachment-requests/:id (404 when unknown or out of view). */
 export function useAttachmentRequest(id: string) {
-  return useQuery({
-    queryKey: queryKeys.attachments.request(id),
-    queryFn: ({ signal }) =>
-      api
-        .get('/api/attachment-requests/{id}', { path: { id }, signal })
-        .then((body) => body.attachment_request),
-    enabled: id !== '',
-  });
+  return useRecord(
+    queryKeys.attachments.request(id),
+    '/api/attachment-requests/{id}',
+    id,
+    'attachment_request',
+  );
 }
 
 /**
@@ -106,25 +100,24 @@ export function useCreateAttachmentRequest() {
 
 /** GET /api/projects/:id/attachment-requests: the requests asking for this project's files. */
 export function useProjectAttachmentRequests(projectId: string) {
-  return useQuery({
-    queryKey: queryKeys.attachments.projectRequests(projectId),
-    queryFn: ({ signal }) =>
-      api
-        .get('/api/projects/{id}/attachment-requests', { path: { id: projectId }, signal })
-        .then((body) => body.attachment_requests),
-    enabled: projectId !== '',
-  });
+  return useRecord(
+    queryKeys.attachments.projectRequests(projectId),
+    '/api/projects/{id}/attachment-requests',
+    projectId,
+    'attachment_requests',
+  );
 }
 
 /** GET /api/projects/:id/attachments: the project's files, newest first. */
 export function useProjectAttachments(projectId: string) {
-  return useQuery({
-    queryKey: queryKeys.attachments.projectAttachments(projectId),
-    // The list pages (500 at most a page): every page, the shared way.
-    queryFn: ({ signal }) =>
-      fetchAllOf('/api/projects/{id}/attachments', 'attachments', 500, { path: { id: projectId }, signal }),
-    enabled: projectId !== '',
-  });
+  // The list pages (500 at most a page): every page.
+  return useEveryPage(
+    queryKeys.attachments.projectAttachments(projectId),
+    '/api/projects/{id}/attachments',
+    projectId,
+    'attachments',
+    500,
+  );
 }
 
 /**

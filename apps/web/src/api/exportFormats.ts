@@ -1,8 +1,9 @@
 import type { ExportFormatDraft, ExportFormatRef } from '@school-portal/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, type RequestBodyOf } from './api';
 import { queryKeys } from './keys';
 import { queryClient } from './queryClient';
+import { sendRecord, useRecord } from './records';
 import type { ApiResponse } from './types';
 
 /** An export format as the API sends it (exports §3; GET /api/project-export-formats/:id). */
@@ -30,39 +31,33 @@ export const exportFormatRef = (format: ExportFormat): ExportFormatRef => ({
 
 /** Formats the project may use: built-in ones, its organization's own, and those shared from above. */
 export function useProjectExportFormats(projectId: string) {
-  return useQuery({
-    queryKey: exportFormatKeys.project(projectId),
-    queryFn: ({ signal }) =>
-      api
-        .get('/api/projects/{id}/project-export-formats', { path: { id: projectId }, signal })
-        .then((b) => b.project_export_formats),
-    enabled: projectId !== '',
-  });
+  return useRecord(
+    exportFormatKeys.project(projectId),
+    '/api/projects/{id}/project-export-formats',
+    projectId,
+    'project_export_formats',
+  );
 }
 
 export function useExportFormat(formatId: string | undefined) {
-  return useQuery({
-    queryKey: exportFormatKeys.format(formatId ?? ''),
-    queryFn: ({ signal }) =>
-      api
-        .get('/api/project-export-formats/{id}', { path: { id: formatId! }, signal })
-        .then((b) => b.project_export_format),
-    enabled: !!formatId,
-  });
+  return useRecord(
+    exportFormatKeys.format(formatId ?? ''),
+    '/api/project-export-formats/{id}',
+    formatId,
+    'project_export_format',
+  );
 }
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: exportFormatKeys.all });
 
 export function useSaveExportFormat(formatId: string | undefined) {
   return useMutation({
-    mutationFn: (format: ExportFormatPayload) =>
-      (formatId
-        ? api.put('/api/project-export-formats/{id}', {
-            path: { id: formatId },
-            body: { project_export_format: wireFormat(format) },
-          })
-        : api.post('/api/project-export-formats', { body: { project_export_format: wireFormat(format) } })
-      ).then((b) => b.project_export_format),
+    mutationFn: (format: ExportFormatPayload) => {
+      const body = { project_export_format: wireFormat(format) };
+      return formatId
+        ? sendRecord('put', '/api/project-export-formats/{id}', formatId, body)
+        : sendRecord('post', '/api/project-export-formats', null, body);
+    },
     onSuccess: (format) => {
       queryClient.setQueryData(exportFormatKeys.format(format.id), format);
       void refresh();
@@ -77,12 +72,9 @@ export function useSaveExportFormat(formatId: string | undefined) {
 export function useCopyExportFormat(sourceId: string | undefined) {
   return useMutation({
     mutationFn: (format: ExportFormatPayload) =>
-      api
-        .post('/api/project-export-formats/{id}/copy', {
-          path: { id: sourceId ?? '' },
-          body: { project_export_format: wireFormat(format) },
-        })
-        .then((b) => b.project_export_format),
+      sendRecord('post', '/api/project-export-formats/{id}/copy', sourceId ?? '', {
+        project_export_format: wireFormat(format),
+      }),
     onSuccess: () => void refresh(),
   });
 }

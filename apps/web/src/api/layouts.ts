@@ -1,9 +1,10 @@
 import { maxRenderPollCycles, RENDER_POLL_INTERVAL_MS } from '@school-portal/domain';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api, type RequestBodyOf } from './api';
 import { queryKeys } from './keys';
 import { queryClient } from './queryClient';
+import { getRecord, sendRecord, useListPage, useRecord } from './records';
 import { getToken } from './token';
 import type { ApiResponse } from './types';
 
@@ -27,34 +28,24 @@ const enc = encodeURIComponent;
 export const layoutKeys = queryKeys.layouts;
 
 export function useLayoutCategories(organizationId: string | undefined) {
-  return useQuery({
-    queryKey: layoutKeys.categories(organizationId ?? ''),
-    queryFn: ({ signal }) =>
-      api
-        .get('/api/organizations/{id}/layout-categories', { path: { id: organizationId! }, signal })
-        .then((b) => b.layout_categories),
-    enabled: !!organizationId,
-  });
+  return useRecord(
+    layoutKeys.categories(organizationId ?? ''),
+    '/api/organizations/{id}/layout-categories',
+    organizationId,
+    'layout_categories',
+  );
 }
 
 /** A category by id or slug (`subject-directory-sheets`). */
 export function fetchLayoutCategory(idOrSlug: string) {
   return queryClient.fetchQuery({
     queryKey: layoutKeys.category(idOrSlug),
-    queryFn: ({ signal }) =>
-      api
-        .get('/api/layout-categories/{id}', { path: { id: idOrSlug }, signal })
-        .then((b) => b.layout_category),
+    queryFn: ({ signal }) => getRecord('/api/layout-categories/{id}', idOrSlug, 'layout_category', signal),
   });
 }
 
 export function useLayout(layoutId: string) {
-  return useQuery({
-    enabled: layoutId !== '',
-    queryKey: layoutKeys.layout(layoutId),
-    queryFn: ({ signal }) =>
-      api.get('/api/layouts/{id}', { path: { id: layoutId }, signal }).then((b) => b.layout),
-  });
+  return useRecord(layoutKeys.layout(layoutId), '/api/layouts/{id}', layoutId, 'layout');
 }
 
 /**
@@ -104,9 +95,7 @@ export function useUpdateLayout(layoutId: string) {
   return useMutation({
     mutationFn: (layout: { name?: string; definition: unknown }) =>
       // An explicit type: the editor holds the definition as JSON, which the server checks (422).
-      api
-        .put('/api/layouts/{id}', { path: { id: layoutId }, body: { layout: layout as LayoutBody } })
-        .then((b) => b.layout),
+      sendRecord('put', '/api/layouts/{id}', layoutId, { layout: layout as LayoutBody }),
     onSuccess: (layout) => {
       queryClient.setQueryData(layoutKeys.layout(layout.id), layout);
       void queryClient.invalidateQueries({ queryKey: layoutKeys.allCategories });
@@ -121,26 +110,26 @@ export type RendersPage = ApiResponse<'/api/projects/{id}/layout-renders', 'get'
 
 /** A page of a project's renders (Recent Prints), newest first. */
 export function useProjectRenders(projectId: string, page = 1) {
-  return useQuery({
-    queryKey: layoutKeys.rendersPage(projectId, page),
-    queryFn: ({ signal }) =>
-      api.get('/api/projects/{id}/layout-renders', {
-        path: { id: projectId },
-        query: { 'render_types[]': ['Basic', 'Sheet'], page, limit: RENDERS_PAGE_SIZE },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useListPage(
+    layoutKeys.rendersPage(projectId, page),
+    '/api/projects/{id}/layout-renders',
+    projectId,
+    {
+      'render_types[]': ['Basic', 'Sheet'],
+      page,
+      limit: RENDERS_PAGE_SIZE,
+    },
+  );
 }
 
 export function fetchRender(id: string) {
-  return api.get('/api/layout-renders/{id}', { path: { id } }).then((b) => b.layout_render);
+  return getRecord('/api/layout-renders/{id}', id, 'layout_render');
 }
 
 export function useCreateRender() {
   return useMutation({
     mutationFn: (body: RenderRequest) =>
-      api.post('/api/layout-renders', { body: { layout_render: body } }).then((b) => b.layout_render),
+      sendRecord('post', '/api/layout-renders', null, { layout_render: body }),
     onSuccess: (render) =>
       void queryClient.invalidateQueries({ queryKey: layoutKeys.renders(render.project_id) }),
   });

@@ -1,9 +1,9 @@
 import { MULTI_PAGE_SIZES, type OrganizationForm, PAGE_SIZES } from '@school-portal/domain';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { queryKeys } from './keys';
-import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
+import { sendRecord, useEveryPage, useListPage, useRecord } from './records';
 import type { ApiResponse, ElementOf } from './types';
 
 /** One organization as the lists answer it (API.md, snake_case). */
@@ -38,13 +38,12 @@ export type OrganizationProject = ElementOf<
 
 /** GET /api/organizations/:id (403 `cannot_show_organization` without the show ability, 404 outside the tree). */
 export function useOrganization(organizationId: string) {
-  return useQuery({
-    queryKey: queryKeys.organizations.detail(organizationId),
-    queryFn: async ({ signal }) => {
-      const body = await api.get('/api/organizations/{id}', { path: { id: organizationId }, signal });
-      return body.organization;
-    },
-  });
+  return useRecord(
+    queryKeys.organizations.detail(organizationId),
+    '/api/organizations/{id}',
+    organizationId,
+    'organization',
+  );
 }
 
 /** One page (10) of the organizations below one, every level, optionally matching a keyword. */
@@ -52,54 +51,44 @@ export function useSubOrganizationsPage(
   organizationId: string | null | undefined,
   params: { page: number; keyword: string },
 ) {
-  return useQuery({
-    queryKey: queryKeys.organizations.childrenPage(organizationId ?? '', params),
-    queryFn: async ({ signal }) => {
-      const body = await api.get('/api/organizations/{id}/organizations', {
-        path: { id: organizationId! },
-        query: {
-          traverse_sub_organizations: true,
-          page: params.page,
-          limit: PAGE_SIZES.organizations,
-          keyword: params.keyword || undefined,
-        },
-        signal,
-      });
-      return body;
+  return useListPage(
+    queryKeys.organizations.childrenPage(organizationId ?? '', params),
+    '/api/organizations/{id}/organizations',
+    organizationId,
+    {
+      traverse_sub_organizations: true,
+      page: params.page,
+      limit: PAGE_SIZES.organizations,
+      keyword: params.keyword || undefined,
     },
-    enabled: !!organizationId,
-    placeholderData: keepPreviousData,
-  });
+  );
 }
 
 /** Every organization below one (all levels), fetched in pages of 500. */
 export function useAllSubOrganizations(organizationId: string | null | undefined) {
-  return useQuery({
-    queryKey: queryKeys.organizations.allDescendants(organizationId ?? ''),
-    queryFn: ({ signal }) =>
-      fetchAllOf('/api/organizations/{id}/organizations', 'organizations', MULTI_PAGE_SIZES.organizations, {
-        path: { id: organizationId! },
-        query: { traverse_sub_organizations: true },
-        signal,
-      }),
-    enabled: !!organizationId,
-  });
+  return useEveryPage(
+    queryKeys.organizations.allDescendants(organizationId ?? ''),
+    '/api/organizations/{id}/organizations',
+    organizationId,
+    'organizations',
+    MULTI_PAGE_SIZES.organizations,
+    { query: { traverse_sub_organizations: true } },
+  );
 }
+
+/** Every organization view read afresh (awaited: the mutation settles once they are). */
+const refreshOrganizations = () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all });
 
 /** POST /api/organizations/:parentId/organizations: 201, or 422 with field errors. */
 export function useCreateOrganization(parentOrganizationId: string | null | undefined) {
   return useMutation({
     mutationFn: async (organization: OrganizationForm) => {
       if (!parentOrganizationId) throw new Error('No organization to add a child to');
-      const body = await api.post('/api/organizations/{id}/organizations', {
-        path: { id: parentOrganizationId },
-        body: { organization },
+      return sendRecord('post', '/api/organizations/{id}/organizations', parentOrganizationId, {
+        organization,
       });
-      return body.organization;
     },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all });
-    },
+    onSuccess: refreshOrganizations,
   });
 }
 
@@ -113,16 +102,9 @@ export type OrganizationChanges = Partial<
 /** PATCH /api/organizations/:id: 200, or 422 with field errors. */
 export function useUpdateOrganization(organizationId: string) {
   return useMutation({
-    mutationFn: async (organization: OrganizationChanges) => {
-      const body = await api.patch('/api/organizations/{id}', {
-        path: { id: organizationId },
-        body: { organization },
-      });
-      return body.organization;
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all });
-    },
+    mutationFn: (organization: OrganizationChanges) =>
+      sendRecord('patch', '/api/organizations/{id}', organizationId, { organization }),
+    onSuccess: refreshOrganizations,
   });
 }
 
@@ -135,38 +117,32 @@ export interface AccountsParams {
 
 /** One page (10) of All Users: accounts of the organization and every one below, with users and organizations. */
 export function useAccountsPage(organizationId: string | null | undefined, params: AccountsParams) {
-  return useQuery({
-    queryKey: queryKeys.organizations.accountsPage(organizationId ?? '', params),
-    queryFn: ({ signal }) =>
-      api.get('/api/organizations/{id}/accounts', {
-        path: { id: organizationId! },
-        query: {
-          traverse_sub_organizations: true,
-          include_users: true,
-          include_organizations: true,
-          page: params.page,
-          limit: PAGE_SIZES.accounts,
-          keyword: params.keyword || undefined,
-          'filter[school_portal_permission]': params.permission || undefined,
-          'filter[invite_status]': params.invite || undefined,
-        },
-        signal,
-      }),
-    enabled: !!organizationId,
-    placeholderData: keepPreviousData,
-  });
+  return useListPage(
+    queryKeys.organizations.accountsPage(organizationId ?? '', params),
+    '/api/organizations/{id}/accounts',
+    organizationId,
+    {
+      traverse_sub_organizations: true,
+      include_users: true,
+      include_organizations: true,
+      page: params.page,
+      limit: PAGE_SIZES.accounts,
+      keyword: params.keyword || undefined,
+      'filter[school_portal_permission]': params.permission || undefined,
+      'filter[invite_status]': params.invite || undefined,
+    },
+  );
 }
 
 /** Every user with an account in the organization itself (the organization page's list). */
 export function useOrganizationUsers(organizationId: string) {
-  return useQuery({
-    queryKey: queryKeys.organizations.users(organizationId),
-    queryFn: ({ signal }) =>
-      fetchAllOf('/api/organizations/{id}/users', 'users', MULTI_PAGE_SIZES.users, {
-        path: { id: organizationId },
-        signal,
-      }),
-  });
+  return useEveryPage(
+    queryKeys.organizations.users(organizationId),
+    '/api/organizations/{id}/users',
+    organizationId,
+    'users',
+    MULTI_PAGE_SIZES.users,
+  );
 }
 
 /** The organization's projects, newest first (the organization page's list). */

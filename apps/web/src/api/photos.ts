@@ -1,9 +1,10 @@
 import { APP_SLUG } from '@school-portal/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from './api';
 import { ApiError } from './client';
 import { queryKeys } from './keys';
 import { queryClient } from './queryClient';
+import { sendRecord, useRecord } from './records';
 import type { ApiResponse, ElementOf } from './types';
 import { runQueued, UPLOAD_CONCURRENCY, uploadToPresignedPost, withRetry } from './uploads';
 
@@ -322,16 +323,9 @@ const THUMBNAIL_POLL_MS = 2000;
 /** Polls while thumbnails are missing, giving up after this many answers without them. */
 export const THUMBNAIL_POLL_LIMIT = 30;
 
-export function fetchPhoto(photoId: string, signal?: AbortSignal) {
-  return api.get('/api/photos/{id}', { path: { id: photoId }, signal }).then((b) => b.photo);
-}
-
 /** GET /api/photos/:id, asked again every 2 s until the large thumbnail exists (the job makes it). */
 export function usePhoto(photoId: string) {
-  return useQuery({
-    queryKey: queryKeys.photos.photo(photoId),
-    queryFn: ({ signal }) => fetchPhoto(photoId, signal),
-    enabled: photoId !== '',
+  return useRecord(queryKeys.photos.photo(photoId), '/api/photos/{id}', photoId, 'photo', {
     refetchInterval: (query) => {
       const photo = query.state.data;
       if (!photo || (photo.thumbnails.large ?? photo.thumbnails.full)) return false;
@@ -354,11 +348,7 @@ export function restartPhotoPolling(photoId: string): void {
 }
 
 export function usePhotoCrops(photoId: string) {
-  return useQuery({
-    queryKey: queryKeys.photos.crops(photoId),
-    queryFn: ({ signal }) =>
-      api.get('/api/photos/{id}/photo-crops', { path: { id: photoId }, signal }).then((b) => b.photo_crops),
-    enabled: photoId !== '',
+  return useRecord(queryKeys.photos.crops(photoId), '/api/photos/{id}/photo-crops', photoId, 'photo_crops', {
     staleTime: 0,
   });
 }
@@ -369,12 +359,9 @@ export type NewPhotoCrop = Pick<PhotoCrop, 'x' | 'y' | 'width' | 'height'>;
 export function useSaveDefaultCrop(photoId: string) {
   return useMutation({
     mutationFn: (crop: NewPhotoCrop) =>
-      api
-        .post('/api/photos/{id}/photo-crops', {
-          path: { id: photoId },
-          body: { photo_crop: { name: SUBJECT_CROP_NAME, is_default: true, ...crop } },
-        })
-        .then((b) => b.photo_crop),
+      sendRecord('post', '/api/photos/{id}/photo-crops', photoId, {
+        photo_crop: { name: SUBJECT_CROP_NAME, is_default: true, ...crop },
+      }),
     onSuccess: (crop) => {
       queryClient.setQueryData<PhotoCrop[]>(queryKeys.photos.crops(photoId), (crops) => [
         ...(crops ?? []).map((c) => ({ ...c, is_default: false })),

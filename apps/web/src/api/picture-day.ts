@@ -4,6 +4,7 @@ import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
 import { verifyPhoto } from './photos';
 import { queryClient } from './queryClient';
+import { sendRecord, useEveryPage, useRecord } from './records';
 import type { ApiResponse, ElementOf } from './types';
 import { uploadToPresignedPost, withRetry } from './uploads';
 
@@ -33,23 +34,19 @@ export const isWorking = (state: PhotoBatchState) => WORKING.has(state);
 
 /** A project's batches, newest first (every page: a project has a handful). */
 export function usePhotoBatches(projectId: string, enabled = true) {
-  return useQuery({
-    enabled,
-    queryKey: queryKeys.photoBatches.project(projectId),
-    queryFn: ({ signal }) =>
-      fetchAllOf('/api/projects/{id}/photo-batches', 'photo_batches', BATCHES_PAGE, {
-        path: { id: projectId },
-        signal,
-      }),
-  });
+  return useEveryPage(
+    queryKeys.photoBatches.project(projectId),
+    '/api/projects/{id}/photo-batches',
+    projectId,
+    'photo_batches',
+    BATCHES_PAGE,
+    { enabled },
+  );
 }
 
 /** One batch; asked again while matching or applying runs, and while this tab uploads to it. */
 export function usePhotoBatch(batchId: string, uploading = false) {
-  return useQuery({
-    queryKey: queryKeys.photoBatches.batch(batchId),
-    queryFn: ({ signal }) =>
-      api.get('/api/photo-batches/{id}', { path: { id: batchId }, signal }).then((b) => b.photo_batch),
+  return useRecord(queryKeys.photoBatches.batch(batchId), '/api/photo-batches/{id}', batchId, 'photo_batch', {
     refetchInterval: (query) =>
       uploading || (query.state.data && isWorking(query.state.data.state)) ? BATCH_POLL_MS : false,
   });
@@ -92,12 +89,7 @@ function refreshBatch(batch: PhotoBatch) {
 export function useCreatePhotoBatch(projectId: string) {
   return useMutation({
     mutationFn: (photoBatch: NewPhotoBatch) =>
-      api
-        .post('/api/projects/{id}/photo-batches', {
-          path: { id: projectId },
-          body: { photo_batch: photoBatch },
-        })
-        .then((b) => b.photo_batch),
+      sendRecord('post', '/api/projects/{id}/photo-batches', projectId, { photo_batch: photoBatch }),
     onSuccess: refreshBatch,
   });
 }
@@ -129,9 +121,7 @@ export type PrimaryChoice = PhotoBatch['primary'];
 export function useApplyBatch(batchId: string) {
   return useMutation({
     mutationFn: (primary: PrimaryChoice) =>
-      api
-        .post('/api/photo-batches/{id}/apply', { path: { id: batchId }, body: { photo_batch: { primary } } })
-        .then((b) => b.photo_batch),
+      sendRecord('post', '/api/photo-batches/{id}/apply', batchId, { photo_batch: { primary } }),
     onSuccess: refreshBatch,
   });
 }
@@ -149,9 +139,7 @@ export function refreshSubjectsAfterApply(projectId: string): void {
 export function useChangeBatchItem(batchId: string) {
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: PhotoBatchItemChange }) =>
-      api
-        .patch('/api/photo-batch-items/{id}', { path: { id }, body: { photo_batch_item: change } })
-        .then((b) => b.photo_batch_item),
+      sendRecord('patch', '/api/photo-batch-items/{id}', id, { photo_batch_item: change }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.photoBatches.itemsOf(batchId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.photoBatches.batch(batchId) });

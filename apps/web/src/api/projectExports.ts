@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, type RequestBodyOf } from './api';
 import { queryKeys } from './keys';
 import { queryClient } from './queryClient';
+import { sendRecord, useListPage, useRecord } from './records';
 import type { ApiResponse } from './types';
 
 /** A project export as the API sends it (API.md `project exports`; exports §3, §4). */
@@ -27,8 +28,6 @@ const wireExport = (payload: ProjectExportPayload) =>
 /** Rows per page of the Downloads table. */
 export const PROJECT_EXPORTS_PAGE_SIZE = 20;
 
-const _enc = encodeURIComponent;
-
 /** Done (§4): completed or failed, or stalled (counted as failed). Nothing more will change. */
 export const isExportDone = (e: Pick<ProjectExport, 'job_status' | 'stalled'>) =>
   e.job_status === 'completed' || e.job_status === 'failed' || e.stalled;
@@ -38,33 +37,28 @@ export const isExportDone = (e: Pick<ProjectExport, 'job_status' | 'stalled'>) =
  * every 2000 ms (exports §4), so runs started elsewhere show up too; not while the tab is hidden.
  */
 export function useProjectExports(projectId: string, page: number, poll: boolean) {
-  return useQuery({
-    queryKey: queryKeys.projectExports.projectPage(projectId, page),
-    queryFn: ({ signal }) =>
-      api.get('/api/projects/{id}/project-exports', {
-        path: { id: projectId },
-        query: { page, limit: PROJECT_EXPORTS_PAGE_SIZE },
-        signal,
-      }),
-    enabled: projectId !== '',
-    placeholderData: keepPreviousData,
-    refetchInterval: poll ? EXPORT_POLLING_INTERVAL_MS : false,
-  });
+  return useListPage(
+    queryKeys.projectExports.projectPage(projectId, page),
+    '/api/projects/{id}/project-exports',
+    projectId,
+    { page, limit: PROJECT_EXPORTS_PAGE_SIZE },
+    { refetchInterval: poll ? EXPORT_POLLING_INTERVAL_MS : false },
+  );
 }
 
 /** One export; with `poll`, asked again every 2000 ms until it is done (the wizard and the download dialog). */
 export function useProjectExport(exportId: string | undefined, poll = false) {
-  return useQuery({
-    queryKey: queryKeys.projectExports.export(exportId ?? ''),
-    queryFn: ({ signal }) =>
-      api
-        .get('/api/project-exports/{id}', { path: { id: exportId ?? '' }, signal })
-        .then((b) => b.project_export),
-    enabled: !!exportId,
-    staleTime: 0,
-    refetchInterval: (query) =>
-      poll && !(query.state.data && isExportDone(query.state.data)) ? EXPORT_POLLING_INTERVAL_MS : false,
-  });
+  return useRecord(
+    queryKeys.projectExports.export(exportId ?? ''),
+    '/api/project-exports/{id}',
+    exportId,
+    'project_export',
+    {
+      staleTime: 0,
+      refetchInterval: (query) =>
+        poll && !(query.state.data && isExportDone(query.state.data)) ? EXPORT_POLLING_INTERVAL_MS : false,
+    },
+  );
 }
 
 /** POST /api/projects/:id/project-exports/check: what would go wrong (nothing is written). */
@@ -93,12 +87,9 @@ const refreshProject = (projectId: string) =>
 export function useCreateProjectExport(projectId: string) {
   return useMutation({
     mutationFn: (payload: ProjectExportPayload) =>
-      api
-        .post('/api/projects/{id}/project-exports', {
-          path: { id: projectId },
-          body: { project_export: wireExport(payload) },
-        })
-        .then((b) => b.project_export),
+      sendRecord('post', '/api/projects/{id}/project-exports', projectId, {
+        project_export: wireExport(payload),
+      }),
     onSuccess: (created) => {
       queryClient.setQueryData(queryKeys.projectExports.export(created.id), created);
       void refreshProject(projectId);

@@ -2,8 +2,8 @@ import { FIELD_KEYS, type ProjectTemplateForm } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { queryKeys } from './keys';
-import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
+import { sendRecord, useEveryPage, useRecord } from './records';
 import type { ApiResponse, ElementOf } from './types';
 
 /** A reusable template (project_id null) or a project's own copy, as the template lists answer it. */
@@ -23,26 +23,23 @@ const TEMPLATE_PAGE_SIZE = 500;
 
 /** Reusable templates of an organization, newest first. */
 export function useProjectTemplates(organizationId: string | null | undefined, enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.projectTemplates.list(organizationId ?? ''),
-    queryFn: ({ signal }) =>
-      fetchAllOf('/api/organizations/{id}/project-templates', 'project_templates', TEMPLATE_PAGE_SIZE, {
-        path: { id: organizationId! },
-        signal,
-      }),
-    enabled: enabled && !!organizationId,
-  });
+  return useEveryPage(
+    queryKeys.projectTemplates.list(organizationId ?? ''),
+    '/api/organizations/{id}/project-templates',
+    organizationId,
+    'project_templates',
+    TEMPLATE_PAGE_SIZE,
+    { enabled },
+  );
 }
 
 export function useProjectTemplate(templateId: string) {
-  return useQuery({
-    queryKey: queryKeys.projectTemplates.template(templateId),
-    queryFn: ({ signal }) =>
-      api
-        .get('/api/project-templates/{id}', { path: { id: templateId }, signal })
-        .then((b) => b.project_template),
-    enabled: templateId !== '',
-  });
+  return useRecord(
+    queryKeys.projectTemplates.template(templateId),
+    '/api/project-templates/{id}',
+    templateId,
+    'project_template',
+  );
 }
 
 /** The subject-field catalogue (GET /api/project-templates/field-keys); the shared list until it answers. */
@@ -76,9 +73,7 @@ function afterSave(template: ProjectTemplate) {
 export function useCreateProjectTemplate() {
   return useMutation({
     mutationFn: (projectTemplate: ProjectTemplateBody) =>
-      api
-        .post('/api/project-templates', { body: { project_template: projectTemplate } })
-        .then((b) => b.project_template),
+      sendRecord('post', '/api/project-templates', null, { project_template: projectTemplate }),
     onSuccess: afterSave,
   });
 }
@@ -86,12 +81,7 @@ export function useCreateProjectTemplate() {
 export function useUpdateProjectTemplate(templateId: string) {
   return useMutation({
     mutationFn: (projectTemplate: ProjectTemplateBody) =>
-      api
-        .put('/api/project-templates/{id}', {
-          path: { id: templateId },
-          body: { project_template: projectTemplate },
-        })
-        .then((b) => b.project_template),
+      sendRecord('put', '/api/project-templates/{id}', templateId, { project_template: projectTemplate }),
     onSuccess: afterSave,
   });
 }

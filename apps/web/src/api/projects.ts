@@ -1,10 +1,11 @@
 import { APP_SLUG, MULTI_PAGE_SIZES, type OrganizationRole } from '@school-portal/domain';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, type RequestBodyOf } from './api';
 import { isApiError } from './client';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
+import { sendRecord, useListPage, useRecord } from './records';
 import type { ApiResponse, ElementOf, paths } from './types';
 
 /** A project as GET /api/projects/:id and the project lists answer it. */
@@ -100,37 +101,25 @@ export function useProjectPage(
   page: number,
   enabled = true,
 ) {
-  return useQuery({
-    queryKey: queryKeys.projects.page(organizationId ?? '', filters, page),
-    queryFn: ({ signal }) =>
-      api.get('/api/organizations/{id}/projects', {
-        path: { id: organizationId! },
-        query: {
-          traverse_sub_organizations: true,
-          sort: filters.sort,
-          keyword: filters.keyword || undefined,
-          'filter[season_id]': filters.seasonId,
-          'filter[organization_id]': filters.organizationId,
-          page,
-          limit: PROJECT_PAGE_SIZE,
-        },
-        signal,
-      }),
-    enabled: enabled && !!organizationId,
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function fetchProject(projectId: string, signal?: AbortSignal) {
-  return api.get('/api/projects/{id}', { path: { id: projectId }, signal }).then((body) => body.project);
+  return useListPage(
+    queryKeys.projects.page(organizationId ?? '', filters, page),
+    '/api/organizations/{id}/projects',
+    organizationId,
+    {
+      traverse_sub_organizations: true,
+      sort: filters.sort,
+      keyword: filters.keyword || undefined,
+      'filter[season_id]': filters.seasonId,
+      'filter[organization_id]': filters.organizationId,
+      page,
+      limit: PROJECT_PAGE_SIZE,
+    },
+    { enabled },
+  );
 }
 
 export function useProject(projectId: string) {
-  return useQuery({
-    queryKey: queryKeys.projects.project(projectId),
-    queryFn: ({ signal }) => fetchProject(projectId, signal),
-    enabled: projectId !== '',
-  });
+  return useRecord(queryKeys.projects.project(projectId), '/api/projects/{id}', projectId, 'project');
 }
 
 /**
@@ -231,13 +220,8 @@ export function useProjectOrganizationOptions(
 /** POST /api/organizations/:parentId/organizations, inline from the project form. */
 export function useCreateChildOrganization(parentOrganizationId: string) {
   return useMutation({
-    mutationFn: (organization: { name: string; role: OrganizationRole }) =>
-      api
-        .post('/api/organizations/{id}/organizations', {
-          path: { id: parentOrganizationId },
-          body: { organization },
-        })
-        .then((b): OrganizationOption => b.organization),
+    mutationFn: (organization: { name: string; role: OrganizationRole }): Promise<OrganizationOption> =>
+      sendRecord('post', '/api/organizations/{id}/organizations', parentOrganizationId, { organization }),
     onSuccess: (created) => {
       queryClient.setQueryData<OrganizationOption[]>(
         queryKeys.organizations.projectOptions(parentOrganizationId),
@@ -284,12 +268,10 @@ export type ProjectDataSummary = ApiResponse<'/api/projects/{id}/data-summary', 
 
 /** GET /api/projects/:id/data-summary: what the portal holds about the project (counts, fields, storage, retention). */
 export function useProjectDataSummary(projectId: string) {
-  return useQuery({
-    queryKey: queryKeys.projects.dataSummary(projectId),
-    queryFn: ({ signal }) =>
-      api
-        .get('/api/projects/{id}/data-summary', { path: { id: projectId }, signal })
-        .then((b) => b.data_summary),
-    enabled: projectId !== '',
-  });
+  return useRecord(
+    queryKeys.projects.dataSummary(projectId),
+    '/api/projects/{id}/data-summary',
+    projectId,
+    'data_summary',
+  );
 }

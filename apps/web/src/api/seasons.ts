@@ -1,9 +1,8 @@
 import type { SeasonForm } from '@school-portal/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { useMutation } from '@tanstack/react-query';
 import { queryKeys } from './keys';
-import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
+import { sendRecord, useEveryPage } from './records';
 import type { ApiResponse } from './types';
 
 /** A season; `current` says whether it is its own organization's current season. */
@@ -17,16 +16,14 @@ const SEASON_PAGE_SIZE = 500;
  * its studio's), newest first (GET /api/organizations/:id/seasons?include_inherited=true).
  */
 export function useSeasons(organizationId: string | null | undefined, enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.seasons.list(organizationId ?? ''),
-    queryFn: ({ signal }) =>
-      fetchAllOf('/api/organizations/{id}/seasons', 'seasons', SEASON_PAGE_SIZE, {
-        path: { id: organizationId! },
-        query: { include_inherited: true },
-        signal,
-      }),
-    enabled: enabled && !!organizationId,
-  });
+  return useEveryPage(
+    queryKeys.seasons.list(organizationId ?? ''),
+    '/api/organizations/{id}/seasons',
+    organizationId,
+    'seasons',
+    SEASON_PAGE_SIZE,
+    { query: { include_inherited: true }, enabled },
+  );
 }
 
 /**
@@ -50,9 +47,7 @@ export function currentSeasonOf(
 export function useCreateSeason(organizationId: string) {
   return useMutation({
     mutationFn: (season: SeasonForm) =>
-      api
-        .post('/api/organizations/{id}/seasons', { path: { id: organizationId }, body: { season } })
-        .then((b) => b.season),
+      sendRecord('post', '/api/organizations/{id}/seasons', organizationId, { season }),
     onSuccess: (season) => {
       queryClient.setQueryData(queryKeys.seasons.season(season.id), season);
       // Shown at once (newest first, and the only current one if it became current); then refreshed.

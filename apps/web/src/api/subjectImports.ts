@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type RequestBodyOf } from './api';
 import { downloadWithToken } from './client';
 import { queryKeys } from './keys';
+import { getRecord, sendRecord, useListPage } from './records';
 import type { ApiResponse, ElementOf } from './types';
 import { uploadToPresignedPost } from './uploads';
 
@@ -27,27 +27,20 @@ export const subjectImportKeys = queryKeys.subjectImports;
 
 /** Upload: create the import, send the file to its presigned form, then verify (the server reads it). */
 export async function importRosterFile(projectId: string, file: File): Promise<SubjectImportDetail> {
-  const created = await api.post('/api/projects/{id}/subject-imports', {
-    path: { id: projectId },
-    body: { subject_import: { upload_file_name: file.name, upload_file_size: file.size } },
+  const created = await sendRecord('post', '/api/projects/{id}/subject-imports', projectId, {
+    subject_import: { upload_file_name: file.name, upload_file_size: file.size },
   });
-  const target = created.subject_import.presigned_post;
+  const target = created.presigned_post;
   // Only an import of an attachment comes without an upload target.
   if (!target) throw new Error('The import has no upload target');
   await uploadToPresignedPost(target, file);
-  return verifyImport(created.subject_import.id);
+  return verifyImport(created.id);
 }
 
 export const verifyImport = (
   id: string,
   options: NonNullable<RequestBodyOf<'/api/subject-imports/{id}/verify', 'patch'>>['subject_import'] = {},
-) =>
-  api
-    .patch('/api/subject-imports/{id}/verify', {
-      path: { id },
-      body: { subject_import: options },
-    })
-    .then((b) => b.subject_import);
+) => sendRecord('patch', '/api/subject-imports/{id}/verify', id, { subject_import: options });
 
 /** "Import as roster": a verified file-request upload of the project. */
 export const importAttachment = (projectId: string, attachmentId: string) =>
@@ -58,8 +51,7 @@ export const importAttachment = (projectId: string, attachmentId: string) =>
     })
     .then((b) => b.subject_import);
 
-export const getImport = (id: string) =>
-  api.get('/api/subject-imports/{id}', { path: { id } }).then((b) => b.subject_import);
+export const getImport = (id: string) => getRecord('/api/subject-imports/{id}', id, 'subject_import');
 
 export const updateImport = (
   id: string,
@@ -70,37 +62,27 @@ export const updateImport = (
     save_mapping?: boolean;
     sheet_name?: string;
   },
-) =>
-  api
-    .patch('/api/subject-imports/{id}', {
-      path: { id },
-      body: { subject_import: changes },
-    })
-    .then((b) => b.subject_import);
+) => sendRecord('patch', '/api/subject-imports/{id}', id, { subject_import: changes });
 
 export const checkImport = (id: string) =>
   api.post('/api/subject-imports/{id}/check', { path: { id } }).then((b) => b.subject_import);
 
 export const applyImport = (id: string, skipInvalidRows: boolean) =>
-  api
-    .post('/api/subject-imports/{id}/apply', {
-      path: { id },
-      body: { subject_import: { skip_invalid_rows: skipInvalidRows } },
-    })
-    .then((b) => b.subject_import);
+  sendRecord('post', '/api/subject-imports/{id}/apply', id, {
+    subject_import: { skip_invalid_rows: skipInvalidRows },
+  });
 
 /** GET /api/projects/:id/subject-imports, newest first. */
 export function useProjectImports(projectId: string, page: number) {
-  return useQuery({
-    queryKey: subjectImportKeys.list(projectId, page),
-    queryFn: ({ signal }) =>
-      api.get('/api/projects/{id}/subject-imports', {
-        path: { id: projectId },
-        query: { page, limit: 10 },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useListPage(
+    subjectImportKeys.list(projectId, page),
+    '/api/projects/{id}/subject-imports',
+    projectId,
+    {
+      page,
+      limit: 10,
+    },
+  );
 }
 
 /** The skipped rows as CSV, fetched with the token and saved by the browser. */
