@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { purgeUnverifiedAttachments } from '../modules/attachments/verify.js';
 import { purgeUnverifiedPhotos } from '../modules/photos/service.js';
 import { FORM_LIFETIME_MS, runDueDeletions } from '../storage/uploads.js';
+import { DAY_MS } from '../time.js';
 import type { JobDeps } from './deps.js';
 import { defineSweep } from './queue.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Unverified uploads older than this are abandoned (SECURITY.md). */
 export const UNVERIFIED_UPLOAD_MAX_AGE_MS = DAY_MS;
 

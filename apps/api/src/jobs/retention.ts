@@ -1,11 +1,10 @@
 import { purgeAuditEvents } from '../modules/audit/retention.js';
 import { expireRenders } from '../modules/layouts/retention.js';
 import { finishStalledProjectDeletions } from '../modules/projects/delete.js';
+import { daysAfter } from '../time.js';
 import { deleteDueObjects } from './cleanup.js';
 import type { JobDeps } from './deps.js';
 import { defineSweep } from './queue.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Retention: renders past EXPORT_RETENTION_DAYS lose their PDF and are marked expired; trail
@@ -17,10 +16,7 @@ export async function runRetentionSweep(
   now = new Date(),
 ): Promise<{ renders_expired: number; audit_events_purged: number; project_deletions_finished: number }> {
   const renders = await expireRenders(deps.db, now, deps.config.exportRetentionDays);
-  const audit = await purgeAuditEvents(
-    deps.db,
-    new Date(now.getTime() - deps.config.auditRetentionDays * DAY_MS),
-  );
+  const audit = await purgeAuditEvents(deps.db, daysAfter(now, -deps.config.auditRetentionDays));
   if (renders > 0) await deleteDueObjects(deps);
   const projects = await finishStalledProjectDeletions(deps, now);
   return { renders_expired: renders, audit_events_purged: audit, project_deletions_finished: projects };

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { hasPhoto, layoutDefinitionSchema, layoutPages, printsPhotos } from '@school-portal/domain';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
+import { daysAfter } from '../../time.js';
 import { loadFields } from '../project-templates/service.js';
 import { selectProjects } from '../projects/service.js';
 import { writePdf } from './draw.js';
 import { createMeasure } from './fonts.js';
-import { renderExpiry } from './retention.js';
 import { loadLayoutSubjects, photoSourceFor } from './subjects.js';
 
 /** Where a render's PDF lives: under its project's organization. */
@@ -94,7 +94,8 @@ export async function runRender(
         storage_key: key,
         page_count: written.pages,
         completed_at: completedAt,
-        expires_at: renderExpiry(completedAt, config.exportRetentionDays),
+        // Kept EXPORT_RETENTION_DAYS, then the retention sweep deletes the PDF.
+        expires_at: daysAfter(completedAt, config.exportRetentionDays),
       })
       .where('id', '=', render.id)
       .where('worker_status', '=', 'running')

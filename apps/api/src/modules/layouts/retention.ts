@@ -2,12 +2,6 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { scheduleDeletions } from '../../storage/uploads.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** When a render completed now expires: EXPORT_RETENTION_DAYS later (the retention policy). */
-export const renderExpiry = (completedAt: Date, retentionDays: number) =>
-  new Date(completedAt.getTime() + retentionDays * DAY_MS);
-
 /**
  * Marks the renders past their expiry as expired and schedules their PDFs for deletion, in batches, each
  * in one transaction (the file is forgotten only if the mark commits). Renders completed before expiry

@@ -4,6 +4,7 @@ import { defineJob, defineSweep } from '../../jobs/queue.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { projectExportReadyMessage } from '../../mail/templates.js';
 import { scheduleDeletions } from '../../storage/uploads.js';
+import { daysAfter } from '../../time.js';
 import { selectProjects } from '../projects/service.js';
 import { activeUserContact } from '../users/queries.js';
 import { buildExportArchive } from './archive/index.js';
@@ -15,7 +16,6 @@ class ExportFailure extends Error {}
 /** Another run owns the export now (a retry started while this run was thought lost): stop, write nothing. */
 class Superseded extends Error {}
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Progress is written at most this often (the archive builder reports about once a second, too). */
 const PROGRESS_INTERVAL_MS = 1000;
 /** A run may take this long before pg-boss counts its process as lost and runs it again. */
@@ -127,7 +127,7 @@ export async function runExport(exportId: string, deps: BuildDeps, signal?: Abor
           job_status_total: total,
           job_status_message: null,
           export_completed_at: completedAt,
-          expires_at: new Date(completedAt.getTime() + config.exportRetentionDays * DAY_MS),
+          expires_at: daysAfter(completedAt, config.exportRetentionDays),
           expired_at: null,
           storage_key: key,
           archive_entries: result.entries,
