@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, expect, test } from 'vitest';
-import { choose, downloadBy } from './helpers.js';
+import { choose, downloadBy, navLink } from './helpers.js';
 import { schoolProject } from './support/factories.js';
 import {
   type ApiCall,
@@ -15,7 +15,6 @@ import {
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
 let api: ApiCall;
 let projectId: string;
-const fieldIds: Record<string, string> = {};
 
 const PEOPLE = [
   { first_name: 'Ava', last_name: 'Adams', grade: '3', teacher: 'Ms. Lee', student_id: 'S-100' },
@@ -35,8 +34,7 @@ beforeAll(async () => {
     project: { short_code: 'PR26' },
   });
   projectId = project.id;
-  Object.assign(fieldIds, project.fieldIds);
-  for (const person of PEOPLE) await project.addSubject(person);
+  await project.addSubjects(PEOPLE);
 }, 120_000);
 
 async function pdfText(path: string) {
@@ -174,10 +172,7 @@ test('a school user downloads the Subject Directory of its project', async () =>
 test('a studio manager copies a built-in layout, edits its definition as JSON, and the preview follows', async () => {
   await withSignedInPage(product, DEMO_USERS.studio, async (page) => {
     await page.goto(`${product.baseUrl}/projects/${projectId}/layouts`);
-    await page
-      .getByRole('navigation', { name: 'Layouts' })
-      .getByRole('link', { name: 'Edit Layouts' })
-      .click();
+    await navLink(page, 'Layouts', 'Edit Layouts').click();
     await page.getByRole('heading', { level: 1, name: 'Edit Layouts' }).waitFor();
     await page.getByRole('button', { name: 'Copy Wallets 8-up' }).click();
     await page.getByTestId('notification').filter({ hasText: 'Wallets 8-up was copied.' }).waitFor();

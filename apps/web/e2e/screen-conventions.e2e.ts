@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { closePage, freshPage, heading } from './helpers.js';
+import { closePage, downloadBy, freshPage, heading } from './helpers.js';
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
@@ -112,10 +112,7 @@ test('at 375 px: row actions in view, photos not full width, subjects filters fo
   const menuBox = (await menuButton.boundingBox())!;
   expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(375);
   await menuButton.click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: 'Download narrow-roster.csv' }).click(),
-  ]);
+  const download = await downloadBy(page.getByRole('menuitem', { name: 'Download narrow-roster.csv' }));
   expect(download.suggestedFilename()).toBe('narrow-roster.csv');
 
   // Exports: nothing wider than the screen; the Custom Formats tab and the advanced menu (the only way

@@ -10,7 +10,22 @@ export interface SchoolProject {
   fieldIds: Record<string, string>;
   /** Adds a subject with values by field key (or custom label) and answers its id. */
   addSubject(values: Record<string, string>): Promise<string>;
+  /** Adds the subjects one after the other and answers their ids, in the same order. */
+  addSubjects(rows: readonly Record<string, string>[]): Promise<string[]>;
 }
+
+/** Three grade-3 students, Ada Lane, Ben Moss and Cy North, their student ids counting up from `firstId`. */
+export const threeStudents = (firstId: number) =>
+  [
+    ['Ada', 'Lane'],
+    ['Ben', 'Moss'],
+    ['Cy', 'North'],
+  ].map(([first_name, last_name], i) => ({
+    first_name: first_name!,
+    last_name: last_name!,
+    student_id: String(firstId + i),
+    grade: '3',
+  }));
 
 /**
  * A project of a demo school, set up through the API as the studio manager sets one up on the screens:
@@ -59,21 +74,27 @@ export async function schoolProject(
     project_template: { subject_fields: { id: string; field_key: string | null; label: string | null }[] };
   }>(`/api/project-templates/${project.project_template_id}`);
   const fieldIds = Object.fromEntries(copy.subject_fields.map((f) => [f.field_key ?? f.label ?? '', f.id]));
+  const addSubject = async (values: Record<string, string>) => {
+    const properties = Object.fromEntries(
+      Object.entries(values).map(([key, value]) => [fieldIds[key]!, value]),
+    );
+    const { subject } = await api<{ subject: { id: string } }>(
+      `/api/projects/${project.id}/subjects`,
+      'POST',
+      {
+        subject: { properties },
+      },
+    );
+    return subject.id;
+  };
   return {
     id: project.id,
     fieldIds,
-    async addSubject(values) {
-      const properties = Object.fromEntries(
-        Object.entries(values).map(([key, value]) => [fieldIds[key]!, value]),
-      );
-      const { subject } = await api<{ subject: { id: string } }>(
-        `/api/projects/${project.id}/subjects`,
-        'POST',
-        {
-          subject: { properties },
-        },
-      );
-      return subject.id;
+    addSubject,
+    async addSubjects(rows) {
+      const ids: string[] = [];
+      for (const row of rows) ids.push(await addSubject(row));
+      return ids;
     },
   };
 }
