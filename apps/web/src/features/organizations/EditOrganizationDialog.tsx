@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,10 +8,13 @@ import { organizationFormSchema } from '@school-portal/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { isApiError } from '../../api/client';
 import { type OrganizationDetail, useUpdateOrganization } from '../../api/organizations';
 import { useNotify } from '../../components/Notifications';
-import { applyOrganizationServerErrors, OrganizationFields } from './OrganizationFields';
+import {
+  applyOrganizationServerErrors,
+  OrganizationFields,
+  OrganizationFormError,
+} from './OrganizationFields';
 
 /** The organization form without the role, which never changes after creation. */
 const editSchema = organizationFormSchema.omit({ role: true });
@@ -66,14 +68,6 @@ export function EditOrganizationDialog({ organization, open, onClose }: EditOrga
     });
   });
 
-  const serverError = errors.root?.server?.message;
-  const failure =
-    update.isError && !(isApiError(update.error) && update.error.fieldErrors)
-      ? isApiError(update.error, 403)
-        ? t('organization-edit.forbidden')
-        : t('organization-edit.failed')
-      : null;
-
   return (
     <Dialog
       open={open}
@@ -85,11 +79,12 @@ export function EditOrganizationDialog({ organization, open, onClose }: EditOrga
     >
       <DialogTitle id="edit-organization-title">{t('organization-edit.heading')}</DialogTitle>
       <DialogContent>
-        {(serverError || failure) && (
-          <Alert severity="error" role="alert" data-testid="form-error">
-            {serverError ?? failure}
-          </Alert>
-        )}
+        <OrganizationFormError
+          serverError={errors.root?.server?.message}
+          save={update}
+          forbidden={t('organization-edit.forbidden')}
+          failed={t('organization-edit.failed')}
+        />
         <OrganizationFields register={register} errors={errors} idPrefix="edit-organization" autoFocus />
       </DialogContent>
       <DialogActions>

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,14 +9,17 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { isApiError } from '../../api/client';
 import { useCreateOrganization } from '../../api/organizations';
 import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { Page } from '../../components/Page';
 import { useChildOrganizationRole } from './childRole';
-import { applyOrganizationServerErrors, OrganizationFields } from './OrganizationFields';
+import {
+  applyOrganizationServerErrors,
+  OrganizationFields,
+  OrganizationFormError,
+} from './OrganizationFields';
 import { OrganizationsNav } from './OrganizationsNav';
 import { useRoleLabel } from './roleLabel';
 
@@ -72,14 +74,6 @@ export function NewOrganizationPage() {
     );
   });
 
-  const serverError = errors.root?.server?.message;
-  const failure =
-    create.isError && !(isApiError(create.error) && create.error.fieldErrors)
-      ? isApiError(create.error, 403)
-        ? t('organization-form.forbidden')
-        : t('organization-form.failed')
-      : null;
-
   return (
     <Page title={t('organization-form.heading')} maxWidth="md">
       <OrganizationsNav />
@@ -89,11 +83,13 @@ export function NewOrganizationPage() {
           {t('common.required-hint')}
         </Typography>
         <Box component="form" aria-label={t('organization-form.form-label')} noValidate onSubmit={onSubmit}>
-          {(serverError || failure) && (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid="form-error">
-              {serverError ?? failure}
-            </Alert>
-          )}
+          <OrganizationFormError
+            serverError={errors.root?.server?.message}
+            save={create}
+            forbidden={t('organization-form.forbidden')}
+            failed={t('organization-form.failed')}
+            sx={{ mt: 2 }}
+          />
           <OrganizationFields
             register={register}
             errors={errors}

@@ -1,8 +1,11 @@
+import Alert from '@mui/material/Alert';
+import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { formatFieldMessage, SHORT_CODE_MAX_LENGTH } from '@school-portal/domain';
 import type { ReactNode } from 'react';
 import type { FieldError, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
 import { applyServerFieldErrors } from '../../components/forms/serverErrors';
 
 /** The organization form's text fields, in screen order (spec §3). */
@@ -29,6 +32,37 @@ export function applyOrganizationServerErrors<T extends Record<OrganizationField
     root: true,
     focus: false,
   });
+}
+
+/**
+ * The message above an organization form: the server's messages no field took, or, when the save
+ * failed without field messages, the screen's words for a refusal (403) or any other failure.
+ */
+export function OrganizationFormError({
+  serverError,
+  save,
+  forbidden,
+  failed,
+  sx,
+}: {
+  serverError: string | undefined;
+  save: { isError: boolean; error: unknown };
+  forbidden: string;
+  failed: string;
+  sx?: SxProps<Theme>;
+}) {
+  const failure =
+    save.isError && !(isApiError(save.error) && save.error.fieldErrors)
+      ? isApiError(save.error, 403)
+        ? forbidden
+        : failed
+      : null;
+  if (!serverError && !failure) return null;
+  return (
+    <Alert severity="error" role="alert" sx={sx} data-testid="form-error">
+      {serverError ?? failure}
+    </Alert>
+  );
 }
 
 interface OrganizationFieldsProps {

@@ -1,10 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { User } from '@school-portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useCurrentUser, useDeleteUser } from '../../api/users';
 import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { useNotify } from '../../components/Notifications';
 
 /**
@@ -39,7 +34,6 @@ export function DeleteUserAction({ user }: { user: User }) {
   if (!allowed) return null;
 
   const close = () => {
-    if (remove.isPending) return;
     remove.reset();
     setOpen(false);
   };
@@ -49,35 +43,17 @@ export function DeleteUserAction({ user }: { user: User }) {
       <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
         {t('user-delete.action')}
       </Button>
-      <Dialog
+      <ConfirmDeleteDialog
         open={open}
+        title={t('user-delete.title')}
+        text={t('user-delete.text', { name })}
+        cancelLabel={t('user-delete.cancel')}
+        confirmLabel={t('user-delete.confirm')}
+        pending={remove.isPending}
+        error={remove.isError ? t('user-delete.failed') : null}
+        onConfirm={() => remove.mutate()}
         onClose={close}
-        aria-labelledby="delete-user-title"
-        aria-describedby="delete-user-text"
-      >
-        <DialogTitle id="delete-user-title">{t('user-delete.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="delete-user-text">{t('user-delete.text', { name })}</DialogContentText>
-          {remove.isError && (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {t('user-delete.failed')}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={remove.isPending}>
-            {t('user-delete.cancel')}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate()}
-          >
-            {t('user-delete.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
     </>
   );
 }
