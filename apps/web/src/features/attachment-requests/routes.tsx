@@ -1,7 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ROUTES, type RouteHandle } from '../../app/routes';
-
-const handle = (h: RouteHandle) => h;
+import { screenRoute } from '../../app/routes';
 
 /**
  * File requests (list, new, detail), mounted by the app router among the signed-in, licensed routes.
@@ -12,23 +10,21 @@ export const attachmentRequestRoutes: RouteObject[] = [
   {
     lazy: { Component: async () => (await import('./FileRequestsGuard')).FileRequestsGuard },
     children: [
-      {
-        path: ROUTES['attachment-requests.index'],
-        handle: handle({ name: 'attachment-requests.index', titleKey: 'attachment-requests.title' }),
-        lazy: { Component: async () => (await import('./AttachmentRequestsPage')).AttachmentRequestsPage },
-      },
-      {
-        path: ROUTES['attachment-requests.new'],
-        handle: handle({ name: 'attachment-requests.new', titleKey: 'attachment-requests.form.title' }),
-        lazy: {
-          Component: async () => (await import('./NewAttachmentRequestPage')).NewAttachmentRequestPage,
-        },
-      },
-      {
-        path: ROUTES['attachment-request.index'],
-        handle: handle({ name: 'attachment-request.index', titleKey: 'attachment-requests.detail.title' }),
-        lazy: { Component: async () => (await import('./AttachmentRequestPage')).AttachmentRequestPage },
-      },
+      screenRoute(
+        'attachment-requests.index',
+        'attachment-requests.title',
+        async () => (await import('./AttachmentRequestsPage')).AttachmentRequestsPage,
+      ),
+      screenRoute(
+        'attachment-requests.new',
+        'attachment-requests.form.title',
+        async () => (await import('./NewAttachmentRequestPage')).NewAttachmentRequestPage,
+      ),
+      screenRoute(
+        'attachment-request.index',
+        'attachment-requests.detail.title',
+        async () => (await import('./AttachmentRequestPage')).AttachmentRequestPage,
+      ),
     ],
   },
 ];
