@@ -9,6 +9,7 @@ import type { SubjectPhoto } from './photos';
 import { invalidateProjectLists, useProject } from './projects';
 import { useProjectTemplate } from './projectTemplates';
 import { queryClient } from './queryClient';
+import { sendRecord } from './records';
 import type { ApiResponse } from './types';
 
 export type { SubjectField } from './projectTemplates';
@@ -252,12 +253,7 @@ function afterSubjectCountChange(projectId: string) {
 export function useCreateSubject(projectId: string) {
   return useMutation({
     mutationFn: (properties: Record<string, string>) =>
-      api
-        .post('/api/projects/{id}/subjects', {
-          path: { id: projectId },
-          body: { subject: { properties } },
-        })
-        .then((b) => b.subject),
+      sendRecord('post', '/api/projects/{id}/subjects', projectId, { subject: { properties } }),
     onSuccess: (subject) => {
       queryClient.setQueryData<SubjectWithPhotos>(queryKeys.subjects.subject(subject.id), {
         ...subject,
@@ -273,12 +269,7 @@ export function useCreateSubject(projectId: string) {
 export function useUpdateSubject(projectId: string, subjectId: string) {
   return useMutation({
     mutationFn: (properties: Record<string, string>) =>
-      api
-        .patch('/api/subjects/{id}', {
-          path: { id: subjectId },
-          body: { subject: { properties } },
-        })
-        .then((b) => b.subject),
+      sendRecord('patch', '/api/subjects/{id}', subjectId, { subject: { properties } }),
     onSuccess: (subject) => afterSubjectChange(projectId, subject),
   });
 }
@@ -363,12 +354,7 @@ export function useMergeSubjects(projectId: string) {
 export function useSetYearbookPhoto(projectId: string, subjectId: string) {
   return useMutation({
     mutationFn: (photoId: string | null) =>
-      api
-        .patch('/api/subjects/{id}', {
-          path: { id: subjectId },
-          body: { subject: { yearbook_photo_id: photoId } },
-        })
-        .then((b) => b.subject),
+      sendRecord('patch', '/api/subjects/{id}', subjectId, { subject: { yearbook_photo_id: photoId } }),
     onMutate: async (photoId) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.subjects.subject(subjectId) });
       const previous = queryClient.getQueryData<SubjectWithPhotos>(queryKeys.subjects.subject(subjectId));
