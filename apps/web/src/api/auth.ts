@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from './api';
 import { isApiError } from './client';
 import { clearPrivateQueries } from './queryClient';
+import { WITHOUT_SESSION } from './records';
 import { type ClearReason, clearToken, getToken } from './token';
 import type { SignInResult } from './types';
 import { fetchCurrentUser } from './users';
@@ -25,8 +26,7 @@ export function useSignIn() {
     mutationFn: async ({ username, password }: SignInInput): Promise<SignInResult> => {
       const { access_token: token } = await api.post('/oauth/token', {
         body: { grant_type: 'password', username, password },
-        auth: false,
-        handleAuthFailures: false,
+        ...WITHOUT_SESSION,
       });
       clearPrivateQueries();
       try {

@@ -2,6 +2,7 @@ import { APP_VERSION } from '@school-portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { queryKeys } from './keys';
+import { WITHOUT_SESSION } from './records';
 import type { AppConfig } from './types';
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -24,11 +25,7 @@ export function useConfig() {
   return useQuery({
     queryKey: queryKeys.config,
     queryFn: async ({ signal }) => {
-      const body = await api.get('/api/config', {
-        auth: false,
-        handleAuthFailures: false,
-        signal,
-      });
+      const body = await api.get('/api/config', { ...WITHOUT_SESSION, signal });
       return { ...DEFAULT_CONFIG, ...body.config };
     },
     staleTime: Number.POSITIVE_INFINITY,

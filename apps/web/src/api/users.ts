@@ -6,6 +6,7 @@ import { isApiError } from './client';
 import { useConfig } from './config';
 import { queryKeys } from './keys';
 import { clearPrivateQueries, queryClient } from './queryClient';
+import { useLinkRecord, WITHOUT_SESSION } from './records';
 import { getToken, useToken } from './token';
 import type { ApiResponse, SignInResult } from './types';
 
@@ -149,20 +150,7 @@ export type InvitationInfo = ApiResponse<'/api/invitations/{token}', 'get'>['inv
 
 /** GET /api/invitations/:token (public): who the link is for; 404 when unknown, used or expired. */
 export function useInvitation(token: string) {
-  return useQuery({
-    queryKey: queryKeys.users.invitation(token),
-    queryFn: async ({ signal }) => {
-      const body = await api.get('/api/invitations/{token}', {
-        path: { token },
-        auth: false,
-        handleAuthFailures: false,
-        signal,
-      });
-      return body.invitation;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  return useLinkRecord(queryKeys.users.invitation(token), '/api/invitations/{token}', token, 'invitation');
 }
 
 /**
@@ -176,8 +164,7 @@ export function useAcceptInvitation(token: string) {
       const { access_token: accessToken } = await api.post('/api/invitations/{token}/accept', {
         path: { token },
         body: { password },
-        auth: false,
-        handleAuthFailures: false,
+        ...WITHOUT_SESSION,
       });
       clearPrivateQueries();
       try {
