@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from 'vitest';
-import { closePage, heading } from './helpers.js';
-import { schoolProject } from './support/factories.js';
-import { apiAs, DEMO_USERS, productAndBrowser, signedInPage } from './support/server.js';
+import { heading } from './helpers.js';
+import { schoolProject, threeStudents } from './support/factories.js';
+import { apiAs, DEMO_USERS, productAndBrowser, withSignedInPage } from './support/server.js';
 
 /**
  * Consent from the school's own file: the school's staff pick their information system's export among
@@ -38,13 +38,7 @@ beforeAll(async () => {
     fields: ['first_name', 'last_name', 'student_id', 'grade'],
   });
   projectId = project.id;
-  for (const [first_name, last_name, student_id] of [
-    ['Ada', 'Lane', '4001'],
-    ['Ben', 'Moss', '4002'],
-    ['Cy', 'North', '4003'],
-  ] as const) {
-    await project.addSubject({ first_name, last_name, student_id, grade: '3' });
-  }
+  await project.addSubjects(threeStudents(4001));
   await schoolFile(
     'sis export.csv',
     'Student Number,Directory Opt Out,Yearbook\n4001,Y,\n4002,,Yes\n9999,Y,Y\n',
@@ -53,8 +47,7 @@ beforeAll(async () => {
 });
 
 test('the school previews its file, sees what will change, and applies it', async () => {
-  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.school);
-  try {
+  await withSignedInPage(product, DEMO_USERS.school, async (page) => {
     await page.goto(`${product.baseUrl}/projects/${projectId}/subjects`);
     await heading(page, 'All Subjects').waitFor();
     await page.getByRole('button', { name: 'Import Consent' }).click();
@@ -84,19 +77,14 @@ test('the school previews its file, sees what will change, and applies it', asyn
     await ben.getByTestId('consent-chips').getByText('Leave out of the yearbook').waitFor();
     const cy = page.getByTestId('subject-card').filter({ hasText: 'Cy North' });
     expect(await cy.getByTestId('consent-chips').count()).toBe(0);
-  } finally {
-    await closePage(page);
-  }
+  });
 });
 
 test('the studio has no consent import', async () => {
-  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
-  try {
+  await withSignedInPage(product, DEMO_USERS.studio, async (page) => {
     await page.goto(`${product.baseUrl}/projects/${projectId}/subjects`);
     await heading(page, 'All Subjects').waitFor();
     await page.getByTestId('subjects-grid').waitFor();
     expect(await page.getByRole('button', { name: 'Import Consent' }).count()).toBe(0);
-  } finally {
-    await closePage(page);
-  }
+  });
 });

@@ -1,7 +1,13 @@
 import { beforeAll, expect, test } from 'vitest';
-import { closePage, heading } from './helpers.js';
-import { schoolProject } from './support/factories.js';
-import { apiAs, DEMO_USERS, productAndBrowser, signedInPage } from './support/server.js';
+import { heading } from './helpers.js';
+import { schoolProject, threeStudents } from './support/factories.js';
+import {
+  apiAs,
+  DEMO_USERS,
+  productAndBrowser,
+  standardFormatId,
+  withSignedInPage,
+} from './support/server.js';
 
 /**
  * Consent, owned by the school (it is the school's to give, not the studio's): the school's staff leave
@@ -11,7 +17,8 @@ import { apiAs, DEMO_USERS, productAndBrowser, signedInPage } from './support/se
  */
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
 let projectId: string;
-const ids: Record<string, string> = {};
+let adaId: string;
+let benId: string;
 
 beforeAll(async () => {
   const { api } = await apiAs(product.baseUrl, DEMO_USERS.studio);
@@ -21,18 +28,13 @@ beforeAll(async () => {
     fields: ['first_name', 'last_name', 'student_id', 'grade'],
   });
   projectId = project.id;
-  for (const [first_name, last_name, student_id] of [
-    ['Ada', 'Lane', '3001'],
-    ['Ben', 'Moss', '3002'],
-    ['Cy', 'North', '3003'],
-  ] as const) {
-    ids[first_name] = await project.addSubject({ first_name, last_name, student_id, grade: '3' });
-  }
+  const [ada, ben] = await project.addSubjects(threeStudents(3001));
+  adaId = ada!;
+  benId = ben!;
 });
 
 test('the school sets consent for a selection and on a subject page', async () => {
-  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.school);
-  try {
+  await withSignedInPage(product, DEMO_USERS.school, async (page) => {
     await page.goto(`${product.baseUrl}/projects/${projectId}/subjects`);
     await heading(page, 'All Subjects').waitFor();
     await page.getByRole('checkbox', { name: 'Select Ada Lane' }).check();
@@ -44,7 +46,7 @@ test('the school sets consent for a selection and on a subject page', async () =
     await ada.getByTestId('consent-chips').getByText('Leave out of the yearbook').waitFor();
 
     // Ben's page: the switch saves at once.
-    await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${ids.Ben}`);
+    await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${benId}`);
     const directory = page.getByRole('switch', { name: 'Directory information opt-out' });
     await directory.waitFor();
     expect(await directory.isChecked()).toBe(false);
@@ -52,15 +54,12 @@ test('the school sets consent for a selection and on a subject page', async () =
     await directory.click();
     await page.getByText('Consent saved.').waitFor();
     await expect.poll(() => directory.isChecked()).toBe(true);
-  } finally {
-    await closePage(page);
-  }
+  });
 });
 
 test('the studio sees the flags, cannot change them, and the yearbook export names who it leaves out', async () => {
-  const page = await signedInPage(product.browser, product.baseUrl, DEMO_USERS.studio);
-  try {
-    await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${ids.Ada}`);
+  await withSignedInPage(product, DEMO_USERS.studio, async (page) => {
+    await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${adaId}`);
     await page.getByRole('heading', { name: 'Consent', level: 2 }).waitFor();
     await page.getByTestId('consent-chips').getByText('Leave out of the yearbook').waitFor();
     expect(await page.getByRole('switch', { name: 'Leave out of the yearbook' }).count()).toBe(0);
@@ -76,19 +75,13 @@ test('the studio sees the flags, cannot change them, and the yearbook export nam
     await page.keyboard.press('Escape');
 
     // The PSPA yearbook format: the check names Ada, left out; two subjects will be exported.
-    const pspa = await product.app.ctx.db
-      .selectFrom('project_export_formats')
-      .select('id')
-      .where('standard_key', '=', 'pspa_yearbook')
-      .executeTakeFirstOrThrow();
-    await page.goto(`${product.baseUrl}/projects/${projectId}/exports/formats/${pspa.id}/run`);
+    const pspa = await standardFormatId(product.app, 'pspa_yearbook');
+    await page.goto(`${product.baseUrl}/projects/${projectId}/exports/formats/${pspa}/run`);
     const check = page.getByTestId('export-check');
     await check
       .locator('[data-testid="check-issue"][data-code="yearbook_opt_out"]')
       .getByText('1 subject asked to be left out of the yearbook and will be left out.')
       .waitFor();
     await check.getByText('2 subjects will be exported.').waitFor();
-  } finally {
-    await closePage(page);
-  }
+  });
 });
