@@ -216,11 +216,11 @@ export class Access {
             .where('r.deleting_at', 'is', null) as unknown as RefQuery
         );
       case 'season':
-        return db
-          .selectFrom('seasons as r')
-          .select(['r.id', 'r.organization_id'])
-          .select((eb) => eb.val<string | null>(null).as('project_id'))
-          .where('r.organization_id', 'in', this.organizationIdsInViewOrAbove()) as unknown as RefQuery;
+        return this.ofOrganization('seasons').where(
+          'r.organization_id',
+          'in',
+          this.organizationIdsInViewOrAbove(),
+        ) as unknown as RefQuery;
       case 'template':
         return db
           .selectFrom('project_templates as r')
@@ -260,41 +260,33 @@ export class Access {
         return this.childOf('photo_batch_items', 'photo_batch_id', 'photo_batch');
       case 'file_request':
         // Made in an organization in view, or asking for a project in view.
-        return db
-          .selectFrom('attachment_requests as r')
-          .select(['r.id', 'r.organization_id'])
-          .select((eb) => eb.val<string | null>(null).as('project_id'))
-          .where((eb) =>
-            eb.or([
-              eb('r.organization_id', 'in', this.organizationIds()),
-              eb(
-                'r.id',
-                'in',
-                eb
-                  .selectFrom('attachment_request_projects')
-                  .select('attachment_request_id')
-                  .where('project_id', 'in', this.projectIds()),
-              ),
-            ]),
-          ) as unknown as RefQuery;
+        return this.ofOrganization('attachment_requests').where((eb) =>
+          eb.or([
+            eb('r.organization_id', 'in', this.organizationIds()),
+            eb(
+              'r.id',
+              'in',
+              eb
+                .selectFrom('attachment_request_projects')
+                .select('attachment_request_id')
+                .where('project_id', 'in', this.projectIds()),
+            ),
+          ]),
+        ) as unknown as RefQuery;
       case 'attachment':
         return this.ownedByProject('attachments');
       case 'export_format':
         // Built-in formats, formats of organizations in view, and those shared from above.
-        return db
-          .selectFrom('project_export_formats as r')
-          .select(['r.id', 'r.organization_id'])
-          .select((eb) => eb.val<string | null>(null).as('project_id'))
-          .where((eb) =>
-            eb.or([
-              eb('r.organization_id', 'is', null),
-              eb('r.organization_id', 'in', this.organizationIds()),
-              eb.and([
-                eb('r.available_to_suborganizations', '=', true),
-                eb('r.organization_id', 'in', ancestorOrganizationIds(db, this.root ?? '-1')),
-              ]),
+        return this.ofOrganization('project_export_formats').where((eb) =>
+          eb.or([
+            eb('r.organization_id', 'is', null),
+            eb('r.organization_id', 'in', this.organizationIds()),
+            eb.and([
+              eb('r.available_to_suborganizations', '=', true),
+              eb('r.organization_id', 'in', ancestorOrganizationIds(db, this.root ?? '-1')),
             ]),
-          ) as unknown as RefQuery;
+          ]),
+        ) as unknown as RefQuery;
       case 'layout_category':
         return this.builtInOrInViewOrAbove('layout_categories');
       case 'layout':
@@ -314,6 +306,17 @@ export class Access {
           .where('r.deleted_at', 'is', null)
           .where('a.organization_id', 'in', this.organizationIds()) as unknown as RefQuery;
     }
+  }
+
+  /** Records an organization owns, not of a project: `r`'s id and organization, to be narrowed. */
+  private ofOrganization(table: 'seasons' | 'attachment_requests' | 'project_export_formats') {
+    return (
+      this.db
+        // One table of the three: the columns every one of them reads are the same.
+        .selectFrom(`${table} as r` as 'project_export_formats as r')
+        .select(['r.id', 'r.organization_id'])
+        .select((eb) => eb.val<string | null>(null).as('project_id'))
+    );
   }
 
   /** Narrows a query over `projects as p` to the projects in view that are not being deleted. */
