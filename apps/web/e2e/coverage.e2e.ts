@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, expect, test } from 'vitest';
-import { closePage, heading } from './helpers.js';
+import { closePage, downloadBy, heading } from './helpers.js';
 import { schoolProject } from './support/factories.js';
 import { apiAs, DEMO_USERS, productAndBrowser, signedInPage } from './support/server.js';
 
@@ -73,10 +73,7 @@ test('the studio sees the counts, downloads the CSV and the PDF, and e-mails the
     const missing = page.getByRole('table', { name: 'Subjects without a portrait' });
     for (const name of ['Lane, Ada', 'Moss, Ben', 'North, Cy']) await missing.getByText(name).waitFor();
 
-    const [csv] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download CSV' }).click(),
-    ]);
+    const csv = await downloadBy(page.getByRole('button', { name: 'Download CSV' }));
     expect(csv.suggestedFilename()).toBe(`Missing portraits - ${NAME}.csv`);
     const text = await readFile((await csv.path())!, 'utf8');
     expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
@@ -89,10 +86,7 @@ test('the studio sees the counts, downloads the CSV and the PDF, and e-mails the
     await dialog
       .getByText('The list of missing portraits is ready for download.')
       .waitFor({ timeout: 30_000 });
-    const [pdf] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByRole('button', { name: 'Download Now' }).click(),
-    ]);
+    const pdf = await downloadBy(dialog.getByRole('button', { name: 'Download Now' }));
     expect(pdf.suggestedFilename()).toBe(`Missing Portraits - ${NAME}.pdf`);
 
     await page.getByRole('button', { name: 'E-mail the school' }).click();
