@@ -32,7 +32,14 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSubjectFields } from '../../api/subjects';
 import { SUBJECT_FIELD_OPTIONS } from './WizardBasicSteps';
-import { ChoiceSetting, NumberSetting, TextSetting, ToggleSetting, useSetting } from './WizardFields';
+import {
+  ChoiceSetting,
+  NumberSetting,
+  settingFieldProps,
+  TextSetting,
+  ToggleSetting,
+  useSetting,
+} from './WizardFields';
 import type { Draft, Mapping } from './wizardSteps';
 
 /** What Add Field offers: a catalogue field (key) or one of the project's custom fields (by label). */
@@ -193,10 +200,7 @@ function DuplicateSearchFields() {
         setting.onChange(typeof value === 'string' ? [value] : value);
       }}
       slotProps={{ select: { multiple: true } }}
-      inputRef={setting.inputRef}
-      error={!!setting.error}
-      helperText={setting.error ?? t('exports.wizard.duplicate-search-fields-help')}
-      fullWidth
+      {...settingFieldProps(setting, t('exports.wizard.duplicate-search-fields-help'))}
     >
       {SUBJECT_FIELD_OPTIONS.map((o) => (
         <MenuItem

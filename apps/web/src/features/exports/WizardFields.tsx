@@ -38,6 +38,19 @@ export function useSetting<K extends DraftKey>(name: K) {
   };
 }
 
+/** What a setting's text field shows of it: focus on its error, its message (else the help), full width. */
+export function settingFieldProps(
+  setting: Pick<ReturnType<typeof useSetting>, 'inputRef' | 'error'>,
+  helperText?: string,
+) {
+  return {
+    inputRef: setting.inputRef,
+    error: !!setting.error,
+    helperText: setting.error ?? helperText,
+    fullWidth: true,
+  };
+}
+
 interface SettingProps {
   name: DraftKey;
   label: string;
@@ -52,10 +65,7 @@ export function TextSetting({ name, label, required, helperText }: SettingProps 
       required={required}
       value={(setting.value as string | null) ?? ''}
       onChange={(e) => setting.onChange(e.target.value as never)}
-      inputRef={setting.inputRef}
-      error={!!setting.error}
-      helperText={setting.error ?? helperText}
-      fullWidth
+      {...settingFieldProps(setting, helperText)}
     />
   );
 }
@@ -69,10 +79,7 @@ export function NumberSetting({ name, label, required }: SettingProps) {
       required={required}
       value={(setting.value as number | null) ?? ''}
       onChange={(e) => setting.onChange((e.target.value === '' ? null : Number(e.target.value)) as never)}
-      inputRef={setting.inputRef}
-      error={!!setting.error}
-      helperText={setting.error}
-      fullWidth
+      {...settingFieldProps(setting)}
     />
   );
 }
@@ -115,10 +122,7 @@ export function ChoiceSetting({
       required={required}
       value={(setting.value as string | null) ?? ''}
       onChange={(e) => setting.onChange((e.target.value === '' ? null : e.target.value) as never)}
-      inputRef={setting.inputRef}
-      error={!!setting.error}
-      helperText={setting.error}
-      fullWidth
+      {...settingFieldProps(setting)}
     >
       {none && (
         <MenuItem value="">

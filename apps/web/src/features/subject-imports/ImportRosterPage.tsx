@@ -6,15 +6,11 @@ import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -37,6 +33,7 @@ import {
   updateImport,
 } from '../../api/subjectImports';
 import { routePath } from '../../app/routes';
+import { ListTable } from '../../components/table/ListTable';
 import { ImportHistory } from './ImportHistory';
 
 const STEPS = ['upload', 'map', 'review', 'done'] as const;
@@ -207,52 +204,46 @@ export function ImportRosterPage() {
               ))}
             </TextField>
           )}
-          <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('roster.steps.map')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('roster.map.column')}</TableCell>
-                  <TableCell>{t('roster.map.field')}</TableCell>
-                  <TableCell>{t('roster.map.samples')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {imp.columns.map((column, index) => (
-                  <TableRow key={column} data-testid="mapping-row">
-                    <TableCell component="th" scope="row">
-                      {column}
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 200 }}>
-                      <TextField
-                        select
-                        size="small"
-                        fullWidth
-                        label={t('roster.map.field-for', { column })}
-                        value={mapping[column] ?? SKIP}
-                        onChange={(e) => setMapping({ ...mapping, [column]: e.target.value || null })}
-                      >
-                        <MenuItem value={SKIP}>
-                          <em>{t('roster.map.skip')}</em>
-                        </MenuItem>
-                        {imp.fields.map((f) => (
-                          <MenuItem key={f.id} value={f.id}>
-                            {f.label}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                    </TableCell>
-                    <TableCell sx={{ color: 'text.secondary' }}>
-                      {imp.sample_rows
-                        .map((r) => r[index])
-                        .filter(Boolean)
-                        .slice(0, 3)
-                        .join(', ')}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Paper>
+          <ListTable
+            size="small"
+            label={t('roster.steps.map')}
+            columns={[t('roster.map.column'), t('roster.map.field'), t('roster.map.samples')]}
+            rows={imp.columns.map((column, index) => ({ column, index }))}
+          >
+            {({ column, index }) => (
+              <TableRow key={column} data-testid="mapping-row">
+                <TableCell component="th" scope="row">
+                  {column}
+                </TableCell>
+                <TableCell sx={{ minWidth: 200 }}>
+                  <TextField
+                    select
+                    size="small"
+                    fullWidth
+                    label={t('roster.map.field-for', { column })}
+                    value={mapping[column] ?? SKIP}
+                    onChange={(e) => setMapping({ ...mapping, [column]: e.target.value || null })}
+                  >
+                    <MenuItem value={SKIP}>
+                      <em>{t('roster.map.skip')}</em>
+                    </MenuItem>
+                    {imp.fields.map((f) => (
+                      <MenuItem key={f.id} value={f.id}>
+                        {f.label}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </TableCell>
+                <TableCell sx={{ color: 'text.secondary' }}>
+                  {imp.sample_rows
+                    .map((r) => r[index])
+                    .filter(Boolean)
+                    .slice(0, 3)
+                    .join(', ')}
+                </TableCell>
+              </TableRow>
+            )}
+          </ListTable>
           <TextField
             select
             label={t('roster.map.mode')}
@@ -308,50 +299,39 @@ export function ImportRosterPage() {
             </Typography>
           </Stack>
           {imp.check.updates.length > 0 && (
-            <Paper variant="outlined">
-              <Table size="small" aria-label={t('roster.review.updates')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('roster.review.row')}</TableCell>
-                    <TableCell>{t('roster.review.subject')}</TableCell>
-                    <TableCell>{t('roster.review.changes')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {imp.check.updates.map((u) => (
-                    <TableRow key={u.line} data-testid="update-row">
-                      <TableCell>{u.line}</TableCell>
-                      <TableCell>{u.name}</TableCell>
-                      <TableCell>
-                        {u.changes
-                          .map((c) => `${c.label}: ${c.from || t('roster.review.blank')} → ${c.to}`)
-                          .join('; ')}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Paper>
+            <ListTable
+              size="small"
+              label={t('roster.review.updates')}
+              columns={[t('roster.review.row'), t('roster.review.subject'), t('roster.review.changes')]}
+              rows={imp.check.updates}
+            >
+              {(u) => (
+                <TableRow key={u.line} data-testid="update-row">
+                  <TableCell>{u.line}</TableCell>
+                  <TableCell>{u.name}</TableCell>
+                  <TableCell>
+                    {u.changes
+                      .map((c) => `${c.label}: ${c.from || t('roster.review.blank')} → ${c.to}`)
+                      .join('; ')}
+                  </TableCell>
+                </TableRow>
+              )}
+            </ListTable>
           )}
           {imp.check.errors.length > 0 && (
-            <Paper variant="outlined">
-              <Table size="small" aria-label={t('roster.review.row-errors')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('roster.review.row')}</TableCell>
-                    <TableCell>{t('roster.review.problem')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {imp.check.errors.map((e) => (
-                    <TableRow key={e.line} data-testid="error-row">
-                      <TableCell>{e.line}</TableCell>
-                      <TableCell>{e.messages.join('; ')}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Paper>
+            <ListTable
+              size="small"
+              label={t('roster.review.row-errors')}
+              columns={[t('roster.review.row'), t('roster.review.problem')]}
+              rows={imp.check.errors}
+            >
+              {(e) => (
+                <TableRow key={e.line} data-testid="error-row">
+                  <TableCell>{e.line}</TableCell>
+                  <TableCell>{e.messages.join('; ')}</TableCell>
+                </TableRow>
+              )}
+            </ListTable>
           )}
           {imp.check.error_count > 0 && (
             <FormControlLabel

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import MenuItem from '@mui/material/MenuItem';
 import type { Theme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { BLANK_FILTER, compareGrades, effectiveLabel, SUBJECT_SORT_KEYS } from '@school-portal/domain';
@@ -22,6 +22,11 @@ const SORT_LABELS = {
   full_name: 'subjects.filters.sort-full-name',
   created_at: 'subjects.filters.sort-created-at',
 } as const satisfies Record<(typeof SUBJECT_SORT_KEYS)[number], string>;
+
+/** A field of the bar: small and as wide as its `sx` says, not the form's full width. */
+function BarField(props: TextFieldProps) {
+  return <TextField size="small" margin="none" fullWidth={false} {...props} />;
+}
 
 const fieldLabel = (field: SubjectField) => field.effective_label || effectiveLabel(field);
 
@@ -65,11 +70,8 @@ function FieldValueFilter({
   };
   return (
     <>
-      <TextField
+      <BarField
         select
-        size="small"
-        margin="none"
-        fullWidth={false}
         label={t('subjects.filters.field-n', { n })}
         value={field}
         onChange={(event) => onChange(event.target.value, '')}
@@ -81,7 +83,7 @@ function FieldValueFilter({
             {fieldLabel(f)}
           </MenuItem>
         ))}
-      </TextField>
+      </BarField>
       <Autocomplete<string, false, true, true>
         freeSolo
         autoSelect
@@ -160,6 +162,10 @@ export function SubjectFiltersBar({
   };
   const lastYear = new Date().getFullYear();
 
+  // A choice of a select kept in the address; its default leaves the address.
+  const choose = (param: string, byDefault: string) => (event: { target: { value: string } }) =>
+    update({ [param]: event.target.value === byDefault ? null : event.target.value });
+
   const hasFilters = GRID_FILTER_KEYS.some((key) => values[key]) || keyword !== '';
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [open, setOpen] = useState(false);
@@ -171,11 +177,8 @@ export function SubjectFiltersBar({
       sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mb: 2 }}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-        <TextField
+        <BarField
           type="search"
-          size="small"
-          margin="none"
-          fullWidth={false}
           label={t('subjects.filters.keyword')}
           placeholder={t('subjects.filters.keyword-placeholder')}
           value={text}
@@ -198,33 +201,23 @@ export function SubjectFiltersBar({
       <Collapse in={!phone || open} id="subjects-more-filters" unmountOnExit={false}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-            <TextField
+            <BarField
               select
-              size="small"
-              margin="none"
-              fullWidth={false}
               label={t('subjects.filters.images')}
               value={values.images || 'any'}
-              onChange={(event) =>
-                update({ images: event.target.value === 'any' ? null : event.target.value })
-              }
+              onChange={choose('images', 'any')}
               sx={{ minWidth: 160 }}
             >
               <MenuItem value="any">{t('subjects.filters.images-any')}</MenuItem>
               <MenuItem value="with">{t('subjects.filters.images-with')}</MenuItem>
               <MenuItem value="without">{t('subjects.filters.images-without')}</MenuItem>
               <MenuItem value="retake">{t('subjects.filters.images-retake')}</MenuItem>
-            </TextField>
-            <TextField
+            </BarField>
+            <BarField
               select
-              size="small"
-              margin="none"
-              fullWidth={false}
               label={t('subjects.filters.sort')}
               value={params.filters.sort}
-              onChange={(event) =>
-                update({ sort: event.target.value === 'created_at' ? null : event.target.value })
-              }
+              onChange={choose('sort', 'created_at')}
               sx={{ minWidth: 180 }}
             >
               {SUBJECT_SORT_KEYS.map((key) => (
@@ -237,20 +230,17 @@ export function SubjectFiltersBar({
                   {fieldLabel(f)}
                 </MenuItem>
               ))}
-            </TextField>
-            <TextField
+            </BarField>
+            <BarField
               select
-              size="small"
-              margin="none"
-              fullWidth={false}
               label={t('subjects.filters.direction')}
               value={params.filters.direction}
-              onChange={(event) => update({ dir: event.target.value === 'asc' ? null : event.target.value })}
+              onChange={choose('dir', 'asc')}
               sx={{ minWidth: 140 }}
             >
               <MenuItem value="asc">{t('subjects.filters.asc')}</MenuItem>
               <MenuItem value="desc">{t('subjects.filters.desc')}</MenuItem>
-            </TextField>
+            </BarField>
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
             {([1, 2] as const).map((n) => (
@@ -281,11 +271,8 @@ export function SubjectFiltersBar({
             <Typography id="subjects-added-since" variant="body2" sx={{ fontWeight: 500 }}>
               {t('subjects.filters.added-since')}
             </Typography>
-            <TextField
+            <BarField
               type="date"
-              size="small"
-              margin="none"
-              fullWidth={false}
               label={t('subjects.filters.added-since-date')}
               value={sinceDate}
               onChange={(event) => applySince(event.target.value, sinceTime)}
@@ -295,11 +282,8 @@ export function SubjectFiltersBar({
               }}
               sx={{ width: 190 }}
             />
-            <TextField
+            <BarField
               type="time"
-              size="small"
-              margin="none"
-              fullWidth={false}
               label={t('subjects.filters.added-since-time')}
               value={sinceTime}
               disabled={!sinceDate}
