@@ -5,7 +5,14 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { answerSignedDownload, signedDownload } from '../../http/download.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import {
+  deleteById,
+  idParam,
+  pageFields,
+  pageOf,
+  uploadFileName,
+  uploadFileSize,
+} from '../../http/params.js';
 import { moduleRoutes } from '../../http/route.js';
 import { findProject } from '../projects/service.js';
 import { attachmentSchema, serializeAttachment } from './serialize.js';
@@ -27,11 +34,8 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
     '/api/projects/:id/attachments',
     operation('attachment.list', 'Files attached to a project (unverified ones show as Not Uploaded)', {
       params: idParam,
-      querystring: z.object({
-        ...pageQuery,
-        limit: z.coerce.number().int().min(1).max(500).default(100),
-      }),
-      response: { 200: z.object({ attachments: z.array(attachmentSchema), meta: listMeta }) },
+      querystring: z.object(pageFields(100)),
+      response: { 200: pageOf('attachments', attachmentSchema) },
     }),
     async (request) => {
       const project = await findProject(request.access, request.params.id);
@@ -55,12 +59,8 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
               .union([z.string().regex(/^\d{1,18}$/), z.number().int().positive()])
               .transform(String)
               .nullish(),
-            upload_file_name: z.string().trim().min(1).max(255),
-            upload_file_size: z
-              .number()
-              .int()
-              .min(1)
-              .max(MAX_ATTACHMENT_BYTES, `must be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`),
+            upload_file_name: uploadFileName,
+            upload_file_size: uploadFileSize(MAX_ATTACHMENT_BYTES),
             upload_content_type: z.string().max(200).nullish(),
           }),
         }),
@@ -145,7 +145,7 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
     operation(
       'attachment.discard',
       'Remove a file that never arrived (Not Uploaded); verified files are kept (409)',
-      { params: idParam, response: { 200: z.object({}) } },
+      deleteById,
     ),
     async (request) => {
       const row = await findAttachment(request.access, request.params.id);

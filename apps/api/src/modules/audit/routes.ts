@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { idParam, isRecordId, listMeta, pageQuery } from '../../http/params.js';
+import { csvResponse, sendCsv } from '../../http/csv.js';
+import { idParam, isRecordId, pageFields, pageOf } from '../../http/params.js';
 import { moduleRoutes } from '../../http/route.js';
-import { contentDisposition } from '../../storage/storage.js';
 import { findOrganization } from '../organizations/service.js';
 import { type AuditFilters, shownUserName } from './queries.js';
 import { AUDIT_ACTIONS } from './record.js';
@@ -23,9 +23,7 @@ const filterQuery = {
   since: dateBound.optional(),
   until: dateBound.optional(),
 };
-const listQuery = z
-  .object({ ...filterQuery, ...pageQuery, limit: z.coerce.number().int().min(1).max(500).default(25) })
-  .strict();
+const listQuery = z.object({ ...filterQuery, ...pageFields(25) }).strict();
 const csvQuery = z.object(filterQuery).strict();
 
 export const auditEventSchema = z.object({
@@ -86,7 +84,7 @@ export function registerAuditRoutes(root: FastifyInstance, ctx: AppContext) {
       {
         params: idParam,
         querystring: listQuery,
-        response: { 200: z.object({ audit_events: z.array(auditEventSchema), meta: listMeta }) },
+        response: { 200: pageOf('audit_events', auditEventSchema) },
       },
     ),
     async (request) => {
@@ -104,11 +102,9 @@ export function registerAuditRoutes(root: FastifyInstance, ctx: AppContext) {
       "The people in the trail the caller reads (the Activity page's Who filter), by name (paged)",
       {
         params: idParam,
-        querystring: z
-          .object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(500).default(500) })
-          .strict(),
+        querystring: z.object(pageFields(500)).strict(),
         response: {
-          200: z.object({ actors: z.array(z.object({ id: z.string(), name: z.string() })), meta: listMeta }),
+          200: pageOf('actors', z.object({ id: z.string(), name: z.string() })),
         },
       },
     ),
@@ -125,18 +121,12 @@ export function registerAuditRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'audit-event.list',
       'The same trail as CSV (same filters, every row, streamed; cells neutralized against formulas)',
-      { params: idParam, querystring: csvQuery, response: { 200: z.string().describe('text/csv') } },
+      { params: idParam, querystring: csvQuery, response: csvResponse },
     ),
     async (request, reply) => {
       const scope = await scopeOf(request, request.params.id);
       const filters = filtersOf(request.query);
-      return (
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', contentDisposition('activity.csv'))
-          // Streams pass the response serializer by; its type only knows the schema's string.
-          .send(Readable.from(auditCsvLines(ctx.db, scope, filters)) as unknown as string)
-      );
+      return sendCsv(reply, 'activity.csv', Readable.from(auditCsvLines(ctx.db, scope, filters)));
     },
   );
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { csvResponse, sendCsv } from '../../http/csv.js';
+import { idParam, listMeta, pageFields } from '../../http/params.js';
 import { moduleRoutes } from '../../http/route.js';
-import { contentDisposition } from '../../storage/storage.js';
 import { renderSchema, serializeRender } from '../layouts/serialize.js';
 import { selectRenders } from '../layouts/service.js';
 import { coverageSchema, missingSubjectSchema } from './serialize.js';
@@ -24,7 +24,7 @@ export function registerCoverageRoutes(root: FastifyInstance, ctx: AppContext) {
       'The project’s counts by class (portrait, checked crop, retake pending, no photo) and a page of the subjects without a portrait',
       {
         params: idParam,
-        querystring: z.object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(500).default(50) }),
+        querystring: z.object(pageFields(50)),
         response: {
           200: z.object({ coverage: coverageSchema, missing: z.array(missingSubjectSchema), meta: listMeta }),
         },
@@ -38,14 +38,11 @@ export function registerCoverageRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'coverage.show',
       'The subjects without a portrait as CSV (UTF-8 with a byte-order mark; cells neutralized against formulas)',
-      { params: idParam, response: { 200: z.string().describe('text/csv') } },
+      { params: idParam, response: csvResponse },
     ),
     async (request, reply) => {
       const { csv, fileName } = await coverageCsv(ctx, request, request.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition(fileName))
-        .send(csv);
+      return sendCsv(reply, fileName, csv);
     },
   );
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
-import { idParam } from '../../http/params.js';
+import { deleteById, idParam } from '../../http/params.js';
 import { moduleRoutes } from '../../http/route.js';
 import { findOrganization } from '../organizations/service.js';
 import { exportFormatSchema } from './serialize.js';
@@ -113,10 +113,7 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
 
   app.delete(
     '/api/project-export-formats/:id',
-    operation('export-format.delete', 'Delete a custom format', {
-      params: idParam,
-      response: { 200: z.object({}) },
-    }),
+    operation('export-format.delete', 'Delete a custom format', deleteById),
     async (request) => {
       const format = await findFormat(request.access, request.params.id);
       await deleteFormat(ctx.db, format);

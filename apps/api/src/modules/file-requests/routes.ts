@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { idParam, pageFields, pageOf } from '../../http/params.js';
 import { moduleRoutes } from '../../http/route.js';
+import type { Access } from '../access/visibility.js';
 import { findOrganization } from '../organizations/service.js';
 import { findProject } from '../projects/service.js';
 import { loadRequests } from './queries.js';
@@ -50,52 +51,37 @@ export function registerFileRequestRoutes(root: FastifyInstance, ctx: AppContext
     },
   );
 
-  const listResponse = { 200: z.object({ attachment_requests: z.array(requestSchema), meta: listMeta }) };
-  const listQuery = z
-    .object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(500).default(500) })
-    .strict();
+  /** Both lists: the same page and answer, over the requests of an organization or of a project. */
+  const listOperation = (summary: string) =>
+    operation('file-request.list', summary, {
+      params: idParam,
+      querystring: z.object(pageFields(500)).strict(),
+      response: { 200: pageOf('attachment_requests', requestSchema) },
+    });
+  const listPage = async (
+    access: Access,
+    where: { organizationId: string } | { projectId: string },
+    page: { page: number; limit: number },
+  ) => {
+    const { requests, total } = await loadRequests(ctx.db, access, where, page);
+    return { attachment_requests: requests, meta: { page: page.page, limit: page.limit, total } };
+  };
 
   app.get(
     '/api/organizations/:id/attachment-requests',
-    operation('file-request.list', 'File requests made by an organization', {
-      params: idParam,
-      querystring: listQuery,
-      response: listResponse,
-    }),
+    listOperation('File requests made by an organization'),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);
-      const { requests, total } = await loadRequests(
-        ctx.db,
-        request.access,
-        { organizationId: organization.id },
-        request.query,
-      );
-      return {
-        attachment_requests: requests,
-        meta: { page: request.query.page, limit: request.query.limit, total },
-      };
+      return listPage(request.access, { organizationId: organization.id }, request.query);
     },
   );
 
   app.get(
     '/api/projects/:id/attachment-requests',
-    operation('file-request.list', 'File requests asking for a project’s files', {
-      params: idParam,
-      querystring: listQuery,
-      response: listResponse,
-    }),
+    listOperation('File requests asking for a project’s files'),
     async (request) => {
       const project = await findProject(request.access, request.params.id);
-      const { requests, total } = await loadRequests(
-        ctx.db,
-        request.access,
-        { projectId: project.id },
-        request.query,
-      );
-      return {
-        attachment_requests: requests,
-        meta: { page: request.query.page, limit: request.query.limit, total },
-      };
+      return listPage(request.access, { projectId: project.id }, request.query);
     },
   );
 }

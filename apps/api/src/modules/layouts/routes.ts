@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { answerSignedDownload, signedDownload } from '../../http/download.js';
 import { conflict } from '../../http/errors.js';
-import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { idParam, pageFields, pageOf } from '../../http/params.js';
 import { moduleRoutes, operations } from '../../http/route.js';
 import { findOrganization } from '../organizations/service.js';
 import { findProject } from '../projects/service.js';
@@ -209,14 +209,13 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
         params: idParam,
         querystring: z
           .object({
-            ...pageQuery,
-            limit: z.coerce.number().int().min(1).max(500).default(100),
+            ...pageFields(100),
             'render_types[]': listParam(z.enum(['Basic', 'Sheet'])),
             render_types: listParam(z.enum(['Basic', 'Sheet'])),
           })
           .strict(),
         response: {
-          200: z.object({ layout_renders: z.array(renderSchema), meta: listMeta }),
+          200: pageOf('layout_renders', renderSchema),
         },
       },
     ),

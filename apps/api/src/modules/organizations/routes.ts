@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { unprocessable } from '../../http/errors.js';
-import { idParam, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
+import { idParam, pageOf, treeListQuery } from '../../http/params.js';
 import { moduleRoutes, operations } from '../../http/route.js';
 import {
   organizationDetailSchema,
@@ -26,14 +26,7 @@ import {
   updateOrganization,
 } from './service.js';
 
-const childrenQuery = z
-  .object({
-    ...pageQuery,
-    limit: z.coerce.number().int().min(1).max(500).default(10),
-    traverse_sub_organizations: queryBoolean,
-    keyword: z.string().trim().max(200).optional(),
-  })
-  .strict();
+const childrenQuery = z.object(treeListQuery).strict();
 
 const supportOperation = operations(['organizations', 'support']);
 
@@ -83,7 +76,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
         params: idParam,
         querystring: childrenQuery,
         response: {
-          200: z.object({ organizations: z.array(organizationSchema), meta: listMeta }),
+          200: pageOf('organizations', organizationSchema),
         },
       },
     ),

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { conflict } from '../../http/errors.js';
-import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import {
+  deleteById,
+  idParam,
+  pageFields,
+  pageOf,
+  uploadFileName,
+  uploadFileSize,
+} from '../../http/params.js';
 import { moduleRoutes } from '../../http/route.js';
 import { RENDITIONS } from '../../images/images.js';
 import { actorOf, recordAudit } from '../audit/record.js';
@@ -93,11 +100,8 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       'Verified photos of an album, a page at a time (each photo carries signed addresses)',
       {
         params: idParam,
-        querystring: z.object({
-          ...pageQuery,
-          limit: z.coerce.number().int().min(1).max(500).default(100),
-        }),
-        response: { 200: z.object({ photos: z.array(photoSchema), meta: listMeta }) },
+        querystring: z.object(pageFields(100)),
+        response: { 200: pageOf('photos', photoSchema) },
       },
     ),
     async (request) => {
@@ -116,12 +120,8 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
         params: idParam,
         body: z.object({
           photo: z.object({
-            upload_file_name: z.string().trim().min(1).max(255),
-            upload_file_size: z
-              .number()
-              .int()
-              .min(1)
-              .max(MAX_PHOTO_BYTES, `must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`),
+            upload_file_name: uploadFileName,
+            upload_file_size: uploadFileSize(MAX_PHOTO_BYTES),
             upload_content_type: z.enum(PHOTO_TYPES, 'must be image/png or image/jpeg'),
             subject_ids: z.array(recordId).max(100).optional(),
             tags: z.array(z.string().max(100)).max(20).default([]),
@@ -250,10 +250,7 @@ function registerAssignmentRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.delete(
     '/api/subject-photo-assignments/:id',
-    operation('photo.assign', 'Unassign a photo from a subject', {
-      params: idParam,
-      response: { 200: z.object({}) },
-    }),
+    operation('photo.assign', 'Unassign a photo from a subject', deleteById),
     async (request) => {
       const row = await findAssignment(request.access, request.params.id);
       await unassignPhoto(ctx.db, row.id);
@@ -313,7 +310,7 @@ function registerCropRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.delete(
     '/api/photo-crops/:id',
-    operation('photo.crop', 'Delete a crop', { params: idParam, response: { 200: z.object({}) } }),
+    operation('photo.crop', 'Delete a crop', deleteById),
     async (request) => {
       const crop = await findCrop(request.access, request.params.id);
       await deleteCrop(ctx.db, crop.id);

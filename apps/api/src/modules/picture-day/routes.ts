@@ -2,7 +2,7 @@ import { ROSTER_MAX_BYTES, recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { idParam, pageFields, pageOf, uploadFileName, uploadFileSize } from '../../http/params.js';
 import { moduleRoutes } from '../../http/route.js';
 import { photoSchema } from '../photos/serialize.js';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../photos/service.js';
@@ -65,8 +65,8 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
     '/api/projects/:id/photo-batches',
     operation('photo-batch.list', 'The picture day batches of a project, newest first (paged)', {
       params: idParam,
-      querystring: z.object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(100).default(25) }),
-      response: { 200: z.object({ photo_batches: z.array(photoBatchSchema), meta: listMeta }) },
+      querystring: z.object(pageFields(25, 100)),
+      response: { 200: pageOf('photo_batches', photoBatchSchema) },
     }),
     async (request) => projectBatches(ctx, request, request.params.id, request.query),
   );
@@ -90,12 +90,8 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
         params: idParam,
         body: z.object({
           photo: z.object({
-            file_name: z.string().trim().min(1).max(255),
-            byte_size: z
-              .number()
-              .int()
-              .min(1)
-              .max(MAX_PHOTO_BYTES, `must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`),
+            file_name: uploadFileName,
+            byte_size: uploadFileSize(MAX_PHOTO_BYTES),
             content_type: z.enum(PHOTO_TYPES, 'must be image/png or image/jpeg'),
             last_modified: z
               .union([z.number().int().min(0).max(8.64e15), z.iso.datetime({ offset: true })])
@@ -121,8 +117,8 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
         params: idParam,
         body: z.object({
           mapping_file: z.object({
-            file_name: z.string().trim().min(1).max(255),
-            byte_size: z.number().int().min(1).max(ROSTER_MAX_BYTES, 'must be at most 20 MB'),
+            file_name: uploadFileName,
+            byte_size: uploadFileSize(ROSTER_MAX_BYTES),
             file_name_column: z.string().trim().min(1).max(200).optional(),
             value_column: z.string().trim().min(1).max(200).optional(),
           }),
@@ -155,11 +151,10 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
       {
         params: idParam,
         querystring: z.object({
-          ...pageQuery,
-          limit: z.coerce.number().int().min(1).max(500).default(100),
+          ...pageFields(100),
           state: states.optional(),
         }),
-        response: { 200: z.object({ photo_batch_items: z.array(photoBatchItemSchema), meta: listMeta }) },
+        response: { 200: pageOf('photo_batch_items', photoBatchItemSchema) },
       },
     ),
     async (request) => batchItemsPage(ctx, request, request.params.id, request.query),

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { answerSignedDownload, signedDownload } from '../../http/download.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { idParam, pageFields, pageOf } from '../../http/params.js';
 import { moduleRoutes } from '../../http/route.js';
 import { safeDownloadName } from '../../storage/storage.js';
 import { findProject } from '../projects/service.js';
@@ -24,11 +24,8 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
     '/api/projects/:id/project-exports',
     operation('project-export.list', "A project's exports, newest first", {
       params: idParam,
-      querystring: z.object({
-        ...pageQuery,
-        limit: z.coerce.number().int().min(1).max(500).default(100),
-      }),
-      response: { 200: z.object({ project_exports: z.array(projectExportSchema), meta: listMeta }) },
+      querystring: z.object(pageFields(100)),
+      response: { 200: pageOf('project_exports', projectExportSchema) },
     }),
     async (request) => {
       const project = await findProject(request.access, request.params.id);

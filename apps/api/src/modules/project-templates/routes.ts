@@ -9,8 +9,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
-import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { deleteById, idParam, pageFields, pageOf } from '../../http/params.js';
 import { moduleRoutes } from '../../http/route.js';
+import { timestampsShape } from '../../wire.js';
 import { findOrganization } from '../organizations/service.js';
 import { serializeField, serializeTemplate } from './serialize.js';
 import {
@@ -40,8 +41,7 @@ const templateSchema = z.object({
   organization_id: z.string(),
   organization_name: z.string(),
   project_id: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestampsShape,
 });
 const templateDetailSchema = templateSchema.extend({ subject_fields: z.array(fieldSchema) });
 
@@ -75,10 +75,8 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
     '/api/organizations/:id/project-templates',
     operation('template.list', 'Reusable templates of an organization, newest first', {
       params: idParam,
-      querystring: z
-        .object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(500).default(500) })
-        .strict(),
-      response: { 200: z.object({ project_templates: z.array(templateSchema), meta: listMeta }) },
+      querystring: z.object(pageFields(500)).strict(),
+      response: { 200: pageOf('project_templates', templateSchema) },
     }),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);
@@ -144,7 +142,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
     operation(
       'template.delete',
       'Delete a template (studio or lab managers of its organization); projects keep their copies',
-      { params: idParam, response: { 200: z.object({}) } },
+      deleteById,
     ),
     async (request) => {
       const template = await findTemplate(request.access, request.params.id);

@@ -9,8 +9,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
-import { idParam, isRecordId, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
+import { idParam, isRecordId, pageFields, pageOf, queryBoolean } from '../../http/params.js';
 import { moduleRoutes } from '../../http/route.js';
+import { isoTimestamps, timestampsShape } from '../../wire.js';
 import { findOrganization } from '../organizations/service.js';
 import { dataSummarySchema, projectDataSummary } from './data-summary.js';
 import { startProjectDeletion } from './delete.js';
@@ -45,15 +46,13 @@ const projectSchema = z.object({
   /** The head-size rule of the project's auto crops, defaults filled in (docs/api.md "Photo checks"). */
   head_size_share: z.number(),
   eye_line_from_top: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestampsShape,
 });
 
 const sortValues = Object.keys(PROJECT_SORTS).flatMap((k) => [k, `-${k}`]) as [string, ...string[]];
 
 const listQuery = z.object({
-  ...pageQuery,
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  ...pageFields(1000, 1000),
   traverse_sub_organizations: queryBoolean,
   include_unseasoned: queryBoolean,
   keyword: z.string().trim().max(200).optional(),
@@ -69,11 +68,7 @@ const listQuery = z.object({
   'workflow_ids[]': z.union([z.string(), z.array(z.string())]).optional(),
 });
 
-const serializeProject = (p: ProjectRow) => ({
-  ...p,
-  created_at: p.created_at.toISOString(),
-  updated_at: p.updated_at.toISOString(),
-});
+const serializeProject = (p: ProjectRow) => ({ ...p, ...isoTimestamps(p) });
 
 export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
   const { app, operation } = moduleRoutes(root, ['projects']);
@@ -89,7 +84,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
       {
         params: idParam,
         querystring: listQuery,
-        response: { 200: z.object({ projects: z.array(projectSchema), meta: listMeta }) },
+        response: { 200: pageOf('projects', projectSchema) },
       },
     ),
     async (request) => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idParam, pageFields, pageOf } from '../../http/params.js';
 import { moduleRoutes } from '../../http/route.js';
+import { timestampsShape } from '../../wire.js';
 import { findOrganization } from '../organizations/service.js';
 import { assertSeasonNameFree } from './names.js';
 import { serializeSeason } from './serialize.js';
@@ -17,8 +18,7 @@ export const seasonSchema = z.object({
   period_end: z.string().nullable(),
   current: z.boolean(),
   projects_count: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestampsShape,
 });
 
 export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {

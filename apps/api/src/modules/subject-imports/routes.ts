@@ -10,10 +10,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
+import { csvResponse, sendCsv } from '../../http/csv.js';
 import { conflict, unprocessable } from '../../http/errors.js';
-import { idParam, listMeta, pageQuery } from '../../http/params.js';
+import { idParam, pageFields, pageOf, uploadFileName, uploadFileSize } from '../../http/params.js';
 import { moduleRoutes } from '../../http/route.js';
-import { contentDisposition } from '../../storage/storage.js';
 import { uploadKeyFor } from '../../storage/uploads.js';
 import { actorOf } from '../audit/record.js';
 import { findProject } from '../projects/service.js';
@@ -92,13 +92,8 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
             subject_import: z
               .object({
                 attachment_id: recordId.optional(),
-                upload_file_name: z.string().trim().min(1).max(255).optional(),
-                upload_file_size: z
-                  .number()
-                  .int()
-                  .min(1)
-                  .max(ROSTER_MAX_BYTES, 'must be at most 20 MB')
-                  .optional(),
+                upload_file_name: uploadFileName.optional(),
+                upload_file_size: uploadFileSize(ROSTER_MAX_BYTES).optional(),
                 ...readOptions,
               })
               .optional(),
@@ -334,17 +329,14 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
     operation(
       'subject-import.show',
       'The rows an applied import skipped, with why, as CSV (cells neutralized against formulas)',
-      { params: idParam, response: { 200: z.string().describe('text/csv') } },
+      { params: idParam, response: csvResponse },
     ),
     async (request, reply) => {
       const row = await visibleImport(request, request.params.id);
       if (row.status !== 'applied') throw conflict({ base: ['this import has not been applied'] });
       const csv = await skippedRowsCsv(ctx.storage, row);
       const base = row.upload_file_name.replace(/\.[^.]*$/, '');
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition(`${base} - skipped rows.csv`))
-        .send(`\uFEFF${csv}`);
+      return sendCsv(reply, `${base} - skipped rows.csv`, `\uFEFF${csv}`);
     },
   );
 
@@ -352,10 +344,8 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
     '/api/projects/:id/subject-imports',
     operation('subject-import.list', 'The roster imports of a project, newest first (paged)', {
       params: idParam,
-      querystring: z
-        .object({ ...pageQuery, limit: z.coerce.number().int().min(1).max(100).default(20) })
-        .strict(),
-      response: { 200: z.object({ subject_imports: z.array(subjectImportSchema), meta: listMeta }) },
+      querystring: z.object(pageFields(20, 100)).strict(),
+      response: { 200: pageOf('subject_imports', subjectImportSchema) },
     }),
     async (request) => {
       const project = await findProject(request.access, request.params.id);

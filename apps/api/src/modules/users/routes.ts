@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { idParam, isRecordId, listMeta, pageQuery, queryBoolean } from '../../http/params.js';
+import { deleteById, idParam, isRecordId, pageOf, queryBoolean, treeListQuery } from '../../http/params.js';
 import { moduleRoutes, operations } from '../../http/route.js';
 import { findOrganization, organizationTarget } from '../organizations/service.js';
 import { createUser } from './create.js';
@@ -44,16 +44,9 @@ const accountRowSchema = z.object({
   organization: z.object({ id: z.string(), name: z.string(), role: z.string() }).optional(),
 });
 
-const listQuery = {
-  ...pageQuery,
-  limit: z.coerce.number().int().min(1).max(500).default(10),
-  traverse_sub_organizations: queryBoolean,
-  keyword: z.string().trim().max(200).optional(),
-};
-
 const accountsQuery = z
   .object({
-    ...listQuery,
+    ...treeListQuery,
     include_managed_organization_ids: queryBoolean,
     include_organizations: queryBoolean,
     include_users: queryBoolean,
@@ -159,7 +152,7 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'user.delete',
       'Delete (deactivate) a user: ends their sessions at once, hides them from lists; managers over all their organizations, never yourself',
-      { params: idParam, response: { 200: z.object({}) } },
+      deleteById,
     ),
     async (request) => {
       const s = sessionOf(request);
@@ -184,7 +177,7 @@ export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppConte
       {
         params: idParam,
         querystring: accountsQuery,
-        response: { 200: z.object({ accounts: z.array(accountRowSchema), meta: listMeta }) },
+        response: { 200: pageOf('accounts', accountRowSchema) },
       },
     ),
     async (request) => {
@@ -202,8 +195,8 @@ export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppConte
       'Users with an account in an organization (and, on request, below it)',
       {
         params: idParam,
-        querystring: z.object(listQuery).strict(),
-        response: { 200: z.object({ users: z.array(userSummarySchema), meta: listMeta }) },
+        querystring: z.object(treeListQuery).strict(),
+        response: { 200: pageOf('users', userSummarySchema) },
       },
     ),
     async (request) => {
