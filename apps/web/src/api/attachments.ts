@@ -47,12 +47,7 @@ export function useOrganizationAttachmentRequests(organizationId: string | null 
 
 /** GET /api/attachment-requests/:id (404 when unknown or out of view). */
 export function useAttachmentRequest(id: string) {
-  return useRecord(
-    queryKeys.attachments.request(id),
-    '/api/attachment-requests/{id}',
-    id,
-    'attachment_request',
-  );
+  return useRecord(queryKeys.attachments.request, '/api/attachment-requests/{id}', id, 'attachment_request');
 }
 
 /**
@@ -101,7 +96,7 @@ export function useCreateAttachmentRequest() {
 /** GET /api/projects/:id/attachment-requests: the requests asking for this project's files. */
 export function useProjectAttachmentRequests(projectId: string) {
   return useRecord(
-    queryKeys.attachments.projectRequests(projectId),
+    queryKeys.attachments.projectRequests,
     '/api/projects/{id}/attachment-requests',
     projectId,
     'attachment_requests',
@@ -112,7 +107,7 @@ export function useProjectAttachmentRequests(projectId: string) {
 export function useProjectAttachments(projectId: string) {
   // The list pages (500 at most a page): every page.
   return useEveryPage(
-    queryKeys.attachments.projectAttachments(projectId),
+    queryKeys.attachments.projectAttachments,
     '/api/projects/{id}/attachments',
     projectId,
     'attachments',

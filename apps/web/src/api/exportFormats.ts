@@ -32,7 +32,7 @@ export const exportFormatRef = (format: ExportFormat): ExportFormatRef => ({
 /** Formats the project may use: built-in ones, its organization's own, and those shared from above. */
 export function useProjectExportFormats(projectId: string) {
   return useRecord(
-    exportFormatKeys.project(projectId),
+    exportFormatKeys.project,
     '/api/projects/{id}/project-export-formats',
     projectId,
     'project_export_formats',
@@ -41,7 +41,7 @@ export function useProjectExportFormats(projectId: string) {
 
 export function useExportFormat(formatId: string | undefined) {
   return useRecord(
-    exportFormatKeys.format(formatId ?? ''),
+    exportFormatKeys.format,
     '/api/project-export-formats/{id}',
     formatId,
     'project_export_format',

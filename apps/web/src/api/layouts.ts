@@ -29,7 +29,7 @@ export const layoutKeys = queryKeys.layouts;
 
 export function useLayoutCategories(organizationId: string | undefined) {
   return useRecord(
-    layoutKeys.categories(organizationId ?? ''),
+    layoutKeys.categories,
     '/api/organizations/{id}/layout-categories',
     organizationId,
     'layout_categories',
@@ -45,7 +45,7 @@ export function fetchLayoutCategory(idOrSlug: string) {
 }
 
 export function useLayout(layoutId: string) {
-  return useRecord(layoutKeys.layout(layoutId), '/api/layouts/{id}', layoutId, 'layout');
+  return useRecord(layoutKeys.layout, '/api/layouts/{id}', layoutId, 'layout');
 }
 
 /**

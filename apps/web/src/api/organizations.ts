@@ -38,12 +38,7 @@ export type OrganizationProject = ElementOf<
 
 /** GET /api/organizations/:id (403 `cannot_show_organization` without the show ability, 404 outside the tree). */
 export function useOrganization(organizationId: string) {
-  return useRecord(
-    queryKeys.organizations.detail(organizationId),
-    '/api/organizations/{id}',
-    organizationId,
-    'organization',
-  );
+  return useRecord(queryKeys.organizations.detail, '/api/organizations/{id}', organizationId, 'organization');
 }
 
 /** One page (10) of the organizations below one, every level, optionally matching a keyword. */
@@ -67,7 +62,7 @@ export function useSubOrganizationsPage(
 /** Every organization below one (all levels), fetched in pages of 500. */
 export function useAllSubOrganizations(organizationId: string | null | undefined) {
   return useEveryPage(
-    queryKeys.organizations.allDescendants(organizationId ?? ''),
+    queryKeys.organizations.allDescendants,
     '/api/organizations/{id}/organizations',
     organizationId,
     'organizations',
@@ -137,7 +132,7 @@ export function useAccountsPage(organizationId: string | null | undefined, param
 /** Every user with an account in the organization itself (the organization page's list). */
 export function useOrganizationUsers(organizationId: string) {
   return useEveryPage(
-    queryKeys.organizations.users(organizationId),
+    queryKeys.organizations.users,
     '/api/organizations/{id}/users',
     organizationId,
     'users',

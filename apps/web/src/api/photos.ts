@@ -325,7 +325,7 @@ export const THUMBNAIL_POLL_LIMIT = 30;
 
 /** GET /api/photos/:id, asked again every 2 s until the large thumbnail exists (the job makes it). */
 export function usePhoto(photoId: string) {
-  return useRecord(queryKeys.photos.photo(photoId), '/api/photos/{id}', photoId, 'photo', {
+  return useRecord(queryKeys.photos.photo, '/api/photos/{id}', photoId, 'photo', {
     refetchInterval: (query) => {
       const photo = query.state.data;
       if (!photo || (photo.thumbnails.large ?? photo.thumbnails.full)) return false;
@@ -348,7 +348,7 @@ export function restartPhotoPolling(photoId: string): void {
 }
 
 export function usePhotoCrops(photoId: string) {
-  return useRecord(queryKeys.photos.crops(photoId), '/api/photos/{id}/photo-crops', photoId, 'photo_crops', {
+  return useRecord(queryKeys.photos.crops, '/api/photos/{id}/photo-crops', photoId, 'photo_crops', {
     staleTime: 0,
   });
 }

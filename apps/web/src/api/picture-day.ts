@@ -35,7 +35,7 @@ export const isWorking = (state: PhotoBatchState) => WORKING.has(state);
 /** A project's batches, newest first (every page: a project has a handful). */
 export function usePhotoBatches(projectId: string, enabled = true) {
   return useEveryPage(
-    queryKeys.photoBatches.project(projectId),
+    queryKeys.photoBatches.project,
     '/api/projects/{id}/photo-batches',
     projectId,
     'photo_batches',
@@ -46,7 +46,7 @@ export function usePhotoBatches(projectId: string, enabled = true) {
 
 /** One batch; asked again while matching or applying runs, and while this tab uploads to it. */
 export function usePhotoBatch(batchId: string, uploading = false) {
-  return useRecord(queryKeys.photoBatches.batch(batchId), '/api/photo-batches/{id}', batchId, 'photo_batch', {
+  return useRecord(queryKeys.photoBatches.batch, '/api/photo-batches/{id}', batchId, 'photo_batch', {
     refetchInterval: (query) =>
       uploading || (query.state.data && isWorking(query.state.data.state)) ? BATCH_POLL_MS : false,
   });

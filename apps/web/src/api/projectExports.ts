@@ -48,17 +48,11 @@ export function useProjectExports(projectId: string, page: number, poll: boolean
 
 /** One export; with `poll`, asked again every 2000 ms until it is done (the wizard and the download dialog). */
 export function useProjectExport(exportId: string | undefined, poll = false) {
-  return useRecord(
-    queryKeys.projectExports.export(exportId ?? ''),
-    '/api/project-exports/{id}',
-    exportId,
-    'project_export',
-    {
-      staleTime: 0,
-      refetchInterval: (query) =>
-        poll && !(query.state.data && isExportDone(query.state.data)) ? EXPORT_POLLING_INTERVAL_MS : false,
-    },
-  );
+  return useRecord(queryKeys.projectExports.export, '/api/project-exports/{id}', exportId, 'project_export', {
+    staleTime: 0,
+    refetchInterval: (query) =>
+      poll && !(query.state.data && isExportDone(query.state.data)) ? EXPORT_POLLING_INTERVAL_MS : false,
+  });
 }
 
 /** POST /api/projects/:id/project-exports/check: what would go wrong (nothing is written). */

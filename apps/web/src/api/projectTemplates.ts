@@ -24,7 +24,7 @@ const TEMPLATE_PAGE_SIZE = 500;
 /** Reusable templates of an organization, newest first. */
 export function useProjectTemplates(organizationId: string | null | undefined, enabled = true) {
   return useEveryPage(
-    queryKeys.projectTemplates.list(organizationId ?? ''),
+    queryKeys.projectTemplates.list,
     '/api/organizations/{id}/project-templates',
     organizationId,
     'project_templates',
@@ -35,7 +35,7 @@ export function useProjectTemplates(organizationId: string | null | undefined, e
 
 export function useProjectTemplate(templateId: string) {
   return useRecord(
-    queryKeys.projectTemplates.template(templateId),
+    queryKeys.projectTemplates.template,
     '/api/project-templates/{id}',
     templateId,
     'project_template',

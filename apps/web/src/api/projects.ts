@@ -119,7 +119,7 @@ export function useProjectPage(
 }
 
 export function useProject(projectId: string) {
-  return useRecord(queryKeys.projects.project(projectId), '/api/projects/{id}', projectId, 'project');
+  return useRecord(queryKeys.projects.project, '/api/projects/{id}', projectId, 'project');
 }
 
 /**
@@ -269,7 +269,7 @@ export type ProjectDataSummary = ApiResponse<'/api/projects/{id}/data-summary', 
 /** GET /api/projects/:id/data-summary: what the portal holds about the project (counts, fields, storage, retention). */
 export function useProjectDataSummary(projectId: string) {
   return useRecord(
-    queryKeys.projects.dataSummary(projectId),
+    queryKeys.projects.dataSummary,
     '/api/projects/{id}/data-summary',
     projectId,
     'data_summary',

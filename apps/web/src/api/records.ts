@@ -21,6 +21,9 @@ type Extras<T> = Omit<UseQueryOptions<T, Error, T>, 'queryKey' | 'queryFn' | 'en
   enabled?: boolean;
 };
 
+/** The query key factory of what is held per id (`queryKeys.projects.project`). */
+type KeyOf = (id: string) => QueryKey;
+
 /** The query parameters GET `path` takes. */
 type QueryOf<P extends PathsWith<'get'>> = CallOptions<P, 'get'>['query'];
 
@@ -86,9 +89,9 @@ export function useLinkRecord<
   });
 }
 
-/** useQuery of getRecord: one record by its id. */
+/** useQuery of getRecord: one record by its id, held under `keyOf(id)`. */
 export function useRecord<P extends IdPath<'get'>, K extends AnswerKey<P>>(
-  queryKey: QueryKey,
+  keyOf: KeyOf,
   path: P,
   id: string | null | undefined,
   key: K,
@@ -96,15 +99,15 @@ export function useRecord<P extends IdPath<'get'>, K extends AnswerKey<P>>(
 ) {
   return useQuery({
     ...options,
-    queryKey,
+    queryKey: keyOf(id ?? ''),
     queryFn: ({ signal }) => getRecord(path, id ?? '', key, signal),
     enabled: !!id && (options.enabled ?? true),
   });
 }
 
-/** useQuery of fetchAllOf: every page of the list GET `path` answers in `key`, for one id. */
+/** useQuery of fetchAllOf: every page of the list GET `path` answers in `key` for one id, held under `keyOf(id)`. */
 export function useEveryPage<P extends IdPath<'get'>, K extends AnswerKey<P>>(
-  queryKey: QueryKey,
+  keyOf: KeyOf,
   path: P,
   id: string | null | undefined,
   key: K,
@@ -112,7 +115,7 @@ export function useEveryPage<P extends IdPath<'get'>, K extends AnswerKey<P>>(
   options: { query?: QueryOf<P>; enabled?: boolean } = {},
 ) {
   return useQuery({
-    queryKey,
+    queryKey: keyOf(id ?? ''),
     queryFn: ({ signal }) =>
       fetchAllOf(path, key, limit, {
         path: { id: id ?? '' },

@@ -17,7 +17,7 @@ const SEASON_PAGE_SIZE = 500;
  */
 export function useSeasons(organizationId: string | null | undefined, enabled = true) {
   return useEveryPage(
-    queryKeys.seasons.list(organizationId ?? ''),
+    queryKeys.seasons.list,
     '/api/organizations/{id}/seasons',
     organizationId,
     'seasons',
