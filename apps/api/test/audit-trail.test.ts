@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { standardFormatId } from './support/export-format.js';
 import { buildProject, buildUser, injectAs, TEST_PASSWORD } from './support/factories.js';
 import { projectWithFields } from './support/project-data.js';
 import { builtInLayoutId } from './support/renders.js';
@@ -246,14 +247,10 @@ describe('what the trail records', () => {
   });
 
   test('an export run by the school and downloaded by the studio', async () => {
-    const format = await t.ctx.db
-      .selectFrom('project_export_formats')
-      .select('id')
-      .where('standard_key', '=', 'pspa_yearbook')
-      .executeTakeFirstOrThrow();
+    const pspa = await standardFormatId(t.ctx.db, 'pspa_yearbook');
     const trail = await trailFromNow();
     const created = await call('schoolStaff', 'POST', `/api/projects/${projectA1}/project-exports`, {
-      project_export: { project_export_format_id: format.id },
+      project_export: { project_export_format_id: pspa },
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().project_export.id;

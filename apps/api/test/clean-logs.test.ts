@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
+import { standardFormatId } from './support/export-format.js';
 import { albumThroughApi, bearer, injectAs, projectThroughApi, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { builtInLayoutId } from './support/renders.js';
@@ -192,13 +193,9 @@ describe('logs stay clean', () => {
     expect((await call('GET', `/api/layout-renders/${renderId}/download`)).statusCode).toBe(302);
 
     // An export run (its archive and data file hold the names) and its download.
-    const pspa = await t.ctx.db
-      .selectFrom('project_export_formats')
-      .select('id')
-      .where('standard_key', '=', 'pspa_yearbook')
-      .executeTakeFirstOrThrow();
+    const pspa = await standardFormatId(t.ctx.db, 'pspa_yearbook');
     const run = await call('POST', `/api/projects/${projectId}/project-exports`, {
-      project_export: { project_export_format_id: pspa.id },
+      project_export: { project_export_format_id: pspa },
     });
     expect(run.statusCode, run.body).toBe(201);
     const exportId = run.json().project_export.id;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventually, type TestApp } from './support/app.js';
+import { standardFormatId } from './support/export-format.js';
 import { injectAs, type Method } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { projectWithFields, subjectWithPhoto } from './support/project-data.js';
@@ -176,14 +177,7 @@ describe('setting consent', () => {
 });
 
 describe('outputs', () => {
-  const formatId = async (standardKey: string) =>
-    (
-      await t.ctx.db
-        .selectFrom('project_export_formats')
-        .select('id')
-        .where('standard_key', '=', standardKey)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const formatId = (standardKey: string) => standardFormatId(t.ctx.db, standardKey);
 
   async function exportEntries(formatIdValue: string) {
     const created = await call(

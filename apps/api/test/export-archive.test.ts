@@ -697,18 +697,12 @@ describe('the PSPA built-in (migration 0009)', () => {
   test('exports INDEX.TXT beside the IMAGES folder, tab-delimited, no header, in its column order', async () => {
     const handle = connectDatabase(await createTestDatabase(), 1);
     try {
-      const row = await handle.db
-        .selectFrom('project_export_formats')
-        .selectAll()
-        .where('standard_key', '=', 'pspa_yearbook')
-        .executeTakeFirstOrThrow();
-      const field_mappings = await handle.db
-        .selectFrom('project_export_format_field_mappings')
-        .select(['field_key', 'position'])
-        .where('project_export_format_id', '=', row.id)
-        .orderBy('position')
-        .execute();
-      const format = { ...row, images_crop_width_pixels: 64, images_crop_height_pixels: 80, field_mappings };
+      const format = {
+        ...(await builtInFormat(handle.db, 'pspa_yearbook')),
+        images_crop_width_pixels: 64,
+        images_crop_height_pixels: 80,
+      };
+      const { field_mappings } = format;
       const subjects: ExportSubject[] = [
         {
           id: '1',

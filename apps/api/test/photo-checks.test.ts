@@ -3,7 +3,6 @@ import path from 'node:path';
 import { CHECK_CODES, DEFAULT_HEAD_SIZE_RULE, type HeadSizeRule } from '@school-portal/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../src/db/embedded.js';
 import {
   BLUR_MIN_LAPLACIAN_VARIANCE,
   DEFAULT_LARGEST_OUTPUT_HEIGHT,
@@ -13,10 +12,12 @@ import {
 } from '../src/modules/photos/checks/checks.js';
 import { exportPhotoSources, printSources } from '../src/modules/photos/queries.js';
 import { cropFor } from '../src/modules/project-exports/subjects.js';
-import { eventually, type TestApp } from './support/app.js';
+import { eventually, type ListeningTestApp, listeningTestApp, type PresignedPost } from './support/app.js';
+import { standardFormatId } from './support/export-format.js';
 import { albumThroughApi, injectAs, projectThroughApi, ROSTER_FIELDS } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
-import { SIGNED_IN, type World, worldApp } from './support/world.js';
+import { insertSubject } from './support/rows.js';
+import { inWorld, type World } from './support/world.js';
 import { readZip } from './support/zip.js';
 
 /**
@@ -59,6 +60,15 @@ const headInPortrait = () => {
     right: x(HEAD.right),
   };
 };
+/** The default head-size rule met by `crop` against the head as seen by eye: its share, the eye line. */
+function expectDefaultRuleMet(head: ReturnType<typeof headInPortrait>, crop: { y: number; height: number }) {
+  expect(
+    Math.abs((head.chin - head.crown) / crop.height - DEFAULT_HEAD_SIZE_RULE.head_size_share),
+  ).toBeLessThan(0.1);
+  expect(
+    Math.abs((head.eyes - crop.y) / crop.height - DEFAULT_HEAD_SIZE_RULE.eye_line_from_top),
+  ).toBeLessThan(0.05);
+}
 
 /** As the job sees a photo: its 600 px rendition. */
 const rendition = (bytes: Buffer) =>
@@ -73,20 +83,16 @@ const codesOf = async (bytes: Buffer, rule: HeadSizeRule = DEFAULT_HEAD_SIZE_RUL
   return found.checks.map((c) => c.code);
 };
 
-let t: TestApp;
+let t: ListeningTestApp;
 let w: World;
 let tokens: Record<string, string>;
 let projectId: string;
 let fields: Record<string, string>;
 let albumId: string;
 let sharpPortrait: Buffer;
-let origin: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  ({ t, w, tokens } = await worldApp(SIGNED_IN, { PORT: String(port), PUBLIC_URL: origin }));
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t, w, tokens } = await inWorld(await listeningTestApp()));
   ({ id: projectId, fields } = await projectThroughApi(t.app, tokens.studioManager!, {
     name: 'Portraits',
     organizationId: w.orgs.schoolA1.id,
@@ -107,14 +113,8 @@ async function checkedPhoto(bytes: Buffer, name: string) {
     photo: { upload_file_name: name, upload_file_size: bytes.length, upload_content_type: 'image/jpeg' },
   });
   expect(created.statusCode).toBe(201);
-  const { id, presigned_post: post } = created.json().photo as {
-    id: string;
-    presigned_post: { url: string; fields: Record<string, string> };
-  };
-  const form = new FormData();
-  for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  expect((await fetch(new URL(post.url, origin), { method: 'POST', body: form })).status).toBe(204);
+  const { id, presigned_post: post } = created.json().photo as { id: string; presigned_post: PresignedPost };
+  expect((await t.upload(post, bytes, name)).status).toBe(204);
   expect([200, 202]).toContain((await call('PATCH', `/api/photos/${id}/verify`)).statusCode);
   return eventually(
     () =>
@@ -163,12 +163,7 @@ describe('a verified portrait gets its face, flags and auto crops without a clic
     expect((crop.width * photo.width!) / (crop.height * photo.height!)).toBeCloseTo(0.8, 2);
 
     // The rule met against the head as seen by eye: its share of the frame, and the eye line's height.
-    expect(
-      Math.abs((head.chin - head.crown) / crop.height - DEFAULT_HEAD_SIZE_RULE.head_size_share),
-    ).toBeLessThan(0.1);
-    expect(
-      Math.abs((head.eyes - crop.y) / crop.height - DEFAULT_HEAD_SIZE_RULE.eye_line_from_top),
-    ).toBeLessThan(0.05);
+    expectDefaultRuleMet(head, crop);
   });
 
   test('a photo without a face is flagged and keeps the centred fallback (no crop)', async () => {
@@ -229,14 +224,10 @@ describe('a verified portrait gets its face, flags and auto crops without a clic
       height: Math.round(auto.height * size.height),
     });
     // The pre-export check counts it as auto-cropped.
-    const pspa = await t.ctx.db
-      .selectFrom('project_export_formats')
-      .select('id')
-      .where('standard_key', '=', 'pspa_yearbook')
-      .executeTakeFirstOrThrow();
+    const pspa = await standardFormatId(t.ctx.db, 'pspa_yearbook');
     const autoCropped = async () => {
       const checked = await call('POST', `/api/projects/${projectId}/project-exports/check`, {
-        project_export: { project_export_format_id: pspa.id },
+        project_export: { project_export_format_id: pspa },
       });
       expect(checked.statusCode, checked.body).toBe(200);
       const issues = checked.json().report.issues as {
@@ -313,17 +304,12 @@ describe('quality flags, each threshold crossed on a real face', () => {
 
 /** A subject of the project with these values by field key, the photo its primary one. */
 async function subjectWithPhoto(photoId: string, values: Record<string, string>) {
-  const properties = Object.fromEntries(Object.entries(values).map(([k, v]) => [fields[k]!, v]));
-  const subject = await t.ctx.db
-    .insertInto('subjects')
-    .values({ project_id: projectId, properties: JSON.stringify(properties) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const subjectId = await insertSubject(t.ctx.db, projectId, fields, values);
   await t.ctx.db
     .insertInto('subject_photo_assignments')
-    .values({ subject_id: subject.id, photo_id: photoId, is_primary: true })
+    .values({ subject_id: subjectId, photo_id: photoId, is_primary: true })
     .execute();
-  return subject.id;
+  return subjectId;
 }
 
 type Item = {
@@ -600,7 +586,7 @@ describe('every aspect the project uses', () => {
       );
       const link = await call('GET', `/api/project-exports/${id}/download?format=json`);
       expect(link.statusCode, link.body).toBe(200);
-      const zip = await fetch(new URL(link.json().download.url, origin));
+      const zip = await fetch(new URL(link.json().download.url, t.origin));
       const entries = await readZip(Buffer.from(await zip.arrayBuffer()));
       return entries.find((e) => /\.jpe?g$/i.test(e.name))!.data;
     };
@@ -624,12 +610,7 @@ describe('every aspect the project uses', () => {
 
     // The 2:3 crop meets the rule against the head as seen by eye.
     const head = headInPortrait();
-    expect(
-      Math.abs((head.chin - head.crown) / twoThirds.height - DEFAULT_HEAD_SIZE_RULE.head_size_share),
-    ).toBeLessThan(0.1);
-    expect(
-      Math.abs((head.eyes - twoThirds.y) / twoThirds.height - DEFAULT_HEAD_SIZE_RULE.eye_line_from_top),
-    ).toBeLessThan(0.05);
+    expectDefaultRuleMet(head, twoThirds);
 
     // Read back: 400 x 600, cut where the 2:3 auto crop says, not the centred fallback. (With one rule, the
     // 2:3 frame is the 8x10 one narrowed around its centre: same height, same eye line.)

@@ -5,30 +5,29 @@ import { MASTER_LONG_EDGE } from '../src/images/images.js';
 import { baseOf, renditionKey } from '../src/modules/photos/service.js';
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { drawnCard, photoBackground, photographCard } from './support/camera-cards.js';
-import { bearer, signIn } from './support/factories.js';
+import { bearer } from './support/factories.js';
 import { projectWithFields } from './support/project-data.js';
-import { buildWorld, type World } from './support/world.js';
+import { inWorld, type World } from './support/world.js';
 
 /**
- * Picture day decodes each photo once, so a batch of large camera files costs one decode each: photos.verify makes a batch photo's renditions,
- * its working master and what the match needs (capture time, card code) from one decode. Proved by taking
- * the original and the master away from storage once the photos are verified: the match still reads every
- * card and capture time, so it decodes nothing; no photos.master job is queued for them.
+ * Picture day decodes each photo once, so a batch of large camera files costs one decode each:
+ * photos.verify makes a batch photo's renditions, its working master and what the match needs (capture
+ * time, card code) from one decode. Proved by taking the original and the master away from storage once
+ * the photos are verified: the match still reads every card and capture time, so it decodes nothing; no
+ * photos.master job is queued for them.
  */
 
 let t: ListeningTestApp;
 let w: World;
-let token: string;
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  t = await listeningTestApp();
-  w = await buildWorld(t.ctx.db);
-  token = await signIn(t.app, w.users.studioStaff!.email);
+  ({ t, w, tokens } = await inWorld(await listeningTestApp(), ['studioStaff']));
 });
 afterAll(() => t?.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url, headers: bearer(tokens.studioStaff!), ...(payload ? { payload } : {}) });
 
 const taken = (minute: number) => `2026:11:25 09:${String(minute).padStart(2, '0')}:00`;
 /** A camera's JPEG of 3000 x 2000 (larger than the working master), shot at `minute`. */

@@ -12,6 +12,7 @@ import { expireExports, runExport } from '../src/modules/project-exports/build-j
 import { cropFor, exportSubjects, photosForPose } from '../src/modules/project-exports/subjects.js';
 import type { Storage } from '../src/storage/storage.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { standardFormatId } from './support/export-format.js';
 import { bearer, injectAs, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { projectWithFields as buildProjectWithFields, subjectWithPhoto } from './support/project-data.js';
@@ -141,13 +142,7 @@ beforeAll(async () => {
     name: 'Format of B',
     field_mappings: [{ field_key: 'first_name', position: 1 }],
   });
-  pspaFormat = (
-    await t.ctx.db
-      .selectFrom('project_export_formats')
-      .select('id')
-      .where('standard_key', '=', 'pspa_yearbook')
-      .executeTakeFirstOrThrow()
-  ).id;
+  pspaFormat = await standardFormatId(t.ctx.db, 'pspa_yearbook');
 }, 120_000);
 afterAll(async () => {
   await t?.close();

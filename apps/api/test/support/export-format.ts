@@ -80,3 +80,13 @@ export async function builtInFormat(db: Db, standardKey: string): Promise<Export
     .execute();
   return { ...row, field_mappings };
 }
+
+/** The id of the built-in format `standardKey` in `db`. */
+export async function standardFormatId(db: Db, standardKey: string): Promise<string> {
+  const row = await db
+    .selectFrom('project_export_formats')
+    .select('id')
+    .where('standard_key', '=', standardKey)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
