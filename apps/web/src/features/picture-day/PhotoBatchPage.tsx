@@ -27,6 +27,7 @@ import { formatDateTime } from '../../components/format';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { BatchReport } from './BatchReport';
+import { BatchSection } from './BatchSection';
 import { useBatchLabels } from './labels';
 import { ReviewPanel } from './ReviewPanel';
 import { UploadPanel } from './UploadPanel';
@@ -199,10 +200,7 @@ function ApplyAction({ batch, uploading }: { batch: PhotoBatch; uploading: boole
   const apply = useApplyBatch(batch.id);
   const [newest, setNewest] = useState(batch.primary === 'newest');
   return (
-    <Box component="section" aria-labelledby="batch-apply-heading" sx={{ mb: 3 }}>
-      <Typography id="batch-apply-heading" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-        {t('picture-day.apply.heading')}
-      </Typography>
+    <BatchSection id="batch-apply-heading" title={t('picture-day.apply.heading')}>
       <Typography sx={{ mb: 1 }}>{t('picture-day.apply.intro', { count: batch.counts.matched })}</Typography>
       <FormControlLabel
         control={<Checkbox checked={newest} onChange={(event) => setNewest(event.target.checked)} />}
@@ -222,6 +220,6 @@ function ApplyAction({ batch, uploading }: { batch: PhotoBatch; uploading: boole
           {t('picture-day.apply.failed')}
         </Alert>
       )}
-    </Box>
+    </BatchSection>
   );
 }

@@ -14,8 +14,10 @@ import {
   usePhotoBatchItems,
 } from '../../api/picture-day';
 import { useSubjectSearch } from '../../api/subjects';
+import { GridList } from '../../components/GridList';
 import { useNotify } from '../../components/Notifications';
 import { QueryState } from '../../components/QueryState';
+import { BatchSection } from './BatchSection';
 
 /** The API's reason ("no card before it") as the screen writes it. */
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -28,10 +30,7 @@ export function ReviewPanel({ batch, projectId }: { batch: PhotoBatch; projectId
   const { t } = useTranslation();
   const items = usePhotoBatchItems(batch.id, REVIEWED_STATES);
   return (
-    <Box component="section" aria-labelledby="batch-review-heading" sx={{ mb: 3 }}>
-      <Typography id="batch-review-heading" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-        {t('picture-day.review.heading')}
-      </Typography>
+    <BatchSection id="batch-review-heading" title={t('picture-day.review.heading')}>
       <QueryState
         query={items}
         errorMessage={t('picture-day.review.load-failed')}
@@ -39,25 +38,17 @@ export function ReviewPanel({ batch, projectId }: { batch: PhotoBatch; projectId
         emptyMessage={t('picture-day.review.empty')}
       >
         {(list) => (
-          <Box
-            component="ul"
-            aria-label={t('picture-day.review.label')}
-            sx={{
-              listStyle: 'none',
-              m: 0,
-              p: 0,
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: `repeat(auto-fill, minmax(${THUMB_WIDTH + 40}px, 1fr))`,
-            }}
+          <GridList
+            label={t('picture-day.review.label')}
+            columns={{ xs: `repeat(auto-fill, minmax(${THUMB_WIDTH + 40}px, 1fr))` }}
           >
             {list.map((item) => (
               <ReviewItem key={item.id} item={item} batchId={batch.id} projectId={projectId} />
             ))}
-          </Box>
+          </GridList>
         )}
       </QueryState>
-    </Box>
+    </BatchSection>
   );
 }
 

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { type DragEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhotoBatch } from '../../api/picture-day';
+import { BatchSection } from './BatchSection';
 import { FileList } from './FileList';
 import { droppedFiles, type PickedFiles, sortPicked } from './folderFiles';
 import { addFiles, useBatchUpload } from './uploadQueue';
@@ -46,10 +47,7 @@ export function UploadPanel({ batch }: { batch: PhotoBatch }) {
   }, [running]);
 
   return (
-    <Box component="section" aria-labelledby="batch-upload-heading" sx={{ mb: 3 }}>
-      <Typography id="batch-upload-heading" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-        {t('picture-day.upload.heading')}
-      </Typography>
+    <BatchSection id="batch-upload-heading" title={t('picture-day.upload.heading')}>
       <Paper
         variant="outlined"
         data-testid="batch-drop-zone"
@@ -154,6 +152,6 @@ export function UploadPanel({ batch }: { batch: PhotoBatch }) {
           <FileList upload={upload} />
         </Box>
       )}
-    </Box>
+    </BatchSection>
   );
 }

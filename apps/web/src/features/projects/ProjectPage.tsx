@@ -19,8 +19,10 @@ import { Link, useParams } from 'react-router';
 import { type ProjectRecord, useProject } from '../../api/projects';
 import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
+import { GridList } from '../../components/GridList';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
+import { LinkButton } from '../../components/RouterLink';
 import { CoverageCard } from '../coverage/CoverageCard';
 import { PhotoChecksSummary } from '../photo-checks/PhotoChecksSummary';
 import { ChooseTemplate } from './ChooseTemplate';
@@ -137,36 +139,28 @@ function ProjectDashboard({ project }: { project: ProjectRecord }) {
           data-testid="files-requested"
           sx={{ mb: 3 }}
           action={
-            <Button
-              component={Link}
+            <LinkButton
               to={routePath('project.attachments', { projectId })}
+              variant="text"
               color="inherit"
               size="small"
             >
               {t('project.files-requested.action')}
-            </Button>
+            </LinkButton>
           }
         >
           <AlertTitle>{t('project.files-requested.title')}</AlertTitle>
           {t('project.files-requested.text', { count: pending })}
         </Alert>
       )}
-      <Box
-        component="ul"
-        aria-label={t('project.stats.label')}
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-        }}
+      <GridList
+        label={t('project.stats.label')}
+        columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
       >
         {statistics.map((statistic) => (
           <StatisticLink key={statistic.key} statistic={statistic} />
         ))}
-      </Box>
+      </GridList>
       <CoverageCard projectId={projectId} />
       <PhotoChecksSummary projectId={projectId} />
       <ProjectActions project={project} />
@@ -182,23 +176,16 @@ function ProjectActions({ project }: { project: ProjectRecord }) {
   const mayDelete = can('project.delete');
   return (
     <Stack direction="row" spacing={2} sx={{ mt: 3, flexWrap: 'wrap' }}>
-      <Button
-        component={Link}
-        to={routePath('project.data-summary', { projectId: project.id })}
-        variant="outlined"
-        startIcon={<PrivacyTipIcon />}
-      >
+      <LinkButton to={routePath('project.data-summary', { projectId: project.id })} icon={<PrivacyTipIcon />}>
         {t('data-summary.link')}
-      </Button>
+      </LinkButton>
       {can('photo-batch.list') && (
-        <Button
-          component={Link}
+        <LinkButton
           to={routePath('project.picture-day', { projectId: project.id })}
-          variant="outlined"
-          startIcon={<PhotoLibraryIcon />}
+          icon={<PhotoLibraryIcon />}
         >
           {t('picture-day.link')}
-        </Button>
+        </LinkButton>
       )}
       {mayDelete && (
         <>
