@@ -13,12 +13,14 @@ interface DashboardCardProps {
   to: string;
   linkLabel: string;
   testId?: string;
-  /** The figures (or the card's failed-load message). */
+  /** The card's failed-load message, shown instead of the figures. */
+  error?: string | null;
+  /** The figures. */
   children: ReactNode;
 }
 
 /** A card of the project dashboard below the statistics: a heading, a button to its screen, its figures. */
-export function DashboardCard({ icon, title, to, linkLabel, testId, children }: DashboardCardProps) {
+export function DashboardCard({ icon, title, to, linkLabel, testId, error, children }: DashboardCardProps) {
   return (
     <Card variant="outlined" sx={{ mt: 3 }} data-testid={testId}>
       <CardContent>
@@ -33,7 +35,7 @@ export function DashboardCard({ icon, title, to, linkLabel, testId, children }: 
             {linkLabel}
           </Button>
         </Box>
-        {children}
+        {error ? <Typography color="error">{error}</Typography> : children}
       </CardContent>
     </Card>
   );

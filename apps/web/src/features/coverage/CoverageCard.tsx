@@ -1,5 +1,4 @@
 import HowToRegIcon from '@mui/icons-material/HowToReg';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useCoverage } from '../../api/coverage';
 import { useCan } from '../../app/can';
@@ -8,7 +7,7 @@ import { DashboardCard } from '../../components/DashboardCard';
 import { CoverageFigures } from './CoverageFigures';
 
 /**
- * The project dashboard's coverage card (issue 28): how many subjects have a portrait, a checked crop, a
+ * The project dashboard's coverage card: how many subjects have a portrait, a checked crop, a
  * retake pending, no photo at all, and how many still miss a portrait; it leads to the coverage page.
  */
 export function CoverageCard({ projectId }: { projectId: string }) {
@@ -24,12 +23,9 @@ export function CoverageCard({ projectId }: { projectId: string }) {
       to={routePath('project.coverage', { projectId })}
       linkLabel={t('coverage.card.open')}
       testId="coverage-card"
+      error={coverage.isError ? t('coverage.load-failed') : null}
     >
-      {coverage.isError ? (
-        <Typography color="error">{t('coverage.load-failed')}</Typography>
-      ) : (
-        <CoverageFigures totals={coverage.data?.coverage.totals} />
-      )}
+      <CoverageFigures totals={coverage.data?.coverage.totals} />
     </DashboardCard>
   );
 }

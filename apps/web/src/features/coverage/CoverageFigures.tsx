@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { Coverage } from '../../api/coverage';
 import { DashboardFigures } from '../../components/DashboardCard';
 
-const SHOWN = [
+/** The coverage counts, in the order the figures and the by-class table show them. */
+export const COVERAGE_COUNTS = [
   'subjects',
   'with_portrait',
   'with_checked_crop',
@@ -18,7 +19,11 @@ export function CoverageFigures({ totals }: { totals: Coverage['totals'] | undef
     <DashboardFigures
       label={t('coverage.totals.label')}
       testIdPrefix="coverage-count-"
-      figures={SHOWN.map((key) => ({ key, label: t(`coverage.totals.${key}`), value: totals?.[key] }))}
+      figures={COVERAGE_COUNTS.map((key) => ({
+        key,
+        label: t(`coverage.totals.${key}`),
+        value: totals?.[key],
+      }))}
     />
   );
 }

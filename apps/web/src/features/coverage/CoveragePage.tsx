@@ -30,20 +30,11 @@ import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { ListTable } from '../../components/table/ListTable';
-import { CoverageFigures } from './CoverageFigures';
+import { COVERAGE_COUNTS, CoverageFigures } from './CoverageFigures';
 import { MissingPdfDialog } from './MissingPdfDialog';
 
-const COUNT_COLUMNS = [
-  'subjects',
-  'with_portrait',
-  'with_checked_crop',
-  'retake_pending',
-  'without_photo',
-  'without_portrait',
-] as const satisfies readonly (keyof CoverageClass)[];
-
 /**
- * Coverage (issue 28): the project's figures, the same by class (teacher, grade, home room: the class
+ * Coverage: the project's figures, the same by class (teacher, grade, home room: the class
  * fields the caller sees), and the subjects still without a portrait, a page at a time; the list as CSV
  * and as a PDF (a Contact Sheet print, a page per class, followed in a dialog); the studio e-mails the school.
  */
@@ -123,7 +114,7 @@ function ClassTable({ coverage }: { coverage: Coverage }) {
         size="small"
         columns={[
           ...coverage.class_fields.map((f) => f.label),
-          ...COUNT_COLUMNS.map((key) => ({ label: t(`coverage.totals.${key}`), align: 'right' as const })),
+          ...COVERAGE_COUNTS.map((key) => ({ label: t(`coverage.totals.${key}`), align: 'right' as const })),
         ]}
         rows={coverage.classes}
         emptyMessage={t('coverage.classes.empty')}
@@ -133,7 +124,7 @@ function ClassTable({ coverage }: { coverage: Coverage }) {
             {coverage.class_fields.map((f) => (
               <TableCell key={f.key}>{c[f.key] || t('coverage.classes.blank')}</TableCell>
             ))}
-            {COUNT_COLUMNS.map((key) => (
+            {COVERAGE_COUNTS.map((key) => (
               <TableCell key={key} align="right">
                 {c[key]}
               </TableCell>

@@ -56,7 +56,7 @@ function useReviewParams() {
 }
 
 /**
- * Photo Checks (issue 27): the project's photos the computer flagged (or marked for a retake), with their
+ * Photo Checks: the project's photos the computer flagged (or marked for a retake), with their
  * flags and the auto crop drawn on each, filtered by list, flag and class; a person decides only these.
  */
 export function PhotoChecksPage() {

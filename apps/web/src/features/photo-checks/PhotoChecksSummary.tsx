@@ -1,5 +1,4 @@
 import FaceRetouchingNaturalIcon from '@mui/icons-material/FaceRetouchingNatural';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { type PhotoCheckCounts, usePhotoCheckCounts } from '../../api/photo-checks';
 import { useCan } from '../../app/can';
@@ -32,16 +31,13 @@ export function PhotoChecksSummary({ projectId }: { projectId: string }) {
       to={routePath('project.photo-checks', { projectId })}
       linkLabel={t('photo-checks.summary.open')}
       testId="photo-checks-summary"
+      error={counts.isError ? t('photo-checks.summary.load-failed') : null}
     >
-      {counts.isError ? (
-        <Typography color="error">{t('photo-checks.summary.load-failed')}</Typography>
-      ) : (
-        <DashboardFigures
-          label={t('photo-checks.summary.label')}
-          testIdPrefix="photo-checks-count-"
-          figures={SHOWN.map(([key, label]) => ({ key, label: t(label), value: counts.data?.[key] }))}
-        />
-      )}
+      <DashboardFigures
+        label={t('photo-checks.summary.label')}
+        testIdPrefix="photo-checks-count-"
+        figures={SHOWN.map(([key, label]) => ({ key, label: t(label), value: counts.data?.[key] }))}
+      />
     </DashboardCard>
   );
 }
