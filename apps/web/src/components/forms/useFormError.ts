@@ -32,7 +32,7 @@ export function useSchemaForm<Input extends FieldValues, Output>(
   schema: z.ZodType<Output, Input>,
   options: {
     defaultValues: DefaultValues<Input>;
-    mode?: 'onTouched' | 'onChange';
+    mode?: 'onTouched' | 'onChange' | 'onSubmit';
     serverFields: ServerFieldMap<Input>;
     saveFailed: string;
   },

@@ -1,39 +1,43 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { type Control, Controller, type Path, useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { type MatchBy, uploadMappingFile, useCreatePhotoBatch } from '../../api/picture-day';
 import { useSubjectFields } from '../../api/subjects';
 import { routePath } from '../../app/routes';
 import { FormCard } from '../../components/forms/FormCard';
-import { fieldMessage } from '../../components/forms/serverErrors';
-import { useFormError } from '../../components/forms/useFormError';
+import { CheckboxField, SelectField } from '../../components/forms/fields';
+import { textFieldProps } from '../../components/forms/serverErrors';
+import { useSchemaForm } from '../../components/forms/useFormError';
 import { useBatchLabels } from './labels';
 
-interface BatchForm {
-  name: string;
-  match_by: MatchBy;
-  match_field_key: string;
-  create_extras: boolean;
-  newest_primary: boolean;
-}
+const MATCH_BY = ['camera_card', 'file_name', 'mapping_file'] as const satisfies readonly MatchBy[];
+const DEFAULT_FIELD = 'student_id';
+
+/** The batch form: a name that is not blank (`nameRequired` says so), how photos match, apply's options. */
+const batchSchema = (nameRequired: string) =>
+  z.object({
+    name: z.string().refine((value) => value.trim() !== '', nameRequired),
+    match_by: z.enum(MATCH_BY),
+    match_field_key: z.string(),
+    create_extras: z.boolean(),
+    newest_primary: z.boolean(),
+  });
+type BatchForm = z.infer<ReturnType<typeof batchSchema>>;
 
 const SERVER_FIELDS: Path<BatchForm>[] = ['name', 'match_by', 'match_field_key', 'create_extras'];
-const MATCH_BY: MatchBy[] = ['camera_card', 'file_name', 'mapping_file'];
-const DEFAULT_FIELD = 'student_id';
 
 /** New batch: its name, how its photos find their subjects, and the options of apply. */
 export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCancel: () => void }) {
@@ -44,14 +48,17 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
   const { fields } = useSubjectFields(projectId);
   const [mappingFile, setMappingFile] = useState<File | null>(null);
   const [mappingError, setMappingError] = useState<string | null>(null);
+  const schema = useMemo(() => batchSchema(t('picture-day.form.name-required')), [t]);
   const {
     control,
     register,
-    handleSubmit,
-    setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<BatchForm>({
+    formError,
+    submit,
+  } = useSchemaForm(schema, {
+    // Checked when sent, as before any field is touched.
+    mode: 'onSubmit',
     defaultValues: {
       name: '',
       match_by: 'camera_card',
@@ -59,44 +66,34 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
       create_extras: false,
       newest_primary: false,
     },
+    serverFields: SERVER_FIELDS,
+    saveFailed: t('picture-day.form.save-failed'),
   });
-  const { formError, setFormError, showSaveError } = useFormError(
-    setError,
-    SERVER_FIELDS,
-    t('picture-day.form.save-failed'),
-  );
   const matchBy = watch('match_by');
+  const fieldKey = watch('match_field_key');
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+  const onSubmit = submit(async (values) => {
     setMappingError(null);
     if (values.match_by === 'mapping_file' && !mappingFile) {
       setMappingError(t('picture-day.form.mapping-file-missing'));
       return;
     }
-    try {
-      const batch = await create.mutateAsync({
-        name: values.name.trim(),
-        match_by: values.match_by,
-        ...(values.match_by === 'camera_card'
-          ? { create_extras: values.create_extras }
-          : { match_field_key: values.match_field_key }),
-        primary: values.newest_primary ? 'newest' : 'if_none',
-      });
-      const to = routePath('project.picture-day.batch', { projectId, batchId: batch.id });
-      if (values.match_by === 'mapping_file' && mappingFile) {
-        // The batch exists: a failed mapping upload is chosen again on the batch page.
-        await uploadMappingFile(batch.id, mappingFile).catch(() => undefined);
-      }
-      navigate(to);
-    } catch (error) {
-      showSaveError(error);
+    const batch = await create.mutateAsync({
+      name: values.name.trim(),
+      match_by: values.match_by,
+      ...(values.match_by === 'camera_card'
+        ? { create_extras: values.create_extras }
+        : { match_field_key: values.match_field_key }),
+      primary: values.newest_primary ? 'newest' : 'if_none',
+    });
+    const to = routePath('project.picture-day.batch', { projectId, batchId: batch.id });
+    if (values.match_by === 'mapping_file' && mappingFile) {
+      // The batch exists: a failed mapping upload is chosen again on the batch page.
+      await uploadMappingFile(batch.id, mappingFile).catch(() => undefined);
     }
+    navigate(to);
   });
 
-  const { ref: nameRef, ...nameField } = register('name', {
-    validate: (value) => value.trim() !== '' || t('picture-day.form.name-required'),
-  });
   const fieldOptions = fields.map((field) => ({
     value: field.field_key ?? field.id,
     label: field.effective_label,
@@ -115,15 +112,12 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
         }
       >
         <TextField
-          {...nameField}
-          inputRef={nameRef}
+          {...textFieldProps(register('name'), errors.name)}
           id="photo-batch-name"
           label={t('picture-day.form.name')}
           required
           autoFocus
           fullWidth
-          error={!!errors.name}
-          helperText={fieldMessage(errors.name)}
         />
         <Controller
           control={control}
@@ -141,34 +135,23 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
                   />
                 ))}
               </RadioGroup>
-              <FormHelperText>{t(`picture-day.form.match-by-help.${field.value}`)}</FormHelperText>
+              <FormHelperText>{t(`picture-day.form.match-by-help.${field.value as MatchBy}`)}</FormHelperText>
             </FormControl>
           )}
         />
         {matchBy !== 'camera_card' && (
-          <Controller
+          <SelectField
             control={control}
             name="match_field_key"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                select
-                id="photo-batch-field"
-                label={t('picture-day.form.field')}
-                sx={{ mt: 2, minWidth: 240 }}
-                error={!!fieldState.error}
-                helperText={fieldMessage(fieldState.error) ?? t('picture-day.form.field-help')}
-              >
-                {(fieldOptions.some((o) => o.value === field.value)
-                  ? fieldOptions
-                  : [{ value: field.value, label: t('picture-day.form.student-id') }, ...fieldOptions]
-                ).map((option) => (
-                  <MenuItem key={option.value} value={option.value}>
-                    {option.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            id="photo-batch-field"
+            label={t('picture-day.form.field')}
+            sx={{ mt: 2, minWidth: 240 }}
+            helperText={t('picture-day.form.field-help')}
+            options={
+              fieldOptions.some((option) => option.value === fieldKey)
+                ? fieldOptions
+                : [{ value: fieldKey, label: t('picture-day.form.student-id') }, ...fieldOptions]
+            }
           />
         )}
         {matchBy === 'mapping_file' && (
@@ -216,30 +199,5 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
         </Stack>
       </FormCard>
     </Box>
-  );
-}
-
-function CheckboxField({
-  control,
-  name,
-  label,
-}: {
-  control: Control<BatchForm>;
-  name: 'create_extras' | 'newest_primary';
-  label: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormControlLabel
-          control={
-            <Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />
-          }
-          label={label}
-        />
-      )}
-    />
   );
 }

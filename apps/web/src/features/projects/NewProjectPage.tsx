@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,7 +15,7 @@ import {
   projectFormSchema,
 } from '@school-portal/domain';
 import { type ReactNode, useState } from 'react';
-import { Controller, type Path, useForm } from 'react-hook-form';
+import { Controller, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -34,8 +33,9 @@ import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { ErrorState } from '../../components/ErrorState';
 import { FormActions, FormCard } from '../../components/forms/FormCard';
-import { controlledFieldProps, fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
-import { useFormError } from '../../components/forms/useFormError';
+import { SelectField } from '../../components/forms/fields';
+import { textFieldProps } from '../../components/forms/serverErrors';
+import { useSchemaForm } from '../../components/forms/useFormError';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
@@ -57,7 +57,6 @@ const formSchema = projectFormSchema.extend({
   project_template_id: z.string().min(1, "can't be blank"),
 });
 type FormInput = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
 
 /** Server error keys (spec §5: name, organization, project_template and season) to form fields. */
 const SERVER_FIELDS: Record<string, Path<FormInput>> = {
@@ -134,13 +133,11 @@ function ProjectForm(props: ProjectFormProps) {
   const {
     control,
     register,
-    handleSubmit,
-    setError,
     setValue,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
-    mode: 'onTouched',
+    formError,
+    submit,
+  } = useSchemaForm(formSchema, {
     defaultValues: {
       name: '',
       short_code: '',
@@ -149,31 +146,23 @@ function ProjectForm(props: ProjectFormProps) {
       project_template_id: props.templates.length === 1 ? props.templates[0]!.id : '',
       enable_for_all_apps: false,
     },
+    serverFields: (key) => SERVER_FIELDS[key] ?? null,
+    saveFailed: t('project-form.save-failed'),
   });
-  const { formError, setFormError, showSaveError } = useFormError(
-    setError,
-    (key) => SERVER_FIELDS[key] ?? null,
-    t('project-form.save-failed'),
-  );
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const project = await create.mutateAsync({
-        project: {
-          name: values.name,
-          short_code: values.short_code,
-          organization_id: values.organization_id,
-          season_id: values.season_id,
-          enable_for_all_apps: values.enable_for_all_apps ?? false,
-        },
-        project_template_id: values.project_template_id,
-      });
-      notify({ message: t('project-form.saved', { name: project.name }) });
-      navigate(routePath('project.index', { projectId: project.id }));
-    } catch (error) {
-      showSaveError(error);
-    }
+  const onSubmit = submit(async (values) => {
+    const project = await create.mutateAsync({
+      project: {
+        name: values.name,
+        short_code: values.short_code,
+        organization_id: values.organization_id,
+        season_id: values.season_id,
+        enable_for_all_apps: values.enable_for_all_apps ?? false,
+      },
+      project_template_id: values.project_template_id,
+    });
+    notify({ message: t('project-form.saved', { name: project.name }) });
+    navigate(routePath('project.index', { projectId: project.id }));
   });
 
   const canSave = isValid && !isSubmitting;
@@ -192,28 +181,14 @@ function ProjectForm(props: ProjectFormProps) {
         id="project-short-code"
         label={t('project-form.short-code')}
       />
-      <Controller
+      <SelectField
         control={control}
         name="project_template_id"
-        render={({ field, fieldState }) => (
-          <TextField
-            select
-            id="project-template"
-            label={t('project-form.template')}
-            required
-            {...controlledFieldProps(field, fieldState)}
-            helperText={
-              fieldMessage(fieldState.error) ??
-              (props.templates.length === 0 ? t('project-form.no-templates') : undefined)
-            }
-          >
-            {props.templates.map((template) => (
-              <MenuItem key={template.id} value={template.id}>
-                {template.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        id="project-template"
+        label={t('project-form.template')}
+        required
+        options={props.templates.map((template) => ({ value: template.id, label: template.name }))}
+        helperText={props.templates.length === 0 ? t('project-form.no-templates') : undefined}
       />
       {props.templates.length === 0 &&
         can('template.update', {
@@ -224,25 +199,17 @@ function ProjectForm(props: ProjectFormProps) {
             {t('project-form.create-template')}
           </RouterLink>
         )}
-      <Controller
+      <SelectField
         control={control}
         name="organization_id"
-        render={({ field, fieldState }) => (
-          <TextField
-            select
-            id="project-organization"
-            label={t('project-form.organization')}
-            required
-            {...controlledFieldProps(field, fieldState)}
-            disabled={!can('project.choose-organization')}
-          >
-            {props.organizations.map((organization) => (
-              <MenuItem key={organization.id} value={organization.id}>
-                {organization.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        id="project-organization"
+        label={t('project-form.organization')}
+        required
+        disabled={!can('project.choose-organization')}
+        options={props.organizations.map((organization) => ({
+          value: organization.id,
+          label: organization.name,
+        }))}
       />
       {childRole && (
         <InlineNewOrganization
@@ -257,28 +224,22 @@ function ProjectForm(props: ProjectFormProps) {
           }
         />
       )}
-      <Controller
+      <SelectField
         control={control}
         name="season_id"
-        render={({ field, fieldState }) => (
-          <TextField
-            select
-            id="project-season"
-            label={t('project-form.season')}
-            {...controlledFieldProps(field, fieldState)}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{t('project-form.season-none')}</MenuItem>
-            {props.seasons.map((season) => (
-              <MenuItem key={season.id} value={season.id}>
-                {season.id === props.defaultSeasonId
-                  ? t('project-form.season-current', { name: season.name })
-                  : season.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
+        id="project-season"
+        label={t('project-form.season')}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        options={props.seasons.map((season) => ({
+          value: season.id,
+          label:
+            season.id === props.defaultSeasonId
+              ? t('project-form.season-current', { name: season.name })
+              : season.name,
+        }))}
+      >
+        <MenuItem value="">{t('project-form.season-none')}</MenuItem>
+      </SelectField>
       <Controller
         control={control}
         name="enable_for_all_apps"

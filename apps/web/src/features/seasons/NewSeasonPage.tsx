@@ -1,5 +1,3 @@
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type SeasonForm, seasonFormSchema } from '@school-portal/domain';
@@ -10,6 +8,7 @@ import { useCreateSeason } from '../../api/seasons';
 import { useCan, useOwnOrganization } from '../../app/can';
 import { ROUTES } from '../../app/routes';
 import { FormActions, FormCard } from '../../components/forms/FormCard';
+import { CheckboxField } from '../../components/forms/fields';
 import { fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
 import { useSchemaForm } from '../../components/forms/useFormError';
 import { useNotify } from '../../components/Notifications';
@@ -94,25 +93,7 @@ function SeasonFormCard({ organizationId }: { organizationId: string }) {
         {dateField('period_start', t('seasons.form.period-start'))}
         {dateField('period_end', t('seasons.form.period-end'))}
       </Stack>
-      <Controller
-        control={control}
-        name="current"
-        render={({ field }) => (
-          <FormControlLabel
-            sx={{ mt: 1 }}
-            control={
-              <Checkbox
-                checked={!!field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                name={field.name}
-              />
-            }
-            label={t('seasons.form.current')}
-          />
-        )}
-      />
+      <CheckboxField control={control} name="current" label={t('seasons.form.current')} sx={{ mt: 1 }} />
       <FormActions
         canSave={isValid && !isSubmitting}
         saving={isSubmitting}

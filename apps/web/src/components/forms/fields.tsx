@@ -1,0 +1,87 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import type { SxProps, Theme } from '@mui/material/styles';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { controlledFieldProps, fieldMessage } from './serverErrors';
+
+interface SelectFieldProps<T extends FieldValues, Output>
+  extends Pick<TextFieldProps, 'id' | 'label' | 'required' | 'disabled' | 'slotProps' | 'sx'> {
+  /** The form's control (its values as parsed may differ from the fields'). */
+  control: Control<T, unknown, Output>;
+  name: Path<T>;
+  /** The choices, after any `children` (a "none" item, say). */
+  options: readonly { value: string; label: ReactNode }[];
+  /** What stands under the select while it has no message. */
+  helperText?: ReactNode;
+  children?: ReactNode;
+}
+
+/** A form's select (a react-hook-form Controller): its choices, and its message or help under it. */
+export function SelectField<T extends FieldValues, Output = T>({
+  control,
+  name,
+  options,
+  helperText,
+  children,
+  ...props
+}: SelectFieldProps<T, Output>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          {...props}
+          {...controlledFieldProps(field, fieldState)}
+          helperText={fieldMessage(fieldState.error) ?? helperText}
+        >
+          {children}
+          {options.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+/** A form's yes/no box (a react-hook-form Controller) with its label. */
+export function CheckboxField<T extends FieldValues, Output = T>({
+  control,
+  name,
+  label,
+  sx,
+}: {
+  control: Control<T, unknown, Output>;
+  name: Path<T>;
+  label: ReactNode;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          sx={sx}
+          control={
+            <Checkbox
+              checked={!!field.value}
+              onChange={(event) => field.onChange(event.target.checked)}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              name={field.name}
+            />
+          }
+          label={label}
+        />
+      )}
+    />
+  );
+}
