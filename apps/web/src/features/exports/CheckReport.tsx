@@ -59,8 +59,9 @@ function Issue({ projectId, issue }: { projectId: string; issue: ExportCheckRepo
 }
 
 /**
- * The pre-export check's report in the wizard's first step (issue 13 item 3b): each problem with its count
- * and, on demand, the subjects concerned. Warnings only: the user may go on anyway.
+ * The pre-export check's report in the wizard's first step (docs/exports.md, the pre-export check):
+ * each problem with its count and, on demand, the subjects concerned. Warnings only: the user may go on
+ * anyway.
  */
 export function CheckReport({
   projectId,

@@ -30,7 +30,7 @@ import { Page } from '../../components/Page';
 import { LayoutPreview, LayoutsMenu, layoutEditorHref } from './LayoutsMenu';
 
 /**
- * Edit Layouts without an outside editor (issue 14, exports §6): managers copy a layout into their
+ * Edit Layouts without an outside editor (exports §6): managers copy a layout into their
  * organization and edit its definition as JSON. The JSON is checked by the domain's schema as it is
  * typed; the preview (the preview route, drawn by the same engine as the PDF) shows what was saved.
  */

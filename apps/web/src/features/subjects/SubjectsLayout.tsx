@@ -50,7 +50,7 @@ export function SubjectsLayout() {
                   },
                 ]
               : []),
-            // Download Subject Directory appears only once it has a handler (second document, later issue).
+            // Download Subject Directory appears only once the project has subjects to list.
             ...((project.data?.subjects_count ?? 0) > 0
               ? [
                   {
