@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, buildOrganization, buildUser, signIn } from './support/factories.js';
+import { insertId } from './support/rows.js';
 
 let t: TestApp;
 let ids: Record<string, string>;
@@ -13,50 +14,31 @@ beforeAll(async () => {
   const school = await buildOrganization(db, { role: 'customer_role', parent: studio.id });
   const sibling = await buildOrganization(db, { role: 'customer_role', parent: studio.id });
   const foreign = await buildOrganization(db, { role: 'studio_role' });
-  const old = await db
-    .insertInto('seasons')
-    .values({ organization_id: studio.id, name: '2025' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const current = await db
-    .insertInto('seasons')
-    .values({ organization_id: studio.id, name: '2026' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const old = await insertId(db, 'seasons', { organization_id: studio.id, name: '2025' });
+  const current = await insertId(db, 'seasons', { organization_id: studio.id, name: '2026' });
   await db
     .updateTable('organizations')
-    .set({ current_season_id: current.id })
+    .set({ current_season_id: current })
     .where('id', '=', studio.id)
     .execute();
-  const project = async (
-    organization_id: string,
-    name: string,
-    season_id: string | null,
-    whitelist?: string[],
-  ) =>
-    (
-      await db
-        .insertInto('projects')
-        .values({
-          organization_id,
-          name,
-          season_id,
-          enable_plic_app_whitelist: !!whitelist,
-          plic_app_whitelist_slugs: whitelist ?? [],
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const project = (organization_id: string, name: string, season_id: string | null, whitelist?: string[]) =>
+    insertId(db, 'projects', {
+      organization_id,
+      name,
+      season_id,
+      enable_plic_app_whitelist: !!whitelist,
+      plic_app_whitelist_slugs: whitelist ?? [],
+    });
   ids = {
     studio: studio.id,
     school: school.id,
     sibling: sibling.id,
     foreign: foreign.id,
-    oldProject: await project(school.id, 'Old', old.id),
-    currentProject: await project(school.id, 'Current', current.id),
-    otherApp: await project(school.id, 'Other app only', current.id, ['plic-io']),
+    oldProject: await project(school.id, 'Old', old),
+    currentProject: await project(school.id, 'Current', current),
+    otherApp: await project(school.id, 'Other app only', current, ['plic-io']),
     unseasoned: await project(school.id, 'Unseasoned', null),
-    siblingProject: await project(sibling.id, 'Sibling', current.id),
+    siblingProject: await project(sibling.id, 'Sibling', current),
     foreignProject: await project(foreign.id, 'Foreign', null),
   };
   const schoolUser = await buildUser(db, { organizations: [school.id], manages: 'own' });

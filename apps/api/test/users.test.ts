@@ -121,6 +121,12 @@ describe('creating users', () => {
 });
 
 describe('accounts list (All Users)', () => {
+  /** The accounts of `org`'s whole tree as `who` reads them, with more of the query after. */
+  const treeAccounts = async (who: string, org: string, more = '') =>
+    (
+      await call(who, 'GET', `/api/organizations/${org}/accounts?traverse_sub_organizations=true${more}`)
+    ).json();
+
   test('recursive, with users and organizations, filtered by permission, invite status and keyword', async () => {
     const base = `/api/organizations/${w.orgs.studioA.id}/accounts?traverse_sub_organizations=true&include_users=true&include_organizations=true&limit=500`;
     const all = (await call('studioManager', 'GET', base)).json();
@@ -149,24 +155,16 @@ describe('accounts list (All Users)', () => {
     const notSent = (await call('studioManager', 'GET', `${base}&filter[invite_status]=not-sent`)).json();
     expect(notSent.meta.total).toBe(all.meta.total);
     expect((await call('studioManager', 'GET', `${base}&filter[invite_status]=maybe`)).statusCode).toBe(400);
-    const paged = (
-      await call(
-        'studioManager',
-        'GET',
-        `/api/organizations/${w.orgs.studioA.id}/accounts?traverse_sub_organizations=true`,
-      )
-    ).json();
+    const paged = await treeAccounts('studioManager', w.orgs.studioA.id);
     expect(paged.meta.limit).toBe(10);
   });
 
   test('a school sees only its own accounts', async () => {
-    const res = (
-      await call(
-        'schoolStaff',
-        'GET',
-        `/api/organizations/${w.orgs.schoolA1.id}/accounts?traverse_sub_organizations=true&include_organizations=true&limit=500`,
-      )
-    ).json();
+    const res = await treeAccounts(
+      'schoolStaff',
+      w.orgs.schoolA1.id,
+      '&include_organizations=true&limit=500',
+    );
     expect(new Set(res.accounts.map((a: { organization: { name: string } }) => a.organization.name))).toEqual(
       new Set(['School A1']),
     );

@@ -2,6 +2,7 @@ import { APP_SLUG, MANAGER_ROLE, type OrganizationRole } from '@school-portal/do
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/database.js';
 import { hashPassword } from '../../src/modules/auth/passwords.js';
+import { insertId } from './rows.js';
 
 export const TEST_PASSWORD = 'correct horse battery';
 // scrypt is deliberately slow; one real hash, shared by every user a test file builds.
@@ -68,45 +69,38 @@ export async function buildUser(
 ): Promise<BuiltUser> {
   const n = next();
   const email = options.email ?? `user${n}-${Date.now()}@example.test`;
-  const user = await db
-    .insertInto('users')
-    .values({
-      name: `Test User ${n}`,
-      email,
-      password_hash: await testPasswordHash(),
-      roles: [...(options.manager ? [MANAGER_ROLE] : []), ...(options.roles ?? [])],
-      default_account_id: null,
-      current_account_id: null,
-      invitation_sent_at: null,
-      invitation_accepted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertId(db, 'users', {
+    name: `Test User ${n}`,
+    email,
+    password_hash: await testPasswordHash(),
+    roles: [...(options.manager ? [MANAGER_ROLE] : []), ...(options.roles ?? [])],
+    default_account_id: null,
+    current_account_id: null,
+    invitation_sent_at: null,
+    invitation_accepted_at: null,
+  });
   const manages = options.manages ?? (options.manager ? 'own' : 'none');
   const accountIds: string[] = [];
   for (const organizationId of options.organizations) {
-    const account = await db
-      .insertInto('accounts')
-      .values({
-        user_id: user.id,
+    accountIds.push(
+      await insertId(db, 'accounts', {
+        user_id: id,
         organization_id: organizationId,
         managed_organization_ids: manages === 'own' ? [organizationId] : [],
         enable_plic_app_whitelist: options.whitelist !== undefined,
         plic_app_whitelist_slugs: options.whitelist ?? [],
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    accountIds.push(account.id);
+      }),
+    );
   }
   await db
     .updateTable('users')
     .set({ default_account_id: accountIds[0] ?? null, current_account_id: accountIds[0] ?? null })
-    .where('id', '=', user.id)
+    .where('id', '=', id)
     .execute();
   for (const slug of options.slugs ?? [APP_SLUG]) {
-    await db.insertInto('app_licenses').values({ user_id: user.id, plic_app_slug: slug }).execute();
+    await db.insertInto('app_licenses').values({ user_id: id, plic_app_slug: slug }).execute();
   }
-  return { id: user.id, email, accountIds };
+  return { id, email, accountIds };
 }
 
 export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
@@ -128,12 +122,12 @@ export async function buildProject(
   name: string,
   templateId: string | null = null,
 ): Promise<string> {
-  const project = await db
-    .insertInto('projects')
-    .values({ organization_id: organizationId, name, season_id: null, project_template_id: templateId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return project.id;
+  return insertId(db, 'projects', {
+    organization_id: organizationId,
+    name,
+    season_id: null,
+    project_template_id: templateId,
+  });
 }
 
 /** Signs in each named user of `users` (a world's, say): their tokens by name. */
