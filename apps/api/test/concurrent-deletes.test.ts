@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, buildUser, signIn } from './support/factories.js';
+import { insertId } from './support/rows.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
@@ -25,22 +26,13 @@ interface Fixture {
 }
 type AnyTable = Fixture['table'] | 'project_export_formats' | 'project_exports' | 'projects' | 'users';
 
-const insertId = async (table: AnyTable, values: Record<string, unknown>) =>
-  (
-    await t.ctx.db
-      .insertInto(table)
-      .values(values as never)
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id as string;
-
 async function photo() {
-  const album = await insertId('albums' as AnyTable, {
+  const album = await insertId(t.ctx.db, 'albums', {
     name: 'Race',
     parent_resource_type: 'Project',
     parent_resource_id: projectId,
   });
-  return insertId('photos' as AnyTable, {
+  return insertId(t.ctx.db, 'photos', {
     album_id: album,
     storage_key: `race/${album}/original`,
     upload_file_name: 'p.jpg',
@@ -49,9 +41,9 @@ async function photo() {
     upload_verified_at: new Date(),
   });
 }
-const subject = () => insertId('subjects', { project_id: projectId, properties: '{}' });
+const subject = () => insertId(t.ctx.db, 'subjects', { project_id: projectId, properties: '{}' });
 const format = () =>
-  insertId('project_export_formats', {
+  insertId(t.ctx.db, 'project_export_formats', {
     organization_id: w.orgs.studioA.id,
     name: `Race format ${Math.random()}`,
     standard_key: null,
@@ -63,7 +55,11 @@ const fixtures: Record<string, Omit<Fixture, 'table'> & { table: AnyTable }> = {
   '/api/project-templates/:id': {
     table: 'project_templates',
     make: () =>
-      insertId('project_templates', { organization_id: w.orgs.studioA.id, name: 'Race', project_id: null }),
+      insertId(t.ctx.db, 'project_templates', {
+        organization_id: w.orgs.studioA.id,
+        name: 'Race',
+        project_id: null,
+      }),
     change: {
       method: 'PUT',
       body: {
@@ -79,19 +75,29 @@ const fixtures: Record<string, Omit<Fixture, 'table'> & { table: AnyTable }> = {
   '/api/photo-crops/:id': {
     table: 'photo_crops',
     make: async () =>
-      insertId('photo_crops', { photo_id: await photo(), name: 'c', x: 0, y: 0, width: 0.5, height: 0.5 }),
+      insertId(t.ctx.db, 'photo_crops', {
+        photo_id: await photo(),
+        name: 'c',
+        x: 0,
+        y: 0,
+        width: 0.5,
+        height: 0.5,
+      }),
     change: { method: 'PATCH', body: { photo_crop: { x: 0, y: 0, width: 0.6, height: 0.6 } } },
   },
   '/api/subject-photo-assignments/:id': {
     table: 'subject_photo_assignments',
     make: async () =>
-      insertId('subject_photo_assignments', { subject_id: await subject(), photo_id: await photo() }),
+      insertId(t.ctx.db, 'subject_photo_assignments', {
+        subject_id: await subject(),
+        photo_id: await photo(),
+      }),
     change: { method: 'PATCH', body: { subject_photo_assignment: { is_primary: true } } },
   },
   '/api/attachments/:id': {
     table: 'attachments',
     make: async () => {
-      const request = await insertId('attachment_requests' as AnyTable, {
+      const request = await insertId(t.ctx.db, 'attachment_requests', {
         organization_id: w.orgs.studioA.id,
         name: 'Roster',
         description: 'Send it',
@@ -100,7 +106,7 @@ const fixtures: Record<string, Omit<Fixture, 'table'> & { table: AnyTable }> = {
         .insertInto('attachment_request_projects')
         .values({ attachment_request_id: request, project_id: projectId })
         .execute();
-      return insertId('attachments', {
+      return insertId(t.ctx.db, 'attachments', {
         project_id: projectId,
         attachment_request_id: request,
         name: 'never arrived',
@@ -128,7 +134,7 @@ const fixtures: Record<string, Omit<Fixture, 'table'> & { table: AnyTable }> = {
   '/api/project-exports/:id': {
     table: 'project_exports',
     make: async () =>
-      insertId('project_exports', {
+      insertId(t.ctx.db, 'project_exports', {
         project_id: projectId,
         project_export_format_id: await format(),
         project_export_format_name: 'Race format',
@@ -142,7 +148,11 @@ const fixtures: Record<string, Omit<Fixture, 'table'> & { table: AnyTable }> = {
   '/api/projects/:id': {
     table: 'projects',
     make: () =>
-      insertId('projects', { organization_id: w.orgs.studioA.id, name: 'Race project', season_id: null }),
+      insertId(t.ctx.db, 'projects', {
+        organization_id: w.orgs.studioA.id,
+        name: 'Race project',
+        season_id: null,
+      }),
     deleteBody: { confirm_name: 'Race project' },
     change: { method: 'PATCH', body: { project: { short_code: 'RACE' } } },
   },
@@ -156,7 +166,7 @@ beforeAll(async () => {
   t = await createTestApp({}, { workers: false });
   w = await buildWorld(t.ctx.db);
   token = await signIn(t.app, w.users.studioManager!.email);
-  projectId = await insertId('projects', {
+  projectId = await insertId(t.ctx.db, 'projects', {
     organization_id: w.orgs.studioA.id,
     name: 'Race home',
     season_id: null,
@@ -225,7 +235,7 @@ describe('concurrent deletes', () => {
   test('a merge of duplicates beside the DELETE of a subject it merges: the merge wins, the delete 404, no deadlock', async () => {
     const kept = await subject();
     const merged = await subject();
-    await insertId('subject_photo_assignments', {
+    await insertId(t.ctx.db, 'subject_photo_assignments', {
       subject_id: merged,
       photo_id: await photo(),
       is_primary: true,
