@@ -3,7 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ProjectTemplateSummary, useProjectTemplates } from '../../api/projectTemplates';
 import { useCan } from '../../app/can';
@@ -26,6 +26,11 @@ export function ProjectTemplatesPage() {
   const templates = useProjectTemplates(user.current_account?.organization_id);
   const [deleting, setDeleting] = useState<ProjectTemplateSummary | null>(null);
 
+  const linkAction = (label: string, icon: ReactNode, to: string) => (
+    <TooltipIconButton label={label} to={to}>
+      {icon}
+    </TooltipIconButton>
+  );
   const content = (
     <QueryListTable
       query={templates}
@@ -54,20 +59,17 @@ export function ProjectTemplatesPage() {
               <time dateTime={template.created_at}>{formatDate(template.created_at)}</time>
             </TableCell>
             <ActionsCell>
-              <TooltipIconButton
-                label={t('project-templates.view', { name: template.name })}
-                to={routePath('project-template.index', { projectTemplateId })}
-              >
-                <VisibilityIcon fontSize="small" />
-              </TooltipIconButton>
-              {can('template.update', template) && (
-                <TooltipIconButton
-                  label={t('project-templates.edit', { name: template.name })}
-                  to={routePath('project-template.edit', { projectTemplateId })}
-                >
-                  <EditIcon fontSize="small" />
-                </TooltipIconButton>
+              {linkAction(
+                t('project-templates.view', { name: template.name }),
+                <VisibilityIcon fontSize="small" />,
+                routePath('project-template.index', { projectTemplateId }),
               )}
+              {can('template.update', template) &&
+                linkAction(
+                  t('project-templates.edit', { name: template.name }),
+                  <EditIcon fontSize="small" />,
+                  routePath('project-template.edit', { projectTemplateId }),
+                )}
               {can('template.delete', template) && (
                 <TooltipIconButton
                   label={t('project-templates.delete', { name: template.name })}
