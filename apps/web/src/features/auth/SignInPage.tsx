@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { keyframes } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
@@ -14,8 +12,8 @@ import { type SignInState, safeReturnPath } from '../../app/guards';
 import { ROUTES } from '../../app/routes';
 import { startSession } from '../../app/session';
 import { AuthCard } from '../../components/AuthCard';
+import { AuthFooterLink, AuthForm, AuthSubmit } from '../../components/AuthForm';
 import { LoadingScreen } from '../../components/LoadingScreen';
-import { RouterLink } from '../../components/RouterLink';
 
 const shake = keyframes`
   10%, 90% { transform: translateX(-2px); }
@@ -87,10 +85,8 @@ export function SignInPage() {
           {t('reset-password.edit.success-heading')}
         </Alert>
       )}
-      <Box
-        component="form"
-        aria-label={t('sign-in.form-label')}
-        noValidate
+      <AuthForm
+        label={t('sign-in.form-label')}
         onSubmit={onSubmit}
         data-failed={failure ? 'true' : undefined}
         sx={{
@@ -124,13 +120,9 @@ export function SignInPage() {
           onChange={(event) => setPassword(event.target.value)}
           slotProps={{ htmlInput: { 'aria-required': true } }}
         />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={!canSubmit} sx={{ mt: 2 }}>
-          {t('sign-in.submit')}
-        </Button>
-        <Box sx={{ mt: 2, textAlign: 'center' }}>
-          <RouterLink to={ROUTES['reset-password.index']}>{t('sign-in.forgot-password')}</RouterLink>
-        </Box>
-      </Box>
+        <AuthSubmit disabled={!canSubmit}>{t('sign-in.submit')}</AuthSubmit>
+        <AuthFooterLink to={ROUTES['reset-password.index']}>{t('sign-in.forgot-password')}</AuthFooterLink>
+      </AuthForm>
       {signIn.isPending && <LoadingScreen overlay label={t('sign-in.signing-in')} />}
     </AuthCard>
   );

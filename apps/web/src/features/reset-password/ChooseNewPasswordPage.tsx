@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { PASSWORD_MIN_LENGTH } from '@school-portal/domain';
@@ -8,7 +7,7 @@ import { useCompletePasswordReset, usePasswordReset } from '../../api/passwordRe
 import type { SignInState } from '../../app/guards';
 import { ROUTES } from '../../app/routes';
 import { AuthCard } from '../../components/AuthCard';
-import { RouterLink } from '../../components/RouterLink';
+import { AuthFooterLink } from '../../components/AuthForm';
 import { InvalidLinkCard, TokenCheck, TokenPasswordForm } from '../../components/TokenPasswordPage';
 
 /** After the new password is saved: the way to sign in with it (no automatic sign-in). */
@@ -34,9 +33,7 @@ export function ChooseNewPasswordPage() {
   const reset = usePasswordReset(token);
   const complete = useCompletePasswordReset(token);
   const backToSignIn = (
-    <Box sx={{ mt: 2, textAlign: 'center' }}>
-      <RouterLink to={ROUTES['sign-in']}>{t('reset-password.back-to-sign-in')}</RouterLink>
-    </Box>
+    <AuthFooterLink to={ROUTES['sign-in']}>{t('reset-password.back-to-sign-in')}</AuthFooterLink>
   );
   const invalid = (
     <InvalidLinkCard

@@ -1,6 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -9,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { useRequestPasswordReset } from '../../api/passwordResets';
 import { ROUTES } from '../../app/routes';
 import { AuthCard } from '../../components/AuthCard';
-import { RouterLink } from '../../components/RouterLink';
+import { AuthFooterLink, AuthForm, AuthSubmit } from '../../components/AuthForm';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -24,10 +22,8 @@ export function ResetPasswordPage() {
       <Typography color="text.secondary" variant="body2" sx={{ mb: 1 }}>
         {t('reset-password.all-apps')}
       </Typography>
-      <Box
-        component="form"
-        aria-label={t('reset-password.heading')}
-        noValidate
+      <AuthForm
+        label={t('reset-password.heading')}
         onSubmit={(event) => {
           event.preventDefault();
           if (!canSubmit) return;
@@ -51,13 +47,9 @@ export function ResetPasswordPage() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={!canSubmit} sx={{ mt: 2 }}>
-          {t('reset-password.submit')}
-        </Button>
-      </Box>
-      <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <RouterLink to={ROUTES['sign-in']}>{t('reset-password.back-to-sign-in')}</RouterLink>
-      </Box>
+        <AuthSubmit disabled={!canSubmit}>{t('reset-password.submit')}</AuthSubmit>
+      </AuthForm>
+      <AuthFooterLink to={ROUTES['sign-in']}>{t('reset-password.back-to-sign-in')}</AuthFooterLink>
     </AuthCard>
   );
 }
