@@ -193,6 +193,25 @@ function NotUploadedActions({ projectId, attachment }: { projectId: string; atta
   const remove = useRemoveAttachment(projectId);
   const name = attachment.upload_file_name || attachment.name;
   const busy = retry.isPending || remove.isPending;
+  // Either action runs on this file and tells its outcome in a notice.
+  const run = (action: typeof retry | typeof remove, done: string, onError: (error: unknown) => void) => () =>
+    action.mutate(attachment.id, { onSuccess: () => notify({ message: done }), onError });
+  const retryFailed = (error: unknown) => {
+    const missing = isApiError(error) && error.status >= 400 && error.status < 500;
+    if (!missing) {
+      notify({ message: t('attachments.uploaded.retry-failed', { name }), severity: 'error' });
+      return;
+    }
+    notify({ message: t('attachments.uploaded.retry-upload', { name }), severity: 'warning' });
+    if (attachment.attachment_request_id) {
+      navigate(
+        routePath('project.attachments.upload', {
+          projectId,
+          attachmentRequestId: attachment.attachment_request_id,
+        }),
+      );
+    }
+  };
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
       <Button
@@ -200,27 +219,7 @@ function NotUploadedActions({ projectId, attachment }: { projectId: string; atta
         variant="outlined"
         disabled={busy}
         aria-label={t('attachments.uploaded.retry-label', { name })}
-        onClick={() =>
-          retry.mutate(attachment.id, {
-            onSuccess: () => notify({ message: t('attachments.uploaded.retried', { name }) }),
-            onError: (error) => {
-              const missing = isApiError(error) && error.status >= 400 && error.status < 500;
-              if (missing) {
-                notify({ message: t('attachments.uploaded.retry-upload', { name }), severity: 'warning' });
-                if (attachment.attachment_request_id) {
-                  navigate(
-                    routePath('project.attachments.upload', {
-                      projectId,
-                      attachmentRequestId: attachment.attachment_request_id,
-                    }),
-                  );
-                }
-              } else {
-                notify({ message: t('attachments.uploaded.retry-failed', { name }), severity: 'error' });
-              }
-            },
-          })
-        }
+        onClick={run(retry, t('attachments.uploaded.retried', { name }), retryFailed)}
       >
         {t('attachments.uploaded.retry')}
       </Button>
@@ -229,13 +228,9 @@ function NotUploadedActions({ projectId, attachment }: { projectId: string; atta
         color="error"
         disabled={busy}
         aria-label={t('attachments.uploaded.remove-label', { name })}
-        onClick={() =>
-          remove.mutate(attachment.id, {
-            onSuccess: () => notify({ message: t('attachments.uploaded.removed', { name }) }),
-            onError: () =>
-              notify({ message: t('attachments.uploaded.remove-failed', { name }), severity: 'error' }),
-          })
-        }
+        onClick={run(remove, t('attachments.uploaded.removed', { name }), () =>
+          notify({ message: t('attachments.uploaded.remove-failed', { name }), severity: 'error' }),
+        )}
       >
         {t('attachments.uploaded.remove')}
       </Button>

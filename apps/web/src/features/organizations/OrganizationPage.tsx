@@ -168,34 +168,31 @@ interface LinkItem {
   secondary: string;
 }
 
-/** A card of the organization's records (its users, its projects): each a link with a line below it. */
+/**
+ * A card of the organization's records, its users or its projects: each a link with a line below it.
+ * Both are worded alike under `organization.<kind>` (the heading, "-load-failed", "-empty").
+ */
 function LinkListSection<T>({
-  id,
-  title,
+  kind,
   query,
-  errorMessage,
-  emptyMessage,
-  testId,
   itemOf,
 }: {
-  id: string;
-  title: string;
+  kind: 'users' | 'projects';
   query: QueryLike<T[]>;
-  errorMessage: string;
-  emptyMessage: string;
-  testId: string;
   itemOf: (record: T) => LinkItem;
 }) {
+  const { t } = useTranslation();
+  const title = t(`organization.${kind}`);
   return (
-    <SectionCard title={title} id={id}>
+    <SectionCard title={title} id={`organization-${kind}-heading`}>
       <QueryState
         query={query}
-        errorMessage={errorMessage}
+        errorMessage={t(`organization.${kind}-load-failed`)}
         isEmpty={(data) => data.length === 0}
-        emptyMessage={emptyMessage}
+        emptyMessage={t(`organization.${kind}-empty`)}
       >
         {(data) => (
-          <List aria-label={title} data-testid={testId}>
+          <List aria-label={title} data-testid={`organization-${kind}`}>
             {data.map(itemOf).map((item) => (
               <ListItem key={item.key} divider disableGutters>
                 <ListItemText
@@ -221,12 +218,8 @@ function Users({ organizationId }: { organizationId: string }) {
   } as const;
   return (
     <LinkListSection
-      id="organization-users-heading"
-      title={t('organization.users')}
+      kind="users"
       query={users}
-      errorMessage={t('organization.users-load-failed')}
-      emptyMessage={t('organization.users-empty')}
-      testId="organization-users"
       itemOf={(user) => ({
         key: user.id,
         to: routePath('user.index', { userId: user.id }),
@@ -242,12 +235,8 @@ function Projects({ organizationId }: { organizationId: string }) {
   const projects = useOrganizationProjectList(organizationId);
   return (
     <LinkListSection
-      id="organization-projects-heading"
-      title={t('organization.projects')}
+      kind="projects"
       query={projects}
-      errorMessage={t('organization.projects-load-failed')}
-      emptyMessage={t('organization.projects-empty')}
-      testId="organization-projects"
       itemOf={(project) => ({
         key: project.id,
         to: routePath('project.index', { projectId: project.id }),
