@@ -22,7 +22,6 @@ import {
 import { useOrganizationProjects } from '../../api/projects';
 import { useCan, useOwnOrganization } from '../../app/can';
 import { ROUTES } from '../../app/routes';
-import { useSessionUser } from '../../app/session';
 import { compareText, formatDateTime } from '../../components/format';
 import { FilterSelect, FiltersBar } from '../../components/ListFilters';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -85,12 +84,11 @@ function EventRow({ event, onPerson }: { event: AuditEvent; onPerson: (id: strin
 /** Activity: the trail of the current organization, filtered, paged and downloadable as CSV. */
 export function ActivityPage() {
   const { t } = useTranslation();
-  const user = useSessionUser();
   const can = useCan();
   const own = useOwnOrganization();
   const labels = useLabels();
-  const organizationId = user.current_account?.organization_id ?? null;
-  const school = isCustomer(user.current_account?.organization.role);
+  const organizationId = own?.id ?? null;
+  const school = isCustomer(own?.role);
   const { page, values, update } = useListParams(FILTERS);
   const filters: AuditEventFilters = values;
   const events = useAuditEvents(organizationId, filters, page);

@@ -160,6 +160,22 @@ export function UsersPage() {
     </QueryListTable>
   );
 
+  const filter = <V extends string>(
+    key: (typeof FILTERS)[number],
+    label: string,
+    choices: readonly V[],
+    choiceLabel: (value: V) => string,
+  ) => (
+    <FilterSelect
+      id={`users-filter-${key}`}
+      label={label}
+      value={params[key]}
+      options={choices.map((value) => [value, choiceLabel(value)] as const)}
+      onChange={(value) => update({ [key]: value })}
+      sx={{ flex: '1 1 200px' }}
+    />
+  );
+
   return (
     <Page title={t('users.heading')}>
       <UsersNav />
@@ -171,22 +187,8 @@ export function UsersPage() {
           onChange={setText}
           sx={{ flex: '2 1 260px' }}
         />
-        <FilterSelect
-          id="users-filter-permission"
-          label={t('users.permission')}
-          value={params.permission}
-          options={SCHOOL_PORTAL_PERMISSION_FILTERS.map((value) => [value, permissionLabel(value)] as const)}
-          onChange={(permission) => update({ permission })}
-          sx={{ flex: '1 1 200px' }}
-        />
-        <FilterSelect
-          id="users-filter-invite"
-          label={t('users.invite-status')}
-          value={params.invite}
-          options={INVITE_STATUS_FILTERS.map((value) => [value, inviteLabel(value)] as const)}
-          onChange={(invite) => update({ invite })}
-          sx={{ flex: '1 1 200px' }}
-        />
+        {filter('permission', t('users.permission'), SCHOOL_PORTAL_PERMISSION_FILTERS, permissionLabel)}
+        {filter('invite', t('users.invite-status'), INVITE_STATUS_FILTERS, inviteLabel)}
       </FiltersBar>
       {content}
     </Page>
