@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import type { VisibleRef } from '../modules/access/visibility.js';
 import { type AuditEntry, actorOf, recordAudit } from '../modules/audit/record.js';
 import { idParam } from './params.js';
 
@@ -20,6 +21,18 @@ export const signedDownload = {
     302: z.null().describe('Redirect to the signed address (Location)'),
   },
 };
+
+/** The trail row of a download of the record found as `ref`: `<kind>.download`, on its project and organization. */
+export const downloadAudit = (
+  recordType: 'layout_render' | 'photo' | 'project_export',
+  ref: VisibleRef,
+): AuditEntry => ({
+  action: `${recordType}.download`,
+  recordType,
+  recordId: ref.id,
+  projectId: ref.project_id,
+  ownerOrganizationId: ref.organization_id,
+});
 
 /** What a download hands out: the stored object, the name it downloads under, and its trail row. */
 export interface SignedDownload {

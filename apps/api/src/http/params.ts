@@ -9,20 +9,6 @@ export const queryBoolean = z
   .transform((v) => v === 'true')
   .optional();
 
-/** The schema of a route that deletes the record named in its path and answers `{}`. */
-export const deleteById = { params: idParam, response: { 200: z.object({}) } };
-
-/** An upload's declared file name. */
-export const uploadFileName = z.string().trim().min(1).max(255);
-
-/** An upload's declared size in bytes: at least one, at most `maxBytes` (said in MB when refused). */
-export const uploadFileSize = (maxBytes: number) =>
-  z
-    .number()
-    .int()
-    .min(1)
-    .max(maxBytes, `must be at most ${maxBytes / 1024 / 1024} MB`);
-
 export const isRecordId = (value: string) => /^\d{1,18}$/.test(value);
 
 export const pageQuery = {

@@ -1,6 +1,8 @@
 import type { Action } from '@school-portal/domain';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from './params.js';
 
 /**
  * A route's options in one call: the action it performs (http/auth.ts checks it against the domain's
@@ -20,3 +22,8 @@ export function operations(tags: string[]) {
 export function moduleRoutes(root: FastifyInstance, tags: string[]) {
   return { app: root.withTypeProvider<ZodTypeProvider>(), operation: operations(tags) };
 }
+
+export type ModuleRoutes = ReturnType<typeof moduleRoutes>;
+
+/** The schema of a route that deletes the record named in its path and answers `{}`. */
+export const deleteById = { params: idParam, response: { 200: z.object({}) } };

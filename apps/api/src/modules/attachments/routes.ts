@@ -5,15 +5,9 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { answerSignedDownload, signedDownload } from '../../http/download.js';
 import { conflict, notFound } from '../../http/errors.js';
-import {
-  deleteById,
-  idParam,
-  pageFields,
-  pageOf,
-  uploadFileName,
-  uploadFileSize,
-} from '../../http/params.js';
-import { moduleRoutes } from '../../http/route.js';
+import { idParam, pageFields, pageOf } from '../../http/params.js';
+import { deleteById, moduleRoutes } from '../../http/route.js';
+import { uploadFileName, uploadFileSize } from '../../http/upload-fields.js';
 import { findProject } from '../projects/service.js';
 import { attachmentSchema, serializeAttachment } from './serialize.js';
 import {

@@ -10,8 +10,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
-import { deleteById, idParam } from '../../http/params.js';
-import { moduleRoutes } from '../../http/route.js';
+import { idParam } from '../../http/params.js';
+import { deleteById, moduleRoutes } from '../../http/route.js';
 import { findOrganization } from '../organizations/service.js';
 import { exportFormatSchema } from './serialize.js';
 import {

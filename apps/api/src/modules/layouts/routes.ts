@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { answerSignedDownload, signedDownload } from '../../http/download.js';
+import { answerSignedDownload, downloadAudit, signedDownload } from '../../http/download.js';
 import { conflict } from '../../http/errors.js';
 import { idParam, pageFields, pageOf } from '../../http/params.js';
 import { moduleRoutes, operations } from '../../http/route.js';
@@ -292,13 +292,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
         key: row.storage_key,
         downloadName: `${row.render_name}.pdf`,
         contentType: 'application/pdf',
-        audit: {
-          action: 'layout_render.download',
-          recordType: 'layout_render',
-          recordId: ref.id,
-          projectId: ref.project_id,
-          ownerOrganizationId: ref.organization_id,
-        },
+        audit: downloadAudit('layout_render', ref),
       });
     },
   );

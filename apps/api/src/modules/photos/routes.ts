@@ -3,16 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
+import { downloadAudit } from '../../http/download.js';
 import { conflict } from '../../http/errors.js';
-import {
-  deleteById,
-  idParam,
-  pageFields,
-  pageOf,
-  uploadFileName,
-  uploadFileSize,
-} from '../../http/params.js';
-import { moduleRoutes } from '../../http/route.js';
+import { idParam, pageFields, pageOf } from '../../http/params.js';
+import { deleteById, type ModuleRoutes, moduleRoutes } from '../../http/route.js';
+import { uploadFileName, uploadFileSize } from '../../http/upload-fields.js';
 import { RENDITIONS } from '../../images/images.js';
 import { actorOf, recordAudit } from '../audit/record.js';
 import { findProject } from '../projects/service.js';
@@ -46,7 +41,8 @@ import {
 const recordId = recordIdSchema;
 
 export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
-  const { app, operation } = moduleRoutes(root, ['photos']);
+  const routes = moduleRoutes(root, ['photos']);
+  const { app, operation } = routes;
   app.get(
     '/api/albums',
     operation('photo.list', 'Albums of a project, optionally by tag', {
@@ -193,13 +189,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       // The full-size picture is a download of the student's photo: in the trail (thumbnails are not).
       if (request.query.size === 'full') {
         const ref = await request.access.find('photo', photo.id);
-        await recordAudit(ctx.db, actorOf(request), {
-          action: 'photo.download',
-          recordType: 'photo',
-          recordId: photo.id,
-          projectId: ref.project_id,
-          ownerOrganizationId: ref.organization_id,
-        });
+        await recordAudit(ctx.db, actorOf(request), downloadAudit('photo', ref));
       }
       const url = await ctx.storage.presignGet({
         key: renditionKey(baseOf(photo.storage_key), request.query.size),
@@ -208,14 +198,13 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       return reply.header('Cache-Control', 'private, max-age=300').redirect(url, 302);
     },
   );
-  registerAssignmentRoutes(root, ctx);
-  registerCropRoutes(root, ctx);
-  registerImportRoutes(root, ctx);
+  registerAssignmentRoutes(routes, ctx);
+  registerCropRoutes(routes, ctx);
+  registerImportRoutes(routes, ctx);
 }
 
 /** Subject-photo assignments: which photos a subject has, and which is its primary one. */
-function registerAssignmentRoutes(root: FastifyInstance, ctx: AppContext) {
-  const { app, operation } = moduleRoutes(root, ['photos']);
+function registerAssignmentRoutes({ app, operation }: ModuleRoutes, ctx: AppContext) {
   app.post(
     '/api/subject-photo-assignments',
     operation('photo.assign', 'Assign a photo to a subject of the same project, optionally as primary', {
@@ -260,8 +249,7 @@ function registerAssignmentRoutes(root: FastifyInstance, ctx: AppContext) {
 }
 
 /** Photo crops: named rectangles (fractions of the image), one of them the photo's default. */
-function registerCropRoutes(root: FastifyInstance, ctx: AppContext) {
-  const { app, operation } = moduleRoutes(root, ['photos']);
+function registerCropRoutes({ app, operation }: ModuleRoutes, ctx: AppContext) {
   app.get(
     '/api/photos/:id/photo-crops',
     operation('photo.show', 'Crops of a photo', {
@@ -320,8 +308,7 @@ function registerCropRoutes(root: FastifyInstance, ctx: AppContext) {
 }
 
 /** Project imports: a batch of photos brought into a project, started and then finished. */
-function registerImportRoutes(root: FastifyInstance, ctx: AppContext) {
-  const { app, operation } = moduleRoutes(root, ['photos']);
+function registerImportRoutes({ app, operation }: ModuleRoutes, ctx: AppContext) {
   app.post(
     '/api/projects/:id/project-imports',
     operation('photo.import', 'Start a photo import into a project', {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { answerSignedDownload, signedDownload } from '../../http/download.js';
+import { answerSignedDownload, downloadAudit, signedDownload } from '../../http/download.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { idParam, pageFields, pageOf } from '../../http/params.js';
 import { moduleRoutes } from '../../http/route.js';
@@ -112,13 +112,7 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
         key: row.storage_key,
         downloadName: `${safeDownloadName(row.project_export_format_name)}.zip`,
         contentType: 'application/zip',
-        audit: {
-          action: 'project_export.download',
-          recordType: 'project_export',
-          recordId: row.id,
-          projectId: row.project_id,
-          ownerOrganizationId: ref.organization_id,
-        },
+        audit: downloadAudit('project_export', ref),
       });
     },
   );
