@@ -1,10 +1,11 @@
 import { attachmentContentType, MULTI_PAGE_SIZES, PAGE_SIZES } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, type RequestBodyOf } from './api';
+import { saveLink } from './client';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
 import { queryClient } from './queryClient';
-import { useEveryPage, useListPage, useRecord } from './records';
+import { fetchSignedDownload, useEveryPage, useListPage, useRecord } from './records';
 import type { ApiResponse, ElementOf, ProjectSummary } from './types';
 
 // ---------------------------------------------------------------------------------------------------
@@ -221,16 +222,6 @@ export function useRemoveAttachment(projectId: string) {
  * attachment): the browser downloads straight from storage, nothing held in memory here.
  */
 export async function downloadAttachment(attachment: Attachment): Promise<void> {
-  const { download } = await api.get('/api/attachments/{id}/download', {
-    path: { id: attachment.id },
-    query: { format: 'json' },
-  });
-  const link = document.createElement('a');
-  link.href = download.url;
-  link.download = attachment.upload_file_name || attachment.name;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
+  const { url } = await fetchSignedDownload('/api/attachments/{id}/download', attachment.id);
+  saveLink(url, attachment.upload_file_name || attachment.name);
 }

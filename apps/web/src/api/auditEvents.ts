@@ -1,6 +1,6 @@
 import { MULTI_PAGE_SIZES } from '@school-portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { api, pathOf } from './api';
 import { downloadWithToken } from './client';
 import { queryKeys } from './keys';
 import { fetchAllOf } from './pages';
@@ -22,8 +22,6 @@ export interface AuditEventFilters {
 
 export const ACTIVITY_PAGE_SIZE = 25;
 
-const path = (organizationId: string, suffix = '') =>
-  `/api/organizations/${encodeURIComponent(organizationId)}/audit-events${suffix}`;
 const queryOf = (filters: AuditEventFilters) =>
   Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, v || undefined]));
 
@@ -62,5 +60,9 @@ export function useAuditActors(organizationId: string | null) {
 
 /** The same trail (every row the filters select) as CSV, saved by the browser. */
 export function downloadAuditEventsCsv(organizationId: string, filters: AuditEventFilters): Promise<void> {
-  return downloadWithToken(path(organizationId, '.csv'), 'activity.csv', queryOf(filters));
+  return downloadWithToken(
+    pathOf('/api/organizations/{id}/audit-events.csv', { id: organizationId }),
+    'activity.csv',
+    queryOf(filters),
+  );
 }

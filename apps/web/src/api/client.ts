@@ -168,11 +168,21 @@ export async function downloadWithToken(
   });
   if (!response.ok) throw new ApiError(response.status, await parseBody(response));
   const url = URL.createObjectURL(await response.blob());
+  saveLink(url, fileName);
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * Hands an address to the browser to save, through a hidden link clicked once: under `fileName` when
+ * given, else the name the server sends. The page stays.
+ */
+export function saveLink(href: string, fileName?: string): void {
   const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
+  link.href = href;
+  if (fileName !== undefined) link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
   document.body.appendChild(link);
   link.click();
   link.remove();
-  URL.revokeObjectURL(url);
 }

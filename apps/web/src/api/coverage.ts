@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { api, pathOf } from './api';
 import { downloadWithToken } from './client';
 import { queryKeys } from './keys';
 import type { ApiResponse, ElementOf } from './types';
@@ -29,7 +29,7 @@ export function useCoverage(projectId: string, page = 1, limit = MISSING_PAGE_SI
 /** The missing list as CSV, saved by the browser. */
 export function downloadCoverageCsv(projectId: string, projectName: string): Promise<void> {
   return downloadWithToken(
-    `/api/projects/${encodeURIComponent(projectId)}/coverage.csv`,
+    pathOf('/api/projects/{id}/coverage.csv', { id: projectId }),
     `Missing portraits - ${projectName}.csv`,
   );
 }

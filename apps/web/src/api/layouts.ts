@@ -2,9 +2,10 @@ import { maxRenderPollCycles, RENDER_POLL_INTERVAL_MS } from '@school-portal/dom
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api, type RequestBodyOf } from './api';
+import { saveLink } from './client';
 import { queryKeys } from './keys';
 import { queryClient } from './queryClient';
-import { getRecord, sendRecord, useListPage, useRecord } from './records';
+import { fetchSignedDownload, getRecord, sendRecord, useListPage, useRecord } from './records';
 import { getToken } from './token';
 import type { ApiResponse } from './types';
 
@@ -187,14 +188,6 @@ export function useRenderPolling(
 
 /** Downloads a complete render's PDF: the API answers a signed address, the browser fetches it. */
 export async function downloadRender(render: Pick<LayoutRender, 'id' | 'render_name'>): Promise<void> {
-  const { download } = await api.get('/api/layout-renders/{id}/download', {
-    path: { id: render.id },
-    query: { format: 'json' },
-  });
-  const link = document.createElement('a');
-  link.href = download.url;
-  link.download = `${render.render_name}.pdf`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
+  const { url } = await fetchSignedDownload('/api/layout-renders/{id}/download', render.id);
+  saveLink(url, `${render.render_name}.pdf`);
 }

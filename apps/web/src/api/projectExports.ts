@@ -1,9 +1,10 @@
 import { EXPORT_POLLING_INTERVAL_MS, type ProjectExportInput } from '@school-portal/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, type RequestBodyOf } from './api';
+import { saveLink } from './client';
 import { queryKeys } from './keys';
 import { queryClient } from './queryClient';
-import { sendRecord, useListPage, useRecord } from './records';
+import { fetchSignedDownload, sendRecord, useListPage, useRecord } from './records';
 import type { ApiResponse } from './types';
 
 /** A project export as the API sends it (API.md `project exports`; exports §3, §4). */
@@ -111,9 +112,7 @@ export function useDeleteProjectExport(projectId: string) {
  * recorded in the audit trail).
  */
 export function fetchProjectExportDownload(exportId: string): Promise<{ url: string; expires_at: string }> {
-  return api
-    .get('/api/project-exports/{id}/download', { path: { id: exportId }, query: { format: 'json' } })
-    .then((b) => b.download);
+  return fetchSignedDownload('/api/project-exports/{id}/download', exportId);
 }
 
 /** The signed address, asked once per visit of the download page (each ask is audited). */
@@ -131,11 +130,5 @@ export function useProjectExportDownload(exportId: string) {
 /** Downloads the export's ZIP straight from storage through its signed address; the page stays. */
 export async function downloadProjectExport(exportId: string): Promise<void> {
   const { url } = await fetchProjectExportDownload(exportId);
-  const link = document.createElement('a');
-  link.href = url;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
+  saveLink(url);
 }

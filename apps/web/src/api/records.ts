@@ -89,6 +89,23 @@ export function useLinkRecord<
   });
 }
 
+/**
+ * GET `path`?format=json of a stored file: its short-lived signed address in storage (each ask is recorded
+ * in the audit trail), for the browser to fetch straight from there.
+ */
+export function fetchSignedDownload(
+  path:
+    | '/api/attachments/{id}/download'
+    | '/api/layout-renders/{id}/download'
+    | '/api/project-exports/{id}/download',
+  id: string,
+): Promise<{ url: string; expires_at: string }> {
+  return loose('get')<SuccessBody<typeof path, 'get'>>(path, {
+    path: { id },
+    query: { format: 'json' },
+  }).then((body) => body.download);
+}
+
 /** useQuery of getRecord: one record by its id, held under `keyOf(id)`. */
 export function useRecord<P extends IdPath<'get'>, K extends AnswerKey<P>>(
   keyOf: KeyOf,

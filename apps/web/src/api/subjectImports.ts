@@ -1,4 +1,4 @@
-import { api, type RequestBodyOf } from './api';
+import { api, pathOf, type RequestBodyOf } from './api';
 import { downloadWithToken } from './client';
 import { queryKeys } from './keys';
 import { getRecord, sendRecord, useListPage } from './records';
@@ -20,8 +20,6 @@ export type CheckReport = NonNullable<SubjectImport['check']>;
 export type ApplyReport = NonNullable<SubjectImport['report']>;
 export type LineErrors = ElementOf<CheckReport['errors']>;
 export type FieldChange = ElementOf<ElementOf<CheckReport['updates']>['changes']>;
-
-const enc = encodeURIComponent;
 
 export const subjectImportKeys = queryKeys.subjectImports;
 
@@ -88,7 +86,7 @@ export function useProjectImports(projectId: string, page: number) {
 /** The skipped rows as CSV, fetched with the token and saved by the browser. */
 export function downloadSkippedRows(imp: SubjectImport): Promise<void> {
   return downloadWithToken(
-    `/api/subject-imports/${enc(imp.id)}/skipped-rows`,
+    pathOf('/api/subject-imports/{id}/skipped-rows', { id: imp.id }),
     `${imp.upload_file_name.replace(/\.[^.]*$/, '')} - skipped rows.csv`,
   );
 }
