@@ -62,7 +62,7 @@ function filtersOf(q: z.infer<typeof csvQuery>): AuditFilters {
   };
 }
 
-/** The activity trail of an organization's tree (issue 16; API.md `activity`). */
+/** The activity trail of an organization's tree (API.md `activity`). */
 export function registerAuditRoutes(root: FastifyInstance, ctx: AppContext) {
   const { app, operation } = moduleRoutes(root, ['activity']);
 

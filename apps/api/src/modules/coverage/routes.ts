@@ -10,9 +10,9 @@ import { coverageSchema, missingSubjectSchema } from './serialize.js';
 import { coverageCsv, notifySchool, printMissing, projectCoverage } from './service.js';
 
 /**
- * Coverage (docs/api.md "Coverage", issue 28 item 1): who has a portrait, a checked crop, a retake
- * pending or no photo at all, by class, and who is still missing; the missing list as CSV and as a
- * printable PDF (a Contact Sheet render, a page per class); the studio's "missing portraits" e-mail to the school.
+ * Coverage (docs/api.md "Coverage"): who has a portrait, a checked crop, a retake pending or no photo
+ * at all, by class, and who is still missing; the missing list as CSV and as a printable PDF (a Contact
+ * Sheet render, a page per class); the studio's "missing portraits" e-mail to the school.
  */
 export function registerCoverageRoutes(root: FastifyInstance, ctx: AppContext) {
   const { app, operation } = moduleRoutes(root, ['coverage']);

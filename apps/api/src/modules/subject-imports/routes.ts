@@ -56,8 +56,9 @@ const detailSchema = subjectImportSchema.extend({
 });
 
 /**
- * Roster imports (issue 15): a CSV/TSV/XLSX file, uploaded here or sent for a file request, read into a
- * project's subjects with a mapping, a check of what would change, and an apply job.
+ * Roster imports: a CSV/TSV/XLSX file (or a district's OneRoster zip, docs/api.md "OneRoster"), uploaded
+ * here or sent for a file request, read into a project's subjects with a mapping, a check of what would
+ * change, and an apply job.
  */
 export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppContext) {
   const { app, operation } = moduleRoutes(root, ['subject-imports']);
