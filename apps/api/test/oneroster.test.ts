@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ZipFile } from 'yazl';
 import {
   ONEROSTER_COLUMNS,
+  ONEROSTER_FILES,
   oneRosterGrade,
   readOneRoster,
 } from '../src/modules/subject-imports/oneroster.js';
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { injectAs, projectThroughApi, ROSTER_FIELDS } from './support/factories.js';
 import { inWorld, type World } from './support/world.js';
+import { zipOf } from './support/zip.js';
 
 /**
  * OneRoster 1.1 CSV import: a district's zip of users, classes, enrollments and orgs read
@@ -33,31 +34,12 @@ const csvOf = (rows: string[][], bom = false) =>
   `${bom ? BOM : ''}${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 
 const ORGS = [
-  ['sourcedId', 'status', 'dateLastModified', 'name', 'type', 'identifier', 'parentSourcedId'],
+  [...ONEROSTER_FILES.orgs.known],
   ['d1', 'active', '2026-08-01T00:00:00Z', 'Springfield District', 'district', 'SD', ''],
   ['s1', 'active', '2026-08-01T00:00:00Z', 'School A1', 'school', 'A1', 'd1'],
   ['s2', 'active', '2026-08-01T00:00:00Z', 'Shelbyville Elementary', 'school', 'SE', 'd1'],
 ];
-const USER_HEADER = [
-  'sourcedId',
-  'status',
-  'dateLastModified',
-  'enabledUser',
-  'orgSourcedIds',
-  'role',
-  'username',
-  'userIds',
-  'givenName',
-  'familyName',
-  'middleName',
-  'identifier',
-  'email',
-  'sms',
-  'phone',
-  'agentSourcedIds',
-  'grades',
-  'password',
-];
+const USER_HEADER = [...ONEROSTER_FILES.users.known];
 const user = (v: Partial<Record<(typeof USER_HEADER)[number], string>>) =>
   USER_HEADER.map((c) => v[c] ?? (c === 'status' ? 'active' : c === 'enabledUser' ? 'true' : ''));
 const USERS = [
@@ -128,22 +110,7 @@ const USERS = [
   }),
   user({ sourcedId: 'p1', orgSourcedIds: 's1', role: 'parent', givenName: 'Pat', familyName: 'Parent' }),
 ];
-const CLASS_HEADER = [
-  'sourcedId',
-  'status',
-  'dateLastModified',
-  'title',
-  'grades',
-  'courseSourcedId',
-  'classCode',
-  'classType',
-  'location',
-  'schoolSourcedId',
-  'termSourcedIds',
-  'subjects',
-  'subjectCodes',
-  'periods',
-];
+const CLASS_HEADER = [...ONEROSTER_FILES.classes.known];
 const klass = (id: string, title: string, type: string, location: string, school: string, grades = '') => [
   id,
   'active',
@@ -167,18 +134,7 @@ const CLASSES = [
   klass('math', 'Math 3', 'scheduled', 'Lab 2', 's1', '03'),
   klass('hr3', 'Homeroom 2 - Lee', 'homeroom', '201', 's2', '02'),
 ];
-const ENROLLMENT_HEADER = [
-  'sourcedId',
-  'status',
-  'dateLastModified',
-  'classSourcedId',
-  'schoolSourcedId',
-  'userSourcedId',
-  'role',
-  'primary',
-  'beginDate',
-  'endDate',
-];
+const ENROLLMENT_HEADER = [...ONEROSTER_FILES.enrollments.known];
 const enrol = (
   id: string,
   cls: string,
@@ -219,18 +175,6 @@ const ENROLLMENTS = [
   enrol('e14', 'math', 'u6', 'student'),
   enrol('e15', 'hr2', 'u6', 'student', { status: 'tobedeleted' }),
 ];
-
-function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const [name, body] of Object.entries(files)) zip.addBuffer(Buffer.from(body), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 /** The district's roster: orgs and enrollments with a byte-order mark, users and classes without. */
 const districtFiles = (prefix = ''): Record<string, string> => ({

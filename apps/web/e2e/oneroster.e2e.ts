@@ -1,5 +1,5 @@
 import { beforeAll, expect, test } from 'vitest';
-import { ZipFile } from 'yazl';
+import { zipOf } from '../../api/test/support/zip.js';
 import { schoolProject } from './support/factories.js';
 import { applyImport, checkImport, importedSubjectsText } from './support/import-roster.js';
 import { apiAs, DEMO_USERS, productAndBrowser, sharedSignedInPage } from './support/server.js';
@@ -44,18 +44,6 @@ const FILES: Record<string, string> = {
     'e6,active,,art,s1,u2,student,false,,\r\n' +
     'e7,active,,hr9,s2,u4,student,false,,\r\n',
 };
-
-function zipOf(entries: Record<string, string>): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const [name, body] of Object.entries(entries)) zip.addBuffer(Buffer.from(body, 'utf8'), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 beforeAll(async () => {
   const { api: studio } = await apiAs(product.baseUrl, DEMO_USERS.studio);

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
+import { ZipFile } from 'yazl';
 
 export interface ZipEntry {
   name: string;
@@ -33,5 +34,18 @@ export function readZip(bytes: Buffer): Promise<ZipEntry[]> {
       zip.on('error', reject);
       zip.readEntry();
     });
+  });
+}
+
+/** A deflated ZIP of the given files (names may hold folders), as yazl writes it: what districts send. */
+export function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const [name, body] of Object.entries(files)) zip.addBuffer(Buffer.from(body), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
   });
 }

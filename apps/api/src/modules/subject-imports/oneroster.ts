@@ -44,7 +44,7 @@ export const ONEROSTER_COLUMNS = [
 ] as const;
 
 /** OneRoster 1.1's columns of each file read: all it may hold, and what this needs of them. */
-const FILES = {
+export const ONEROSTER_FILES = {
   users: {
     known: [
       'sourcedId',
@@ -107,7 +107,7 @@ const FILES = {
     required: ['sourcedId', 'name', 'type'],
   },
 } as const;
-type FileName = keyof typeof FILES;
+type FileName = keyof typeof ONEROSTER_FILES;
 const REQUIRED_FILES: FileName[] = ['users', 'classes', 'enrollments'];
 
 export interface OneRosterRead {
@@ -242,7 +242,7 @@ function readCsv(file: FileName, bytes: Buffer, problems: string[]): CsvFile | n
   }
   const [header, ...rest] = parsed;
   const headers = (header?.record ?? []).map((h) => h.trim());
-  const spec = FILES[file];
+  const spec = ONEROSTER_FILES[file];
   const known = new Map<string, string>(spec.known.map((c) => [c.toLowerCase(), c]));
   if (!headers.some((h) => h.toLowerCase() === 'sourcedid')) {
     problems.push(
