@@ -6,7 +6,7 @@
 //   npm run prove-policies [-- action ...]      (about 20 s a policy on 2 cores; TEST_DATABASE_URL helps)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { POLICIES } from '../packages/domain/src/policies.js';
+import { POLICIES, WEB_ONLY_ACTIONS } from '../packages/domain/src/policies.js';
 
 const MATRIX = 'apps/api/test/authorization-matrix.test.ts';
 /** Tests guarding policies that are more than a route's action. */
@@ -19,17 +19,7 @@ const GUARDS: Record<string, string[]> = {
   'layout.edit': ['apps/api/test/web-gating.test.ts'],
   'export-format.share': ['apps/api/test/export-formats.test.ts'],
   // Screens and links only the web offers: tabulated for the cast as the web computes them.
-  ...Object.fromEntries(
-    [
-      'organization.browse',
-      'template.browse',
-      'current-user.list-accounts',
-      'support.chat',
-      'companion-app.open',
-      'user.admin-link',
-      'project.choose-organization',
-    ].map((action) => [action, ['apps/api/test/web-gating.test.ts']]),
-  ),
+  ...Object.fromEntries(WEB_ONLY_ACTIONS.map((action) => [action, ['apps/api/test/web-gating.test.ts']])),
 };
 
 const wanted = process.argv.slice(2);

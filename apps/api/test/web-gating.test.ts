@@ -1,4 +1,4 @@
-import { abilitiesForUser, can, type User } from '@school-portal/domain';
+import { abilitiesForUser, can, type User, WEB_ONLY_ACTIONS } from '@school-portal/domain';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
@@ -48,17 +48,6 @@ test('Edit Layouts is offered to the managers who may copy a layout, and to no o
   expect(offered).toEqual({ labManager: true, studioManager: true, studioStaff: false, schoolStaff: false });
 });
 
-/** The policies only the web asks (screens and links with no route of their own), for each of the cast. */
-const WEB_ONLY = [
-  'organization.browse',
-  'template.browse',
-  'current-user.list-accounts',
-  'support.chat',
-  'companion-app.open',
-  'user.admin-link',
-  'project.choose-organization',
-] as const;
-
 test('the screens and links only the web offers go to the accounts the domain names, and no one else', async () => {
   const offered: Record<string, Record<string, boolean>> = {};
   const own = {
@@ -69,7 +58,7 @@ test('the screens and links only the web offers go to the accounts the domain na
   };
   for (const [who, organization] of Object.entries(own)) {
     const { abilities, token } = await webAbilities(who);
-    offered[who] = Object.fromEntries(WEB_ONLY.map((action) => [action, can(abilities, action)]));
+    offered[who] = Object.fromEntries(WEB_ONLY_ACTIONS.map((action) => [action, can(abilities, action)]));
     // The sidebar's Organizations and Project Templates lead to their organization's lists, which the
     // API then answers.
     for (const [action, list] of [
@@ -90,7 +79,7 @@ test('the screens and links only the web offers go to the accounts the domain na
     'user.admin-link': true,
     'project.choose-organization': true,
   };
-  const none = Object.fromEntries(WEB_ONLY.map((action) => [action, false]));
+  const none = Object.fromEntries(WEB_ONLY_ACTIONS.map((action) => [action, false]));
   expect(offered).toEqual({
     labManager: managers,
     studioManager: managers,

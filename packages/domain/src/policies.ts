@@ -304,6 +304,17 @@ export const POLICIES = {
 export type Action = keyof typeof POLICIES;
 type RecordOf<A extends Action> = Parameters<(typeof POLICIES)[A]['check']>[1];
 /** Actions decided from the caller alone, before any record is looked at. */
+/** The actions only the web asks (screens and links with no route of their own), listed above. */
+export const WEB_ONLY_ACTIONS = [
+  'organization.browse',
+  'template.browse',
+  'current-user.list-accounts',
+  'support.chat',
+  'companion-app.open',
+  'user.admin-link',
+  'project.choose-organization',
+] as const satisfies readonly Action[];
+
 export type CallerAction = { [A in Action]: RecordOf<A> extends undefined ? A : never }[Action];
 /** Actions that need the record the route found. */
 export type RecordAction = Exclude<Action, CallerAction>;
