@@ -1,9 +1,8 @@
 import { MULTI_PAGE_SIZES } from '@school-portal/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, pathOf } from './api';
+import { pathOf } from './api';
 import { downloadWithToken } from './client';
 import { queryKeys } from './keys';
-import { fetchAllOf } from './pages';
+import { useEveryPage, useListPage } from './records';
 import type { ApiResponse, ElementOf } from './types';
 
 /** GET /api/organizations/:id/audit-events. */
@@ -27,17 +26,12 @@ const queryOf = (filters: AuditEventFilters) =>
 
 /** One page of an organization's activity trail, newest first. */
 export function useAuditEvents(organizationId: string | null, filters: AuditEventFilters, page: number) {
-  return useQuery({
-    queryKey: queryKeys.auditEvents.page(organizationId ?? '', { ...filters, page }),
-    queryFn: ({ signal }) =>
-      api.get('/api/organizations/{id}/audit-events', {
-        path: { id: organizationId! },
-        query: { ...queryOf(filters), page, limit: ACTIVITY_PAGE_SIZE },
-        signal,
-      }),
-    enabled: !!organizationId,
-    placeholderData: keepPreviousData,
-  });
+  return useListPage(
+    queryKeys.auditEvents.page(organizationId ?? '', { ...filters, page }),
+    '/api/organizations/{id}/audit-events',
+    organizationId,
+    { ...queryOf(filters), page, limit: ACTIVITY_PAGE_SIZE },
+  );
 }
 
 /** GET /api/organizations/:id/audit-events/actors: a person in the trail. */
@@ -47,15 +41,13 @@ export type AuditActor = ElementOf<
 
 /** Everyone in the trail the caller reads (the Who filter's choices), every page. */
 export function useAuditActors(organizationId: string | null) {
-  return useQuery({
-    queryKey: queryKeys.auditEvents.actors(organizationId ?? ''),
-    queryFn: ({ signal }) =>
-      fetchAllOf('/api/organizations/{id}/audit-events/actors', 'actors', MULTI_PAGE_SIZES.users, {
-        path: { id: organizationId! },
-        signal,
-      }),
-    enabled: !!organizationId,
-  });
+  return useEveryPage(
+    queryKeys.auditEvents.actors,
+    '/api/organizations/{id}/audit-events/actors',
+    organizationId,
+    'actors',
+    MULTI_PAGE_SIZES.users,
+  );
 }
 
 /** The same trail (every row the filters select) as CSV, saved by the browser. */

@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, pathOf } from './api';
 import { downloadWithToken } from './client';
 import { queryKeys } from './keys';
+import { useListPage } from './records';
 import type { ApiResponse, ElementOf } from './types';
 
 // Coverage (docs/api.md "Coverage"): a project's counts by class and who has no portrait yet; the
@@ -16,14 +17,13 @@ export const MISSING_PAGE_SIZE = 50;
 
 /** The counts and one page of the missing list; live figures, so read afresh on every visit. */
 export function useCoverage(projectId: string, page = 1, limit = MISSING_PAGE_SIZE, enabled = true) {
-  return useQuery({
-    enabled,
-    queryKey: [...queryKeys.projects.coverage(projectId, page), limit],
-    queryFn: ({ signal }) =>
-      api.get('/api/projects/{id}/coverage', { path: { id: projectId }, query: { page, limit }, signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return useListPage(
+    [...queryKeys.projects.coverage(projectId, page), limit],
+    '/api/projects/{id}/coverage',
+    projectId,
+    { page, limit },
+    { enabled, staleTime: 0 },
+  );
 }
 
 /** The missing list as CSV, saved by the browser. */

@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, type RequestBodyOf } from './api';
 import { queryKeys } from './keys';
 import { queryClient } from './queryClient';
+import { useListPage } from './records';
 import type { ApiResponse, ElementOf, paths } from './types';
 
 // Photo checks (docs/api.md "Photo checks"): the review list of a project's flagged photos and the whole
@@ -33,18 +34,14 @@ export const PHOTO_CHECKS_PAGE = 24;
 
 /** One page of a project's flagged photos. */
 export function usePhotoChecks(projectId: string, filters: PhotoCheckFilters, page: number) {
-  return useQuery({
-    queryKey: queryKeys.photoChecks.page(projectId, filters, page),
-    queryFn: ({ signal }) =>
-      api.get('/api/projects/{id}/photo-checks', {
-        path: { id: projectId },
-        query: { ...filters, page, limit: PHOTO_CHECKS_PAGE },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+  return useListPage(
+    queryKeys.photoChecks.page(projectId, filters, page),
+    '/api/projects/{id}/photo-checks',
+    projectId,
+    { ...filters, page, limit: PHOTO_CHECKS_PAGE },
     // The checks job and the cropper (a person's crop) change the list elsewhere: read afresh on each visit.
-    staleTime: 0,
-  });
+    { staleTime: 0 },
+  );
 }
 
 /** The project's counts (checked, flagged, retakes, auto-cropped, centred): a list of one, for its meta. */
