@@ -105,6 +105,33 @@ function Details({ organization }: { organization: OrganizationDetail }) {
   );
 }
 
+/** A titled list of the support card (its links, its contacts), left out when it has no entries. */
+function SupportList<T extends { id: string }>({
+  title,
+  items,
+  children,
+}: {
+  title: string;
+  items: readonly T[];
+  children: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <>
+      <Typography variant="h3" component="h3" sx={{ mt: 3 }}>
+        {title}
+      </Typography>
+      <List dense aria-label={title}>
+        {items.map((item) => (
+          <ListItem key={item.id} disableGutters>
+            {children(item)}
+          </ListItem>
+        ))}
+      </List>
+    </>
+  );
+}
+
 function Support({ organization }: { organization: OrganizationDetail }) {
   const { t } = useTranslation();
   return (
@@ -124,39 +151,19 @@ function Support({ organization }: { organization: OrganizationDetail }) {
           },
         ]}
       />
-      {organization.support_links.length > 0 && (
-        <>
-          <Typography variant="h3" component="h3" sx={{ mt: 3 }}>
-            {t('organization.support-links')}
-          </Typography>
-          <List dense aria-label={t('organization.support-links')}>
-            {organization.support_links.map((link) => (
-              <ListItem key={link.id} disableGutters>
-                <External href={link.external_url}>{link.label}</External>
-              </ListItem>
-            ))}
-          </List>
-        </>
-      )}
-      {organization.support_contacts.length > 0 && (
-        <>
-          <Typography variant="h3" component="h3" sx={{ mt: 3 }}>
-            {t('organization.support-contacts')}
-          </Typography>
-          <List dense aria-label={t('organization.support-contacts')}>
-            {organization.support_contacts.map((contact) => (
-              <ListItem key={contact.id} disableGutters>
-                <ListItemText
-                  primary={[contact.label, contact.name].filter(Boolean).join(': ')}
-                  secondary={[contact.email, contact.phone_number_formatted ?? contact.phone_number]
-                    .filter(Boolean)
-                    .join(' · ')}
-                />
-              </ListItem>
-            ))}
-          </List>
-        </>
-      )}
+      <SupportList title={t('organization.support-links')} items={organization.support_links}>
+        {(link) => <External href={link.external_url}>{link.label}</External>}
+      </SupportList>
+      <SupportList title={t('organization.support-contacts')} items={organization.support_contacts}>
+        {(contact) => (
+          <ListItemText
+            primary={[contact.label, contact.name].filter(Boolean).join(': ')}
+            secondary={[contact.email, contact.phone_number_formatted ?? contact.phone_number]
+              .filter(Boolean)
+              .join(' · ')}
+          />
+        )}
+      </SupportList>
     </SectionCard>
   );
 }
