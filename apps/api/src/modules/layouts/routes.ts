@@ -53,6 +53,9 @@ const renderOperation = operations(['layout renders']);
 /** Layouts, their previews and layout renders (exports-and-printing §2-§4; API.md `layouts`, `layout renders`). */
 export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
   const { app, operation } = moduleRoutes(root, ['layouts']);
+  // A layout or render as the answers show it, read again after a change or by the id its lookup found.
+  const layoutRow = (id: string) => selectLayouts(ctx.db).where('l.id', '=', id).executeTakeFirstOrThrow();
+  const renderRow = (id: string) => selectRenders(ctx.db).where('r.id', '=', id).executeTakeFirstOrThrow();
 
   app.get(
     '/api/organizations/:id/layout-categories',
@@ -109,8 +112,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const layout = await findLayout(request.access, request.params.id);
       const id = await copyLayout(ctx.db, layout, sessionOf(request), request.body.layout.name);
-      const copy = await selectLayouts(ctx.db).where('l.id', '=', id).executeTakeFirstOrThrow();
-      return reply.status(201).send({ layout: serializeLayout(copy) });
+      return reply.status(201).send({ layout: serializeLayout(await layoutRow(id)) });
     },
   );
 
@@ -134,8 +136,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       const layout = await findLayout(request.access, request.params.id);
       const { name, definition } = request.body.layout;
       await updateLayout(ctx.db, layout.id, { name, definition });
-      const row = await selectLayouts(ctx.db).where('l.id', '=', layout.id).executeTakeFirstOrThrow();
-      return { layout: serializeLayout(row) };
+      return { layout: serializeLayout(await layoutRow(layout.id)) };
     },
   );
 
@@ -195,8 +196,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     ),
     async (request, reply) => {
       const id = await createRender(ctx, request, sessionOf(request), request.body.layout_render);
-      const row = await selectRenders(ctx.db).where('r.id', '=', id).executeTakeFirstOrThrow();
-      return reply.status(201).send({ layout_render: serializeRender(row) });
+      return reply.status(201).send({ layout_render: serializeRender(await renderRow(id)) });
     },
   );
 
@@ -269,8 +269,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     }),
     async (request) => {
       const ref = await request.access.find('layout_render', request.params.id);
-      const row = await selectRenders(ctx.db).where('r.id', '=', ref.id).executeTakeFirstOrThrow();
-      return { layout_render: serializeRender(row) };
+      return { layout_render: serializeRender(await renderRow(ref.id)) };
     },
   );
 
@@ -283,7 +282,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     ),
     async (request, reply) => {
       const ref = await request.access.find('layout_render', request.params.id);
-      const row = await selectRenders(ctx.db).where('r.id', '=', ref.id).executeTakeFirstOrThrow();
+      const row = await renderRow(ref.id);
       if (row.worker_status !== 'complete' || !row.storage_key)
         throw conflict({ base: ['The render is not complete yet.'] });
       if (row.expired_at) throw conflict({ base: ['The render has expired.'] });
