@@ -3,6 +3,7 @@ import Container from '@mui/material/Container';
 import type { Breakpoint } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { EmptyState } from './EmptyState';
 
 /** The one page width of lists and their forms (the title must not jump between them). */
 export const PAGE_WIDTH: Breakpoint = 'lg';
@@ -43,5 +44,14 @@ export function Page({ title, actions, children, maxWidth = PAGE_WIDTH }: PagePr
         <Box sx={(theme) => ({ maxWidth: theme.breakpoints.values[maxWidth] })}>{children}</Box>
       )}
     </Container>
+  );
+}
+
+/** A page that only says something instead of its content (the caller may not use the screen, say). */
+export function MessagePage({ title, message }: { title: ReactNode; message: string }) {
+  return (
+    <Page title={title}>
+      <EmptyState message={message} />
+    </Page>
   );
 }

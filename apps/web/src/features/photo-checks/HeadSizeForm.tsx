@@ -1,22 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_HEAD_SIZE_RULE, headSizeRuleSchema } from '@school-portal/domain';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { refreshPhotoChecks } from '../../api/photo-checks';
 import { type ProjectRecord, useUpdateProject } from '../../api/projects';
 import { FormCard } from '../../components/forms/FormCard';
 import { textFieldProps } from '../../components/forms/serverErrors';
-import { useFormError } from '../../components/forms/useFormError';
+import { useSchemaForm } from '../../components/forms/useFormError';
 import { useNotify } from '../../components/Notifications';
 
 /** The domain's rule, both values required here (the form always sends the two). */
 const formSchema = headSizeRuleSchema.required();
-type HeadSizeForm = { head_size_share: number; eye_line_from_top: number };
 const FIELDS = ['head_size_share', 'eye_line_from_top'] as const;
 
 /**
@@ -29,40 +26,38 @@ export function HeadSizeRuleForm({ project }: { project: ProjectRecord }) {
   const update = useUpdateProject(project.id);
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting, isDirty },
     reset,
-  } = useForm<HeadSizeForm>({
-    resolver: zodResolver(formSchema),
-    mode: 'onTouched',
+    formError,
+    submit,
+  } = useSchemaForm(formSchema, {
     defaultValues: {
       head_size_share: project.head_size_share ?? DEFAULT_HEAD_SIZE_RULE.head_size_share,
       eye_line_from_top: project.eye_line_from_top ?? DEFAULT_HEAD_SIZE_RULE.eye_line_from_top,
     },
+    serverFields: FIELDS,
+    saveFailed: t('photo-checks.head-size.failed'),
   });
-  const { formError, setFormError, showSaveError } = useFormError(
-    setError,
-    FIELDS,
-    t('photo-checks.head-size.failed'),
-  );
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await update.mutateAsync({ project: values });
-      refreshPhotoChecks();
-      reset(values);
-      notify({ message: t('photo-checks.head-size.saved') });
-    } catch (error) {
-      showSaveError(error);
-    }
+  const onSubmit = submit(async (values) => {
+    await update.mutateAsync({ project: values });
+    refreshPhotoChecks();
+    reset(values);
+    notify({ message: t('photo-checks.head-size.saved') });
   });
-  const numberProps = { type: 'number', slotProps: { htmlInput: { step: 0.05, min: 0, max: 1 } } } as const;
-  const share = textFieldProps(register('head_size_share', { valueAsNumber: true }), errors.head_size_share);
-  const eyeLine = textFieldProps(
-    register('eye_line_from_top', { valueAsNumber: true }),
-    errors.eye_line_from_top,
-  );
+  /** A share of the frame (0 to 1), with its help under it while it has no message. */
+  const shareField = (name: (typeof FIELDS)[number], label: string, help: string) => {
+    const props = textFieldProps(register(name, { valueAsNumber: true }), errors[name]);
+    return (
+      <TextField
+        type="number"
+        slotProps={{ htmlInput: { step: 0.05, min: 0, max: 1 } }}
+        {...props}
+        label={label}
+        helperText={props.helperText ?? help}
+        sx={{ flex: '1 1 220px' }}
+      />
+    );
+  };
 
   return (
     <FormCard
@@ -81,20 +76,16 @@ export function HeadSizeRuleForm({ project }: { project: ProjectRecord }) {
       }
     >
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 2 }}>
-        <TextField
-          {...numberProps}
-          {...share}
-          label={t('photo-checks.head-size.share')}
-          helperText={share.helperText ?? t('photo-checks.head-size.share-help')}
-          sx={{ flex: '1 1 220px' }}
-        />
-        <TextField
-          {...numberProps}
-          {...eyeLine}
-          label={t('photo-checks.head-size.eye-line')}
-          helperText={eyeLine.helperText ?? t('photo-checks.head-size.eye-line-help')}
-          sx={{ flex: '1 1 220px' }}
-        />
+        {shareField(
+          'head_size_share',
+          t('photo-checks.head-size.share'),
+          t('photo-checks.head-size.share-help'),
+        )}
+        {shareField(
+          'eye_line_from_top',
+          t('photo-checks.head-size.eye-line'),
+          t('photo-checks.head-size.eye-line-help'),
+        )}
       </Box>
       <Alert severity="info" sx={{ mt: 2 }}>
         {t('photo-checks.head-size.note')}

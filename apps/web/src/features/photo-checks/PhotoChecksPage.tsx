@@ -14,8 +14,8 @@ import {
 } from '../../api/photo-checks';
 import { useProject } from '../../api/projects';
 import { useCan } from '../../app/can';
-import { EmptyState } from '../../components/EmptyState';
-import { Page } from '../../components/Page';
+import { FiltersBar } from '../../components/ListFilters';
+import { MessagePage, Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { SubjectGrid } from '../subjects/SubjectGrid';
 import { useClassOptions } from './classOptions';
@@ -70,68 +70,42 @@ export function PhotoChecksPage() {
   const filtered = filters.code !== undefined || filters.class !== undefined;
 
   if (can.ready && !can('photo-check.list')) {
-    return (
-      <Page title={t('photo-checks.title')}>
-        <EmptyState message={t('photo-checks.not-allowed')} />
-      </Page>
-    );
+    return <MessagePage title={t('photo-checks.title')} message={t('photo-checks.not-allowed')} />;
   }
   return (
     <Page title={t('photo-checks.title')}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('photo-checks.intro')}
       </Typography>
-      <Box
-        role="search"
-        aria-label={t('photo-checks.filters.label')}
-        sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}
-      >
-        <TextField
-          select
-          size="small"
+      <FiltersBar label={t('photo-checks.filters.label')} mb={2}>
+        <ReviewFilter
           label={t('photo-checks.filters.state')}
           value={filters.state}
-          onChange={(event) => update({ state: event.target.value === 'open' ? null : event.target.value })}
-          sx={{ minWidth: 180 }}
-        >
-          {CHECK_STATES.map((state) => (
-            <MenuItem key={state} value={state}>
-              {t(`photo-checks.state.${state}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          choices={CHECK_STATES.map((state) => [state, t(`photo-checks.state.${state}`)])}
+          onChange={(state) => update({ state: state === 'open' ? null : state })}
+          minWidth={180}
+        />
+        <ReviewFilter
           label={t('photo-checks.filters.flag')}
           value={filters.code ?? ''}
-          onChange={(event) => update({ code: event.target.value })}
-          sx={{ minWidth: 220 }}
-        >
-          <MenuItem value="">{t('photo-checks.filters.any-flag')}</MenuItem>
-          {CHECK_CODES.map((code) => (
-            <MenuItem key={code} value={code}>
-              {t(`photo-checks.codes.${code}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          any={t('photo-checks.filters.any-flag')}
+          choices={CHECK_CODES.map((code) => [code, t(`photo-checks.codes.${code}`)])}
+          onChange={(code) => update({ code })}
+          minWidth={220}
+        />
+        <ReviewFilter
           label={t('photo-checks.filters.class')}
           value={filters.class ?? ''}
-          onChange={(event) => update({ class: event.target.value })}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">{t('photo-checks.filters.any-class')}</MenuItem>
-          {/* A class in the address that the sample has not seen still shows as chosen. */}
-          {[...new Set([...classes, ...(filters.class ? [filters.class] : [])])].map((value) => (
-            <MenuItem key={value} value={value}>
-              {value}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Box>
+          any={t('photo-checks.filters.any-class')}
+          // A class in the address that the sample has not seen still shows as chosen.
+          choices={[...new Set([...classes, ...(filters.class ? [filters.class] : [])])].map((value) => [
+            value,
+            value,
+          ])}
+          onChange={(value) => update({ class: value })}
+          minWidth={180}
+        />
+      </FiltersBar>
       <QueryState
         query={checks}
         errorMessage={t('photo-checks.load-failed')}
@@ -159,5 +133,35 @@ export function PhotoChecksPage() {
         </Box>
       )}
     </Page>
+  );
+}
+
+/** One of the review's filters: a small select, "any" first when the filter may be left open. */
+function ReviewFilter(props: {
+  label: string;
+  value: string;
+  /** The words of the empty choice, for a filter that may be left open. */
+  any?: string;
+  /** [value, words] of each choice. */
+  choices: readonly (readonly [string, string])[];
+  onChange: (value: string) => void;
+  minWidth: number;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={props.label}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      sx={{ minWidth: props.minWidth }}
+    >
+      {props.any !== undefined && <MenuItem value="">{props.any}</MenuItem>}
+      {props.choices.map(([value, words]) => (
+        <MenuItem key={value} value={value}>
+          {words}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

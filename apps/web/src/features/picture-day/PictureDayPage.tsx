@@ -10,9 +10,8 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { type PhotoBatch, usePhotoBatches } from '../../api/picture-day';
 import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
-import { EmptyState } from '../../components/EmptyState';
 import { formatDateTime } from '../../components/format';
-import { Page } from '../../components/Page';
+import { MessagePage, Page } from '../../components/Page';
 import { QueryListTable } from '../../components/table/ListTable';
 import { useBatchLabels } from './labels';
 import { NewBatchForm } from './NewBatchForm';
@@ -26,11 +25,7 @@ export function PictureDayPage() {
   const [creating, setCreating] = useState(false);
   // Schools don't run batches (the API answers 403): say so instead of a failed load.
   if (can.ready && !can('photo-batch.list')) {
-    return (
-      <Page title={t('picture-day.title')}>
-        <EmptyState message={t('picture-day.not-allowed')} />
-      </Page>
-    );
+    return <MessagePage title={t('picture-day.title')} message={t('picture-day.not-allowed')} />;
   }
   return (
     <Page

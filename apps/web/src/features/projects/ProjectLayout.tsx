@@ -11,6 +11,13 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { SubNav } from '../../components/SubNav';
 
+type ProjectSection =
+  | 'project.subjects'
+  | 'project.exports'
+  | 'project.layouts'
+  | 'project.attachments'
+  | 'project.photo-checks';
+
 /**
  * Every screen of one project: loads it, then shows the project subnav (spec §2: project name,
  * Subject management, Download exports, Print layouts, Attachments) above the screen.
@@ -34,6 +41,12 @@ export function ProjectLayout() {
     );
   }
 
+  /** A subnav item leading to one of the project's sections. */
+  const section = (key: string, route: ProjectSection, label: string) => ({
+    key,
+    to: routePath(route, { projectId }),
+    label,
+  });
   return (
     <>
       <Container maxWidth="lg" sx={{ pt: { xs: 2, sm: 3 } }}>
@@ -47,34 +60,12 @@ export function ProjectLayout() {
               end: true,
               emphasis: true,
             },
-            {
-              key: 'subjects',
-              to: routePath('project.subjects', { projectId }),
-              label: t('project.nav.subjects'),
-            },
-            {
-              key: 'exports',
-              to: routePath('project.exports', { projectId }),
-              label: t('project.nav.exports'),
-            },
-            {
-              key: 'layouts',
-              to: routePath('project.layouts', { projectId }),
-              label: t('project.nav.layouts'),
-            },
-            {
-              key: 'attachments',
-              to: routePath('project.attachments', { projectId }),
-              label: t('project.nav.attachments'),
-            },
+            section('subjects', 'project.subjects', t('project.nav.subjects')),
+            section('exports', 'project.exports', t('project.nav.exports')),
+            section('layouts', 'project.layouts', t('project.nav.layouts')),
+            section('attachments', 'project.attachments', t('project.nav.attachments')),
             ...(can('photo-check.list')
-              ? [
-                  {
-                    key: 'photo-checks',
-                    to: routePath('project.photo-checks', { projectId }),
-                    label: t('photo-checks.nav'),
-                  },
-                ]
+              ? [section('photo-checks', 'project.photo-checks', t('photo-checks.nav'))]
               : []),
           ]}
         />
