@@ -186,6 +186,20 @@ export async function pictureDay(dir: string, count: number, options: { checks: 
         q.selectFrom('photo_batch_items').select('photo_id').where('photo_batch_id', '=', batch.id),
       );
 
+    /** The batch once `ready` says so, read as the page polls it. */
+    const batchWhen = (ready: (b: { state: string; counts: { uploaded: number } }) => boolean) =>
+      until(async () => {
+        const b = (await call('GET', `/api/photo-batches/${batch.id}`)).photo_batch;
+        return ready(b) ? b : null;
+      }, 3600);
+    /** A step of the batch (match, apply), as its button runs it: sent, then awaited until `state` or failed. */
+    const runStep = async (step: 'match' | 'apply', state: string) => {
+      await call('POST', `/api/photo-batches/${batch.id}/${step}`);
+      const b = await batchWhen((b) => b.state === state || b.state === 'failed');
+      if (b.state !== state) throw new Error(`${step} failed: ${b.error}`);
+      return b;
+    };
+
     const started = performance.now();
     await runInFlight(names.length, UPLOADS_IN_FLIGHT, async (i) => {
       const bytes = await readFile(path.join(dir, names[i]!));
@@ -202,24 +216,11 @@ export async function pictureDay(dir: string, count: number, options: { checks: 
     });
     const uploaded = performance.now();
     // The page's Match button waits for the uploads to be verified (verification reads the codes).
-    await until(async () => {
-      const b = (await call('GET', `/api/photo-batches/${batch.id}`)).photo_batch;
-      return b.counts.uploaded >= count ? true : null;
-    }, 3600);
+    await batchWhen((b) => b.counts.uploaded >= count);
     const verified = performance.now();
-    await call('POST', `/api/photo-batches/${batch.id}/match`);
-    const matched = await until(async () => {
-      const b = (await call('GET', `/api/photo-batches/${batch.id}`)).photo_batch;
-      return b.state === 'matched' || b.state === 'failed' ? b : null;
-    }, 3600);
-    if (matched.state !== 'matched') throw new Error(`match failed: ${matched.error}`);
+    await runStep('match', 'matched');
     const matchedAt = performance.now();
-    await call('POST', `/api/photo-batches/${batch.id}/apply`);
-    const applied = await until(async () => {
-      const b = (await call('GET', `/api/photo-batches/${batch.id}`)).photo_batch;
-      return b.state === 'applied' || b.state === 'failed' ? b : null;
-    }, 3600);
-    if (applied.state !== 'applied') throw new Error(`apply failed: ${applied.error}`);
+    const applied = await runStep('apply', 'applied');
     const appliedAt = performance.now();
     // With checks: until every photo has its face, flags and auto crops.
     if (options.checks)
