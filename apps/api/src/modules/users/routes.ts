@@ -20,7 +20,7 @@ import { deleteUser, userTargetFor } from './delete.js';
 import { listAccounts, listUsers } from './directory.js';
 import { licensesOf, updateUser } from './queries.js';
 import { serializeAccountRow, serializeLicense, serializeUser, serializeUserSummary } from './serialize.js';
-import { buildAbilities, chooseAccount, type SessionUser } from './session.js';
+import { buildAbilities, chooseAccount, type Session, type SessionUser } from './session.js';
 import { adminUrlFor, loadUserForViewer } from './viewer.js';
 
 const userSummarySchema = z.object({
@@ -61,6 +61,13 @@ const currentUserOperation = operations(['current user']);
 
 export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
   const { app, operation } = moduleRoutes(root, ['users']);
+  /** The caller as they see themselves, with the admin link their current account's abilities allow. */
+  const callerAnswer = (s: Session, includeAccounts: boolean) => ({
+    user: serializeUser(
+      { ...s, adminUrl: adminUrlFor(ctx, s.user.id, s.abilities.canOpenAdminUserUrl) },
+      includeAccounts,
+    ),
+  });
 
   app.get(
     '/api/users/me',
@@ -69,11 +76,7 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
       'The signed-in user, the account this call acts as and, on request, all accounts',
       { querystring: includeAccountsQuery, response: { 200: z.object({ user: userSchema }) } },
     ),
-    async (request) => {
-      const s = sessionOf(request);
-      const adminUrl = adminUrlFor(ctx, s.user.id, s.abilities.canOpenAdminUserUrl);
-      return { user: serializeUser({ ...s, adminUrl }, request.query.include_accounts === true) };
-    },
+    async (request) => callerAnswer(sessionOf(request), request.query.include_accounts === true),
   );
 
   app.patch(
@@ -117,14 +120,7 @@ export function registerUserRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const s = sessionOf(request);
       const includeAccounts = request.query.include_accounts === true;
-      if (request.params.id === s.user.id) {
-        return {
-          user: serializeUser(
-            { ...s, adminUrl: adminUrlFor(ctx, s.user.id, s.abilities.canOpenAdminUserUrl) },
-            includeAccounts,
-          ),
-        };
-      }
+      if (request.params.id === s.user.id) return callerAnswer(s, includeAccounts);
       // Anyone else is looked at only by a licensed account, and only through organizations it can see.
       if (!s.abilities.isLicensed) throw forbidden('not_licensed');
       if (!isRecordId(request.params.id)) throw notFound();
