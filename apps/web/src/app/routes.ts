@@ -1,6 +1,6 @@
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { type RouteObject, useParams } from 'react-router';
 
 /**
  * Route names (as in the spec) and their paths. Screens link with `routePath(name, params)` so that a
@@ -111,4 +111,9 @@ export function screenRoute(
 ): RouteObject {
   const handle: RouteHandle = { name, titleKey, ...options };
   return { path: ROUTES[name], handle, lazy: { Component } };
+}
+
+/** The project a screen under `/projects/:projectId` is about (its id from the address). */
+export function useProjectId(): string {
+  return useParams().projectId ?? '';
 }

@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   type Coverage,
   type CoverageClass,
@@ -26,6 +26,7 @@ import {
 } from '../../api/coverage';
 import { useProject } from '../../api/projects';
 import { useCan } from '../../app/can';
+import { useProjectId } from '../../app/routes';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
@@ -40,7 +41,7 @@ import { MissingPdfDialog } from './MissingPdfDialog';
  */
 export function CoveragePage() {
   const { t } = useTranslation();
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   const [page, setPage] = useState(1);
   const coverage = useCoverage(projectId, page);
   const project = useProject(projectId);

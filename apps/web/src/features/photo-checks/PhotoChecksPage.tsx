@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   CHECK_CODES,
   CHECK_STATES,
@@ -14,6 +14,7 @@ import {
 } from '../../api/photo-checks';
 import { useProject } from '../../api/projects';
 import { useCan } from '../../app/can';
+import { useProjectId } from '../../app/routes';
 import { FiltersBar } from '../../components/ListFilters';
 import { MessagePage, Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
@@ -61,7 +62,7 @@ function useReviewParams() {
  */
 export function PhotoChecksPage() {
   const { t } = useTranslation();
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   const can = useCan();
   const project = useProject(projectId);
   const { filters, page, update } = useReviewParams();

@@ -6,10 +6,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { type PhotoBatch, usePhotoBatches } from '../../api/picture-day';
 import { useCan } from '../../app/can';
-import { routePath } from '../../app/routes';
+import { routePath, useProjectId } from '../../app/routes';
 import { formatDateTime } from '../../components/format';
 import { MessagePage, Page } from '../../components/Page';
 import { QueryListTable } from '../../components/table/ListTable';
@@ -19,7 +19,7 @@ import { NewBatchForm } from './NewBatchForm';
 /** Upload Picture Day: the project's photo batches, and a new one. */
 export function PictureDayPage() {
   const { t } = useTranslation();
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   const can = useCan();
   const batches = usePhotoBatches(projectId, can('photo-batch.list'));
   const [creating, setCreating] = useState(false);

@@ -1,17 +1,15 @@
 import PrintIcon from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { type ProjectDataSummary, useProjectDataSummary } from '../../api/projects';
+import { useProjectId } from '../../app/routes';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
+import { SectionCard } from '../../components/Section';
 import { DetailList } from '../organizations/DetailList';
 
 /** Printing shows the summary alone: no app bar, sidebar, project subnav or buttons, no sidebar offset. */
@@ -29,19 +27,6 @@ const printStyles = (
   />
 );
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-labelledby={id}>
-      <CardContent>
-        <Typography variant="h2" component="h2" id={id} sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
 const day = (iso: string | null, none: string) => (iso ? new Date(iso).toLocaleDateString() : none);
 
 function Summary({ summary }: { summary: ProjectDataSummary }) {
@@ -56,7 +41,7 @@ function Summary({ summary }: { summary: ProjectDataSummary }) {
       <Typography color="text.secondary">
         {t('data-summary.intro', { name: summary.project_name, organization: summary.organization_name })}
       </Typography>
-      <Section id="data-summary-counts" title={t('data-summary.counts')}>
+      <SectionCard id="data-summary-counts" title={t('data-summary.counts')}>
         <DetailList
           rows={[
             count('subjects', t('data-summary.subjects'), summary.counts.subjects),
@@ -66,8 +51,8 @@ function Summary({ summary }: { summary: ProjectDataSummary }) {
             count('renders', t('data-summary.renders'), summary.counts.renders),
           ]}
         />
-      </Section>
-      <Section id="data-summary-fields" title={t('data-summary.fields')}>
+      </SectionCard>
+      <SectionCard id="data-summary-fields" title={t('data-summary.fields')}>
         {summary.field_names.length === 0 ? (
           <Typography>{t('data-summary.no-fields')}</Typography>
         ) : (
@@ -84,19 +69,19 @@ function Summary({ summary }: { summary: ProjectDataSummary }) {
             {t('data-summary.hidden-fields', { count: summary.hidden_fields_count })}
           </Typography>
         )}
-      </Section>
-      <Section id="data-summary-storage" title={t('data-summary.storage')}>
+      </SectionCard>
+      <SectionCard id="data-summary-storage" title={t('data-summary.storage')}>
         <Typography data-testid="data-summary-storage">{summary.storage.description}</Typography>
-      </Section>
-      <Section id="data-summary-retention" title={t('data-summary.retention')}>
+      </SectionCard>
+      <SectionCard id="data-summary-retention" title={t('data-summary.retention')}>
         <Box component="ul" sx={{ m: 0, pl: 3 }}>
           <li>{t('data-summary.export-retention', { count: summary.retention.export_retention_days })}</li>
           <li>{t('data-summary.render-retention', { count: summary.retention.render_retention_days })}</li>
           <li>{t('data-summary.audit-retention', { count: summary.retention.audit_retention_days })}</li>
         </Box>
         <Typography sx={{ mt: 1 }}>{t('data-summary.deletion')}</Typography>
-      </Section>
-      <Section id="data-summary-records" title={t('data-summary.records')}>
+      </SectionCard>
+      <SectionCard id="data-summary-records" title={t('data-summary.records')}>
         <DetailList
           rows={[
             {
@@ -116,7 +101,7 @@ function Summary({ summary }: { summary: ProjectDataSummary }) {
             },
           ]}
         />
-      </Section>
+      </SectionCard>
     </Stack>
   );
 }
@@ -124,7 +109,7 @@ function Summary({ summary }: { summary: ProjectDataSummary }) {
 /** What the portal holds about one project, for a school's privacy office: readable and printable. */
 export function DataSummaryPage() {
   const { t } = useTranslation();
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   const summary = useProjectDataSummary(projectId);
   return (
     <Page title={t('data-summary.title')}>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useParams } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { isNotActivated, useProjectActivation } from '../../api/projects';
-import { routePath } from '../../app/routes';
+import { routePath, useProjectId } from '../../app/routes';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
@@ -12,7 +12,7 @@ import { Page } from '../../components/Page';
  */
 export function ProjectActivation() {
   const { t } = useTranslation();
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   const activation = useProjectActivation(projectId);
 
   if (activation.isPending) return <LoadingScreen label={t('project.activating')} />;

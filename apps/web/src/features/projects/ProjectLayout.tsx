@@ -1,10 +1,10 @@
 import Container from '@mui/material/Container';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useParams } from 'react-router';
+import { Outlet } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useProject } from '../../api/projects';
 import { useCan } from '../../app/can';
-import { routePath } from '../../app/routes';
+import { routePath, useProjectId } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -24,7 +24,7 @@ type ProjectSection =
  */
 export function ProjectLayout() {
   const { t } = useTranslation();
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   const project = useProject(projectId);
   const can = useCan();
 

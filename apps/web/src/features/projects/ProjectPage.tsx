@@ -15,10 +15,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { type ProjectRecord, useProject } from '../../api/projects';
 import { useCan } from '../../app/can';
-import { routePath } from '../../app/routes';
+import { routePath, useProjectId } from '../../app/routes';
 import { GridList } from '../../components/GridList';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
@@ -80,7 +80,7 @@ function StatisticLink({ statistic }: { statistic: Statistic }) {
 
 /** The project dashboard (spec §2): statistic links and the Files Requested banner. */
 export function ProjectPage() {
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   // The project layout has loaded it already.
   const project = useProject(projectId);
   if (!project.data) return <LoadingScreen />;
