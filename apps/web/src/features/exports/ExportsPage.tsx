@@ -30,6 +30,7 @@ import { DeleteRecordDialog } from '../../components/ConfirmDeleteDialog';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { ListTable } from '../../components/table/ListTable';
+import { useSetSearchParam } from '../../components/useSetSearchParam';
 import { formatAbsolute, useNow } from '../users/relativeTime';
 import { DeleteExportFormatDialog, useExportDeleteLabels } from './DeleteExportFormatDialog';
 import { ExportStatus, projectExportRef } from './ExportStatus';
@@ -40,7 +41,8 @@ type TabName = (typeof TABS)[number];
 /** The format dropdown with Download, and the advanced-options menu (exports §2). */
 function FormatPicker({ projectId, formats }: { projectId: string; formats: ExportFormat[] }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setParam = useSetSearchParam();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const selected = params.get('selectedFormatId') ?? '';
   return (
@@ -51,15 +53,7 @@ function FormatPicker({ projectId, formats }: { projectId: string; formats: Expo
         size="small"
         label={t('exports.format-select')}
         value={formats.some((f) => f.id === selected) ? selected : ''}
-        onChange={(event) =>
-          setParams(
-            (p) => {
-              p.set('selectedFormatId', event.target.value);
-              return p;
-            },
-            { replace: true },
-          )
-        }
+        onChange={(event) => setParam('selectedFormatId', event.target.value, { replace: true })}
         sx={{ minWidth: { xs: 0, sm: 280 }, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
       >
         {formats.map((f) => (
@@ -114,7 +108,8 @@ function DeleteButton({ label, onClick }: { label: string; onClick: () => void }
 function Downloads({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   const can = useCan();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setParam = useSetSearchParam();
   // Auto Refresh is on unless `poll=false`.
   const auto = params.get('poll') !== 'false';
   const [page, setPage] = useState(1);
@@ -125,14 +120,7 @@ function Downloads({ projectId }: { projectId: string }) {
   const remove = useDeleteProjectExport(projectId);
   const deleteLabels = useExportDeleteLabels();
 
-  const setAuto = (on: boolean) =>
-    setParams(
-      (p) => {
-        p.set('poll', on ? 'true' : 'false');
-        return p;
-      },
-      { replace: true },
-    );
+  const setAuto = (on: boolean) => setParam('poll', on ? 'true' : 'false', { replace: true });
 
   const body = (
     <QueryState
@@ -251,19 +239,86 @@ function contentsKey(format: ExportFormat) {
   return 'exports.formats.nothing' as const;
 }
 
-function FormatTable({
-  projectId,
-  formats,
-  custom,
-  onDelete,
-}: {
+interface FormatTableProps {
   projectId: string;
   formats: ExportFormat[];
   custom: boolean;
   onDelete: (format: ExportFormat) => void;
-}) {
+}
+
+/** One format's row: its name and contents (for custom ones also organization and creator), its actions. */
+function FormatRow({
+  projectId,
+  format,
+  custom,
+  onDelete,
+}: Omit<FormatTableProps, 'formats'> & { format: ExportFormat }) {
   const { t } = useTranslation();
   const can = useCan();
+  const ref = exportFormatRef(format);
+  const formatId = format.id;
+  // Download (run) for everyone; Edit and Copy as the format's policies allow.
+  const linkActions = [
+    {
+      allowed: true,
+      to: routePath('project.export.run', { projectId, formatId }),
+      label: t('exports.download'),
+      ariaLabel: t('exports.formats.download-label', { name: format.name }),
+    },
+    {
+      allowed: can('export-format.update', ref),
+      to: routePath('project.export-format.edit', { projectId, formatId }),
+      label: t('exports.formats.edit'),
+      ariaLabel: t('exports.formats.edit-label', { name: format.name }),
+    },
+    {
+      allowed: can('export-format.copy', ref),
+      to: routePath('project.export-format.copy', { projectId, formatId }),
+      label: t('exports.formats.copy'),
+      ariaLabel: t('exports.formats.copy-label', { name: format.name }),
+    },
+  ];
+  return (
+    <TableRow data-testid="export-format-row">
+      <TableCell component="th" scope="row">
+        {format.name}
+      </TableCell>
+      <TableCell>{t(contentsKey(format))}</TableCell>
+      {custom && <TableCell>{format.organization_name}</TableCell>}
+      {custom && (
+        <TableCell>
+          {format.created_by_user_deleted
+            ? t('exports.formats.deleted-user')
+            : (format.created_by_user_name ?? '')}
+        </TableCell>
+      )}
+      <RowActions>
+        {linkActions
+          .filter((action) => action.allowed)
+          .map((action) => (
+            <Button
+              key={action.label}
+              size="small"
+              component={Link}
+              to={action.to}
+              aria-label={action.ariaLabel}
+            >
+              {action.label}
+            </Button>
+          ))}
+        {can('export-format.delete', ref) && (
+          <DeleteButton
+            label={t('exports.formats.delete-label', { name: format.name })}
+            onClick={() => onDelete(format)}
+          />
+        )}
+      </RowActions>
+    </TableRow>
+  );
+}
+
+function FormatTable({ projectId, formats, custom, onDelete }: FormatTableProps) {
+  const { t } = useTranslation();
   return (
     <ListTable
       label={t(custom ? 'exports.formats.custom-label' : 'exports.formats.standard-label')}
@@ -276,68 +331,15 @@ function FormatTable({
       rows={formats}
       emptyMessage={t(custom ? 'exports.formats.custom-empty' : 'exports.formats.standard-empty')}
     >
-      {(format) => {
-        const ref = exportFormatRef(format);
-        const formatId = format.id;
-        // Download (run) for everyone; Edit and Copy as the format's policies allow.
-        const linkActions = [
-          {
-            allowed: true,
-            to: routePath('project.export.run', { projectId, formatId }),
-            label: t('exports.download'),
-            ariaLabel: t('exports.formats.download-label', { name: format.name }),
-          },
-          {
-            allowed: can('export-format.update', ref),
-            to: routePath('project.export-format.edit', { projectId, formatId }),
-            label: t('exports.formats.edit'),
-            ariaLabel: t('exports.formats.edit-label', { name: format.name }),
-          },
-          {
-            allowed: can('export-format.copy', ref),
-            to: routePath('project.export-format.copy', { projectId, formatId }),
-            label: t('exports.formats.copy'),
-            ariaLabel: t('exports.formats.copy-label', { name: format.name }),
-          },
-        ];
-        return (
-          <TableRow key={format.id} data-testid="export-format-row">
-            <TableCell component="th" scope="row">
-              {format.name}
-            </TableCell>
-            <TableCell>{t(contentsKey(format))}</TableCell>
-            {custom && <TableCell>{format.organization_name}</TableCell>}
-            {custom && (
-              <TableCell>
-                {format.created_by_user_deleted
-                  ? t('exports.formats.deleted-user')
-                  : (format.created_by_user_name ?? '')}
-              </TableCell>
-            )}
-            <RowActions>
-              {linkActions
-                .filter((action) => action.allowed)
-                .map((action) => (
-                  <Button
-                    key={action.label}
-                    size="small"
-                    component={Link}
-                    to={action.to}
-                    aria-label={action.ariaLabel}
-                  >
-                    {action.label}
-                  </Button>
-                ))}
-              {can('export-format.delete', ref) && (
-                <DeleteButton
-                  label={t('exports.formats.delete-label', { name: format.name })}
-                  onClick={() => onDelete(format)}
-                />
-              )}
-            </RowActions>
-          </TableRow>
-        );
-      }}
+      {(format) => (
+        <FormatRow
+          key={format.id}
+          projectId={projectId}
+          format={format}
+          custom={custom}
+          onDelete={onDelete}
+        />
+      )}
     </ListTable>
   );
 }
@@ -349,7 +351,8 @@ function FormatTable({
 export function ExportsPage() {
   const { t } = useTranslation();
   const { projectId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setParam = useSetSearchParam();
   const formats = useProjectExportFormats(projectId);
   const [deleting, setDeleting] = useState<ExportFormat | null>(null);
   const requested = params.get('tab');
@@ -361,12 +364,7 @@ export function ExportsPage() {
       <Tabs
         value={tab}
         aria-label={t('exports.tabs.label')}
-        onChange={(_e, value: TabName) =>
-          setParams((p) => {
-            p.set('tab', value);
-            return p;
-          })
-        }
+        onChange={(_e, value: TabName) => setParam('tab', value)}
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile

@@ -15,6 +15,38 @@ import { Page } from '../../components/Page';
 import { PageQueryState } from '../../components/PageQueryState';
 import { exportPhase } from './ExportStatus';
 
+/** Says the export is being prepared (or ready), and offers Download Now once it is. */
+function DownloadDialog({
+  open,
+  ready,
+  status,
+  onClose,
+  onDownload,
+}: {
+  open: boolean;
+  ready: boolean;
+  /** Whether it is ready or being prepared, in the page's words. */
+  status: string;
+  onClose: () => void;
+  onDownload: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="project-export-download-title">
+      <DialogTitle id="project-export-download-title">{t('exports.page.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{status}</DialogContentText>
+        {!ready && <DialogContentText>{t('exports.page.preparing-wait')}</DialogContentText>}
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" disabled={!ready} onClick={onDownload}>
+          {ready ? t('exports.page.download-now') : t('exports.page.preparing-button')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 /**
  * The project export download page (exports §2): /projects/:project_id/project-exports/:project_export_id.
  * Its download dialog says the export is being prepared (polled until done), then offers Download Now,
@@ -41,6 +73,7 @@ export function ProjectExportPage() {
         // Completed, but the retention job has deleted the archive: nothing to prepare any more.
         const gone = phase === 'failed' || e.expired_at !== null;
         const name = e.project_export_format_name;
+        const status = ready ? t('exports.page.ready', { name }) : t('exports.page.preparing', { name });
         return (
           <Page title={t('exports.page.title')}>
             {gone ? (
@@ -48,9 +81,7 @@ export function ProjectExportPage() {
                 {t(phase === 'failed' ? 'exports.page.failed' : 'exports.page.expired')}
               </Alert>
             ) : (
-              <Typography>
-                {ready ? t('exports.page.ready', { name }) : t('exports.page.preparing', { name })}
-              </Typography>
+              <Typography>{status}</Typography>
             )}
             <Button
               component={Link}
@@ -59,31 +90,16 @@ export function ProjectExportPage() {
             >
               {t('exports.run.to-exports')}
             </Button>
-            <Dialog
+            <DownloadDialog
               open={dialogOpen && !gone}
+              ready={ready}
+              status={status}
               onClose={() => setDialogOpen(false)}
-              aria-labelledby="project-export-download-title"
-            >
-              <DialogTitle id="project-export-download-title">{t('exports.page.title')}</DialogTitle>
-              <DialogContent>
-                <DialogContentText>
-                  {ready ? t('exports.page.ready', { name }) : t('exports.page.preparing', { name })}
-                </DialogContentText>
-                {!ready && <DialogContentText>{t('exports.page.preparing-wait')}</DialogContentText>}
-              </DialogContent>
-              <DialogActions>
-                <Button
-                  variant="contained"
-                  disabled={!ready}
-                  onClick={() => {
-                    setDialogOpen(false);
-                    navigate(routePath('project.project-export.download', { projectId, projectExportId }));
-                  }}
-                >
-                  {ready ? t('exports.page.download-now') : t('exports.page.preparing-button')}
-                </Button>
-              </DialogActions>
-            </Dialog>
+              onDownload={() => {
+                setDialogOpen(false);
+                navigate(routePath('project.project-export.download', { projectId, projectExportId }));
+              }}
+            />
           </Page>
         );
       }}

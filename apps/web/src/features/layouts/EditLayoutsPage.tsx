@@ -27,6 +27,7 @@ import { routePath } from '../../app/routes';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
+import { useSetSearchParam } from '../../components/useSetSearchParam';
 import { LayoutPreview, LayoutsMenu, layoutEditorHref } from './LayoutsMenu';
 
 /**
@@ -41,7 +42,8 @@ export function EditLayoutsPage() {
   const { data: config } = useConfig();
   const project = useProject(projectId);
   const categories = useLayoutCategories(project.data?.organization_id);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setParam = useSetSearchParam();
   const layoutId = params.get('layoutId') ?? '';
   const notify = useNotify();
   const copy = useCopyLayout();
@@ -49,11 +51,7 @@ export function EditLayoutsPage() {
   if (!can('layout.edit')) {
     return <Navigate to={routePath('project.layouts', { projectId })} replace />;
   }
-  const choose = (id: string) => {
-    const next = new URLSearchParams(params);
-    next.set('layoutId', id);
-    setParams(next);
-  };
+  const choose = (id: string) => setParam('layoutId', id);
   const copyOf = async (layout: Layout) => {
     try {
       const made = await copy.mutateAsync(layout.id);

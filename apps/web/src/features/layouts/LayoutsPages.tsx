@@ -47,6 +47,7 @@ import { useSubjectFields } from '../../api/subjects';
 import { routePath } from '../../app/routes';
 import { Page } from '../../components/Page';
 import { ListTable } from '../../components/table/ListTable';
+import { useSetSearchParam } from '../../components/useSetSearchParam';
 import { WizardStepper } from '../../components/WizardStepper';
 import { CheckDuplicatesStep } from '../subjects/CheckDuplicatesStep';
 import { DuplicateFieldChips } from '../subjects/DuplicateFieldChips';
@@ -58,7 +59,8 @@ import { LayoutPreview, LayoutsMenu } from './LayoutsMenu';
 export function LayoutsIndexPage() {
   const { t } = useTranslation();
   const { projectId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setParam = useSetSearchParam();
   const project = useProject(projectId);
   const categories = useLayoutCategories(project.data?.organization_id);
   const categoryId = params.get('categoryId') ?? categories.data?.[0]?.id ?? '';
@@ -74,11 +76,7 @@ export function LayoutsIndexPage() {
           size="small"
           label={t('layouts.index.choose-category')}
           value={category ? categoryId : ''}
-          onChange={(e) => {
-            const next = new URLSearchParams(params);
-            next.set('categoryId', e.target.value);
-            setParams(next);
-          }}
+          onChange={(e) => setParam('categoryId', e.target.value)}
           sx={{ minWidth: 260 }}
         >
           {(categories.data ?? []).map((c) => (
@@ -317,17 +315,13 @@ export function LayoutShowPage() {
 export function LayoutRendersPage() {
   const { t } = useTranslation();
   const { projectId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setSearchParam = useSetSearchParam();
   const poll = params.get('poll') === 'true';
   const highlight = params.get('highlightRenderId');
   const page = Math.max(1, Number(params.get('page')) || 1);
   const renders = useProjectRenders(projectId, page);
-  const setParam = (name: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value === null) next.delete(name);
-    else next.set(name, value);
-    setParams(next, { replace: true });
-  };
+  const setParam = (name: string, value: string | null) => setSearchParam(name, value, { replace: true });
   const setPoll = (on: boolean) => setParam('poll', on ? 'true' : null);
   const list = renders.data?.layout_renders ?? [];
   useRenderPolling(

@@ -2,34 +2,23 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  RENDER_POLL_INTERVAL_MS,
   SUBJECT_DIRECTORY_CATEGORY,
   SUBJECT_DIRECTORY_DEFAULT_GROUP,
   SUBJECT_DIRECTORY_SORT,
 } from '@school-portal/domain';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import {
-  downloadRender,
-  fetchLayoutCategory,
-  fetchRender,
-  layoutKeys,
-  useCreateRender,
-} from '../../api/layouts';
+import { fetchLayoutCategory, useCreateRender } from '../../api/layouts';
 import { useSubjectFields } from '../../api/subjects';
 import { routePath } from '../../app/routes';
+import { RenderDownloadDialog } from '../../components/RenderDownloadDialog';
+import { useSetSearchParam } from '../../components/useSetSearchParam';
 
 /**
  * Spec §2 subject directory route, under the subjects sub-menu: a form with a required Group By (a
@@ -121,52 +110,20 @@ export function SubjectDirectoryPage() {
  */
 export function SubjectDirectoryDialog() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const renderId = params.get('subjectDirectoryId');
-  const render = useQuery({
-    queryKey: layoutKeys.render(renderId ?? ''),
-    queryFn: () => fetchRender(renderId!),
-    enabled: !!renderId,
-    refetchInterval: (q) => (q.state.data?.worker_status === 'running' ? RENDER_POLL_INTERVAL_MS : false),
-  });
-  const close = () => {
-    const next = new URLSearchParams(params);
-    next.delete('subjectDirectoryId');
-    setParams(next, { replace: true });
-  };
-  if (!renderId) return null;
-  const data = render.data;
-  const ready = data?.worker_status === 'complete';
-  const failed = data?.worker_status === 'failed';
+  const [params] = useSearchParams();
+  const setParam = useSetSearchParam();
+  const close = () => setParam('subjectDirectoryId', null, { replace: true });
   return (
-    <Dialog open onClose={close} aria-labelledby="subject-directory-title">
-      <DialogTitle id="subject-directory-title">{t('layouts.directory.title')}</DialogTitle>
-      <DialogContent>
-        {failed ? (
-          <DialogContentText>
-            {t('layouts.directory.dialog.failed', { reason: data?.failure_reason ?? '' })}
-          </DialogContentText>
-        ) : ready ? (
-          <DialogContentText>{t('layouts.directory.dialog.ready')}</DialogContentText>
-        ) : (
-          <>
-            <DialogContentText>{t('layouts.directory.dialog.preparing')}</DialogContentText>
-            <DialogContentText>{t('layouts.directory.dialog.minutes')}</DialogContentText>
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{t('layouts.directory.dialog.close')}</Button>
-        <Button
-          variant="contained"
-          disabled={!ready}
-          onClick={() => {
-            if (data) void downloadRender(data).then(close);
-          }}
-        >
-          {ready ? t('layouts.directory.dialog.download') : t('layouts.directory.dialog.preparing-button')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <RenderDownloadDialog
+      renderId={params.get('subjectDirectoryId')}
+      onClose={close}
+      title={t('layouts.directory.title')}
+      preparing={[t('layouts.directory.dialog.preparing'), t('layouts.directory.dialog.minutes')]}
+      ready={t('layouts.directory.dialog.ready')}
+      failed={(reason) => t('layouts.directory.dialog.failed', { reason })}
+      closeLabel={t('layouts.directory.dialog.close')}
+      downloadLabel={t('layouts.directory.dialog.download')}
+      preparingLabel={t('layouts.directory.dialog.preparing-button')}
+    />
   );
 }
