@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { unprocessable } from '../../http/errors.js';
+import { owningOrganization } from '../../http/owner.js';
 import { idParam } from '../../http/params.js';
 import { deleteById, moduleRoutes } from '../../http/route.js';
 import { findOrganization } from '../organizations/service.js';
@@ -74,10 +74,7 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
     async (request, reply) => {
       const s = sessionOf(request);
       const { organization_id, ...values } = request.body.project_export_format;
-      const organizationId = organization_id ?? s.account?.organization_id;
-      if (!organizationId) throw unprocessable({ organization_id: ['is invalid'] });
-      await request.access.requireVisible({ organization_id: { kind: 'organization', id: organizationId } });
-      const organization = await findOrganization(request.access, organizationId);
+      const organization = await owningOrganization(request, organization_id);
       const id = await createFormat(ctx.db, s, organization.id, values);
       return reply.status(201).send({ project_export_format: await serializeOne(ctx.db, id) });
     },

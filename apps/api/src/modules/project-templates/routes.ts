@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { unprocessable } from '../../http/errors.js';
+import { owningOrganization } from '../../http/owner.js';
 import { idParam, pageFields, pageOf } from '../../http/params.js';
 import { deleteById, moduleRoutes } from '../../http/route.js';
 import { timestampsShape } from '../../wire.js';
@@ -93,12 +93,8 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
       response: { 201: z.object({ project_template: templateDetailSchema }) },
     }),
     async (request, reply) => {
-      const s = sessionOf(request);
       const form = request.body.project_template;
-      const organizationId = form.organization_id ?? s.account?.organization_id;
-      if (!organizationId) throw unprocessable({ organization_id: ['is invalid'] });
-      await request.access.requireVisible({ organization_id: { kind: 'organization', id: organizationId } });
-      const organization = await findOrganization(request.access, organizationId);
+      const organization = await owningOrganization(request, form.organization_id);
       const row = await createTemplate(ctx.db, organization.id, form);
       return reply.status(201).send(await detail(row, true));
     },
