@@ -6,9 +6,10 @@ import { idParam } from './params.js';
 
 /**
  * A route's options in one call: the action it performs (http/auth.ts checks it against the domain's
- * policy table) and its OpenAPI schema under its module's tags. A routes file makes its own once:
+ * policy table) and its OpenAPI schema under its module's tags. A routes file gets one from
+ * moduleRoutes, and makes another here for routes under other tags:
  *
- *     const operation = operations(['seasons']);
+ *     const { app, operation } = moduleRoutes(root, ['seasons']);
  *     app.get('/api/seasons/:id', operation('season.show', 'One season', { params, response }), handler);
  */
 export function operations(tags: string[]) {
