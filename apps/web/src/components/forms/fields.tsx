@@ -1,6 +1,9 @@
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
+import type Switch from '@mui/material/Switch';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
@@ -51,37 +54,55 @@ export function SelectField<T extends FieldValues, Output = T>({
   );
 }
 
-/** A form's yes/no box (a react-hook-form Controller) with its label. */
+/** A form's yes/no box or switch (a react-hook-form Controller) with its label, and its help under it. */
 export function CheckboxField<T extends FieldValues, Output = T>({
   control,
   name,
   label,
   sx,
+  toggle: Toggle = Checkbox,
+  help,
 }: {
   control: Control<T, unknown, Output>;
   name: Path<T>;
   label: ReactNode;
   sx?: SxProps<Theme>;
+  /** A Switch for a setting that takes effect as such (the default is a Checkbox). */
+  toggle?: typeof Checkbox | typeof Switch;
+  /** The words under it, which describe the box (`id` ties them to it). */
+  help?: { id: string; text: ReactNode };
 }) {
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field }) => (
-        <FormControlLabel
-          sx={sx}
-          control={
-            <Checkbox
-              checked={!!field.value}
-              onChange={(event) => field.onChange(event.target.checked)}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              name={field.name}
-            />
-          }
-          label={label}
-        />
-      )}
+      render={({ field }) => {
+        const box = (
+          <FormControlLabel
+            sx={help ? undefined : sx}
+            control={
+              <Toggle
+                checked={!!field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                name={field.name}
+                slotProps={help ? { input: { 'aria-describedby': help.id } } : undefined}
+              />
+            }
+            label={label}
+          />
+        );
+        if (!help) return box;
+        return (
+          <Box sx={sx}>
+            {box}
+            <FormHelperText id={help.id} sx={{ mt: 0 }}>
+              {help.text}
+            </FormHelperText>
+          </Box>
+        );
+      }}
     />
   );
 }

@@ -1,8 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -15,7 +13,7 @@ import {
   projectFormSchema,
 } from '@school-portal/domain';
 import { type ReactNode, useState } from 'react';
-import { Controller, type Path } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -33,7 +31,7 @@ import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { ErrorState } from '../../components/ErrorState';
 import { FormActions, FormCard } from '../../components/forms/FormCard';
-import { SelectField } from '../../components/forms/fields';
+import { CheckboxField, SelectField } from '../../components/forms/fields';
 import { textFieldProps } from '../../components/forms/serverErrors';
 import { useSchemaForm } from '../../components/forms/useFormError';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -240,29 +238,13 @@ function ProjectForm(props: ProjectFormProps) {
       >
         <MenuItem value="">{t('project-form.season-none')}</MenuItem>
       </SelectField>
-      <Controller
+      <CheckboxField
         control={control}
         name="enable_for_all_apps"
-        render={({ field }) => (
-          <Box sx={{ mt: 1 }}>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={!!field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  name={field.name}
-                  slotProps={{ input: { 'aria-describedby': 'project-all-apps-help' } }}
-                />
-              }
-              label={t('project-form.all-apps')}
-            />
-            <FormHelperText id="project-all-apps-help" sx={{ mt: 0 }}>
-              {t('project-form.all-apps-help')}
-            </FormHelperText>
-          </Box>
-        )}
+        label={t('project-form.all-apps')}
+        toggle={Switch}
+        help={{ id: 'project-all-apps-help', text: t('project-form.all-apps-help') }}
+        sx={{ mt: 1 }}
       />
       <FormActions
         canSave={canSave}

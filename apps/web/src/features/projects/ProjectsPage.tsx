@@ -4,7 +4,6 @@ import PeopleIcon from '@mui/icons-material/People';
 import PrintIcon from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -16,7 +15,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Abilities } from '@school-portal/domain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -43,6 +41,7 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { RouterLink } from '../../components/RouterLink';
+import { TooltipIconButton } from '../../components/TooltipIconButton';
 import { ActionsCell } from '../../components/table/ActionsCell';
 import { ROW_HEIGHT, useVirtualRows, VISIBLE_ROWS } from '../../components/table/useVirtualRows';
 import { useDebouncedValue } from '../organizations/listState';
@@ -480,13 +479,6 @@ function ProjectRow({
   const { t } = useTranslation();
   const projectId = project.id;
   const cell = { py: 0, height: ROW_HEIGHT, boxSizing: 'border-box' } as const;
-  const action = (label: string, to: string, icon: ReactNode) => (
-    <Tooltip title={label}>
-      <IconButton component={Link} to={to} aria-label={label} size="small">
-        {icon}
-      </IconButton>
-    </Tooltip>
-  );
   return (
     <TableRow hover aria-rowindex={rowIndex} data-testid="project-row" sx={{ height: ROW_HEIGHT }}>
       <TableCell
@@ -526,21 +518,24 @@ function ProjectRow({
         </RouterLink>
       </TableCell>
       <ActionsCell sx={cell}>
-        {action(
-          t('projects.action-subjects', { name: project.name }),
-          routePath('project.subjects', { projectId }),
-          <PeopleIcon fontSize="small" />,
-        )}
-        {action(
-          t('projects.action-exports', { name: project.name }),
-          routePath('project.exports', { projectId }),
-          <DownloadIcon fontSize="small" />,
-        )}
-        {action(
-          t('projects.action-layouts', { name: project.name }),
-          routePath('project.layouts', { projectId }),
-          <PrintIcon fontSize="small" />,
-        )}
+        <TooltipIconButton
+          label={t('projects.action-subjects', { name: project.name })}
+          to={routePath('project.subjects', { projectId })}
+        >
+          <PeopleIcon fontSize="small" />
+        </TooltipIconButton>
+        <TooltipIconButton
+          label={t('projects.action-exports', { name: project.name })}
+          to={routePath('project.exports', { projectId })}
+        >
+          <DownloadIcon fontSize="small" />
+        </TooltipIconButton>
+        <TooltipIconButton
+          label={t('projects.action-layouts', { name: project.name })}
+          to={routePath('project.layouts', { projectId })}
+        >
+          <PrintIcon fontSize="small" />
+        </TooltipIconButton>
       </ActionsCell>
     </TableRow>
   );
