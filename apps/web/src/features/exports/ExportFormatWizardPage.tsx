@@ -20,7 +20,7 @@ import {
 } from '../../api/exportFormats';
 import { useProject } from '../../api/projects';
 import { useSessionAbilities } from '../../api/sessionAbilities';
-import { routePath } from '../../app/routes';
+import { routePath, useProjectId } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { useFormError } from '../../components/forms/useFormError';
 import { useNotify } from '../../components/Notifications';
@@ -188,7 +188,7 @@ function Wizard({
 
 /** The export format wizard for a new custom format (exports §2). */
 export function NewExportFormatPage() {
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   return <Wizard projectId={projectId} />;
 }
 

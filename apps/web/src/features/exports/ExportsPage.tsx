@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import { formatFieldErrors } from '@school-portal/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { type ExportFormat, exportFormatRef, useProjectExportFormats } from '../../api/exportFormats';
 import {
@@ -25,7 +25,7 @@ import {
   useProjectExports,
 } from '../../api/projectExports';
 import { useCan } from '../../app/can';
-import { routePath } from '../../app/routes';
+import { routePath, useProjectId } from '../../app/routes';
 import { DeleteRecordDialog } from '../../components/ConfirmDeleteDialog';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
@@ -350,7 +350,7 @@ function FormatTable({ projectId, formats, custom, onDelete }: FormatTableProps)
  */
 export function ExportsPage() {
   const { t } = useTranslation();
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   const [params] = useSearchParams();
   const setParam = useSetSearchParam();
   const formats = useProjectExportFormats(projectId);

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { formatFieldErrors, formatFieldMessage, layoutDefinitionSchema } from '@school-portal/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useConfig } from '../../api/config';
 import {
@@ -23,7 +23,7 @@ import {
 } from '../../api/layouts';
 import { useProject } from '../../api/projects';
 import { useCan } from '../../app/can';
-import { routePath } from '../../app/routes';
+import { routePath, useProjectId } from '../../app/routes';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
@@ -37,7 +37,7 @@ import { LayoutPreview, LayoutsMenu, layoutEditorHref } from './LayoutsMenu';
  */
 export function EditLayoutsPage() {
   const { t } = useTranslation();
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   const can = useCan();
   const { data: config } = useConfig();
   const project = useProject(projectId);

@@ -44,7 +44,7 @@ import {
 import { useProject } from '../../api/projects';
 import { queryClient } from '../../api/queryClient';
 import { useSubjectFields } from '../../api/subjects';
-import { routePath } from '../../app/routes';
+import { routePath, useProjectId } from '../../app/routes';
 import { Page } from '../../components/Page';
 import { ListTable } from '../../components/table/ListTable';
 import { useSetSearchParam } from '../../components/useSetSearchParam';
@@ -58,7 +58,7 @@ import { LayoutPreview, LayoutsMenu } from './LayoutsMenu';
 /** Spec §2 layouts index: Choose Category, the count, preview cards with Select Layout. */
 export function LayoutsIndexPage() {
   const { t } = useTranslation();
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   const [params] = useSearchParams();
   const setParam = useSetSearchParam();
   const project = useProject(projectId);
@@ -314,7 +314,7 @@ export function LayoutShowPage() {
  */
 export function LayoutRendersPage() {
   const { t } = useTranslation();
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   const [params] = useSearchParams();
   const setSearchParam = useSetSearchParam();
   const poll = params.get('poll') === 'true';

@@ -12,11 +12,11 @@ import {
 } from '@school-portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { fetchLayoutCategory, useCreateRender } from '../../api/layouts';
 import { useSubjectFields } from '../../api/subjects';
-import { routePath } from '../../app/routes';
+import { routePath, useProjectId } from '../../app/routes';
 import { RenderDownloadDialog } from '../../components/RenderDownloadDialog';
 import { useSetSearchParam } from '../../components/useSetSearchParam';
 
@@ -27,7 +27,7 @@ import { useSetSearchParam } from '../../components/useSetSearchParam';
  */
 export function SubjectDirectoryPage() {
   const { t } = useTranslation();
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   const navigate = useNavigate();
   const { fields } = useSubjectFields(projectId);
   const labels = [...new Set(fields.map((f) => f.effective_label).filter(Boolean))];

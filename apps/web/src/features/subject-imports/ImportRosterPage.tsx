@@ -18,7 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/keys';
 import {
@@ -32,7 +32,7 @@ import {
   type SubjectImportDetail,
   updateImport,
 } from '../../api/subjectImports';
-import { routePath } from '../../app/routes';
+import { routePath, useProjectId } from '../../app/routes';
 import { ListTable } from '../../components/table/ListTable';
 import { ImportHistory } from './ImportHistory';
 
@@ -61,7 +61,7 @@ function errorText(error: unknown, t: TFunction): string {
  */
 export function ImportRosterPage() {
   const { t } = useTranslation();
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   const [search] = useSearchParams();
   const attachmentId = search.get('attachment');
   const queryClient = useQueryClient();

@@ -17,12 +17,12 @@ import {
 } from '@school-portal/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useProject } from '../../api/projects';
 import { type Subject, useDeleteSubject, useMergeSubjects, useSubjectFields } from '../../api/subjects';
 import { useCan } from '../../app/can';
-import { routePath } from '../../app/routes';
+import { routePath, useProjectId } from '../../app/routes';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
@@ -42,7 +42,7 @@ import { type DuplicateGroup, useSelectionCount } from './selectionApi';
 export function FindDuplicatesPage() {
   const { t } = useTranslation();
   const notify = useNotify();
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   const project = useProject(projectId);
   const fields = useSubjectFields(projectId);
   const can = useCan();

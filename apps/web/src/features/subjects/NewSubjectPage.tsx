@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useCreateSubject, useSubjectFields } from '../../api/subjects';
-import { routePath } from '../../app/routes';
+import { routePath, useProjectId } from '../../app/routes';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
@@ -13,7 +13,7 @@ export function NewSubjectPage() {
   const { t } = useTranslation();
   const notify = useNotify();
   const navigate = useNavigate();
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   const fields = useSubjectFields(projectId);
   const create = useCreateSubject(projectId);
 

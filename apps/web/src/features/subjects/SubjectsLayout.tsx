@@ -1,11 +1,11 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Container from '@mui/material/Container';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useParams } from 'react-router';
+import { Outlet } from 'react-router';
 import { useConfig } from '../../api/config';
 import { useProject } from '../../api/projects';
 import { useCan } from '../../app/can';
-import { routePath } from '../../app/routes';
+import { routePath, useProjectId } from '../../app/routes';
 import { SubNav } from '../../components/SubNav';
 import { SubjectDirectoryDialog } from '../layouts/SubjectDirectory';
 
@@ -15,7 +15,7 @@ import { SubjectDirectoryDialog } from '../layouts/SubjectDirectory';
  */
 export function SubjectsLayout() {
   const { t } = useTranslation();
-  const { projectId = '' } = useParams();
+  const projectId = useProjectId();
   const can = useCan();
   const { data: config } = useConfig();
   const companionUrl = config?.companion_app_url;
