@@ -31,6 +31,7 @@ import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { ListTable } from '../../components/table/ListTable';
+import { useSetSearchParam } from '../../components/useSetSearchParam';
 import { COVERAGE_COUNTS, CoverageFigures } from './CoverageFigures';
 import { MissingPdfDialog } from './MissingPdfDialog';
 
@@ -142,7 +143,8 @@ function CoverageActions({ projectId, name, school }: { projectId: string; name:
   const { t } = useTranslation();
   const can = useCan();
   const notify = useNotify();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setParam = useSetSearchParam();
   const pdfId = params.get('pdf');
   const [confirming, setConfirming] = useState(false);
   const print = usePrintMissing(projectId);
@@ -153,11 +155,7 @@ function CoverageActions({ projectId, name, school }: { projectId: string; name:
     );
   const downloadPdf = () =>
     print.mutate(undefined, {
-      onSuccess: (render) => {
-        const next = new URLSearchParams(params);
-        next.set('pdf', render.id);
-        setParams(next, { replace: true });
-      },
+      onSuccess: (render) => setParam('pdf', render.id, { replace: true }),
       onError: () => notify({ message: t('coverage.print-failed'), severity: 'error' }),
     });
   const close = () => {
@@ -221,14 +219,7 @@ function CoverageActions({ projectId, name, school }: { projectId: string; name:
           </Dialog>
         </>
       )}
-      <MissingPdfDialog
-        renderId={pdfId}
-        onClose={() => {
-          const next = new URLSearchParams(params);
-          next.delete('pdf');
-          setParams(next, { replace: true });
-        }}
-      />
+      <MissingPdfDialog renderId={pdfId} onClose={() => setParam('pdf', null, { replace: true })} />
     </Stack>
   );
 }
