@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import PeopleIcon from '@mui/icons-material/People';
 import PrintIcon from '@mui/icons-material/Print';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -37,6 +36,7 @@ import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { compareText } from '../../components/format';
+import { FiltersBar } from '../../components/ListFilters';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
@@ -62,6 +62,9 @@ function parseSort(value: string | null): Sort {
   return SORT_KEYS.includes(key) ? { key, direction } : DEFAULT_SORT;
 }
 const sortParam = (sort: Sort): ProjectSort => `${sort.direction === 'desc' ? '-' : ''}${sort.key}`;
+
+/** The season and organization filters: selects side by side, growing alike. */
+const SELECT_FILTER = { select: true, margin: 'none', sx: { minWidth: 200, flex: '1 1 200px' } } as const;
 
 /** Season filter values: any, none, or a season id (spec §4: any, none, current). */
 const ANY = 'any';
@@ -322,19 +325,13 @@ function ProjectList(props: ProjectListProps) {
 
   return (
     <>
-      <Box
-        role="search"
-        aria-label={t('projects.filters')}
-        sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 1 }}
-      >
+      <FiltersBar label={t('projects.filters')}>
         <TextField
-          select
+          {...SELECT_FILTER}
           id="projects-season"
           label={t('projects.season')}
           value={season}
           onChange={(event) => props.onSeason(event.target.value)}
-          margin="none"
-          sx={{ minWidth: 200, flex: '1 1 200px' }}
         >
           <MenuItem value={ANY}>{t('projects.season-any')}</MenuItem>
           <MenuItem value={NONE}>{t('projects.season-none')}</MenuItem>
@@ -345,14 +342,12 @@ function ProjectList(props: ProjectListProps) {
           ))}
         </TextField>
         <TextField
-          select
+          {...SELECT_FILTER}
           id="projects-organization"
           label={t('projects.organization')}
           value={organizationShown}
           onChange={(event) => props.onOrganization(event.target.value)}
           disabled={!props.choosesOrganization}
-          margin="none"
-          sx={{ minWidth: 200, flex: '1 1 200px' }}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">{t('projects.organization-any')}</MenuItem>
@@ -372,7 +367,7 @@ function ProjectList(props: ProjectListProps) {
           margin="none"
           sx={{ minWidth: 200, flex: '2 1 240px' }}
         />
-      </Box>
+      </FiltersBar>
       <Typography
         variant="body2"
         color="text.secondary"
