@@ -58,7 +58,8 @@ const OWNER: Record<string, string> = {
  */
 const PENDING = new Set<string>([]);
 
-const BUILDS_SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|with|transaction)\(|\bsql(<[^>]*>)?`/;
+const BUILDS_SQL =
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|with|transaction|execute|executeTakeFirst|executeTakeFirstOrThrow)\(|\bsql(<[^>]*>)?`/;
 const REGISTERS_ROUTE = /\b(app|root|fastify|scope|instance)\.(get|post|put|patch|delete|route)\(/;
 const TABLE_ACCESS = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(\s*['"`]([a-z_]+)/g;
 

@@ -5,7 +5,7 @@ import { csvResponse, sendCsv } from '../../http/csv.js';
 import { idParam, listMeta, pageFields } from '../../http/params.js';
 import { moduleRoutes } from '../../http/route.js';
 import { renderSchema, serializeRender } from '../layouts/serialize.js';
-import { selectRenders } from '../layouts/service.js';
+import { renderById } from '../layouts/service.js';
 import { coverageSchema, missingSubjectSchema } from './serialize.js';
 import { coverageCsv, notifySchool, printMissing, projectCoverage } from './service.js';
 
@@ -55,7 +55,7 @@ export function registerCoverageRoutes(root: FastifyInstance, ctx: AppContext) {
     ),
     async (request, reply) => {
       const id = await printMissing(ctx, request, request.params.id);
-      const row = await selectRenders(ctx.db).where('r.id', '=', id).executeTakeFirstOrThrow();
+      const row = await renderById(ctx.db, id);
       return reply.status(201).send({ layout_render: serializeRender(row) });
     },
   );

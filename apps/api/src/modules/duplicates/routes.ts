@@ -6,11 +6,11 @@ import { sessionOf } from '../../http/auth.js';
 import { idParam } from '../../http/params.js';
 import { moduleRoutes } from '../../http/route.js';
 import { actorOf } from '../audit/record.js';
+import { subjectRowById } from '../subjects/queries.js';
 import { subjectSchema } from '../subjects/routes.js';
 import {
   loadProjectFields,
   projectFieldsById,
-  selectSubjectRows,
   serializeSubject,
   withPrimaryThumbnails,
 } from '../subjects/service.js';
@@ -78,7 +78,7 @@ export function registerDuplicateRoutes(root: FastifyInstance, ctx: AppContext) 
       const { movedPhotoIds } = await mergeSubjects(ctx.db, actorOf(request), kept, mergedIds);
       // Answered as the caller may see it: hidden values were merged, but are not shown to who may not read them.
       const pf = await projectFieldsById(ctx.db, s, kept.project_id);
-      const row = await selectSubjectRows(ctx.db).where('s.id', '=', kept.id).executeTakeFirstOrThrow();
+      const row = await subjectRowById(ctx.db, kept.id);
       const [subject] = await withPrimaryThumbnails(ctx.db, ctx.storage, [serializeSubject(row, pf)]);
       return { subject: subject!, merged_subject_ids: mergedIds, moved_photo_ids: movedPhotoIds };
     },

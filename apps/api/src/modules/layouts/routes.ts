@@ -32,10 +32,10 @@ import {
   createRender,
   findCategory,
   findLayout,
+  layoutById,
   layoutPreview,
   listRenders,
-  selectLayouts,
-  selectRenders,
+  renderById,
   updateLayout,
   withLayouts,
 } from './service.js';
@@ -54,8 +54,6 @@ const renderOperation = operations(['layout renders']);
 export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
   const { app, operation } = moduleRoutes(root, ['layouts']);
   // A layout or render as the answers show it, read again after a change or by the id its lookup found.
-  const layoutRow = (id: string) => selectLayouts(ctx.db).where('l.id', '=', id).executeTakeFirstOrThrow();
-  const renderRow = (id: string) => selectRenders(ctx.db).where('r.id', '=', id).executeTakeFirstOrThrow();
 
   app.get(
     '/api/organizations/:id/layout-categories',
@@ -112,7 +110,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const layout = await findLayout(request.access, request.params.id);
       const id = await copyLayout(ctx.db, layout, sessionOf(request), request.body.layout.name);
-      return reply.status(201).send({ layout: serializeLayout(await layoutRow(id)) });
+      return reply.status(201).send({ layout: serializeLayout(await layoutById(ctx.db, id)) });
     },
   );
 
@@ -136,7 +134,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
       const layout = await findLayout(request.access, request.params.id);
       const { name, definition } = request.body.layout;
       await updateLayout(ctx.db, layout.id, { name, definition });
-      return { layout: serializeLayout(await layoutRow(layout.id)) };
+      return { layout: serializeLayout(await layoutById(ctx.db, layout.id)) };
     },
   );
 
@@ -196,7 +194,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     ),
     async (request, reply) => {
       const id = await createRender(ctx, request, sessionOf(request), request.body.layout_render);
-      return reply.status(201).send({ layout_render: serializeRender(await renderRow(id)) });
+      return reply.status(201).send({ layout_render: serializeRender(await renderById(ctx.db, id)) });
     },
   );
 
@@ -269,7 +267,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     }),
     async (request) => {
       const ref = await request.access.find('layout_render', request.params.id);
-      return { layout_render: serializeRender(await renderRow(ref.id)) };
+      return { layout_render: serializeRender(await renderById(ctx.db, ref.id)) };
     },
   );
 
@@ -282,7 +280,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     ),
     async (request, reply) => {
       const ref = await request.access.find('layout_render', request.params.id);
-      const row = await renderRow(ref.id);
+      const row = await renderById(ctx.db, ref.id);
       if (row.worker_status !== 'complete' || !row.storage_key)
         throw conflict({ base: ['The render is not complete yet.'] });
       if (row.expired_at) throw conflict({ base: ['The render has expired.'] });

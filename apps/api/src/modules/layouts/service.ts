@@ -312,6 +312,14 @@ export const selectRenders = (db: Db) =>
     ]);
 export type RenderRow = Awaited<ReturnType<ReturnType<typeof selectRenders>['executeTakeFirstOrThrow']>>;
 
+/** One layout as its routes answer it (found in view already). */
+export const layoutById = (db: Db, id: string) =>
+  selectLayouts(db).where('l.id', '=', id).executeTakeFirstOrThrow();
+
+/** One render as its routes answer it (found in view already). */
+export const renderById = (db: Db, id: string) =>
+  selectRenders(db).where('r.id', '=', id).executeTakeFirstOrThrow();
+
 export { SUBJECT_DIRECTORY_CATEGORY };
 
 /** A project's renders in view (of these types, when given), newest first, a page at a time. */

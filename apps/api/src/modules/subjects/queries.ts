@@ -203,7 +203,7 @@ export async function createSubject(db: Db, projectId: string, properties: Recor
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return selectSubjectRows(db).where('s.id', '=', created.id).executeTakeFirstOrThrow();
+  return subjectRowById(db, created.id);
 }
 
 /**
@@ -225,8 +225,12 @@ export async function updateSubject(
     })
     .where('id', '=', id)
     .execute();
-  return selectSubjectRows(db).where('s.id', '=', id).executeTakeFirstOrThrow();
+  return subjectRowById(db, id);
 }
+
+/** One subject's row (found in view already), as its routes answer it. */
+export const subjectRowById = (db: Db, id: string) =>
+  selectSubjectRows(db).where('s.id', '=', id).executeTakeFirstOrThrow();
 
 /** How many of `ids` are subjects of the project. */
 export async function countSubjectsOfProject(db: Db, projectId: string, ids: string[]) {
