@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import pg from 'pg';
+import type { Db } from '../../src/db/database.js';
+import { eventually } from './app.js';
 
 /**
  * Counts the SQL statements the API's own pool sends (application_name `school-portal`), at the driver:
@@ -42,4 +45,18 @@ export async function countQueries<T>(
   } finally {
     counting = false;
   }
+}
+
+/**
+ * Waits until no job is running or due, so that a count taken next holds the route's queries only: job
+ * handlers (the photo checks after an upload, say) share the API's pool, and under load they may still be
+ * at work when a test starts counting.
+ */
+export async function whenJobsSettled(db: Db, timeoutMs = 120_000): Promise<void> {
+  await eventually(async () => {
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM pgboss.job
+      WHERE state = 'active' OR (state IN ('created', 'retry') AND start_after <= now())`.execute(db);
+    return Number(rows[0]!.n) === 0;
+  }, timeoutMs);
 }
