@@ -2,12 +2,12 @@ import { type FieldRef, normalizeHeader, ROSTER_MAX_BYTES, suggestMapping } from
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/database.js';
 import { unprocessable } from '../../http/errors.js';
 import type { AuditActor } from '../audit/record.js';
 import { type RosterEncoding, readRoster } from '../subject-imports/parse.js';
 import { attachmentForImport } from '../subject-imports/service.js';
 import { type ConsentFlags, setConsent } from './consent.js';
+import { subjectsByStudentId } from './queries.js';
 import type { ProjectFields } from './service.js';
 
 /**
@@ -106,21 +106,6 @@ function chooseColumns(input: ConsentImportInput, columns: string[], studentIdFi
         columns.find((c) => c !== chosen.student_id && FLAG_HEADER_WORDS[flag].test(normalizeHeader(c))) ??
         null;
   return chosen as Record<ColumnChoice, string | null>;
-}
-
-/** The project's subjects with their Student ID and flags now (what the file is matched against). */
-function subjectsByStudentId(db: Db, projectId: string, studentIdFieldId: string) {
-  return db
-    .selectFrom('subjects as s')
-    .select([
-      's.id',
-      sql<string>`btrim(s.properties ->> ${studentIdFieldId})`.as('student_id'),
-      's.directory_opt_out',
-      's.yearbook_opt_out',
-    ])
-    .where('s.project_id', '=', projectId)
-    .where(sql`coalesce(btrim(s.properties ->> ${studentIdFieldId}), '')`, '<>', '')
-    .execute();
 }
 
 /**

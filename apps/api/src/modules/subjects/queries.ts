@@ -331,3 +331,18 @@ export function updateConsent(db: Db, projectId: string, where: Expression<SqlBo
     .returning(['s.id', 's.directory_opt_out', 's.yearbook_opt_out'])
     .execute();
 }
+
+/** The project's subjects with their Student ID and flags now (what the file is matched against). */
+export function subjectsByStudentId(db: Db, projectId: string, studentIdFieldId: string) {
+  return db
+    .selectFrom('subjects as s')
+    .select([
+      's.id',
+      sql<string>`btrim(s.properties ->> ${studentIdFieldId})`.as('student_id'),
+      's.directory_opt_out',
+      's.yearbook_opt_out',
+    ])
+    .where('s.project_id', '=', projectId)
+    .where(sql`coalesce(btrim(s.properties ->> ${studentIdFieldId}), '')`, '<>', '')
+    .execute();
+}
