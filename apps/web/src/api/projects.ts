@@ -1,5 +1,6 @@
 import { APP_SLUG, MULTI_PAGE_SIZES, type OrganizationRole } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useProjectId } from '../app/routes';
 import { api, type RequestBodyOf } from './api';
 import { isApiError } from './client';
 import { queryKeys } from './keys';
@@ -120,6 +121,12 @@ export function useProjectPage(
 
 export function useProject(projectId: string) {
   return useRecord(queryKeys.projects.project, '/api/projects/{id}', projectId, 'project');
+}
+
+/** The project a screen under `/projects/:projectId` is about: its id from the address, and its record. */
+export function useCurrentProject() {
+  const projectId = useProjectId();
+  return { projectId, project: useProject(projectId) };
 }
 
 /**

@@ -24,9 +24,8 @@ import {
   useNotifySchool,
   usePrintMissing,
 } from '../../api/coverage';
-import { useProject } from '../../api/projects';
+import { useCurrentProject } from '../../api/projects';
 import { useCan } from '../../app/can';
-import { useProjectId } from '../../app/routes';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
@@ -42,10 +41,9 @@ import { MissingPdfDialog } from './MissingPdfDialog';
  */
 export function CoveragePage() {
   const { t } = useTranslation();
-  const projectId = useProjectId();
+  const { projectId, project } = useCurrentProject();
   const [page, setPage] = useState(1);
   const coverage = useCoverage(projectId, page);
-  const project = useProject(projectId);
   return (
     <Page
       title={t('coverage.title')}

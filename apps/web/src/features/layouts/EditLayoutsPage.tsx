@@ -21,9 +21,9 @@ import {
   useLayoutCategories,
   useUpdateLayout,
 } from '../../api/layouts';
-import { useProject } from '../../api/projects';
+import { useCurrentProject } from '../../api/projects';
 import { useCan } from '../../app/can';
-import { routePath, useProjectId } from '../../app/routes';
+import { routePath } from '../../app/routes';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
@@ -37,10 +37,9 @@ import { LayoutPreview, LayoutsMenu, layoutEditorHref } from './LayoutsMenu';
  */
 export function EditLayoutsPage() {
   const { t } = useTranslation();
-  const projectId = useProjectId();
+  const { projectId, project } = useCurrentProject();
   const can = useCan();
   const { data: config } = useConfig();
-  const project = useProject(projectId);
   const categories = useLayoutCategories(project.data?.organization_id);
   const [params] = useSearchParams();
   const setParam = useSetSearchParam();

@@ -41,7 +41,7 @@ import {
   useProjectRenders,
   useRenderPolling,
 } from '../../api/layouts';
-import { useProject } from '../../api/projects';
+import { useCurrentProject } from '../../api/projects';
 import { queryClient } from '../../api/queryClient';
 import { useSubjectFields } from '../../api/subjects';
 import { routePath, useProjectId } from '../../app/routes';
@@ -58,10 +58,9 @@ import { LayoutPreview, LayoutsMenu } from './LayoutsMenu';
 /** Spec §2 layouts index: Choose Category, the count, preview cards with Select Layout. */
 export function LayoutsIndexPage() {
   const { t } = useTranslation();
-  const projectId = useProjectId();
+  const { projectId, project } = useCurrentProject();
   const [params] = useSearchParams();
   const setParam = useSetSearchParam();
-  const project = useProject(projectId);
   const categories = useLayoutCategories(project.data?.organization_id);
   const categoryId = params.get('categoryId') ?? categories.data?.[0]?.id ?? '';
   const subjectId = params.get('subjectId');

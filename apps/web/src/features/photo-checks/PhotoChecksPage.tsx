@@ -12,9 +12,8 @@ import {
   type PhotoCheckFilters,
   usePhotoChecks,
 } from '../../api/photo-checks';
-import { useProject } from '../../api/projects';
+import { useCurrentProject } from '../../api/projects';
 import { useCan } from '../../app/can';
-import { useProjectId } from '../../app/routes';
 import { FiltersBar } from '../../components/ListFilters';
 import { MessagePage, Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
@@ -62,9 +61,8 @@ function useReviewParams() {
  */
 export function PhotoChecksPage() {
   const { t } = useTranslation();
-  const projectId = useProjectId();
+  const { projectId, project } = useCurrentProject();
   const can = useCan();
-  const project = useProject(projectId);
   const { filters, page, update } = useReviewParams();
   const checks = usePhotoChecks(projectId, filters, page);
   const classes = useClassOptions(projectId);

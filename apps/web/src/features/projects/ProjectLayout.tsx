@@ -2,9 +2,9 @@ import Container from '@mui/material/Container';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { isApiError } from '../../api/client';
-import { useProject } from '../../api/projects';
+import { useCurrentProject } from '../../api/projects';
 import { useCan } from '../../app/can';
-import { routePath, useProjectId } from '../../app/routes';
+import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -24,8 +24,7 @@ type ProjectSection =
  */
 export function ProjectLayout() {
   const { t } = useTranslation();
-  const projectId = useProjectId();
-  const project = useProject(projectId);
+  const { projectId, project } = useCurrentProject();
   const can = useCan();
 
   if (project.isPending) return <LoadingScreen />;

@@ -16,9 +16,9 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type ProjectRecord, useProject } from '../../api/projects';
+import { type ProjectRecord, useCurrentProject } from '../../api/projects';
 import { useCan } from '../../app/can';
-import { routePath, useProjectId } from '../../app/routes';
+import { routePath } from '../../app/routes';
 import { GridList } from '../../components/GridList';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
@@ -80,9 +80,8 @@ function StatisticLink({ statistic }: { statistic: Statistic }) {
 
 /** The project dashboard (spec §2): statistic links and the Files Requested banner. */
 export function ProjectPage() {
-  const projectId = useProjectId();
   // The project layout has loaded it already.
-  const project = useProject(projectId);
+  const { project } = useCurrentProject();
   if (!project.data) return <LoadingScreen />;
   return <ProjectDashboard project={project.data} />;
 }

@@ -3,9 +3,9 @@ import Container from '@mui/material/Container';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useConfig } from '../../api/config';
-import { useProject } from '../../api/projects';
+import { useCurrentProject } from '../../api/projects';
 import { useCan } from '../../app/can';
-import { routePath, useProjectId } from '../../app/routes';
+import { routePath } from '../../app/routes';
 import { SubNav } from '../../components/SubNav';
 import { SubjectDirectoryDialog } from '../layouts/SubjectDirectory';
 
@@ -15,11 +15,10 @@ import { SubjectDirectoryDialog } from '../layouts/SubjectDirectory';
  */
 export function SubjectsLayout() {
   const { t } = useTranslation();
-  const projectId = useProjectId();
+  const { projectId, project } = useCurrentProject();
   const can = useCan();
   const { data: config } = useConfig();
   const companionUrl = config?.companion_app_url;
-  const project = useProject(projectId);
 
   return (
     <>
