@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,6 +27,7 @@ import {
 import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
+import { DeleteButton } from '../../components/DeleteButton';
 import { FormActions, FormCard } from '../../components/forms/FormCard';
 import { controlledFieldProps, fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
 import { useSchemaForm } from '../../components/forms/useFormError';
@@ -293,15 +293,14 @@ function SubjectFieldRow(props: SubjectFieldRowProps) {
             <ArrowDownwardIcon fontSize="small" />
           </TooltipIconButton>
           {removable && (
-            <Button
+            <DeleteButton
               size="small"
-              color="error"
-              startIcon={<DeleteIcon />}
+              variant="text"
               onClick={onRemove}
               aria-label={t('project-template.form.remove-field', { number })}
             >
               {t('project-template.form.remove')}
-            </Button>
+            </DeleteButton>
           )}
         </Box>
       </Box>

@@ -1,4 +1,3 @@
-import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,6 +15,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { type ProjectTemplate, useFieldKeys, useProjectTemplate } from '../../api/projectTemplates';
 import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
+import { DeleteButton } from '../../components/DeleteButton';
 import { formatDate } from '../../components/format';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
@@ -91,14 +91,7 @@ function TemplateDetails({ template }: { template: ProjectTemplate }) {
               </Button>
             )}
             {canDelete && (
-              <Button
-                color="error"
-                variant="outlined"
-                startIcon={<DeleteIcon />}
-                onClick={() => setDeleting(true)}
-              >
-                {t('project-template.delete')}
-              </Button>
+              <DeleteButton onClick={() => setDeleting(true)}>{t('project-template.delete')}</DeleteButton>
             )}
           </Box>
         )

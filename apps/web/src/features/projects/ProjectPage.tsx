@@ -1,5 +1,4 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import PeopleIcon from '@mui/icons-material/People';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
@@ -8,7 +7,6 @@ import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Stack from '@mui/material/Stack';
@@ -19,6 +17,7 @@ import { Link } from 'react-router';
 import { type ProjectRecord, useCurrentProject } from '../../api/projects';
 import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
+import { DeleteButton } from '../../components/DeleteButton';
 import { GridList } from '../../components/GridList';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
@@ -188,14 +187,7 @@ function ProjectActions({ project }: { project: ProjectRecord }) {
       )}
       {mayDelete && (
         <>
-          <Button
-            color="error"
-            variant="outlined"
-            startIcon={<DeleteIcon />}
-            onClick={() => setDeleting(true)}
-          >
-            {t('project-delete.action')}
-          </Button>
+          <DeleteButton onClick={() => setDeleting(true)}>{t('project-delete.action')}</DeleteButton>
           <DeleteProjectDialog project={project} open={deleting} onClose={() => setDeleting(false)} />
         </>
       )}
