@@ -7,7 +7,6 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Controller, type Path } from 'react-hook-form';
@@ -19,7 +18,7 @@ import { useSubjectFields } from '../../api/subjects';
 import { routePath } from '../../app/routes';
 import { FormCard } from '../../components/forms/FormCard';
 import { CheckboxField, SelectField } from '../../components/forms/fields';
-import { textFieldProps } from '../../components/forms/serverErrors';
+import { NameField } from '../../components/forms/NameField';
 import { useSchemaForm } from '../../components/forms/useFormError';
 import { useBatchLabels } from './labels';
 
@@ -111,12 +110,11 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
           </Typography>
         }
       >
-        <TextField
-          {...textFieldProps(register('name'), errors.name)}
+        <NameField
+          register={register}
+          error={errors.name}
           id="photo-batch-name"
           label={t('picture-day.form.name')}
-          required
-          autoFocus
           fullWidth
         />
         <Controller

@@ -29,7 +29,8 @@ import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { DeleteButton } from '../../components/DeleteButton';
 import { FormActions, FormCard } from '../../components/forms/FormCard';
-import { controlledFieldProps, fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
+import { NameField } from '../../components/forms/NameField';
+import { controlledFieldProps, fieldMessage } from '../../components/forms/serverErrors';
 import { useSchemaForm } from '../../components/forms/useFormError';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
@@ -188,11 +189,11 @@ function TemplateForm({ isNew, template, organizationId, defaults }: TemplateFor
 
   return (
     <FormCard label={t('project-template.form.form-label')} onSubmit={onSubmit} error={formError}>
-      <TextField
-        {...textFieldProps(register('name'), errors.name)}
+      <NameField
+        register={register}
+        error={errors.name}
         id="template-name"
         label={t('project-template.form.name')}
-        required
         autoFocus={isNew}
       />
       <Typography variant="h2" component="h2" sx={{ mt: 3, mb: 1 }}>

@@ -32,6 +32,7 @@ import { useSessionUser } from '../../app/session';
 import { ErrorState } from '../../components/ErrorState';
 import { FormActions, FormCard } from '../../components/forms/FormCard';
 import { CheckboxField, SelectField } from '../../components/forms/fields';
+import { NameField } from '../../components/forms/NameField';
 import { textFieldProps } from '../../components/forms/serverErrors';
 import { useSchemaForm } from '../../components/forms/useFormError';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -167,13 +168,7 @@ function ProjectForm(props: ProjectFormProps) {
 
   return (
     <FormCard label={t('project-form.form-label')} onSubmit={onSubmit} error={formError}>
-      <TextField
-        {...textFieldProps(register('name'), errors.name)}
-        id="project-name"
-        label={t('project-form.name')}
-        required
-        autoFocus
-      />
+      <NameField register={register} error={errors.name} id="project-name" label={t('project-form.name')} />
       <TextField
         {...textFieldProps(register('short_code'), errors.short_code)}
         id="project-short-code"

@@ -9,7 +9,8 @@ import { useCan, useOwnOrganization } from '../../app/can';
 import { ROUTES } from '../../app/routes';
 import { FormActions, FormCard } from '../../components/forms/FormCard';
 import { CheckboxField } from '../../components/forms/fields';
-import { fieldMessage, textFieldProps } from '../../components/forms/serverErrors';
+import { NameField } from '../../components/forms/NameField';
+import { fieldMessage } from '../../components/forms/serverErrors';
 import { useSchemaForm } from '../../components/forms/useFormError';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
@@ -82,13 +83,7 @@ function SeasonFormCard({ organizationId }: { organizationId: string }) {
 
   return (
     <FormCard label={t('seasons.form.form-label')} onSubmit={onSubmit} error={formError}>
-      <TextField
-        {...textFieldProps(register('name'), errors.name)}
-        id="season-name"
-        label={t('seasons.form.name')}
-        required
-        autoFocus
-      />
+      <NameField register={register} error={errors.name} id="season-name" label={t('seasons.form.name')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
         {dateField('period_start', t('seasons.form.period-start'))}
         {dateField('period_end', t('seasons.form.period-end'))}
