@@ -7,6 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ListMeta } from '../../api/types';
 import { EmptyState } from '../EmptyState';
 import { type QueryLike, QueryState } from '../QueryState';
@@ -134,5 +135,37 @@ export function QueryListTable<D, T>({
         />
       )}
     </QueryState>
+  );
+}
+
+/**
+ * The list screens that keep their words under one prefix with the same keys: `load-failed` (the error
+ * message), `empty` (the empty state) and `list-label` (the table's accessible name).
+ */
+export type ListWords = 'activity' | 'attachment-requests' | 'organizations' | 'users';
+
+interface PagedListTableProps<D extends { meta: ListMeta }, T>
+  extends Omit<QueryListTableProps<D, T>, 'errorMessage' | 'emptyMessage' | 'label' | 'onPage'> {
+  words: ListWords;
+  /** Where Previous and Next lead. */
+  onPage: (page: number) => void;
+}
+
+/** A list screen's paged query as a table, in the screen's words (QueryListTable with them filled in). */
+export function PagedListTable<D extends { meta: ListMeta }, T>({
+  words,
+  onPage,
+  ...table
+}: PagedListTableProps<D, T>) {
+  const { t } = useTranslation();
+  return (
+    <QueryListTable
+      {...table}
+      errorMessage={t(`${words}.load-failed`)}
+      emptyMessage={t(`${words}.empty`)}
+      label={t(`${words}.list-label`)}
+      // D carries `meta`, which TypeScript cannot see through the conditional type of a generic D.
+      onPage={onPage as QueryListTableProps<D, T>['onPage']}
+    />
   );
 }

@@ -26,7 +26,7 @@ import { compareText, formatDateTime } from '../../components/format';
 import { FilterSelect, FiltersBar } from '../../components/ListFilters';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
-import { QueryListTable } from '../../components/table/ListTable';
+import { PagedListTable } from '../../components/table/ListTable';
 import { useListParams } from '../organizations/listState';
 
 const FILTERS = ['actor_id', 'action', 'project_id', 'since', 'until'] as const;
@@ -89,7 +89,7 @@ export function ActivityPage() {
   const labels = useLabels();
   const organizationId = own?.id ?? null;
   const school = isCustomer(own?.role);
-  const { page, values, update } = useListParams(FILTERS);
+  const { page, values, update, setPage } = useListParams(FILTERS);
   const filters: AuditEventFilters = values;
   const events = useAuditEvents(organizationId, filters, page);
   const actors = useAuditActors(organizationId);
@@ -123,14 +123,12 @@ export function ActivityPage() {
   }
 
   const content = (
-    <QueryListTable
+    <PagedListTable
+      words="activity"
       query={events}
-      errorMessage={t('activity.load-failed')}
-      emptyMessage={t('activity.empty')}
       rowsOf={(data) => data.audit_events}
-      onPage={(next) => update({ page: next })}
+      onPage={setPage}
       size="small"
-      label={t('activity.list-label')}
       columns={[
         t('activity.when'),
         t('activity.who'),
@@ -142,7 +140,7 @@ export function ActivityPage() {
       ]}
     >
       {(event) => <EventRow key={event.id} event={event} onPerson={(id) => update({ actor_id: id })} />}
-    </QueryListTable>
+    </PagedListTable>
   );
 
   const select = (filter: (typeof FILTERS)[number], label: string, options: [string, string][]) => (

@@ -6,7 +6,7 @@ import { routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
-import { QueryListTable } from '../../components/table/ListTable';
+import { PagedListTable } from '../../components/table/ListTable';
 import { formatDateTime } from '../attachments/format';
 import { useListParams } from '../organizations/listState';
 import { FileRequestsNav } from './FileRequestsNav';
@@ -16,17 +16,15 @@ export function AttachmentRequestsPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const organizationId = user.current_account?.organization_id ?? null;
-  const { page, update } = useListParams();
+  const { page, setPage } = useListParams();
   const list = useOrganizationAttachmentRequests(organizationId, page);
 
   const content = (
-    <QueryListTable
+    <PagedListTable
+      words="attachment-requests"
       query={list}
-      errorMessage={t('attachment-requests.load-failed')}
-      emptyMessage={t('attachment-requests.empty')}
       rowsOf={(data) => data.attachment_requests}
-      onPage={(next) => update({ page: next })}
-      label={t('attachment-requests.list-label')}
+      onPage={setPage}
       columns={[t('attachment-requests.name'), t('attachment-requests.created')]}
     >
       {(request) => (
@@ -41,7 +39,7 @@ export function AttachmentRequestsPage() {
           </TableCell>
         </TableRow>
       )}
-    </QueryListTable>
+    </PagedListTable>
   );
 
   return (

@@ -16,7 +16,7 @@ import { SearchField } from '../../components/ListFilters';
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
 import { ActionsCell } from '../../components/table/ActionsCell';
-import { QueryListTable } from '../../components/table/ListTable';
+import { PagedListTable } from '../../components/table/ListTable';
 import { useKeywordInput, useListParams } from './listState';
 import { OrganizationsNav } from './OrganizationsNav';
 
@@ -83,7 +83,7 @@ export function OrganizationsPage() {
   const user = useSessionUser();
   const can = useCan();
   const organizationId = user.current_account?.organization_id ?? null;
-  const { page, keyword, update } = useListParams();
+  const { page, keyword, update, setPage } = useListParams();
   const { text, setText } = useKeywordInput(keyword, update);
   const allowed = can('organization.list-children');
   const list = useSubOrganizationsPage(allowed ? organizationId : null, { page, keyword });
@@ -92,13 +92,11 @@ export function OrganizationsPage() {
   if (can.ready && !allowed) return <Navigate to={ROUTES.root} replace />;
 
   const content = (
-    <QueryListTable
+    <PagedListTable
+      words="organizations"
       query={list}
-      errorMessage={t('organizations.load-failed')}
-      emptyMessage={t('organizations.empty')}
       rowsOf={(data) => data.organizations}
-      onPage={(next) => update({ page: next })}
-      label={t('organizations.list-label')}
+      onPage={setPage}
       columns={[
         t('organizations.name'),
         t('organizations.contact-name'),
@@ -112,7 +110,7 @@ export function OrganizationsPage() {
           canShow={can('organization.show', subOrganization(organization))}
         />
       )}
-    </QueryListTable>
+    </PagedListTable>
   );
 
   return (

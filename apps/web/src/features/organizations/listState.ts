@@ -46,7 +46,10 @@ export function useListParams<Filter extends string>(filters: readonly Filter[] 
     [setSearchParams],
   );
 
-  return { page, keyword, values, update };
+  /** Another page of the same list (what a pager's Previous and Next call). */
+  const setPage = useCallback((next: number) => update({ page: next }), [update]);
+
+  return { page, keyword, values, update, setPage };
 }
 
 /** The keyword field's text, written to the address once typing pauses. */

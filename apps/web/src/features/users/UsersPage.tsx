@@ -24,7 +24,7 @@ import { FilterSelect, FiltersBar, SearchField } from '../../components/ListFilt
 import { Page } from '../../components/Page';
 import { RouterLink } from '../../components/RouterLink';
 import { ActionsCell } from '../../components/table/ActionsCell';
-import { QueryListTable } from '../../components/table/ListTable';
+import { PagedListTable } from '../../components/table/ListTable';
 import { useKeywordInput, useListParams } from '../organizations/listState';
 import { UsersNav } from './UsersNav';
 
@@ -125,7 +125,7 @@ export function UsersPage() {
   const can = useCan();
   const { data: config } = useConfig();
   const organizationId = user.current_account?.organization_id ?? null;
-  const { page, keyword, values, update } = useListParams(FILTERS);
+  const { page, keyword, values, update, setPage } = useListParams(FILTERS);
   const { text, setText } = useKeywordInput(keyword, update);
   const permissionLabel = usePermissionLabel();
   const inviteLabel = useInviteStatusLabel();
@@ -141,13 +141,11 @@ export function UsersPage() {
   const content = !organizationId ? (
     <EmptyState message={t('users.empty')} />
   ) : (
-    <QueryListTable
+    <PagedListTable
+      words="users"
       query={accounts}
-      errorMessage={t('users.load-failed')}
-      emptyMessage={t('users.empty')}
       rowsOf={(data) => data.accounts}
-      onPage={(next) => update({ page: next })}
-      label={t('users.list-label')}
+      onPage={setPage}
       columns={[
         t('users.name'),
         t('users.organization'),
@@ -157,7 +155,7 @@ export function UsersPage() {
       ]}
     >
       {(account) => <AccountRowView key={account.id} account={account} adminUrl={adminUrl} />}
-    </QueryListTable>
+    </PagedListTable>
   );
 
   const filter = <V extends string>(
