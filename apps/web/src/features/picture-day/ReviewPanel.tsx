@@ -1,5 +1,4 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -16,6 +15,7 @@ import {
 import { useSubjectSearch } from '../../api/subjects';
 import { GridList } from '../../components/GridList';
 import { useNotify } from '../../components/Notifications';
+import { PhotoFrame } from '../../components/PhotoFrame';
 import { QueryState } from '../../components/QueryState';
 import { BatchSection } from './BatchSection';
 
@@ -84,36 +84,16 @@ function ReviewItem({
     );
   return (
     <Card component="li" variant="outlined" data-testid="review-item">
-      <Box
-        sx={{
-          bgcolor: 'grey.100',
-          aspectRatio: '4 / 5',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-        }}
-      >
-        {item.thumbnails.small ? (
-          <Box
-            component="img"
-            src={item.thumbnails.small}
-            alt={item.file_name}
-            loading="lazy"
-            decoding="async"
-            sx={{
-              width: '100%',
-              height: '100%',
-              objectFit: 'contain',
-              display: 'block',
-              opacity: ignored ? 0.4 : 1,
-            }}
-          />
-        ) : (
+      <PhotoFrame
+        src={item.thumbnails.small}
+        alt={item.file_name}
+        dimmed={ignored}
+        placeholder={
           <Typography variant="caption" color="text.secondary">
             {t('picture-day.review.no-thumbnail')}
           </Typography>
-        )}
-      </Box>
+        }
+      />
       <CardContent sx={{ display: 'grid', gap: 1 }}>
         <Typography variant="body2" noWrap title={item.file_name}>
           {item.file_name}

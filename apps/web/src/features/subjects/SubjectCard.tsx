@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Subject, SubjectField } from '../../api/subjects';
 import { routePath } from '../../app/routes';
+import { PhotoFrame } from '../../components/PhotoFrame';
 import { ConsentChips } from './ConsentPanel';
 
 /** Small thumbnails are 200 px wide; the card shows them in a 4:5 (8x10) frame. */
@@ -60,31 +61,16 @@ export const SubjectCard = memo(function SubjectCard({
         to={routePath('project.subject', { projectId: subject.project_id, subjectId: subject.id })}
         sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
-        <Box
-          sx={{
-            aspectRatio: '4 / 5',
-            bgcolor: 'grey.100',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            overflow: 'hidden',
-          }}
-        >
-          {thumbnail ? (
-            <Box
-              component="img"
-              src={thumbnail}
-              alt={t('subjects.grid.photo-of', { name })}
-              width={CARD_IMAGE_WIDTH}
-              height={CARD_IMAGE_HEIGHT}
-              loading="lazy"
-              decoding="async"
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-            />
-          ) : (
+        <PhotoFrame
+          src={thumbnail}
+          alt={t('subjects.grid.photo-of', { name })}
+          fit="cover"
+          width={CARD_IMAGE_WIDTH}
+          height={CARD_IMAGE_HEIGHT}
+          placeholder={
             <PersonIcon titleAccess={t('subjects.grid.no-photo')} sx={{ fontSize: 72, color: 'grey.400' }} />
-          )}
-        </Box>
+          }
+        />
         <CardContent sx={{ flex: 1 }}>
           <Typography
             component="h2"

@@ -25,6 +25,7 @@ import { useSetPrimaryPhoto, useSetYearbookPhoto } from '../../api/subjects';
 import { routePath } from '../../app/routes';
 import { GridList } from '../../components/GridList';
 import { useNotify } from '../../components/Notifications';
+import { PhotoFrame } from '../../components/PhotoFrame';
 import { RouterLink } from '../../components/RouterLink';
 import { ConsentPanel } from './ConsentPanel';
 import { useSubjectContext } from './SubjectLayout';
@@ -151,35 +152,21 @@ export function SubjectInfoTab() {
                   : THUMB_WIDTH;
               return (
                 <Card component="li" key={photo.id} variant="outlined" data-testid="subject-photo">
-                  <Box
-                    sx={{
-                      bgcolor: 'grey.100',
-                      aspectRatio: photo.width && photo.height ? `${photo.width} / ${photo.height}` : '4 / 5',
-                      display: 'flex',
-                      alignItems: 'center',
-                      justifyContent: 'center',
-                    }}
-                  >
-                    {photo.thumbnails.small ? (
-                      <Box
-                        component="img"
-                        src={photo.thumbnails.small}
-                        alt={t('subjects.info.photo-alt', { n, name })}
-                        width={THUMB_WIDTH}
-                        height={height}
-                        loading="lazy"
-                        decoding="async"
-                        sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
-                      />
-                    ) : (
+                  <PhotoFrame
+                    src={photo.thumbnails.small}
+                    alt={t('subjects.info.photo-alt', { n, name })}
+                    aspectRatio={photo.width && photo.height ? `${photo.width} / ${photo.height}` : undefined}
+                    width={THUMB_WIDTH}
+                    height={height}
+                    placeholder={
                       <Box role="status" sx={{ textAlign: 'center', color: 'text.secondary', p: 2 }}>
                         <ImageIcon aria-hidden="true" />
                         <Typography variant="caption" component="p">
                           {t('subjects.info.processing')}
                         </Typography>
                       </Box>
-                    )}
-                  </Box>
+                    }
+                  />
                   <CardContent
                     sx={{
                       display: 'flex',
