@@ -94,6 +94,9 @@ export function useCreatePhotoBatch(projectId: string) {
   });
 }
 
+/** The files a mapping file may be, as the file chooser offers them: comma- or tab-separated text. */
+export const MAPPING_FILE_TYPES = '.csv,.tsv,.txt,text/csv,text/plain';
+
 /** The mapping file (file name → field value) of a `mapping_file` batch: presigned POST, as a photo. */
 export async function uploadMappingFile(batchId: string, file: File) {
   const created = await withRetry(() =>

@@ -13,9 +13,15 @@ import { Controller, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { type MatchBy, uploadMappingFile, useCreatePhotoBatch } from '../../api/picture-day';
+import {
+  MAPPING_FILE_TYPES,
+  type MatchBy,
+  uploadMappingFile,
+  useCreatePhotoBatch,
+} from '../../api/picture-day';
 import { useSubjectFields } from '../../api/subjects';
 import { routePath } from '../../app/routes';
+import { FilePickerButton } from '../../components/FilePickerButton';
 import { FormCard } from '../../components/forms/FormCard';
 import { CheckboxField, SelectField } from '../../components/forms/fields';
 import { NameField } from '../../components/forms/NameField';
@@ -154,19 +160,16 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
         )}
         {matchBy === 'mapping_file' && (
           <Box sx={{ mt: 2 }}>
-            <Button component="label" variant="outlined">
+            <FilePickerButton
+              accept={MAPPING_FILE_TYPES}
+              testId="mapping-file-input"
+              onPick={(files) => {
+                setMappingFile(files[0] ?? null);
+                setMappingError(null);
+              }}
+            >
               {t('picture-day.form.mapping-file')}
-              <input
-                hidden
-                type="file"
-                accept=".csv,.tsv,.txt,text/csv,text/plain"
-                data-testid="mapping-file-input"
-                onChange={(event) => {
-                  setMappingFile(event.target.files?.[0] ?? null);
-                  setMappingError(null);
-                }}
-              />
-            </Button>
+            </FilePickerButton>
             <Typography component="span" sx={{ ml: 2 }}>
               {mappingFile?.name ?? t('picture-day.form.mapping-file-none')}
             </Typography>

@@ -14,6 +14,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import {
   isWorking,
+  MAPPING_FILE_TYPES,
   type PhotoBatch,
   refreshSubjectsAfterApply,
   uploadMappingFile,
@@ -23,6 +24,7 @@ import {
 } from '../../api/picture-day';
 import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
+import { FilePickerButton } from '../../components/FilePickerButton';
 import { formatDateTime } from '../../components/format';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
@@ -168,24 +170,21 @@ function MappingFile({ batch }: { batch: PhotoBatch }) {
           ? t('picture-day.batch.mapping-file', { name: current.file_name })
           : t('picture-day.batch.mapping-file-missing')}
       </Typography>
-      <Button component="label" variant="outlined" size="small" disabled={state === 'sending'}>
+      <FilePickerButton
+        size="small"
+        disabled={state === 'sending'}
+        accept={MAPPING_FILE_TYPES}
+        onPick={([file]) => {
+          if (!file) return;
+          setState('sending');
+          uploadMappingFile(batch.id, file).then(
+            () => setState('idle'),
+            () => setState('failed'),
+          );
+        }}
+      >
         {current?.uploaded ? t('picture-day.batch.mapping-file-replace') : t('picture-day.form.mapping-file')}
-        <input
-          hidden
-          type="file"
-          accept=".csv,.tsv,.txt,text/csv,text/plain"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (!file) return;
-            setState('sending');
-            uploadMappingFile(batch.id, file).then(
-              () => setState('idle'),
-              () => setState('failed'),
-            );
-          }}
-        />
-      </Button>
+      </FilePickerButton>
       {state === 'failed' && (
         <Alert severity="error" sx={{ mt: 1 }} role="alert">
           {t('picture-day.batch.mapping-file-failed')}

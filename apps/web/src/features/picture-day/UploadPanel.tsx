@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { type DragEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhotoBatch } from '../../api/picture-day';
+import { FilePickerButton } from '../../components/FilePickerButton';
 import { BatchSection } from './BatchSection';
 import { FileList } from './FileList';
 import { droppedFiles, type PickedFiles, sortPicked } from './folderFiles';
@@ -33,9 +34,7 @@ export function UploadPanel({ batch }: { batch: PhotoBatch }) {
     setDragging(false);
     take(sortPicked(await droppedFiles(event.dataTransfer)));
   };
-  const onPick = (files: FileList | null) => {
-    if (files) take(sortPicked([...files]));
-  };
+  const onPick = (files: File[]) => take(sortPicked(files));
   const summary = upload?.summary();
   const running = summary?.running ?? false;
   // Other screens of the app keep the upload going; closing the tab stops it (resumable), so ask first.
@@ -69,35 +68,12 @@ export function UploadPanel({ batch }: { batch: PhotoBatch }) {
         <CloudUploadIcon color="primary" fontSize="large" aria-hidden="true" />
         <Typography sx={{ mb: 2 }}>{t('picture-day.upload.drop')}</Typography>
         <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
-          <Button component="label" variant="contained">
+          <FilePickerButton variant="contained" folder testId="batch-folder-input" onPick={onPick}>
             {t('picture-day.upload.choose-folder')}
-            <input
-              hidden
-              type="file"
-              data-testid="batch-folder-input"
-              // The folder picker: every file below the chosen folder.
-              {...{ webkitdirectory: '', directory: '' }}
-              multiple
-              onChange={(event) => {
-                onPick(event.target.files);
-                event.target.value = '';
-              }}
-            />
-          </Button>
-          <Button component="label" variant="outlined">
+          </FilePickerButton>
+          <FilePickerButton multiple accept="image/jpeg,.jpg,.jpeg" testId="batch-file-input" onPick={onPick}>
             {t('picture-day.upload.choose-files')}
-            <input
-              hidden
-              type="file"
-              multiple
-              accept="image/jpeg,.jpg,.jpeg"
-              data-testid="batch-file-input"
-              onChange={(event) => {
-                onPick(event.target.files);
-                event.target.value = '';
-              }}
-            />
-          </Button>
+          </FilePickerButton>
         </Stack>
       </Paper>
       {skipped.length > 0 && (

@@ -33,6 +33,7 @@ import {
   updateImport,
 } from '../../api/subjectImports';
 import { routePath, useProjectId } from '../../app/routes';
+import { FilePickerButton } from '../../components/FilePickerButton';
 import { ListTable } from '../../components/table/ListTable';
 import { ImportHistory } from './ImportHistory';
 
@@ -147,16 +148,13 @@ export function ImportRosterPage() {
       {step === 0 && !attachmentId && (
         <Stack spacing={2} alignItems="flex-start">
           <Typography>{t('roster.upload.intro')}</Typography>
-          <Button variant="outlined" component="label">
+          <FilePickerButton
+            accept=".csv,.tsv,.txt,.xlsx,.zip"
+            testId="roster-file"
+            onPick={(files) => setFile(files[0] ?? null)}
+          >
             {t('roster.upload.select')}
-            <input
-              hidden
-              type="file"
-              accept=".csv,.tsv,.txt,.xlsx,.zip"
-              data-testid="roster-file"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </Button>
+          </FilePickerButton>
           {file && <Typography>{file.name}</Typography>}
           <Button
             variant="contained"
