@@ -324,6 +324,63 @@ export function newExportFormatDefaults() {
 }
 export type ExportFormatDraft = ReturnType<typeof newExportFormatDefaults>;
 
+/**
+ * A format's settings (every column the wizard edits but the field mappings, which have their own table),
+ * by the wizard step that shows them: the API reads and writes these columns, the wizard checks a step's
+ * fields before Next and opens the step of a field a message names.
+ */
+export const EXPORT_FORMAT_SETTINGS_BY_STEP = {
+  name: ['name', 'available_to_suborganizations', 'restrict_to_orgs_managed_by_creator'],
+  directories: [
+    'output_directory_name',
+    'include_data',
+    'include_images',
+    'include_readme',
+    'yearbook',
+    'data_directory_name',
+    'data_directory_group_enabled',
+    'images_directory_name',
+    'images_directory_group_enabled',
+    'directory_group_field_key',
+    'allow_custom_directory_group_field',
+  ],
+  images: [
+    'images_content_type',
+    'images_crop_width_pixels',
+    'images_crop_height_pixels',
+    'images_pixels_per_inch',
+    'images_name_primary_field_first_key',
+    'images_name_primary_field_second_key',
+    'images_name_primary_separator',
+    'images_name_zero_pad_enabled',
+    'images_name_zero_pad_length',
+    'images_name_append_sequential_number',
+  ],
+  data: [
+    'data_file_name',
+    'data_file_extension',
+    'data_delimiter_format',
+    'data_newline_format',
+    'data_include_headers',
+    'data_quote_fields',
+    'data_downcase_field_names',
+    'data_include_unmapped_fields',
+    'data_allow_custom_file_name',
+    'data_zero_pad_field_key',
+    'data_zero_pad_field_length',
+    'data_escape_formulas',
+    'data_encoding',
+    'data_master_file',
+    'duplicate_search_fields',
+  ],
+} as const satisfies Record<string, readonly Exclude<keyof ExportFormatDraft, 'field_mappings'>[]>;
+export type ExportFormatSetting =
+  (typeof EXPORT_FORMAT_SETTINGS_BY_STEP)[keyof typeof EXPORT_FORMAT_SETTINGS_BY_STEP][number];
+/** Every setting of a format, step after step. */
+export const EXPORT_FORMAT_SETTINGS: readonly ExportFormatSetting[] = Object.values(
+  EXPORT_FORMAT_SETTINGS_BY_STEP,
+).flat();
+
 /** The name of a copy: "name (Copy)", shortened so it stays within the 60-character limit. */
 export function copyName(name: string): string {
   const room = EXPORT_FORMAT_NAME_MAX - COPY_SUFFIX.length;

@@ -1,49 +1,7 @@
+import { EXPORT_FORMAT_SETTINGS } from '@school-portal/domain';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-
-/** A format's settings: every column the wizard edits (not ids, owner or timestamps). */
-export const SETTING_COLUMNS = [
-  'name',
-  'available_to_suborganizations',
-  'restrict_to_orgs_managed_by_creator',
-  'output_directory_name',
-  'include_data',
-  'include_images',
-  'include_readme',
-  'yearbook',
-  'allow_custom_directory_group_field',
-  'directory_group_field_key',
-  'duplicate_search_fields',
-  'data_directory_name',
-  'data_directory_group_enabled',
-  'data_delimiter_format',
-  'data_newline_format',
-  'data_file_name',
-  'data_file_extension',
-  'data_allow_custom_file_name',
-  'data_downcase_field_names',
-  'data_include_headers',
-  'data_quote_fields',
-  'data_include_unmapped_fields',
-  'data_zero_pad_field_key',
-  'data_zero_pad_field_length',
-  'data_escape_formulas',
-  'data_encoding',
-  'data_master_file',
-  'images_directory_name',
-  'images_directory_group_enabled',
-  'images_content_type',
-  'images_crop_width_pixels',
-  'images_crop_height_pixels',
-  'images_pixels_per_inch',
-  'images_name_primary_field_first_key',
-  'images_name_primary_field_second_key',
-  'images_name_primary_separator',
-  'images_name_zero_pad_enabled',
-  'images_name_zero_pad_length',
-  'images_name_append_sequential_number',
-] as const;
 
 /** Formats with their organization's name and their creator (null name when the creator is deleted). */
 export function selectFormats(db: Db | Transaction<Database>) {
@@ -51,7 +9,7 @@ export function selectFormats(db: Db | Transaction<Database>) {
     .selectFrom('project_export_formats as f')
     .leftJoin('organizations as o', 'o.id', 'f.organization_id')
     .leftJoin('users as u', 'u.id', 'f.created_by_user_id')
-    .select(SETTING_COLUMNS.map((c) => `f.${c}` as const))
+    .select(EXPORT_FORMAT_SETTINGS.map((c) => `f.${c}` as const))
     .select([
       'f.id',
       'f.organization_id',

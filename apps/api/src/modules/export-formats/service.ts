@@ -1,10 +1,16 @@
-import { can, copyName, type ExportFormatValues } from '@school-portal/domain';
+import {
+  can,
+  copyName,
+  EXPORT_FORMAT_SETTINGS,
+  type ExportFormatSetting,
+  type ExportFormatValues,
+} from '@school-portal/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { forbidden, requireWritten } from '../../http/errors.js';
 import { type Access, type Decision, withTarget } from '../access/visibility.js';
 import type { Session } from '../users/session.js';
-import { type FormatRow, loadMappings, replaceMappings, SETTING_COLUMNS, selectFormats } from './queries.js';
+import { type FormatRow, loadMappings, replaceMappings, selectFormats } from './queries.js';
 import { formatRef, type SerializedExportFormat, serializeFormat } from './serialize.js';
 
 /** Built-in formats first, then custom ones, each by name. */
@@ -51,9 +57,9 @@ function checkSharing(session: Session, wanted: boolean, already: boolean) {
 }
 
 const settingsOf = (values: ExportFormatValues) =>
-  Object.fromEntries(SETTING_COLUMNS.map((c) => [c, values[c]])) as Pick<
+  Object.fromEntries(EXPORT_FORMAT_SETTINGS.map((c) => [c, values[c]])) as Pick<
     ExportFormatValues,
-    (typeof SETTING_COLUMNS)[number]
+    ExportFormatSetting
   >;
 
 export async function createFormat(
@@ -118,9 +124,9 @@ export async function copyFormat(
   const settings = edited
     ? settingsOf(edited)
     : {
-        ...(Object.fromEntries(SETTING_COLUMNS.map((c) => [c, format[c]])) as Pick<
+        ...(Object.fromEntries(EXPORT_FORMAT_SETTINGS.map((c) => [c, format[c]])) as Pick<
           FormatRow,
-          (typeof SETTING_COLUMNS)[number]
+          ExportFormatSetting
         >),
         name: copyName(format.name),
         available_to_suborganizations:

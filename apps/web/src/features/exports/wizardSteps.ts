@@ -1,4 +1,8 @@
-import { type ExportFormatDraft, newExportFormatDefaults } from '@school-portal/domain';
+import {
+  EXPORT_FORMAT_SETTINGS_BY_STEP,
+  type ExportFormatDraft,
+  newExportFormatDefaults,
+} from '@school-portal/domain';
 import type { ExportFormat } from '../../api/exportFormats';
 
 export type Draft = ExportFormatDraft;
@@ -10,50 +14,10 @@ export type StepName = (typeof STEPS)[number];
 
 /** Which step shows each field, so a message (the browser's or the server's) opens the right step. */
 const STEP_FIELDS: Record<StepName, readonly string[]> = {
-  name: ['name', 'available_to_suborganizations', 'restrict_to_orgs_managed_by_creator', 'organization_id'],
-  directories: [
-    'output_directory_name',
-    'include_data',
-    'include_images',
-    'include_readme',
-    'yearbook',
-    'data_directory_name',
-    'data_directory_group_enabled',
-    'images_directory_name',
-    'images_directory_group_enabled',
-    'directory_group_field_key',
-    'allow_custom_directory_group_field',
-  ],
-  images: [
-    'images_content_type',
-    'images_crop_width_pixels',
-    'images_crop_height_pixels',
-    'images_pixels_per_inch',
-    'images_name_primary_field_first_key',
-    'images_name_primary_field_second_key',
-    'images_name_primary_separator',
-    'images_name_zero_pad_enabled',
-    'images_name_zero_pad_length',
-    'images_name_append_sequential_number',
-  ],
-  data: [
-    'field_mappings',
-    'data_file_name',
-    'data_file_extension',
-    'data_delimiter_format',
-    'data_newline_format',
-    'data_include_headers',
-    'data_quote_fields',
-    'data_downcase_field_names',
-    'data_include_unmapped_fields',
-    'data_allow_custom_file_name',
-    'data_zero_pad_field_key',
-    'data_zero_pad_field_length',
-    'data_escape_formulas',
-    'data_encoding',
-    'data_master_file',
-    'duplicate_search_fields',
-  ],
+  name: [...EXPORT_FORMAT_SETTINGS_BY_STEP.name, 'organization_id'],
+  directories: EXPORT_FORMAT_SETTINGS_BY_STEP.directories,
+  images: EXPORT_FORMAT_SETTINGS_BY_STEP.images,
+  data: ['field_mappings', ...EXPORT_FORMAT_SETTINGS_BY_STEP.data],
   review: [],
 };
 
