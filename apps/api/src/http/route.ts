@@ -26,5 +26,30 @@ export function moduleRoutes(root: FastifyInstance, tags: string[]) {
 
 export type ModuleRoutes = ReturnType<typeof moduleRoutes>;
 
+/** One record under its singular key, as bodies and answers wrap it (API.md): `{ season: { ... } }`. */
+export function keyed<K extends string, T extends z.ZodType>(key: K, record: T) {
+  return z.object({ [key]: record } as { [P in K]: T });
+}
+
+/** The schema of a route on the record named in its path that answers it (or what it became) under `key`. */
+export const recordById = <K extends string, T extends z.ZodType>(key: K, record: T) => ({
+  params: idParam,
+  response: { 200: keyed(key, record) },
+});
+
+/** The schema of a route that changes the record named in its path from `input` and answers it. */
+export const changeById = <K extends string, I extends z.ZodType, T extends z.ZodType>(
+  key: K,
+  input: I,
+  record: T,
+) => ({ params: idParam, body: keyed(key, input), response: { 200: keyed(key, record) } });
+
+/** The schema of a route that makes a record under the one named in its path and answers it (201). */
+export const createUnderId = <K extends string, I extends z.ZodType, T extends z.ZodType>(
+  key: K,
+  input: I,
+  record: T,
+) => ({ params: idParam, body: keyed(key, input), response: { 201: keyed(key, record) } });
+
 /** The schema of a route that deletes the record named in its path and answers `{}`. */
 export const deleteById = { params: idParam, response: { 200: z.object({}) } };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { idParam, pageFields, pageOf } from '../../http/params.js';
-import { moduleRoutes } from '../../http/route.js';
+import { moduleRoutes, recordById } from '../../http/route.js';
 import type { Access } from '../access/visibility.js';
 import { findOrganization } from '../organizations/service.js';
 import { findProject } from '../projects/service.js';
@@ -40,10 +40,11 @@ export function registerFileRequestRoutes(root: FastifyInstance, ctx: AppContext
 
   app.get(
     '/api/attachment-requests/:id',
-    operation('file-request.show', 'One file request with its requested projects', {
-      params: idParam,
-      response: { 200: z.object({ attachment_request: requestSchema }) },
-    }),
+    operation(
+      'file-request.show',
+      'One file request with its requested projects',
+      recordById('attachment_request', requestSchema),
+    ),
     async (request) => {
       const found = await request.access.find('file_request', request.params.id);
       const { requests } = await loadRequests(ctx.db, request.access, { id: found.id });

@@ -14,7 +14,7 @@ import { sessionOf } from '../../http/auth.js';
 import { answerSignedDownload, downloadAudit, signedDownload } from '../../http/download.js';
 import { conflict } from '../../http/errors.js';
 import { idParam, pageFields, pageOf } from '../../http/params.js';
-import { moduleRoutes, operations } from '../../http/route.js';
+import { moduleRoutes, operations, recordById } from '../../http/route.js';
 import { findOrganization } from '../organizations/service.js';
 import { findProject } from '../projects/service.js';
 import { renderWorkerStatuses } from './queries.js';
@@ -74,7 +74,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'layout.show',
       'One layout category with its layouts; the id may be a slug such as subject-directory-sheets',
-      { params: idParam, response: { 200: z.object({ layout_category: categorySchema }) } },
+      recordById('layout_category', categorySchema),
     ),
     async (request) => {
       const category = await findCategory(request.access, request.params.id);
@@ -85,10 +85,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/layouts/:id',
-    operation('layout.show', 'One layout with its definition', {
-      params: idParam,
-      response: { 200: z.object({ layout: layoutSchema }) },
-    }),
+    operation('layout.show', 'One layout with its definition', recordById('layout', layoutSchema)),
     async (request) => ({
       layout: serializeLayout(await findLayout(request.access, request.params.id)),
     }),
@@ -261,10 +258,7 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/layout-renders/:id',
-    renderOperation('layout-render.show', 'One render', {
-      params: idParam,
-      response: { 200: z.object({ layout_render: renderSchema }) },
-    }),
+    renderOperation('layout-render.show', 'One render', recordById('layout_render', renderSchema)),
     async (request) => {
       const ref = await request.access.find('layout_render', request.params.id);
       return { layout_render: serializeRender(await renderById(ctx.db, ref.id)) };

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam, pageOf, treeListQuery } from '../../http/params.js';
-import { moduleRoutes, operations } from '../../http/route.js';
+import { changeById, moduleRoutes, operations, recordById } from '../../http/route.js';
 import {
   organizationDetailSchema,
   organizationSchema,
@@ -35,10 +35,11 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
 
   app.get(
     '/api/organizations/:id',
-    operation('organization.show', 'One organization with its support links and contacts', {
-      params: idParam,
-      response: { 200: z.object({ organization: organizationDetailSchema }) },
-    }),
+    operation(
+      'organization.show',
+      'One organization with its support links and contacts',
+      recordById('organization', organizationDetailSchema),
+    ),
     async (request) => {
       // Visible in the tree is not enough: showing needs the ability (managers, or managing that one).
       const organization = await findOrganization(request.access, request.params.id);
@@ -52,11 +53,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
     operation(
       'organization.update',
       'Change an organization (its managers, and studio or lab managers above it)',
-      {
-        params: idParam,
-        body: z.object({ organization: organizationUpdateSchema }),
-        response: { 200: z.object({ organization: organizationSchema }) },
-      },
+      changeById('organization', organizationUpdateSchema, organizationSchema),
     ),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);

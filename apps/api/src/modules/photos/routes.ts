@@ -6,7 +6,14 @@ import { sessionOf } from '../../http/auth.js';
 import { downloadAudit } from '../../http/download.js';
 import { conflict } from '../../http/errors.js';
 import { idParam, pageFields, pageOf } from '../../http/params.js';
-import { deleteById, type ModuleRoutes, moduleRoutes } from '../../http/route.js';
+import {
+  changeById,
+  createUnderId,
+  deleteById,
+  type ModuleRoutes,
+  moduleRoutes,
+  recordById,
+} from '../../http/route.js';
 import { uploadFileName, uploadFileSize } from '../../http/upload-fields.js';
 import { RENDITIONS } from '../../images/images.js';
 import { actorOf, recordAudit } from '../audit/record.js';
@@ -142,10 +149,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/photos/:id',
-    operation('photo.show', 'One photo with signed addresses', {
-      params: idParam,
-      response: { 200: z.object({ photo: photoSchema }) },
-    }),
+    operation('photo.show', 'One photo with signed addresses', recordById('photo', photoSchema)),
     async (request) => {
       return {
         photo: await serializePhoto(ctx.storage, await findPhoto(request.access, request.params.id)),
@@ -267,11 +271,7 @@ function registerCropRoutes({ app, operation }: ModuleRoutes, ctx: AppContext) {
     operation(
       'photo.crop',
       'Save a crop (fractions 0..1, each side over 10%); is_default replaces the default',
-      {
-        params: idParam,
-        body: z.object({ photo_crop: cropInput }),
-        response: { 201: z.object({ photo_crop: cropSchema }) },
-      },
+      createUnderId('photo_crop', cropInput, cropSchema),
     ),
     async (request, reply) => {
       const photo = await findPhoto(request.access, request.params.id);
@@ -283,11 +283,7 @@ function registerCropRoutes({ app, operation }: ModuleRoutes, ctx: AppContext) {
 
   app.patch(
     '/api/photo-crops/:id',
-    operation('photo.crop', 'Change a crop', {
-      params: idParam,
-      body: z.object({ photo_crop: cropInput }),
-      response: { 200: z.object({ photo_crop: cropSchema }) },
-    }),
+    operation('photo.crop', 'Change a crop', changeById('photo_crop', cropInput, cropSchema)),
     async (request) => {
       const crop = await findCrop(request.access, request.params.id);
       return {
@@ -325,10 +321,11 @@ function registerImportRoutes({ app, operation }: ModuleRoutes, ctx: AppContext)
 
   app.patch(
     '/api/project-imports/:id/finish',
-    operation('photo.import', 'Finish a photo import (idempotent: retries are harmless)', {
-      params: idParam,
-      response: { 200: z.object({ project_import: importSchema }) },
-    }),
+    operation(
+      'photo.import',
+      'Finish a photo import (idempotent: retries are harmless)',
+      recordById('project_import', importSchema),
+    ),
     async (request) => {
       const started = await request.access.find('project_import', request.params.id);
       return { project_import: serializeImport(await finishImport(ctx.db, started.id)) };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idParam, pageFields, pageOf } from '../../http/params.js';
-import { moduleRoutes } from '../../http/route.js';
+import { moduleRoutes, recordById } from '../../http/route.js';
 import { uploadFileName, uploadFileSize } from '../../http/upload-fields.js';
 import { photoSchema } from '../photos/serialize.js';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../photos/service.js';
@@ -77,7 +77,7 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
     operation(
       'photo-batch.show',
       'A batch: its state and report (photos, cards, matched, unmatched, subjects...)',
-      { params: idParam, response: { 200: z.object({ photo_batch: photoBatchSchema }) } },
+      recordById('photo_batch', photoBatchSchema),
     ),
     async (request) => ({ photo_batch: await showBatch(ctx, request, request.params.id) }),
   );

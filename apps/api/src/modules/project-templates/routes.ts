@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { owningOrganization } from '../../http/owner.js';
 import { idParam, pageFields, pageOf } from '../../http/params.js';
-import { deleteById, moduleRoutes } from '../../http/route.js';
+import { deleteById, moduleRoutes, recordById } from '../../http/route.js';
 import { timestampsShape } from '../../wire.js';
 import { findOrganization } from '../organizations/service.js';
 import { serializeField, serializeTemplate } from './serialize.js';
@@ -105,7 +105,7 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
     operation(
       'template.show',
       'One template with its fields in order; hidden fields only with canViewHiddenFields',
-      { params: idParam, response: { 200: z.object({ project_template: templateDetailSchema }) } },
+      recordById('project_template', templateDetailSchema),
     ),
     async (request) => {
       const s = sessionOf(request);

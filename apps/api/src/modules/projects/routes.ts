@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import { idParam, isRecordId, pageFields, pageOf, queryBoolean } from '../../http/params.js';
-import { moduleRoutes } from '../../http/route.js';
+import { moduleRoutes, recordById } from '../../http/route.js';
 import { isoTimestamps, timestampsShape } from '../../wire.js';
 import { findOrganization } from '../organizations/service.js';
 import { dataSummarySchema, projectDataSummary } from './data-summary.js';
@@ -140,10 +140,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/projects/:id',
-    operation('project.show', 'One project with its counts', {
-      params: idParam,
-      response: { 200: z.object({ project: projectSchema }) },
-    }),
+    operation('project.show', 'One project with its counts', recordById('project', projectSchema)),
     async (request) => {
       return { project: serializeProject(await findProject(request.access, request.params.id)) };
     },
@@ -233,7 +230,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'project.data-summary',
       'What the portal holds about a project: counts, field names (no values), where files are stored, retention',
-      { params: idParam, response: { 200: z.object({ data_summary: dataSummarySchema }) } },
+      recordById('data_summary', dataSummarySchema),
     ),
     async (request) => {
       const s = sessionOf(request);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idParam, pageFields, pageOf } from '../../http/params.js';
-import { moduleRoutes } from '../../http/route.js';
+import { createUnderId, moduleRoutes, recordById } from '../../http/route.js';
 import { timestampsShape } from '../../wire.js';
 import { findOrganization } from '../organizations/service.js';
 import { assertSeasonNameFree } from './names.js';
@@ -56,11 +56,7 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'season.create',
       'Create a season in the own studio or lab; the first one (or one marked current) becomes current',
-      {
-        params: idParam,
-        body: z.object({ season: seasonFormSchema }),
-        response: { 201: z.object({ season: seasonSchema }) },
-      },
+      createUnderId('season', seasonFormSchema, seasonSchema),
     ),
     async (request, reply) => {
       const organization = await findOrganization(request.access, request.params.id);
@@ -76,7 +72,7 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'season.show',
       'One season: of an organization in view, or of one above the caller’s (a school’s studio)',
-      { params: idParam, response: { 200: z.object({ season: seasonSchema }) } },
+      recordById('season', seasonSchema),
     ),
     async (request) => {
       const season = await request.access.find('season', request.params.id);

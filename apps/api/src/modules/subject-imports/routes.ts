@@ -13,7 +13,7 @@ import { sessionOf } from '../../http/auth.js';
 import { csvResponse, sendCsv } from '../../http/csv.js';
 import { conflict, unprocessable } from '../../http/errors.js';
 import { idParam, pageFields, pageOf } from '../../http/params.js';
-import { moduleRoutes } from '../../http/route.js';
+import { moduleRoutes, recordById } from '../../http/route.js';
 import { uploadFileName, uploadFileSize } from '../../http/upload-fields.js';
 import { uploadKeyFor } from '../../storage/uploads.js';
 import { actorOf } from '../audit/record.js';
@@ -198,7 +198,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
     operation(
       'subject-import.show',
       'A roster import: columns, sample rows, suggested mapping, check, progress and report',
-      { params: idParam, response: { 200: z.object({ subject_import: detailSchema }) } },
+      recordById('subject_import', detailSchema),
     ),
     async (request) => ({
       subject_import: await detail(request, await visibleImport(request, request.params.id)),
@@ -274,7 +274,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
     operation(
       'subject-import.check',
       'What the import would do: rows created, updated (with the changes), unchanged; row errors',
-      { params: idParam, response: { 200: z.object({ subject_import: detailSchema }) } },
+      recordById('subject_import', detailSchema),
     ),
     async (request) => {
       const s = sessionOf(request);

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam, pageOf, pageQuery } from '../../http/params.js';
-import { moduleRoutes } from '../../http/route.js';
+import { createUnderId, moduleRoutes } from '../../http/route.js';
 import { actorOf } from '../audit/record.js';
 import { isPhotoOfSubject } from '../photos/queries.js';
 import { subjectPhotoSchema } from '../photos/serialize.js';
@@ -257,11 +257,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'subject.create',
       'Add a subject with values for the project’s fields (customers: visible fields only)',
-      {
-        params: idParam,
-        body: z.object({ subject: subjectFormSchema }),
-        response: { 201: z.object({ subject: subjectSchema }) },
-      },
+      createUnderId('subject', subjectFormSchema, subjectSchema),
     ),
     async (request, reply) => {
       const s = sessionOf(request);
