@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from 'vitest';
 import { heading } from './helpers.js';
-import { schoolProject, threeStudents } from './support/factories.js';
+import { threeStudentProject } from './support/factories.js';
 import { apiAs, DEMO_USERS, productAndBrowser, withSignedInPage } from './support/server.js';
 
 /**
@@ -32,13 +32,7 @@ async function schoolFile(name: string, text: string) {
 
 beforeAll(async () => {
   const { api } = await apiAs(product.baseUrl, DEMO_USERS.studio);
-  const project = await schoolProject(product.app, api, {
-    name: 'Consent File Fall 2026',
-    template: 'Consent file template',
-    fields: ['first_name', 'last_name', 'student_id', 'grade'],
-  });
-  projectId = project.id;
-  await project.addSubjects(threeStudents(4001));
+  projectId = (await threeStudentProject(product.app, api, 'Consent File Fall 2026', 4001)).id;
   await schoolFile(
     'sis export.csv',
     'Student Number,Directory Opt Out,Yearbook\n4001,Y,\n4002,,Yes\n9999,Y,Y\n',

@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from 'vitest';
 import { heading } from './helpers.js';
-import { schoolProject, threeStudents } from './support/factories.js';
+import { threeStudentProject } from './support/factories.js';
 import {
   apiAs,
   DEMO_USERS,
@@ -22,13 +22,9 @@ let benId: string;
 
 beforeAll(async () => {
   const { api } = await apiAs(product.baseUrl, DEMO_USERS.studio);
-  const project = await schoolProject(product.app, api, {
-    name: 'Consent Fall 2026',
-    template: 'Consent template',
-    fields: ['first_name', 'last_name', 'student_id', 'grade'],
-  });
+  const project = await threeStudentProject(product.app, api, 'Consent Fall 2026', 3001);
   projectId = project.id;
-  const [ada, ben] = await project.addSubjects(threeStudents(3001));
+  const [ada, ben] = project.studentIds;
   adaId = ada!;
   benId = ben!;
 });

@@ -15,7 +15,7 @@ export interface SchoolProject {
 }
 
 /** Three grade-3 students, Ada Lane, Ben Moss and Cy North, their student ids counting up from `firstId`. */
-export const threeStudents = (firstId: number) =>
+const threeStudents = (firstId: number) =>
   [
     ['Ada', 'Lane'],
     ['Ben', 'Moss'],
@@ -97,6 +97,25 @@ export async function schoolProject(
       return ids;
     },
   };
+}
+
+/**
+ * A demo school's project of First Name, Last Name, Student ID and Grade holding three grade-3 students,
+ * Ada Lane, Ben Moss and Cy North, their student ids counting up from `firstId`; answers the project's id
+ * and the students' ids, in that order.
+ */
+export async function threeStudentProject(
+  app: TestApp,
+  api: ApiCall,
+  name: string,
+  firstId: number,
+): Promise<{ id: string; studentIds: string[] }> {
+  const project = await schoolProject(app, api, {
+    name,
+    template: `${name} template`,
+    fields: ['first_name', 'last_name', 'student_id', 'grade'],
+  });
+  return { id: project.id, studentIds: await project.addSubjects(threeStudents(firstId)) };
 }
 
 /** Attributes of a project written straight to the database (no template; no season unless given). */
