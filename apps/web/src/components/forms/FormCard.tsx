@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import type { FormEventHandler, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 interface FormCardProps {
@@ -34,25 +35,35 @@ export function FormCard({ label, onSubmit, error, intro, children }: FormCardPr
   );
 }
 
-interface FormActionsProps {
+/** The forms that keep their buttons' words under one prefix with the same keys: save, saving and cancel. */
+export type FormActionsWords =
+  | 'attachment-requests.form'
+  | 'project-form'
+  | 'project-template.form'
+  | 'seasons.form';
+
+type FormActionsLabels =
+  | { words: FormActionsWords }
+  | { saveLabel: string; savingLabel: string; cancelLabel: string };
+
+type FormActionsProps = FormActionsLabels & {
   /** Save is offered only when the form may be sent (valid, and not already being saved). */
   canSave: boolean;
   saving: boolean;
-  saveLabel: string;
-  savingLabel: string;
   cancelTo: string;
-  cancelLabel: string;
-}
+};
 
 /** A form page's Save (Saving… while it is sent) and Cancel, which leads back without saving. */
-export function FormActions({
-  canSave,
-  saving,
-  saveLabel,
-  savingLabel,
-  cancelTo,
-  cancelLabel,
-}: FormActionsProps) {
+export function FormActions({ canSave, saving, cancelTo, ...labels }: FormActionsProps) {
+  const { t } = useTranslation();
+  const { saveLabel, savingLabel, cancelLabel } =
+    'words' in labels
+      ? {
+          saveLabel: t(`${labels.words}.save`),
+          savingLabel: t(`${labels.words}.saving`),
+          cancelLabel: t(`${labels.words}.cancel`),
+        }
+      : labels;
   return (
     <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap' }}>
       <Button type="submit" variant="contained" size="large" disabled={!canSave}>

@@ -169,10 +169,8 @@ export function NewAttachmentRequestPage() {
         <FormActions
           canSave={isValid && !busy}
           saving={busy}
-          saveLabel={t('attachment-requests.form.save')}
-          savingLabel={t('attachment-requests.form.saving')}
+          words="attachment-requests.form"
           cancelTo={ROUTES['attachment-requests.index']}
-          cancelLabel={t('attachment-requests.form.cancel')}
         />
       </FormCard>
     </Page>
