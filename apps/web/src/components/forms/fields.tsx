@@ -10,13 +10,38 @@ import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { controlledFieldProps, fieldMessage } from './serverErrors';
 
+/** A select's choice: the value it stands for and the words it shows. */
+export interface SelectOption {
+  value: string;
+  label: ReactNode;
+}
+
+/**
+ * A select's choices as its menu items (an array, which the select reads item by item), after an
+ * emphasised choice of the empty value when `empty` names one (None, or the format's default).
+ */
+export function menuItems(options: readonly SelectOption[], empty?: ReactNode): ReactNode[] {
+  const items = options.map((option) => (
+    <MenuItem key={option.value} value={option.value}>
+      {option.label}
+    </MenuItem>
+  ));
+  if (empty === undefined) return items;
+  return [
+    <MenuItem key="" value="">
+      <em>{empty}</em>
+    </MenuItem>,
+    ...items,
+  ];
+}
+
 interface SelectFieldProps<T extends FieldValues, Output>
   extends Pick<TextFieldProps, 'id' | 'label' | 'required' | 'disabled' | 'slotProps' | 'sx'> {
   /** The form's control (its values as parsed may differ from the fields'). */
   control: Control<T, unknown, Output>;
   name: Path<T>;
   /** The choices, after any `children` (a "none" item, say). */
-  options: readonly { value: string; label: ReactNode }[];
+  options: readonly SelectOption[];
   /** What stands under the select while it has no message. */
   helperText?: ReactNode;
   children?: ReactNode;
@@ -43,11 +68,7 @@ export function SelectField<T extends FieldValues, Output = T>({
           helperText={fieldMessage(fieldState.error) ?? helperText}
         >
           {children}
-          {options.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
+          {menuItems(options)}
         </TextField>
       )}
     />

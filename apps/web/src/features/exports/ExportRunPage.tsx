@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -37,6 +36,7 @@ import {
 } from '../../api/projectExports';
 import { useSubjectFields } from '../../api/subjects';
 import { routePath } from '../../app/routes';
+import { menuItems } from '../../components/forms/fields';
 import { Page } from '../../components/Page';
 import { PageQueryState } from '../../components/PageQueryState';
 import { WizardActions } from '../../components/WizardActions';
@@ -168,11 +168,7 @@ function Wizard({ projectId, format }: { projectId: string; format: ExportFormat
             onChange={(e) => set('pose', e.target.value)}
             fullWidth
           >
-            {POSE_CHOICES.map((pose) => (
-              <MenuItem key={pose} value={pose}>
-                {t(`exports.run.poses.${pose}`)}
-              </MenuItem>
-            ))}
+            {menuItems(POSE_CHOICES.map((pose) => ({ value: pose, label: t(`exports.run.poses.${pose}`) })))}
           </TextField>
           {options.pose === POSE_NUMBER && (
             <TextField
@@ -192,11 +188,7 @@ function Wizard({ projectId, format }: { projectId: string; format: ExportFormat
           value={options.selected_background}
           onChange={(e) => set('selected_background', e.target.value as RunOptions['selected_background'])}
         >
-          {EXPORT_BACKGROUNDS.map((b) => (
-            <MenuItem key={b} value={b}>
-              {t(`exports.run.backgrounds.${b}`)}
-            </MenuItem>
-          ))}
+          {menuItems(EXPORT_BACKGROUNDS.map((b) => ({ value: b, label: t(`exports.run.backgrounds.${b}`) })))}
         </TextField>
         {toggle('use_default_photo_crops', t('exports.run.use-default-photo-crops'))}
         {toggle('use_photo_crop_name', t('exports.run.use-photo-crop-name'))}
@@ -209,14 +201,10 @@ function Wizard({ projectId, format }: { projectId: string; format: ExportFormat
             value={options.custom_directory_group_field_key ?? ''}
             onChange={(e) => set('custom_directory_group_field_key', e.target.value || null)}
           >
-            <MenuItem value="">
-              <em>{t('exports.run.format-default')}</em>
-            </MenuItem>
-            {FIELD_KEYS.map((f) => (
-              <MenuItem key={f.key} value={f.key}>
-                {f.label}
-              </MenuItem>
-            ))}
+            {menuItems(
+              FIELD_KEYS.map((f) => ({ value: f.key, label: f.label })),
+              t('exports.run.format-default'),
+            )}
           </TextField>
         )}
         <CheckReport

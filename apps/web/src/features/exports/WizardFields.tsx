@@ -1,10 +1,10 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { formatFieldMessage } from '@school-portal/domain';
 import { type FieldError, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { menuItems, type SelectOption } from '../../components/forms/fields';
 import type { Draft, DraftKey } from './wizardSteps';
 
 /** A field's first message, also when it sits on an item of a list (`field_mappings.0.custom_label`). */
@@ -100,11 +100,6 @@ export function ToggleSetting({ name, label }: Omit<SettingProps, 'required'>) {
   );
 }
 
-export interface ChoiceOption {
-  value: string;
-  label: string;
-}
-
 /** A select of `options`; with `none`, a None entry that stands for null. */
 export function ChoiceSetting({
   name,
@@ -112,7 +107,7 @@ export function ChoiceSetting({
   options,
   required,
   none,
-}: SettingProps & { options: readonly ChoiceOption[]; none?: boolean }) {
+}: SettingProps & { options: readonly SelectOption[]; none?: boolean }) {
   const { t } = useTranslation();
   const setting = useSetting(name);
   return (
@@ -124,16 +119,7 @@ export function ChoiceSetting({
       onChange={(e) => setting.onChange((e.target.value === '' ? null : e.target.value) as never)}
       {...settingFieldProps(setting)}
     >
-      {none && (
-        <MenuItem value="">
-          <em>{t('exports.wizard.none')}</em>
-        </MenuItem>
-      )}
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
+      {menuItems(options, none ? t('exports.wizard.none') : undefined)}
     </TextField>
   );
 }
