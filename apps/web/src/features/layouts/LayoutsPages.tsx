@@ -17,7 +17,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   ALL_SUBJECTS,
-  DEFAULT_DUPLICATE_FIELDS,
   DEFAULT_SUBJECTS_WITHOUT_PHOTO,
   effectiveLabel,
   fieldKeyLabel,
@@ -50,7 +49,7 @@ import { ListTable } from '../../components/table/ListTable';
 import { useSetSearchParam } from '../../components/useSetSearchParam';
 import { WizardStepper } from '../../components/WizardStepper';
 import { CheckDuplicatesStep } from '../subjects/CheckDuplicatesStep';
-import { DuplicateFieldChips } from '../subjects/DuplicateFieldChips';
+import { DuplicateFieldChips, useDuplicateFieldKeys } from '../subjects/DuplicateFieldChips';
 import { SelectSubjectsStep } from '../subjects/SelectSubjectsStep';
 import { useSelectionCount } from '../subjects/selectionApi';
 import { LayoutPreview, LayoutsMenu } from './LayoutsMenu';
@@ -139,13 +138,10 @@ export function LayoutShowPage() {
   const [excluded, setExcluded] = useState<string[]>([]);
   const [pdfName, setPdfName] = useState('');
   const [withoutPhoto, setWithoutPhoto] = useState<SubjectsWithoutPhoto>(DEFAULT_SUBJECTS_WITHOUT_PHOTO);
-  const [chosenKeys, setChosenKeys] = useState<string[] | null>(null);
   const count = useSelectionCount(projectId, selection);
 
   const labels = [...new Set(fields.fields.map((f) => effectiveLabel(f)))];
-  const available = [...new Set(fields.fields.flatMap((f) => (f.field_key ? [f.field_key] : [])))];
-  // The fields to match: First Name, Last Name, Student ID (those the project has) until changed.
-  const duplicateKeys = chosenKeys ?? DEFAULT_DUPLICATE_FIELDS.filter((k) => available.includes(k));
+  const [duplicateKeys, setDuplicateKeys] = useDuplicateFieldKeys(fields.fields);
   const defaultGroup = PRINT_LAYOUT_DEFAULTS.group_by.filter((l) => labels.includes(l));
   const defaultSort = PRINT_LAYOUT_DEFAULTS.sort_by.filter((l) => labels.includes(l));
   const [groupBy, setGroupBy] = useState<string | null>(null);
@@ -226,7 +222,7 @@ export function LayoutShowPage() {
       )}
       {step === 'duplicates' && (
         <>
-          <DuplicateFieldChips fields={fields.fields} value={duplicateKeys} onChange={setChosenKeys} />
+          <DuplicateFieldChips fields={fields.fields} value={duplicateKeys} onChange={setDuplicateKeys} />
           <Typography data-testid="print-excluded" sx={{ mb: 1 }}>
             {t('layouts.wizard.excluded', { count: excluded.length })}
           </Typography>

@@ -3,9 +3,25 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { effectiveLabel, MAX_DUPLICATE_FIELDS } from '@school-portal/domain';
+import { DEFAULT_DUPLICATE_FIELDS, effectiveLabel, MAX_DUPLICATE_FIELDS } from '@school-portal/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubjectField } from '../../api/subjects';
+
+/** The catalogue keys of the project's keyed fields (those a duplicate check can match on), each once. */
+const keysOf = (fields: readonly SubjectField[]) => [
+  ...new Set(fields.flatMap((f) => (f.field_key ? [f.field_key] : []))),
+];
+
+/**
+ * The fields a duplicate check matches on, and the chips' way to change them: First Name, Last Name and
+ * Student ID (those the project has) until the user chooses others.
+ */
+export function useDuplicateFieldKeys(fields: readonly SubjectField[]) {
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  const available = keysOf(fields);
+  return [chosen ?? DEFAULT_DUPLICATE_FIELDS.filter((k) => available.includes(k)), setChosen] as const;
+}
 
 /**
  * The "Fields to match" of a duplicate check (spec §4), as chips: each removable while another is left,
@@ -23,7 +39,7 @@ export function DuplicateFieldChips({
 }) {
   const { t } = useTranslation();
   const keyed = fields.filter((f) => f.field_key);
-  const available = [...new Set(keyed.map((f) => f.field_key as string))];
+  const available = keysOf(keyed);
   const labelOf = (key: string) =>
     effectiveLabel(keyed.find((f) => f.field_key === key) ?? { field_key: key, label: null });
   return (

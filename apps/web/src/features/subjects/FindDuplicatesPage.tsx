@@ -9,12 +9,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import {
-  ALL_SUBJECTS,
-  DEFAULT_DUPLICATE_FIELDS,
-  type SelectionState,
-  selectionToWire,
-} from '@school-portal/domain';
+import { ALL_SUBJECTS, type SelectionState, selectionToWire } from '@school-portal/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,7 +22,7 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { CheckDuplicatesStep } from './CheckDuplicatesStep';
-import { DuplicateFieldChips } from './DuplicateFieldChips';
+import { DuplicateFieldChips, useDuplicateFieldKeys } from './DuplicateFieldChips';
 import { SelectSubjectsStep } from './SelectSubjectsStep';
 import { type DuplicateGroup, useSelectionCount } from './selectionApi';
 
@@ -47,7 +42,6 @@ export function FindDuplicatesPage() {
   const can = useCan();
   const [step, setStep] = useState(0);
   const [selection, setSelection] = useState<SelectionState>(ALL_SUBJECTS);
-  const [chosenKeys, setChosenKeys] = useState<string[] | null>(null);
   const [excluded, setExcluded] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<Subject | null>(null);
   const remove = useDeleteSubject(projectId);
@@ -58,10 +52,7 @@ export function FindDuplicatesPage() {
     !excluded.includes(subject.id) &&
     group.subjects.every((s) => s.id === subject.id || excluded.includes(s.id));
 
-  const keyedFields = fields.fields.filter((f) => f.field_key);
-  const available = [...new Set(keyedFields.map((f) => f.field_key as string))];
-  // Defaults: First Name, Last Name, Student ID, those the project has.
-  const fieldKeys = chosenKeys ?? DEFAULT_DUPLICATE_FIELDS.filter((k) => available.includes(k));
+  const [fieldKeys, setFieldKeys] = useDuplicateFieldKeys(fields.fields);
   const wire = selectionToWire(selection);
   const result = useMemo(
     () =>
@@ -102,7 +93,7 @@ export function FindDuplicatesPage() {
       )}
       {step === 1 && (
         <>
-          <DuplicateFieldChips fields={fields.fields} value={fieldKeys} onChange={setChosenKeys} />
+          <DuplicateFieldChips fields={fields.fields} value={fieldKeys} onChange={setFieldKeys} />
           <CheckDuplicatesStep
             projectId={projectId}
             selection={wire}
