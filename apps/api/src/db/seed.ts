@@ -6,6 +6,7 @@ import { renderRenditions, renderWorkingMaster } from '../images/images.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { originalKey, photoKeyBase, renditionKey, storeRenditions } from '../modules/photos/service.js';
 import { copyTemplateForProject, insertFields } from '../modules/project-templates/service.js';
+import { projectsWithOrganization } from '../modules/projects/queries.js';
 import type { Storage } from '../storage/storage.js';
 import type { Db } from './database.js';
 import type { Database } from './schema.js';
@@ -367,9 +368,7 @@ function demoPortrait(initials: string, hue: number): Promise<Buffer> {
  * last student is left without a photo, so that "Without Images" shows something too.
  */
 async function seedDemoPhotos(db: Db, storage: Storage) {
-  const project = await db
-    .selectFrom('projects as p')
-    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+  const project = await projectsWithOrganization(db)
     .select(['p.id', 'p.organization_id'])
     .where('p.name', '=', 'Maple Grove Fall 2026')
     .executeTakeFirstOrThrow();

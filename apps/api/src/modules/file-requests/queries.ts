@@ -4,6 +4,7 @@ import { isoTimestamps } from '../../wire.js';
 import type { Access } from '../access/visibility.js';
 import { projectAttachmentReads } from '../attachments/queries.js';
 import { countAll } from '../organizations/service.js';
+import { projectsWithOrganization } from '../projects/queries.js';
 
 /** SQL: the request has no verified upload for the project yet. */
 export const pendingFor = (requestId: string, projectId: string) =>
@@ -58,10 +59,8 @@ export async function loadRequests(
   const ids = rows.map((r) => r.id);
   // The requested projects the caller can see, with whether each still waits for a file.
   const projects = ids.length
-    ? await db
-        .selectFrom('attachment_request_projects as rp')
-        .innerJoin('projects as p', 'p.id', 'rp.project_id')
-        .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+    ? await projectsWithOrganization(db)
+        .innerJoin('attachment_request_projects as rp', 'rp.project_id', 'p.id')
         .select([
           'rp.attachment_request_id',
           'p.id',

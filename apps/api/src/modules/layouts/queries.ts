@@ -13,6 +13,10 @@ export const projectRenderReads = (projectIdColumn: string) => {
   };
 };
 
+/** Layout renders (as `r`) with their layout (as `l`), for a query to select from. */
+export const rendersWithLayout = (db: Db) =>
+  db.selectFrom('layout_renders as r').innerJoin('layouts as l', 'l.id', 'r.layout_id');
+
 /** The worker status of the renders in view among these worker tokens (unknown ones are left out). */
 export function renderWorkerStatuses(db: Db, access: Access, tokens: string[]) {
   return db

@@ -10,6 +10,7 @@ import { loadFields } from '../project-templates/service.js';
 import { selectProjects } from '../projects/service.js';
 import { writePdf } from './draw.js';
 import { createMeasure } from './fonts.js';
+import { rendersWithLayout } from './queries.js';
 import { loadLayoutSubjects, photoSourceFor } from './subjects.js';
 
 /** Where a render's PDF lives: under its project's organization. */
@@ -27,9 +28,7 @@ export async function runRender(
   renderId: string,
   { db, storage, log, config }: Pick<JobDeps, 'db' | 'storage' | 'log' | 'config'>,
 ) {
-  const render = await db
-    .selectFrom('layout_renders as r')
-    .innerJoin('layouts as l', 'l.id', 'r.layout_id')
+  const render = await rendersWithLayout(db)
     .innerJoin('layout_categories as c', 'c.id', 'l.layout_category_id')
     .select([
       'r.id',

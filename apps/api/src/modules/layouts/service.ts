@@ -25,6 +25,7 @@ import type { Session } from '../users/session.js';
 import { previewPng } from './draw.js';
 import { createMeasure } from './fonts.js';
 import { printUsesHiddenField } from './hidden-fields.js';
+import { rendersWithLayout } from './queries.js';
 import { knownFieldNames, loadLayoutSubjects, photoSourceFor } from './subjects.js';
 
 export const selectLayouts = (db: Db) =>
@@ -284,32 +285,29 @@ export async function createRender(
 }
 
 export const selectRenders = (db: Db) =>
-  db
-    .selectFrom('layout_renders as r')
-    .innerJoin('layouts as l', 'l.id', 'r.layout_id')
-    .select([
-      'r.id',
-      'r.project_id',
-      'r.layout_id',
-      'l.name as layout_name',
-      'r.render_type',
-      'r.render_name',
-      'r.batch_name',
-      'r.format',
-      sql<number>`cardinality(r.subject_ids)`.as('subjects_count'),
-      'r.group_by',
-      'r.sort_by',
-      'r.subjects_without_photo',
-      'r.worker_token',
-      'r.worker_status',
-      'r.failure_reason',
-      'r.storage_key',
-      'r.page_count',
-      'r.created_at',
-      'r.completed_at',
-      'r.expires_at',
-      'r.expired_at',
-    ]);
+  rendersWithLayout(db).select([
+    'r.id',
+    'r.project_id',
+    'r.layout_id',
+    'l.name as layout_name',
+    'r.render_type',
+    'r.render_name',
+    'r.batch_name',
+    'r.format',
+    sql<number>`cardinality(r.subject_ids)`.as('subjects_count'),
+    'r.group_by',
+    'r.sort_by',
+    'r.subjects_without_photo',
+    'r.worker_token',
+    'r.worker_status',
+    'r.failure_reason',
+    'r.storage_key',
+    'r.page_count',
+    'r.created_at',
+    'r.completed_at',
+    'r.expires_at',
+    'r.expired_at',
+  ]);
 export type RenderRow = Awaited<ReturnType<ReturnType<typeof selectRenders>['executeTakeFirstOrThrow']>>;
 
 /** One layout as its routes answer it (found in view already). */

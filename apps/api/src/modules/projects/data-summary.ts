@@ -9,6 +9,7 @@ import { projectExportReads } from '../project-exports/queries.js';
 import { loadFields } from '../project-templates/service.js';
 import { projectSubjectReads } from '../subjects/queries.js';
 import type { Session } from '../users/session.js';
+import { projectsWithOrganization } from './queries.js';
 
 export const dataSummarySchema = z.object({
   project_id: z.string(),
@@ -59,9 +60,7 @@ export async function projectDataSummary(
   const files = projectAttachmentReads('p.id');
   const renders = projectRenderReads('p.id');
   const exports = projectExportReads('p.id');
-  const row = await ctx.db
-    .selectFrom('projects as p')
-    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+  const row = await projectsWithOrganization(ctx.db)
     .select([
       'p.id',
       'p.name',

@@ -8,11 +8,13 @@ export const seasonProjectReads = (seasonIdColumn: string) => ({
   count: sql<number>`(SELECT count(*)::int FROM projects p WHERE p.season_id = ${sql.ref(seasonIdColumn)} AND p.deleting_at IS NULL)`,
 });
 
+/** Projects (as `p`) with their organization (as `o`), for a query to select from. */
+export const projectsWithOrganization = (db: Db) =>
+  db.selectFrom('projects as p').innerJoin('organizations as o', 'o.id', 'p.organization_id');
+
 /** Projects in view among `ids`, with their organization's name and contact address (to e-mail it). */
 export function projectsToContact(db: Db, access: Access, ids: string[]) {
-  return db
-    .selectFrom('projects as p')
-    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+  return projectsWithOrganization(db)
     .select(['p.id', 'p.name', 'p.organization_id', 'o.name as organization_name', 'o.contact_email'])
     .where('p.id', 'in', ids)
     .where('p.id', 'in', access.projectIds())
@@ -21,9 +23,7 @@ export function projectsToContact(db: Db, access: Access, ids: string[]) {
 
 /** Projects not being deleted, with their organization's name, for other areas to select more of (as `p`). */
 export const selectLiveProjects = (db: Db) =>
-  db
-    .selectFrom('projects as p')
-    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+  projectsWithOrganization(db)
     .select(['p.id', 'p.name', 'p.organization_id', 'o.name as organization_name', 'p.project_template_id'])
     .where('p.deleting_at', 'is', null);
 

@@ -13,11 +13,10 @@ import { keywordPattern } from '../organizations/service.js';
 import { projectExportReads } from '../project-exports/queries.js';
 import { copyTemplateForProject } from '../project-templates/service.js';
 import { projectSubjectReads } from '../subjects/queries.js';
+import { projectsWithOrganization } from './queries.js';
 
 export function selectProjects(db: Db) {
-  return db
-    .selectFrom('projects as p')
-    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+  return projectsWithOrganization(db)
     .leftJoin('seasons as s', 's.id', 'p.season_id')
     .select([
       'p.id',
