@@ -11,6 +11,13 @@ export const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
 /** When the record was made and last changed. */
 export const timestampsShape = { created_at: z.string(), updated_at: z.string() };
 
+/** A record as the API answers it: its id, then its own `fields`, then when it was made and last changed. */
+export const recordSchema = <S extends z.ZodRawShape>(fields: S) =>
+  z.object({ id: z.string(), ...fields, ...timestampsShape });
+
+/** Another record as one names it: its id and its name (a project's organization, an event's user). */
+export const namedRef = z.object({ id: z.string(), name: z.string() });
+
 export const isoTimestamps = (row: { created_at: Date; updated_at: Date }) => ({
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),

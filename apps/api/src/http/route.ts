@@ -2,7 +2,7 @@ import type { Action } from '@school-portal/domain';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from './params.js';
+import { idParam, pageOf } from './params.js';
 
 /**
  * A route's options in one call: the action it performs (http/auth.ts checks it against the domain's
@@ -50,6 +50,13 @@ export const createUnderId = <K extends string, I extends z.ZodType, T extends z
   input: I,
   record: T,
 ) => ({ params: idParam, body: keyed(key, input), response: { 201: keyed(key, record) } });
+
+/** The schema of a route that pages through the records under the one named in its path (see pageOf). */
+export const listUnderId = <K extends string, T extends z.ZodType, Q extends z.ZodType>(
+  key: K,
+  item: T,
+  querystring: Q,
+) => ({ params: idParam, querystring, response: { 200: pageOf(key, item) } });
 
 /** The schema of a route that deletes the record named in its path and answers `{}`. */
 export const deleteById = { params: idParam, response: { 200: z.object({}) } };

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { answerSignedDownload, signedDownload } from '../../http/download.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { idParam, pageFields, pageOf } from '../../http/params.js';
-import { deleteById, moduleRoutes } from '../../http/route.js';
+import { idParam, pageFields } from '../../http/params.js';
+import { deleteById, listUnderId, moduleRoutes } from '../../http/route.js';
 import { uploadFileName, uploadFileSize } from '../../http/upload-fields.js';
 import { findProject } from '../projects/service.js';
 import { attachmentSchema, serializeAttachment } from './serialize.js';
@@ -26,11 +26,11 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.get(
     '/api/projects/:id/attachments',
-    operation('attachment.list', 'Files attached to a project (unverified ones show as Not Uploaded)', {
-      params: idParam,
-      querystring: z.object(pageFields(100)),
-      response: { 200: pageOf('attachments', attachmentSchema) },
-    }),
+    operation(
+      'attachment.list',
+      'Files attached to a project (unverified ones show as Not Uploaded)',
+      listUnderId('attachments', attachmentSchema, z.object(pageFields(100))),
+    ),
     async (request) => {
       const project = await findProject(request.access, request.params.id);
       const { rows, meta } = await listProjectAttachments(ctx, project.id, request.query);

@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import { isoTimestamps, serializeUpload, timestampsShape, type UploadRow, uploadShape } from '../../wire.js';
+import { isoTimestamps, recordSchema, serializeUpload, type UploadRow, uploadShape } from '../../wire.js';
 
-export const attachmentSchema = z.object({
-  id: z.string(),
+export const attachmentSchema = recordSchema({
   project_id: z.string(),
   attachment_request_id: z.string().nullable(),
   name: z.string(),
   description: z.string().nullable(),
   ...uploadShape,
   is_upload_verified: z.boolean(),
-  ...timestampsShape,
 });
 
 export interface AttachmentRow extends UploadRow {

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { csvResponse, sendCsv } from '../../http/csv.js';
-import { idParam, isRecordId, pageFields, pageOf } from '../../http/params.js';
-import { moduleRoutes } from '../../http/route.js';
+import { idParam, isRecordId, pageFields } from '../../http/params.js';
+import { listUnderId, moduleRoutes } from '../../http/route.js';
+import { namedRef } from '../../wire.js';
 import { findOrganization } from '../organizations/service.js';
 import { type AuditFilters, shownUserName } from './queries.js';
 import { AUDIT_ACTIONS } from './record.js';
@@ -35,9 +36,9 @@ export const auditEventSchema = z.object({
   /** Null when the project is gone (deleted). */
   project_name: z.string().nullable(),
   /** Null for a failed sign-in with an unknown e-mail; a deleted user's name is "(Deleted)". */
-  user: z.object({ id: z.string(), name: z.string() }).nullable(),
+  user: namedRef.nullable(),
   account_id: z.string().nullable(),
-  acting_organization: z.object({ id: z.string(), name: z.string() }).nullable(),
+  acting_organization: namedRef.nullable(),
   owner_organization_id: z.string().nullable(),
   ip: z.string().nullable(),
   /** Ids and counts only. */
@@ -81,11 +82,7 @@ export function registerAuditRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'audit-event.list',
       "The activity trail of an organization's tree, newest first (paged); a school reads its projects' rows",
-      {
-        params: idParam,
-        querystring: listQuery,
-        response: { 200: pageOf('audit_events', auditEventSchema) },
-      },
+      listUnderId('audit_events', auditEventSchema, listQuery),
     ),
     async (request) => {
       const scope = await scopeOf(request, request.params.id);
@@ -100,13 +97,7 @@ export function registerAuditRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'audit-event.list',
       "The people in the trail the caller reads (the Activity page's Who filter), by name (paged)",
-      {
-        params: idParam,
-        querystring: z.object(pageFields(500)).strict(),
-        response: {
-          200: pageOf('actors', z.object({ id: z.string(), name: z.string() })),
-        },
-      },
+      listUnderId('actors', namedRef, z.object(pageFields(500)).strict()),
     ),
     async (request) => {
       const scope = await scopeOf(request, request.params.id);

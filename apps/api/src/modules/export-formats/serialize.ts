@@ -1,6 +1,6 @@
 import { DATA_ENCODINGS, type DataEncoding, type ExportFormatRef } from '@school-portal/domain';
 import { z } from 'zod';
-import { isoTimestamps, timestampsShape } from '../../wire.js';
+import { isoTimestamps, recordSchema } from '../../wire.js';
 import type { FormatRow, MappingRow } from './queries.js';
 
 /** A catalogue field by key, or (field_key null) a template's custom field by its label. */
@@ -10,8 +10,7 @@ export const fieldMappingSchema = z.object({
   position: z.number(),
 });
 
-export const exportFormatSchema = z.object({
-  id: z.string(),
+export const exportFormatSchema = recordSchema({
   name: z.string(),
   organization_id: z.string().nullable(),
   organization_name: z.string().nullable(),
@@ -62,7 +61,6 @@ export const exportFormatSchema = z.object({
   images_name_zero_pad_enabled: z.boolean(),
   images_name_zero_pad_length: z.number(),
   images_name_append_sequential_number: z.boolean(),
-  ...timestampsShape,
 });
 export type SerializedExportFormat = z.infer<typeof exportFormatSchema>;
 

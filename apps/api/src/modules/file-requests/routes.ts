@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
-import { idParam, pageFields, pageOf } from '../../http/params.js';
-import { moduleRoutes, recordById } from '../../http/route.js';
+import { pageFields } from '../../http/params.js';
+import { listUnderId, moduleRoutes, recordById } from '../../http/route.js';
 import type { Access } from '../access/visibility.js';
 import { findOrganization } from '../organizations/service.js';
 import { findProject } from '../projects/service.js';
@@ -54,11 +54,11 @@ export function registerFileRequestRoutes(root: FastifyInstance, ctx: AppContext
 
   /** Both lists: the same page and answer, over the requests of an organization or of a project. */
   const listOperation = (summary: string) =>
-    operation('file-request.list', summary, {
-      params: idParam,
-      querystring: z.object(pageFields(500)).strict(),
-      response: { 200: pageOf('attachment_requests', requestSchema) },
-    });
+    operation(
+      'file-request.list',
+      summary,
+      listUnderId('attachment_requests', requestSchema, z.object(pageFields(500)).strict()),
+    );
   const listPage = async (
     access: Access,
     where: { organizationId: string } | { projectId: string },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampsShape } from '../../wire.js';
+import { namedRef, timestampsShape } from '../../wire.js';
 
 export const requestSchema = z.object({
   id: z.string(),
@@ -7,7 +7,7 @@ export const requestSchema = z.object({
   name: z.string(),
   description: z.string(),
   ...timestampsShape,
-  created_by_user: z.object({ id: z.string(), name: z.string() }).nullable(),
+  created_by_user: namedRef.nullable(),
   projects: z.array(
     z.object({ id: z.string(), name: z.string(), organization_name: z.string(), pending: z.boolean() }),
   ),

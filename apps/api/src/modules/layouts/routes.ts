@@ -13,8 +13,8 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { answerSignedDownload, downloadAudit, signedDownload } from '../../http/download.js';
 import { conflict } from '../../http/errors.js';
-import { idParam, pageFields, pageOf } from '../../http/params.js';
-import { moduleRoutes, operations, recordById } from '../../http/route.js';
+import { idParam, pageFields } from '../../http/params.js';
+import { listUnderId, moduleRoutes, operations, recordById } from '../../http/route.js';
 import { findOrganization } from '../organizations/service.js';
 import { findProject } from '../projects/service.js';
 import { renderWorkerStatuses } from './queries.js';
@@ -200,19 +200,17 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     renderOperation(
       'layout-render.list',
       "A project's renders, newest first, optionally of some render types, a page at a time",
-      {
-        params: idParam,
-        querystring: z
+      listUnderId(
+        'layout_renders',
+        renderSchema,
+        z
           .object({
             ...pageFields(100),
             'render_types[]': listParam(z.enum(['Basic', 'Sheet'])),
             render_types: listParam(z.enum(['Basic', 'Sheet'])),
           })
           .strict(),
-        response: {
-          200: pageOf('layout_renders', renderSchema),
-        },
-      },
+      ),
     ),
     async (request) => {
       const project = await findProject(request.access, request.params.id);

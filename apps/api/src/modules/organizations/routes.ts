@@ -8,8 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { unprocessable } from '../../http/errors.js';
-import { idParam, pageOf, treeListQuery } from '../../http/params.js';
-import { changeById, moduleRoutes, operations, recordById } from '../../http/route.js';
+import { idParam, treeListQuery } from '../../http/params.js';
+import { changeById, listUnderId, moduleRoutes, operations, recordById } from '../../http/route.js';
+import { namedRef } from '../../wire.js';
 import {
   organizationDetailSchema,
   organizationSchema,
@@ -69,13 +70,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
     operation(
       'organization.list-children',
       'Organizations below one (children, or every level with traverse_sub_organizations)',
-      {
-        params: idParam,
-        querystring: childrenQuery,
-        response: {
-          200: pageOf('organizations', organizationSchema),
-        },
-      },
+      listUnderId('organizations', organizationSchema, childrenQuery),
     ),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);
@@ -118,7 +113,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
         params: idParam,
         response: {
           200: z.object({
-            organization: z.object({ id: z.string(), name: z.string() }),
+            organization: namedRef,
             support_links: z.array(supportLinkSchema),
             support_contacts: z.array(supportContactSchema),
           }),

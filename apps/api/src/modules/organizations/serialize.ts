@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimestamps, timestampsShape } from '../../wire.js';
+import { isoTimestamps, recordSchema } from '../../wire.js';
 import type { OrganizationRow } from './service.js';
 
 export const supportLinkSchema = z.object({
@@ -18,8 +18,7 @@ export const supportContactSchema = z.object({
   plic_app_slug: z.string(),
 });
 
-export const organizationSchema = z.object({
-  id: z.string(),
+export const organizationSchema = recordSchema({
   name: z.string(),
   role: z.string(),
   short_code: z.string().nullable(),
@@ -32,7 +31,6 @@ export const organizationSchema = z.object({
   parent_organization_id: z.string().nullable(),
   parent_organization_name: z.string().nullable(),
   current_season_id: z.string().nullable(),
-  ...timestampsShape,
 });
 
 export const organizationDetailSchema = organizationSchema.extend({

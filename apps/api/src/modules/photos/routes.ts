@@ -5,11 +5,12 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { downloadAudit } from '../../http/download.js';
 import { conflict } from '../../http/errors.js';
-import { idParam, pageFields, pageOf } from '../../http/params.js';
+import { idParam, pageFields } from '../../http/params.js';
 import {
   changeById,
   createUnderId,
   deleteById,
+  listUnderId,
   type ModuleRoutes,
   moduleRoutes,
   recordById,
@@ -101,11 +102,7 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'photo.list',
       'Verified photos of an album, a page at a time (each photo carries signed addresses)',
-      {
-        params: idParam,
-        querystring: z.object(pageFields(100)),
-        response: { 200: pageOf('photos', photoSchema) },
-      },
+      listUnderId('photos', photoSchema, z.object(pageFields(100))),
     ),
     async (request) => {
       const album = await findAlbum(request.access, request.params.id);

@@ -2,8 +2,8 @@ import { ROSTER_MAX_BYTES, recordIdSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { idParam, pageFields, pageOf } from '../../http/params.js';
-import { moduleRoutes, recordById } from '../../http/route.js';
+import { idParam, pageFields } from '../../http/params.js';
+import { listUnderId, moduleRoutes, recordById } from '../../http/route.js';
 import { uploadFileName, uploadFileSize } from '../../http/upload-fields.js';
 import { photoSchema } from '../photos/serialize.js';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../photos/service.js';
@@ -64,11 +64,11 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.get(
     '/api/projects/:id/photo-batches',
-    operation('photo-batch.list', 'The picture day batches of a project, newest first (paged)', {
-      params: idParam,
-      querystring: z.object(pageFields(25, 100)),
-      response: { 200: pageOf('photo_batches', photoBatchSchema) },
-    }),
+    operation(
+      'photo-batch.list',
+      'The picture day batches of a project, newest first (paged)',
+      listUnderId('photo_batches', photoBatchSchema, z.object(pageFields(25, 100))),
+    ),
     async (request) => projectBatches(ctx, request, request.params.id, request.query),
   );
 
@@ -149,14 +149,14 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
     operation(
       'photo-batch.show',
       'The batch’s photos in capture order, each with its state, subject, reason and thumbnails (paged)',
-      {
-        params: idParam,
-        querystring: z.object({
+      listUnderId(
+        'photo_batch_items',
+        photoBatchItemSchema,
+        z.object({
           ...pageFields(100),
           state: states.optional(),
         }),
-        response: { 200: pageOf('photo_batch_items', photoBatchItemSchema) },
-      },
+      ),
     ),
     async (request) => batchItemsPage(ctx, request, request.params.id, request.query),
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoOrNull, isoTimestamps, timestampsShape } from '../../wire.js';
+import { isoOrNull, isoTimestamps, recordSchema } from '../../wire.js';
 import { photoSchema } from '../photos/serialize.js';
 import type { PhotoRow } from '../photos/service.js';
 import { REASON_CODES, type ReasonCode } from './match.js';
@@ -33,8 +33,7 @@ const countsSchema = z.object({
   subjects_photographed_again: z.number(),
 });
 
-export const photoBatchSchema = z.object({
-  id: z.string(),
+export const photoBatchSchema = recordSchema({
   project_id: z.string(),
   name: z.string(),
   match_by: z.enum(MATCH_BY),
@@ -49,7 +48,6 @@ export const photoBatchSchema = z.object({
   matched_at: z.string().nullable(),
   applied_at: z.string().nullable(),
   created_by_user_id: z.string().nullable(),
-  ...timestampsShape,
 });
 
 /** Thumbnails and verification state as a photo has them. */

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { answerSignedDownload, downloadAudit, signedDownload } from '../../http/download.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { idParam, pageFields, pageOf } from '../../http/params.js';
-import { moduleRoutes } from '../../http/route.js';
+import { idParam, pageFields } from '../../http/params.js';
+import { listUnderId, moduleRoutes } from '../../http/route.js';
 import { safeDownloadName } from '../../storage/storage.js';
 import { findProject } from '../projects/service.js';
 import { listProjectExports } from './queries.js';
@@ -22,11 +22,11 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.get(
     '/api/projects/:id/project-exports',
-    operation('project-export.list', "A project's exports, newest first", {
-      params: idParam,
-      querystring: z.object(pageFields(100)),
-      response: { 200: pageOf('project_exports', projectExportSchema) },
-    }),
+    operation(
+      'project-export.list',
+      "A project's exports, newest first",
+      listUnderId('project_exports', projectExportSchema, z.object(pageFields(100))),
+    ),
     async (request) => {
       const project = await findProject(request.access, request.params.id);
       const { rows, meta } = await listProjectExports(ctx.db, request.access, project.id, request.query);

@@ -9,9 +9,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { owningOrganization } from '../../http/owner.js';
-import { idParam, pageFields, pageOf } from '../../http/params.js';
-import { deleteById, moduleRoutes, recordById } from '../../http/route.js';
-import { timestampsShape } from '../../wire.js';
+import { idParam, pageFields } from '../../http/params.js';
+import { deleteById, listUnderId, moduleRoutes, recordById } from '../../http/route.js';
+import { recordSchema } from '../../wire.js';
 import { findOrganization } from '../organizations/service.js';
 import { serializeField, serializeTemplate } from './serialize.js';
 import {
@@ -35,13 +35,11 @@ const fieldSchema = z.object({
   auto_suggest_enabled: z.boolean(),
   visible_to_customers: z.boolean(),
 });
-const templateSchema = z.object({
-  id: z.string(),
+const templateSchema = recordSchema({
   name: z.string(),
   organization_id: z.string(),
   organization_name: z.string(),
   project_id: z.string().nullable(),
-  ...timestampsShape,
 });
 const templateDetailSchema = templateSchema.extend({ subject_fields: z.array(fieldSchema) });
 
@@ -73,11 +71,11 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
 
   app.get(
     '/api/organizations/:id/project-templates',
-    operation('template.list', 'Reusable templates of an organization, newest first', {
-      params: idParam,
-      querystring: z.object(pageFields(500)).strict(),
-      response: { 200: pageOf('project_templates', templateSchema) },
-    }),
+    operation(
+      'template.list',
+      'Reusable templates of an organization, newest first',
+      listUnderId('project_templates', templateSchema, z.object(pageFields(500)).strict()),
+    ),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);
       const q = request.query;

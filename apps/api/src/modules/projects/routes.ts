@@ -9,9 +9,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
-import { idParam, isRecordId, pageFields, pageOf, queryBoolean } from '../../http/params.js';
-import { moduleRoutes, recordById } from '../../http/route.js';
-import { isoTimestamps, timestampsShape } from '../../wire.js';
+import { idParam, isRecordId, pageFields, queryBoolean } from '../../http/params.js';
+import { listUnderId, moduleRoutes, recordById } from '../../http/route.js';
+import { isoTimestamps, recordSchema } from '../../wire.js';
 import { findOrganization } from '../organizations/service.js';
 import { dataSummarySchema, projectDataSummary } from './data-summary.js';
 import { startProjectDeletion } from './delete.js';
@@ -27,8 +27,7 @@ import {
   projectEnabledFor,
 } from './service.js';
 
-const projectSchema = z.object({
-  id: z.string(),
+const projectSchema = recordSchema({
   name: z.string(),
   short_code: z.string().nullable(),
   organization_id: z.string(),
@@ -46,7 +45,6 @@ const projectSchema = z.object({
   /** The head-size rule of the project's auto crops, defaults filled in (docs/api.md "Photo checks"). */
   head_size_share: z.number(),
   eye_line_from_top: z.number(),
-  ...timestampsShape,
 });
 
 const sortValues = Object.keys(PROJECT_SORTS).flatMap((k) => [k, `-${k}`]) as [string, ...string[]];
@@ -81,11 +79,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'project.list',
       'Projects of an organization (and, on request, of the ones below it), newest first by default',
-      {
-        params: idParam,
-        querystring: listQuery,
-        response: { 200: pageOf('projects', projectSchema) },
-      },
+      listUnderId('projects', projectSchema, listQuery),
     ),
     async (request) => {
       const organization = { id: request.params.id };

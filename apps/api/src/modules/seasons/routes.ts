@@ -2,23 +2,21 @@ import { seasonFormSchema } from '@school-portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { idParam, pageFields, pageOf } from '../../http/params.js';
-import { createUnderId, moduleRoutes, recordById } from '../../http/route.js';
-import { timestampsShape } from '../../wire.js';
+import { pageFields } from '../../http/params.js';
+import { createUnderId, listUnderId, moduleRoutes, recordById } from '../../http/route.js';
+import { recordSchema } from '../../wire.js';
 import { findOrganization } from '../organizations/service.js';
 import { assertSeasonNameFree } from './names.js';
 import { serializeSeason } from './serialize.js';
 import { createSeason, findSeason, listSeasons } from './service.js';
 
-export const seasonSchema = z.object({
-  id: z.string(),
+export const seasonSchema = recordSchema({
   organization_id: z.string(),
   name: z.string(),
   period_start: z.string().nullable(),
   period_end: z.string().nullable(),
   current: z.boolean(),
   projects_count: z.number(),
-  ...timestampsShape,
 });
 
 export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
@@ -29,13 +27,11 @@ export function registerSeasonRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'season.list',
       'Seasons of an organization; with include_inherited, also those of the organizations above it',
-      {
-        params: idParam,
-        querystring: z
-          .object({ ...pageFields(500), include_inherited: z.enum(['true', 'false']).optional() })
-          .strict(),
-        response: { 200: pageOf('seasons', seasonSchema) },
-      },
+      listUnderId(
+        'seasons',
+        seasonSchema,
+        z.object({ ...pageFields(500), include_inherited: z.enum(['true', 'false']).optional() }).strict(),
+      ),
     ),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);

@@ -12,8 +12,8 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { csvResponse, sendCsv } from '../../http/csv.js';
 import { conflict, unprocessable } from '../../http/errors.js';
-import { idParam, pageFields, pageOf } from '../../http/params.js';
-import { moduleRoutes, recordById } from '../../http/route.js';
+import { idParam, pageFields } from '../../http/params.js';
+import { listUnderId, moduleRoutes, recordById } from '../../http/route.js';
 import { uploadFileName, uploadFileSize } from '../../http/upload-fields.js';
 import { uploadKeyFor } from '../../storage/uploads.js';
 import { actorOf } from '../audit/record.js';
@@ -344,11 +344,11 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.get(
     '/api/projects/:id/subject-imports',
-    operation('subject-import.list', 'The roster imports of a project, newest first (paged)', {
-      params: idParam,
-      querystring: z.object(pageFields(20, 100)).strict(),
-      response: { 200: pageOf('subject_imports', subjectImportSchema) },
-    }),
+    operation(
+      'subject-import.list',
+      'The roster imports of a project, newest first (paged)',
+      listUnderId('subject_imports', subjectImportSchema, z.object(pageFields(20, 100)).strict()),
+    ),
     async (request) => {
       const project = await findProject(request.access, request.params.id);
       const { rows, meta } = await listImports(ctx.db, project.id, request.query);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoOrNull, isoTimestamps, timestampsShape } from '../../wire.js';
+import { isoOrNull, isoTimestamps, recordSchema } from '../../wire.js';
 import type { SubjectImportRow } from './queries.js';
 
 const lineErrors = z.object({ line: z.number(), messages: z.array(z.string()) });
@@ -31,8 +31,7 @@ export const applyReportSchema = z.object({
 });
 export type ApplyReport = z.infer<typeof applyReportSchema>;
 
-export const subjectImportSchema = z.object({
-  id: z.string(),
+export const subjectImportSchema = recordSchema({
   project_id: z.string(),
   attachment_id: z.string().nullable(),
   created_by_user_id: z.string().nullable(),
@@ -56,7 +55,6 @@ export const subjectImportSchema = z.object({
   progress: z.object({ done: z.number(), total: z.number() }),
   failure: z.string().nullable(),
   applied_at: z.string().nullable(),
-  ...timestampsShape,
 });
 
 export const serializeImport = (r: SubjectImportRow) => ({

@@ -12,8 +12,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { idParam, isRecordId, pageOf, queryBoolean, treeListQuery } from '../../http/params.js';
-import { deleteById, moduleRoutes, operations } from '../../http/route.js';
+import { idParam, isRecordId, queryBoolean, treeListQuery } from '../../http/params.js';
+import { deleteById, listUnderId, moduleRoutes, operations } from '../../http/route.js';
 import { findOrganization, organizationTarget } from '../organizations/service.js';
 import { createUser } from './create.js';
 import { deleteUser, userTargetFor } from './delete.js';
@@ -170,11 +170,7 @@ export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppConte
     operation(
       'organization.list-accounts',
       'Accounts of an organization, with filters for the All Users screen',
-      {
-        params: idParam,
-        querystring: accountsQuery,
-        response: { 200: pageOf('accounts', accountRowSchema) },
-      },
+      listUnderId('accounts', accountRowSchema, accountsQuery),
     ),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);
@@ -189,11 +185,7 @@ export function registerUserDirectoryRoutes(root: FastifyInstance, ctx: AppConte
     operation(
       'organization.list-users',
       'Users with an account in an organization (and, on request, below it)',
-      {
-        params: idParam,
-        querystring: z.object(treeListQuery).strict(),
-        response: { 200: pageOf('users', userSummarySchema) },
-      },
+      listUnderId('users', userSummarySchema, z.object(treeListQuery).strict()),
     ),
     async (request) => {
       const organization = await findOrganization(request.access, request.params.id);

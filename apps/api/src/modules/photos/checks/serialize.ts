@@ -1,7 +1,7 @@
 import { displayName, mapProperties } from '@school-portal/domain';
 import { z } from 'zod';
 import type { Storage } from '../../../storage/storage.js';
-import { isoOrNull } from '../../../wire.js';
+import { isoOrNull, namedRef } from '../../../wire.js';
 import type { ProjectFields } from '../../subjects/service.js';
 import { baseOf, renditionKey, THUMB_EXPIRY_SECONDS } from '../service.js';
 import type { ReviewRow } from './queries.js';
@@ -15,7 +15,7 @@ const rect = z.object({ x: z.number(), y: z.number(), width: z.number(), height:
 /** A photo on the review list: its subject, thumbnail, face, flags, review state and portrait auto crop. */
 export const photoCheckSchema = z.object({
   photo_id: z.string(),
-  subject: z.object({ id: z.string(), name: z.string() }).nullable(),
+  subject: namedRef.nullable(),
   thumbnail_url: z.string().nullable(),
   face: faceSchema,
   checks: z.array(checkSchema),
