@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, buildOrganization, buildUser, signIn } from './support/factories.js';
 import { countQueries } from './support/query-count.js';
+import { insertMany } from './support/rows.js';
 
 // Every list pages (API.md: `page`, `limit`, `meta`), and no list makes a query per row (N+1).
 const ROWS = 25;
@@ -56,9 +57,8 @@ beforeAll(async () => {
     .select('id')
     .where('project_template_id', '=', project.project_template_id)
     .execute();
-  const n = Array.from({ length: ROWS }, (_, i) => i);
   const people: string[] = [];
-  for (const i of n) {
+  for (let i = 0; i < ROWS; i++) {
     const child = await buildOrganization(db, {
       role: 'customer_role',
       parent: studio.id,
@@ -66,114 +66,85 @@ beforeAll(async () => {
     });
     people.push((await buildUser(db, { organizations: [studio.id, child.id] })).id);
   }
-  const season = await db
-    .insertInto('seasons')
-    .values(
-      n.map((i) => ({
-        organization_id: studio.id,
-        name: `Season ${i}`,
-        period_start: null,
-        period_end: null,
-      })),
-    )
-    .returning('id')
-    .execute();
-  await db
-    .insertInto('projects')
-    .values(n.map((i) => ({ organization_id: studio.id, season_id: season[i]!.id, name: `Project ${i}` })))
-    .execute();
-  await db
-    .insertInto('project_templates')
-    .values(n.map((i) => ({ organization_id: studio.id, project_id: null, name: `Template ${i}` })))
-    .execute();
-  await db
-    .insertInto('subjects')
-    .values(
-      n.map((i) => ({
-        project_id: projectId,
-        properties: JSON.stringify(Object.fromEntries(fields.map((f, k) => [f.id, `Name ${i}-${k}`]))),
-      })),
-    )
-    .execute();
-  await db
-    .insertInto('attachments')
-    .values(
-      n.map((i) => ({
-        project_id: projectId,
-        name: `File ${i}`,
-        storage_key: `test/attachments/${i}`,
-        upload_file_name: `file-${i}.pdf`,
-        upload_file_size: 100,
-        upload_content_type: 'application/pdf',
-        uploaded_at: new Date(),
-        upload_verified_at: new Date(),
-      })),
-    )
-    .execute();
-  const requests = await db
-    .insertInto('attachment_requests')
-    .values(n.map((i) => ({ organization_id: studio.id, name: `Request ${i}`, description: 'Please' })))
-    .returning('id')
-    .execute();
+  const season = await insertMany(db, 'seasons', ROWS, (i) => ({
+    organization_id: studio.id,
+    name: `Season ${i}`,
+    period_start: null,
+    period_end: null,
+  }));
+  await insertMany(db, 'projects', ROWS, (i) => ({
+    organization_id: studio.id,
+    season_id: season[i]!,
+    name: `Project ${i}`,
+  }));
+  await insertMany(db, 'project_templates', ROWS, (i) => ({
+    organization_id: studio.id,
+    project_id: null,
+    name: `Template ${i}`,
+  }));
+  await insertMany(db, 'subjects', ROWS, (i) => ({
+    project_id: projectId,
+    properties: JSON.stringify(Object.fromEntries(fields.map((f, k) => [f.id, `Name ${i}-${k}`]))),
+  }));
+  await insertMany(db, 'attachments', ROWS, (i) => ({
+    project_id: projectId,
+    name: `File ${i}`,
+    storage_key: `test/attachments/${i}`,
+    upload_file_name: `file-${i}.pdf`,
+    upload_file_size: 100,
+    upload_content_type: 'application/pdf',
+    uploaded_at: new Date(),
+    upload_verified_at: new Date(),
+  }));
+  const requests = await insertMany(db, 'attachment_requests', ROWS, (i) => ({
+    organization_id: studio.id,
+    name: `Request ${i}`,
+    description: 'Please',
+  }));
   await db
     .insertInto('attachment_request_projects')
-    .values(requests.map((r) => ({ attachment_request_id: r.id, project_id: projectId })))
+    .values(requests.map((id) => ({ attachment_request_id: id, project_id: projectId })))
     .execute();
-  await db
-    .insertInto('photos')
-    .values(
-      n.map((i) => ({
-        album_id: albumId,
-        storage_key: `test/photos/${i}/original`,
-        upload_file_name: `photo-${i}.jpg`,
-        upload_file_size: 100,
-        upload_content_type: 'image/jpeg',
-        uploaded_at: new Date(),
-        upload_verified_at: new Date(),
-        content_sha256: '0'.repeat(64),
-        width: 10,
-        height: 10,
-        orientation: 1,
-        renditions_ready_at: new Date(),
-      })),
-    )
-    .execute();
-  await db
-    .insertInto('project_exports')
-    .values(n.map((i) => ({ project_id: projectId, project_export_format_name: `Export ${i}` })))
-    .execute();
+  await insertMany(db, 'photos', ROWS, (i) => ({
+    album_id: albumId,
+    storage_key: `test/photos/${i}/original`,
+    upload_file_name: `photo-${i}.jpg`,
+    upload_file_size: 100,
+    upload_content_type: 'image/jpeg',
+    uploaded_at: new Date(),
+    upload_verified_at: new Date(),
+    content_sha256: '0'.repeat(64),
+    width: 10,
+    height: 10,
+    orientation: 1,
+    renditions_ready_at: new Date(),
+  }));
+  await insertMany(db, 'project_exports', ROWS, (i) => ({
+    project_id: projectId,
+    project_export_format_name: `Export ${i}`,
+  }));
   // Trail rows of the studio's people, one each (the activity list and its Who list).
-  await db
-    .insertInto('audit_events')
-    .values(
-      n.map((i) => ({
-        user_id: people[i]!,
-        account_id: null,
-        acting_organization_id: studio.id,
-        owner_organization_id: studio.id,
-        action: 'session.sign_in',
-        record_type: 'user',
-        record_id: null,
-        ip: '192.0.2.1',
-        details: {},
-      })),
-    )
-    .execute();
+  await insertMany(db, 'audit_events', ROWS, (i) => ({
+    user_id: people[i]!,
+    account_id: null,
+    acting_organization_id: studio.id,
+    owner_organization_id: studio.id,
+    action: 'session.sign_in',
+    record_type: 'user',
+    record_id: null,
+    ip: '192.0.2.1',
+    details: {},
+  }));
   // Renders accumulate: Recent Prints pages them.
   const layout = await db.selectFrom('layouts').select('id').limit(1).executeTakeFirstOrThrow();
-  await db
-    .insertInto('layout_renders')
-    .values(
-      n.map((i) => ({
-        project_id: projectId,
-        layout_id: layout.id,
-        render_type: 'Basic' as const,
-        render_name: `Render ${i}`,
-        subject_ids: [],
-        worker_token: `${i}`.padStart(32, '0'),
-      })),
-    )
-    .execute();
+  await insertMany(db, 'layout_renders', ROWS, (i) => ({
+    project_id: projectId,
+    layout_id: layout.id,
+    render_type: 'Basic' as const,
+    render_name: `Render ${i}`,
+    subject_ids: [],
+    worker_token: `${i}`.padStart(32, '0'),
+  }));
 });
 afterAll(() => t?.close());
 

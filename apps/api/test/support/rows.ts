@@ -20,6 +20,20 @@ export async function insertIds<T extends TableWithId>(
   return inserted.map((r) => r.id);
 }
 
+/** `count` rows of `table`, the i-th made by `row(i)`, inserted straight: their ids, in order. */
+export function insertMany<T extends TableWithId>(
+  db: Db,
+  table: T,
+  count: number,
+  row: (i: number) => Insertable<Database[T]>,
+): Promise<string[]> {
+  return insertIds(
+    db,
+    table,
+    Array.from({ length: count }, (_, i) => row(i)),
+  );
+}
+
 /** One row of `insertIds`: its id. */
 export async function insertId<T extends TableWithId>(
   db: Db,
