@@ -29,6 +29,7 @@ import { useCan } from '../../app/can';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
+import { SubHeading } from '../../components/SubHeading';
 import { ListTable } from '../../components/table/ListTable';
 import { useSetSearchParam } from '../../components/useSetSearchParam';
 import { COVERAGE_COUNTS, CoverageFigures } from './CoverageFigures';
@@ -63,9 +64,7 @@ export function CoveragePage() {
           <Stack spacing={3}>
             <CoverageFigures totals={data.coverage.totals} />
             <ClassTable coverage={data.coverage} />
-            <Typography component="h2" variant="h6">
-              {t('coverage.missing.heading')}
-            </Typography>
+            <SubHeading>{t('coverage.missing.heading')}</SubHeading>
             <ListTable
               label={t('coverage.missing.label')}
               testId="coverage-missing"
@@ -105,9 +104,7 @@ function ClassTable({ coverage }: { coverage: Coverage }) {
   const { t } = useTranslation();
   return (
     <>
-      <Typography component="h2" variant="h6">
-        {t('coverage.classes.heading')}
-      </Typography>
+      <SubHeading>{t('coverage.classes.heading')}</SubHeading>
       <ListTable
         label={t('coverage.classes.label')}
         testId="coverage-classes"

@@ -45,6 +45,7 @@ import { queryClient } from '../../api/queryClient';
 import { useSubjectFields } from '../../api/subjects';
 import { routePath, useProjectId } from '../../app/routes';
 import { Page } from '../../components/Page';
+import { SubHeading } from '../../components/SubHeading';
 import { ListTable } from '../../components/table/ListTable';
 import { useSetSearchParam } from '../../components/useSetSearchParam';
 import { WizardStepper } from '../../components/WizardStepper';
@@ -92,9 +93,7 @@ export function LayoutsIndexPage() {
         {layouts.map((layout) => (
           <Card key={layout.id} data-testid="layout-card">
             <CardContent>
-              <Typography variant="h6" component="h2">
-                {layout.name}
-              </Typography>
+              <SubHeading>{layout.name}</SubHeading>
               <LayoutPreview layout={layout} subjectId={subjectId} />
             </CardContent>
             <CardActions>

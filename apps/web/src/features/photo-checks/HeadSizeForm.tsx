@@ -11,6 +11,7 @@ import { FormCard } from '../../components/forms/FormCard';
 import { textFieldProps } from '../../components/forms/serverErrors';
 import { useSchemaForm } from '../../components/forms/useFormError';
 import { useNotify } from '../../components/Notifications';
+import { SubHeading } from '../../components/SubHeading';
 
 /** The domain's rule, both values required here (the form always sends the two). */
 const formSchema = headSizeRuleSchema.required();
@@ -66,9 +67,7 @@ export function HeadSizeRuleForm({ project }: { project: ProjectRecord }) {
       error={formError}
       intro={
         <>
-          <Typography component="h2" variant="h6">
-            {t('photo-checks.head-size.title')}
-          </Typography>
+          <SubHeading>{t('photo-checks.head-size.title')}</SubHeading>
           <Typography variant="body2" color="text.secondary">
             {t('photo-checks.head-size.intro')}
           </Typography>

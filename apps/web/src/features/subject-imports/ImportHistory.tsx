@@ -2,10 +2,10 @@ import Button from '@mui/material/Button';
 import Pagination from '@mui/material/Pagination';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadSkippedRows, useProjectImports } from '../../api/subjectImports';
+import { SubHeading } from '../../components/SubHeading';
 import { ListTable } from '../../components/table/ListTable';
 
 /** The project's roster imports, newest first, with each one's outcome. */
@@ -17,9 +17,7 @@ export function ImportHistory({ projectId }: { projectId: string }) {
   const { subject_imports: rows, meta } = imports.data;
   return (
     <>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {t('roster.history.heading')}
-      </Typography>
+      <SubHeading gutterBottom>{t('roster.history.heading')}</SubHeading>
       <ListTable
         size="small"
         label={t('roster.history.heading')}
