@@ -76,10 +76,18 @@ export async function readVerifiedOriginal(
 /** Where the presigned form uploads: verify moves the bytes from there to the original's key. */
 export const photoUploadKey = (base: string) => uploadKeyFor(originalKey(base));
 
+/** Photos (as `ph`) with their album (as `al`), for a query to select from. */
+export const photosWithAlbum = (db: Db) =>
+  db.selectFrom('photos as ph').innerJoin('albums as al', 'al.id', 'ph.album_id');
+
+/** The photos (as `ph`) of a project's albums, for a query to select from. */
+export const projectPhotos = (db: Db, projectId: string) =>
+  photosWithAlbum(db)
+    .where('al.parent_resource_type', '=', 'Project')
+    .where('al.parent_resource_id', '=', projectId);
+
 export function selectPhotos(db: Db) {
-  return db
-    .selectFrom('photos as ph')
-    .innerJoin('albums as al', 'al.id', 'ph.album_id')
+  return photosWithAlbum(db)
     .innerJoin('projects as pr', 'pr.id', 'al.parent_resource_id')
     .selectAll('ph')
     .select([
@@ -350,15 +358,7 @@ export async function photosOfSubject(db: Db, storage: Storage, subjectId: strin
 export async function deleteProjectPhotoBatch(db: Db, projectId: string, limit = 1000): Promise<number> {
   const deleted = await db
     .deleteFrom('photos')
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('photos as ph')
-        .innerJoin('albums as al', 'al.id', 'ph.album_id')
-        .select('ph.id')
-        .where('al.parent_resource_type', '=', 'Project')
-        .where('al.parent_resource_id', '=', projectId)
-        .limit(limit),
-    )
+    .where('id', 'in', projectPhotos(db, projectId).select('ph.id').limit(limit))
     .executeTakeFirst();
   return Number(deleted.numDeletedRows);
 }

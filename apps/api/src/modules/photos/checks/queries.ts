@@ -5,12 +5,11 @@ import { type PageRequest, pageOf } from '../../../db/paging.js';
 import type { PhotoCheck, PhotoFace } from '../../../db/schema.js';
 import { exportImageSizesOfProject } from '../../project-exports/queries.js';
 import { projectHeadSizeRule } from '../../projects/queries.js';
+import { photosWithAlbum, projectPhotos } from '../service.js';
 
 /** What the checks job reads of a photo, with its project (photos of other albums are not checked). */
 export function photoToCheck(db: Db, photoId: string) {
-  return db
-    .selectFrom('photos as ph')
-    .innerJoin('albums as al', 'al.id', 'ph.album_id')
+  return photosWithAlbum(db)
     .select([
       'ph.id',
       'ph.storage_key',
@@ -108,12 +107,8 @@ export function saveChecks(
 
 /** A project's photos with a face, for crops again after its rule changed, a page at a time. */
 export function photosWithFace(db: Db, projectId: string, afterId: string, limit: number) {
-  return db
-    .selectFrom('photos as ph')
-    .innerJoin('albums as al', 'al.id', 'ph.album_id')
+  return projectPhotos(db, projectId)
     .select(['ph.id', 'ph.face', 'ph.width', 'ph.height'])
-    .where('al.parent_resource_type', '=', 'Project')
-    .where('al.parent_resource_id', '=', projectId)
     .where('ph.face', 'is not', null)
     .where(sql<boolean>`ph.id > ${afterId}::bigint`)
     .orderBy('ph.id')
@@ -151,9 +146,7 @@ const stateCondition = (state: ReviewState) => {
  * (the one it is primary for first), the portrait auto crop and whether a person made a crop.
  */
 function reviewRows(db: Db) {
-  return db
-    .selectFrom('photos as ph')
-    .innerJoin('albums as al', 'al.id', 'ph.album_id')
+  return photosWithAlbum(db)
     .leftJoin('photo_crops as c', (join) =>
       join.onRef('c.photo_id', '=', 'ph.id').on('c.source', '=', 'auto').on('c.aspect', '=', PORTRAIT_ASPECT),
     )
@@ -224,11 +217,7 @@ export function reviewRowOf(db: Db, photoId: string) {
 
 /** The project's counts for the dashboard, whatever the list's filters (see docs/api.md "Photo checks"). */
 export async function reviewCounts(db: Db, projectId: string, codes: readonly string[]) {
-  const row = await db
-    .selectFrom('photos as ph')
-    .innerJoin('albums as al', 'al.id', 'ph.album_id')
-    .where('al.parent_resource_type', '=', 'Project')
-    .where('al.parent_resource_id', '=', projectId)
+  const row = await projectPhotos(db, projectId)
     .where('ph.checked_at', 'is not', null)
     .select([
       sql<number>`count(*)::int`.as('checked'),
