@@ -75,3 +75,37 @@ export function FormActions({ canSave, saving, cancelTo, ...labels }: FormAction
     </Stack>
   );
 }
+
+/** The forms whose Cancel and Submit keep their words under one prefix with the same keys: cancel, submit and saving. */
+export type CancelAndSubmitWords = 'new-user' | 'organization-form' | 'organization-edit';
+
+interface CancelAndSubmitProps {
+  words: CancelAndSubmitWords;
+  /** The form is being sent: Submit says so and waits. */
+  saving: boolean;
+  /** Submit waits for another reason too (the form is not valid yet, say). */
+  disabled?: boolean;
+  /** Where Cancel leads back to (a form page), or what it does (a dialog, which stays while saving). */
+  cancel: string | (() => void);
+}
+
+/** A form's Cancel, then its Submit (the saving words while the form is sent). */
+export function CancelAndSubmit({ words, saving, disabled = false, cancel }: CancelAndSubmitProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {typeof cancel === 'string' ? (
+        <Button component={Link} to={cancel}>
+          {t(`${words}.cancel`)}
+        </Button>
+      ) : (
+        <Button onClick={cancel} disabled={saving}>
+          {t(`${words}.cancel`)}
+        </Button>
+      )}
+      <Button type="submit" variant="contained" disabled={disabled || saving}>
+        {saving ? t(`${words}.saving`) : t(`${words}.submit`)}
+      </Button>
+    </>
+  );
+}

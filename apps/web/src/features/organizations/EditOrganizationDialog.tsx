@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -9,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type OrganizationDetail, useUpdateOrganization } from '../../api/organizations';
+import { CancelAndSubmit } from '../../components/forms/FormCard';
 import { useNotify } from '../../components/Notifications';
 import {
   applyOrganizationServerErrors,
@@ -88,12 +88,7 @@ export function EditOrganizationDialog({ organization, open, onClose }: EditOrga
         <OrganizationFields register={register} errors={errors} idPrefix="edit-organization" autoFocus />
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={update.isPending}>
-          {t('organization-edit.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" disabled={update.isPending}>
-          {update.isPending ? t('organization-edit.saving') : t('organization-edit.submit')}
-        </Button>
+        <CancelAndSubmit words="organization-edit" saving={update.isPending} cancel={close} />
       </DialogActions>
     </Dialog>
   );

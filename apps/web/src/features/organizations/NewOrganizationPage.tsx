@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type OrganizationForm, organizationFormSchema } from '@school-portal/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useCreateOrganization } from '../../api/organizations';
 import { useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
+import { CancelAndSubmit } from '../../components/forms/FormCard';
 import { Page } from '../../components/Page';
 import { useChildOrganizationRole } from './childRole';
 import {
@@ -106,12 +106,11 @@ export function NewOrganizationPage() {
             }
           />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
-            <Button component={Link} to={ROUTES['organizations.index']}>
-              {t('organization-form.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={create.isPending}>
-              {create.isPending ? t('organization-form.saving') : t('organization-form.submit')}
-            </Button>
+            <CancelAndSubmit
+              words="organization-form"
+              saving={create.isPending}
+              cancel={ROUTES['organizations.index']}
+            />
           </Box>
         </Box>
       </Paper>

@@ -1,18 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatFieldMessage, type NewUserForm, newUserFormSchema } from '@school-portal/domain';
+import { type NewUserForm, newUserFormSchema } from '@school-portal/domain';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../api/client';
 import { useAllSubOrganizations } from '../../api/organizations';
@@ -22,7 +19,8 @@ import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
-import { applyServerFieldErrors } from '../../components/forms/serverErrors';
+import { CancelAndSubmit, FormCard } from '../../components/forms/FormCard';
+import { applyServerFieldErrors, textFieldProps } from '../../components/forms/serverErrors';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { newUserTarget } from './creation';
@@ -118,11 +116,6 @@ export function NewUserPage() {
     );
   });
 
-  const messageOf = (field: 'name' | 'email' | 'organization_id') => {
-    const message = errors[field]?.message;
-    return message ? formatFieldMessage(message) : undefined;
-  };
-
   const fieldErrors = create.isError && isApiError(create.error) ? create.error.fieldErrors : undefined;
   // Spec §5: "already been taken" in an e-mail error is also shown at the top.
   const emailTaken = errors.email?.type === 'server' && !!fieldErrors?.email?.some((m) => m.includes(TAKEN));
@@ -143,76 +136,68 @@ export function NewUserPage() {
     );
   } else if (choices.length === 0) body = <EmptyState message={t('new-user.no-organizations')} />;
   else {
-    const organizationMessage = messageOf('organization_id');
     body = (
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="body2" color="text.secondary">
-          {t('common.required-hint')}
-        </Typography>
-        <Box component="form" aria-label={t('new-user.form-label')} noValidate onSubmit={onSubmit}>
-          {topError && (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid="form-error">
-              {topError}
-            </Alert>
-          )}
-          <TextField
-            {...register('name')}
-            id="new-user-name"
-            label={t('new-user.name')}
-            required
-            autoFocus
-            autoComplete="off"
-            error={!!messageOf('name')}
-            helperText={messageOf('name')}
-          />
-          <TextField
-            {...register('email')}
-            id="new-user-email"
-            label={t('new-user.email')}
-            type="email"
-            required
-            autoComplete="off"
-            error={!!messageOf('email')}
-            helperText={messageOf('email')}
-          />
-          <TextField
-            {...register('organization_id')}
-            id="new-user-organization"
-            select
-            label={t('new-user.organization')}
-            required
-            error={!!organizationMessage}
-            helperText={organizationMessage}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="" disabled>
-              {t('new-user.choose-organization')}
+      <FormCard
+        label={t('new-user.form-label')}
+        onSubmit={onSubmit}
+        error={topError}
+        intro={
+          <Typography variant="body2" color="text.secondary">
+            {t('common.required-hint')}
+          </Typography>
+        }
+      >
+        <TextField
+          {...textFieldProps(register('name'), errors.name)}
+          id="new-user-name"
+          label={t('new-user.name')}
+          required
+          autoFocus
+          autoComplete="off"
+        />
+        <TextField
+          {...textFieldProps(register('email'), errors.email)}
+          id="new-user-email"
+          label={t('new-user.email')}
+          type="email"
+          required
+          autoComplete="off"
+        />
+        <TextField
+          {...textFieldProps(register('organization_id'), errors.organization_id)}
+          id="new-user-organization"
+          select
+          label={t('new-user.organization')}
+          required
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="" disabled>
+            {t('new-user.choose-organization')}
+          </option>
+          {choices.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.label}
             </option>
-            {choices.map((choice) => (
-              <option key={choice.id} value={choice.id}>
-                {choice.label}
-              </option>
-            ))}
-          </TextField>
-          {allApps && (
-            <Box sx={{ mt: 1 }}>
-              <FormControlLabel
-                control={<Checkbox {...register('enable_for_all_apps')} id="new-user-all-apps" />}
-                label={t('new-user.enable-for-all-apps')}
-              />
-              <FormHelperText sx={{ mt: 0 }}>{t('new-user.enable-for-all-apps-help')}</FormHelperText>
-            </Box>
-          )}
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
-            <Button component={Link} to={ROUTES['users.index']}>
-              {t('new-user.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={!isValid || create.isPending}>
-              {create.isPending ? t('new-user.saving') : t('new-user.submit')}
-            </Button>
+          ))}
+        </TextField>
+        {allApps && (
+          <Box sx={{ mt: 1 }}>
+            <FormControlLabel
+              control={<Checkbox {...register('enable_for_all_apps')} id="new-user-all-apps" />}
+              label={t('new-user.enable-for-all-apps')}
+            />
+            <FormHelperText sx={{ mt: 0 }}>{t('new-user.enable-for-all-apps-help')}</FormHelperText>
           </Box>
+        )}
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
+          <CancelAndSubmit
+            words="new-user"
+            saving={create.isPending}
+            disabled={!isValid}
+            cancel={ROUTES['users.index']}
+          />
         </Box>
-      </Paper>
+      </FormCard>
     );
   }
 
