@@ -4,9 +4,11 @@ import type { Transaction } from 'kysely';
 import sharp from 'sharp';
 import { renderRenditions, renderWorkingMaster } from '../images/images.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { setCurrentSeason } from '../modules/organizations/service.js';
 import { originalKey, photoKeyBase, renditionKey, storeRenditions } from '../modules/photos/service.js';
 import { copyTemplateForProject, insertFields } from '../modules/project-templates/service.js';
 import { projectsWithOrganization } from '../modules/projects/queries.js';
+import { insertSeason } from '../modules/seasons/queries.js';
 import type { Storage } from '../storage/storage.js';
 import type { Db } from './database.js';
 import type { Database } from './schema.js';
@@ -172,51 +174,37 @@ export async function seedDemoData(db: Db, storage?: Storage): Promise<boolean> 
         .execute();
     }
 
-    const previous = await trx
-      .insertInto('seasons')
-      .values({
-        organization_id: studio,
-        name: '2025-2026',
-        period_start: '2025-08-01',
-        period_end: '2026-07-31',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const current = await trx
-      .insertInto('seasons')
-      .values({
-        organization_id: studio,
-        name: '2026-2027',
-        period_start: '2026-08-01',
-        period_end: '2027-07-31',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('organizations')
-      .set({ current_season_id: current.id })
-      .where('id', '=', studio)
-      .execute();
+    const previous = await insertSeason(trx, studio, {
+      name: '2025-2026',
+      period_start: '2025-08-01',
+      period_end: '2026-07-31',
+    });
+    const current = await insertSeason(trx, studio, {
+      name: '2026-2027',
+      period_start: '2026-08-01',
+      period_end: '2027-07-31',
+    });
+    await setCurrentSeason(trx, studio, current);
 
     const projects = await trx
       .insertInto('projects')
       .values([
         {
           organization_id: school,
-          season_id: previous.id,
+          season_id: previous,
           name: 'Maple Grove Spring 2026',
           short_code: 'MG26S',
         },
         {
           organization_id: school,
-          season_id: current.id,
+          season_id: current,
           name: 'Maple Grove Fall 2026',
           short_code: 'MG26F',
         },
-        { organization_id: school2, season_id: current.id, name: 'Riverside Fall 2026', short_code: 'RV26F' },
+        { organization_id: school2, season_id: current, name: 'Riverside Fall 2026', short_code: 'RV26F' },
         {
           organization_id: studio,
-          season_id: current.id,
+          season_id: current,
           name: 'Studio Sports Day 2026',
           short_code: 'SSD26',
         },

@@ -20,4 +20,23 @@ export function selectSeasons(db: Db) {
     ]);
 }
 
+/** Adds a season to an organization (in the caller's transaction, if any); answers its id. */
+export async function insertSeason(
+  db: Db,
+  organizationId: string,
+  values: { name: string; period_start?: string | null; period_end?: string | null },
+): Promise<string> {
+  const season = await db
+    .insertInto('seasons')
+    .values({
+      organization_id: organizationId,
+      name: values.name,
+      period_start: values.period_start ?? null,
+      period_end: values.period_end ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return season.id;
+}
+
 export type SeasonRow = Awaited<ReturnType<ReturnType<typeof selectSeasons>['executeTakeFirstOrThrow']>>;

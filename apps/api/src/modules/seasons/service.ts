@@ -3,7 +3,7 @@ import { type PageRequest, pageOf } from '../../db/paging.js';
 import type { Access } from '../access/visibility.js';
 import { organizationIdQuery, setCurrentSeason } from '../organizations/service.js';
 import { seasonNameTakenOnConflict } from './names.js';
-import { selectSeasons } from './queries.js';
+import { insertSeason, selectSeasons } from './queries.js';
 
 /** One page of an organization's seasons (with `inherited`, also those above it), newest first. */
 export function listSeasons(
@@ -35,20 +35,11 @@ export async function createSeason(
   values: { name: string; period_start?: string | null; period_end?: string | null; current?: boolean },
 ) {
   const create = db.transaction().execute(async (trx) => {
-    const season = await trx
-      .insertInto('seasons')
-      .values({
-        organization_id: organization.id,
-        name: values.name,
-        period_start: values.period_start ?? null,
-        period_end: values.period_end ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const seasonId = await insertSeason(trx, organization.id, values);
     if (values.current || !organization.current_season_id) {
-      await setCurrentSeason(trx, organization.id, season.id);
+      await setCurrentSeason(trx, organization.id, seasonId);
     }
-    return season.id;
+    return seasonId;
   });
   const id = await create.catch(seasonNameTakenOnConflict);
   return findSeason(db, id);
