@@ -1,7 +1,8 @@
 import type { Action } from '@school-portal/domain';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Access } from '../modules/access/visibility.js';
 import { idParam, pageOf } from './params.js';
 
 /**
@@ -60,3 +61,14 @@ export const listUnderId = <K extends string, T extends z.ZodType, Q extends z.Z
 
 /** The schema of a route that deletes the record named in its path and answers `{}`. */
 export const deleteById = { params: idParam, response: { 200: z.object({}) } };
+
+/**
+ * The handler of a route that deletes the record named in its path: `find` looks it up as any lookup
+ * does (404 out of view, 403 when the action is refused), `remove` deletes it, and the answer is `{}`.
+ */
+export const deleteHandler =
+  <R>(find: (access: Access, id: string) => Promise<R>, remove: (row: R) => Promise<unknown>) =>
+  async (request: FastifyRequest<{ Params: z.infer<typeof idParam> }>) => {
+    await remove(await find(request.access, request.params.id));
+    return {};
+  };

@@ -6,7 +6,7 @@ import { sessionOf } from '../../http/auth.js';
 import { answerSignedDownload, signedDownload } from '../../http/download.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { idParam, pageFields } from '../../http/params.js';
-import { deleteById, listUnderId, moduleRoutes } from '../../http/route.js';
+import { createUnderId, deleteById, listUnderId, moduleRoutes } from '../../http/route.js';
 import { uploadFileName, uploadFileSize } from '../../http/upload-fields.js';
 import { findProject } from '../projects/service.js';
 import { attachmentSchema, serializeAttachment } from './serialize.js';
@@ -43,29 +43,23 @@ export function registerAttachmentRoutes(root: FastifyInstance, ctx: AppContext)
     operation(
       'attachment.upload',
       'Create an attachment and get its presigned upload; the type is inferred from the extension when blank',
-      {
-        params: idParam,
-        body: z.object({
-          attachment: z.object({
-            name: z.string().trim().max(200).optional(),
-            description: z.string().trim().max(5000).nullish(),
-            attachment_request_id: z
-              .union([z.string().regex(/^\d{1,18}$/), z.number().int().positive()])
-              .transform(String)
-              .nullish(),
-            upload_file_name: uploadFileName,
-            upload_file_size: uploadFileSize(MAX_ATTACHMENT_BYTES),
-            upload_content_type: z.string().max(200).nullish(),
-          }),
+      createUnderId(
+        'attachment',
+        z.object({
+          name: z.string().trim().max(200).optional(),
+          description: z.string().trim().max(5000).nullish(),
+          attachment_request_id: z
+            .union([z.string().regex(/^\d{1,18}$/), z.number().int().positive()])
+            .transform(String)
+            .nullish(),
+          upload_file_name: uploadFileName,
+          upload_file_size: uploadFileSize(MAX_ATTACHMENT_BYTES),
+          upload_content_type: z.string().max(200).nullish(),
         }),
-        response: {
-          201: z.object({
-            attachment: attachmentSchema.extend({
-              presigned_post: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }),
-            }),
-          }),
-        },
-      },
+        attachmentSchema.extend({
+          presigned_post: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }),
+        }),
+      ),
     ),
     async (request, reply) => {
       const s = sessionOf(request);

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { owningOrganization } from '../../http/owner.js';
 import { idParam } from '../../http/params.js';
-import { deleteById, moduleRoutes } from '../../http/route.js';
+import { deleteById, deleteHandler, moduleRoutes } from '../../http/route.js';
 import { findOrganization } from '../organizations/service.js';
 import { exportFormatSchema } from './serialize.js';
 import {
@@ -111,11 +111,7 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
   app.delete(
     '/api/project-export-formats/:id',
     operation('export-format.delete', 'Delete a custom format', deleteById),
-    async (request) => {
-      const format = await findFormat(request.access, request.params.id);
-      await deleteFormat(ctx.db, format);
-      return {};
-    },
+    deleteHandler(findFormat, (format) => deleteFormat(ctx.db, format)),
   );
 
   app.post(

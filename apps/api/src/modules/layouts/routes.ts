@@ -14,7 +14,7 @@ import { sessionOf } from '../../http/auth.js';
 import { answerSignedDownload, downloadAudit, signedDownload } from '../../http/download.js';
 import { conflict } from '../../http/errors.js';
 import { idParam, pageFields } from '../../http/params.js';
-import { listUnderId, moduleRoutes, operations, recordById } from '../../http/route.js';
+import { changeById, listUnderId, moduleRoutes, operations, recordById } from '../../http/route.js';
 import { findOrganization } from '../organizations/service.js';
 import { findProject } from '../projects/service.js';
 import { renderWorkerStatuses } from './queries.js';
@@ -116,16 +116,14 @@ export function registerLayoutRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'layout.update',
       "Change a layout of the manager's own organization: its name and its definition (checked by the domain's schema)",
-      {
-        params: idParam,
-        body: z.object({
-          layout: z.object({
-            name: z.string().trim().min(1).max(200).optional(),
-            definition: layoutDefinitionSchema,
-          }),
+      changeById(
+        'layout',
+        z.object({
+          name: z.string().trim().min(1).max(200).optional(),
+          definition: layoutDefinitionSchema,
         }),
-        response: { 200: z.object({ layout: layoutSchema }) },
-      },
+        layoutSchema,
+      ),
     ),
     async (request) => {
       const layout = await findLayout(request.access, request.params.id);

@@ -9,7 +9,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam, treeListQuery } from '../../http/params.js';
-import { changeById, listUnderId, moduleRoutes, operations, recordById } from '../../http/route.js';
+import {
+  changeById,
+  createUnderId,
+  listUnderId,
+  moduleRoutes,
+  operations,
+  recordById,
+} from '../../http/route.js';
 import { namedRef } from '../../wire.js';
 import {
   organizationDetailSchema,
@@ -85,11 +92,7 @@ export function registerOrganizationRoutes(root: FastifyInstance, ctx: AppContex
     operation(
       'organization.create-child',
       'Create a child: a studio adds a school (customer_role), a lab adds a studio (studio_role)',
-      {
-        params: idParam,
-        body: z.object({ organization: organizationFormSchema.partial({ role: true }) }),
-        response: { 201: z.object({ organization: organizationSchema }) },
-      },
+      createUnderId('organization', organizationFormSchema.partial({ role: true }), organizationSchema),
     ),
     async (request, reply) => {
       const parent = await findOrganization(request.access, request.params.id);

@@ -10,6 +10,7 @@ import {
   changeById,
   createUnderId,
   deleteById,
+  deleteHandler,
   listUnderId,
   type ModuleRoutes,
   moduleRoutes,
@@ -116,23 +117,21 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'photo.upload',
       'Create a photo record and get its presigned upload (png or jpeg, size limited)',
-      {
-        params: idParam,
-        body: z.object({
-          photo: z.object({
-            upload_file_name: uploadFileName,
-            upload_file_size: uploadFileSize(MAX_PHOTO_BYTES),
-            upload_content_type: z.enum(PHOTO_TYPES, 'must be image/png or image/jpeg'),
-            subject_ids: z.array(recordId).max(100).optional(),
-            tags: z.array(z.string().max(100)).max(20).default([]),
-            merge_duplicate: z.boolean().default(false),
-            chroma_key: z.enum(['processed']).nullish(),
-            category: z.string().max(50).nullish(),
-            created_by_plic_app_id: z.string().max(64).default(APP_SLUG),
-          }),
+      createUnderId(
+        'photo',
+        z.object({
+          upload_file_name: uploadFileName,
+          upload_file_size: uploadFileSize(MAX_PHOTO_BYTES),
+          upload_content_type: z.enum(PHOTO_TYPES, 'must be image/png or image/jpeg'),
+          subject_ids: z.array(recordId).max(100).optional(),
+          tags: z.array(z.string().max(100)).max(20).default([]),
+          merge_duplicate: z.boolean().default(false),
+          chroma_key: z.enum(['processed']).nullish(),
+          category: z.string().max(50).nullish(),
+          created_by_plic_app_id: z.string().max(64).default(APP_SLUG),
         }),
-        response: { 201: z.object({ photo: photoSchema }) },
-      },
+        photoSchema,
+      ),
     ),
     async (request, reply) => {
       const album = await findAlbum(request.access, request.params.id);
@@ -226,11 +225,11 @@ function registerAssignmentRoutes({ app, operation }: ModuleRoutes, ctx: AppCont
 
   app.patch(
     '/api/subject-photo-assignments/:id',
-    operation('photo.assign', 'Make an assignment the subject’s primary photo', {
-      params: idParam,
-      body: z.object({ subject_photo_assignment: z.object({ is_primary: z.literal(true) }) }),
-      response: { 200: z.object({ subject_photo_assignment: assignmentSchema }) },
-    }),
+    operation(
+      'photo.assign',
+      'Make an assignment the subject’s primary photo',
+      changeById('subject_photo_assignment', z.object({ is_primary: z.literal(true) }), assignmentSchema),
+    ),
     async (request) => {
       const row = await findAssignment(request.access, request.params.id);
       await setPrimary(ctx.db, row.subject_id, row.id);
@@ -241,11 +240,7 @@ function registerAssignmentRoutes({ app, operation }: ModuleRoutes, ctx: AppCont
   app.delete(
     '/api/subject-photo-assignments/:id',
     operation('photo.assign', 'Unassign a photo from a subject', deleteById),
-    async (request) => {
-      const row = await findAssignment(request.access, request.params.id);
-      await unassignPhoto(ctx.db, row.id);
-      return {};
-    },
+    deleteHandler(findAssignment, (row) => unassignPhoto(ctx.db, row.id)),
   );
 }
 
@@ -292,11 +287,7 @@ function registerCropRoutes({ app, operation }: ModuleRoutes, ctx: AppContext) {
   app.delete(
     '/api/photo-crops/:id',
     operation('photo.crop', 'Delete a crop', deleteById),
-    async (request) => {
-      const crop = await findCrop(request.access, request.params.id);
-      await deleteCrop(ctx.db, crop.id);
-      return {};
-    },
+    deleteHandler(findCrop, (crop) => deleteCrop(ctx.db, crop.id)),
   );
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { idParam, pageFields } from '../../http/params.js';
-import { listUnderId, moduleRoutes, recordById } from '../../http/route.js';
+import { changeById, createUnderId, listUnderId, moduleRoutes, recordById } from '../../http/route.js';
 import { uploadFileName, uploadFileSize } from '../../http/upload-fields.js';
 import { photoSchema } from '../photos/serialize.js';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../photos/service.js';
@@ -42,19 +42,17 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
     operation(
       'photo-batch.create',
       'Start a picture day batch: how its photos are matched to the project’s subjects',
-      {
-        params: idParam,
-        body: z.object({
-          photo_batch: z.object({
-            name: z.string().trim().min(1).max(200),
-            match_by: z.enum(MATCH_BY),
-            match_field_key: z.string().trim().min(1).max(100).optional(),
-            create_extras: z.boolean().optional(),
-            primary: z.enum(PRIMARY_RULES).optional(),
-          }),
+      createUnderId(
+        'photo_batch',
+        z.object({
+          name: z.string().trim().min(1).max(200),
+          match_by: z.enum(MATCH_BY),
+          match_field_key: z.string().trim().min(1).max(100).optional(),
+          create_extras: z.boolean().optional(),
+          primary: z.enum(PRIMARY_RULES).optional(),
         }),
-        response: { 201: z.object({ photo_batch: photoBatchSchema }) },
-      },
+        photoBatchSchema,
+      ),
     ),
     async (request, reply) => {
       const batch = await createBatch(ctx, request, request.params.id, request.body.photo_batch);
@@ -166,16 +164,14 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
     operation(
       'photo-batch.review',
       'Review a photo of a batch: assign it to a subject of the project, or ignore it',
-      {
-        params: idParam,
-        body: z.object({
-          photo_batch_item: z.union([
-            z.object({ subject_id: recordIdSchema }).strict(),
-            z.object({ ignored: z.boolean() }).strict(),
-          ]),
-        }),
-        response: { 200: z.object({ photo_batch_item: photoBatchItemSchema }) },
-      },
+      changeById(
+        'photo_batch_item',
+        z.union([
+          z.object({ subject_id: recordIdSchema }).strict(),
+          z.object({ ignored: z.boolean() }).strict(),
+        ]),
+        photoBatchItemSchema,
+      ),
     ),
     async (request) => ({
       photo_batch_item: await reviewBatchItem(ctx, request, request.params.id, request.body.photo_batch_item),

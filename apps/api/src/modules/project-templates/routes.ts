@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { owningOrganization } from '../../http/owner.js';
 import { idParam, pageFields } from '../../http/params.js';
-import { deleteById, listUnderId, moduleRoutes, recordById } from '../../http/route.js';
+import { deleteById, deleteHandler, listUnderId, moduleRoutes, recordById } from '../../http/route.js';
 import { recordSchema } from '../../wire.js';
 import { findOrganization } from '../organizations/service.js';
 import { serializeField, serializeTemplate } from './serialize.js';
@@ -138,10 +138,6 @@ export function registerProjectTemplateRoutes(root: FastifyInstance, ctx: AppCon
       'Delete a template (studio or lab managers of its organization); projects keep their copies',
       deleteById,
     ),
-    async (request) => {
-      const template = await findTemplate(request.access, request.params.id);
-      await deleteTemplate(ctx.db, template.id);
-      return {};
-    },
+    deleteHandler(findTemplate, (template) => deleteTemplate(ctx.db, template.id)),
   );
 }

@@ -13,7 +13,7 @@ import { sessionOf } from '../../http/auth.js';
 import { csvResponse, sendCsv } from '../../http/csv.js';
 import { conflict, unprocessable } from '../../http/errors.js';
 import { idParam, pageFields } from '../../http/params.js';
-import { listUnderId, moduleRoutes, recordById } from '../../http/route.js';
+import { changeById, listUnderId, moduleRoutes, recordById } from '../../http/route.js';
 import { uploadFileName, uploadFileSize } from '../../http/upload-fields.js';
 import { uploadKeyFor } from '../../storage/uploads.js';
 import { actorOf } from '../audit/record.js';
@@ -210,22 +210,20 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
     operation(
       'subject-import.update',
       'Set the mapping ({column: field id or null to skip}), match_by, mode; save_mapping keeps it for the organization',
-      {
-        params: idParam,
-        body: z.object({
-          subject_import: z
-            .object({
-              mapping: z.record(z.string().max(300), recordId.nullable()).optional(),
-              match_by: z.enum(ROSTER_MATCH_BY).optional(),
-              mode: z.enum(ROSTER_MODES).optional(),
-              skip_invalid_rows: z.boolean().optional(),
-              save_mapping: z.boolean().optional(),
-              ...readOptions,
-            })
-            .strict(),
-        }),
-        response: { 200: z.object({ subject_import: detailSchema }) },
-      },
+      changeById(
+        'subject_import',
+        z
+          .object({
+            mapping: z.record(z.string().max(300), recordId.nullable()).optional(),
+            match_by: z.enum(ROSTER_MATCH_BY).optional(),
+            mode: z.enum(ROSTER_MODES).optional(),
+            skip_invalid_rows: z.boolean().optional(),
+            save_mapping: z.boolean().optional(),
+            ...readOptions,
+          })
+          .strict(),
+        detailSchema,
+      ),
     ),
     async (request) => {
       const s = sessionOf(request);

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
 import { idParam, pageOf, pageQuery } from '../../http/params.js';
-import { createUnderId, moduleRoutes } from '../../http/route.js';
+import { changeById, createUnderId, moduleRoutes } from '../../http/route.js';
 import { actorOf } from '../audit/record.js';
 import { isPhotoOfSubject } from '../photos/queries.js';
 import { subjectPhotoSchema } from '../photos/serialize.js';
@@ -315,22 +315,20 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     operation(
       'subject.update',
       'Change a subject’s values (merged; hidden values are kept as they are) or its yearbook photo',
-      {
-        params: idParam,
-        body: z.object({
-          subject: subjectFormSchema.partial().extend({
-            yearbook_photo_id: z
-              .string()
-              .regex(/^\d{1,18}$/, 'is invalid')
-              .nullable()
-              .optional(),
-            // Consent: the school's to set (subject.set-consent); 403 for anyone else who sends them.
-            directory_opt_out: z.boolean().optional(),
-            yearbook_opt_out: z.boolean().optional(),
-          }),
+      changeById(
+        'subject',
+        subjectFormSchema.partial().extend({
+          yearbook_photo_id: z
+            .string()
+            .regex(/^\d{1,18}$/, 'is invalid')
+            .nullable()
+            .optional(),
+          // Consent: the school's to set (subject.set-consent); 403 for anyone else who sends them.
+          directory_opt_out: z.boolean().optional(),
+          yearbook_opt_out: z.boolean().optional(),
         }),
-        response: { 200: z.object({ subject: subjectSchema }) },
-      },
+        subjectSchema,
+      ),
     ),
     async (request) => {
       const s = sessionOf(request);
