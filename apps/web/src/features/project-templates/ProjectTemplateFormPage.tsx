@@ -234,14 +234,12 @@ function TemplateForm({ isNew, template, organizationId, defaults }: TemplateFor
       <FormActions
         canSave={!isSubmitting}
         saving={isSubmitting}
-        saveLabel={t('project-template.form.save')}
-        savingLabel={t('project-template.form.saving')}
+        words="project-template.form"
         cancelTo={
           template
             ? routePath('project-template.index', { projectTemplateId: template.id })
             : ROUTES['project-templates.index']
         }
-        cancelLabel={t('project-template.form.cancel')}
       />
     </FormCard>
   );

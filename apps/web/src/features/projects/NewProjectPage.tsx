@@ -244,10 +244,8 @@ function ProjectForm(props: ProjectFormProps) {
       <FormActions
         canSave={canSave}
         saving={isSubmitting}
-        saveLabel={t('project-form.save')}
-        savingLabel={t('project-form.saving')}
+        words="project-form"
         cancelTo={ROUTES['projects.index']}
-        cancelLabel={t('project-form.cancel')}
       />
       {!isValid && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="required-hint">

@@ -92,10 +92,8 @@ function SeasonFormCard({ organizationId }: { organizationId: string }) {
       <FormActions
         canSave={isValid && !isSubmitting}
         saving={isSubmitting}
-        saveLabel={t('seasons.form.save')}
-        savingLabel={t('seasons.form.saving')}
+        words="seasons.form"
         cancelTo={ROUTES['seasons.index']}
-        cancelLabel={t('seasons.form.cancel')}
       />
     </FormCard>
   );
