@@ -23,7 +23,7 @@ import { renderWorkingMaster } from '../src/images/images.js';
 import type { ExportFormatRow, ExportSubject } from '../src/modules/project-exports/archive/index.js';
 import { buildExportArchive } from '../src/modules/project-exports/archive/index.js';
 import { LocalStorage } from '../src/storage/local.js';
-import { formatRow } from '../test/support/export-format.js';
+import { formatRow, mappings } from '../test/support/export-format.js';
 import { makePhoto, median, peakRssMiB, resetPeakRss, runChild, runInFlight } from './support.js';
 
 const SUBJECTS = Number(process.env.SUBJECTS ?? 200);
@@ -82,12 +82,7 @@ const format: ExportFormatRow = formatRow({
   images_pixels_per_inch: 300,
   images_name_primary_field_first_key: 'student_id',
   images_name_primary_field_second_key: null,
-  field_mappings: [
-    { field_key: 'student_id', position: 1 },
-    { field_key: 'last_name', position: 2 },
-    { field_key: 'first_name', position: 3 },
-    { field_key: 'image_file_name', position: 4 },
-  ],
+  field_mappings: mappings('student_id', 'last_name', 'first_name', 'image_file_name'),
 });
 
 /** Subjects made one at a time (as exportruns streams them from the database), never a list. */

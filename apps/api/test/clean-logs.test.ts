@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
-import { standardFormatId } from './support/export-format.js';
+import { mappings, standardFormatId } from './support/export-format.js';
 import { albumThroughApi, bearer, injectAs, projectThroughApi, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { builtInLayoutId } from './support/renders.js';
@@ -168,10 +168,7 @@ describe('logs stay clean', () => {
       project_export_format: {
         name: 'Clean logs format',
         organization_id: w.orgs.studioA.id,
-        field_mappings: [
-          { field_key: 'student_id', position: 1 },
-          { field_key: 'last_name', position: 2 },
-        ],
+        field_mappings: mappings('student_id', 'last_name'),
       },
     });
     expect(format.statusCode, format.body).toBe(201);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventually, type TestApp } from './support/app.js';
-import { standardFormatId } from './support/export-format.js';
+import { mappings, standardFormatId } from './support/export-format.js';
 import { injectAs, type Method } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { projectWithFields, subjectWithPhoto } from './support/project-data.js';
@@ -234,10 +234,7 @@ describe('outputs', () => {
         available_to_suborganizations: true,
         yearbook: true,
         images_name_primary_field_first_key: 'student_id',
-        field_mappings: [
-          { field_key: 'student_id', position: 1 },
-          { field_key: 'last_name', position: 2 },
-        ],
+        field_mappings: mappings('student_id', 'last_name'),
       },
     });
     expect(created.statusCode, created.body).toBe(201);

@@ -23,10 +23,8 @@ import { entryName, namePart } from '../src/modules/project-exports/archive/layo
 import { LocalStorage } from '../src/storage/local.js';
 import type { Storage } from '../src/storage/storage.js';
 import { createTestDatabase } from './support/database.js';
-import { builtInFormat, formatRow, runOptions } from './support/export-format.js';
+import { builtInFormat, formatRow, mappings, runOptions } from './support/export-format.js';
 import { startS3Storage } from './support/s3.js';
-
-const mappings = (...keys: string[]) => keys.map((field_key, i) => ({ field_key, position: i + 1 }));
 
 interface Entry {
   method: number;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventually, type TestApp } from './support/app.js';
+import { mappings } from './support/export-format.js';
 import { injectAs } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { projectWithFields, subjectWithPhoto } from './support/project-data.js';
@@ -164,10 +165,7 @@ beforeAll(async () => {
       images_name_primary_field_first_key: 'notes',
       images_crop_width_pixels: 80,
       images_crop_height_pixels: 100,
-      field_mappings: [
-        { field_key: 'student_id', position: 1 },
-        { field_key: 'notes', position: 2 },
-      ],
+      field_mappings: mappings('student_id', 'notes'),
     },
   });
   expect(format.statusCode, format.body).toBe(201);

@@ -55,6 +55,9 @@ export function formatRow(overrides: Partial<ExportFormatRow> = {}): ExportForma
   };
 }
 
+/** A format's field mappings: the catalogue fields `keys`, in that order (positions from 1). */
+export const mappings = (...keys: string[]) => keys.map((field_key, i) => ({ field_key, position: i + 1 }));
+
 /** How a run builds an archive (the project's, not the format's settings): the common case, with overrides. */
 export const runOptions = (overrides: Partial<ExportRunOptions> = {}): ExportRunOptions => ({
   groupFieldKey: null,
@@ -65,13 +68,13 @@ export const runOptions = (overrides: Partial<ExportRunOptions> = {}): ExportRun
   ...overrides,
 });
 
+/** The built-in format `standardKey` in `db`, to select from. */
+const standardFormat = (db: Db, standardKey: string) =>
+  db.selectFrom('project_export_formats').where('standard_key', '=', standardKey);
+
 /** A built-in format as migrations leave it in `db`, with its mappings. */
 export async function builtInFormat(db: Db, standardKey: string): Promise<ExportFormatRow> {
-  const row = await db
-    .selectFrom('project_export_formats')
-    .selectAll()
-    .where('standard_key', '=', standardKey)
-    .executeTakeFirstOrThrow();
+  const row = await standardFormat(db, standardKey).selectAll().executeTakeFirstOrThrow();
   const field_mappings = await db
     .selectFrom('project_export_format_field_mappings')
     .select(['field_key', 'custom_label', 'position'])
@@ -83,10 +86,6 @@ export async function builtInFormat(db: Db, standardKey: string): Promise<Export
 
 /** The id of the built-in format `standardKey` in `db`. */
 export async function standardFormatId(db: Db, standardKey: string): Promise<string> {
-  const row = await db
-    .selectFrom('project_export_formats')
-    .select('id')
-    .where('standard_key', '=', standardKey)
-    .executeTakeFirstOrThrow();
+  const row = await standardFormat(db, standardKey).select('id').executeTakeFirstOrThrow();
   return row.id;
 }
