@@ -49,6 +49,7 @@ import { SubHeading } from '../../components/SubHeading';
 import { ListTable } from '../../components/table/ListTable';
 import { useSetSearchParam } from '../../components/useSetSearchParam';
 import { WizardStepper } from '../../components/WizardStepper';
+import { useListParams } from '../organizations/listState';
 import { CheckDuplicatesStep } from '../subjects/CheckDuplicatesStep';
 import { DuplicateFieldChips, useDuplicateFieldKeys } from '../subjects/DuplicateFieldChips';
 import { SelectSubjectsStep } from '../subjects/SelectSubjectsStep';
@@ -309,14 +310,13 @@ export function LayoutShowPage() {
 export function LayoutRendersPage() {
   const { t } = useTranslation();
   const projectId = useProjectId();
+  const { page, setPage } = useListParams();
   const [params] = useSearchParams();
   const setSearchParam = useSetSearchParam();
   const poll = params.get('poll') === 'true';
   const highlight = params.get('highlightRenderId');
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const renders = useProjectRenders(projectId, page);
-  const setParam = (name: string, value: string | null) => setSearchParam(name, value, { replace: true });
-  const setPoll = (on: boolean) => setParam('poll', on ? 'true' : null);
+  const setPoll = (on: boolean) => setSearchParam('poll', on ? 'true' : null, { replace: true });
   const list = renders.data?.layout_renders ?? [];
   useRenderPolling(
     renders.data?.layout_renders,
@@ -359,7 +359,7 @@ export function LayoutRendersPage() {
           paging={
             renders.data && {
               meta: renders.data.meta,
-              onPage: (next) => setParam('page', next === 1 ? null : String(next)),
+              onPage: setPage,
               disabled: renders.isPlaceholderData,
             }
           }

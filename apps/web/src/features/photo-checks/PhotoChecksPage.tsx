@@ -3,7 +3,6 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import {
   CHECK_CODES,
   CHECK_STATES,
@@ -17,6 +16,7 @@ import { useCan } from '../../app/can';
 import { FiltersBar } from '../../components/ListFilters';
 import { MessagePage, Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
+import { useListParams } from '../organizations/listState';
 import { SubjectGrid } from '../subjects/SubjectGrid';
 import { useClassOptions } from './classOptions';
 import { HeadSizeRuleForm } from './HeadSizeForm';
@@ -27,31 +27,17 @@ const isCode = (value: string | null): value is CheckCode =>
 const isState = (value: string | null): value is CheckState =>
   (CHECK_STATES as readonly string[]).includes(value ?? '');
 
+const REVIEW_FILTERS = ['state', 'code', 'class'] as const;
+
 /** The filters and page in the address, so that a reload or the cropper's way back keeps them. */
 function useReviewParams() {
-  const [params, setParams] = useSearchParams();
-  const state = params.get('state');
-  const code = params.get('code');
+  // Another filter starts at the first page.
+  const { page, values, update } = useListParams(REVIEW_FILTERS);
   const filters: PhotoCheckFilters = {
-    state: isState(state) ? state : 'open',
-    ...(isCode(code) ? { code } : {}),
-    ...(params.get('class') ? { class: params.get('class')! } : {}),
+    state: isState(values.state) ? values.state : 'open',
+    ...(isCode(values.code) ? { code: values.code } : {}),
+    ...(values.class ? { class: values.class } : {}),
   };
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const update = (changes: Record<string, string | number | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        // Another filter starts at the first page.
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   return { filters, page, update };
 }
 
