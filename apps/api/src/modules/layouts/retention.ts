@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { dueToExpire } from '../../storage/retention.js';
 import { scheduleDeletions } from '../../storage/uploads.js';
 
 /**
@@ -18,16 +19,7 @@ export async function expireRenders(db: Db, now: Date, retentionDays: number, li
   let total = 0;
   for (;;) {
     const done = await db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('layout_renders')
-        .select(['id', 'storage_key'])
-        .where('expired_at', 'is', null)
-        .where('expires_at', '<=', now)
-        .orderBy('expires_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked()
-        .execute();
+      const due = await dueToExpire(trx, 'layout_renders', now, limit).forUpdate().skipLocked().execute();
       if (due.length === 0) return 0;
       await trx
         .updateTable('layout_renders')

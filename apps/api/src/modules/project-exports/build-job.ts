@@ -3,6 +3,7 @@ import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob, defineSweep } from '../../jobs/queue.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { projectExportReadyMessage } from '../../mail/templates.js';
+import { dueToExpire } from '../../storage/retention.js';
 import { scheduleDeletions } from '../../storage/uploads.js';
 import { daysAfter } from '../../time.js';
 import { selectProjects } from '../projects/service.js';
@@ -199,14 +200,7 @@ export async function expireExports(
   const { db, storage } = deps;
   let expired = 0;
   for (;;) {
-    const due = await db
-      .selectFrom('project_exports')
-      .select(['id', 'storage_key'])
-      .where('expired_at', 'is', null)
-      .where('expires_at', '<=', now)
-      .orderBy('expires_at')
-      .limit(100)
-      .execute();
+    const due = await dueToExpire(db, 'project_exports', now, 100).execute();
     for (const row of due) {
       if (row.storage_key) await storage.delete(row.storage_key);
       await db
