@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { owningOrganization } from '../../http/owner.js';
 import { idParam } from '../../http/params.js';
-import { deleteById, deleteHandler, moduleRoutes } from '../../http/route.js';
+import { changeById, deleteById, deleteHandler, keyed, moduleRoutes, recordById } from '../../http/route.js';
 import { findOrganization } from '../organizations/service.js';
 import { exportFormatSchema } from './serialize.js';
 import {
@@ -25,14 +25,13 @@ import {
   updateFormat,
 } from './service.js';
 
-const formatBody = z.object({
-  project_export_format: exportFormatBaseSchema
-    .extend({ organization_id: recordIdSchema.optional() })
-    .superRefine(checkExportFormat)
-    .transform(normalizeExportFormat),
-});
-const one = z.object({ project_export_format: exportFormatSchema });
-const many = z.object({ project_export_formats: z.array(exportFormatSchema) });
+const formatInput = exportFormatBaseSchema
+  .extend({ organization_id: recordIdSchema.optional() })
+  .superRefine(checkExportFormat)
+  .transform(normalizeExportFormat);
+const formatBody = keyed('project_export_format', formatInput);
+const one = keyed('project_export_format', exportFormatSchema);
+const many = keyed('project_export_formats', z.array(exportFormatSchema));
 
 export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContext) {
   const { app, operation } = moduleRoutes(root, ['export formats']);
@@ -82,10 +81,11 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
 
   app.get(
     '/api/project-export-formats/:id',
-    operation('export-format.show', 'One format with its field mappings in order', {
-      params: idParam,
-      response: { 200: one },
-    }),
+    operation(
+      'export-format.show',
+      'One format with its field mappings in order',
+      recordById('project_export_format', exportFormatSchema),
+    ),
     async (request) => {
       const format = await findFormat(request.access, request.params.id);
       return { project_export_format: await serializeOne(ctx.db, format.id) };
@@ -97,7 +97,7 @@ export function registerExportFormatRoutes(root: FastifyInstance, ctx: AppContex
     operation(
       'export-format.update',
       'Replace a custom format’s settings and mappings (built-in formats never)',
-      { params: idParam, body: formatBody, response: { 200: one } },
+      changeById('project_export_format', formatInput, exportFormatSchema),
     ),
     async (request) => {
       const s = sessionOf(request);

@@ -6,15 +6,14 @@ import { sessionOf } from '../../http/auth.js';
 import { answerSignedDownload, downloadAudit, signedDownload } from '../../http/download.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { idParam, pageFields } from '../../http/params.js';
-import { listUnderId, moduleRoutes } from '../../http/route.js';
+import { createUnderId, keyed, listUnderId, moduleRoutes, recordById } from '../../http/route.js';
 import { safeDownloadName } from '../../storage/storage.js';
 import { findProject } from '../projects/service.js';
 import { listProjectExports } from './queries.js';
 import { checkReportSchema, isDownloadable, projectExportSchema, serializeExport } from './serialize.js';
 import { checkRun, createExport, deleteExport, findExport, findProjectExport } from './service.js';
 
-const body = z.object({ project_export: projectExportInputSchema });
-const one = z.object({ project_export: projectExportSchema });
+const body = keyed('project_export', projectExportInputSchema);
 
 /** Project exports: runs of an export format over a project's subjects (exports-and-printing §2-§4). */
 export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppContext) {
@@ -39,7 +38,7 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
     operation(
       'project-export.create',
       'Run an export format over the selected subjects (empty included ids = all, minus excluded ids): checked, then built by a job',
-      { params: idParam, body, response: { 201: one } },
+      createUnderId('project_export', projectExportInputSchema, projectExportSchema),
     ),
     async (request, reply) => {
       const s = sessionOf(request);
@@ -66,10 +65,11 @@ export function registerProjectExportRoutes(root: FastifyInstance, ctx: AppConte
 
   app.get(
     '/api/project-exports/:id',
-    operation('project-export.show', 'One export with its progress', {
-      params: idParam,
-      response: { 200: one },
-    }),
+    operation(
+      'project-export.show',
+      'One export with its progress',
+      recordById('project_export', projectExportSchema),
+    ),
     async (request) => {
       return { project_export: serializeExport(await findProjectExport(request.access, request.params.id)) };
     },
