@@ -9,16 +9,18 @@ export type BatchRow = Selectable<PhotoBatchesTable>;
 export type ItemRow = Selectable<PhotoBatchItemsTable>;
 export type BatchState = BatchRow['state'];
 
-export interface ItemCounts {
-  photos: number;
-  uploaded: number;
-  pending: number;
-  cards: number;
-  matched: number;
-  unmatched: number;
-  ambiguous: number;
-  ignored: number;
-}
+/** What a batch's items are counted by (`itemCounts`). */
+const ITEM_COUNT_KEYS = [
+  'photos',
+  'uploaded',
+  'pending',
+  'cards',
+  'matched',
+  'unmatched',
+  'ambiguous',
+  'ignored',
+] as const;
+export type ItemCounts = Record<(typeof ITEM_COUNT_KEYS)[number], number>;
 
 export const findBatch = (db: Db, id: string) =>
   db.selectFrom('photo_batches').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -39,6 +41,7 @@ export function listBatches(db: Db, projectId: string, paging: PageRequest) {
 export async function itemCounts(db: Db, batchIds: string[]): Promise<Map<string, ItemCounts>> {
   const counts = new Map<string, ItemCounts>();
   if (batchIds.length === 0) return counts;
+  const none = Object.fromEntries(ITEM_COUNT_KEYS.map((key) => [key, 0])) as ItemCounts;
   const verified = photoVerifiedRead('i.photo_id');
   const { rows } = await sql<ItemCounts & { photo_batch_id: string }>`
     SELECT i.photo_batch_id::text AS photo_batch_id,
@@ -56,14 +59,7 @@ export async function itemCounts(db: Db, batchIds: string[]): Promise<Map<string
   for (const id of batchIds) {
     const { photo_batch_id: _, ...row } = rows.find((r) => r.photo_batch_id === id) ?? {
       photo_batch_id: id,
-      photos: 0,
-      uploaded: 0,
-      pending: 0,
-      cards: 0,
-      matched: 0,
-      unmatched: 0,
-      ambiguous: 0,
-      ignored: 0,
+      ...none,
     };
     counts.set(id, row);
   }
