@@ -16,6 +16,14 @@ export interface SelectOption {
   label: ReactNode;
 }
 
+/** The choices of a list of values, each in the words `labels` gives it (or as itself without them). */
+export function optionsOf<V extends string>(
+  values: readonly V[],
+  labels?: Readonly<Record<V, string>>,
+): SelectOption[] {
+  return values.map((value) => ({ value, label: labels ? labels[value] : value }));
+}
+
 /**
  * A select's choices as its menu items (an array, which the select reads item by item), after an
  * emphasised choice of the empty value when `empty` names one (None, or the format's default).

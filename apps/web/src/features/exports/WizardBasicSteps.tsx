@@ -10,6 +10,7 @@ import {
 } from '@school-portal/domain';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { optionsOf } from '../../components/forms/fields';
 import { ChoiceSetting, NumberSetting, TextSetting, ToggleSetting } from './WizardFields';
 import type { Draft } from './wizardSteps';
 
@@ -21,13 +22,8 @@ export function NameStep({ mayShare, audience }: { mayShare: boolean; audience: 
   const { t } = useTranslation();
   return (
     <Stack spacing={2}>
-      <TextSetting name="name" label={t('exports.wizard.name')} required />
-      {mayShare && (
-        <ToggleSetting
-          name="available_to_suborganizations"
-          label={t('exports.wizard.available-to-suborganizations')}
-        />
-      )}
+      <TextSetting name="name" required />
+      {mayShare && <ToggleSetting name="available_to_suborganizations" />}
       <ToggleSetting name="restrict_to_orgs_managed_by_creator" label={t('exports.wizard.restrict')} />
       {audience && (
         <Alert severity="info" data-testid="format-audience">
@@ -46,43 +42,17 @@ export function DirectoriesStep() {
   });
   return (
     <Stack spacing={2}>
-      <TextSetting
-        name="output_directory_name"
-        label={t('exports.wizard.output-directory-name')}
-        helperText={t('exports.wizard.output-directory-help')}
-      />
-      <ToggleSetting name="include_data" label={t('exports.wizard.include-data')} />
-      <ToggleSetting name="include_images" label={t('exports.wizard.include-images')} />
-      <ToggleSetting name="include_readme" label={t('exports.wizard.include-readme')} />
-      <ToggleSetting name="yearbook" label={t('exports.wizard.yearbook')} />
-      {includeData && (
-        <TextSetting name="data_directory_name" label={t('exports.wizard.data-directory-name')} />
-      )}
-      {includeData && (
-        <ToggleSetting
-          name="data_directory_group_enabled"
-          label={t('exports.wizard.data-directory-group-enabled')}
-        />
-      )}
-      {includeImages && (
-        <TextSetting name="images_directory_name" label={t('exports.wizard.images-directory-name')} />
-      )}
-      {includeImages && (
-        <ToggleSetting
-          name="images_directory_group_enabled"
-          label={t('exports.wizard.images-directory-group-enabled')}
-        />
-      )}
-      <ChoiceSetting
-        name="directory_group_field_key"
-        label={t('exports.wizard.directory-group-field-key')}
-        options={SUBJECT_FIELD_OPTIONS}
-        none
-      />
-      <ToggleSetting
-        name="allow_custom_directory_group_field"
-        label={t('exports.wizard.allow-custom-directory-group-field')}
-      />
+      <TextSetting name="output_directory_name" helperText={t('exports.wizard.output-directory-help')} />
+      <ToggleSetting name="include_data" />
+      <ToggleSetting name="include_images" />
+      <ToggleSetting name="include_readme" />
+      <ToggleSetting name="yearbook" />
+      {includeData && <TextSetting name="data_directory_name" />}
+      {includeData && <ToggleSetting name="data_directory_group_enabled" />}
+      {includeImages && <TextSetting name="images_directory_name" />}
+      {includeImages && <ToggleSetting name="images_directory_group_enabled" />}
+      <ChoiceSetting name="directory_group_field_key" options={SUBJECT_FIELD_OPTIONS} none />
+      <ToggleSetting name="allow_custom_directory_group_field" />
     </Stack>
   );
 }
@@ -111,55 +81,25 @@ export function ImagesStep() {
     <Stack spacing={2}>
       <ChoiceSetting
         name="images_content_type"
-        label={t('exports.wizard.images-content-type')}
-        options={IMAGE_CONTENT_TYPES.map((v) => ({ value: v, label: CONTENT_TYPE_LABELS[v] }))}
+        options={optionsOf(IMAGE_CONTENT_TYPES, CONTENT_TYPE_LABELS)}
         required
       />
       <Stack direction="row" spacing={2}>
-        <NumberSetting
-          name="images_crop_width_pixels"
-          label={t('exports.wizard.images-crop-width-pixels')}
-          required
-        />
-        <NumberSetting
-          name="images_crop_height_pixels"
-          label={t('exports.wizard.images-crop-height-pixels')}
-          required
-        />
+        <NumberSetting name="images_crop_width_pixels" required />
+        <NumberSetting name="images_crop_height_pixels" required />
       </Stack>
-      <NumberSetting name="images_pixels_per_inch" label={t('exports.wizard.images-pixels-per-inch')} />
-      <ChoiceSetting
-        name="images_name_primary_field_first_key"
-        label={t('exports.wizard.images-name-primary-field-first-key')}
-        options={SUBJECT_FIELD_OPTIONS}
-        none
-      />
-      <ChoiceSetting
-        name="images_name_primary_field_second_key"
-        label={t('exports.wizard.images-name-primary-field-second-key')}
-        options={SUBJECT_FIELD_OPTIONS}
-        none
-      />
+      <NumberSetting name="images_pixels_per_inch" />
+      <ChoiceSetting name="images_name_primary_field_first_key" options={SUBJECT_FIELD_OPTIONS} none />
+      <ChoiceSetting name="images_name_primary_field_second_key" options={SUBJECT_FIELD_OPTIONS} none />
       <ChoiceSetting
         name="images_name_primary_separator"
-        label={t('exports.wizard.images-name-primary-separator')}
-        options={IMAGE_NAME_SEPARATORS.map((v) => ({ value: v, label: SEPARATOR_LABELS[v] }))}
+        options={optionsOf(IMAGE_NAME_SEPARATORS, SEPARATOR_LABELS)}
         none
         required={!!firstKey && !!secondKey}
       />
-      <ToggleSetting
-        name="images_name_zero_pad_enabled"
-        label={t('exports.wizard.images-name-zero-pad-enabled')}
-      />
-      <NumberSetting
-        name="images_name_zero_pad_length"
-        label={t('exports.wizard.images-name-zero-pad-length')}
-        required={zeroPad}
-      />
-      <ToggleSetting
-        name="images_name_append_sequential_number"
-        label={t('exports.wizard.images-name-append-sequential-number')}
-      />
+      <ToggleSetting name="images_name_zero_pad_enabled" />
+      <NumberSetting name="images_name_zero_pad_length" required={zeroPad} />
+      <ToggleSetting name="images_name_append_sequential_number" />
     </Stack>
   );
 }

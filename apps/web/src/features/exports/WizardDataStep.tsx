@@ -31,6 +31,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSubjectFields } from '../../api/subjects';
+import { optionsOf } from '../../components/forms/fields';
 import { SUBJECT_FIELD_OPTIONS } from './WizardBasicSteps';
 import {
   ChoiceSetting,
@@ -226,56 +227,29 @@ export function DataStep({ projectId }: { projectId: string }) {
       {!includeData && <Typography>{t('exports.wizard.data-off')}</Typography>}
       <FieldMappings projectId={projectId} />
       <Stack direction="row" spacing={2}>
-        <TextSetting name="data_file_name" label={t('exports.wizard.data-file-name')} required />
-        <ChoiceSetting
-          name="data_file_extension"
-          label={t('exports.wizard.data-file-extension')}
-          options={DATA_FILE_EXTENSIONS.map((v) => ({ value: v, label: v }))}
-          required
-        />
+        <TextSetting name="data_file_name" required />
+        <ChoiceSetting name="data_file_extension" options={optionsOf(DATA_FILE_EXTENSIONS)} required />
       </Stack>
       <ChoiceSetting
         name="data_delimiter_format"
-        label={t('exports.wizard.data-delimiter-format')}
-        options={DATA_DELIMITER_FORMATS.map((v) => ({ value: v, label: DELIMITER_LABELS[v] }))}
+        options={optionsOf(DATA_DELIMITER_FORMATS, DELIMITER_LABELS)}
         required
       />
       <ChoiceSetting
         name="data_newline_format"
-        label={t('exports.wizard.data-newline-format')}
-        options={DATA_NEWLINE_FORMATS.map((v) => ({ value: v, label: NEWLINE_LABELS[v] }))}
+        options={optionsOf(DATA_NEWLINE_FORMATS, NEWLINE_LABELS)}
         required
       />
-      <ToggleSetting name="data_include_headers" label={t('exports.wizard.data-include-headers')} />
-      <ToggleSetting name="data_quote_fields" label={t('exports.wizard.data-quote-fields')} />
-      <ToggleSetting name="data_downcase_field_names" label={t('exports.wizard.data-downcase-field-names')} />
-      <ChoiceSetting
-        name="data_encoding"
-        label={t('exports.wizard.data-encoding')}
-        options={DATA_ENCODINGS.map((v) => ({ value: v, label: ENCODING_LABELS[v] }))}
-        required
-      />
-      <ToggleSetting
-        name="data_include_unmapped_fields"
-        label={t('exports.wizard.data-include-unmapped-fields')}
-      />
-      <ToggleSetting name="data_master_file" label={t('exports.wizard.data-master-file')} />
-      <ToggleSetting
-        name="data_allow_custom_file_name"
-        label={t('exports.wizard.data-allow-custom-file-name')}
-      />
-      <ToggleSetting name="data_escape_formulas" label={t('exports.wizard.data-escape-formulas')} />
-      <ChoiceSetting
-        name="data_zero_pad_field_key"
-        label={t('exports.wizard.data-zero-pad-field-key')}
-        options={SUBJECT_FIELD_OPTIONS}
-        none
-      />
-      <NumberSetting
-        name="data_zero_pad_field_length"
-        label={t('exports.wizard.data-zero-pad-field-length')}
-        required={!!zeroPadKey}
-      />
+      <ToggleSetting name="data_include_headers" />
+      <ToggleSetting name="data_quote_fields" />
+      <ToggleSetting name="data_downcase_field_names" />
+      <ChoiceSetting name="data_encoding" options={optionsOf(DATA_ENCODINGS, ENCODING_LABELS)} required />
+      <ToggleSetting name="data_include_unmapped_fields" />
+      <ToggleSetting name="data_master_file" />
+      <ToggleSetting name="data_allow_custom_file_name" />
+      <ToggleSetting name="data_escape_formulas" />
+      <ChoiceSetting name="data_zero_pad_field_key" options={SUBJECT_FIELD_OPTIONS} none />
+      <NumberSetting name="data_zero_pad_field_length" required={!!zeroPadKey} />
       <DuplicateSearchFields />
     </Stack>
   );

@@ -2,6 +2,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { formatFieldMessage } from '@school-portal/domain';
+import type { ParseKeys } from 'i18next';
 import { type FieldError, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { menuItems, type SelectOption } from '../../components/forms/fields';
@@ -53,15 +54,26 @@ export function settingFieldProps(
 
 interface SettingProps {
   name: DraftKey;
-  label: string;
+  /** Its words, when they are not the wizard's words for its name (see useSettingLabel). */
+  label?: string;
   required?: boolean;
+}
+
+/**
+ * A setting's label: the one given, else the wizard's words for its name, which stand under
+ * `exports.wizard` as the name with dashes (`data_file_name` reads `exports.wizard.data-file-name`).
+ */
+function useSettingLabel(name: DraftKey, label: string | undefined): string {
+  const { t } = useTranslation();
+  return label ?? t(`exports.wizard.${name.replaceAll('_', '-')}` as ParseKeys);
 }
 
 export function TextSetting({ name, label, required, helperText }: SettingProps & { helperText?: string }) {
   const setting = useSetting(name);
+  const words = useSettingLabel(name, label);
   return (
     <TextField
-      label={label}
+      label={words}
       required={required}
       value={(setting.value as string | null) ?? ''}
       onChange={(e) => setting.onChange(e.target.value as never)}
@@ -72,9 +84,10 @@ export function TextSetting({ name, label, required, helperText }: SettingProps 
 
 export function NumberSetting({ name, label, required }: SettingProps) {
   const setting = useSetting(name);
+  const words = useSettingLabel(name, label);
   return (
     <TextField
-      label={label}
+      label={words}
       type="number"
       required={required}
       value={(setting.value as number | null) ?? ''}
@@ -86,6 +99,7 @@ export function NumberSetting({ name, label, required }: SettingProps) {
 
 export function ToggleSetting({ name, label }: Omit<SettingProps, 'required'>) {
   const setting = useSetting(name);
+  const words = useSettingLabel(name, label);
   return (
     <FormControlLabel
       control={
@@ -95,7 +109,7 @@ export function ToggleSetting({ name, label }: Omit<SettingProps, 'required'>) {
           inputRef={setting.inputRef}
         />
       }
-      label={label}
+      label={words}
     />
   );
 }
@@ -110,10 +124,11 @@ export function ChoiceSetting({
 }: SettingProps & { options: readonly SelectOption[]; none?: boolean }) {
   const { t } = useTranslation();
   const setting = useSetting(name);
+  const words = useSettingLabel(name, label);
   return (
     <TextField
       select
-      label={label}
+      label={words}
       required={required}
       value={(setting.value as string | null) ?? ''}
       onChange={(e) => setting.onChange((e.target.value === '' ? null : e.target.value) as never)}
