@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { renderRenditions, renderWorkingMaster } from '../images/images.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { setCurrentSeason } from '../modules/organizations/service.js';
+import { createAlbum } from '../modules/photos/queries.js';
 import { originalKey, photoKeyBase, renditionKey, storeRenditions } from '../modules/photos/service.js';
 import { copyTemplateForProject, insertFields } from '../modules/project-templates/service.js';
 import { projectsWithOrganization } from '../modules/projects/queries.js';
@@ -367,16 +368,10 @@ async function seedDemoPhotos(db: Db, storage: Storage) {
     .orderBy('id')
     .execute();
   const students = DEMO_STUDENTS['Maple Grove Fall 2026']!;
-  const album = await db
-    .insertInto('albums')
-    .values({
-      parent_resource_type: 'Project',
-      parent_resource_id: project.id,
-      name: 'School Portal Subject Photos',
-      tags: [APP_SLUG, 'subject-photos'],
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const album = await createAlbum(db, project.id, {
+    name: 'School Portal Subject Photos',
+    tags: [APP_SLUG, 'subject-photos'],
+  });
   for (const [i, subject] of subjects.slice(0, -1).entries()) {
     const [first, last] = students[i] ?? ['?', '?'];
     const original = await demoPortrait(`${first?.[0] ?? ''}${last?.[0] ?? ''}`, (i * 67) % 360);
