@@ -12,7 +12,7 @@ import { expireExports, runExport } from '../src/modules/project-exports/build-j
 import { cropFor, exportSubjects, photosForPose } from '../src/modules/project-exports/subjects.js';
 import type { Storage } from '../src/storage/storage.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
-import { standardFormatId } from './support/export-format.js';
+import { mappings, standardFormatId } from './support/export-format.js';
 import { bearer, injectAs, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { projectWithFields as buildProjectWithFields, subjectWithPhoto } from './support/project-data.js';
@@ -119,13 +119,7 @@ beforeAll(async () => {
     images_crop_width_pixels: 120,
     images_crop_height_pixels: 150,
     images_name_primary_field_first_key: 'student_id',
-    field_mappings: [
-      { field_key: 'student_id', position: 1 },
-      { field_key: 'first_name', position: 2 },
-      { field_key: 'last_name', position: 3 },
-      { field_key: 'grade', position: 4 },
-      { field_key: 'image_file_name', position: 5 },
-    ],
+    field_mappings: mappings('student_id', 'first_name', 'last_name', 'grade', 'image_file_name'),
   });
   csvFormat = await createFormat('studioManager', w.orgs.studioA.id, {
     name: 'Names only',
@@ -133,10 +127,7 @@ beforeAll(async () => {
     include_images: false,
     include_readme: false,
     data_file_name: 'names',
-    field_mappings: [
-      { field_key: 'first_name', position: 1 },
-      { field_key: 'grade', position: 2 },
-    ],
+    field_mappings: mappings('first_name', 'grade'),
   });
   formatB = await createFormat('foreignManager', w.orgs.studioB.id, {
     name: 'Format of B',
@@ -152,6 +143,27 @@ const call = (who: string, method: 'GET' | 'POST' | 'DELETE', url: string, paylo
   injectAs(t.app, tokens[who]!, method, url, payload);
 
 const exportsUrl = (p: { projectId: string }) => `/api/projects/${p.projectId}/project-exports`;
+
+/**
+ * An export of project A1 made straight in the database, as if just asked for: by default the studio
+ * staff's, in the custom format; `values` over that. Its id and when it last changed.
+ */
+const insertExport = (values: Record<string, unknown> = {}) =>
+  t.ctx.db
+    .insertInto('project_exports')
+    .values({
+      project_id: projectA1.projectId,
+      project_export_format_id: customFormat,
+      project_export_format_name: 'Yearbook custom',
+      created_by_user_id: w.users.studioStaff!.id,
+      ...values,
+    })
+    .returning(['id', 'updated_at'])
+    .executeTakeFirstOrThrow();
+
+/** The export's row as it stands in the database. */
+const exportRow = (id: string) =>
+  t.ctx.db.selectFrom('project_exports').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 async function createExport(who: string, body: Record<string, unknown>, project = projectA1) {
   const answer = await call(who, 'POST', exportsUrl(project), { project_export: body });
@@ -428,19 +440,11 @@ describe('PSPA yearbook', () => {
 
 describe('retries', () => {
   test('a job killed while writing and run again yields one correct archive', async () => {
-    const db = t.ctx.db;
-    const row = await db
-      .insertInto('project_exports')
-      .values({
-        project_id: projectA1.projectId,
-        project_export_format_id: customFormat,
-        project_export_format_name: 'Yearbook custom',
-        created_by_user_id: w.users.studioManager!.id,
-        // Made before some subjects were added: the run counts the selection as it is then.
-        subjects_count: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertExport({
+      created_by_user_id: w.users.studioManager!.id,
+      // Made before some subjects were added: the run counts the selection as it is then.
+      subjects_count: 1,
+    });
     // The first run's process "dies" part way through writing the archive.
     const killer = new AbortController();
     const dying: Storage = Object.create(t.ctx.storage, {
@@ -459,21 +463,13 @@ describe('retries', () => {
       },
     });
     await expect(runExport(row.id, { ...deps, storage: dying }, killer.signal)).rejects.toThrow();
-    const killed = await db
-      .selectFrom('project_exports')
-      .selectAll()
-      .where('id', '=', row.id)
-      .executeTakeFirstOrThrow();
+    const killed = await exportRow(row.id);
     expect(killed.job_status).toBe('working');
     expect(killed.export_completed_at).toBeNull();
 
     // pg-boss runs it again: it starts over and rewrites the same key.
     await runExport(row.id, deps);
-    const done = await db
-      .selectFrom('project_exports')
-      .selectAll()
-      .where('id', '=', row.id)
-      .executeTakeFirstOrThrow();
+    const done = await exportRow(row.id);
     expect(done.job_status).toBe('completed');
     expect([done.job_status_at, done.job_status_total, done.subjects_count]).toEqual([
       ROSTER.length,
@@ -491,27 +487,17 @@ describe('retries', () => {
 
     // A completed export is left alone by a stray second run.
     await runExport(row.id, deps);
-    const again = await db
-      .selectFrom('project_exports')
-      .selectAll()
-      .where('id', '=', row.id)
-      .executeTakeFirstOrThrow();
+    const again = await exportRow(row.id);
     expect(again.export_completed_at).toEqual(done.export_completed_at);
   });
 
   test('a run that another run took over stops without writing its outcome', async () => {
     const db = t.ctx.db;
-    const row = await db
-      .insertInto('project_exports')
-      .values({
-        project_id: projectA1.projectId,
-        project_export_format_id: csvFormat,
-        project_export_format_name: 'Names only',
-        created_by_user_id: w.users.studioStaff!.id,
-        subjects_count: ROSTER.length,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertExport({
+      project_export_format_id: csvFormat,
+      project_export_format_name: 'Names only',
+      subjects_count: ROSTER.length,
+    });
     // While this run writes its archive, pg-boss starts a retry, which takes the export over.
     const takenOver: Storage = Object.create(t.ctx.storage, {
       putStream: {
@@ -527,11 +513,7 @@ describe('retries', () => {
     });
     const mailsBefore = await db.selectFrom('email_outbox').select('id').execute();
     await runExport(row.id, { ...deps, storage: takenOver });
-    const after = await db
-      .selectFrom('project_exports')
-      .selectAll()
-      .where('id', '=', row.id)
-      .executeTakeFirstOrThrow();
+    const after = await exportRow(row.id);
     expect([after.job_status, after.job_run_token, after.export_completed_at]).toEqual([
       'working',
       'the retry',
@@ -546,16 +528,11 @@ describe('retries', () => {
       name: 'Doomed',
       field_mappings: [{ field_key: 'first_name', position: 1 }],
     });
-    const row = await db
-      .insertInto('project_exports')
-      .values({
-        project_id: projectA1.projectId,
-        project_export_format_id: doomed,
-        project_export_format_name: 'Doomed',
-        created_by_user_id: w.users.studioManager!.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertExport({
+      project_export_format_id: doomed,
+      project_export_format_name: 'Doomed',
+      created_by_user_id: w.users.studioManager!.id,
+    });
     await db.deleteFrom('project_export_formats').where('id', '=', doomed).execute();
     await runExport(row.id, deps);
     const failed = (await call('studioManager', 'GET', `/api/project-exports/${row.id}`)).json()
@@ -574,19 +551,6 @@ describe('retries', () => {
 });
 
 describe('deleting', () => {
-  const insert = (values: Record<string, unknown>) =>
-    t.ctx.db
-      .insertInto('project_exports')
-      .values({
-        project_id: projectA1.projectId,
-        project_export_format_id: customFormat,
-        project_export_format_name: 'Yearbook custom',
-        created_by_user_id: w.users.studioStaff!.id,
-        ...values,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-
   test('a running, queued or new export is a 409', async () => {
     for (const values of [
       { job_id: 'j', job_status: 'working', export_started_at: new Date() },
@@ -596,7 +560,7 @@ describe('deleting', () => {
       { job_id: 'j' },
       {},
     ]) {
-      const row = await insert(values);
+      const row = await insertExport(values);
       const answer = await call('studioManager', 'DELETE', `/api/project-exports/${row.id}`);
       expect(answer.statusCode).toBe(409);
       expect(answer.json()).toEqual({ errors: { base: ['This export is still running.'] } });
@@ -604,7 +568,7 @@ describe('deleting', () => {
   });
 
   test('a stalled export is deleted; a completed one with its archive', async () => {
-    const stalled = await insert({ export_started_at: new Date() });
+    const stalled = await insertExport({ export_started_at: new Date() });
     const shown = (await call('studioManager', 'GET', `/api/project-exports/${stalled.id}`)).json();
     expect(shown.project_export.stalled).toBe(true);
     expect((await call('studioManager', 'DELETE', `/api/project-exports/${stalled.id}`)).statusCode).toBe(
@@ -650,18 +614,14 @@ describe('retention', () => {
 
 describe('lost jobs', () => {
   test('an export still working long after its last progress ends failed, and can then be deleted', async () => {
-    const db = t.ctx.db;
-    const row = await db
-      .insertInto('project_exports')
-      .values({
-        project_id: projectA1.projectId,
-        project_export_format_name: 'Lost',
-        job_id: 'gone',
-        job_status: 'working',
-        export_started_at: new Date(),
-      })
-      .returning(['id', 'updated_at'])
-      .executeTakeFirstOrThrow();
+    const row = await insertExport({
+      project_export_format_id: null,
+      project_export_format_name: 'Lost',
+      created_by_user_id: null,
+      job_id: 'gone',
+      job_status: 'working',
+      export_started_at: new Date(),
+    });
     // Twelve hours (three job expiries) without progress: its job is lost for good.
     await expireExports(deps, new Date(row.updated_at.getTime() + 11 * 3_600_000));
     const still = (await call('studioManager', 'GET', `/api/project-exports/${row.id}`)).json()
@@ -692,10 +652,7 @@ describe('who may', () => {
       available_to_suborganizations: true,
       include_images: false,
       data_file_name: 'rooms',
-      field_mappings: [
-        { field_key: 'student_id', position: 1 },
-        { field_key: 'home_room', position: 2 },
-      ],
+      field_mappings: mappings('student_id', 'home_room'),
     });
     const roomsOf = async (who: string) => {
       const created = await createExport(who, {
