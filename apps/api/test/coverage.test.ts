@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
-import { bearer, signIn } from './support/factories.js';
+import { bearer, ROSTER_KEYS, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { projectWithFields, subjectWithPhoto } from './support/project-data.js';
 import { type SmtpPeer, startSmtpPeer } from './support/smtp.js';
@@ -71,11 +71,7 @@ beforeAll(async () => {
     .where('id', '=', w.orgs.schoolA1.id)
     .execute();
   project = await projectWithFields(t.ctx.db, w.orgs.schoolA1.id, 'Fall Portraits', [
-    'student_id',
-    'first_name',
-    'last_name',
-    'grade',
-    'teacher',
+    ...ROSTER_KEYS,
     'home_room',
   ]);
   // The home room is the studio's: hidden from the school, with the canary in it.

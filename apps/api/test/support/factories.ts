@@ -181,14 +181,11 @@ export async function albumThroughApi(
 /** A template's field as the API takes it: a catalogue field by key, or a custom one by label. */
 export type FieldAttributes = { field_key?: string; label?: string; visible_to_customers?: boolean };
 
+/** The keys of a school roster's usual fields, in that order. */
+export const ROSTER_KEYS = ['student_id', 'first_name', 'last_name', 'grade', 'teacher'];
+
 /** A school roster's usual fields, in that order. */
-export const ROSTER_FIELDS: FieldAttributes[] = [
-  'student_id',
-  'first_name',
-  'last_name',
-  'grade',
-  'teacher',
-].map((field_key) => ({ field_key }));
+export const ROSTER_FIELDS: FieldAttributes[] = ROSTER_KEYS.map((field_key) => ({ field_key }));
 
 /**
  * A template of `fields` owned by `templateOrganizationId` (the project's organization by default) and a
