@@ -2,20 +2,16 @@ import { z } from 'zod';
 import { isoTimestamps, recordSchema } from '../../wire.js';
 import type { OrganizationRow } from './service.js';
 
-export const supportLinkSchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  external_url: z.string(),
-  plic_app_slug: z.string(),
-});
-export const supportContactSchema = z.object({
-  id: z.string(),
-  label: z.string(),
+/** What an organization offers its children for one app (`plic_app_slug`): a support link or a contact. */
+const supportEntrySchema = <S extends z.ZodRawShape>(fields: S) =>
+  z.object({ id: z.string(), label: z.string(), ...fields, plic_app_slug: z.string() });
+
+export const supportLinkSchema = supportEntrySchema({ external_url: z.string() });
+export const supportContactSchema = supportEntrySchema({
   name: z.string().nullable(),
   email: z.string().nullable(),
   phone_number: z.string().nullable(),
   phone_number_formatted: z.string().nullable(),
-  plic_app_slug: z.string(),
 });
 
 export const organizationSchema = recordSchema({

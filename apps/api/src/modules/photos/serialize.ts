@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoOrNull, uploadShape } from '../../wire.js';
-import { checkSchema, faceSchema } from './checks/serialize.js';
+import { checkFindingsShape } from './checks/serialize.js';
 
 /** A photo as the API answers it: record fields, signed addresses of the original and thumbnails. */
 export const photoSchema = z.object({
@@ -20,10 +20,8 @@ export const photoSchema = z.object({
   verification_state: z.enum(['uploaded', 'verifying', 'verified', 'refused', 'merged']),
   verification_error: z.string().nullable(),
   merged_into_photo_id: z.string().nullable(),
-  /** The photos.checks job's findings (docs/api.md "Photo checks"): the head as fractions, the flags. */
-  face: faceSchema,
-  checks: z.array(checkSchema),
-  retake_needed: z.boolean(),
+  /** The photos.checks job's findings (docs/api.md "Photo checks"). */
+  ...checkFindingsShape,
   created_by_plic_app_id: z.string().nullable(),
   created_at: z.string(),
   presigned_get: z.string().nullable(),

@@ -6,10 +6,16 @@ import type { ProjectFields } from '../../subjects/service.js';
 import { baseOf, renditionKey, THUMB_EXPIRY_SECONDS } from '../service.js';
 import type { ReviewRow } from './queries.js';
 
-export const faceSchema = z
+const faceSchema = z
   .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number(), eye_y: z.number() })
   .nullable();
-export const checkSchema = z.object({ code: z.string(), message: z.string() });
+const checkSchema = z.object({ code: z.string(), message: z.string() });
+/** The photos.checks job's findings on a photo: the head as fractions, the flags, whether a retake is due. */
+export const checkFindingsShape = {
+  face: faceSchema,
+  checks: z.array(checkSchema),
+  retake_needed: z.boolean(),
+};
 const rect = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
 /** A photo on the review list: its subject, thumbnail, face, flags, review state and portrait auto crop. */
@@ -17,14 +23,19 @@ export const photoCheckSchema = z.object({
   photo_id: z.string(),
   subject: namedRef.nullable(),
   thumbnail_url: z.string().nullable(),
-  face: faceSchema,
-  checks: z.array(checkSchema),
-  retake_needed: z.boolean(),
+  ...checkFindingsShape,
   checks_accepted: z.boolean(),
   checks_accepted_at: z.string().nullable(),
   checked_at: z.string().nullable(),
   auto_crop: rect.nullable(),
   has_manual_crop: z.boolean(),
+});
+
+/** The findings as a photo's row holds them, for an answer that spreads checkFindingsShape. */
+export const checkFindings = (row: Pick<ReviewRow, 'face' | 'checks' | 'retake_needed'>) => ({
+  face: row.face,
+  checks: row.checks,
+  retake_needed: row.retake_needed,
 });
 
 const count = z.number();
@@ -61,9 +72,7 @@ export async function serializePhotoCheck(
         ? { id: row.subject_id, name: displayName(mapProperties(pf.fields, row.subject_properties)) }
         : null,
     thumbnail_url,
-    face: row.face,
-    checks: row.checks,
-    retake_needed: row.retake_needed,
+    ...checkFindings(row),
     checks_accepted: row.checks_accepted_at !== null,
     checks_accepted_at: isoOrNull(row.checks_accepted_at),
     checked_at: isoOrNull(row.checked_at),
