@@ -92,7 +92,7 @@ interface ListQuery<D> extends QueryLike<D> {
   isFetching?: boolean;
 }
 
-interface QueryListTableProps<D, T>
+export interface QueryListTableProps<D, T>
   extends Omit<ListTableProps<T>, 'rows' | 'busy' | 'paging' | 'emptyMessage'> {
   query: ListQuery<D>;
   errorMessage: string;

@@ -33,8 +33,31 @@ import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { Section } from '../../components/Section';
 import { ActionsCell } from '../../components/table/ActionsCell';
-import { QueryListTable } from '../../components/table/ListTable';
+import { QueryListTable, type QueryListTableProps } from '../../components/table/ListTable';
 import { fileTypeLabel, formatBytes, formatDateTime } from './format';
+
+/**
+ * One of the page's two parts, Files Requested and Files Uploaded: its section and its table, in the
+ * part's words under `attachments.<part>` (heading, empty, label).
+ */
+function FilesPart<D, T>({
+  part,
+  ...table
+}: Omit<QueryListTableProps<D, T>, 'errorMessage' | 'emptyMessage' | 'label'> & {
+  part: 'requested' | 'uploaded';
+}) {
+  const { t } = useTranslation();
+  return (
+    <Section id={`files-${part}-heading`} title={t(`attachments.${part}.heading`)}>
+      <QueryListTable
+        {...table}
+        errorMessage={t('attachments.load-failed')}
+        emptyMessage={t(`attachments.${part}.empty`)}
+        label={t(`attachments.${part}.label`)}
+      />
+    </Section>
+  );
+}
 
 /** The requests still waiting for this project's files, each with an Upload action. */
 function FilesRequested({ projectId }: { projectId: string }) {
@@ -44,12 +67,10 @@ function FilesRequested({ projectId }: { projectId: string }) {
   const pendingOf = (data: AttachmentRequest[]) =>
     data.filter((request) => request.projects.find((project) => project.id === projectId)?.pending ?? false);
   return (
-    <QueryListTable
+    <FilesPart
+      part="requested"
       query={requests}
-      errorMessage={t('attachments.load-failed')}
-      emptyMessage={t('attachments.requested.empty')}
       rowsOf={pendingOf}
-      label={t('attachments.requested.label')}
       columns={[
         t('attachments.requested.name'),
         t('attachments.requested.description'),
@@ -87,7 +108,7 @@ function FilesRequested({ projectId }: { projectId: string }) {
           </TableCell>
         </TableRow>
       )}
-    </QueryListTable>
+    </FilesPart>
   );
 }
 
@@ -274,12 +295,10 @@ function FilesUploaded({ projectId }: { projectId: string }) {
   const requestNames = new Map((requests.data ?? []).map((r: AttachmentRequest) => [r.id, r.name]));
 
   return (
-    <QueryListTable
+    <FilesPart
+      part="uploaded"
       query={attachments}
-      errorMessage={t('attachments.load-failed')}
-      emptyMessage={t('attachments.uploaded.empty')}
       rowsOf={(data) => data}
-      label={t('attachments.uploaded.label')}
       columns={[
         t('attachments.uploaded.name'),
         t('attachments.uploaded.size'),
@@ -328,7 +347,7 @@ function FilesUploaded({ projectId }: { projectId: string }) {
           </TableRow>
         );
       }}
-    </QueryListTable>
+    </FilesPart>
   );
 }
 
@@ -339,12 +358,8 @@ export function ProjectAttachmentsPage() {
   return (
     <Page title={t('attachments.heading')}>
       <Stack spacing={3}>
-        <Section id="files-requested-heading" title={t('attachments.requested.heading')}>
-          <FilesRequested projectId={projectId} />
-        </Section>
-        <Section id="files-uploaded-heading" title={t('attachments.uploaded.heading')}>
-          <FilesUploaded projectId={projectId} />
-        </Section>
+        <FilesRequested projectId={projectId} />
+        <FilesUploaded projectId={projectId} />
       </Stack>
     </Page>
   );
