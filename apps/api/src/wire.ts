@@ -15,6 +15,10 @@ export const timestampsShape = { created_at: z.string(), updated_at: z.string() 
 export const recordSchema = <S extends z.ZodRawShape>(fields: S) =>
   z.object({ id: z.string(), ...fields, ...timestampsShape });
 
+/** A record whose answer tells only when it was made: its id, then its own `fields`, then `created_at`. */
+export const createdRecordSchema = <S extends z.ZodRawShape>(fields: S) =>
+  z.object({ id: z.string(), ...fields, created_at: z.string() });
+
 /** Another record as one names it: its id and its name (a project's organization, an event's user). */
 export const namedRef = z.object({ id: z.string(), name: z.string() });
 

@@ -6,7 +6,7 @@ import { sessionOf } from '../../http/auth.js';
 import { csvResponse, sendCsv } from '../../http/csv.js';
 import { idParam, isRecordId, pageFields } from '../../http/params.js';
 import { listUnderId, moduleRoutes } from '../../http/route.js';
-import { namedRef } from '../../wire.js';
+import { createdRecordSchema, namedRef } from '../../wire.js';
 import { findOrganization } from '../organizations/service.js';
 import { type AuditFilters, shownUserName } from './queries.js';
 import { AUDIT_ACTIONS } from './record.js';
@@ -27,8 +27,7 @@ const filterQuery = {
 const listQuery = z.object({ ...filterQuery, ...pageFields(25) }).strict();
 const csvQuery = z.object(filterQuery).strict();
 
-export const auditEventSchema = z.object({
-  id: z.string(),
+export const auditEventSchema = createdRecordSchema({
   action: z.string(),
   record_type: z.string(),
   record_id: z.string().nullable(),
@@ -43,7 +42,6 @@ export const auditEventSchema = z.object({
   ip: z.string().nullable(),
   /** Ids and counts only. */
   details: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
 });
 
 /** A day bound covers the whole day: `until=2026-11-23` ends at the start of the 24th. */

@@ -2,17 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { moduleRoutes } from '../../http/route.js';
+import { createdRecordSchema } from '../../wire.js';
 import { latestMessages } from './queries.js';
 import { serializeMessage } from './serialize.js';
 
-const messageSchema = z.object({
-  id: z.string(),
+const messageSchema = createdRecordSchema({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
   html: z.string().nullable(),
   status: z.string(),
-  created_at: z.string(),
 });
 
 /**

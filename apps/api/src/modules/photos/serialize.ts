@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoOrNull, uploadShape } from '../../wire.js';
+import { createdRecordSchema, isoOrNull, uploadShape } from '../../wire.js';
 import { checkFindingsShape } from './checks/serialize.js';
 
 /** A photo as the API answers it: record fields, signed addresses of the original and thumbnails. */
@@ -37,13 +37,11 @@ export const photoSchema = z.object({
 /** A subject's photo: the photo with its assignment to that subject. */
 export const subjectPhotoSchema = photoSchema.extend({ assignment_id: z.string(), is_primary: z.boolean() });
 
-export const albumSchema = z.object({
-  id: z.string(),
+export const albumSchema = createdRecordSchema({
   name: z.string(),
   tags: z.array(z.string()),
   parent_resource_type: z.string(),
   parent_resource_id: z.string(),
-  created_at: z.string(),
 });
 
 export const serializeAlbum = (a: {

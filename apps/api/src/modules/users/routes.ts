@@ -14,6 +14,7 @@ import { sessionOf } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { idParam, isRecordId, queryBoolean, treeListQuery } from '../../http/params.js';
 import { deleteById, listUnderId, moduleRoutes, operations } from '../../http/route.js';
+import { createdRecordSchema } from '../../wire.js';
 import { findOrganization, organizationTarget } from '../organizations/service.js';
 import { createUser } from './create.js';
 import { deleteUser, userTargetFor } from './delete.js';
@@ -23,13 +24,11 @@ import { serializeAccountRow, serializeLicense, serializeUser, serializeUserSumm
 import { buildAbilities, chooseAccount, type Session, type SessionUser } from './session.js';
 import { adminUrlFor, loadUserForViewer } from './viewer.js';
 
-const userSummarySchema = z.object({
-  id: z.string(),
+const userSummarySchema = createdRecordSchema({
   name: z.string(),
   email: z.string(),
   invitation_sent_at: z.string().nullable(),
   invitation_accepted_at: z.string().nullable(),
-  created_at: z.string(),
 });
 
 const accountRowSchema = z.object({
