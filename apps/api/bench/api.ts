@@ -29,6 +29,7 @@ import { REPO_ROOT } from '../src/config.js';
 import { connectDatabase } from '../src/db/database.js';
 import { embeddedUrl } from '../src/db/embedded.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.js';
+import { insertMany, readyPhotoRow } from '../test/support/rows.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -250,29 +251,20 @@ try {
         .limit(1)
         .executeTakeFirstOrThrow()
     ).id;
-    const photos = await db
-      .insertInto('photos')
-      .values(
-        Array.from({ length: 4 }, (_, i) => ({
-          album_id: album.id,
-          storage_key: `bench/photos/${i}/original`,
-          upload_file_name: `photo-${i}.jpg`,
-          upload_file_size: 1000,
-          upload_content_type: 'image/jpeg',
-          uploaded_at: new Date(),
-          upload_verified_at: new Date(),
-          content_sha256: String(i).repeat(64),
-          width: 2400,
-          height: 3600,
-          orientation: 1,
-          renditions_ready_at: new Date(),
-        })),
-      )
-      .returning('id')
-      .execute();
+    const photos = await insertMany(db, 'photos', 4, (i) =>
+      readyPhotoRow({
+        album_id: album.id,
+        storage_key: `bench/photos/${i}/original`,
+        upload_file_name: `photo-${i}.jpg`,
+        upload_file_size: 1000,
+        content_sha256: String(i).repeat(64),
+        width: 2400,
+        height: 3600,
+      }),
+    );
     await db
       .insertInto('subject_photo_assignments')
-      .values(photos.map((p, i) => ({ subject_id: subjectId, photo_id: p.id, is_primary: i === 0 })))
+      .values(photos.map((id, i) => ({ subject_id: subjectId, photo_id: id, is_primary: i === 0 })))
       .execute();
     await sql`ANALYZE`.execute(db);
   } finally {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, buildOrganization, buildUser, signIn } from './support/factories.js';
 import { countQueries } from './support/query-count.js';
-import { insertMany } from './support/rows.js';
+import { insertMany, readyPhotoRow } from './support/rows.js';
 
 // Every list pages (API.md: `page`, `limit`, `meta`), and no list makes a query per row (N+1).
 const ROWS = 25;
@@ -105,20 +105,13 @@ beforeAll(async () => {
     .insertInto('attachment_request_projects')
     .values(requests.map((id) => ({ attachment_request_id: id, project_id: projectId })))
     .execute();
-  await insertMany(db, 'photos', ROWS, (i) => ({
-    album_id: albumId,
-    storage_key: `test/photos/${i}/original`,
-    upload_file_name: `photo-${i}.jpg`,
-    upload_file_size: 100,
-    upload_content_type: 'image/jpeg',
-    uploaded_at: new Date(),
-    upload_verified_at: new Date(),
-    content_sha256: '0'.repeat(64),
-    width: 10,
-    height: 10,
-    orientation: 1,
-    renditions_ready_at: new Date(),
-  }));
+  await insertMany(db, 'photos', ROWS, (i) =>
+    readyPhotoRow({
+      album_id: albumId,
+      storage_key: `test/photos/${i}/original`,
+      upload_file_name: `photo-${i}.jpg`,
+    }),
+  );
   await insertMany(db, 'project_exports', ROWS, (i) => ({
     project_id: projectId,
     project_export_format_name: `Export ${i}`,

@@ -44,6 +44,26 @@ export async function insertId<T extends TableWithId>(
 }
 
 /**
+ * A photo row as an upload leaves it once verified and its renditions made: a small JPEG of no
+ * particular content, `row` over that.
+ */
+export const readyPhotoRow = (
+  row: Pick<Insertable<Database['photos']>, 'album_id' | 'storage_key' | 'upload_file_name'> &
+    Partial<Insertable<Database['photos']>>,
+): Insertable<Database['photos']> => ({
+  upload_file_size: 100,
+  upload_content_type: 'image/jpeg',
+  uploaded_at: new Date(),
+  upload_verified_at: new Date(),
+  content_sha256: '0'.repeat(64),
+  width: 10,
+  height: 10,
+  orientation: 1,
+  renditions_ready_at: new Date(),
+  ...row,
+});
+
+/**
  * A subject of `projectId` made straight in the database, with `values` by field key (`fieldIds` maps
  * each key to the project's field id): its id.
  */
