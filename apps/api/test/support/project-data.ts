@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/db/database.js';
 import type { TestApp } from './app.js';
 import { makeJpeg } from './images.js';
-import { insertId } from './rows.js';
+import { insertId, insertSubject } from './rows.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -60,42 +60,29 @@ export async function subjectWithPhoto(
   },
 ): Promise<string> {
   const { db } = t.ctx;
-  const properties = Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [p.fields[key]!, value]),
-  );
-  const subject = await db
-    .insertInto('subjects')
-    .values({ project_id: p.projectId, properties: JSON.stringify(properties) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (!photo) return subject.id;
-  const key = `test/${p.projectId}/${subject.id}/original`;
+  const subjectId = await insertSubject(db, p.projectId, p.fields, values);
+  if (!photo) return subjectId;
+  const key = `test/${p.projectId}/${subjectId}/original`;
   await t.ctx.storage.put(key, photo.bytes, 'image/jpeg');
-  const row = await db
-    .insertInto('photos')
-    .values({
-      album_id: p.albumId,
-      storage_key: key,
-      upload_file_name: 'p.jpg',
-      upload_file_size: photo.bytes.length,
-      upload_content_type: 'image/jpeg',
-      upload_verified_at: new Date(),
-      verification_state: 'verified',
-      width: photo.width,
-      height: photo.height,
-      orientation: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('subject_photo_assignments')
-    .values({ subject_id: subject.id, photo_id: row.id, is_primary: true })
-    .execute();
-  await db
-    .insertInto('photo_crops')
-    .values({ photo_id: row.id, is_default: true, ...photo.crop })
-    .execute();
-  return subject.id;
+  const photoId = await insertId(db, 'photos', {
+    album_id: p.albumId,
+    storage_key: key,
+    upload_file_name: 'p.jpg',
+    upload_file_size: photo.bytes.length,
+    upload_content_type: 'image/jpeg',
+    upload_verified_at: new Date(),
+    verification_state: 'verified',
+    width: photo.width,
+    height: photo.height,
+    orientation: 1,
+  });
+  await insertId(db, 'subject_photo_assignments', {
+    subject_id: subjectId,
+    photo_id: photoId,
+    is_primary: true,
+  });
+  await insertId(db, 'photo_crops', { photo_id: photoId, is_default: true, ...photo.crop });
+  return subjectId;
 }
 
 /**
