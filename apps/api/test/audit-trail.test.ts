@@ -126,6 +126,14 @@ function actor(who: 'studioManager' | 'schoolStaff', owner = w.orgs.schoolA1.id)
   };
 }
 
+/** The row of `who`'s `action` on a record of project A1 (which School A1 owns). */
+const onProjectA1 = (
+  who: 'studioManager' | 'schoolStaff',
+  action: string,
+  record_type: string,
+  record_id: string,
+) => ({ ...actor(who), action, record_type, record_id, project_id: projectA1 });
+
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t.ctx.db);
@@ -196,12 +204,8 @@ describe('what the trail records', () => {
     const res = await call('studioManager', 'GET', `/api/attachments/${attachmentA1}/download?format=json`);
     expect(res.statusCode).toBe(200);
     await trail.addedOne({
-      action: 'attachment.download',
-      ...actor('studioManager'),
+      ...onProjectA1('studioManager', 'attachment.download', 'attachment', attachmentA1),
       account_id: w.users.studioManager!.accountIds[0],
-      record_type: 'attachment',
-      record_id: attachmentA1,
-      project_id: projectA1,
     });
     // The user with the formula for a name downloads School A2's file (for the CSV below).
     expect(
@@ -302,13 +306,7 @@ describe('what the trail records', () => {
     expect((await call('studioManager', 'GET', `/api/photos/${photo.id}/thumb?size=full`)).statusCode).toBe(
       302,
     );
-    await trail.addedOne({
-      ...actor('studioManager'),
-      action: 'photo.download',
-      record_type: 'photo',
-      record_id: photo.id,
-      project_id: projectA1,
-    });
+    await trail.addedOne(onProjectA1('studioManager', 'photo.download', 'photo', photo.id));
   });
 
   test('a roster import applied', async () => {
@@ -342,13 +340,7 @@ describe('what the trail records', () => {
     expect((await call('studioManager', 'POST', `/api/subject-imports/${imp.id}/apply`)).statusCode).toBe(
       409,
     );
-    await trail.addedOne({
-      ...actor('studioManager'),
-      action: 'subject_import.apply',
-      record_type: 'subject_import',
-      record_id: imp.id,
-      project_id: projectA1,
-    });
+    await trail.addedOne(onProjectA1('studioManager', 'subject_import.apply', 'subject_import', imp.id));
   });
 
   test("a new user's rights and licence, in the trail of the user's organization", async () => {
