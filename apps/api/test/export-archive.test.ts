@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import bmp from 'bmp-js';
 import iconv from 'iconv-lite';
@@ -20,8 +19,8 @@ import {
   type ExportSubject,
 } from '../src/modules/project-exports/archive/index.js';
 import { entryName, namePart } from '../src/modules/project-exports/archive/layout.js';
-import { LocalStorage } from '../src/storage/local.js';
 import type { Storage } from '../src/storage/storage.js';
+import { buildArchive, temporaryStorage, wholeImage } from './support/archive.js';
 import { createTestDatabase } from './support/database.js';
 import { builtInFormat, formatRow, mappings, runOptions } from './support/export-format.js';
 import { startS3Storage } from './support/s3.js';
@@ -91,25 +90,16 @@ const near = (actual: number[], expected: number[]) =>
   actual.every((v, i) => Math.abs(v - expected[i]!) < 40);
 
 let dir: string;
-let storage: LocalStorage;
+let storage: Storage;
+let removeStorage: () => Promise<void>;
 let portrait: ExportImageSource;
 let turned: ExportImageSource;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'export-archive-'));
-  storage = new LocalStorage(dir, 'test-secret-test-secret-test-secret');
+  ({ dir, storage, remove: removeStorage } = await temporaryStorage('export-archive-'));
   await storage.put('org-1/photos/1/original', await quadrants(400, 600, false), 'image/jpeg');
   await storage.put('org-1/photos/2/original', await quadrants(400, 600, true), 'image/jpeg');
-  portrait = {
-    photoId: '1',
-    storageKey: 'org-1/photos/1/original',
-    width: 400,
-    height: 600,
-    orientation: 1,
-    crop: { x: 0, y: 0, width: 400, height: 600 },
-    cropName: null,
-    master: null,
-  };
+  portrait = wholeImage('1', 'org-1/photos/1/original', 400, 600);
   turned = {
     ...portrait,
     photoId: '2',
@@ -119,7 +109,7 @@ beforeAll(async () => {
     orientation: 6,
   };
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(() => removeStorage());
 
 async function build(
   format: ExportFormatRow,
@@ -128,19 +118,8 @@ async function build(
   key = 'org-1/exports/1/export.zip',
   into: Storage = storage,
 ) {
-  const progress: [number, number, string][] = [];
-  const result = await buildExportArchive({
-    storage: into,
-    key,
-    format,
-    subjects,
-    total: subjects.length,
-    options,
-    onProgress: async (done, total, message) => {
-      progress.push([done, total, message]);
-    },
-  });
-  return { result, progress, entries: await readZip(await into.read(key)) };
+  const { result, progress, bytes } = await buildArchive(into, key, format, subjects, options);
+  return { result, progress, entries: await readZip(bytes) };
 }
 
 describe('export archive', () => {

@@ -1,19 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connectDatabase } from '../src/db/database.js';
 import {
-  buildExportArchive,
   checkExport,
   type ExportFormatRow,
   type ExportImageSource,
   type ExportSubject,
 } from '../src/modules/project-exports/archive/index.js';
 import { entryCost } from '../src/modules/project-exports/archive/parts.js';
-import { LocalStorage } from '../src/storage/local.js';
+import type { Storage } from '../src/storage/storage.js';
 import { eventually } from './support/app.js';
+import { buildArchive, temporaryStorage, wholeImage } from './support/archive.js';
 import { createTestDatabase } from './support/database.js';
 import { builtInFormat, formatRow, runOptions } from './support/export-format.js';
 import { injectAs } from './support/factories.js';
@@ -28,14 +26,13 @@ import { readZip, type ZipEntry } from './support/zip.js';
  * data files), and the pre-export check's SIS and PSPA package rules.
  */
 
-let dir: string;
-let storage: LocalStorage;
+let storage: Storage;
+let removeStorage: (() => Promise<void>) | undefined;
 let handle: ReturnType<typeof connectDatabase>;
 let photo: ExportImageSource;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'sis-formats-'));
-  storage = new LocalStorage(dir, 'test-secret-test-secret-test-secret');
+  ({ storage, remove: removeStorage } = await temporaryStorage('sis-formats-'));
   // Noise, so that JPEGs have a size worth splitting.
   const noise = Buffer.alloc(600 * 900 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) % 251;
@@ -43,21 +40,12 @@ beforeAll(async () => {
     .jpeg()
     .toBuffer();
   await storage.put('org-1/photos/1/original', jpeg, 'image/jpeg');
-  photo = {
-    photoId: '1',
-    storageKey: 'org-1/photos/1/original',
-    width: 600,
-    height: 900,
-    orientation: 1,
-    crop: { x: 0, y: 0, width: 600, height: 900 },
-    cropName: null,
-    master: null,
-  };
+  photo = wholeImage('1', 'org-1/photos/1/original', 600, 900);
   handle = connectDatabase(await createTestDatabase(), 1);
 });
 afterAll(async () => {
   await handle?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await removeStorage?.();
 });
 
 const builtIn = (standardKey: string) => builtInFormat(handle.db, standardKey);
@@ -65,16 +53,7 @@ const builtIn = (standardKey: string) => builtInFormat(handle.db, standardKey);
 let builds = 0;
 async function build(format: ExportFormatRow, subjects: ExportSubject[], options = runOptions()) {
   const key = `org-1/exports/${++builds}.zip`;
-  await buildExportArchive({
-    storage,
-    key,
-    format,
-    subjects,
-    total: subjects.length,
-    options,
-    onProgress: async () => {},
-  });
-  const bytes = await storage.read(key);
+  const { bytes } = await buildArchive(storage, key, format, subjects, options);
   const entries = new Map((await readZip(bytes)).map((e) => [e.name, e]));
   return { bytes, entries };
 }
