@@ -106,6 +106,12 @@ const optionalSubjectKey = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+/** The fields a duplicate check compares: a format's, or an export run's own. */
+const duplicateSearchFields = z
+  .array(subjectKey)
+  .max(DUPLICATE_SEARCH_FIELDS_MAX, `can have at most ${DUPLICATE_SEARCH_FIELDS_MAX} fields`)
+  .refine((keys) => new Set(keys).size === keys.length, 'cannot repeat a field');
+
 /** A custom field's label as a mapping keeps it. */
 export const CUSTOM_LABEL_MAX = 100;
 
@@ -165,11 +171,7 @@ export const exportFormatBaseSchema = z.object({
   yearbook: z.boolean().default(false),
   allow_custom_directory_group_field: z.boolean().default(false),
   directory_group_field_key: optionalSubjectKey,
-  duplicate_search_fields: z
-    .array(subjectKey)
-    .max(DUPLICATE_SEARCH_FIELDS_MAX, `can have at most ${DUPLICATE_SEARCH_FIELDS_MAX} fields`)
-    .refine((keys) => new Set(keys).size === keys.length, 'cannot repeat a field')
-    .default([...DEFAULT_DUPLICATE_SEARCH_FIELDS]),
+  duplicate_search_fields: duplicateSearchFields.default([...DEFAULT_DUPLICATE_SEARCH_FIELDS]),
   field_mappings: z.array(fieldMappingSchema).max(200).default([]),
   // Data.
   data_directory_name: optionalText(100),
@@ -428,11 +430,7 @@ export const projectExportInputSchema = z
     include_subjects_without_images: z.boolean().default(true),
     use_default_photo_crops: z.boolean().default(true),
     use_photo_crop_name: z.boolean().default(false),
-    duplicate_search_fields: z
-      .array(subjectKey)
-      .max(DUPLICATE_SEARCH_FIELDS_MAX, `can have at most ${DUPLICATE_SEARCH_FIELDS_MAX} fields`)
-      .refine((keys) => new Set(keys).size === keys.length, 'cannot repeat a field')
-      .default([]),
+    duplicate_search_fields: duplicateSearchFields.default([]),
     custom_directory_group_field_key: optionalSubjectKey,
     selected_pose: z
       .string()
