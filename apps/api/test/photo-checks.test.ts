@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CHECK_CODES, DEFAULT_HEAD_SIZE_RULE, type HeadSizeRule } from '@school-portal/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { z } from 'zod';
 import {
   BLUR_MIN_LAPLACIAN_VARIANCE,
   DEFAULT_LARGEST_OUTPUT_HEIGHT,
@@ -10,6 +11,7 @@ import {
   OVEREXPOSED_MEAN_LUMA,
   UNDEREXPOSED_MEAN_LUMA,
 } from '../src/modules/photos/checks/checks.js';
+import type { photoCheckCountsSchema, photoCheckSchema } from '../src/modules/photos/checks/serialize.js';
 import { exportPhotoSources, printSources } from '../src/modules/photos/queries.js';
 import { cropFor } from '../src/modules/project-exports/subjects.js';
 import { eventually, type ListeningTestApp, listeningTestApp, type PresignedPost } from './support/app.js';
@@ -312,33 +314,14 @@ async function subjectWithPhoto(photoId: string, values: Record<string, string>)
   return subjectId;
 }
 
-type Item = {
-  photo_id: string;
-  subject: { id: string; name: string } | null;
-  thumbnail_url: string | null;
-  checks: { code: string }[];
-  retake_needed: boolean;
-  checks_accepted: boolean;
-  auto_crop: unknown;
-  has_manual_crop: boolean;
-};
+/** A photo on the review list, as the API's answer schema has it. */
+type Item = z.infer<typeof photoCheckSchema>;
 const listed = async (query = '', who = 'studioManager') => {
   const answer = await call('GET', `/api/projects/${projectId}/photo-checks${query}`, undefined, who);
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as {
     photo_checks: Item[];
-    meta: {
-      total: number;
-      counts: {
-        checked: number;
-        flagged_open: number;
-        accepted: number;
-        retakes: number;
-        auto_cropped: number;
-        centred_no_face: number;
-        by_code: Record<string, number>;
-      };
-    };
+    meta: { total: number; counts: z.infer<typeof photoCheckCountsSchema> };
   };
 };
 const idsOf = (body: { photo_checks: Item[] }) => body.photo_checks.map((p) => p.photo_id);
