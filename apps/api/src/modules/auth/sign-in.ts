@@ -202,14 +202,13 @@ export const tokenResponse = (t: { accessToken: string; expiresIn: number; creat
   created_at: Math.floor(t.createdAt.getTime() / 1000),
 });
 
+/** Revokes, as of `at`, the tokens not revoked yet that the caller's condition picks. */
+const revokeOpenTokens = (db: AppContext['db'], at: Date | RawBuilder<Date>) =>
+  db.updateTable('access_tokens').set({ revoked_at: at }).where('revoked_at', 'is', null);
+
 /** Revokes one token; unknown tokens are fine (RFC 7009). */
 export async function revokeToken(ctx: AppContext, tokenHash: Buffer): Promise<void> {
-  await ctx.db
-    .updateTable('access_tokens')
-    .set({ revoked_at: new Date() })
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeOpenTokens(ctx.db, new Date()).where('token_hash', '=', tokenHash).execute();
 }
 
 /** Ends every session of a user (password reset, disabling). */
@@ -218,10 +217,5 @@ export async function revokeAllTokens(
   userId: string,
   at: Date | RawBuilder<Date> = new Date(),
 ): Promise<void> {
-  await db
-    .updateTable('access_tokens')
-    .set({ revoked_at: at })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeOpenTokens(db, at).where('user_id', '=', userId).execute();
 }
