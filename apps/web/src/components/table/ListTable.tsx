@@ -140,11 +140,12 @@ export function QueryListTable<D, T>({
 
 /**
  * The list screens that keep their words under one prefix with the same keys: `load-failed` (the error
- * message), `empty` (the empty state) and `list-label` (the table's accessible name).
+ * message), `empty` (the empty state), `list-label` (the table's accessible name) and `heading` (the
+ * page's title, for PagedListPage).
  */
 export type ListWords = 'activity' | 'attachment-requests' | 'organizations' | 'users';
 
-interface PagedListTableProps<D extends { meta: ListMeta }, T>
+export interface PagedListTableProps<D extends { meta: ListMeta }, T>
   extends Omit<QueryListTableProps<D, T>, 'errorMessage' | 'emptyMessage' | 'label' | 'onPage'> {
   words: ListWords;
   /** Where Previous and Next lead. */

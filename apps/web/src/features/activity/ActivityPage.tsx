@@ -25,8 +25,7 @@ import { ROUTES } from '../../app/routes';
 import { compareText, formatDateTime } from '../../components/format';
 import { FilterSelect, FiltersBar } from '../../components/ListFilters';
 import { LoadingScreen } from '../../components/LoadingScreen';
-import { Page } from '../../components/Page';
-import { PagedListTable } from '../../components/table/ListTable';
+import { PagedListPage } from '../../components/PagedListPage';
 import { useListParams } from '../organizations/listState';
 
 const FILTERS = ['actor_id', 'action', 'project_id', 'since', 'until'] as const;
@@ -122,27 +121,6 @@ export function ActivityPage() {
     }
   }
 
-  const content = (
-    <PagedListTable
-      words="activity"
-      query={events}
-      rowsOf={(data) => data.audit_events}
-      onPage={setPage}
-      size="small"
-      columns={[
-        t('activity.when'),
-        t('activity.who'),
-        t('activity.organization'),
-        t('activity.what'),
-        t('activity.project'),
-        t('activity.record'),
-        t('activity.address'),
-      ]}
-    >
-      {(event) => <EventRow key={event.id} event={event} onPerson={(id) => update({ actor_id: id })} />}
-    </PagedListTable>
-  );
-
   const select = (filter: (typeof FILTERS)[number], label: string, options: [string, string][]) => (
     <FilterSelect
       id={`activity-filter-${filter}`}
@@ -167,8 +145,8 @@ export function ActivityPage() {
   const anyFilter = FILTERS.some((f) => values[f] !== '');
 
   return (
-    <Page
-      title={t('activity.heading')}
+    <PagedListPage
+      words="activity"
       actions={
         <Button
           variant="outlined"
@@ -180,36 +158,56 @@ export function ActivityPage() {
           {t('activity.download-csv')}
         </Button>
       }
+      above={
+        <>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {school ? t('activity.intro-school') : t('activity.intro')}
+          </Typography>
+          {downloadFailed && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {t('activity.download-failed')}
+            </Alert>
+          )}
+          <FiltersBar label={t('activity.filters')} mb={2}>
+            {select('actor_id', t('activity.who'), personOptions)}
+            {select(
+              'action',
+              t('activity.what'),
+              AUDIT_ACTIONS.map((a): [string, string] => [a, labels.action(a)]),
+            )}
+            {select(
+              'project_id',
+              t('activity.project'),
+              (projects.data ?? []).map((p): [string, string] => [p.id, p.name]),
+            )}
+            {day('since', t('activity.from'))}
+            {day('until', t('activity.to'))}
+            {anyFilter && (
+              <Button
+                onClick={() => update(Object.fromEntries(FILTERS.map((f) => [f, null])))}
+                sx={{ mt: 1 }}
+              >
+                {t('activity.clear')}
+              </Button>
+            )}
+          </FiltersBar>
+        </>
+      }
+      query={events}
+      rowsOf={(data) => data.audit_events}
+      onPage={setPage}
+      size="small"
+      columns={[
+        t('activity.when'),
+        t('activity.who'),
+        t('activity.organization'),
+        t('activity.what'),
+        t('activity.project'),
+        t('activity.record'),
+        t('activity.address'),
+      ]}
     >
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {school ? t('activity.intro-school') : t('activity.intro')}
-      </Typography>
-      {downloadFailed && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {t('activity.download-failed')}
-        </Alert>
-      )}
-      <FiltersBar label={t('activity.filters')} mb={2}>
-        {select('actor_id', t('activity.who'), personOptions)}
-        {select(
-          'action',
-          t('activity.what'),
-          AUDIT_ACTIONS.map((a): [string, string] => [a, labels.action(a)]),
-        )}
-        {select(
-          'project_id',
-          t('activity.project'),
-          (projects.data ?? []).map((p): [string, string] => [p.id, p.name]),
-        )}
-        {day('since', t('activity.from'))}
-        {day('until', t('activity.to'))}
-        {anyFilter && (
-          <Button onClick={() => update(Object.fromEntries(FILTERS.map((f) => [f, null])))} sx={{ mt: 1 }}>
-            {t('activity.clear')}
-          </Button>
-        )}
-      </FiltersBar>
-      {content}
-    </Page>
+      {(event) => <EventRow key={event.id} event={event} onPerson={(id) => update({ actor_id: id })} />}
+    </PagedListPage>
   );
 }

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useOrganizationAttachmentRequests } from '../../api/attachments';
 import { routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
-import { Page } from '../../components/Page';
+import { PagedListPage } from '../../components/PagedListPage';
 import { RouterLink } from '../../components/RouterLink';
-import { PagedListTable } from '../../components/table/ListTable';
 import { formatDateTime } from '../attachments/format';
 import { useListParams } from '../organizations/listState';
 import { FileRequestsNav } from './FileRequestsNav';
@@ -19,9 +18,10 @@ export function AttachmentRequestsPage() {
   const { page, setPage } = useListParams();
   const list = useOrganizationAttachmentRequests(organizationId, page);
 
-  const content = (
-    <PagedListTable
+  return (
+    <PagedListPage
       words="attachment-requests"
+      nav={<FileRequestsNav />}
       query={list}
       rowsOf={(data) => data.attachment_requests}
       onPage={setPage}
@@ -39,13 +39,6 @@ export function AttachmentRequestsPage() {
           </TableCell>
         </TableRow>
       )}
-    </PagedListTable>
-  );
-
-  return (
-    <Page title={t('attachment-requests.heading')}>
-      <FileRequestsNav />
-      {content}
-    </Page>
+    </PagedListPage>
   );
 }

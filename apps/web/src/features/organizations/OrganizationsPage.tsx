@@ -13,10 +13,9 @@ import { subOrganization, useCan } from '../../app/can';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { SearchField } from '../../components/ListFilters';
-import { Page } from '../../components/Page';
+import { PagedListPage } from '../../components/PagedListPage';
 import { RouterLink } from '../../components/RouterLink';
 import { ActionsCell } from '../../components/table/ActionsCell';
-import { PagedListTable } from '../../components/table/ListTable';
 import { useKeywordInput, useListParams } from './listState';
 import { OrganizationsNav } from './OrganizationsNav';
 
@@ -91,9 +90,20 @@ export function OrganizationsPage() {
   // Spec §2: organizations redirects home when listing is not permitted.
   if (can.ready && !allowed) return <Navigate to={ROUTES.root} replace />;
 
-  const content = (
-    <PagedListTable
+  return (
+    <PagedListPage
       words="organizations"
+      nav={<OrganizationsNav />}
+      above={
+        <Box role="search" sx={{ maxWidth: 420 }}>
+          <SearchField
+            id="organizations-search"
+            label={t('organizations.search')}
+            value={text}
+            onChange={setText}
+          />
+        </Box>
+      }
       query={list}
       rowsOf={(data) => data.organizations}
       onPage={setPage}
@@ -110,21 +120,6 @@ export function OrganizationsPage() {
           canShow={can('organization.show', subOrganization(organization))}
         />
       )}
-    </PagedListTable>
-  );
-
-  return (
-    <Page title={t('organizations.heading')}>
-      <OrganizationsNav />
-      <Box role="search" sx={{ maxWidth: 420 }}>
-        <SearchField
-          id="organizations-search"
-          label={t('organizations.search')}
-          value={text}
-          onChange={setText}
-        />
-      </Box>
-      {content}
-    </Page>
+    </PagedListPage>
   );
 }
