@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventually, type TestApp } from './support/app.js';
 import { injectAs } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
-import { projectWithFields as buildProjectWithFields, subjectWithPhoto } from './support/project-data.js';
+import {
+  projectWithFields as buildProjectWithFields,
+  cellsByKey,
+  subjectWithPhoto,
+} from './support/project-data.js';
 import {
   downloadPdf as downloadAs,
   rasterise,
@@ -22,8 +26,9 @@ const subjectsA1: string[] = [];
 let subjectB: string;
 const layoutIds: Record<string, string> = {};
 
+// The fields of the cells of NAMES, in that order: the projects' fields.
+const COLUMNS = ['first_name', 'last_name', 'teacher', 'grade', 'student_id'];
 const NAMES: [string, string, string, string, string][] = [
-  // first, last, teacher, grade, student id
   ['Zoë', 'Ångström', 'Smith', '3', 'S1001'],
   ['Иван', 'Петров', 'Smith', '3', 'S1002'],
   ['Νίκος', 'Παπαδόπουλος', 'Jones', 'K', 'S1003'],
@@ -39,26 +44,19 @@ const NAMES: [string, string, string, string, string][] = [
 ];
 
 const projectWithFields = (organizationId: string, name: string) =>
-  buildProjectWithFields(t.ctx.db, organizationId, name, [
-    'first_name',
-    'last_name',
-    'teacher',
-    'grade',
-    'student_id',
-  ]);
+  buildProjectWithFields(t.ctx.db, organizationId, name, COLUMNS);
 
 async function addSubject(
   p: Awaited<ReturnType<typeof projectWithFields>>,
   values: [string, string, string, string, string],
   photo: Buffer | null,
 ) {
-  const [first_name, last_name, teacher, grade, student_id] = values;
   // A default crop: the upper 80% of the image.
   const crop = { name: 'Default', x: 0.1, y: 0, width: 0.8, height: 0.8 };
   return subjectWithPhoto(
     t,
     p,
-    { first_name, last_name, teacher, grade, student_id },
+    cellsByKey(COLUMNS, values),
     photo ? { bytes: photo, width: 1600, height: 2000, crop } : undefined,
   );
 }

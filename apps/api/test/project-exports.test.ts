@@ -15,7 +15,11 @@ import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { mappings, standardFormatId } from './support/export-format.js';
 import { bearer, injectAs, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
-import { projectWithFields as buildProjectWithFields, subjectWithPhoto } from './support/project-data.js';
+import {
+  projectWithFields as buildProjectWithFields,
+  cellsByKey,
+  subjectWithPhoto,
+} from './support/project-data.js';
 import { insertId } from './support/rows.js';
 import { type World, worldApp } from './support/world.js';
 import { readZip, type ZipEntry } from './support/zip.js';
@@ -33,7 +37,8 @@ let csvFormat: string;
 let formatB: string;
 let pspaFormat: string;
 
-// first, last, grade, teacher, student id, has a photo
+// The fields of the cells of ROSTER, in that order: the projects' fields. Its last cell: has a photo.
+const COLUMNS = ['first_name', 'last_name', 'grade', 'teacher', 'student_id'];
 const ROSTER: [string, string, string, string, string, boolean][] = [
   ['Amy', 'Adams', '3', 'Smith', '0101', true],
   ['Ben', 'Brown', '3', 'Smith', '0102', true],
@@ -43,22 +48,15 @@ const ROSTER: [string, string, string, string, string, boolean][] = [
 ];
 
 const projectWithFields = (organizationId: string, name: string) =>
-  buildProjectWithFields(t.ctx.db, organizationId, name, [
-    'first_name',
-    'last_name',
-    'grade',
-    'teacher',
-    'student_id',
-  ]);
+  buildProjectWithFields(t.ctx.db, organizationId, name, COLUMNS);
 
 async function addSubject(p: Awaited<ReturnType<typeof projectWithFields>>, row: (typeof ROSTER)[number]) {
-  const [first_name, last_name, grade, teacher, student_id, withPhoto] = row;
   const crop = { name: '8x10', x: 0.1, y: 0.1, width: 0.8, height: 0.8 };
   return subjectWithPhoto(
     t,
     p,
-    { first_name, last_name, grade, teacher, student_id },
-    withPhoto ? { bytes: await makeJpeg(400, 500), width: 400, height: 500, crop } : undefined,
+    cellsByKey(COLUMNS, row),
+    row[5] ? { bytes: await makeJpeg(400, 500), width: 400, height: 500, crop } : undefined,
   );
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/db/database.js';
 import type { TestApp } from './app.js';
+import { buildProject } from './factories.js';
 import { makeJpeg } from './images.js';
 import { insertId, insertSubject } from './rows.js';
 
@@ -16,12 +17,7 @@ export async function projectWithFields(db: Db, organizationId: string, name: st
     name: `${name} template`,
     project_id: null,
   });
-  const projectId = await insertId(db, 'projects', {
-    organization_id: organizationId,
-    name,
-    season_id: null,
-    project_template_id: templateId,
-  });
+  const projectId = await buildProject(db, organizationId, name, templateId);
   await db
     .updateTable('project_templates')
     .set({ project_id: projectId })
@@ -43,6 +39,10 @@ export async function projectWithFields(db: Db, organizationId: string, name: st
   });
   return { projectId, organizationId, templateId, fields, albumId };
 }
+
+/** A row of cells as values by field key: cell i under `keys[i]` (cells past the keys left out). */
+export const cellsByKey = (keys: readonly string[], cells: readonly unknown[]): Record<string, string> =>
+  Object.fromEntries(keys.map((key, i) => [key, String(cells[i])]));
 
 /**
  * A subject of a `projectWithFields` project, with `values` by field key, and, given `photo`, its primary
