@@ -33,7 +33,9 @@ import { photoBackground } from '../test/support/camera-cards.js';
 import {
   CARD_EVERY,
   dimensions,
+  MEMORY_BASE,
   outcomeLines,
+  PHOTOS,
   type PortraitMaker,
   pictureDayInChild,
   rightlyAssigned,
@@ -42,8 +44,6 @@ import {
 } from './shoot.js';
 import { peakRssMiB } from './support.js';
 
-const PHOTOS = Number(process.env.PHOTOS ?? 1000);
-const MEMORY_BASE = process.env.MEMORY_BASE ?? '100';
 const DETECT = Number(process.env.DETECT ?? 50);
 
 const ASSETS = path.resolve(

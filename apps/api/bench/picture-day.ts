@@ -18,15 +18,14 @@ import { MASTER_LONG_EDGE } from '../src/images/images.js';
 import {
   FLOOR_IN_FLIGHT,
   floor,
+  MEMORY_BASE,
   outcomeLines,
+  PHOTOS,
   pictureDayInChild,
   plainPortrait,
   rightlyAssigned,
   withShoot,
 } from './shoot.js';
-
-const PHOTOS = Number(process.env.PHOTOS ?? 1000);
-const MEMORY_BASE = process.env.MEMORY_BASE ?? '100';
 
 const run = (count: number) =>
   withShoot(count, plainPortrait, async (dir, names) => {

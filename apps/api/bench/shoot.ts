@@ -21,6 +21,9 @@ import { benchDatabase } from './database.js';
 import { peakRssMiB, resetPeakRss, runChild, runInFlight } from './support.js';
 
 export const CARD_EVERY = Number(process.env.CARD_EVERY ?? 10);
+/** The shoot's size, as both benchmarks take it: PHOTOS photos, and MEMORY_BASE for the memory comparison (empty: none). */
+export const PHOTOS = Number(process.env.PHOTOS ?? 1000);
+export const MEMORY_BASE = process.env.MEMORY_BASE ?? '100';
 /** The browser's upload concurrency (spec §9), and two images at a time in the floor as in the jobs. */
 const UPLOADS_IN_FLIGHT = 6;
 export const FLOOR_IN_FLIGHT = 2;
