@@ -25,6 +25,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A screen polled for its next state gets the time a loaded CI machine needs (vitest's default: 1 s).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
