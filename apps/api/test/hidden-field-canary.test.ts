@@ -372,6 +372,9 @@ describe('the school', () => {
     // Some built-in formats don't use Notes: the school sees those, and not the rest.
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.length).toBeLessThan(exportIds.length);
+    // The project's own count is the school's list, not the studio's.
+    const counted = await call('schoolStaff', 'GET', `/api/projects/${project.projectId}`);
+    expect(counted.json().project.project_exports_count).toBe(listed.length);
     const hidden = exportIds.filter((id) => !listed.some((e) => e.id === id));
     // Both the format that maps Notes and the one that maps the custom field by its label are hidden.
     expect(hidden).toContain(studioExports.get(leakyFormatId));

@@ -6,6 +6,8 @@ import type { Access } from '../access/visibility.js';
 /** What other areas may read of a project's exports, as SQL over a project id column. */
 export const projectExportReads = (projectIdColumn: string) => ({
   count: sql<number>`(SELECT count(*)::int FROM project_exports x WHERE x.project_id = ${sql.ref(projectIdColumn)})`,
+  /** The count a caller who may not read hidden fields is given: exports holding none of their values. */
+  countWithoutHidden: sql<number>`(SELECT count(*)::int FROM project_exports x WHERE x.project_id = ${sql.ref(projectIdColumn)} AND NOT x.holds_hidden_fields)`,
   /** Exports whose archive is still stored (completed, not expired): the data summary's count. */
   storedCount: sql<number>`(SELECT count(*)::int FROM project_exports x WHERE x.project_id = ${sql.ref(projectIdColumn)} AND x.job_status = 'completed' AND x.expired_at IS NULL)`,
   oldest: sql<Date | null>`(SELECT min(x.created_at) FROM project_exports x WHERE x.project_id = ${sql.ref(projectIdColumn)})`,

@@ -2,9 +2,10 @@ import {
   headSizeRuleSchema,
   projectFormSchema,
   projectUpdateSchema,
+  readsHiddenFields,
   recordIdSchema,
 } from '@school-portal/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
@@ -66,12 +67,23 @@ const listQuery = z.object({
   'workflow_ids[]': z.union([z.string(), z.array(z.string())]).optional(),
 });
 
-const serializeProject = (p: ProjectRow) => ({ ...p, ...isoTimestamps(p) });
+/** A project as the caller may see it: its exports count leaves out those holding hidden values unless
+ * the caller may read them (they are out of the caller's view, docs/authorization.md). */
+const serializeProject = (
+  { project_exports_count, project_exports_without_hidden_count, ...p }: ProjectRow,
+  request: FastifyRequest,
+) => ({
+  ...p,
+  ...isoTimestamps(p),
+  project_exports_count: readsHiddenFields(sessionOf(request).abilities)
+    ? project_exports_count
+    : project_exports_without_hidden_count,
+});
 
 export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
   const { app, operation } = moduleRoutes(root, ['projects']);
-  const one = async (id: string) => ({
-    project: serializeProject(await projectById(ctx.db, id)),
+  const one = async (id: string, request: FastifyRequest) => ({
+    project: serializeProject(await projectById(ctx.db, id), request),
   });
 
   app.get(
@@ -97,7 +109,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
         checkOrganization,
       );
       return {
-        projects: rows.map(({ total: _, ...p }) => serializeProject(p)),
+        projects: rows.map(({ total: _, ...p }) => serializeProject(p, request)),
         meta: { page: q.page, limit: q.limit, total },
       };
     },
@@ -128,7 +140,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
         { ...form, season_id: form.season_id ?? null },
         project_template_id,
       );
-      return reply.status(201).send(await one(id));
+      return reply.status(201).send(await one(id, request));
     },
   );
 
@@ -136,7 +148,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
     '/api/projects/:id',
     operation('project.show', 'One project with its counts', recordById('project', projectSchema)),
     async (request) => {
-      return { project: serializeProject(await findProject(request.access, request.params.id)) };
+      return { project: serializeProject(await findProject(request.access, request.params.id), request) };
     },
   );
 
@@ -171,7 +183,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
           project.organization_id,
         );
       await changeProject(ctx, project.id, changes, project_template_id);
-      return one(project.id);
+      return one(project.id, request);
     },
   );
 
@@ -189,7 +201,7 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const project = await findProject(request.access, request.params.id);
       if (!projectEnabledFor(project, request.body.plic_app_id)) throw forbidden('not_activated');
-      return { project: serializeProject(project) };
+      return { project: serializeProject(project, request) };
     },
   );
 

@@ -36,6 +36,7 @@ export function selectProjects(db: Db) {
       projectRequestReads('p.id').count.as('attachment_requests_count'),
       projectRequestReads('p.id').pendingCount.as('pending_attachment_requests_count'),
       projectExportReads('p.id').count.as('project_exports_count'),
+      projectExportReads('p.id').countWithoutHidden.as('project_exports_without_hidden_count'),
       sql<number>`coalesce(p.head_size_share, ${DEFAULT_HEAD_SIZE_RULE.head_size_share}::float8)`.as(
         'head_size_share',
       ),
