@@ -159,9 +159,36 @@ describe('subjects without a photo', () => {
     expect(band.channels[0]!.min).toBeLessThan(60);
   });
 
-  test('left out, a print of only subjects without a photo fails with the reason', async () => {
-    const r = await render({ layout_id: layoutIds['Class Composite'], subject_ids: [noPhoto()] });
-    expect(r).toMatchObject({ worker_status: 'failed', failure_reason: 'None of the subjects has a photo.' });
+  test('left out, a print of only subjects without a photo is 422 at once, and nothing is queued', async () => {
+    const create = (subjects_without_photo: string, layout: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/layout-renders',
+        headers: bearer(token),
+        payload: {
+          layout_render: {
+            layout_id: layoutIds[layout],
+            project_id: projectId,
+            subject_ids: [noPhoto()],
+            subjects_without_photo,
+          },
+        },
+      });
+    const renders = () =>
+      t.ctx.db
+        .selectFrom('layout_renders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('project_id', '=', projectId)
+        .executeTakeFirstOrThrow();
+    const before = await renders();
+    const refused = await create('leave_out', 'Class Composite');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      subjects_without_photo: ['leaves out every chosen subject, since none has a photo'],
+    });
+    expect(await renders()).toEqual(before);
+    // With placeholders the same subject prints.
+    expect((await create('placeholder', 'Class Composite')).statusCode).toBe(201);
   });
 
   test('a value other than leave_out or placeholder is 422 naming the field', async () => {

@@ -97,6 +97,13 @@ test('a studio manager prints a class composite for a selection, leaving a dupli
     // None of them has a photo: left out by default, here printed as placeholders with their names.
     const withoutPhoto = page.getByRole('radiogroup', { name: 'Subjects without a photo' });
     expect(await withoutPhoto.getByRole('radio', { name: 'Leave them out' }).isChecked()).toBe(true);
+    // Left out, nobody would be printed: the wizard says so under the choice and stays on this step.
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    await page
+      .getByTestId('print-none-has-photo')
+      .getByText('None of the chosen subjects has a photo: print placeholders to print them.')
+      .waitFor();
+    expect(page.url()).not.toContain('/layouts/renders');
     await withoutPhoto.getByRole('radio', { name: 'Print a placeholder with the name' }).check();
     await page.getByRole('textbox', { name: 'PDF Name' }).fill('Composite for Ms. Lee');
     await page.getByRole('button', { name: 'Print', exact: true }).click();

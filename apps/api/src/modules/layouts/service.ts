@@ -5,6 +5,7 @@ import {
   layoutDefinitionSchema,
   layoutPages,
   PRINT_LAYOUT_DEFAULTS,
+  printsPhotos,
   readsHiddenFields,
   SUBJECT_DIRECTORY_CATEGORY,
   type SubjectGridFilter,
@@ -19,7 +20,7 @@ import { notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
 import { type Access, type Decision, withTarget } from '../access/visibility.js';
 import { actorOf, recordAudit } from '../audit/record.js';
-import { selectionCondition, subjectIdsOfProjectInView } from '../subjects/queries.js';
+import { anySubjectHasPhoto, selectionCondition, subjectIdsOfProjectInView } from '../subjects/queries.js';
 import { loadProjectFields } from '../subjects/service.js';
 import type { Session } from '../users/session.js';
 import { previewPng } from './draw.js';
@@ -241,11 +242,20 @@ export async function createRender(
     subjectIds = (await inProject.execute()).map((r) => r.id);
   }
   if (subjectIds.length === 0 && !errors.subject_ids) errors.subject_ids = ['has no subjects'];
+  const definition = layoutDefinitionSchema.safeParse(layout.definition);
+  // Left out, subjects without a photo would leave nothing to print: said now rather than by a failed render.
+  if (
+    subjectIds.length > 0 &&
+    input.subjects_without_photo === 'leave_out' &&
+    definition.success &&
+    printsPhotos(definition.data) &&
+    !(await anySubjectHasPhoto(ctx.db, pf.project.id, subjectIds))
+  )
+    errors.subjects_without_photo = ['leaves out every chosen subject, since none has a photo'];
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   const name = input.pdf_name?.trim() || `${layout.name} - ${pf.project.name}`.slice(0, 200);
   // A print that shows a hidden field's values (printed, grouped or sorted by) is marked, and then seen
   // only by callers who read hidden fields; an unmarked one is rendered without hidden values at all.
-  const definition = layoutDefinitionSchema.safeParse(layout.definition);
   const holdsHiddenFields =
     readsHiddenFields(session.abilities) &&
     (!definition.success ||

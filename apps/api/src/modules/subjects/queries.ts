@@ -281,6 +281,20 @@ export function subjectIdsOfProjectInView(db: Db, access: Access, projectId: str
     .where('s.id', 'in', access.ids('subject'));
 }
 
+/** Whether any of the given subjects of a project has a photo. */
+export async function anySubjectHasPhoto(db: Db, projectId: string, subjectIds: string[]) {
+  if (subjectIds.length === 0) return false;
+  const row = await db
+    .selectFrom('subjects as s')
+    .select('s.id')
+    .where('s.project_id', '=', projectId)
+    .where('s.id', 'in', subjectIds)
+    .where(subjectPhotoReads('s.id').hasAny)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Subjects of a project (all, or `subjectIds`) with their values and their primary and latest photos;
  * with `leaveOutDirectoryOptOuts`, none whose family opted out of directory information (consent, 0030).

@@ -7,6 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
@@ -30,6 +31,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
 import {
   downloadRender,
   fetchRender,
@@ -161,24 +163,31 @@ export function LayoutShowPage() {
   };
   const selectedCount = singleSubject ? 1 : Math.max(0, (count.data ?? 0) - excluded.length);
   const step = steps[active];
+  // Refused (422) when leaving out subjects without a photo would leave nobody to print.
+  const noneHasPhoto =
+    create.error instanceof ApiError && !!create.error.fieldErrors?.subjects_without_photo?.length;
 
   async function print() {
     if (!chosen) return;
-    const render = await create.mutateAsync({
-      layout_id: layoutId,
-      project_id: projectId,
-      pdf_name: pdfName.trim() || undefined,
-      ...(singleSubject
-        ? { subject_ids: [singleSubject] }
-        : {
-            filter: chosen.filter ?? null,
-            included_subject_ids: chosen.included_subject_ids,
-            excluded_subject_ids: chosen.excluded_subject_ids,
-          }),
-      group_by: group ? [group] : [],
-      sort_by: sorts.filter(Boolean),
-      subjects_without_photo: withoutPhoto,
-    });
+    // A refusal shows through create.error (below the choice it concerns, or as the wizard's alert).
+    const render = await create
+      .mutateAsync({
+        layout_id: layoutId,
+        project_id: projectId,
+        pdf_name: pdfName.trim() || undefined,
+        ...(singleSubject
+          ? { subject_ids: [singleSubject] }
+          : {
+              filter: chosen.filter ?? null,
+              included_subject_ids: chosen.included_subject_ids,
+              excluded_subject_ids: chosen.excluded_subject_ids,
+            }),
+        group_by: group ? [group] : [],
+        sort_by: sorts.filter(Boolean),
+        subjects_without_photo: withoutPhoto,
+      })
+      .catch(() => null);
+    if (!render) return;
     navigate(
       `${routePath('project.layouts.renders', { projectId })}?poll=true&highlightRenderId=${render.id}`,
     );
@@ -245,7 +254,7 @@ export function LayoutShowPage() {
             })}{' '}
             {excluded.length > 0 && t('layouts.wizard.excluded', { count: excluded.length })}
           </Typography>
-          <FormControl>
+          <FormControl error={noneHasPhoto}>
             <FormLabel id="print-without-photo">{t('layouts.wizard.without-photo.label')}</FormLabel>
             <RadioGroup
               aria-labelledby="print-without-photo"
@@ -261,6 +270,11 @@ export function LayoutShowPage() {
                 />
               ))}
             </RadioGroup>
+            {noneHasPhoto && (
+              <FormHelperText data-testid="print-none-has-photo">
+                {t('layouts.wizard.without-photo.none-has-photo')}
+              </FormHelperText>
+            )}
           </FormControl>
           {fieldSelect(t('layouts.wizard.group-by'), group, (next) => setGroupBy(next), 'print-group-by')}
           {fieldSelect(
@@ -281,7 +295,7 @@ export function LayoutShowPage() {
             onChange={(e) => setPdfName(e.target.value)}
             size="small"
           />
-          {create.isError && <Alert severity="error">{t('layouts.wizard.failed')}</Alert>}
+          {create.isError && !noneHasPhoto && <Alert severity="error">{t('layouts.wizard.failed')}</Alert>}
           <Button
             variant="contained"
             disabled={!chosen || selectedCount === 0 || create.isPending}
