@@ -7,7 +7,7 @@
  * within 15% of 100).
  *
  * Options: SUBJECTS (default 500), REPEATS (default 3; 0 measures the peak RSS only), MEGAPIXELS (default 6),
- * ORIGINALS (default 8).
+ * ORIGINALS (default 8), RSS_RUNS (children per size, default 3: the median counts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,7 @@ const SUBJECTS = Number(process.env.SUBJECTS ?? 500);
 const REPEATS = Number(process.env.REPEATS ?? 3);
 const MEGAPIXELS = Number(process.env.MEGAPIXELS ?? 6);
 const ORIGINALS = Number(process.env.ORIGINALS ?? 8);
+const RSS_RUNS = Number(process.env.RSS_RUNS ?? 3);
 const CROP = { x: 0.1, y: 0.05, width: 0.8, height: 0.8 };
 const SECRET = 'bench-secret-bench-secret-bench-secret';
 
@@ -148,10 +149,14 @@ if (process.env.RSS_SUBJECTS) {
   const self = fileURLToPath(import.meta.url);
   const rss: Record<number, number> = {};
   for (const n of [100, 1000]) {
-    // As the worker runs (package.json "worker": MALLOC_ARENA_MAX=2).
-    const line = runChild(self, { RSS_SUBJECTS: String(n), BENCH_DIR: dir, MALLOC_ARENA_MAX: '2' });
-    rss[n] = (JSON.parse(line) as { peak?: number }).peak ?? Number.NaN;
-    console.log(`  peak RSS, ${n} subjects:                 ${rss[n]} MB`);
+    // As the worker runs (package.json "worker": MALLOC_ARENA_MAX=2); one child's peak swings by about
+    // 10 MB with when V8 collects, so each size runs RSS_RUNS times and the median counts.
+    const peaks = Array.from({ length: RSS_RUNS }, () => {
+      const line = runChild(self, { RSS_SUBJECTS: String(n), BENCH_DIR: dir, MALLOC_ARENA_MAX: '2' });
+      return (JSON.parse(line) as { peak?: number }).peak ?? Number.NaN;
+    });
+    rss[n] = median(peaks);
+    console.log(`  peak RSS, ${n} subjects (median of ${peaks.join(', ')}): ${rss[n]} MB`);
   }
   console.log(
     `  growth 100 -> 1,000 (goal < 15%):        ${(((rss[1000]! - rss[100]!) / rss[100]!) * 100).toFixed(1)}%`,
