@@ -99,16 +99,23 @@ async function expectNothingLeft(id: string, post: Post) {
   expect(existsSync(photoFolder(post))).toBe(false);
 }
 
-/** A photo refused by the verify job: the record stays to tell why; no object or folder is left. */
+/**
+ * A photo refused by the verify job: the record stays to tell why; no object or folder is left. The job
+ * marks the refusal and schedules the files' deletion in one transaction, then deletes them: a reader may
+ * see the refusal a moment before the files go, so their absence is awaited.
+ */
 async function expectRefusedWithNoFiles(id: string, post: Post) {
   const photo = (await call('GET', `/api/photos/${id}`)).json().photo;
   expect(photo.verification_state).toBe('refused');
   expect(photo.verification_error).toEqual(expect.any(String));
   expect(photo.upload_verified_at).toBeNull();
   const uploadKey = post.fields.key!;
-  expect(await t.ctx.storage.head(uploadKey)).toBeNull();
-  expect(await t.ctx.storage.head(uploadKey.replace(/\.upload$/, ''))).toBeNull();
-  expect(existsSync(photoFolder(post))).toBe(false);
+  const left = async () => [
+    await t.ctx.storage.head(uploadKey),
+    await t.ctx.storage.head(uploadKey.replace(/\.upload$/, '')),
+    existsSync(photoFolder(post)),
+  ];
+  await expect.poll(left, { timeout: 10_000 }).toEqual([null, null, false]);
 }
 
 /** Photos that are (or may become) real photos: refused and merged records are only markers. */
