@@ -143,7 +143,8 @@ async function upload(batchId: string, name: string, bytes: Buffer) {
   await eventually(async () => {
     const v = await call('PATCH', `/api/photos/${p.id}/verify`);
     return v.statusCode === 200;
-  });
+    // As long as matching may take: a loaded CI machine verifies slowly, and a wait only ends sooner.
+  }, 60_000);
   return p.id as string;
 }
 
@@ -170,7 +171,7 @@ async function apply(batchId: string, body?: unknown) {
   return eventually(async () => {
     const b = (await call('GET', `/api/photo-batches/${batchId}`)).json().photo_batch;
     return b.state === 'applied' || b.state === 'failed' ? b : null;
-  });
+  }, 60_000);
 }
 
 const assignmentsOf = (subjectIds: string[]) =>
