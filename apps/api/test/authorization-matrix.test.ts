@@ -377,6 +377,7 @@ const routes: Route[] = [
   route('GET /api/organizations/{id}/audit-events/actors', orgId),
   route('GET /api/organizations/{id}/audit-events.csv', orgId),
   route('GET /api/organizations/{id}/projects', orgId),
+  route('GET /api/organizations/{id}/project-organizations', orgId),
   route('GET /api/organizations/{id}/support', orgId),
   route('GET /api/projects/{id}', projectId),
   route('PATCH /api/projects/{id}', projectId, { payload: () => ({ project: { short_code: 'MTRX' } }) }),

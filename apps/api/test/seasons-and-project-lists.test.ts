@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventually, type TestApp } from './support/app.js';
-import { bearer, buildProject, signIn } from './support/factories.js';
+import { bearer, buildOrganization, buildProject, signIn } from './support/factories.js';
 import { type World, worldApp } from './support/world.js';
 
 // Season names unique per organization; the projects list sorts by subjects; a project without a
@@ -10,11 +10,13 @@ import { type World, worldApp } from './support/world.js';
 let t: TestApp;
 let w: World;
 let token: string;
+let staffToken: string;
 
 beforeAll(async () => {
   let tokens: Record<string, string>;
-  ({ t, w, tokens } = await worldApp(['studioManager']));
+  ({ t, w, tokens } = await worldApp(['studioManager', 'studioStaff']));
   token = tokens.studioManager!;
+  staffToken = tokens.studioStaff!;
 });
 afterAll(() => t?.close());
 
@@ -90,6 +92,61 @@ describe('projects list sort', () => {
     expect(await names('subjects_count')).toEqual(['Sort None', 'Sort Few', 'Sort Many']);
     expect(await names('-subjects_count')).toEqual(['Sort Many', 'Sort Few', 'Sort None']);
     expect(made).toHaveLength(3);
+  });
+});
+
+describe("the projects list's organization filter", () => {
+  const optionsOf = async (organizationId: string, query = '') => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/organizations/${organizationId}/project-organizations${query}`,
+      headers: bearer(staffToken),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { organizations: { id: string; name: string }[]; meta: { total: number } };
+  };
+
+  test('studio staff are offered the organizations of every project listed, once each, by name, past the first page', async () => {
+    const db = t.ctx.db;
+    // Many projects of one school (more than the Projects page's first page), one of another, one of the
+    // studio itself, one of another tree, one being deleted.
+    for (let i = 0; i < 105; i += 1) await buildProject(db, w.orgs.schoolA2.id, `Filter A2 ${i}`);
+    await buildProject(db, w.orgs.schoolA1.id, 'Filter A1');
+    await buildProject(db, w.orgs.studioA.id, 'Filter Studio');
+    await buildProject(db, w.orgs.schoolB.id, 'Filter B');
+    const onlyDeleting = await buildOrganization(db, {
+      role: 'customer_role',
+      parent: w.orgs.studioA.id,
+      name: 'School A3',
+    });
+    const deleting = await buildProject(db, onlyDeleting.id, 'Filter Deleting');
+    await db.updateTable('projects').set({ deleting_at: new Date() }).where('id', '=', deleting).execute();
+
+    const options = await optionsOf(w.orgs.studioA.id);
+    const expected = [w.orgs.schoolA1, w.orgs.schoolA2, w.orgs.studioA]
+      .map((o) => ({ id: o.id, name: o.name }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    expect(options.organizations).toEqual(expected);
+    expect(options.meta.total).toBe(3);
+    // Paged like every list.
+    const second = await optionsOf(w.orgs.studioA.id, '?limit=1&page=2');
+    expect(second.organizations).toEqual([expected[1]]);
+  });
+
+  test('another tree is 404, and bad paging is 400 naming the field', async () => {
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/organizations/${w.orgs.studioB.id}/project-organizations`,
+      headers: bearer(staffToken),
+    });
+    expect(other.statusCode).toBe(404);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/api/organizations/${w.orgs.studioA.id}/project-organizations?limit=0`,
+      headers: bearer(staffToken),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('limit');
   });
 });
 

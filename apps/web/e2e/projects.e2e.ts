@@ -352,6 +352,33 @@ test('project templates are listed, and deleted only after confirmation', async 
 });
 
 test('studio staff filter the projects by organization without asking for the organization list they may not read', async () => {
+  // A school whose one project is the oldest, behind more than a page of newer ones: its option comes
+  // from the server, not from the pages the screen happens to have loaded.
+  const db = product.app.ctx.db;
+  const studioId = await organizationIdByName(product.app, 'Demo Studio');
+  await db
+    .insertInto('organizations')
+    .values({ name: 'Oak Hollow Academy', role: 'customer_role', parent_organization_id: studioId })
+    .execute();
+  // In a past season of their own, so that the other tests' counts (no season, the current one) hold.
+  const past = await db
+    .insertInto('seasons')
+    .values({ organization_id: studioId, name: '2018-2019' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const season_id = String(past.id);
+  await insertProjects(product.app, 'Oak Hollow Academy', [
+    { name: 'Oak Hollow 2019', short_code: null, season_id, created_at: new Date('2019-09-01T12:00:00Z') },
+  ]);
+  await insertProjects(
+    product.app,
+    'Maple Grove Elementary',
+    Array.from({ length: 120 }, (_, i) => ({
+      name: `Maple Grove Extra ${i + 1}`,
+      short_code: null,
+      season_id,
+    })),
+  );
   const page = await freshPage(product.browser);
   const errors = pageErrors(page);
   await signIn(page, product.baseUrl, DEMO_USERS.staff);
@@ -360,6 +387,7 @@ test('studio staff filter the projects by organization without asking for the or
   // The options are the organizations of the projects staff see.
   await choose(page, 'Season', 'Any');
   await page.getByRole('combobox', { name: 'Organization' }).click();
+  await page.getByRole('option', { name: 'Oak Hollow Academy', exact: true }).waitFor();
   const option = page.getByRole('option', { name: 'Maple Grove Elementary', exact: true });
   await option.waitFor({ timeout: 5000 }).catch(() => undefined);
   expect(errors).toEqual([]);

@@ -121,6 +121,7 @@ export async function threeStudentProject(
 /** Attributes of a project written straight to the database (no template; no season unless given). */
 type ProjectRow = { name: string } & Partial<{
   short_code: string | null;
+  created_at: Date;
   season_id: string | null;
   enable_plic_app_whitelist: boolean;
   plic_app_whitelist_slugs: string[];

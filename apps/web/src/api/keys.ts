@@ -26,6 +26,8 @@ export const queryKeys = {
       ['organizations', id, 'organizations', 'page', params] as const,
     allDescendants: (id: string) => ['organizations', id, 'organizations', 'all'] as const,
     projectOptions: (id: string) => ['organizations', id, 'organizations', 'project-options'] as const,
+    /** The organizations of the projects listed under one (GET .../project-organizations). */
+    ofListedProjects: (id: string) => ['organizations', id, 'organizations', 'of-listed-projects'] as const,
     accounts: (id: string) => ['organizations', id, 'accounts'] as const,
     accountsPage: (id: string, params: object) => ['organizations', id, 'accounts', params] as const,
     users: (id: string) => ['organizations', id, 'users'] as const,

@@ -224,6 +224,34 @@ export function useProjectOrganizationOptions(
   });
 }
 
+/**
+ * The organizations of the projects listed under an organization and those below it, by name
+ * (GET /api/organizations/:id/project-organizations): the list filter's options for callers who may
+ * filter by organization but not read the organization lists (studio and lab staff).
+ */
+export function useListedProjectOrganizations(organizationId: string | undefined, enabled = true) {
+  const id = organizationId ?? '';
+  return useQuery({
+    queryKey: queryKeys.organizations.ofListedProjects(id),
+    queryFn: async ({ signal }): Promise<OrganizationOption[]> => {
+      const listed = await fetchAllOf(
+        '/api/organizations/{id}/project-organizations',
+        'organizations',
+        MULTI_PAGE_SIZES.organizations,
+        { path: { id }, signal },
+      );
+      return listed.map((o) => ({
+        ...o,
+        role: '',
+        short_code: null,
+        parent_organization_id: null,
+        parent_organization_name: null,
+      }));
+    },
+    enabled: enabled && id !== '',
+  });
+}
+
 /** POST /api/organizations/:parentId/organizations, inline from the project form. */
 export function useCreateChildOrganization(parentOrganizationId: string) {
   return useMutation({

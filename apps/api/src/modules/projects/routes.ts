@@ -12,7 +12,7 @@ import { sessionOf } from '../../http/auth.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import { idParam, isRecordId, pageFields, queryBoolean } from '../../http/params.js';
 import { listUnderId, moduleRoutes, recordById } from '../../http/route.js';
-import { isoTimestamps, recordSchema } from '../../wire.js';
+import { isoTimestamps, namedRef, recordSchema } from '../../wire.js';
 import { findOrganization } from '../organizations/service.js';
 import { dataSummarySchema, projectDataSummary } from './data-summary.js';
 import { startProjectDeletion } from './delete.js';
@@ -21,6 +21,7 @@ import {
   checkProjectReferences,
   createProject,
   findProject,
+  listProjectOrganizations,
   listProjects,
   PROJECT_SORTS,
   type ProjectRow,
@@ -112,6 +113,25 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
         projects: rows.map(({ total: _, ...p }) => serializeProject(p, request)),
         meta: { page: q.page, limit: q.limit, total },
       };
+    },
+  );
+
+  app.get(
+    '/api/organizations/:id/project-organizations',
+    operation(
+      'project.list',
+      "The organizations of the projects under an organization and those below it, once each, by name (paged): the Projects page's organization filter",
+      listUnderId('organizations', namedRef, z.object(pageFields(500)).strict()),
+    ),
+    async (request) => {
+      await findOrganization(request.access, request.params.id);
+      const { rows, meta } = await listProjectOrganizations(
+        ctx.db,
+        request.access,
+        request.params.id,
+        request.query,
+      );
+      return { organizations: rows, meta };
     },
   );
 

@@ -2,6 +2,7 @@ import { APP_SLUG, DEFAULT_HEAD_SIZE_RULE, type ProjectForm } from '@school-port
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { type Db, prepared } from '../../db/database.js';
+import { type PageRequest, pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
@@ -266,6 +267,24 @@ export async function listProjects(
       ? ((await prepared(db, query.clearSelect().select(sql<number>`count(*)::int`.as('n')))).rows[0]?.n ?? 0)
       : 0);
   return { rows, total };
+}
+
+/**
+ * The organizations of the projects listed under an organization and those below it (in the caller's
+ * view, not being deleted), once each, by name: the Projects page's organization filter, for callers who
+ * may list the projects but not read the organization lists (studio staff).
+ */
+export function listProjectOrganizations(db: Db, access: Access, organizationId: string, page: PageRequest) {
+  return pageOf(
+    db,
+    projectsWithOrganization(db)
+      .select(['o.id', 'o.name'])
+      .distinct()
+      .where('p.organization_id', 'in', access.subtreeIds(organizationId))
+      .where('p.deleting_at', 'is', null),
+    (query) => query.orderBy('o.name').orderBy('o.id'),
+    page,
+  );
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   type ProjectListFilters,
   type ProjectRecord,
   type ProjectSort,
+  useListedProjectOrganizations,
   useProjectOrganizationOptions,
   useProjectPage,
 } from '../../api/projects';
@@ -35,7 +36,6 @@ import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
-import { compareText } from '../../components/format';
 import { FiltersBar } from '../../components/ListFilters';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
@@ -85,35 +85,17 @@ interface SeasonOption {
 }
 
 /**
- * The seasons and organizations of the projects shown so far, gathered as pages arrive: the filters
- * offer them beside the seasons the organization can use, and, to studio or lab staff (who may filter by
- * organization but not read the organization lists), as the organization options.
+ * The seasons of the projects shown so far, gathered as pages arrive: the season filter offers them
+ * beside the seasons the organization can use.
  */
-function useSeenInRows() {
-  const seen = useRef({
-    seasons: new Map<string, string>(),
-    organizations: new Map<string, string>(),
-  });
+function useSeenSeasons() {
+  const seen = useRef(new Map<string, string>());
   const add = (projects: readonly ProjectRecord[] | undefined) => {
     for (const p of projects ?? []) {
-      if (p.season_id) seen.current.seasons.set(p.season_id, p.season_name ?? p.season_id);
-      seen.current.organizations.set(p.organization_id, p.organization_name);
+      if (p.season_id) seen.current.set(p.season_id, p.season_name ?? p.season_id);
     }
   };
   return { seen: seen.current, add };
-}
-
-function organizationOptionsOf(seen: Map<string, string>): OrganizationOption[] {
-  return [...seen]
-    .map(([id, name]) => ({
-      id,
-      name,
-      role: '',
-      short_code: null,
-      parent_organization_id: null,
-      parent_organization_name: null,
-    }))
-    .sort((a, b) => compareText(a.name, b.name));
 }
 
 /** The seasons to filter by: those the organization can use, plus any other a shown project has. */
@@ -140,10 +122,9 @@ export function ProjectsPage() {
   const can = useCan();
   const readsOrganizations = can('organization.list-children');
   const choosesOrganization = can('project.choose-organization');
-  const organizations = useProjectOrganizationOptions(
-    organization,
-    choosesOrganization && readsOrganizations,
-  );
+  const tree = useProjectOrganizationOptions(organization, choosesOrganization && readsOrganizations);
+  const listed = useListedProjectOrganizations(organization?.id, choosesOrganization && !readsOrganizations);
+  const organizations = readsOrganizations ? tree : listed;
   const [params, setParams] = useSearchParams();
 
   // The first page of the whole list: its total decides the one-project redirect.
@@ -211,7 +192,7 @@ export function ProjectsPage() {
               seasons={seasonList}
               currentSeason={current}
               season={params.get('season') ?? defaultSeason}
-              organizations={readsOrganizations ? (organizations.data ?? []) : null}
+              organizations={organizations.data ?? []}
               choosesOrganization={choosesOrganization}
               organizationFilter={choosesOrganization ? (params.get('organization') ?? '') : ''}
               keyword={params.get('q') ?? ''}
@@ -239,8 +220,8 @@ interface ProjectListProps {
   seasons: Season[];
   currentSeason: Season | null;
   season: string;
-  /** The organization options, or null for callers who may not read them (then: those of shown projects). */
-  organizations: OrganizationOption[] | null;
+  /** The organization options: the organizations below (for those who read them), else those of the listed projects. */
+  organizations: OrganizationOption[];
   /** Whether the organization filter is offered (studios and labs; a school has only its own). */
   choosesOrganization: boolean;
   organizationFilter: string;
@@ -261,15 +242,15 @@ function ProjectList(props: ProjectListProps) {
   const { t } = useTranslation();
   const { sort, abilities } = props;
   const keyword = useDebouncedValue(props.keyword.trim(), 250);
-  const { seen, add } = useSeenInRows();
+  const { seen, add } = useSeenSeasons();
 
   // A season or organization in the address that is not (or no longer) an option counts as "any".
-  const seasonChoices = seasonOptions(props.seasons, seen.seasons, props.currentSeason);
+  const seasonChoices = seasonOptions(props.seasons, seen, props.currentSeason);
   const season =
     props.season === ANY || props.season === NONE || seasonChoices.some((s) => s.id === props.season)
       ? props.season
       : ANY;
-  const organizationChoices = props.organizations ?? organizationOptionsOf(seen.organizations);
+  const organizationChoices = props.organizations;
   const organizationId =
     organizationChoices.length === 0 || organizationChoices.some((o) => o.id === props.organizationFilter)
       ? props.organizationFilter
