@@ -1,4 +1,5 @@
 import bwipjs from 'bwip-js/node';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cardPayload } from '../src/images/card-code.js';
@@ -269,6 +270,38 @@ describe('camera cards', () => {
       'DSC_0011.JPG',
     ]);
   }, 90_000);
+
+  test("camera cards are not portraits: never on the photo checks' review list, nor in its counts", async () => {
+    await whenJobsSettled(t.ctx.db);
+    const cards = ['DSC_0001.JPG', 'DSC_0010.JPG', 'DSC_0004.JPG'].map((name) => photoIds[name]!);
+    const portraits = Object.entries(photoIds)
+      .filter(([, id]) => !cards.includes(id))
+      .map(([, id]) => id);
+    // The verification read their codes, so they were never checked.
+    const checkedCards = await t.ctx.db
+      .selectFrom('photos')
+      .select('id')
+      .where('id', 'in', cards)
+      .where('checked_at', 'is not', null)
+      .execute();
+    expect(checkedCards).toEqual([]);
+    // A card checked before its code was read (verified before the reading) stays off the list too.
+    await t.ctx.db
+      .updateTable('photos')
+      .set({
+        checks: sql`'[{"code":"no_face","message":"No face found."}]'::jsonb`,
+        checked_at: new Date(),
+      })
+      .where('id', '=', cards[0]!)
+      .execute();
+    const res = await call('GET', `/api/projects/${project.projectId}/photo-checks?state=all&limit=100`);
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = (res.json().photo_checks as { photo_id: string }[]).map((c) => c.photo_id);
+    // The synthetic portraits have no face a detector finds: flagged, so listed; the cards never.
+    expect(listed.sort()).toEqual([...portraits].sort());
+    expect(res.json().meta.counts.checked).toBe(portraits.length);
+    expect(res.json().meta.counts.by_code.no_face).toBe(portraits.length);
+  }, 150_000);
 
   test('review: assign to a subject of the project, ignore; other projects, cards and bad bodies refused', async () => {
     const got = byName(await items(batchId));

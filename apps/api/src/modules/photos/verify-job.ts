@@ -127,11 +127,12 @@ export const photoVerifyJob = defineJob('photos.verify', {
         .where('verification_state', '=', 'verifying')
         .executeTakeFirst();
       // Its working master next, off the path to its thumbnails (photos.master), unless made already; its
-      // face and flags from the rendition just made (photos.checks).
+      // face and flags from the rendition just made (photos.checks), unless it is a camera card (a code
+      // read in it): a card is never a portrait.
       if (verified.numUpdatedRows > 0n) {
         if (reading) await saveReadings(trx, [reading]);
         if (!master) await enqueuePhotoMaster(photo.id, trx);
-        await enqueuePhotoChecks(photo.id, trx);
+        if (!reading?.card_code) await enqueuePhotoChecks(photo.id, trx);
       }
     });
     log.debug({ photo_id }, 'photo verified');

@@ -9,6 +9,12 @@ export type BatchRow = Selectable<PhotoBatchesTable>;
 export type ItemRow = Selectable<PhotoBatchItemsTable>;
 export type BatchState = BatchRow['state'];
 
+/** What other areas may read of a photo's picture-day item, as SQL over a photo id column. */
+export const photoBatchItemReads = (photoIdColumn: string) => ({
+  /** Whether the photo is a camera card (a code read in it): a card marks a subject, it is never a portrait. */
+  isCard: sql<boolean>`EXISTS (SELECT 1 FROM photo_batch_items bi WHERE bi.photo_id = ${sql.ref(photoIdColumn)} AND bi.state = 'card')`,
+});
+
 /** What a batch's items are counted by (`itemCounts`). */
 const ITEM_COUNT_KEYS = [
   'photos',

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { type PageRequest, pageOf } from '../../../db/paging.js';
 import type { PhotoCheck, PhotoFace } from '../../../db/schema.js';
+import { photoBatchItemReads } from '../../picture-day/queries.js';
 import { exportImageSizesOfProject } from '../../project-exports/queries.js';
 import { projectHeadSizeRule } from '../../projects/queries.js';
 import { photosWithAlbum, projectPhotos } from '../service.js';
@@ -128,6 +129,8 @@ export interface ReviewFilter {
 }
 
 const flagged = sql<boolean>`ph.checks <> '[]'::jsonb`;
+/** Camera cards are never reviewed as portraits (a shoot has one per subject: hundreds of "no face"). */
+const notACard = sql<boolean>`NOT ${photoBatchItemReads('ph.id').isCard}`;
 const stateCondition = (state: ReviewState) => {
   switch (state) {
     case 'open':
@@ -190,7 +193,8 @@ export function flaggedPhotos(db: Db, projectId: string, filter: ReviewFilter, p
   let query = reviewRows(db)
     .where('al.parent_resource_type', '=', 'Project')
     .where('al.parent_resource_id', '=', projectId)
-    .where(stateCondition(filter.state));
+    .where(stateCondition(filter.state))
+    .where(notACard);
   if (filter.code)
     query = query.where(sql<boolean>`ph.checks @> ${JSON.stringify([{ code: filter.code }])}::jsonb`);
   const wanted = filter.class;
@@ -219,6 +223,7 @@ export function reviewRowOf(db: Db, photoId: string) {
 export async function reviewCounts(db: Db, projectId: string, codes: readonly string[]) {
   const row = await projectPhotos(db, projectId)
     .where('ph.checked_at', 'is not', null)
+    .where(notACard)
     .select([
       sql<number>`count(*)::int`.as('checked'),
       sql<number>`(count(*) FILTER (WHERE ${stateCondition('open')}))::int`.as('flagged_open'),
@@ -237,7 +242,7 @@ export async function reviewCounts(db: Db, projectId: string, codes: readonly st
     JOIN albums al ON al.id = ph.album_id
     CROSS JOIN LATERAL (SELECT DISTINCT e ->> 'code' AS code FROM jsonb_array_elements(ph.checks) e) f
     WHERE al.parent_resource_type = 'Project' AND al.parent_resource_id = ${projectId}
-      AND ${stateCondition('open')}
+      AND ${stateCondition('open')} AND ${notACard}
     GROUP BY f.code`.execute(db);
   const found = new Map(perCode.rows.map((r) => [r.code, r.n]));
   return { ...row, by_code: Object.fromEntries(codes.map((c) => [c, found.get(c) ?? 0])) };
