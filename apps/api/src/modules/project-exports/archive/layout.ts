@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { exportDataFileName } from '@school-portal/domain';
+import anyAscii from 'any-ascii';
 import { EXPORT_IMAGE_EXTENSIONS, type ExportImageType } from '../../../images/export.js';
 import type { ExportFormatRow, ExportImageSource, ExportRunOptions, ExportSubject } from './types.js';
 
@@ -50,9 +51,13 @@ export function folderSegment(text: string | null | undefined, fallback: string)
   return cleaned || fallback;
 }
 
-/** A file-name part from a value: ASCII letters, digits, "_" and "-" only (spaces become "_"). */
+/**
+ * A file-name part from a value: ASCII letters, digits, "_" and "-" only (spaces become "_"), other
+ * letters transliterated as the data file does ("Łukasz" is "Lukasz", "Strauß" "Strauss", "Дмитрий"
+ * "Dmitriy"), so that an image's name and its row agree.
+ */
 export function namePart(text: string | null | undefined): string {
-  return plain(text ?? '')
+  return anyAscii((text ?? '').normalize('NFC'))
     .trim()
     .replace(/\s+/g, '_')
     .replace(/[^A-Za-z0-9_-]+/g, '')
