@@ -212,6 +212,22 @@ describe('export archive', () => {
     expect(progress).toEqual([[4, 4, 'Archive complete.']]);
   });
 
+  test('every JPEG is a JFIF file, with pixels per inch or without (square pixels, no units)', async () => {
+    const subject = { id: '1', values: { first_name: 'Ann', last_name: 'Lee' }, images: [turned] };
+    for (const [ppi, units, density] of [
+      [null, 0, 1],
+      [300, 1, 300],
+    ] as const) {
+      const base = formatRow({ include_data: false, include_readme: false, images_pixels_per_inch: ppi });
+      const jpeg = (await build(base, [subject])).entries.get('Custom Format/images/Lee_Ann.jpg')!.data;
+      expect(jpeg.subarray(0, 4)).toEqual(Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
+      expect(jpeg.subarray(6, 11).toString('latin1')).toBe('JFIF\0');
+      expect([jpeg[13], jpeg.readUInt16BE(14), jpeg.readUInt16BE(16)]).toEqual([units, density, density]);
+      // Still one valid JPEG that decodes.
+      expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 48, height: 64 });
+    }
+  });
+
   test('PNG carries pHYs; BMP decodes back to the same pixels with its pixels per inch', async () => {
     const base = formatRow({ include_data: false, include_readme: false, images_pixels_per_inch: 254 });
     const subject = { id: '1', values: { first_name: 'Ann', last_name: 'Lee' }, images: [turned] };

@@ -172,12 +172,17 @@ export async function renderExportImage(
     if (spec.pixelsPerInch) image = image.withMetadata({ density: spec.pixelsPerInch });
     return image.png({ compressionLevel: 6 }).toBuffer();
   }
+  // Every JPEG is a JFIF file (school systems' importers such as PowerSchool ask for JPEG/JFIF); without
+  // pixels per inch its density says only that pixels are square.
   const jpeg = await image.jpeg({ quality: JPEG_QUALITY }).toBuffer();
-  return spec.pixelsPerInch ? withJfifDensity(jpeg, spec.pixelsPerInch) : jpeg;
+  return withJfifDensity(jpeg, spec.pixelsPerInch ?? null);
 }
 
-/** Inserts a JFIF APP0 segment (version 1.01, density in dots per inch) right after the start marker. */
-export function withJfifDensity(jpeg: Buffer, pixelsPerInch: number): Buffer {
+/**
+ * Inserts a JFIF APP0 segment (version 1.01) right after the start marker: density in dots per inch, or,
+ * without one, no units and a 1:1 pixel aspect.
+ */
+export function withJfifDensity(jpeg: Buffer, pixelsPerInch: number | null): Buffer {
   if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) throw new Error('not a JPEG');
   if (jpeg[2] === 0xff && jpeg[3] === 0xe0) throw new Error('JPEG has a JFIF header already');
   const app0 = Buffer.alloc(18);
@@ -185,9 +190,9 @@ export function withJfifDensity(jpeg: Buffer, pixelsPerInch: number): Buffer {
   app0.writeUInt16BE(16, 2);
   app0.write('JFIF\0', 4, 'latin1');
   app0.writeUInt16BE(0x0101, 9);
-  app0.writeUInt8(1, 11); // units: dots per inch
-  app0.writeUInt16BE(pixelsPerInch, 12);
-  app0.writeUInt16BE(pixelsPerInch, 14);
+  app0.writeUInt8(pixelsPerInch ? 1 : 0, 11); // units: dots per inch, or none (aspect only)
+  app0.writeUInt16BE(pixelsPerInch ?? 1, 12);
+  app0.writeUInt16BE(pixelsPerInch ?? 1, 14);
   // no thumbnail (bytes 16 and 17 stay 0)
   return Buffer.concat([jpeg.subarray(0, 2), app0, jpeg.subarray(2)]);
 }
