@@ -130,7 +130,9 @@ describe('archives read back', () => {
     const single = await readZip(whole.entries.get('InfiniteCampus/part-1.zip')!.data);
     expect(single.map((e) => e.name)).toEqual(['1001.jpg', '1002.jpg', '1003.jpg', '1004.jpg', '1005.jpg']);
     expect(await size(single[0])).toEqual({ format: 'jpeg', width: 240, height: 360 });
-    expect(whole.entries.get('InfiniteCampus/readme.txt')!.data.toString()).toContain('in 1 ZIP of at most');
+    expect(whole.entries.get('InfiniteCampus/readme.txt')!.data.toString()).toContain(
+      'in part-1.zip (at most 100,000,000 bytes): upload it.',
+    );
 
     // A limit of two images per part (the images are the same bytes) gives three parts: 2, 2 and 1.
     const limit = 22 + 2 * entryCost('1001.jpg', single[0]!.data.length);
@@ -153,7 +155,7 @@ describe('archives read back', () => {
     const tighter = await build({ ...campus, images_zip_part_max_bytes: limit - 1 }, subjects);
     expect([...tighter.entries.keys()].filter((n) => n.endsWith('.zip'))).toHaveLength(5);
     expect(tighter.entries.get('InfiniteCampus/readme.txt')!.data.toString()).toContain(
-      'in 5 ZIPs of at most',
+      `in 5 ZIPs of at most ${(limit - 1).toLocaleString('en-US')} bytes each (part-1.zip to part-5.zip): upload each one.`,
     );
   });
 

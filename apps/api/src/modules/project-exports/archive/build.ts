@@ -286,8 +286,13 @@ function readme(
       ? `${layout.root}/<${exportFieldKeyLabel(layout.groupKey)}>/${layout.imagesDirectory}`
       : `${layout.root}/${layout.imagesDirectory}`;
     const limit = partLimit(format);
+    const bytes = limit?.toLocaleString('en-US');
+    const parts =
+      facts.parts === 1
+        ? `in part-1.zip (at most ${bytes} bytes): upload it.`
+        : `in ${facts.parts} ZIPs of at most ${bytes} bytes each (part-1.zip to part-${facts.parts}.zip): upload each one.`;
     lines.push(
-      `Images: ${facts.images} (${kind}, ${format.images_crop_width_pixels} x ${format.images_crop_height_pixels} pixels${ppi}) ${limit ? `in ${facts.parts === 1 ? '1 ZIP' : `${facts.parts} ZIPs`} of at most ${limit.toLocaleString('en-US')} bytes each (part-1.zip ...): upload each one` : `in ${where}`}`,
+      `Images: ${facts.images} (${kind}, ${format.images_crop_width_pixels} x ${format.images_crop_height_pixels} pixels${ppi}) ${limit ? parts : `in ${where}`}`,
     );
   }
   if (format.include_data) {
