@@ -415,6 +415,67 @@ describe('camera cards', () => {
   }, 90_000);
 });
 
+describe('a photo not uploaded in a camera-card batch', () => {
+  let batchId: string;
+  const photoIds: Record<string, string> = {};
+  let missingItem: string;
+
+  beforeAll(async () => {
+    batchId = await newBatch({ name: 'Cut off', match_by: 'camera_card' });
+    // P_0003 is Ben's card, but its upload was cut off: its record is made, its bytes never arrive.
+    const files: [string, () => Promise<Buffer>][] = [
+      ['P_0001.JPG', () => card(subjects.ava!.card_code, at(20))],
+      ['P_0002.JPG', () => photo(at(21), 6)], // Ava's
+      ['P_0004.JPG', () => photo(at(23), 7)], // Ben's
+      ['P_0005.JPG', () => photo(at(24), 8)], // Ben's
+      ['P_0006.JPG', () => card(subjects.cy!.card_code, at(25))],
+      ['P_0007.JPG', () => photo(at(26), 9)], // Cy's
+    ];
+    for (const [name, make] of files) photoIds[name] = await upload(batchId, name, await make());
+    const cut = await call('POST', `/api/photo-batches/${batchId}/photos`, {
+      photo: {
+        file_name: 'P_0003.JPG',
+        byte_size: 50_000,
+        content_type: 'image/jpeg',
+        last_modified: 1_764_057_600_000,
+      },
+    });
+    expect(cut.statusCode, cut.body).toBe(201);
+    missingItem = cut.json().photo_batch_item.id;
+  }, 120_000);
+
+  test('the card before it does not carry past it: the photos after it, up to the next card, go to review', async () => {
+    const batch = await match(batchId);
+    expect(batch.counts).toMatchObject({ photos: 7, uploaded: 6, pending: 1, cards: 2, matched: 2 });
+    const list = await items(batchId);
+    // The missing photo sits where its file name puts it, not last.
+    expect(list.map((i) => i.file_name)).toEqual([
+      'P_0001.JPG',
+      'P_0002.JPG',
+      'P_0003.JPG',
+      'P_0004.JPG',
+      'P_0005.JPG',
+      'P_0006.JPG',
+      'P_0007.JPG',
+    ]);
+    const got = byName(list);
+    expect(got['P_0002.JPG']).toMatchObject({ state: 'matched', subject_id: subjects.ava!.id });
+    expect(got['P_0003.JPG']).toMatchObject({ state: 'pending', reason_code: 'not_verified' });
+    for (const name of ['P_0004.JPG', 'P_0005.JPG'])
+      expect(got[name], name).toMatchObject({
+        state: 'unmatched',
+        subject_id: null,
+        reason_code: 'pending_before',
+        reason: 'a photo before it has not been uploaded',
+      });
+    expect(got['P_0007.JPG']).toMatchObject({ state: 'matched', subject_id: subjects.cy!.id });
+    expect((await items(batchId, '&state=unmatched')).map((i) => i.file_name)).toEqual([
+      'P_0004.JPG',
+      'P_0005.JPG',
+    ]);
+  }, 90_000);
+});
+
 describe('extras', () => {
   test('with create_extras, the photos after an unknown code get a new subject of that code on apply', async () => {
     const code = 'XTRA0001';

@@ -154,10 +154,15 @@ export const photoBatchMatchJob = defineJob('photo-batches.match', {
           id: i.id,
           file_name: i.file_name,
           captured_at: now ? now.captured_at : i.captured_at,
+          last_modified: i.last_modified,
           verified: !!photos.get(i.photo_id)?.upload_verified_at,
-          // The code this photo holds: read now, or read before (by its verification: still pending; or a
-          // card's own), never one a match carried after a card.
-          code: now ? now.card_code : i.state === 'card' || i.state === 'pending' ? i.card_code : null,
+          // The code this photo holds: read now, or read before (by its verification: still pending, or
+          // ignored before it arrived; or a card's own), never one a match carried after a card.
+          code: now
+            ? now.card_code
+            : i.state === 'card' || i.state === 'pending' || i.reason_code === 'not_verified'
+              ? i.card_code
+              : null,
           reviewed: i.reviewed,
           state: i.state,
           subject_id: i.subject_id,

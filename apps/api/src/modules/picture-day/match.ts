@@ -16,6 +16,7 @@ export const REASON_CODES = [
   'several_subjects',
   'not_in_mapping_file',
   'not_verified',
+  'pending_before',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
@@ -23,6 +24,8 @@ export interface ItemToMatch {
   id: string;
   file_name: string;
   captured_at: Date | null;
+  /** As the browser gave it (File.lastModified): places a photo whose capture time is not read yet. */
+  last_modified?: Date | null;
   verified: boolean;
   /** The camera card code read in the photo (camera_card), or null. */
   code: string | null;
@@ -70,6 +73,41 @@ export function captureOrder<T extends Pick<ItemToMatch, 'id' | 'file_name' | 'c
     if (ta !== tb) return ta < tb ? -1 : 1;
     return collator.compare(a.file_name, b.file_name) || Number(BigInt(a.id) - BigInt(b.id));
   });
+}
+
+/**
+ * Whether a photo not uploaded yet (its capture time unknown) was taken before `other`: by the time its
+ * file was written, which a camera does in capture order, beside the other's (both as the browser gave
+ * them); else, or on a tie, by file name, which a camera numbers in order too.
+ */
+function takenBefore(photo: ItemToMatch, other: ItemToMatch): boolean {
+  const mine = photo.last_modified?.getTime();
+  const theirs = other.last_modified?.getTime();
+  if (other.captured_at && mine !== undefined && theirs !== undefined && mine !== theirs)
+    return mine < theirs;
+  return collator.compare(photo.file_name, other.file_name) < 0;
+}
+
+/**
+ * The capture order with the photos not uploaded yet in their likely places rather than last (their
+ * capture time is read from bytes that have not arrived): each goes before the first photo it was taken
+ * before. A missing photo may be a camera card, so where it sits decides which photos it may have started.
+ */
+export function matchOrder(items: ItemToMatch[]): ItemToMatch[] {
+  const unplaced = (i: ItemToMatch) => !i.verified && i.captured_at === null;
+  const result = captureOrder(items.filter((i) => !unplaced(i)));
+  const missing = items
+    .filter(unplaced)
+    .sort(
+      (a, b) =>
+        (a.last_modified?.getTime() ?? 0) - (b.last_modified?.getTime() ?? 0) ||
+        collator.compare(a.file_name, b.file_name),
+    );
+  for (const photo of missing) {
+    const at = result.findIndex((other) => !unplaced(other) && takenBefore(photo, other));
+    result.splice(at < 0 ? result.length : at, 0, photo);
+  }
+  return result;
 }
 
 /** A file name without its folder (capture software writes either slash). */
@@ -146,18 +184,25 @@ function matchMapping(fileName: string, mapping: Map<string, string>, index: Map
  * code was read is a card (kept as a card, never a portrait) and starts its subject; the photos after it
  * are that subject's until the next card; before the first card they are unmatched ("no card before
  * it"); after an unknown code unmatched ("unknown code"), or, with `createExtras`, matched to the subject
- * apply makes for that code. Photos not verified yet stay pending. Reviewed items keep their decision.
+ * apply makes for that code. Photos not verified yet stay pending (or ignored, when a person ignored
+ * them); one may be a card, so the card before it does not carry past it: the photos after it, until the
+ * next card, are unmatched ("a photo before it has not been uploaded"). Reviewed items keep their decision.
  */
 export function matchItems(input: MatchInput): MatchedItem[] {
-  const ordered = captureOrder(input.items);
+  const ordered = matchOrder(input.items);
   const index = byValue(input.subjects);
   const byCode = new Map(input.subjects.map((s) => [s.card_code, s.id]));
-  let current: { code: string; subjectId: string | null } | null = null;
+  let current: { code: string; subjectId: string | null } | 'not_uploaded' | null = null;
   return ordered.map((item, i) => {
     const sequence = i + 1;
     let result: Outcome;
-    if (!item.verified) result = outcome('pending', 'not_verified');
-    else if (input.matchBy === 'camera_card' && item.code) {
+    if (!item.verified) {
+      if (input.matchBy === 'camera_card') current = 'not_uploaded';
+      result =
+        item.reviewed && item.state === 'ignored'
+          ? outcome('ignored', 'not_verified')
+          : outcome('pending', 'not_verified');
+    } else if (input.matchBy === 'camera_card' && item.code) {
       current = { code: item.code, subjectId: byCode.get(item.code) ?? null };
       result = {
         ...outcome('card', current.subjectId ? 'card' : 'unknown_code', current.subjectId),
@@ -175,6 +220,7 @@ export function matchItems(input: MatchInput): MatchedItem[] {
       };
     } else if (input.matchBy === 'camera_card') {
       if (!current) result = outcome('unmatched', 'no_card_before');
+      else if (current === 'not_uploaded') result = outcome('unmatched', 'pending_before');
       else if (current.subjectId) result = outcome('matched', null, current.subjectId);
       else if (input.createExtras) result = { ...outcome('matched', 'new_subject'), card_code: current.code };
       else result = { ...outcome('unmatched', 'unknown_code'), card_code: current.code };

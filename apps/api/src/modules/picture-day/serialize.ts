@@ -130,6 +130,8 @@ export function reasonText(code: ReasonCode | null, fieldLabel: string, candidat
       return 'not in the mapping file';
     case 'not_verified':
       return 'not uploaded';
+    case 'pending_before':
+      return 'a photo before it has not been uploaded';
   }
 }
 
