@@ -327,12 +327,21 @@ const listed = async (query = '', who = 'studioManager') => {
 const idsOf = (body: { photo_checks: Item[] }) => body.photo_checks.map((p) => p.photo_id);
 
 describe('the review list', () => {
-  test('flagged photos by flag; a school sees its own, another organization gets 404', async () => {
-    const body = await listed('?code=no_face', 'schoolStaff');
-    expect(body.meta.total).toBeGreaterThanOrEqual(1);
-    expect(body.photo_checks.every((p) => p.checks.some((c) => c.code === 'no_face'))).toBe(true);
-    // The sharp portraits have no flag: only the photos without a face are listed.
-    expect((await listed()).photo_checks).toHaveLength(body.photo_checks.length);
+  test("flagged photos by flag; a school sees its own students' photos only, another organization gets 404", async () => {
+    // Two photos without a face: one a subject's, one not (a studio's shot not assigned, or ignored).
+    const assigned = await checkedPhoto(await makeJpeg(900, 1100), 'assigned.jpg');
+    await subjectWithPhoto(assigned.id, { first_name: 'Nia', last_name: 'Noface' });
+    const loose = await checkedPhoto(await makeJpeg(900, 1100), 'loose.jpg');
+    const studio = await listed('?code=no_face&limit=100');
+    expect(studio.photo_checks.every((p) => p.checks.some((c) => c.code === 'no_face'))).toBe(true);
+    expect(idsOf(studio)).toEqual(expect.arrayContaining([assigned.id, loose.id]));
+    const school = await listed('?code=no_face&limit=100', 'schoolStaff');
+    expect(idsOf(school)).toContain(assigned.id);
+    expect(idsOf(school)).not.toContain(loose.id);
+    // Every photo the school is shown is a subject's, and its counts are of those photos.
+    expect(school.photo_checks.every((p) => p.subject !== null)).toBe(true);
+    expect(school.meta.counts.checked).toBeLessThan(studio.meta.counts.checked);
+    expect(school.meta.counts.by_code.no_face).toBe(school.meta.total);
 
     expect(
       (await call('GET', `/api/projects/${projectId}/photo-checks`, undefined, 'foreignManager')).statusCode,

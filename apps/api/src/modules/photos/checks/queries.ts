@@ -123,6 +123,8 @@ export type ReviewState = (typeof REVIEW_STATES)[number];
 
 export interface ReviewFilter {
   state: ReviewState;
+  /** Only photos that are a subject's (a school's view). */
+  subjectsOnly: boolean;
   code?: string | undefined;
   /** A class value and the ids of the fields (teacher, grade, home room) the caller may see it in. */
   class?: { value: string; fieldIds: string[] } | undefined;
@@ -131,6 +133,14 @@ export interface ReviewFilter {
 const flagged = sql<boolean>`ph.checks <> '[]'::jsonb`;
 /** Camera cards are never reviewed as portraits (a shoot has one per subject: hundreds of "no face"). */
 const notACard = sql<boolean>`NOT ${photoBatchItemReads('ph.id').isCard}`;
+/**
+ * The photos a caller reviews: the project's (cards aside), or, for a caller who does not run picture day
+ * (a school), only those that are a subject's: not the studio's unapplied or ignored shots.
+ */
+const reviewedPhotos = (subjectsOnly: boolean) =>
+  subjectsOnly
+    ? sql<boolean>`(${notACard} AND EXISTS (SELECT 1 FROM subject_photo_assignments spa WHERE spa.photo_id = ph.id))`
+    : notACard;
 const stateCondition = (state: ReviewState) => {
   switch (state) {
     case 'open':
@@ -194,7 +204,7 @@ export function flaggedPhotos(db: Db, projectId: string, filter: ReviewFilter, p
     .where('al.parent_resource_type', '=', 'Project')
     .where('al.parent_resource_id', '=', projectId)
     .where(stateCondition(filter.state))
-    .where(notACard);
+    .where(reviewedPhotos(filter.subjectsOnly));
   if (filter.code)
     query = query.where(sql<boolean>`ph.checks @> ${JSON.stringify([{ code: filter.code }])}::jsonb`);
   const wanted = filter.class;
@@ -220,10 +230,15 @@ export function reviewRowOf(db: Db, photoId: string) {
 }
 
 /** The project's counts for the dashboard, whatever the list's filters (see docs/api.md "Photo checks"). */
-export async function reviewCounts(db: Db, projectId: string, codes: readonly string[]) {
+export async function reviewCounts(
+  db: Db,
+  projectId: string,
+  codes: readonly string[],
+  subjectsOnly: boolean,
+) {
   const row = await projectPhotos(db, projectId)
     .where('ph.checked_at', 'is not', null)
-    .where(notACard)
+    .where(reviewedPhotos(subjectsOnly))
     .select([
       sql<number>`count(*)::int`.as('checked'),
       sql<number>`(count(*) FILTER (WHERE ${stateCondition('open')}))::int`.as('flagged_open'),
@@ -242,7 +257,7 @@ export async function reviewCounts(db: Db, projectId: string, codes: readonly st
     JOIN albums al ON al.id = ph.album_id
     CROSS JOIN LATERAL (SELECT DISTINCT e ->> 'code' AS code FROM jsonb_array_elements(ph.checks) e) f
     WHERE al.parent_resource_type = 'Project' AND al.parent_resource_id = ${projectId}
-      AND ${stateCondition('open')} AND ${notACard}
+      AND ${stateCondition('open')} AND ${reviewedPhotos(subjectsOnly)}
     GROUP BY f.code`.execute(db);
   const found = new Map(perCode.rows.map((r) => [r.code, r.n]));
   return { ...row, by_code: Object.fromEntries(codes.map((c) => [c, found.get(c) ?? 0])) };

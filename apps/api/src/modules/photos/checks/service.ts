@@ -1,4 +1,4 @@
-import { CHECK_CODES, type HeadSizeRule } from '@school-portal/domain';
+import { CHECK_CODES, can, type HeadSizeRule } from '@school-portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import type { PageRequest } from '../../../db/paging.js';
@@ -21,7 +21,10 @@ export async function projectPhotoChecks(
   projectId: string,
   query: PageRequest & { code?: string | undefined; class?: string | undefined; state: ReviewState },
 ) {
-  const pf = await loadProjectFields(request.access, sessionOf(request), projectId);
+  const session = sessionOf(request);
+  const pf = await loadProjectFields(request.access, session, projectId);
+  // A school reviews its students' portraits only, never the studio's shots not (or not yet) assigned.
+  const subjectsOnly = !can(session.abilities, 'photo-check.retake');
   const classFilter =
     query.class !== undefined
       ? {
@@ -30,8 +33,13 @@ export async function projectPhotoChecks(
         }
       : undefined;
   const [{ rows, meta }, counts] = await Promise.all([
-    flaggedPhotos(ctx.db, pf.project.id, { state: query.state, code: query.code, class: classFilter }, query),
-    reviewCounts(ctx.db, pf.project.id, CHECK_CODES),
+    flaggedPhotos(
+      ctx.db,
+      pf.project.id,
+      { state: query.state, code: query.code, class: classFilter, subjectsOnly },
+      query,
+    ),
+    reviewCounts(ctx.db, pf.project.id, CHECK_CODES, subjectsOnly),
   ]);
   return {
     photo_checks: await Promise.all(rows.map((r) => serializePhotoCheck(ctx.storage, pf, r))),
