@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHORT_CODE_MAX_LENGTH } from './constants.js';
 import { isoDateSchema, recordIdSchema as recordId, requiredText } from './schemas.js';
 
 /**
@@ -93,13 +94,16 @@ export const seasonFormSchema = z
   });
 export type SeasonForm = z.input<typeof seasonFormSchema>;
 
-/** The project form (spec §5): name, template and organization required; season optional. */
+/**
+ * The project form (spec §5): name, template and organization required; season optional. The short code
+ * follows spec §9 ("Short code max 9 characters"), as the organization's does.
+ */
 export const projectFormSchema = z.object({
   name: requiredText(200),
   short_code: z
     .string()
     .trim()
-    .max(20, 'is too long (maximum is 20 characters)')
+    .max(SHORT_CODE_MAX_LENGTH, `is too long (maximum is ${SHORT_CODE_MAX_LENGTH} characters)`)
     .nullish()
     .transform((v) => (v ? v : null)),
   organization_id: recordId,
