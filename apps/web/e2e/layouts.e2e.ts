@@ -9,6 +9,7 @@ import {
   DEMO_USERS,
   organizationIdByName,
   productAndBrowser,
+  projectIdByName,
   withSignedInPage,
 } from './support/server.js';
 
@@ -92,9 +93,13 @@ test('a studio manager prints a class composite for a selection, leaving a dupli
     expect(await page.getByRole('combobox', { name: 'Group By' }).textContent()).toBe('Grade');
     expect(await page.getByRole('combobox', { name: 'Sort By' }).textContent()).toBe('Last Name');
     expect(await page.getByRole('combobox', { name: 'Then By' }).textContent()).toBe('First Name');
-    await page.getByText('3 subjects, grouped by Grade, sorted by Last Name, First Name.').waitFor();
-    await page.getByTestId('print-summary').getByText('1 duplicate left out.').waitFor();
-    // None of them has a photo: left out by default, here printed as placeholders with their names.
+    // None of them has a photo: left out by default (the summary says so), here printed as placeholders.
+    const summary = page.getByTestId('print-summary');
+    await summary
+      .getByText('0 subjects to print, grouped by Grade, sorted by Last Name, First Name.')
+      .waitFor();
+    await summary.getByText('3 subjects without a photo left out.').waitFor();
+    await summary.getByText('1 duplicate left out.').waitFor();
     const withoutPhoto = page.getByRole('radiogroup', { name: 'Subjects without a photo' });
     expect(await withoutPhoto.getByRole('radio', { name: 'Leave them out' }).isChecked()).toBe(true);
     // Left out, nobody would be printed: the wizard says so under the choice and stays on this step.
@@ -105,6 +110,10 @@ test('a studio manager prints a class composite for a selection, leaving a dupli
       .waitFor();
     expect(page.url()).not.toContain('/layouts/renders');
     await withoutPhoto.getByRole('radio', { name: 'Print a placeholder with the name' }).check();
+    await summary
+      .getByText('3 subjects to print, grouped by Grade, sorted by Last Name, First Name.')
+      .waitFor();
+    expect(await summary.getByText('without a photo').count()).toBe(0);
     await page.getByRole('textbox', { name: 'PDF Name' }).fill('Composite for Ms. Lee');
     await page.getByRole('button', { name: 'Print', exact: true }).click();
 
@@ -134,6 +143,40 @@ test('a studio manager prints a class composite for a selection, leaving a dupli
       .executeTakeFirstOrThrow();
     expect(render).toMatchObject({ subjects_without_photo: 'placeholder' });
     expect(render.subject_ids).toHaveLength(3);
+  });
+}, 120_000);
+
+test('the confirm step counts the subjects to print: those without a photo are left out by default, and printed as placeholders when chosen', async () => {
+  // The demo project: five subjects, four with a photo (Emma Kowalski, Grade 5, has none).
+  const demoProjectId = await projectIdByName(product.app, 'Maple Grove Fall 2026');
+  await withSignedInPage(product, DEMO_USERS.studio, async (page) => {
+    await page.goto(`${product.baseUrl}/projects/${demoProjectId}/layouts`);
+    await choose(page, 'Choose Category', 'Class Composites');
+    const card = page.getByTestId('layout-card').filter({ hasText: 'Class Composite' });
+    await card.getByRole('link', { name: 'Select Layout' }).click();
+    await page.getByTestId('layout-preview').getByRole('img').waitFor();
+    await page.getByRole('button', { name: 'Confirm and Print' }).click();
+    const summary = page.getByTestId('print-summary');
+    await summary
+      .getByText('4 subjects to print, grouped by Grade, sorted by Last Name, First Name.')
+      .waitFor();
+    await summary.getByText('1 subject without a photo left out.').waitFor();
+    await page.getByRole('radio', { name: 'Print a placeholder with the name' }).check();
+    await summary
+      .getByText('5 subjects to print, grouped by Grade, sorted by Last Name, First Name.')
+      .waitFor();
+    expect(await summary.getByText('without a photo').count()).toBe(0);
+    // A selection of chosen ids is counted the same way.
+    await page.getByRole('radio', { name: 'Leave them out' }).check();
+    await page.getByRole('button', { name: 'Select Subjects' }).click();
+    await page.getByTestId('selected-count').getByText('5 subjects selected').waitFor();
+    await page.getByRole('checkbox', { name: 'Select Emma Kowalski' }).uncheck();
+    await page.getByTestId('selected-count').getByText('4 subjects selected').waitFor();
+    await page.getByRole('button', { name: 'Confirm and Print' }).click();
+    await summary
+      .getByText('4 subjects to print, grouped by Grade, sorted by Last Name, First Name.')
+      .waitFor();
+    expect(await summary.getByText('without a photo').count()).toBe(0);
   });
 }, 120_000);
 
@@ -254,8 +297,10 @@ test('for a single subject the wizard starts at the duplicate check, and prints 
     expect(await page.getByRole('button', { name: 'Preview Layout' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Select Subjects' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Confirm and Print' }).click();
-    await page.getByText('1 subject, grouped by Grade, sorted by Last Name, First Name.').waitFor();
+    await page.getByText('0 subjects to print, grouped by Grade, sorted by Last Name, First Name.').waitFor();
+    await page.getByTestId('print-summary').getByText('1 subject without a photo left out.').waitFor();
     await page.getByRole('radio', { name: 'Print a placeholder with the name' }).check();
+    await page.getByText('1 subject to print, grouped by Grade, sorted by Last Name, First Name.').waitFor();
     await page.getByRole('textbox', { name: 'PDF Name' }).fill('Wallets for Cleo');
     await page.getByRole('button', { name: 'Print', exact: true }).click();
     const row = page.getByTestId('highlighted-render');

@@ -21,7 +21,9 @@ import {
   DEFAULT_SUBJECTS_WITHOUT_PHOTO,
   effectiveLabel,
   fieldKeyLabel,
+  layoutDefinitionSchema,
   PRINT_LAYOUT_DEFAULTS,
+  printsPhotos,
   type SelectionState,
   SUBJECTS_WITHOUT_PHOTO,
   type SubjectSelection,
@@ -57,6 +59,7 @@ import { DuplicateFieldChips, useDuplicateFieldKeys } from '../subjects/Duplicat
 import { SelectSubjectsStep } from '../subjects/SelectSubjectsStep';
 import { useSelectionCount } from '../subjects/selectionApi';
 import { LayoutPreview, LayoutsMenu } from './LayoutsMenu';
+import { useWithoutPhotoCount } from './withoutPhoto';
 
 /** Spec §2 layouts index: Choose Category, the count, preview cards with Select Layout. */
 export function LayoutsIndexPage() {
@@ -163,6 +166,13 @@ export function LayoutShowPage() {
   };
   const selectedCount = singleSubject ? 1 : Math.max(0, (count.data ?? 0) - excluded.length);
   const step = steps[active];
+  // A layout with photo boxes, told to leave out subjects without a photo, prints only those with one:
+  // the summary counts what will be printed and says how many are left out.
+  const definition = layout.data && layoutDefinitionSchema.safeParse(layout.data.definition);
+  const leavesOut = withoutPhoto === 'leave_out' && !!definition?.success && printsPhotos(definition.data);
+  const withoutPhotoCount = useWithoutPhotoCount(projectId, chosen, leavesOut && step === 'confirm');
+  const leftOut = leavesOut ? Math.min(selectedCount, withoutPhotoCount.data ?? 0) : 0;
+  const printedCount = selectedCount - leftOut;
   // Refused (422) when leaving out subjects without a photo would leave nobody to print.
   const noneHasPhoto =
     create.error instanceof ApiError && !!create.error.fieldErrors?.subjects_without_photo?.length;
@@ -248,10 +258,11 @@ export function LayoutShowPage() {
         <Box sx={{ display: 'grid', gap: 2, maxWidth: 480 }}>
           <Typography data-testid="print-summary">
             {t('layouts.wizard.summary', {
-              count: selectedCount,
+              count: printedCount,
               group: group || t('layouts.wizard.none'),
               sort: sorts.filter(Boolean).join(', ') || t('layouts.wizard.none'),
             })}{' '}
+            {leftOut > 0 && `${t('layouts.wizard.without-photo.left-out', { count: leftOut })} `}
             {excluded.length > 0 && t('layouts.wizard.excluded', { count: excluded.length })}
           </Typography>
           <FormControl error={noneHasPhoto}>
