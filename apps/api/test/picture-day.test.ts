@@ -474,6 +474,74 @@ describe('a photo not uploaded in a camera-card batch', () => {
       'P_0005.JPG',
     ]);
   }, 90_000);
+
+  test('apply is refused while a photo is not uploaded: 422 naming it, nothing moved or assigned', async () => {
+    const res = await call('POST', `/api/photo-batches/${batchId}/apply`);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toEqual({
+      errors: { base: ['1 photo has not been uploaded: upload it again and match again, or ignore it.'] },
+    });
+    const batch = (await call('GET', `/api/photo-batches/${batchId}`)).json().photo_batch;
+    expect(batch.state).toBe('matched');
+    expect(batch.counts).toMatchObject({ pending: 1, not_uploaded: 1 });
+    const assigned = await t.ctx.db
+      .selectFrom('subject_photo_assignments')
+      .select('photo_id')
+      .where('photo_id', 'in', Object.values(photoIds))
+      .execute();
+    expect(assigned).toEqual([]);
+    const events = await t.ctx.db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('record_type', '=', 'photo_batch')
+      .where('record_id', '=', batchId)
+      .execute();
+    expect(events).toEqual([]);
+  });
+
+  test('a photo that never arrived can be ignored (not assigned), and the batch applied without it; the photos after it stay unassigned', async () => {
+    const assign = await call('PATCH', `/api/photo-batch-items/${missingItem}`, {
+      photo_batch_item: { subject_id: subjects.ben!.id },
+    });
+    expect(assign.statusCode).toBe(422);
+    expect(Object.keys(assign.json().errors)).toEqual(['subject_id']);
+    const ignored = await call('PATCH', `/api/photo-batch-items/${missingItem}`, {
+      photo_batch_item: { ignored: true },
+    });
+    expect(ignored.statusCode, ignored.body).toBe(200);
+    expect(ignored.json().photo_batch_item).toMatchObject({
+      state: 'ignored',
+      reviewed: true,
+      verified: false,
+    });
+    let batch = (await call('GET', `/api/photo-batches/${batchId}`)).json().photo_batch;
+    expect(batch.counts).toMatchObject({ pending: 0, not_uploaded: 0, ignored: 1 });
+    // Undone, it is pending again; ignored again, a new match keeps the decision and still does not
+    // carry Ava's card past it.
+    const undone = await call('PATCH', `/api/photo-batch-items/${missingItem}`, {
+      photo_batch_item: { ignored: false },
+    });
+    expect(undone.json().photo_batch_item).toMatchObject({ state: 'pending', reason_code: 'not_verified' });
+    await call('PATCH', `/api/photo-batch-items/${missingItem}`, { photo_batch_item: { ignored: true } });
+    batch = await match(batchId);
+    expect(batch.counts).toMatchObject({ pending: 0, not_uploaded: 0, ignored: 1, matched: 2, unmatched: 2 });
+    const got = byName(await items(batchId));
+    expect(got['P_0003.JPG']).toMatchObject({ state: 'ignored' });
+    expect(got['P_0004.JPG']).toMatchObject({ state: 'unmatched', reason_code: 'pending_before' });
+
+    const done = await apply(batchId);
+    expect(done.state).toBe('applied');
+    const rows = await t.ctx.db
+      .selectFrom('subject_photo_assignments')
+      .select(['subject_id', 'photo_id'])
+      .where('photo_id', 'in', Object.values(photoIds))
+      .orderBy('photo_id')
+      .execute();
+    expect(rows).toEqual([
+      { subject_id: subjects.ava!.id, photo_id: photoIds['P_0002.JPG'] },
+      { subject_id: subjects.cy!.id, photo_id: photoIds['P_0007.JPG'] },
+    ]);
+  }, 120_000);
 });
 
 describe('extras', () => {

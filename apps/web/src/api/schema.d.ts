@@ -8396,6 +8396,7 @@ export interface paths {
                                     photos: number;
                                     uploaded: number;
                                     pending: number;
+                                    not_uploaded: number;
                                     cards: number;
                                     matched: number;
                                     unmatched: number;
@@ -8479,6 +8480,7 @@ export interface paths {
                                     photos: number;
                                     uploaded: number;
                                     pending: number;
+                                    not_uploaded: number;
                                     cards: number;
                                     matched: number;
                                     unmatched: number;
@@ -8555,6 +8557,7 @@ export interface paths {
                                     photos: number;
                                     uploaded: number;
                                     pending: number;
+                                    not_uploaded: number;
                                     cards: number;
                                     matched: number;
                                     unmatched: number;
@@ -8690,7 +8693,7 @@ export interface paths {
                                 candidate_subject_ids: string[];
                                 card_code: string | null;
                                 /** @enum {string|null} */
-                                reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | null;
+                                reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | null;
                                 reason: string | null;
                                 reviewed: boolean;
                                 applied: boolean;
@@ -8777,7 +8780,7 @@ export interface paths {
                                 candidate_subject_ids: string[];
                                 card_code: string | null;
                                 /** @enum {string|null} */
-                                reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | null;
+                                reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | null;
                                 reason: string | null;
                                 reviewed: boolean;
                                 applied: boolean;
@@ -8861,6 +8864,7 @@ export interface paths {
                                     photos: number;
                                     uploaded: number;
                                     pending: number;
+                                    not_uploaded: number;
                                     cards: number;
                                     matched: number;
                                     unmatched: number;
@@ -8945,6 +8949,7 @@ export interface paths {
                                     photos: number;
                                     uploaded: number;
                                     pending: number;
+                                    not_uploaded: number;
                                     cards: number;
                                     matched: number;
                                     unmatched: number;
@@ -9019,7 +9024,7 @@ export interface paths {
                                 candidate_subject_ids: string[];
                                 card_code: string | null;
                                 /** @enum {string|null} */
-                                reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | null;
+                                reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | null;
                                 reason: string | null;
                                 reviewed: boolean;
                                 applied: boolean;
@@ -9107,7 +9112,7 @@ export interface paths {
                                 candidate_subject_ids: string[];
                                 card_code: string | null;
                                 /** @enum {string|null} */
-                                reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | null;
+                                reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | null;
                                 reason: string | null;
                                 reviewed: boolean;
                                 applied: boolean;
@@ -9185,6 +9190,7 @@ export interface paths {
                                     photos: number;
                                     uploaded: number;
                                     pending: number;
+                                    not_uploaded: number;
                                     cards: number;
                                     matched: number;
                                     unmatched: number;

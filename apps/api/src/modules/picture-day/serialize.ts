@@ -22,6 +22,7 @@ const countsSchema = z.object({
   photos: z.number(),
   uploaded: z.number(),
   pending: z.number(),
+  not_uploaded: z.number(),
   cards: z.number(),
   matched: z.number(),
   unmatched: z.number(),

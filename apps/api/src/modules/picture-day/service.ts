@@ -415,9 +415,20 @@ export async function reviewBatchItem(
     throw conflict({ base: [`This batch is ${batch.state}; its photos can't be changed now.`] });
   if (item.state === 'card')
     throw unprocessable({ base: ['A camera card is kept as a card, never a portrait.'] });
-  if (item.state === 'pending') throw unprocessable({ base: ['This photo has not been matched yet.'] });
+  const photo = await selectPhotos(ctx.db).where('ph.id', '=', item.photo_id).executeTakeFirstOrThrow();
+  // A photo whose bytes never arrived (an upload cut off) can be ignored, so the batch can be applied
+  // without it; it can't be assigned, having nothing to show.
+  const notUploaded = !photo.upload_verified_at;
+  if (notUploaded && body.subject_id !== undefined)
+    throw unprocessable({ subject_id: ['This photo has not been uploaded; upload it again or ignore it.'] });
+  if (item.state === 'pending' && !notUploaded)
+    throw unprocessable({ base: ['This photo has not been matched yet.'] });
   let values: Parameters<typeof writeReview>[2];
-  if (body.subject_id !== undefined) {
+  if (notUploaded)
+    values = body.ignored
+      ? { state: 'ignored', subject_id: null, reason_code: 'not_verified', reviewed: true }
+      : { state: 'pending', subject_id: null, reason_code: 'not_verified', reviewed: false };
+  else if (body.subject_id !== undefined) {
     const found = await subjectsOfProjectInView(ctx.db, request.access, batch.project_id, [body.subject_id]);
     if (found.length === 0) throw unprocessable({ subject_id: ['is invalid'] });
     values = { state: 'matched', subject_id: body.subject_id, reason_code: null, reviewed: true };
@@ -425,7 +436,6 @@ export async function reviewBatchItem(
   else values = { state: 'unmatched', subject_id: null, reason_code: null, reviewed: false };
   const row = await writeReview(ctx.db, item.id, values);
   await saveReport(ctx.db, batch.id, await subjectReport(ctx.db, batch));
-  const photo = await selectPhotos(ctx.db).where('ph.id', '=', row.photo_id).executeTakeFirstOrThrow();
   const fields = await fieldsFor(ctx.db, sessionOf(request), batch.project_id);
   const thumbnails = (await serializePhoto(ctx.storage, photo)).thumbnails;
   return serializeItem(row, photo, thumbnails, labelOf(fields, batch.match_field_key) ?? 'value');
@@ -433,9 +443,20 @@ export async function reviewBatchItem(
 
 // ---------- Apply ----------
 
+/** Why a batch with pending photos can't be applied yet, and what to do. */
+function pendingMessage({ pending, not_uploaded: missing }: { pending: number; not_uploaded: number }) {
+  if (missing === 1) return '1 photo has not been uploaded: upload it again and match again, or ignore it.';
+  if (missing > 1)
+    return `${missing} photos have not been uploaded: upload them again and match again, or ignore them.`;
+  return pending === 1
+    ? '1 photo has not been matched since it arrived: match again before applying.'
+    : `${pending} photos have not been matched since they arrived: match again before applying.`;
+}
+
 /**
  * Starts applying a matched batch, in one transaction: marks it applying, queues the job and records it
- * in the trail. An applied batch answers as it is (applying twice changes nothing); others 409.
+ * in the trail. An applied batch answers as it is (applying twice changes nothing); others 409; 422
+ * while photos are pending (not uploaded, unless ignored, or not matched since they arrived).
  */
 export async function startApply(
   ctx: AppContext,
@@ -446,7 +467,6 @@ export async function startApply(
   const { batch, organizationId } = await visibleBatch(ctx, request, id);
   if (batch.state === 'applied' || batch.state === 'applying')
     return batchAnswer(ctx.db, sessionOf(request), batch);
-  const counts = (await itemCounts(ctx.db, [batch.id])).get(batch.id)!;
   const moved = await ctx.db.transaction().execute(async (trx) => {
     const row = await moveBatch(
       trx,
@@ -456,6 +476,10 @@ export async function startApply(
       primary ? { primary_rule: primary } : {},
     );
     if (!row) return null;
+    // Counted once the batch is held: a photo not uploaded or not matched would be dropped unseen, and
+    // the photos after a missing camera card are waiting for it. Throwing undoes the move.
+    const counts = (await itemCounts(trx, [batch.id])).get(batch.id)!;
+    if (counts.pending > 0) throw unprocessable({ base: [pendingMessage(counts)] });
     await ctx.queue.enqueue(
       'photo-batches.apply',
       { photo_batch_id: batch.id },
