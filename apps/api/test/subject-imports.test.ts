@@ -387,6 +387,29 @@ describe('roster import: matching, modes and row errors', () => {
     expect(download.body).not.toMatch(/(^|,)=/m);
   });
 
+  test('exact copies of a row are one student, with a warning; rows sharing an ID but differing stay errors', async () => {
+    const imp = await readyImport(
+      projects.errors!,
+      'copies.csv',
+      // Row 2 repeated exactly at row 5 (spaces around a cell don't count); ID 80 twice with different names.
+      csv(
+        'ID,First Name,Last Name,Teacher\n70,Zoë,García,Park\n80,Ann,Lee,Park\n80,Anne,Lee,Park\n70, Zoë ,García,Park\n90,Bo,Kim,Park\n',
+      ),
+    );
+    const checked = await call('studioManager', 'POST', `/api/subject-imports/${imp.id}/check`);
+    const report = checked.json().subject_import.check;
+    expect(report).toMatchObject({ total_rows: 5, create_count: 2, error_count: 2, warning_count: 1 });
+    expect(report.warnings).toEqual([
+      { line: 2, messages: ['rows 2, 5 are the same: the student is imported once'] },
+    ]);
+    expect(report.errors.map((e: { line: number }) => e.line)).toEqual([3, 4]);
+    const { done } = await checkAndApply(imp.id, { skip: true });
+    expect(done.report).toMatchObject({ created: 2, skipped: 2 });
+    const ids = (await subjectsOf(projects.errors!)).map((s) => s.properties[fieldIds.errors!.student_id!]);
+    expect(ids.filter((id) => id === '70')).toHaveLength(1);
+    expect(ids).toContain('90');
+  });
+
   test('a skipped cell that looks like a formula gets a leading quote', async () => {
     const imp = await readyImport(
       projects.errors!,

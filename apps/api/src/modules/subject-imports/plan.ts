@@ -49,6 +49,8 @@ export interface Plan {
   /** Rows that match a subject while the mode adds new ones only. */
   existingSkipped: { line: number; id: string }[];
   errors: { line: number; messages: string[] }[];
+  /** Rows that are exact copies of an earlier row: counted once, at the first of them. */
+  warnings: { line: number; messages: string[] }[];
 }
 
 const keyField = (fields: FieldRef[], key: MappedKey) => fields.find((f) => f.field_key === key);
@@ -107,12 +109,38 @@ export function planImport(input: PlanInput): Plan {
     if (nk) byName.set(nk, [...(byName.get(nk) ?? []), subject]);
   }
 
-  const plan: Plan = { creates: [], updates: [], unchanged: [], existingSkipped: [], errors: [] };
-  const rows = input.rows.map((row) => {
+  const plan: Plan = {
+    creates: [],
+    updates: [],
+    unchanged: [],
+    existingSkipped: [],
+    errors: [],
+    warnings: [],
+  };
+  // School exports often repeat a row exactly: every mapped value the same is one student, read once.
+  const copiesOf = new Map<string, number[]>();
+  const distinct = input.rows.filter((row) => {
+    const signature = JSON.stringify(targets.map(({ index }) => (row.cells[index] ?? '').trim()));
+    const lines = copiesOf.get(signature);
+    if (!lines) {
+      copiesOf.set(signature, [row.line]);
+      return true;
+    }
+    lines.push(row.line);
+    return false;
+  });
+  for (const lines of copiesOf.values())
+    if (lines.length > 1)
+      plan.warnings.push({
+        line: lines[0]!,
+        messages: [`rows ${lines.join(', ')} are the same: the student is imported once`],
+      });
+  plan.warnings.sort((a, b) => a.line - b.line);
+  const rows = distinct.map((row) => {
     const properties: Record<string, string> = {};
     const messages: string[] = [];
     for (const { index, fieldId } of targets) {
-      const value = row.cells[index] ?? '';
+      const value = (row.cells[index] ?? '').trim();
       if (value === '') continue;
       const label = labelOf.get(fieldId) ?? fieldId;
       if (!writable.has(fieldId)) messages.push(`${label}: is a hidden field you may not write`);
@@ -123,7 +151,7 @@ export function planImport(input: PlanInput): Plan {
     return { line: row.line, properties, messages };
   });
 
-  // The same Student ID twice in the file: every such row is an error (which one is right is unknown).
+  // The same Student ID on rows that differ: every such row is an error (which one is right is unknown).
   const linesBySid = new Map<string, number[]>();
   if (sid)
     for (const r of rows) {

@@ -18,6 +18,9 @@ export const checkReportSchema = z.object({
     z.object({ line: z.number(), subject_id: z.string(), name: z.string(), changes: z.array(change) }),
   ),
   errors: z.array(lineErrors),
+  /** Rows that are exact copies of an earlier row, counted once: one entry at the first of them. */
+  warning_count: z.number(),
+  warnings: z.array(lineErrors),
 });
 export type CheckReport = z.infer<typeof checkReportSchema>;
 
@@ -77,7 +80,14 @@ export const serializeImport = (r: SubjectImportRow) => ({
   match_by: r.match_by,
   mode: r.mode,
   skip_invalid_rows: r.skip_invalid_rows,
-  check: (r.check_report as CheckReport | null) ?? null,
+  // A check stored before warnings existed has none.
+  check: r.check_report
+    ? {
+        warning_count: 0,
+        warnings: [],
+        ...(r.check_report as Omit<CheckReport, 'warning_count' | 'warnings'>),
+      }
+    : null,
   report: r.report
     ? { ...(r.report as ApplyReport), skipped_rows: (r.report as ApplyReport).skipped_rows.slice(0, 1000) }
     : null,

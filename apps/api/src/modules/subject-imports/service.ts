@@ -224,6 +224,8 @@ export function checkReport({ plan, fields, parsed }: Planned): CheckReport {
       changes: u.changes,
     })),
     errors: plan.errors.slice(0, REPORT_LIST_MAX),
+    warning_count: plan.warnings.length,
+    warnings: plan.warnings.slice(0, REPORT_LIST_MAX),
   };
 }
 

@@ -23,12 +23,14 @@ import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/keys';
 import {
   applyImport,
+  type CheckReport,
   checkImport,
   downloadSkippedRows,
   getImport,
   type ImportMode,
   importAttachment,
   importRosterFile,
+  type LineErrors,
   type SubjectImportDetail,
   updateImport,
 } from '../../api/subjectImports';
@@ -38,6 +40,9 @@ import { ListTable } from '../../components/table/ListTable';
 import { ImportHistory } from './ImportHistory';
 
 const STEPS = ['upload', 'map', 'review', 'done'] as const;
+
+/** Rows repeated exactly in the file (each imported once); a check stored before them has none. */
+const copiesOf = (check: CheckReport) => (check as CheckReport & { warnings?: LineErrors[] }).warnings ?? [];
 const SKIP = '';
 
 /** The server's 422 field errors as one line each. */
@@ -295,7 +300,27 @@ export function ImportRosterPage() {
             <Typography data-testid="check-errors" color={imp.check.error_count ? 'error' : undefined}>
               {t('roster.review.errors', { count: imp.check.error_count })}
             </Typography>
+            {copiesOf(imp.check).length > 0 && (
+              <Typography data-testid="check-copies">
+                {t('subjects.roster-import.copies', { count: copiesOf(imp.check).length })}
+              </Typography>
+            )}
           </Stack>
+          {copiesOf(imp.check).length > 0 && (
+            <ListTable
+              size="small"
+              label={t('subjects.roster-import.copies-table')}
+              columns={[t('roster.review.row'), t('roster.review.problem')]}
+              rows={copiesOf(imp.check)}
+            >
+              {(w) => (
+                <TableRow key={w.line} data-testid="copy-row">
+                  <TableCell>{w.line}</TableCell>
+                  <TableCell>{w.messages.join('; ')}</TableCell>
+                </TableRow>
+              )}
+            </ListTable>
+          )}
           {imp.check.updates.length > 0 && (
             <ListTable
               size="small"
