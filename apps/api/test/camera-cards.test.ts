@@ -53,6 +53,7 @@ beforeAll(async () => {
     'last_name',
     'grade',
     'teacher',
+    'student_id',
   ]);
   const crop = { name: 'Default', x: 0, y: 0, width: 1, height: 1 };
   for (const [first, last, photo] of [
@@ -65,7 +66,7 @@ beforeAll(async () => {
       id: await subjectWithPhoto(
         t,
         project,
-        { first_name: first, last_name: last, grade: '4', teacher: 'Ms. Reyes' },
+        { first_name: first, last_name: last, grade: '4', teacher: 'Ms. Reyes', student_id: `ID-${last}` },
         photo ? { bytes: await makeJpeg(400, 500), width: 400, height: 500, crop } : undefined,
       ),
     });
@@ -158,6 +159,8 @@ describe('the Camera Card layout', { timeout: 120_000 }, () => {
     for (const [i, s] of inOrder.entries()) {
       expect(text).toContain(s.last);
       expect(text).toContain(codes[i]);
+      // Under the name, the Student ID: two children of one name in a class are told apart.
+      expect(text).toContain(`ID-${s.last}`);
     }
     expect(text).toContain('Grade 4');
     expect(text).toContain('Ms. Reyes');

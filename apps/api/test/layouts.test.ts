@@ -232,9 +232,13 @@ describe('layout renders', () => {
     });
     expect(render).toMatchObject({ worker_status: 'complete', subjects_count: 12, render_type: 'Sheet' });
     const read = await readPdf(await downloadPdf('schoolStaff', render.id));
-    expect(read.pages).toBe(1);
+    // A page per class, headed by the school and the class as the composite is (not a bare "Lee").
+    expect(read.pages).toBe(3);
     const order = ['Jones', 'Lee', 'Smith'].map((g) => read.text.indexOf(g));
     expect(order).toEqual([...order].sort((a, b) => a - b));
+    for (const page of read.pageTexts) expect(page).toContain('School A1');
+    expect(read.pageTexts[1]).toContain('Grade 2 · Lee');
+    expect(read.pageTexts[2]).toContain('Grade 3 · Smith');
     expect(read.text).toContain('Adams, Amy');
   });
 
