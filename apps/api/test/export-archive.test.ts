@@ -904,5 +904,46 @@ describe('custom fields, encodings and the PSPA package', () => {
       count: 1,
       subject_ids: ['2'],
     });
+    // Without its MASTER file (a copy), INDEX.TXT still lists only the subjects with an image.
+    const copy = { ...format, standard_key: null, data_master_file: false };
+    const bare = await build(copy, subjects);
+    expect([...bare.entries.keys()]).not.toContain('PSPA/MASTER.TXT');
+    expect(bare.entries.get('PSPA/INDEX.TXT')!.data.toString('latin1').split('\r\n').filter(Boolean)).toEqual(
+      lines('PSPA/INDEX.TXT'),
+    );
+  });
+
+  test("a photo import's map lists only subjects with an image: PowerSchool's photos.txt and the ID card import.csv", async () => {
+    const subjects = [
+      { id: '1', values: { student_id: '1001', first_name: 'Ann', last_name: 'Lee' }, images: [portrait] },
+      { id: '2', values: { student_id: '1002', first_name: 'Bo', last_name: 'Diaz' }, images: [] },
+    ];
+    for (const key of ['powerschool_photo_import', 'id_card_import']) {
+      const format = { ...(await builtIn(key)), images_crop_width_pixels: 40, images_crop_height_pixels: 60 };
+      expect(format.data_image_rows_only).toBe(true);
+      const { entries } = await build(format, subjects);
+      const data = [...entries.entries()].find(
+        ([name]) => /\.(txt|csv)$/.test(name) && !name.endsWith('readme.txt'),
+      );
+      expect(data, key).toBeDefined();
+      const text = data![1].data.toString('utf8');
+      expect(text, key).toContain('1001');
+      expect(text, key).not.toContain('1002');
+      const report = checkExport(format, subjects, runOptions());
+      expect(
+        report.issues.find((i) => i.code === 'left_out_of_index'),
+        key,
+      ).toMatchObject({
+        message: `1 subject has no image and will be left out of ${data![0].split('/').at(-1)}.`,
+        subject_ids: ['2'],
+      });
+    }
+    // A roster with photos keeps everyone.
+    const roster = {
+      ...(await builtIn('csv_and_photos')),
+      images_crop_width_pixels: 40,
+      images_crop_height_pixels: 60,
+    };
+    expect(roster.data_image_rows_only).toBe(false);
   });
 });

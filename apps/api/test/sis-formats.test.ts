@@ -305,8 +305,13 @@ describe('pre-export check: the PSPA package', () => {
     expect(report.issues.filter((i) => i.code.startsWith('pspa_'))).toEqual([]);
   });
 
-  test('every index row has its image: rows without one in a PSPA copy without a MASTER file', async () => {
-    const copy = { ...(await pspaSized()), standard_key: null, data_master_file: false };
+  test('every index row has its image: rows without one in a PSPA copy that lists everyone', async () => {
+    const copy = {
+      ...(await pspaSized()),
+      standard_key: null,
+      data_master_file: false,
+      data_image_rows_only: false,
+    };
     const report = checkExport(copy, [person('1', {}), person('2', {}, [])], runOptions({ fields }));
     expect(issue(report, 'pspa_row_without_image')).toMatchObject({ count: 1, subject_ids: ['2'] });
     // The built-in keeps them out of INDEX.TXT (MASTER.TXT lists them): no row without an image.

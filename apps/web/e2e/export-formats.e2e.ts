@@ -208,6 +208,7 @@ test("on a school's project, the studio's format says who will see it, maps the 
   expect(await termValues(page, 'review-')).toMatchObject({
     'data-file': 'INDEX.TXT',
     'master-file': 'MASTER.TXT lists everyone; INDEX.TXT only subjects with an image',
+    rows: 'Only subjects with an image',
     'pixels-per-inch': '300',
     'name-separator': 'Underscore (_)',
     'image-zero-pad': 'No',

@@ -197,6 +197,8 @@ export const exportFormatBaseSchema = z.object({
   data_encoding: z.enum(DATA_ENCODINGS, 'is not a known encoding').default('utf-8'),
   /** A MASTER file (the index's columns) lists every subject; the index only those with an image. */
   data_master_file: z.boolean().default(false),
+  /** The data file lists only subjects with an image (a photo import's map reads each row as a picture). */
+  data_image_rows_only: z.boolean().default(false),
   // Images.
   images_directory_name: optionalText(100),
   images_directory_group_enabled: z.boolean().default(false),
@@ -310,6 +312,7 @@ export function newExportFormatDefaults() {
     data_escape_formulas: true,
     data_encoding: 'utf-8' as DataEncoding,
     data_master_file: false,
+    data_image_rows_only: false,
     images_directory_name: null as string | null,
     images_directory_group_enabled: false,
     images_content_type: 'image/jpeg' as (typeof IMAGE_CONTENT_TYPES)[number],
@@ -373,6 +376,7 @@ export const EXPORT_FORMAT_SETTINGS_BY_STEP = {
     'data_escape_formulas',
     'data_encoding',
     'data_master_file',
+    'data_image_rows_only',
     'duplicate_search_fields',
   ],
 } as const satisfies Record<string, readonly Exclude<keyof ExportFormatDraft, 'field_mappings'>[]>;

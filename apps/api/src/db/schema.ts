@@ -419,6 +419,7 @@ export interface ProjectExportFormatsTable {
   data_encoding: Generated<string>;
   /** A MASTER file lists every subject; the index only those with an image (0024). */
   data_master_file: Generated<boolean>;
+  data_image_rows_only: Generated<boolean>;
   /** A yearbook format (0030): leaves subjects out of the yearbook at their family's request. */
   yearbook: Generated<boolean>;
   images_directory_name: string | null;

@@ -34,6 +34,7 @@ export function formatRow(overrides: Partial<ExportFormatRow> = {}): ExportForma
     data_escape_formulas: true,
     data_encoding: 'utf-8',
     data_master_file: false,
+    data_image_rows_only: false,
     yearbook: false,
     images_directory_name: null,
     images_directory_group_enabled: false,

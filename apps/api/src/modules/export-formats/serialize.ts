@@ -49,6 +49,7 @@ export const exportFormatSchema = recordSchema({
   data_escape_formulas: z.boolean(),
   data_encoding: z.enum(DATA_ENCODINGS),
   data_master_file: z.boolean(),
+  data_image_rows_only: z.boolean(),
   images_directory_name: z.string().nullable(),
   images_directory_group_enabled: z.boolean(),
   images_content_type: z.string(),

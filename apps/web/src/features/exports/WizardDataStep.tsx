@@ -246,6 +246,7 @@ export function DataStep({ projectId }: { projectId: string }) {
       <ChoiceSetting name="data_encoding" options={optionsOf(DATA_ENCODINGS, ENCODING_LABELS)} required />
       <ToggleSetting name="data_include_unmapped_fields" />
       <ToggleSetting name="data_master_file" />
+      <ToggleSetting name="data_image_rows_only" />
       <ToggleSetting name="data_allow_custom_file_name" />
       <ToggleSetting name="data_escape_formulas" />
       <ChoiceSetting name="data_zero_pad_field_key" options={SUBJECT_FIELD_OPTIONS} none />

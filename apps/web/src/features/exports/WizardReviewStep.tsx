@@ -30,6 +30,7 @@ type ReviewKey =
   | 'sequential-number'
   | 'data-file'
   | 'master-file'
+  | 'rows'
   | 'delimiter'
   | 'newline'
   | 'encoding'
@@ -126,6 +127,13 @@ function reviewOf(
               index: exportDataFileName(dataBase, extension),
             })
           : t('exports.wizard.no'),
+      ],
+      [
+        'rows',
+        // As the archive does: with images, a MASTER file or the setting keeps the index to those with one.
+        values.include_images && (values.data_image_rows_only || values.data_master_file)
+          ? t('exports.wizard.review.rows-with-image')
+          : t('exports.wizard.review.rows-everyone'),
       ],
       ['delimiter', DELIMITER_LABELS[values.data_delimiter_format]],
       ['newline', NEWLINE_LABELS[values.data_newline_format]],

@@ -203,8 +203,9 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
         const folder = dataFolder(layout, subject);
         for (const special of rows.length > 0 ? rows : [{ image_file_name: '', image_folder: '' }]) {
           const cells = rowCells(format, columns, subject, { ...special, volume: layout.root });
-          // With a MASTER file (PSPA's package), the index lists only rows with an image; MASTER, everyone.
-          if (inIndex(layout, format, rows.length > 0)) await writeRow(folder, cells);
+          // A photo import's map (and an index beside a MASTER file) lists only rows with an image;
+          // MASTER, everyone.
+          if (inIndex(layout, rows.length > 0)) await writeRow(folder, cells);
           if (layout.masterFileName) await writeRow(folder, cells, layout.masterFileName);
         }
       }
@@ -302,7 +303,9 @@ function readme(
       `Columns: ${columns.map((c) => c.label).join(', ')}`,
       ...(layout.masterFileName
         ? [`${layout.masterFileName} lists every subject; ${layout.dataFileName}, those with an image.`]
-        : []),
+        : layout.indexNeedsImage
+          ? [`${layout.dataFileName} lists the subjects with an image only.`]
+          : []),
       ...facts.dataFiles.map((f) => `  ${f.entry}`),
     );
   }

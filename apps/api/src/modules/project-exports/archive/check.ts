@@ -206,8 +206,8 @@ export function checkExport(
 }
 
 /**
- * The data file's issues: mapped custom fields the project lacks, subjects left out of the index (listed in
- * MASTER only), and subjects whose values the data encoding can't hold (transliterated).
+ * The data file's issues: mapped custom fields the project lacks, subjects left out of the index for having
+ * no image (listed in MASTER only, when there is one), and subjects whose values the data encoding can't hold (transliterated).
  */
 function dataIssues(
   format: ExportFormatRow,
@@ -221,13 +221,16 @@ function dataIssues(
       issue('missing_field', `The project has no field "${label}"; its column will be empty.`, null, []),
     );
   }
-  if (layout.masterFileName) {
-    const outOfIndex = exported.filter((s) => !inIndex(layout, format, s.images.length > 0));
+  if (layout.indexNeedsImage) {
+    const outOfIndex = exported.filter((s) => !inIndex(layout, s.images.length > 0));
     if (outOfIndex.length > 0) {
+      const master = layout.masterFileName
+        ? `; ${layout.masterFileName} lists ${outOfIndex.length === 1 ? 'it' : 'them'}`
+        : '';
       issues.push(
         issue(
           'left_out_of_index',
-          `${subjects(outOfIndex.length)} ${has(outOfIndex.length)} no image and will be left out of ${layout.dataFileName}; ${layout.masterFileName} lists ${outOfIndex.length === 1 ? 'it' : 'them'}.`,
+          `${subjects(outOfIndex.length)} ${has(outOfIndex.length)} no image and will be left out of ${layout.dataFileName}${master}.`,
           null,
           ids(outOfIndex),
         ),

@@ -95,6 +95,8 @@ export interface ArchiveLayout {
   dataFileName: string;
   /** The MASTER file's name (everyone, when the format keeps one), in the data file's case. */
   masterFileName: string | null;
+  /** The data file lists only subjects with an image: the format asks it, or keeps a MASTER file. */
+  indexNeedsImage: boolean;
   imageType: ExportImageType;
   extension: string;
 }
@@ -111,6 +113,10 @@ export function archiveLayout(format: ExportFormatRow, options: ExportRunOptions
     dataDirectory: format.data_directory_name ? folderSegment(format.data_directory_name, '') : '',
     dataFileName: dataFileName(format),
     masterFileName: format.include_data && format.data_master_file ? dataFileName(format, 'MASTER') : null,
+    indexNeedsImage:
+      format.include_data &&
+      format.include_images &&
+      (format.data_image_rows_only || format.data_master_file),
     imageType,
     extension: EXPORT_IMAGE_EXTENSIONS[imageType] ?? 'jpg',
   };
@@ -129,9 +135,8 @@ export const groupFolder = (layout: ArchiveLayout, subject: ExportSubject) =>
 export const imageFolder = (layout: ArchiveLayout, subject: ExportSubject) =>
   entryName(layout.imagesGrouped ? groupFolder(layout, subject) : '', layout.imagesDirectory);
 
-/** With a MASTER file and images, the index (the data file) lists only rows with an image. */
-export const inIndex = (layout: ArchiveLayout, format: ExportFormatRow, hasImage: boolean) =>
-  !layout.masterFileName || !format.include_images || hasImage;
+/** Whether a subject's row goes into the index (the data file): always, unless it needs an image. */
+export const inIndex = (layout: ArchiveLayout, hasImage: boolean) => !layout.indexNeedsImage || hasImage;
 
 /** The folder (inside the root, '' for the root itself) of the data file a subject's rows go to. */
 export const dataFolder = (layout: ArchiveLayout, subject: ExportSubject) =>

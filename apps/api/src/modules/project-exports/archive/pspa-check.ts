@@ -57,9 +57,10 @@ export function pspaIssues(
   const layout = archiveLayout(format, options);
   const withImages = format.include_images ? exported.filter((s) => s.images.length > 0) : [];
 
-  // Index rows without an image: with a MASTER file those are left out of the index (left_out_of_index).
+  // Index rows without an image: a format that lists only rows with an image (or keeps a MASTER file)
+  // leaves them out of the index (left_out_of_index).
   const imaged = new Set(withImages);
-  const blankRows = exported.filter((s) => !imaged.has(s) && inIndex(layout, format, false));
+  const blankRows = exported.filter((s) => !imaged.has(s) && inIndex(layout, false));
   if (blankRows.length > 0) {
     issues.push(
       issue(
