@@ -269,6 +269,18 @@ describe('downloads', () => {
     const studioText = await renderText('studioStaff', studio.json().layout_render.id);
     for (const name of ['North', 'Park', 'Mr. Ortiz']) expect(studioText).toContain(name);
     expect(studioText).not.toContain('Lane');
+    // Each page says what it is, for which school and class; each child has the Student ID under the
+    // name, so that two of one name can be told apart.
+    const pages = studioText.split('\f').filter((p) => p.trim());
+    expect(pages.length).toBe(2);
+    for (const page of pages) {
+      expect(page).toContain('Missing portraits');
+      expect(page).toContain('School A1');
+    }
+    expect(pages.filter((p) => p.includes('Grade 4 · Mr. Ortiz')).length).toBe(1);
+    expect(pages.filter((p) => p.includes('Grade K · Mr. Ortiz')).length).toBe(1);
+    for (const id of ['1003', '1004', '1005']) expect(studioText).toContain(id);
+    expect(studioText).not.toContain('1001');
 
     const school = await call('schoolStaff', 'POST', `/api/projects/${project.projectId}/coverage/print`);
     expect(school.statusCode, school.body).toBe(201);

@@ -231,6 +231,20 @@ describe('what a print says about itself', () => {
     expect((await readPdf(pdf)).info.Title).toBe('Wallets – Ms. Lee');
   });
 
+  test("a render's batch name heads each page of a sheet above the school, printed as given (never read as a field)", async () => {
+    const { pdf } = await pdfOf({
+      layout_id: layoutIds['Class Composite'],
+      subject_ids: ortiz,
+      group_by: ['Grade'],
+      batch_name: 'Retakes for {Teacher}',
+    });
+    const page = (await readPdf(pdf)).pageTexts[0]!;
+    expect(page).toContain('Retakes for Teacher');
+    expect(page).not.toContain('Retakes for Mr. Ortiz');
+    expect(page.indexOf('Retakes for Teacher')).toBeLessThan(page.indexOf('School A1'));
+    expect(page).toContain('Grade K · Mr. Ortiz');
+  });
+
   test('a class composite is headed by the school, the class and the season; a smaller class gets bigger photos', async () => {
     const { pdf } = await pdfOf({
       layout_id: layoutIds['Class Composite'],

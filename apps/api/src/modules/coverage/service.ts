@@ -62,7 +62,7 @@ export async function coverageCsv(ctx: AppContext, request: FastifyRequest, proj
 
 /**
  * The built-in Contact Sheet: a page per class headed by it ("Grade 3 · Ms. Lee"), each subject a box with
- * the name, a placeholder where the portrait goes. Its category prints for everyone (directory opt-outs
+ * the name and Student ID, a placeholder where the portrait goes. Its category prints for everyone (directory opt-outs
  * too: they need a portrait for ID cards and the school's systems all the same).
  */
 function contactSheetLayout(ctx: AppContext) {
@@ -75,9 +75,13 @@ function contactSheetLayout(ctx: AppContext) {
     .executeTakeFirstOrThrow();
 }
 
+/** The heading line of the missing-portraits print. */
+export const MISSING_HEADING = 'Missing portraits';
+
 /**
  * A printable PDF of the missing list through the layout engine: a render of the built-in Contact Sheet
- * for the subjects without a portrait (placeholders with their names), a page per class of the class
+ * for the subjects without a portrait (placeholders with their names), headed "Missing portraits" (the
+ * render's batch name), a page per class of the class
  * fields the caller sees, by name. An ordinary render: followed and downloaded as any other.
  */
 export async function printMissing(ctx: AppContext, request: FastifyRequest, projectId: string) {
@@ -89,6 +93,8 @@ export async function printMissing(ctx: AppContext, request: FastifyRequest, pro
     layout_id: layout.id,
     project_id: pf.project.id,
     pdf_name: `Missing Portraits - ${pf.project.name}`.slice(0, 200),
+    // Printed above each page's school, class and season: without it the pages read as a contact sheet.
+    batch_name: MISSING_HEADING,
     subject_ids: rows.map((r) => r.id),
     group_by: classFields.map((f) => f.label),
     sort_by: [...classFields.map((f) => f.label), 'Last Name', 'First Name'],

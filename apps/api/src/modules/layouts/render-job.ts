@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hasPhoto, layoutDefinitionSchema, layoutPages, printsPhotos } from '@school-portal/domain';
+import {
+  hasPhoto,
+  type LayoutDefinition,
+  type LayoutType,
+  layoutDefinitionSchema,
+  layoutPages,
+  printsPhotos,
+} from '@school-portal/domain';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import { daysAfter } from '../../time.js';
@@ -18,6 +25,25 @@ export const renderKey = (organizationId: string, projectId: string, renderId: s
   `org-${organizationId}/projects/${projectId}/layout-renders/${renderId}-${randomBytes(8).toString('hex')}.pdf`;
 
 class RenderFailure extends Error {}
+
+/**
+ * A render's batch name heads each page of a sheet that breaks a page per group, above the layout's own
+ * heading lines and as large as its largest: what the print is ("Missing portraits"), beside the school,
+ * class and season. Braces are dropped so that the name is printed as given, never read as a field.
+ */
+export function withBatchHeading(
+  def: LayoutDefinition,
+  type: LayoutType,
+  batchName: string | null,
+): LayoutDefinition {
+  const text = batchName?.replace(/[{}]/g, '').replace(/\s+/g, ' ').trim();
+  if (!text || type !== 'Sheet' || def.group_break !== 'page') return def;
+  const lines = def.title.lines ?? [
+    { parts: [def.title.template], size: def.title.size, weight: 'bold' as const },
+  ];
+  const size = Math.max(...lines.map((l) => l.size));
+  return { ...def, title: { ...def.title, lines: [{ parts: [text], size, weight: 'bold' }, ...lines] } };
+}
 
 /**
  * Makes one render's PDF: the layout engine's pages, drawn by the PDF writer into a temporary file
@@ -37,6 +63,7 @@ export async function runRender(
       'r.group_by',
       'r.sort_by',
       'r.render_name',
+      'r.batch_name',
       'r.subjects_without_photo',
       'r.worker_status',
       'r.holds_hidden_fields',
@@ -75,7 +102,8 @@ export async function runRender(
     const leaveOut = render.subjects_without_photo === 'leave_out' && printsPhotos(definition.data);
     const subjects = leaveOut ? loaded.filter(hasPhoto) : loaded;
     if (subjects.length === 0) throw new RenderFailure('None of the subjects has a photo.');
-    const pages = layoutPages(definition.data, render.layout_type, subjects, {
+    const def = withBatchHeading(definition.data, render.layout_type, render.batch_name);
+    const pages = layoutPages(def, render.layout_type, subjects, {
       group_by: render.group_by,
       sort_by: render.sort_by,
       measure: createMeasure(),
