@@ -416,6 +416,64 @@ test('a mapping file names each photo’s Student ID: its leading zeros kept, a 
   });
 });
 
+// Runs after the shoot above. The browser closed while a file was being sent: its record was made, its
+// bytes never arrived.
+test('an upload cut off: the screen says which photo was not uploaded (not that it arrived late), and ignoring it lets the batch be applied', async () => {
+  await withSignedInPage(product, DEMO_USERS.studio, async (page, errors) => {
+    await page.goto(`${product.baseUrl}/projects/${projectId}/picture-day`);
+    await page.getByRole('button', { name: 'New Batch' }).click();
+    await page.getByRole('textbox', { name: 'Batch Name' }).fill('Cut off');
+    await page.getByRole('button', { name: 'Create Batch' }).click();
+    await page.getByRole('heading', { name: 'Cut off' }).waitFor();
+    const batchId = new URL(page.url()).pathname.split('/').pop();
+    await page.getByTestId('batch-file-input').setInputFiles([
+      { name: 'CUT_0001.JPG', mimeType: 'image/jpeg', buffer: await cardPhoto(50, subjectOf(ben).card_code) },
+      { name: 'CUT_0002.JPG', mimeType: 'image/jpeg', buffer: await portrait(51, { r: 150, g: 110, b: 90 }) },
+    ]);
+    await page
+      .getByTestId('batch-upload-status')
+      .getByText('2 of 2 photos uploaded.', { exact: true })
+      .waitFor({ timeout: 60_000 });
+    await api(`/api/photo-batches/${batchId}/photos`, 'POST', {
+      photo: { file_name: 'CUT_0003.JPG', byte_size: 40_000, content_type: 'image/jpeg' },
+    });
+
+    // Back on the page: it says the upload stopped, rather than nothing.
+    await page.reload();
+    await page
+      .getByTestId('batch-not-uploaded')
+      .getByText('1 photo was not uploaded: the upload stopped. Choose it or its folder again to upload it.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Match Photos' }).click();
+    await page.getByTestId('batch-report').waitFor({ timeout: 60_000 });
+    expect(await reportCounts(page)).toMatchObject({ cards: '1', matched: '1', not_uploaded: '1' });
+    await page
+      .getByTestId('batch-not-uploaded')
+      .getByText(
+        '1 photo was not uploaded. Upload it again (choose it or its folder once more) and match again, or ignore it in the review below.',
+      )
+      .waitFor();
+    expect(await page.getByText(/arrived after matching/).count()).toBe(0);
+    const applyButton = page.getByRole('button', { name: 'Apply Batch' });
+    expect(await applyButton.isDisabled()).toBe(true);
+
+    // The photo that never arrived is in the review: it can't be assigned, only ignored.
+    const missing = page.getByTestId('review-item').filter({ hasText: 'CUT_0003.JPG' });
+    expect(await missing.getByTestId('review-reason').textContent()).toBe(
+      'Not uploaded: upload it again, or ignore it to apply the batch without it.',
+    );
+    expect(await missing.getByRole('combobox', { name: 'Assign to a subject' }).count()).toBe(0);
+    await missing.getByRole('button', { name: 'Ignore' }).click();
+    await missing.getByText('Ignored: it will not be assigned.').waitFor();
+    await expect.poll(() => reportCount(page, 'not_uploaded')).toBe('0');
+    expect(await page.getByTestId('batch-not-uploaded').count()).toBe(0);
+    await expect.poll(() => applyButton.isEnabled()).toBe(true);
+    await applyButton.click();
+    await page.getByTestId('batch-applied').waitFor({ timeout: 60_000 });
+    expect(errors).toEqual([]);
+  });
+});
+
 test("a school's own project offers no Upload Picture Day, and the screen says batches are the studio's", async () => {
   await withSignedInPage(product, DEMO_USERS.school, async (page, errors) => {
     await page.goto(`${product.baseUrl}/projects/${projectId}`);

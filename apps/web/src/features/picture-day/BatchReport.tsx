@@ -4,7 +4,15 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { PhotoBatch, PhotoBatchCounts } from '../../api/picture-day';
 
-const PHOTO_COUNTS = ['photos', 'cards', 'matched', 'unmatched', 'ambiguous', 'ignored'] as const;
+const PHOTO_COUNTS = [
+  'photos',
+  'cards',
+  'matched',
+  'unmatched',
+  'ambiguous',
+  'ignored',
+  'not_uploaded',
+] as const;
 const SUBJECT_COUNTS = [
   'subjects_matched',
   'subjects_without_photos',

@@ -129,22 +129,37 @@ function MatchAction({ batch, uploading }: { batch: PhotoBatch; uploading: boole
     if (isApiError(error) && error.fieldErrors) return Object.values(error.fieldErrors).flat().join(' ');
     return t('picture-day.batch.match-failed');
   };
-  // After a match, new photos (pending) need matching again before apply.
+  const notUploaded = batch.counts.not_uploaded;
+  // After a match, photos that arrived since (pending, uploaded) need matching again before apply; those
+  // never uploaded need uploading again, or ignoring in the review: matching again alone changes nothing.
+  const arrived = batch.counts.pending - notUploaded;
   if (again && batch.counts.pending === 0) return null;
   return (
     <Box sx={{ mb: 3 }}>
-      {again && (
-        <Alert severity="warning" sx={{ mb: 1 }}>
-          {t('picture-day.batch.pending', { count: batch.counts.pending })}
+      {again && notUploaded > 0 && (
+        <Alert severity="warning" sx={{ mb: 1 }} data-testid="batch-not-uploaded">
+          {t('picture-day.batch.not-uploaded', { count: notUploaded })}
         </Alert>
       )}
-      <Button
-        variant="contained"
-        disabled={uploading || batch.counts.uploaded === 0 || match.isPending || isWorking(batch.state)}
-        onClick={() => match.mutate()}
-      >
-        {again ? t('picture-day.batch.match-again') : t('picture-day.batch.match')}
-      </Button>
+      {again && arrived > 0 && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {t('picture-day.batch.pending', { count: arrived })}
+        </Alert>
+      )}
+      {!again && !uploading && notUploaded > 0 && (
+        <Alert severity="warning" sx={{ mb: 1 }} data-testid="batch-not-uploaded">
+          {t('picture-day.batch.upload-stopped', { count: notUploaded })}
+        </Alert>
+      )}
+      {(!again || arrived > 0) && (
+        <Button
+          variant="contained"
+          disabled={uploading || batch.counts.uploaded === 0 || match.isPending || isWorking(batch.state)}
+          onClick={() => match.mutate()}
+        >
+          {again ? t('picture-day.batch.match-again') : t('picture-day.batch.match')}
+        </Button>
+      )}
       {uploading && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('picture-day.batch.wait-for-upload')}
@@ -216,7 +231,9 @@ function ApplyAction({ batch, uploading }: { batch: PhotoBatch; uploading: boole
       </Box>
       {apply.isError && (
         <Alert severity="error" sx={{ mt: 1 }} role="alert">
-          {t('picture-day.apply.failed')}
+          {isApiError(apply.error) && apply.error.fieldErrors
+            ? Object.values(apply.error.fieldErrors).flat().join(' ')
+            : t('picture-day.apply.failed')}
         </Alert>
       )}
     </BatchSection>

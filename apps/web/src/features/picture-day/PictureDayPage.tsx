@@ -81,7 +81,9 @@ function BatchRow({ projectId, batch }: { projectId: string; batch: PhotoBatch }
       <TableCell>{labels.state(batch.state)}</TableCell>
       <TableCell align="right">{batch.counts.photos}</TableCell>
       <TableCell align="right">{batch.counts.matched}</TableCell>
-      <TableCell align="right">{batch.counts.unmatched + batch.counts.ambiguous}</TableCell>
+      <TableCell align="right">
+        {batch.counts.unmatched + batch.counts.ambiguous + batch.counts.not_uploaded}
+      </TableCell>
       <TableCell>{formatDateTime(batch.created_at)}</TableCell>
     </TableRow>
   );

@@ -22,7 +22,10 @@ import { BatchSection } from './BatchSection';
 /** The API's reason ("no card before it") as the screen writes it. */
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-const REVIEWED_STATES = ['unmatched', 'ambiguous', 'ignored'] as const;
+/** With `pending`: a photo whose upload never arrived is reviewed too (ignored, or uploaded again). */
+const REVIEWED_STATES = ['pending', 'unmatched', 'ambiguous', 'ignored'] as const;
+/** A pending photo that did arrive is waiting for a new match, not for a person. */
+const toReview = (item: PhotoBatchItem) => item.state !== 'pending' || !item.verified;
 const THUMB_WIDTH = 200;
 
 /** The photos matching could not place: each assigned to a subject found by search, or ignored. */
@@ -34,7 +37,7 @@ export function ReviewPanel({ batch, projectId }: { batch: PhotoBatch; projectId
       <QueryState
         query={items}
         errorMessage={t('picture-day.review.load-failed')}
-        isEmpty={(list) => list.length === 0}
+        isEmpty={(list) => !list.some(toReview)}
         emptyMessage={t('picture-day.review.empty')}
       >
         {(list) => (
@@ -42,7 +45,7 @@ export function ReviewPanel({ batch, projectId }: { batch: PhotoBatch; projectId
             label={t('picture-day.review.label')}
             columns={{ xs: `repeat(auto-fill, minmax(${THUMB_WIDTH + 40}px, 1fr))` }}
           >
-            {list.map((item) => (
+            {list.filter(toReview).map((item) => (
               <ReviewItem key={item.id} item={item} batchId={batch.id} projectId={projectId} />
             ))}
           </GridList>
@@ -74,6 +77,7 @@ function ReviewItem({
   const search = useSubjectSearch(projectId, query);
   const options: SubjectOption[] = search.data ?? [];
   const ignored = item.state === 'ignored';
+  const notUploaded = !item.verified;
   const save = (body: { subject_id: string } | { ignored: boolean }, done: string) =>
     change.mutate(
       { id: item.id, change: body },
@@ -105,11 +109,13 @@ function ReviewItem({
         >
           {ignored
             ? t('picture-day.review.ignored')
-            : item.reason
-              ? sentence(item.reason)
-              : t(`picture-day.item-state.${item.state}`)}
+            : notUploaded
+              ? t('picture-day.review.not-uploaded')
+              : item.reason
+                ? sentence(item.reason)
+                : t(`picture-day.item-state.${item.state}`)}
         </Typography>
-        {!ignored && (
+        {!ignored && !notUploaded && (
           <Autocomplete<SubjectOption>
             options={options}
             filterOptions={(all) => all}
