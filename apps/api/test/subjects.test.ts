@@ -213,4 +213,53 @@ describe('subjects grid', () => {
       'Grace Hopper',
     ]);
   });
+
+  test('search by several words, in any order, accents ignored either way; hidden values stay unsearchable', async () => {
+    for (const [id, first, last] of [
+      ['7', 'Zoë', 'Brown'],
+      ['8', 'ÉMILE', 'Łukasz'],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${projectId}/subjects`,
+        headers: bearer(tokens.studioManager!),
+        payload: {
+          subject: {
+            properties: {
+              [field.student_id!]: id!,
+              [field.first_name!]: first!,
+              [field.last_name!]: last!,
+              [field.Medical!]: `secret-${id}`,
+            },
+          },
+        },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const search = async (who: string, q: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/${projectId}/subjects/search?q=${encodeURIComponent(q)}`,
+        headers: bearer(tokens[who]!),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().subjects.map((s: { display_name: string }) => s.display_name);
+    };
+    for (const q of ['Zoë Brown', 'Zoe Brown', 'Zoe', 'brown, zoe', 'ZOË', 'zoe\u0308 bro', '7 Brown'])
+      expect(await search('schoolStaff', q), q).toEqual(['Zoë Brown']);
+    for (const q of ['emile', 'Émile lukasz', 'ŁUKASZ'])
+      expect(await search('schoolStaff', q), q).toEqual(['ÉMILE Łukasz']);
+    // Every word must be found: two subjects' words together find neither.
+    expect(await search('schoolStaff', 'Zoe Lovelace')).toEqual([]);
+    expect(await search('schoolStaff', 'Zoë%')).toEqual([]);
+    expect((await grid('schoolStaff', `?keyword=${encodeURIComponent('Zoe Brown')}`)).body.meta.total).toBe(
+      1,
+    );
+    // A word found only in a hidden value finds nothing for a customer, and the subject for the studio.
+    expect(await search('schoolStaff', 'Zoe secret')).toEqual([]);
+    expect(
+      (await grid('schoolStaff', `?keyword=${encodeURIComponent('Brown secret-7')}`)).body.meta.total,
+    ).toBe(0);
+    expect(await search('studioManager', 'Zoe secret')).toEqual(['Zoë Brown']);
+  });
 });

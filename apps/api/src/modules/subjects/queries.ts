@@ -54,21 +54,92 @@ export function gridFilterCondition(pf: Fields, filter: SubjectGridFilter): Expr
 }
 
 /**
+ * Accented Latin letters (both cases: the embedded database's C locale lowercases ASCII only) and the
+ * plain lowercase letter each stands for, for searches that ignore accents. `translate` with these is
+ * plain SQL: the unaccent extension is not installed by our migrations, and any PostgreSQL 15+ has this.
+ */
+const FOLD = (() => {
+  const map = new Map<string, string>();
+  for (let code = 0xc0; code <= 0x24f; code++) {
+    const ch = String.fromCodePoint(code);
+    const base = ch.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    if (/^[a-z]$/.test(base)) map.set(ch, base);
+  }
+  // Letters whose stroke is not a combining mark.
+  for (const [ch, base] of Object.entries({
+    ø: 'o',
+    Ø: 'o',
+    ł: 'l',
+    Ł: 'l',
+    đ: 'd',
+    Đ: 'd',
+    ħ: 'h',
+    Ħ: 'h',
+    ı: 'i',
+  }))
+    map.set(ch, base);
+  const variants = new Map<string, string>();
+  for (const [ch, base] of map) variants.set(base, (variants.get(base) ?? '') + ch);
+  // Combining accents (text typed decomposed) are dropped: listed in `from` with nothing in `to`.
+  let marks = '';
+  for (let code = 0x300; code <= 0x36f; code++) marks += String.fromCodePoint(code);
+  return { map, variants, from: [...map.keys()].join('') + marks, to: [...map.values()].join('') };
+})();
+
+/** Lowercase without accents, as `foldedSql` makes a value in SQL. */
+export const foldText = (text: string) =>
+  [...text.normalize('NFC').toLowerCase()]
+    .map((ch) => FOLD.map.get(ch) ?? ch)
+    .join('')
+    .replace(/[\u0300-\u036f]/g, '');
+
+const foldedSql = (value: Expression<string>) =>
+  sql<string>`translate(lower(${value}), ${FOLD.from}, ${FOLD.to})`;
+
+/**
+ * A regular expression for `search_text` (lowercased only) that finds a folded word written with or
+ * without accents: each letter is the class of its accented forms. pg_trgm's index serves it.
+ */
+function accentPattern(folded: string): string {
+  return [...folded]
+    .map((ch) => {
+      const variants = FOLD.variants.get(ch);
+      if (variants) return `[${ch}${variants}]`;
+      return /[\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]/.test(ch) ? `\\${ch}` : ch;
+    })
+    .join('');
+}
+
+/**
  * A keyword over the values the caller may see only (hidden fields are not searchable by customers), as
- * a condition over `subjects s`. `search_text` (every value, lowercased, as JSON text) narrows the rows
- * first through its trigram index; the per-field test then decides. A keyword JSON would escape (a
- * quote, a backslash, a control character) is not looked for in search_text.
+ * a condition over `subjects s`. The keyword is split into words (at spaces and commas), and every word
+ * must be found in some visible value, accents ignored either way ("Zoe Brown" finds Zoë Brown).
+ * `search_text` (every value, lowercased, as JSON text) narrows the rows first through its trigram index;
+ * the per-field test then decides. A word JSON would escape (a quote, a backslash, a control character)
+ * is not looked for in search_text.
  */
 export function keywordCondition(pf: Fields, keyword: string): Expression<SqlBool> {
   if (pf.fields.length === 0) return sql<SqlBool>`false`;
-  const pattern = keywordPattern(keyword.toLowerCase());
-  const perField = sql<SqlBool>`(${sql.join(
-    pf.fields.map((f) => sql`lower(${fieldValue(f.id)}) LIKE ${pattern}`),
-    sql` OR `,
-  )})`;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: JSON escapes control characters
-  if (/["\\\u0000-\u001f]/.test(keyword)) return perField;
-  return sql<SqlBool>`(s.search_text LIKE ${pattern} AND ${perField})`;
+  const words = [
+    ...new Set(
+      keyword
+        .split(/[\s,]+/)
+        .map(foldText)
+        .filter(Boolean),
+    ),
+  ];
+  if (words.length === 0) return sql<SqlBool>`true`;
+  const perWord = words.map((word) => {
+    const pattern = keywordPattern(word);
+    const perField = sql<SqlBool>`(${sql.join(
+      pf.fields.map((f) => sql`${foldedSql(fieldValue(f.id))} LIKE ${pattern}`),
+      sql` OR `,
+    )})`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: JSON escapes control characters
+    if (/["\\\u0000-\u001f]/.test(word)) return perField;
+    return sql<SqlBool>`(s.search_text ~ ${accentPattern(word)} AND ${perField})`;
+  });
+  return sql<SqlBool>`(${sql.join(perWord, sql` AND `)})`;
 }
 
 const idArray = (ids: readonly string[]) => sql`${[...ids]}::bigint[]`;
