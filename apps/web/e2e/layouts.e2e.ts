@@ -206,7 +206,8 @@ test('a school user downloads the Subject Directory of its project', async () =>
     await dialog.waitFor();
     await page.waitForURL(/subjectDirectoryId=\d+/);
     await dialog.getByRole('button', { name: 'Download Now' }).waitFor({ timeout: 30_000 });
-    await dialog.getByText('is ready for download').waitFor();
+    // A sentence that ends with its period (it ran on into the next one).
+    await dialog.getByText('Subject Directory is ready for download.').waitFor();
     const download = await downloadBy(dialog.getByRole('button', { name: 'Download Now' }));
     await dialog.waitFor({ state: 'detached' });
     const pdf = await pdfText(await download.path());
