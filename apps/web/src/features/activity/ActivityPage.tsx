@@ -21,6 +21,7 @@ import {
 } from '../../api/auditEvents';
 import { useOrganizationProjects } from '../../api/projects';
 import { useCan, useOwnOrganization } from '../../app/can';
+import { RequireAbility } from '../../app/RequireAbility';
 import { ROUTES } from '../../app/routes';
 import { compareText, formatDateTime } from '../../components/format';
 import { FilterSelect, FiltersBar } from '../../components/ListFilters';
@@ -81,7 +82,7 @@ function EventRow({ event, onPerson }: { event: AuditEvent; onPerson: (id: strin
 }
 
 /** Activity: the trail of the current organization, filtered, paged and downloadable as CSV. */
-export function ActivityPage() {
+function ActivityPageScreen() {
   const { t } = useTranslation();
   const can = useCan();
   const own = useOwnOrganization();
@@ -209,5 +210,14 @@ export function ActivityPage() {
     >
       {(event) => <EventRow key={event.id} event={event} onPerson={(id) => update({ actor_id: id })} />}
     </PagedListPage>
+  );
+}
+
+/** Activity is for those who may read the trail; others go home before the trail or its people are asked for. */
+export function ActivityPage() {
+  return (
+    <RequireAbility allowed={(can, own) => !!own && can('audit-event.list', own)}>
+      <ActivityPageScreen />
+    </RequireAbility>
   );
 }

@@ -25,6 +25,7 @@ import {
   useUpdateProjectTemplate,
 } from '../../api/projectTemplates';
 import { useCan } from '../../app/can';
+import { RequireAbility } from '../../app/RequireAbility';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -61,7 +62,7 @@ function serverField(key: string): Path<ProjectTemplateForm> | null {
 }
 
 /** New Project Template, in the own studio or lab (managers). */
-export function NewProjectTemplatePage() {
+function NewProjectTemplatePageScreen() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const can = useCan();
@@ -82,7 +83,7 @@ export function NewProjectTemplatePage() {
 }
 
 /** Edit Project Template: only templates not tied to a project, by managers of their organization. */
-export function EditProjectTemplatePage() {
+function EditProjectTemplatePageScreen() {
   const { t } = useTranslation();
   const { projectTemplateId = '' } = useParams();
   const can = useCan();
@@ -368,5 +369,23 @@ function SubjectFieldRow(props: SubjectFieldRowProps) {
         )}
       />
     </Box>
+  );
+}
+
+/** Studios and labs only; others go home before the template is asked for. */
+export function EditProjectTemplatePage() {
+  return (
+    <RequireAbility allowed={(can) => can('template.list')}>
+      <EditProjectTemplatePageScreen />
+    </RequireAbility>
+  );
+}
+
+/** Studios and labs only; the screen then asks for the manager's right to add one. */
+export function NewProjectTemplatePage() {
+  return (
+    <RequireAbility allowed={(can) => can('template.list')}>
+      <NewProjectTemplatePageScreen />
+    </RequireAbility>
   );
 }

@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ProjectTemplateSummary, useProjectTemplates } from '../../api/projectTemplates';
 import { useCan } from '../../app/can';
+import { RequireAbility } from '../../app/RequireAbility';
 import { routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { formatDate } from '../../components/format';
@@ -19,7 +20,7 @@ import { DeleteProjectTemplateDialog } from './DeleteProjectTemplateDialog';
 import { ProjectTemplatesNav } from './ProjectTemplatesNav';
 
 /** All Project Templates (spec §2): Name, Organization, Created, Actions. */
-export function ProjectTemplatesPage() {
+function ProjectTemplatesPageScreen() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const can = useCan();
@@ -91,5 +92,14 @@ export function ProjectTemplatesPage() {
       {content}
       <DeleteProjectTemplateDialog template={deleting} onClose={() => setDeleting(null)} />
     </Page>
+  );
+}
+
+/** Reusable templates are for studios and labs (spec §2, §6); others go home before the list is asked for. */
+export function ProjectTemplatesPage() {
+  return (
+    <RequireAbility allowed={(can) => can('template.list')}>
+      <ProjectTemplatesPageScreen />
+    </RequireAbility>
   );
 }

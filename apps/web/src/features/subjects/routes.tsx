@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { RequireAbility } from '../../app/RequireAbility';
 import { ROUTES, type RouteHandle, screenRoute } from '../../app/routes';
 
 const handle = (h: RouteHandle) => h;
@@ -27,12 +28,18 @@ export const subjectRoutes: RouteObject[] = [
         'subjects.duplicates.title',
         async () => (await import('./FindDuplicatesPage')).FindDuplicatesPage,
       ),
-      // Roster import: the wizard and the project's import history.
-      screenRoute(
-        'project.subjects.import',
-        undefined,
-        async () => (await import('../subject-imports/ImportRosterPage')).ImportRosterPage,
-      ),
+      {
+        // Roster import: the wizard and the project's import history. Only for those who may import
+        // (studio and lab managers); others go home before the history is asked for.
+        element: <RequireAbility allowed={(can) => can('subject-import.create')} />,
+        children: [
+          screenRoute(
+            'project.subjects.import',
+            undefined,
+            async () => (await import('../subject-imports/ImportRosterPage')).ImportRosterPage,
+          ),
+        ],
+      },
       screenRoute(
         'project.subject.crop',
         'subjects.crop.title',

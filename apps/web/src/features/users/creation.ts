@@ -4,7 +4,7 @@ import {
   type OrganizationTarget,
   type UserCreationTarget,
 } from '@school-portal/domain';
-import { subOrganization, useCan, useOwnOrganization } from '../../app/can';
+import { type Can, subOrganization, useCan, useOwnOrganization } from '../../app/can';
 
 /** A New User request as the `user.create` policy sees it: for this app, or for every app when asked. */
 export function newUserTarget(organization: OrganizationTarget, allApps = false): UserCreationTarget {
@@ -15,13 +15,16 @@ export function newUserTarget(organization: OrganizationTarget, allApps = false)
  * Whether New User leads somewhere: the policy allows a user in the own organization, or in the kind of
  * organization the own one has below it (studios and labs have some, a school has none).
  */
-export function useMayCreateUsers(): boolean {
-  const can = useCan();
-  const own = useOwnOrganization();
+export function mayCreateUsers(can: Can, own: OrganizationTarget | null): boolean {
   if (!own) return false;
   const child = childRoleFor(own.role);
   return (
     can('user.create', newUserTarget(own)) ||
     (child !== null && can('user.create', newUserTarget(subOrganization({ id: own.id, role: child }))))
   );
+}
+
+/** `mayCreateUsers` for the signed-in user. */
+export function useMayCreateUsers(): boolean {
+  return mayCreateUsers(useCan(), useOwnOrganization());
 }
