@@ -7,6 +7,7 @@ import {
   mailedLinkPath,
   organizationIdByName,
   productAndBrowser,
+  projectIdByName,
   signedInPage,
   withSignedInPage,
 } from './support/server.js';
@@ -308,13 +309,106 @@ test('the web offers what the server allows, no more', async () => {
     .select('id')
     .where('project_id', 'is', null)
     .executeTakeFirstOrThrow();
-  const answer = page.waitForResponse((r) => r.url().endsWith(`/api/project-templates/${template.id}`));
+  // Sent home before the template is asked for (the server would refuse it).
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/project-templates')) asked.push(r.url());
+  });
   await page.goto(`${product.baseUrl}/project-templates/${template.id}`);
-  expect((await answer).status()).toBe(403);
+  await expect.poll(() => pathOf(page)).not.toBe(`/project-templates/${template.id}`);
+  await mainNav(page).waitFor();
+  expect(asked).toEqual([]);
   expect(await page.getByRole('button', { name: /Save|Edit|Delete/ }).count()).toBe(0);
   // A user page that cannot be shown offers no New User either.
   await page.goto(`${product.baseUrl}/users/999999999`);
   await page.getByText('This user could not be found.').waitFor();
   expect(await page.getByRole('link', { name: 'New User' }).count()).toBe(0);
   await closePage(page);
+});
+
+test('screens a role may not use send it home before asking the API for anything', async () => {
+  const template = await product.app.ctx.db
+    .selectFrom('project_templates')
+    .select('id')
+    .where('project_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  const project = await projectIdByName(product.app, 'Maple Grove Fall 2026');
+  const refused: [string, string[]][] = [
+    [
+      DEMO_USERS.school,
+      [
+        '/project-templates',
+        `/project-templates/${template.id}`,
+        `/project-templates/${template.id}/edit`,
+        '/project-templates/new',
+        '/users/new',
+        `/projects/${project}/subjects/import`,
+      ],
+    ],
+    [DEMO_USERS.staff, ['/activity', `/projects/${project}/subjects/import`]],
+  ];
+  for (const [email, paths] of refused) {
+    await withSignedInPage(product, email, async (page, errors) => {
+      for (const path of paths) {
+        await page.goto(`${product.baseUrl}${path}`);
+        await mainNav(page).waitFor();
+        await expect.poll(() => pathOf(page)).not.toBe(path);
+        await page.waitForLoadState('networkidle');
+      }
+      // Not one refusal: the screens asked nothing the caller's abilities say the server refuses.
+      expect(errors).toEqual([]);
+    });
+  }
+  // The school's own trail is theirs (spec: a school reads who worked on its projects): no redirect there.
+  await withSignedInPage(product, DEMO_USERS.school, async (page, errors) => {
+    await page.goto(`${product.baseUrl}/activity`);
+    await heading(page, 'Activity').waitFor();
+    expect(pathOf(page)).toBe('/activity');
+    expect(errors).toEqual([]);
+  });
+});
+
+test('studio staff add a user to a school from New User; a manager sends the invitation', async () => {
+  await withSignedInPage(product, DEMO_USERS.staff, async (page, errors) => {
+    await page.goto(`${product.baseUrl}/users`);
+    await heading(page, 'Users').waitFor();
+    await page.getByTestId('section-nav').getByRole('link', { name: 'New User' }).click();
+    await heading(page, 'New User').waitFor();
+    const organization = page.getByLabel('Organization');
+    await organization.waitFor();
+    const options = await organization.locator('option').allTextContents();
+    // Below the studio only (spec §6: others create users only in sub-organizations).
+    expect(options).toContain('Maple Grove Elementary');
+    expect(options).toContain('Riverside High School');
+    expect(options).not.toContain('Demo Studio');
+    expect(await page.getByLabel('Enable for all apps').count()).toBe(0);
+    await organization.selectOption({ label: 'Maple Grove Elementary' });
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Stan Staffmade');
+    await page.getByLabel('Email').fill('stan.staffmade@school.test');
+    const save = page.getByRole('button', { name: 'Save' });
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    await save.click();
+    await heading(page, 'Stan Staffmade').waitFor();
+    await page.getByTestId('invite-status').getByText('Not sent').waitFor();
+    expect(await page.getByRole('button', { name: /Send/ }).count()).toBe(0);
+    await page
+      .getByTestId('invite-by-manager')
+      .getByText('A manager of your studio or lab sends the invitation.')
+      .waitFor();
+    expect(errors).toEqual([]);
+  });
+  // The studio's manager invites them.
+  await withSignedInPage(product, DEMO_USERS.studio, async (page) => {
+    const user = await product.app.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'stan.staffmade@school.test')
+      .executeTakeFirstOrThrow();
+    await page.goto(`${product.baseUrl}/users/${user.id}`);
+    await page.getByRole('button', { name: 'Send Invite' }).click();
+    await page
+      .getByTestId('invite-status')
+      .getByText(/^Sent /)
+      .waitFor();
+  });
 });

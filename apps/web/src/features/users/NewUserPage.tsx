@@ -13,8 +13,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../api/client';
 import { useAllSubOrganizations } from '../../api/organizations';
+import { useListedProjectOrganizations } from '../../api/projects';
 import { useCreateUser } from '../../api/users';
 import { subOrganization, useCan, useOwnOrganization } from '../../app/can';
+import { RequireAbility } from '../../app/RequireAbility';
 import { ROUTES, routePath } from '../../app/routes';
 import { useSessionUser } from '../../app/session';
 import { EmptyState } from '../../components/EmptyState';
@@ -23,7 +25,7 @@ import { CancelAndSubmit, FormCard } from '../../components/forms/FormCard';
 import { applyServerFieldErrors, textFieldProps } from '../../components/forms/serverErrors';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
-import { newUserTarget } from './creation';
+import { mayCreateUsers, newUserTarget } from './creation';
 import { UsersNav } from './UsersNav';
 
 type FormOutput = z.output<typeof newUserFormSchema>;
@@ -37,14 +39,22 @@ interface Choice {
 
 const TAKEN = 'already been taken';
 
-/** The organizations a user may be added to: the own one if allowed, and every one below. */
+/**
+ * The organizations a user may be added to: the own one if allowed, and those below. Spec §6 lets
+ * non-managers (studio and lab staff) create users in sub-organizations, but listing organizations is the
+ * managers'; for them the choices are the organizations below that hold their listed projects (what the
+ * Projects filter offers them), the only organization list `project.list` lets them read.
+ */
 function useOrganizationChoices() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const can = useCan();
   const ownTarget = useOwnOrganization();
   const own = user.current_account?.organization ?? null;
-  const below = useAllSubOrganizations(own?.id);
+  const readsTree = can('organization.list-children');
+  const tree = useAllSubOrganizations(readsTree ? own?.id : null);
+  const listed = useListedProjectOrganizations(own?.id, !readsTree);
+  const below = readsTree ? tree : listed;
   const choices = useMemo<Choice[]>(() => {
     if (!own || !ownTarget || !below.data) return [];
     const list: Choice[] = [];
@@ -53,6 +63,8 @@ function useOrganizationChoices() {
       list.push({ id: own.id, label: own.name?.trim() || t('common.missing-name'), allApps });
     }
     for (const organization of below.data) {
+      // The projects list names the own organization too when it has projects of its own.
+      if (organization.id === own.id) continue;
       const target = subOrganization(organization);
       if (!can('user.create', newUserTarget(target))) continue;
       const name = organization.name.trim() || t('common.missing-name');
@@ -67,7 +79,7 @@ function useOrganizationChoices() {
 }
 
 /** New User (spec §2, §5): name, e-mail and organization required; save enabled only when valid. */
-export function NewUserPage() {
+function NewUserPageScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -206,5 +218,14 @@ export function NewUserPage() {
       <UsersNav />
       {body}
     </Page>
+  );
+}
+
+/** New User only where it leads somewhere (the tab's own rule); others go home before the organizations are asked for. */
+export function NewUserPage() {
+  return (
+    <RequireAbility allowed={mayCreateUsers}>
+      <NewUserPageScreen />
+    </RequireAbility>
   );
 }

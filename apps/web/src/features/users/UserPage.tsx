@@ -76,6 +76,12 @@ function InviteStatusView({ user, canSendInvites }: { user: User; canSendInvites
               : t('user.send-invite')}
         </Button>
       )}
+      {!canSendInvites && status !== 'accepted' && (
+        // Sending invites is the studio or lab managers' (spec §6): say who does it, not a dead end.
+        <Typography component="span" variant="body2" color="text.secondary" data-testid="invite-by-manager">
+          {t('user.invite-by-manager')}
+        </Typography>
+      )}
     </Box>
   );
 }
