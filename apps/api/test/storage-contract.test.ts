@@ -30,7 +30,8 @@ async function localDriver(): Promise<Driver> {
     enforces: true,
     async strayFiles() {
       const names = await readdir(t.ctx.config.storage.localDir, { recursive: true });
-      return names.filter((n) => n.endsWith('.tmp'));
+      // Half-written files: beside an object, or an upload's that was refused or cut off.
+      return names.filter((n) => n.endsWith('.tmp') || /^\.uploads\/./.test(n));
     },
     close: () => t.close(),
   };
@@ -174,6 +175,59 @@ describe.each([
     // And so does a signed GET of it.
     const url = await driver.storage.presignGet({ key, expiresInSeconds: 60 });
     expect(sha(Buffer.from(await (await fetch(driver.resolve(url))).arrayBuffer()))).toBe(sha(first));
+  });
+
+  test('a new form for a key replaces bytes not taken yet; once verify takes them, no form writes the key', async () => {
+    // A page reloaded after the bytes arrived but before verify: the resumed upload gets a new form.
+    const key = 'org-1/docs/resumed';
+    const form = () =>
+      driver.storage.presignPost({
+        key: uploadKeyFor(key),
+        contentType: 'text/csv',
+        maxBytes: 1000,
+        expiresInSeconds: 300,
+      });
+    const first = await form();
+    const firstBytes = Buffer.from('student_id,name\n1,Ada\n');
+    expect((await upload(first, firstBytes)).status).toBeLessThan(300);
+    // The form that completed is used up...
+    if (driver.enforces) expect((await upload(first, Buffer.from('other'))).status).toBe(403);
+    // ...but not the key: a new form for it uploads.
+    const second = await form();
+    // Each local form is its own, even one made in the same second for the same key.
+    if (driver.enforces) expect(second.fields.signature).not.toBe(first.fields.signature);
+    const secondBytes = Buffer.from('student_id,name\n2,Grace\n');
+    expect((await upload(second, secondBytes)).status).toBeLessThan(300);
+    expect(await takeUpload(driver.storage, key)).toEqual({
+      size: secondBytes.length,
+      contentType: 'text/csv',
+    });
+    if (driver.enforces) {
+      // Taken by verify: every form for the key is refused, a fresh one too.
+      for (const post of [first, second, await form()]) {
+        expect((await upload(post, Buffer.from('MZ not a roster'))).status).toBe(403);
+      }
+      expect(await driver.storage.head(uploadKeyFor(key))).toBeNull();
+    }
+    expect(sha(await driver.storage.read(key))).toBe(sha(secondBytes));
+  });
+
+  test('two posts of one form at once: one upload is stored whole, the other refused', async () => {
+    // S3 keeps the last whole object itself; s3rver, its stand-in here, may interleave concurrent writes.
+    if (!driver.enforces) return;
+    const key = 'org-1/docs/twice';
+    const post = await driver.storage.presignPost({
+      key,
+      contentType: 'image/jpeg',
+      maxBytes: 1_000_000,
+      expiresInSeconds: 300,
+    });
+    const a = bytes(400_000, 3);
+    const b = bytes(400_000, 7);
+    const [ra, rb] = await Promise.all([upload(post, a), upload(post, b)]);
+    expect([ra.status, rb.status].sort()).toEqual([204, 403]);
+    expect(sha(await driver.storage.read(key))).toBe(ra.status === 204 ? sha(a) : sha(b));
+    expect(await driver.strayFiles()).toEqual([]);
   });
 
   test('ranged reads return exactly the bytes asked for', async () => {

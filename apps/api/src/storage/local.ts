@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PresignGetArgs, PresignPostArgs } from './storage.js';
 import { contentDisposition, type PresignedPost, type Storage, type StoredObject } from './storage.js';
+import { recordKeyOf } from './uploads.js';
 
 /** The policy of a local presigned POST: what S3 would enforce, enforced by our /storage/upload. */
 export interface LocalPolicy {
@@ -13,6 +14,8 @@ export interface LocalPolicy {
   content_type: string;
   max_bytes: number;
   expires_at: number;
+  /** Makes every form its own, even two for one key in the same millisecond (a form is used once). */
+  nonce?: string;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/_.-]{0,500}$/;
@@ -56,6 +59,7 @@ export class LocalStorage implements Storage {
       content_type: args.contentType,
       max_bytes: args.maxBytes,
       expires_at: Date.now() + args.expiresInSeconds * 1000,
+      nonce: randomBytes(12).toString('base64url'),
     };
     const encoded = Buffer.from(JSON.stringify(policy)).toString('base64url');
     return {
@@ -187,16 +191,36 @@ export class LocalStorage implements Storage {
     await rm(`${source}.meta`, { force: true });
   }
 
-  private usedFormMarker(key: string): string {
-    return path.join(this.root, '.used-forms', createHash('sha256').update(key).digest('hex'));
+  /** A form's used mark: by the form itself (its signature), not by the key it targets. */
+  private usedFormMarker(signature: string): string {
+    return path.join(this.root, '.used-forms', createHash('sha256').update(signature).digest('hex'));
+  }
+
+  /** Whether verify has moved the bytes of a form's key to its record's key. */
+  private async uploadTaken(formKey: string): Promise<boolean> {
+    const recordKey = recordKeyOf(formKey);
+    return recordKey !== null && (await this.head(recordKey)) !== null;
   }
 
   /**
-   * Claims the one upload a form allows (atomically: of two posts of the same form, one wins). False
-   * when the form was used already. S3 can't express "once"; there verify moves the bytes away instead.
+   * Whether a form can't upload any more: it completed an upload already, or verify has taken the
+   * bytes of its key to the record's key (then no form for that key may write again, however new).
+   * S3 can't express "once"; there verify moving the bytes away is all there is.
    */
-  async claimForm(key: string): Promise<boolean> {
-    const marker = this.usedFormMarker(key);
+  async formSpent(key: string, signature: string): Promise<boolean> {
+    if (await this.uploadTaken(key)) return true;
+    return (await stat(this.usedFormMarker(signature)).catch(() => null)) !== null;
+  }
+
+  /**
+   * Marks a form used once its upload has arrived whole (atomically: of two posts of the same form, one
+   * wins); false when it can't upload any more (`formSpent`). Marked on completion only, and by form: an
+   * upload cut off part-way (the page reloaded) burns nothing, and the new form a resumed upload gets
+   * for the same key works even when an earlier form's bytes arrived but were never verified.
+   */
+  async claimForm(key: string, signature: string): Promise<boolean> {
+    if (await this.uploadTaken(key)) return false;
+    const marker = this.usedFormMarker(signature);
     await mkdir(path.dirname(marker), { recursive: true });
     try {
       await writeFile(marker, '', { flag: 'wx' });
@@ -205,11 +229,6 @@ export class LocalStorage implements Storage {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
       throw error;
     }
-  }
-
-  /** Gives a form its upload back when that upload failed (too large, connection lost). */
-  async releaseForm(key: string): Promise<void> {
-    await rm(this.usedFormMarker(key), { force: true });
   }
 
   /** Removes used-form markers and abandoned temporary uploads older than any form's life. */

@@ -13,6 +13,7 @@ export const LOCAL_UPLOAD_HARD_LIMIT = 200 * 1024 * 1024;
 // S3 answers presigned-POST failures with 403 and an XML body; ours answer JSON with the same statuses.
 const refuse = (reply: FastifyReply, status: number, message: string) =>
   reply.status(status).send({ error: status === 403 ? 'forbidden' : 'bad_request', message });
+const USED = 'This upload form has already been used';
 
 /**
  * The local driver's stand-in for S3: the presigned-POST target (`POST /storage/upload`) and the
@@ -52,10 +53,13 @@ export async function registerLocalStorageRoutes(app: FastifyInstance, storage: 
             part.file.resume();
             return refuse(reply, 403, 'Content-Type does not match the policy');
           }
-          // A form is good for one upload: posting it again (other bytes after a verify) is refused.
-          if (!(await storage.claimForm(policy.key))) {
+          // A form is good for one completed upload: posting it again (other bytes after a verify) is
+          // refused. Asked here to spare the bytes' journey; the mark itself is set only once they have
+          // all arrived (below), so an upload cut off part-way leaves the form, and its key, usable.
+          const signature = fields.signature!;
+          if (await storage.formSpent(policy.key, signature)) {
             part.file.resume();
-            return refuse(reply, 403, 'This upload form has already been used');
+            return refuse(reply, 403, USED);
           }
           const temporary = storage.temporaryPath();
           await mkdir(path.dirname(temporary), { recursive: true });
@@ -68,21 +72,24 @@ export async function registerLocalStorageRoutes(app: FastifyInstance, storage: 
             },
           });
           try {
+            // Rejects when the browser goes away mid-upload too (a page reload): nothing is marked then.
             await pipeline(part.file, limit, createWriteStream(temporary));
           } catch {
             await rm(temporary, { force: true });
-            await storage.releaseForm(policy.key);
             part.file.resume();
             return refuse(reply, 400, 'Your proposed upload exceeds the maximum allowed size');
           }
           if (part.file.truncated || size === 0) {
             await rm(temporary, { force: true });
-            await storage.releaseForm(policy.key);
             return refuse(
               reply,
               400,
               size === 0 ? 'Your proposed upload is smaller than the minimum allowed size' : 'Too large',
             );
+          }
+          if (!(await storage.claimForm(policy.key, signature))) {
+            await rm(temporary, { force: true });
+            return refuse(reply, 403, USED);
           }
           await storage.adopt(temporary, policy.key, policy.content_type);
           return reply.status(204).send();

@@ -4,6 +4,8 @@ import type { Database } from '../db/schema.js';
 import { unprocessable } from '../http/errors.js';
 import type { Storage, StoredObject } from './storage.js';
 
+const UPLOAD_KEY_SUFFIX = '.upload';
+
 /**
  * The lifecycle of a presigned upload, the same on both drivers (SECURITY.md "Files"):
  *
@@ -14,7 +16,11 @@ import type { Storage, StoredObject } from './storage.js';
  * 3. Whether verified or refused, the upload key is scheduled for deletion once the form has expired
  *    (`scheduleDeletions`), so a re-post leaves nothing behind either.
  */
-export const uploadKeyFor = (storageKey: string) => `${storageKey}.upload`;
+export const uploadKeyFor = (storageKey: string) => `${storageKey}${UPLOAD_KEY_SUFFIX}`;
+
+/** The record's key behind a form's key (`uploadKeyFor` undone); null when the form targets a key of its own. */
+export const recordKeyOf = (formKey: string) =>
+  formKey.endsWith(UPLOAD_KEY_SUFFIX) ? formKey.slice(0, -UPLOAD_KEY_SUFFIX.length) : null;
 
 /** Longer than any upload form lives (15 and 30 minutes), with margin for a slow upload under way. */
 export const FORM_LIFETIME_MS = 2 * 60 * 60 * 1000;
