@@ -456,6 +456,14 @@ test('the project list filters, sorts and stays light with a thousand projects',
       short_code: null,
     })),
   );
+  // A season of the studio's with no project in it.
+  await product.app.ctx.db
+    .insertInto('seasons')
+    .values({
+      organization_id: await organizationIdByName(product.app, 'Demo Studio'),
+      name: 'Empty Season 2030',
+    })
+    .execute();
 
   const page = await freshPage(product.browser);
   // The server filters, sorts and pages: the screen asks only for the pages in view.
@@ -511,13 +519,18 @@ test('the project list filters, sorts and stays light with a thousand projects',
   await page.getByLabel('Search').fill('project 0042');
   await page.getByTestId('projects-count').getByText('1 project', { exact: true }).waitFor();
 
-  // Empty texts.
+  // Empty texts: a keyword that matches nothing gets the plain text, not the season's (spec §2).
+  const seasonEmpty = 'There are no projects in the selected season. Perhaps try selecting another season.';
   await page.getByLabel('Search').fill('no such project');
-  await page
-    .getByText('There are no projects in the selected season. Perhaps try selecting another season.')
-    .waitFor();
+  await page.getByText('There are no projects to show.').waitFor();
+  expect(await page.getByText(seasonEmpty).count()).toBe(0);
   await choose(page, 'Season', 'Any');
   await page.getByText('There are no projects to show.').waitFor();
+  // Only a season that holds no projects, with no keyword, is blamed.
+  await page.getByLabel('Search').fill('');
+  await choose(page, 'Season', 'Empty Season 2030');
+  await page.getByText(seasonEmpty).waitFor();
+  await choose(page, 'Season', 'Any');
 
   // Organization filter.
   await page.getByLabel('Search').fill('');

@@ -290,7 +290,10 @@ function ProjectList(props: ProjectListProps) {
   } else if (shownTotal === undefined) {
     content = <LoadingScreen />;
   } else if (shownTotal === 0) {
-    content = <EmptyState message={season !== ANY ? t('projects.empty-season') : t('projects.empty')} />;
+    // The season is to blame only when it is the one filter set: a keyword or an organization that
+    // matches nothing gets the plain text (spec §2).
+    const seasonAlone = season !== ANY && !keyword && !filters.organizationId;
+    content = <EmptyState message={seasonAlone ? t('projects.empty-season') : t('projects.empty')} />;
   } else {
     content = (
       <ProjectTable
