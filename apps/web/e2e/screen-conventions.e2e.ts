@@ -160,6 +160,43 @@ test('at 375 px: row actions in view, photos not full width, subjects filters fo
   await context.close();
 });
 
+test('at 375 px: a table wider than the screen shows a cue at the edge where columns are hidden', async () => {
+  const context = await product.browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await signInThroughUi(page, product.baseUrl, DEMO_USERS.studio, DEMO_PASSWORD);
+  await page.waitForURL((url) => url.pathname === '/projects');
+  await heading(page, 'Projects').waitFor();
+  const visible = (testId: string) => page.getByTestId(testId).isVisible();
+  const cuesOf = async (scroller: Locator) => {
+    // Columns hidden to the right: the cue sits at the right edge (beside the pinned actions), none left.
+    await page.getByTestId('scroll-cue-end').waitFor();
+    expect(await visible('scroll-cue-start')).toBe(false);
+    const area = (await scroller.boundingBox())!;
+    const end = (await page.getByTestId('scroll-cue-end').boundingBox())!;
+    expect(end.x + end.width).toBeLessThanOrEqual(area.x + area.width + 1);
+    expect(end.x).toBeGreaterThan(area.x + area.width / 2);
+    // Scrolled to the end: the cue moves to the left edge.
+    await scroller.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    await page.getByTestId('scroll-cue-start').waitFor();
+    await expect.poll(() => visible('scroll-cue-end')).toBe(false);
+  };
+  await cuesOf(page.getByTestId('projects-scroll'));
+  for (const path of ['/users', '/activity']) {
+    await page.goto(`${product.baseUrl}${path}`);
+    await page.locator('main table tbody tr').first().waitFor();
+    await cuesOf(page.locator('main .MuiTableContainer-root').first());
+  }
+  // Wide enough for every column: no cue.
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`${product.baseUrl}/users`);
+  await page.locator('main table tbody tr').first().waitFor();
+  expect(await page.getByTestId('scroll-cue-end').count()).toBe(0);
+  expect(await page.getByTestId('scroll-cue-start').count()).toBe(0);
+  await context.close();
+});
+
 test('accessibility: axe-core finds nothing serious or critical on the main screens', async () => {
   const db = product.app.ctx.db;
   const projectId = await projectIdByName(product.app, 'Maple Grove Fall 2026');

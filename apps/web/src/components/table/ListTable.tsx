@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -13,6 +14,7 @@ import { EmptyState } from '../EmptyState';
 import { type QueryLike, QueryState } from '../QueryState';
 import { ActionsCell } from './ActionsCell';
 import { Pager } from './Pager';
+import { ScrollCues, useHorizontalOverflow } from './ScrollCues';
 
 /**
  * A header cell: its words; or the words with the row actions' column (pinned on phones) or alignment; or
@@ -63,24 +65,28 @@ export function ListTable<T>({
   emptyMessage,
   testId,
 }: ListTableProps<T>) {
+  const overflow = useHorizontalOverflow();
   if (emptyMessage !== undefined && rows.length === 0) return <EmptyState message={emptyMessage} />;
   return (
     <>
-      <TableContainer component={Paper} variant="outlined">
-        {busy && <LinearProgress aria-hidden="true" />}
-        <Table size={size} aria-label={label} aria-busy={busy} data-testid={testId}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column, index) => (
-                // Columns are fixed per screen: their position is their identity.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                <HeaderCell key={index} column={column} />
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>{rows.map(children)}</TableBody>
-        </Table>
-      </TableContainer>
+      <Box sx={{ position: 'relative' }}>
+        <TableContainer component={Paper} variant="outlined" ref={overflow.ref}>
+          {busy && <LinearProgress aria-hidden="true" />}
+          <Table size={size} aria-label={label} aria-busy={busy} data-testid={testId}>
+            <TableHead>
+              <TableRow>
+                {columns.map((column, index) => (
+                  // Columns are fixed per screen: their position is their identity.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  <HeaderCell key={index} column={column} />
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>{rows.map(children)}</TableBody>
+          </Table>
+        </TableContainer>
+        <ScrollCues start={overflow.start} end={overflow.end} endInset={overflow.endInset} />
+      </Box>
       {paging && <Pager meta={paging.meta} onPage={paging.onPage} disabled={paging.disabled} />}
     </>
   );

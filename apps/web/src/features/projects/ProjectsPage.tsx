@@ -43,6 +43,7 @@ import { QueryState } from '../../components/QueryState';
 import { RouterLink } from '../../components/RouterLink';
 import { TooltipIconButton } from '../../components/TooltipIconButton';
 import { ActionsCell } from '../../components/table/ActionsCell';
+import { ScrollCues, useHorizontalOverflow } from '../../components/table/ScrollCues';
 import { ROW_HEIGHT, useVirtualRows, VISIBLE_ROWS } from '../../components/table/useVirtualRows';
 import { useDebouncedValue } from '../organizations/listState';
 
@@ -393,11 +394,15 @@ function ProjectTable({ total, rows, projectAt, sort, onSort, abilities }: Proje
     );
   };
 
+  const overflow = useHorizontalOverflow();
   const indexes = Array.from({ length: Math.max(0, rows.end - rows.start) }, (_, i) => rows.start + i);
   return (
-    <Paper variant="outlined">
+    <Paper variant="outlined" sx={{ position: 'relative' }}>
       <TableContainer
-        ref={rows.ref}
+        ref={(node: HTMLDivElement | null) => {
+          rows.ref.current = node;
+          overflow.ref(node);
+        }}
         sx={{ maxHeight: ROW_HEIGHT * (VISIBLE_ROWS + 1) }}
         data-testid="projects-scroll"
       >
@@ -442,6 +447,7 @@ function ProjectTable({ total, rows, projectAt, sort, onSort, abilities }: Proje
           </TableBody>
         </Table>
       </TableContainer>
+      <ScrollCues start={overflow.start} end={overflow.end} endInset={overflow.endInset} />
     </Paper>
   );
 }
