@@ -14,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type ProjectTemplate, useFieldKeys, useProjectTemplate } from '../../api/projectTemplates';
 import { useCan } from '../../app/can';
-import { RequireAbility } from '../../app/RequireAbility';
 import { ROUTES, routePath } from '../../app/routes';
 import { DeleteButton } from '../../components/DeleteButton';
 import { formatDate } from '../../components/format';
@@ -28,7 +27,7 @@ import { ProjectTemplatesNav } from './ProjectTemplatesNav';
  * One template (spec §2): name, organization, created and its subject fields. The server leaves out
  * fields hidden from customers unless the caller may view hidden fields (spec §6).
  */
-function ProjectTemplatePageScreen() {
+export function ProjectTemplatePage() {
   const { t } = useTranslation();
   const { projectTemplateId = '' } = useParams();
   const template = useProjectTemplate(projectTemplateId);
@@ -144,14 +143,5 @@ function TemplateDetails({ template }: { template: ProjectTemplate }) {
         onDeleted={() => navigate(ROUTES['project-templates.index'], { replace: true })}
       />
     </Page>
-  );
-}
-
-/** Studios and labs only; others go home before the template is asked for. */
-export function ProjectTemplatePage() {
-  return (
-    <RequireAbility allowed={(can) => can('template.list')}>
-      <ProjectTemplatePageScreen />
-    </RequireAbility>
   );
 }
