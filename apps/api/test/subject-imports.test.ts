@@ -183,6 +183,16 @@ describe('roster import: reading files', () => {
     const res = await importFile(projects.encodings!, 'odd.csv', bytes);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.encoding[0]).toMatch(/could not be detected/);
+    const history = await call(
+      'studioManager',
+      'GET',
+      `/api/projects/${projects.encodings}/subject-imports?limit=1`,
+    );
+    expect(history.json().subject_imports[0]).toMatchObject({
+      status: 'failed',
+      upload_file_name: 'odd.csv',
+    });
+    expect(history.json().subject_imports[0].failure).toMatch(/^the file’s encoding could not be detected/);
     const again = await importFile(projects.encodings!, 'odd.csv', bytes, 'studioManager', {
       encoding: 'iso-8859-1',
     });
@@ -248,6 +258,37 @@ describe('roster import: reading files', () => {
     const headerOnly = await importFile(projects.files!, 'empty.csv', csv('ID,First Name\n'));
     expect(headerOnly.statusCode).toBe(422);
     expect(headerOnly.json().errors.file).toEqual(['has no rows below its header']);
+    // The history says the import failed and why, rather than showing it uploading forever.
+    const history = await call(
+      'studioManager',
+      'GET',
+      `/api/projects/${projects.files}/subject-imports?limit=1`,
+    );
+    const failed = history.json().subject_imports[0];
+    expect(failed).toMatchObject({
+      upload_file_name: 'empty.csv',
+      status: 'failed',
+      failure: 'the file has no rows below its header',
+    });
+    // Its file was never read: nothing to map, check or apply.
+    expect((await call('studioManager', 'POST', `/api/subject-imports/${failed.id}/check`)).statusCode).toBe(
+      409,
+    );
+    expect((await call('studioManager', 'POST', `/api/subject-imports/${failed.id}/apply`)).statusCode).toBe(
+      409,
+    );
+    expect(
+      (
+        await call('studioManager', 'PATCH', `/api/subject-imports/${failed.id}`, {
+          subject_import: { mode: 'add_only' },
+        })
+      ).statusCode,
+    ).toBe(409);
+    const empty = await call('studioManager', 'POST', `/api/projects/${projects.files}/subject-imports`, {
+      subject_import: { upload_file_name: 'empty.csv', upload_file_size: 0 },
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.upload_file_size).toEqual(['is empty: choose a file with the roster in it']);
     const wrongType = await call('studioManager', 'POST', `/api/projects/${projects.files}/subject-imports`, {
       subject_import: { upload_file_name: 'roster.pdf', upload_file_size: 10 },
     });

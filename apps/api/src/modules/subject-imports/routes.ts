@@ -14,7 +14,7 @@ import { csvResponse, sendCsv } from '../../http/csv.js';
 import { conflict, unprocessable } from '../../http/errors.js';
 import { idParam, pageFields } from '../../http/params.js';
 import { changeById, listUnderId, moduleRoutes, recordById } from '../../http/route.js';
-import { uploadFileName, uploadFileSize } from '../../http/upload-fields.js';
+import { uploadFileName } from '../../http/upload-fields.js';
 import { uploadKeyFor } from '../../storage/uploads.js';
 import { actorOf } from '../audit/record.js';
 import { findProject } from '../projects/service.js';
@@ -34,6 +34,7 @@ import {
   importContentType,
   importStorageKey,
   mappingOrganizations,
+  neverRead,
   projectFields,
   readIntoImport,
   runCheck,
@@ -95,7 +96,13 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
               .object({
                 attachment_id: recordId.optional(),
                 upload_file_name: uploadFileName.optional(),
-                upload_file_size: uploadFileSize(ROSTER_MAX_BYTES).optional(),
+                // An empty file is refused in words a person can act on (not a bare minimum of 1).
+                upload_file_size: z
+                  .number()
+                  .int()
+                  .min(1, 'is empty: choose a file with the roster in it')
+                  .max(ROSTER_MAX_BYTES, `must be at most ${ROSTER_MAX_BYTES / 1024 / 1024} MB`)
+                  .optional(),
                 ...readOptions,
               })
               .optional(),
@@ -228,7 +235,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
     async (request) => {
       const s = sessionOf(request);
       let row = await visibleImport(request, request.params.id);
-      if (row.status === 'uploading') throw conflict({ base: ['the file has not been read yet'] });
+      if (neverRead(row)) throw conflict({ base: ['the file has not been read yet'] });
       if (row.status === 'applying' || row.status === 'applied')
         throw conflict({ base: ['this import has already been applied'] });
       const b = request.body.subject_import;
@@ -302,7 +309,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
       const owner = await request.access.find('subject_import', request.params.id);
       const row = await findImport(ctx.db, owner.id);
       const skip = request.body?.subject_import?.skip_invalid_rows ?? row.skip_invalid_rows;
-      if (row.status !== 'checked' && row.status !== 'failed')
+      if ((row.status !== 'checked' && row.status !== 'failed') || !row.check_report)
         throw conflict({
           base: [
             row.status === 'applying' || row.status === 'applied'

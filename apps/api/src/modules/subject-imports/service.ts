@@ -10,7 +10,7 @@ import {
 } from '@school-portal/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { conflict, unprocessable } from '../../http/errors.js';
+import { conflict, HttpError, unprocessable } from '../../http/errors.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import type { Storage } from '../../storage/storage.js';
@@ -158,10 +158,44 @@ export async function verifyImportUpload(
   if (row.attachment_id)
     throw conflict({ base: ['reads a file request upload; there is nothing to verify'] });
   const stored = await takeUpload(ctx.storage, row.storage_key);
+  // Nothing uploaded yet keeps the import waiting: its form may still be posted.
   if (!stored) throw unprocessable({ file: ['has not been uploaded'] });
-  if (stored.size > ROSTER_MAX_BYTES) throw unprocessable({ file: ['is larger than 20 MB'] });
-  return readIntoImport(ctx, row, await ctx.storage.read(row.storage_key), options);
+  try {
+    if (stored.size > ROSTER_MAX_BYTES) throw unprocessable({ file: ['is larger than 20 MB'] });
+    return await readIntoImport(ctx, row, await ctx.storage.read(row.storage_key), options);
+  } catch (error) {
+    // A file that can't be read is a failed import in the history, with why, not one left uploading.
+    await ctx.db
+      .updateTable('subject_imports')
+      .set({ status: 'failed', failure: readFailure(error), updated_at: new Date() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'uploading')
+      .execute();
+    throw error;
+  }
 }
+
+const FAILURE_SUBJECTS: Record<string, string> = {
+  file: 'the file',
+  encoding: 'the file’s encoding',
+  sheet_name: 'the sheet',
+};
+
+/** Why a file could not be read, in words for the import's history (its 422 messages, or a general one). */
+export function readFailure(error: unknown): string {
+  const errors =
+    error instanceof HttpError && error.statusCode === 422
+      ? (error.body.errors as Record<string, string[]> | undefined)
+      : undefined;
+  if (!errors) return 'the file could not be read';
+  return Object.entries(errors)
+    .map(([key, messages]) => `${FAILURE_SUBJECTS[key] ?? key} ${messages.join('; ')}`)
+    .join('; ');
+}
+
+/** An import whose file was never read (still uploading, or its read failed): nothing to map, check or apply. */
+export const neverRead = (row: SubjectImportRow) =>
+  row.status === 'uploading' || (row.status === 'failed' && row.upload_verified_at === null);
 
 /** An attachment's file may be read as a roster: verified, of this project, a CSV/TSV/TXT/XLSX. */
 export async function attachmentForImport(db: Db, attachmentId: string, projectId: string) {
@@ -230,7 +264,7 @@ export function checkReport({ plan, fields, parsed }: Planned): CheckReport {
 }
 
 export async function runCheck(ctx: AppContext, row: SubjectImportRow, canWriteHidden: boolean) {
-  if (row.status === 'uploading') throw conflict({ base: ['the file has not been read yet'] });
+  if (neverRead(row)) throw conflict({ base: ['the file has not been read yet'] });
   if (row.status === 'applying' || row.status === 'applied')
     throw conflict({ base: ['this import has already been applied'] });
   const report = checkReport(await planFor(ctx.db, ctx.storage, row, canWriteHidden));
