@@ -111,3 +111,52 @@ test('re-importing an edited file shows exactly the changed rows as updates', as
     '3 created, 0 updated, 0 unchanged, 0 skipped',
   );
 });
+
+test('an empty file is refused before upload; unreadable files say why in plain words, also in the history; an encoding can be chosen; exact copies count once', async () => {
+  const { page } = studioPage;
+  // A fresh Import Roster (the test before left this page on its Done step).
+  await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/import`);
+  const picker = page.getByTestId('roster-file');
+  const alert = page.getByTestId('import-error');
+  await picker.setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
+  await alert.waitFor();
+  expect(await alert.textContent()).toBe('The file empty.csv is empty. Choose a file with the roster in it.');
+  expect(await page.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(true);
+
+  await picker.setInputFiles({
+    name: 'header only.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Student Number,First Name,Last_Name\n', 'utf8'),
+  });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByText('The file has no rows below its header.').first().waitFor();
+  expect(await alert.textContent()).toBe('The file has no rows below its header.');
+  // The history says it failed, and why, rather than "Uploading".
+  const failed = page.getByTestId('import-history-row').filter({ hasText: 'header only.csv' });
+  await failed.getByText('Failed').waitFor();
+  expect(await failed.getByRole('cell').nth(3).textContent()).toBe('The file has no rows below its header.');
+
+  // 0x81 is neither UTF-8 nor Windows-1252: the encoding is asked for. Row 3 repeats row 2 exactly.
+  const odd = Buffer.concat([
+    Buffer.from('Student Number,First Name,Last_Name\n00201,Zo', 'latin1'),
+    Buffer.from([0x81]),
+    Buffer.from('e,Brown\n00201,Zo', 'latin1'),
+    Buffer.from([0x81]),
+    Buffer.from('e,Brown\n00202,Ann,Lee\n', 'latin1'),
+  ]);
+  await picker.setInputFiles({ name: 'dos export.csv', mimeType: 'text/csv', buffer: odd });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByText('The file’s encoding could not be detected.', { exact: false }).waitFor();
+  expect(await alert.textContent()).toBe(
+    'The file’s encoding could not be detected. Choose its encoding under Encoding, then upload it again.',
+  );
+  await page.getByRole('combobox', { name: 'Encoding' }).click();
+  await page.getByRole('option', { name: 'ISO-8859-1 (Latin-1)' }).click();
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('table', { name: 'Map Columns' }).waitFor();
+  await checkImport(page);
+  expect(await page.getByTestId('check-creates').textContent()).toBe('2 new');
+  expect(await page.getByTestId('check-errors').textContent()).toBe('0 with errors');
+  expect(await page.getByTestId('check-copies').textContent()).toBe('1 row repeated exactly (imported once)');
+  expect(await page.getByTestId('copy-row').first().textContent()).toContain('rows 2, 3');
+});

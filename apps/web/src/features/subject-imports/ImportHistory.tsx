@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Pagination from '@mui/material/Pagination';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import { formatFieldMessage } from '@school-portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadSkippedRows, useProjectImports } from '../../api/subjectImports';
@@ -38,7 +39,11 @@ export function ImportHistory({ projectId }: { projectId: string }) {
             </TableCell>
             <TableCell>{t(`roster.history.states.${imp.status}`)}</TableCell>
             <TableCell>
-              {imp.report ? t('roster.history.report', { ...imp.report }) : (imp.failure ?? '')}
+              {imp.report
+                ? t('roster.history.report', { ...imp.report })
+                : imp.failure
+                  ? formatFieldMessage(imp.failure)
+                  : ''}
             </TableCell>
             <TableCell align="right">
               {!!imp.report?.skipped && (

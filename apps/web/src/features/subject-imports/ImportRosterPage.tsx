@@ -14,6 +14,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { formatFieldMessage } from '@school-portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
@@ -29,7 +30,6 @@ import {
   getImport,
   type ImportMode,
   importAttachment,
-  importRosterFile,
   type LineErrors,
   type SubjectImportDetail,
   updateImport,
@@ -38,6 +38,7 @@ import { routePath, useProjectId } from '../../app/routes';
 import { FilePickerButton } from '../../components/FilePickerButton';
 import { ListTable } from '../../components/table/ListTable';
 import { ImportHistory } from './ImportHistory';
+import { ROSTER_ENCODINGS, type RosterEncoding, uploadRoster } from './upload';
 
 const STEPS = ['upload', 'map', 'review', 'done'] as const;
 
@@ -45,16 +46,42 @@ const STEPS = ['upload', 'map', 'review', 'done'] as const;
 const copiesOf = (check: CheckReport) => (check as CheckReport & { warnings?: LineErrors[] }).warnings ?? [];
 const SKIP = '';
 
-/** The server's 422 field errors as one line each. */
+/** Server field keys said as the thing they are about (the API's messages follow them). */
+const FIELD_SUBJECTS = [
+  'file',
+  'upload_file_name',
+  'upload_file_size',
+  'attachment_id',
+  'sheet_name',
+  'mapping',
+] as const;
+const isFieldSubject = (key: string): key is (typeof FIELD_SUBJECTS)[number] =>
+  (FIELD_SUBJECTS as readonly string[]).includes(key);
+
+/**
+ * The server's 422/409 field errors as plain sentences, one a line (spec §5: a capital first letter and
+ * a closing period): "has no rows below its header" on `file` reads "The file has no rows below its header.".
+ */
 function errorText(error: unknown, t: TFunction): string {
   if (isApiError(error)) {
     const body = error.body as { errors?: Record<string, string[]> } | null;
-    if (body?.errors)
+    if (body?.errors && Object.keys(body.errors).length > 0)
       return Object.entries(body.errors)
-        .map(
-          ([field, messages]) =>
-            `${field === 'base' ? '' : `${field.replace(/_/g, ' ')} `}${messages.join('; ')}`,
-        )
+        .map(([field, messages]) => {
+          // Said with what to do here: the Encoding choice on this step.
+          if (field === 'encoding') return t('subjects.roster-import.encoding-unknown');
+          const subject =
+            field === 'base'
+              ? ''
+              : field.startsWith('mapping.')
+                ? t('subjects.roster-import.fields.mapping-column', {
+                    column: field.slice('mapping.'.length),
+                  })
+                : isFieldSubject(field)
+                  ? t(`subjects.roster-import.fields.${field}`)
+                  : field.replace(/_/g, ' ');
+          return messages.map((m) => formatFieldMessage(subject ? `${subject} ${m}` : m)).join(' ');
+        })
         .join('\n');
     if (error.status === 403) return t('roster.not-allowed');
   }
@@ -76,6 +103,7 @@ export function ImportRosterPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  const [encoding, setEncoding] = useState<RosterEncoding | ''>('');
   const [mapping, setMapping] = useState<Record<string, string | null>>({});
   const [mode, setMode] = useState<ImportMode>('add_and_update');
   const [saveMapping, setSaveMapping] = useState(true);
@@ -156,15 +184,51 @@ export function ImportRosterPage() {
           <FilePickerButton
             accept=".csv,.tsv,.txt,.xlsx,.zip"
             testId="roster-file"
-            onPick={(files) => setFile(files[0] ?? null)}
+            onPick={(files) => {
+              const picked = files[0] ?? null;
+              // An empty file has nothing to read: said here, before anything is sent.
+              if (picked && picked.size === 0) {
+                setFile(null);
+                setError(t('subjects.roster-import.empty-file', { name: picked.name }));
+                return;
+              }
+              setError(null);
+              setFile(picked);
+            }}
           >
             {t('roster.upload.select')}
           </FilePickerButton>
           {file && <Typography>{file.name}</Typography>}
+          <TextField
+            select
+            label={t('subjects.roster-import.encoding')}
+            value={encoding}
+            onChange={(e) => setEncoding(e.target.value as RosterEncoding | '')}
+            helperText={t('subjects.roster-import.encoding-help')}
+            sx={{ minWidth: 320 }}
+          >
+            <MenuItem value="">{t('subjects.roster-import.encodings.automatic')}</MenuItem>
+            {ROSTER_ENCODINGS.map((name) => (
+              <MenuItem key={name} value={name}>
+                {t(`subjects.roster-import.encodings.${name}`)}
+              </MenuItem>
+            ))}
+          </TextField>
           <Button
             variant="contained"
             disabled={!file || busy}
-            onClick={() => void run(async () => opened(await importRosterFile(projectId, file!)))}
+            onClick={() =>
+              void run(async () => {
+                try {
+                  opened(await uploadRoster(projectId, file!, encoding || null));
+                } finally {
+                  // The attempt is in the history either way (a file that can't be read, as failed).
+                  void queryClient.invalidateQueries({
+                    queryKey: ['projects', projectId, 'subject-imports'],
+                  });
+                }
+              })
+            }
           >
             {t('roster.upload.upload')}
           </Button>
@@ -393,7 +457,9 @@ export function ImportRosterPage() {
           {imp.status === 'applied' && imp.report ? (
             <Alert severity="success">{t('roster.done.complete', { ...imp.report })}</Alert>
           ) : (
-            <Alert severity="error">{imp.failure ?? t('roster.done.failed')}</Alert>
+            <Alert severity="error">
+              {imp.failure ? formatFieldMessage(imp.failure) : t('roster.done.failed')}
+            </Alert>
           )}
           <Stack direction="row" spacing={2}>
             <Button
