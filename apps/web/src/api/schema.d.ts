@@ -2234,6 +2234,7 @@ export interface paths {
                                 /** @enum {string} */
                                 data_encoding: "utf-8" | "utf-8-bom" | "windows-1252";
                                 data_master_file: boolean;
+                                data_image_rows_only: boolean;
                                 images_directory_name: string | null;
                                 images_directory_group_enabled: boolean;
                                 images_content_type: string;
@@ -2331,6 +2332,7 @@ export interface paths {
                                 /** @enum {string} */
                                 data_encoding: "utf-8" | "utf-8-bom" | "windows-1252";
                                 data_master_file: boolean;
+                                data_image_rows_only: boolean;
                                 images_directory_name: string | null;
                                 images_directory_group_enabled: boolean;
                                 images_content_type: string;
@@ -2452,6 +2454,8 @@ export interface paths {
                             data_encoding?: "utf-8" | "utf-8-bom" | "windows-1252";
                             /** @default false */
                             data_master_file?: boolean;
+                            /** @default false */
+                            data_image_rows_only?: boolean;
                             images_directory_name?: string | null;
                             /** @default false */
                             images_directory_group_enabled?: boolean;
@@ -2528,6 +2532,7 @@ export interface paths {
                                 /** @enum {string} */
                                 data_encoding: "utf-8" | "utf-8-bom" | "windows-1252";
                                 data_master_file: boolean;
+                                data_image_rows_only: boolean;
                                 images_directory_name: string | null;
                                 images_directory_group_enabled: boolean;
                                 images_content_type: string;
@@ -2623,6 +2628,7 @@ export interface paths {
                                 /** @enum {string} */
                                 data_encoding: "utf-8" | "utf-8-bom" | "windows-1252";
                                 data_master_file: boolean;
+                                data_image_rows_only: boolean;
                                 images_directory_name: string | null;
                                 images_directory_group_enabled: boolean;
                                 images_content_type: string;
@@ -2729,6 +2735,8 @@ export interface paths {
                             data_encoding?: "utf-8" | "utf-8-bom" | "windows-1252";
                             /** @default false */
                             data_master_file?: boolean;
+                            /** @default false */
+                            data_image_rows_only?: boolean;
                             images_directory_name?: string | null;
                             /** @default false */
                             images_directory_group_enabled?: boolean;
@@ -2805,6 +2813,7 @@ export interface paths {
                                 /** @enum {string} */
                                 data_encoding: "utf-8" | "utf-8-bom" | "windows-1252";
                                 data_master_file: boolean;
+                                data_image_rows_only: boolean;
                                 images_directory_name: string | null;
                                 images_directory_group_enabled: boolean;
                                 images_content_type: string;
@@ -2949,6 +2958,8 @@ export interface paths {
                             data_encoding?: "utf-8" | "utf-8-bom" | "windows-1252";
                             /** @default false */
                             data_master_file?: boolean;
+                            /** @default false */
+                            data_image_rows_only?: boolean;
                             images_directory_name?: string | null;
                             /** @default false */
                             images_directory_group_enabled?: boolean;
@@ -3025,6 +3036,7 @@ export interface paths {
                                 /** @enum {string} */
                                 data_encoding: "utf-8" | "utf-8-bom" | "windows-1252";
                                 data_master_file: boolean;
+                                data_image_rows_only: boolean;
                                 images_directory_name: string | null;
                                 images_directory_group_enabled: boolean;
                                 images_content_type: string;
@@ -7529,6 +7541,11 @@ export interface paths {
                                         line: number;
                                         messages: string[];
                                     }[];
+                                    warning_count: number;
+                                    warnings: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
                                 } | null;
                                 report: {
                                     created: number;
@@ -7642,6 +7659,11 @@ export interface paths {
                                         }[];
                                     }[];
                                     errors: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                    warning_count: number;
+                                    warnings: {
                                         line: number;
                                         messages: string[];
                                     }[];
@@ -7784,6 +7806,11 @@ export interface paths {
                                         line: number;
                                         messages: string[];
                                     }[];
+                                    warning_count: number;
+                                    warnings: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
                                 } | null;
                                 report: {
                                     created: number;
@@ -7894,6 +7921,11 @@ export interface paths {
                                         }[];
                                     }[];
                                     errors: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                    warning_count: number;
+                                    warnings: {
                                         line: number;
                                         messages: string[];
                                     }[];
@@ -8025,6 +8057,11 @@ export interface paths {
                                         line: number;
                                         messages: string[];
                                     }[];
+                                    warning_count: number;
+                                    warnings: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
                                 } | null;
                                 report: {
                                     created: number;
@@ -8137,6 +8174,11 @@ export interface paths {
                                         }[];
                                     }[];
                                     errors: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                    warning_count: number;
+                                    warnings: {
                                         line: number;
                                         messages: string[];
                                     }[];
@@ -8264,6 +8306,11 @@ export interface paths {
                                         }[];
                                     }[];
                                     errors: {
+                                        line: number;
+                                        messages: string[];
+                                    }[];
+                                    warning_count: number;
+                                    warnings: {
                                         line: number;
                                         messages: string[];
                                     }[];

@@ -23,16 +23,29 @@ export type FieldChange = ElementOf<ElementOf<CheckReport['updates']>['changes']
 
 export const subjectImportKeys = queryKeys.subjectImports;
 
-/** Upload: create the import, send the file to its presigned form, then verify (the server reads it). */
-export async function importRosterFile(projectId: string, file: File): Promise<SubjectImportDetail> {
+/** The encodings the API reads a text roster in (API.md, roster imports), in the order offered. */
+export const ROSTER_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'iso-8859-1'] as const;
+export type RosterEncoding = (typeof ROSTER_ENCODINGS)[number];
+
+/**
+ * Upload: create the import, send the file to its presigned form, then verify (the server reads it). The
+ * chosen encoding (none: the server detects it) goes with both, so a file the server could not place is
+ * read as the user says.
+ */
+export async function importRosterFile(
+  projectId: string,
+  file: File,
+  encoding: RosterEncoding | null = null,
+): Promise<SubjectImportDetail> {
+  const chosen = encoding ? { encoding } : {};
   const created = await sendRecord('post', '/api/projects/{id}/subject-imports', projectId, {
-    subject_import: { upload_file_name: file.name, upload_file_size: file.size },
+    subject_import: { upload_file_name: file.name, upload_file_size: file.size, ...chosen },
   });
   const target = created.presigned_post;
   // Only an import of an attachment comes without an upload target.
   if (!target) throw new Error('The import has no upload target');
   await uploadToPresignedPost(target, file);
-  return verifyImport(created.id);
+  return verifyImport(created.id, chosen);
 }
 
 export const verifyImport = (

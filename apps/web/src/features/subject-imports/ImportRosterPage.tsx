@@ -30,7 +30,10 @@ import {
   getImport,
   type ImportMode,
   importAttachment,
+  importRosterFile,
   type LineErrors,
+  ROSTER_ENCODINGS,
+  type RosterEncoding,
   type SubjectImportDetail,
   updateImport,
 } from '../../api/subjectImports';
@@ -38,7 +41,6 @@ import { routePath, useProjectId } from '../../app/routes';
 import { FilePickerButton } from '../../components/FilePickerButton';
 import { ListTable } from '../../components/table/ListTable';
 import { ImportHistory } from './ImportHistory';
-import { ROSTER_ENCODINGS, type RosterEncoding, uploadRoster } from './upload';
 
 const STEPS = ['upload', 'map', 'review', 'done'] as const;
 
@@ -220,7 +222,7 @@ export function ImportRosterPage() {
             onClick={() =>
               void run(async () => {
                 try {
-                  opened(await uploadRoster(projectId, file!, encoding || null));
+                  opened(await importRosterFile(projectId, file!, encoding || null));
                 } finally {
                   // The attempt is in the history either way (a file that can't be read, as failed).
                   void queryClient.invalidateQueries({
