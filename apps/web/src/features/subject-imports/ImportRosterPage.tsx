@@ -31,7 +31,6 @@ import {
   type ImportMode,
   importAttachment,
   importRosterFile,
-  type LineErrors,
   ROSTER_ENCODINGS,
   type RosterEncoding,
   type SubjectImportDetail,
@@ -44,8 +43,8 @@ import { ImportHistory } from './ImportHistory';
 
 const STEPS = ['upload', 'map', 'review', 'done'] as const;
 
-/** Rows repeated exactly in the file (each imported once); a check stored before them has none. */
-const copiesOf = (check: CheckReport) => (check as CheckReport & { warnings?: LineErrors[] }).warnings ?? [];
+/** Rows repeated exactly in the file (each imported once; the API answers none for a check stored before them). */
+const copiesOf = (check: CheckReport) => check.warnings;
 const SKIP = '';
 
 /** Server field keys said as the thing they are about (the API's messages follow them). */
