@@ -66,6 +66,15 @@ test('a studio manager prints a class composite for a selection, leaving a dupli
     await page.getByRole('button', { name: 'Select Subjects' }).click();
     await page.getByTestId('select-subjects-step').waitFor();
     await page.getByTestId('selected-count').getByText('5 subjects selected').waitFor();
+    // A filter narrows what is shown, not what is selected: the count says both.
+    const selectStep = page.getByTestId('select-subjects-step');
+    await selectStep.getByLabel('Search').fill('Cole');
+    await page
+      .getByTestId('selected-count')
+      .getByText('5 subjects selected; the filter shows 1', { exact: true })
+      .waitFor();
+    await selectStep.getByLabel('Search').fill('');
+    await page.getByTestId('selected-count').getByText('5 subjects selected', { exact: true }).waitFor();
     await page.getByRole('checkbox', { name: 'Select Ben Brown' }).uncheck();
     await page.getByTestId('selected-count').getByText('4 subjects selected').waitFor();
     await page.getByRole('button', { name: 'Check for Duplicate Subjects' }).click();

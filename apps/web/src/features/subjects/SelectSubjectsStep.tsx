@@ -18,7 +18,7 @@ import { SelectionMenu } from './SelectionMenu';
 import { SubjectCard } from './SubjectCard';
 import { SubjectFiltersBar } from './SubjectFiltersBar';
 import { SubjectGrid } from './SubjectGrid';
-import { applySelectionAction, toGridFilter, useSelectionCount } from './selectionApi';
+import { applySelectionAction, isFiltered, toGridFilter, useSelectionCount } from './selectionApi';
 import type { SelectionAction } from './useSubjectSelection';
 
 /**
@@ -59,7 +59,12 @@ export function SelectSubjectsStep({
     <Box data-testid="select-subjects-step">
       <SubjectFiltersBar projectId={projectId} fields={fields.fields} params={params} />
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 2, minHeight: 36 }}>
-        <SelectionMenu count={count.data ?? 0} pending={pending} onAction={onAction} />
+        <SelectionMenu
+          count={count.data ?? 0}
+          shown={isFiltered(filters) ? grid.data?.meta.total : undefined}
+          pending={pending}
+          onAction={onAction}
+        />
       </Box>
       <Box sx={{ height: 4, mb: 1 }}>
         {(grid.isFetching || count.isFetching) && <LinearProgress aria-hidden="true" />}

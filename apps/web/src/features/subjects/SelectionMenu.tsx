@@ -28,14 +28,20 @@ const CONSENT_ACTIONS: { flags: ConsentFlags; key: `subjects.selection.${string}
   { flags: { yearbook_opt_out: false }, key: 'subjects.selection.yearbook-off' },
 ];
 
-/** The selection menu with the selected count (spec §4); with onConsent, the consent actions too. */
+/**
+ * The selection menu with the selected count (spec §4); with onConsent, the consent actions too. `shown`,
+ * the subjects a filter shows, is said beside a count that differs from it, since printing cards for
+ * "the class on screen" would otherwise print everyone selected.
+ */
 export function SelectionMenu({
   count,
+  shown,
   pending,
   onAction,
   onConsent,
 }: {
   count: number;
+  shown?: number | undefined;
   pending: SelectionAction | 'consent' | null;
   onAction: (action: SelectionAction) => void;
   onConsent?: ((flags: ConsentFlags) => void) | undefined;
@@ -64,7 +70,9 @@ export function SelectionMenu({
         {t('subjects.selection.menu')}
       </Button>
       <Typography variant="body2" role="status" aria-live="polite" data-testid="selected-count">
-        {t('subjects.selection.count', { count })}
+        {shown !== undefined && shown !== count
+          ? t('subjects.selection.count-shown', { count, shown })
+          : t('subjects.selection.count', { count })}
       </Typography>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {ACTIONS.map(({ action, key }) => (

@@ -19,6 +19,7 @@ import { SelectionMenu } from './SelectionMenu';
 import { SubjectCard } from './SubjectCard';
 import { SubjectFiltersBar } from './SubjectFiltersBar';
 import { SubjectGrid } from './SubjectGrid';
+import { isFiltered } from './selectionApi';
 import { useSubjectSelection } from './useSubjectSelection';
 
 /** Spec §4 subjects grid: 12 a page, four cards a row (fewer on small screens), filters and selection. */
@@ -94,6 +95,7 @@ export function SubjectsPage() {
       >
         <SelectionMenu
           count={selection.count}
+          shown={isFiltered(filters) ? grid.data?.meta.total : undefined}
           pending={consent.isPending ? 'consent' : selection.pending}
           onConsent={
             can('subject.set-consent')

@@ -33,6 +33,9 @@ export function toGridFilter(filters: SubjectFilters): SubjectGridFilter {
   });
 }
 
+/** Whether the grid's filters narrow the subjects shown. */
+export const isFiltered = (filters: SubjectFilters) => Object.keys(toGridFilter(filters)).length > 0;
+
 /** POST /api/projects/:id/subject-selection with ids: the subjects a selection means, as the server resolves it. */
 export function fetchSelectionIds(projectId: string, selection: SubjectSelection): Promise<string[]> {
   return api
