@@ -269,6 +269,10 @@ beforeAll(async () => {
         upload_file_name: 'IMG_1.jpg',
         upload_file_size: 10,
         upload_content_type: 'image/jpeg',
+        // A matched batch's photos have arrived (apply refuses a batch with photos not uploaded).
+        ...(state === 'matched'
+          ? { upload_verified_at: new Date(), verification_state: 'verified' as const }
+          : {}),
       });
       const item = await insertId(db, 'photo_batch_items', {
         photo_batch_id: id,
