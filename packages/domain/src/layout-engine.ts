@@ -241,6 +241,23 @@ export function headingText(
   return text || (line.otherwise ? fillTemplate(line.otherwise, values) : '');
 }
 
+/**
+ * Whether a heading line's parts describe a group made by these fields: a line with an `otherwise` (the
+ * class line: "Grade {Grade}", "{Teacher}") stands for the group only when the group is by fields its parts
+ * name. A sheet grouped by another field (a home room, a bus route) is headed by that field's values, not
+ * by a class its subjects happen to share.
+ */
+export function lineDescribesGroup(
+  line: Pick<HeadingLine, 'parts' | 'otherwise'>,
+  groupBy: readonly string[],
+) {
+  if (!line.otherwise) return true;
+  const named = new Set(
+    line.parts.flatMap((part) => [...part.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!.trim())),
+  );
+  return groupBy.every((field) => named.has(field));
+}
+
 const MAX_FIT_SCALE = 2.5;
 
 /**
@@ -359,7 +376,9 @@ export function layoutPages(
       let y = m.top;
       const placed: PlacedText[] = [];
       lines.forEach((line, i) => {
-        let text = headingText(line, values);
+        let text = lineDescribesGroup(line, groupBy)
+          ? headingText(line, values)
+          : fillTemplate(line.otherwise!, values);
         const height = line.size * 1.35;
         if (text && continued && i === lead) text = `${text} (continued)`;
         if (text)

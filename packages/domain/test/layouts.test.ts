@@ -9,6 +9,7 @@ import {
   type LayoutSubject,
   layoutDefinitionSchema,
   layoutPages,
+  lineDescribesGroup,
   type PlacedText,
   sortSubjects,
 } from '../src/index.js';
@@ -312,6 +313,30 @@ describe('sheets a school hangs up', () => {
     expect(texts(0).slice(0, 3)).toEqual(['Elm', 'Mr. Ortiz', 'F0']);
     expect(texts(0)).not.toContain('Fall 2026');
     expect(texts(1).slice(0, 3)).toEqual(['Elm', 'Grade 3 · Ms. Lee', 'Fall 2026']);
+  });
+
+  test("grouped by another field than the class's, a sheet is headed by that field's value, not the class its subjects share", () => {
+    const pages = layoutPages(
+      composite,
+      'Sheet',
+      klass(3, 'Ms. Lee', '3').map((s, i) => ({
+        ...s,
+        values: { ...s.values, 'Home Room': i < 2 ? '12A' : '12B' },
+      })),
+      { group_by: ['Home Room'], sort_by: ['First Name'] },
+    );
+    const texts = (i: number) =>
+      pages[i]!.boxes.filter((b): b is PlacedText => b.kind === 'text').map((b) => b.text);
+    expect(texts(0).slice(0, 2)).toEqual(['Elm', '12A']);
+    expect(texts(1).slice(0, 2)).toEqual(['Elm', '12B']);
+    expect(
+      lineDescribesGroup({ parts: ['Grade {Grade}', '{Teacher}'], otherwise: '{group}' }, ['Grade']),
+    ).toBe(true);
+    expect(
+      lineDescribesGroup({ parts: ['Grade {Grade}', '{Teacher}'], otherwise: '{group}' }, ['Notes']),
+    ).toBe(false);
+    // A line without a fallback (the school, the season) is printed whatever the grouping.
+    expect(lineDescribesGroup({ parts: ['{School}'] }, ['Notes'])).toBe(true);
   });
 
   test('the grid is sized to the group: fewer subjects, bigger photos; a big group keeps the grid', () => {
