@@ -509,6 +509,7 @@ const routes: Route[] = [
   route('GET /api/projects/{id}/coverage', projectId),
   route('GET /api/projects/{id}/coverage.csv', projectId),
   route('POST /api/projects/{id}/coverage/print', projectId),
+  route('GET /api/projects/{id}/coverage/notify/preview', projectId),
   route('POST /api/projects/{id}/coverage/notify', projectId),
   route('GET /api/users/{id}', (o) => w.users[memberOf[o]]!.id),
   route('GET /api/projects/{id}/project-export-formats', projectId),

@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type PageRequest, pageOf } from '../../db/paging.js';
 import { gradeOrder } from '../subjects/grid.js';
@@ -36,8 +36,9 @@ export async function classCounts(db: Db, projectId: string, classFields: ClassF
   const groupBy = classFields.length
     ? sql`GROUP BY ${sql.join(classFields.map((_, i) => sql.raw(String(i + 1))))}`
     : sql``;
+  const orderBy = classOrder(classFields, (f) => sql.ref(`c_${f.key}`));
   const rows = await sql<CoverageCounts & Record<string, string>>`
-    SELECT ${sql.join([...columns, sql`count(*)::int AS subjects`])},
+    SELECT * FROM (SELECT ${sql.join([...columns, sql`count(*)::int AS subjects`])},
       count(pp.photo_id)::int AS with_portrait,
       (count(*) FILTER (WHERE pp.checked_crop))::int AS with_checked_crop,
       (count(*) FILTER (WHERE pp.retake_needed))::int AS retake_pending,
@@ -54,24 +55,54 @@ export async function classCounts(db: Db, projectId: string, classFields: ClassF
       LIMIT 1
     ) pp ON true
     WHERE s.project_id = ${projectId}
-    ${groupBy}`.execute(db);
+    ${groupBy}) counts
+    ${orderBy.length ? sql`ORDER BY ${sql.join(orderBy)}` : sql``}`.execute(db);
   return rows.rows.filter((r) => r.subjects > 0);
 }
 
 /**
- * The subjects without a portrait, in class order (teacher, grade by grade ordering, home room) then by
- * last and first name; `nameFields` are the ids of the last and first name fields the caller sees.
+ * Titles a teacher's name may start with ("Ms. Lee", "Mme Roy", "Mr Ortiz"), left out when classes sort by
+ * the teacher, so that "Mme Roy" does not come before "Mr. Ortiz" and "Ms. Lee" by the title's letters.
+ */
+const TEACHER_TITLE = String.raw`^(mr|mrs|ms|miss|mx|dr|prof|mme|mlle|mmes|m|madame|mademoiselle|monsieur|sr|sra|srta|herr|frau)\.?\s+`;
+
+/** Everything up to a name's last word. */
+const LAST_WORD_PREFIX = String.raw`^.*\s`;
+
+/**
+ * The ORDER BY keys of classes (issue 35): grade first (by grade ordering), then the teacher's surname
+ * (the name without its title: the part before a comma in "Lee, Jane", else the last word), then the
+ * rest of the teacher's name, then the home room. `column` reads a class field's value.
+ */
+function classOrder(classFields: ClassField[], column: (f: ClassField) => Expression<string>) {
+  const keys: RawBuilder<unknown>[] = [];
+  const field = (key: ClassField['key']) => classFields.find((f) => f.key === key);
+  const lower = (f: ClassField) => sql<string>`lower(btrim(${column(f)}))`;
+  const grade = field('grade');
+  if (grade) {
+    const g = gradeOrder(lower(grade));
+    keys.push(g.bucket, g.number, g.text);
+  }
+  const teacher = field('teacher');
+  if (teacher) {
+    const name = sql<string>`regexp_replace(${lower(teacher)}, ${TEACHER_TITLE}, '')`;
+    keys.push(
+      sql`CASE WHEN ${name} LIKE '%,%' THEN btrim(split_part(${name}, ',', 1))
+        ELSE regexp_replace(${name}, ${LAST_WORD_PREFIX}, '') END`,
+      name,
+    );
+  }
+  const homeRoom = field('home_room');
+  if (homeRoom) keys.push(lower(homeRoom));
+  return keys;
+}
+
+/**
+ * The subjects without a portrait, in class order (grade by grade ordering, the teacher's surname, home
+ * room) then by last and first name; `nameFields` are the ids of the last and first name fields the caller sees.
  */
 function missingSubjects(db: Db, projectId: string, classFields: ClassField[], nameFields: string[]) {
-  const keys: RawBuilder<unknown>[] = [];
-  for (const f of classFields) {
-    if (f.key === 'grade') {
-      const g = gradeOrder(sql`lower(${value(f.id)})`);
-      keys.push(g.bucket, g.number, g.text);
-    } else {
-      keys.push(sql`lower(${value(f.id)})`);
-    }
-  }
+  const keys = classOrder(classFields, (f) => value(f.id));
   for (const id of nameFields) keys.push(sql`lower(${value(id)})`);
   const query = selectSubjectRows(db)
     .where('s.project_id', '=', projectId)

@@ -7,7 +7,13 @@ import { moduleRoutes } from '../../http/route.js';
 import { renderSchema, serializeRender } from '../layouts/serialize.js';
 import { renderById } from '../layouts/service.js';
 import { coverageSchema, missingSubjectSchema } from './serialize.js';
-import { coverageCsv, notifySchool, printMissing, projectCoverage } from './service.js';
+import {
+  coverageCsv,
+  notifySchool,
+  previewSchoolNotification,
+  printMissing,
+  projectCoverage,
+} from './service.js';
 
 /**
  * Coverage (docs/api.md "Coverage"): who has a portrait, a checked crop, a retake pending or no photo
@@ -58,6 +64,30 @@ export function registerCoverageRoutes(root: FastifyInstance, ctx: AppContext) {
       const row = await renderById(ctx.db, id);
       return reply.status(201).send({ layout_render: serializeRender(row) });
     },
+  );
+
+  app.get(
+    '/api/projects/:id/coverage/notify/preview',
+    operation(
+      'coverage.notify',
+      'The “missing portraits” e-mail as it would go now (recipient, subject and text), shown before sending it; sends nothing',
+      {
+        params: idParam,
+        response: {
+          200: z.object({
+            notification_preview: z.object({
+              organization_name: z.string(),
+              to: z.string(),
+              subject: z.string(),
+              text: z.string(),
+              subjects: z.number(),
+              without_portrait: z.number(),
+            }),
+          }),
+        },
+      },
+    ),
+    async (request) => previewSchoolNotification(ctx, request, request.params.id),
   );
 
   app.post(

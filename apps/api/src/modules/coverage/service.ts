@@ -1,6 +1,7 @@
 import { fieldKeyLabel } from '@school-portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import type { PageRequest } from '../../db/paging.js';
 import { sessionOf } from '../../http/auth.js';
 import { unprocessable } from '../../http/errors.js';
@@ -108,43 +109,68 @@ async function totalsOf(ctx: AppContext, pf: ProjectFields, classFields: ClassFi
 }
 
 /**
- * The studio's "missing portraits" e-mail to the project's school: to its contact address, else its
- * earliest user (as file requests choose), with the counts and a link to the coverage page; queued in
- * the transaction that records it in the activity trail (who and when; counts only, never a name).
+ * The studio's "missing portraits" e-mail to the project's school, as it would go now: to its contact
+ * address, else its earliest user (as file requests choose), with the counts and a link to the coverage
+ * page. Read with `db` (the sending transaction, or the pool for a preview); nothing is queued here.
  */
-export async function notifySchool(ctx: AppContext, request: FastifyRequest, projectId: string) {
+async function missingPortraitsMail(ctx: AppContext, request: FastifyRequest, projectId: string, db: Db) {
   const session = sessionOf(request);
   const { pf } = await coverageFields(request, projectId);
-  const [project] = await projectsToContact(ctx.db, request.access, [pf.project.id]);
+  const [project] = await projectsToContact(db, request.access, [pf.project.id]);
   if (!project) throw unprocessable({ project: ['is invalid'] });
   const totals = await totalsOf(ctx, pf, []);
   if (totals.without_portrait === 0) throw unprocessable({ missing: ['Every subject has a portrait'] });
-  await ctx.db.transaction().execute(async (trx) => {
-    const to = project.contact_email ?? (await earliestUserEmail(trx, project.organization_id));
-    if (!to) throw unprocessable({ recipient: ['The school has no contact e-mail and no users'] });
-    await queueEmail(
-      trx,
-      enqueueEmailOn(ctx.queue),
-      missingPortraitsMessage({
-        to,
-        organizationName: project.organization_name,
-        projectName: project.name,
-        senderName: session.user.name,
-        subjects: totals.subjects,
-        withPortrait: totals.with_portrait,
-        missing: totals.without_portrait,
-        retakes: totals.retake_pending,
-        link: `${ctx.config.publicUrl}/projects/${project.id}/coverage`,
-      }),
-    );
+  const to = project.contact_email ?? (await earliestUserEmail(db, project.organization_id));
+  if (!to) throw unprocessable({ recipient: ['The school has no contact e-mail and no users'] });
+  const message = missingPortraitsMessage({
+    to,
+    organizationName: project.organization_name,
+    projectName: project.name,
+    senderName: session.user.name,
+    subjects: totals.subjects,
+    withPortrait: totals.with_portrait,
+    missing: totals.without_portrait,
+    retakes: totals.retake_pending,
+    link: `${ctx.config.publicUrl}/projects/${project.id}/coverage`,
+  });
+  return { project, totals, message };
+}
+
+/**
+ * The e-mail the studio would send, shown before it sends it (issue 35): recipient, subject and text,
+ * exactly as `notifySchool` would queue them at this moment. Sends nothing and records nothing.
+ */
+export async function previewSchoolNotification(ctx: AppContext, request: FastifyRequest, projectId: string) {
+  const { project, totals, message } = await missingPortraitsMail(ctx, request, projectId, ctx.db);
+  return {
+    notification_preview: {
+      organization_name: project.organization_name,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      subjects: totals.subjects,
+      without_portrait: totals.without_portrait,
+    },
+  };
+}
+
+/**
+ * Sends the "missing portraits" e-mail (`missingPortraitsMail`), queued in the transaction that records
+ * it in the activity trail (who and when; counts only, never a name).
+ */
+export async function notifySchool(ctx: AppContext, request: FastifyRequest, projectId: string) {
+  const { project, totals } = await ctx.db.transaction().execute(async (trx) => {
+    const mail = await missingPortraitsMail(ctx, request, projectId, trx);
+    await queueEmail(trx, enqueueEmailOn(ctx.queue), mail.message);
     await recordAudit(trx, actorOf(request), {
       action: 'coverage.notify',
       recordType: 'project',
-      recordId: project.id,
-      projectId: project.id,
-      ownerOrganizationId: project.organization_id,
-      details: { subjects: totals.subjects, without_portrait: totals.without_portrait },
+      recordId: mail.project.id,
+      projectId: mail.project.id,
+      ownerOrganizationId: mail.project.organization_id,
+      details: { subjects: mail.totals.subjects, without_portrait: mail.totals.without_portrait },
     });
+    return mail;
   });
   return {
     notification: {
