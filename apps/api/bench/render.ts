@@ -7,7 +7,8 @@
  * within 15% of 100).
  *
  * Options: SUBJECTS (default 500), REPEATS (default 3; 0 measures the peak RSS only), MEGAPIXELS (default 6),
- * ORIGINALS (default 8), RSS_RUNS (children per size, default 3: the median counts).
+ * ORIGINALS (default 8), RSS_RUNS (children per size, default 3: the median counts), MEMORY_SUBJECTS (the
+ * two sizes whose peak RSS is compared, default "100,1000").
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,11 @@ const REPEATS = Number(process.env.REPEATS ?? 3);
 const MEGAPIXELS = Number(process.env.MEGAPIXELS ?? 6);
 const ORIGINALS = Number(process.env.ORIGINALS ?? 8);
 const RSS_RUNS = Number(process.env.RSS_RUNS ?? 3);
+/** The two render sizes whose peak RSS is compared (a smoke run makes them small). */
+const [RSS_SMALL, RSS_LARGE] = (process.env.MEMORY_SUBJECTS ?? '100,1000').split(',').map(Number) as [
+  number,
+  number,
+];
 const CROP = { x: 0.1, y: 0.05, width: 0.8, height: 0.8 };
 const SECRET = 'bench-secret-bench-secret-bench-secret';
 
@@ -148,7 +154,7 @@ if (process.env.RSS_SUBJECTS) {
   }
   const self = fileURLToPath(import.meta.url);
   const rss: Record<number, number> = {};
-  for (const n of [100, 1000]) {
+  for (const n of [RSS_SMALL, RSS_LARGE]) {
     // As the worker runs (package.json "worker": MALLOC_ARENA_MAX=2); one child's peak swings by about
     // 10 MB with when V8 collects, so each size runs RSS_RUNS times and the median counts.
     const peaks = Array.from({ length: RSS_RUNS }, () => {
@@ -159,7 +165,7 @@ if (process.env.RSS_SUBJECTS) {
     console.log(`  peak RSS, ${n} subjects (median of ${peaks.join(', ')}): ${rss[n]} MB`);
   }
   console.log(
-    `  growth 100 -> 1,000 (goal < 15%):        ${(((rss[1000]! - rss[100]!) / rss[100]!) * 100).toFixed(1)}%`,
+    `  growth ${RSS_SMALL} -> ${RSS_LARGE} (goal < 15%):        ${(((rss[RSS_LARGE]! - rss[RSS_SMALL]!) / rss[RSS_SMALL]!) * 100).toFixed(1)}%`,
   );
   await rm(dir, { recursive: true, force: true });
 }
