@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { CHECK_CODES, DEFAULT_HEAD_SIZE_RULE, type HeadSizeRule } from '@school-portal/domain';
 import sharp from 'sharp';
@@ -18,50 +17,14 @@ import { eventually, type ListeningTestApp, listeningTestApp, type PresignedPost
 import { standardFormatId } from './support/export-format.js';
 import { albumThroughApi, injectAs, projectThroughApi, ROSTER_FIELDS } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
+import { HUMAN_ASSETS, headInPortrait, portrait } from './support/portraits.js';
 import { insertSubject } from './support/rows.js';
 import { inWorld, type World } from './support/world.js';
 import { readZip } from './support/zip.js';
 
-/**
- * Faces found, flags raised and auto crops made on real photographs: the sample images that ship in
- * @vladmandic/human's package, read from node_modules at test time (never copied into the repository).
- * The portrait is the face of the package's "faceid" screenshot, set in a larger frame (its edges drawn
- * out) and enlarged, as a studio's portrait would leave room around the head.
- */
-const require = createRequire(import.meta.url);
-const ASSETS = path.resolve(path.dirname(require.resolve('@vladmandic/human')), '../assets');
-const FACEID = path.join(ASSETS, 'screenshot-faceid.jpg');
-const GROUP = path.join(ASSETS, 'screenshot-facedetect.jpg');
+/** Faces found, flags raised and auto crops made on real photographs (support/portraits.ts). */
+const GROUP = path.join(HUMAN_ASSETS, 'screenshot-facedetect.jpg');
 
-/** Where the face of the faceid screenshot is, by eye: the thumbnail's area and its head, in its pixels. */
-const THUMBNAIL = { left: 15, top: 144, width: 135, height: 126 };
-const HEAD = { crown: 142, chin: 259, eyes: 191, left: 35, right: 130 };
-const FRAME = { top: 150, bottom: 120, left: 110, right: 110 };
-const SCALE = 5;
-
-/** The portrait: 1775 x 1980, the head from about 0.39 to 0.68 of its height. */
-async function portrait(): Promise<Buffer> {
-  const face = await sharp(FACEID).extract(THUMBNAIL).toBuffer();
-  const framed = await sharp(face)
-    .extend({ ...FRAME, extendWith: 'copy' })
-    .toBuffer();
-  const width = (THUMBNAIL.width + FRAME.left + FRAME.right) * SCALE;
-  return sharp(framed).resize({ width, kernel: 'lanczos3' }).jpeg({ quality: 92 }).toBuffer();
-}
-/** The head of the portrait, by eye, as fractions of the portrait. */
-const headInPortrait = () => {
-  const width = THUMBNAIL.width + FRAME.left + FRAME.right;
-  const height = THUMBNAIL.height + FRAME.top + FRAME.bottom;
-  const y = (v: number) => (v - THUMBNAIL.top + FRAME.top) / height;
-  const x = (v: number) => (v - THUMBNAIL.left + FRAME.left) / width;
-  return {
-    crown: y(HEAD.crown),
-    chin: y(HEAD.chin),
-    eyes: y(HEAD.eyes),
-    left: x(HEAD.left),
-    right: x(HEAD.right),
-  };
-};
 /** The default head-size rule met by `crop` against the head as seen by eye: its share, the eye line. */
 function expectDefaultRuleMet(head: ReturnType<typeof headInPortrait>, crop: { y: number; height: number }) {
   expect(

@@ -564,6 +564,8 @@ export interface PhotoBatchesTable {
   match_field_key: Generated<string>;
   create_extras: Generated<boolean>;
   primary_rule: Generated<'if_none' | 'newest'>;
+  /** A batch of retakes: its newest photos become primary by default (migration 0040). */
+  retakes: Generated<boolean>;
   state: Generated<'open' | 'matching' | 'matched' | 'applying' | 'applied' | 'failed'>;
   error: string | null;
   mapping_storage_key: string | null;
@@ -597,6 +599,8 @@ export interface PhotoBatchItemsTable {
   sequence: number | null;
   reviewed: Generated<boolean>;
   applied_at: NullableTimestamp;
+  /** Applied while its subject's frames were not all checked: the primary is chosen when they are (0040). */
+  primary_pending: Generated<boolean>;
   created_at: Generated<Date>;
 }
 

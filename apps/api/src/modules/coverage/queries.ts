@@ -1,6 +1,7 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type PageRequest, pageOf } from '../../db/paging.js';
+import { portraitFitness } from '../photos/assignments.js';
 import { gradeOrder } from '../subjects/grid.js';
 import { selectSubjectRows } from '../subjects/service.js';
 
@@ -21,6 +22,15 @@ export interface CoverageCounts {
 
 const value = (fieldId: string) => sql<string>`coalesce(s.properties ->> ${fieldId}, '')`;
 
+/**
+ * Whether the subject `s` has photos that all failed the photo checks (no usable face: an empty backdrop,
+ * a blurred face; or marked for a retake), so that none became its portrait: it needs a retake. Photos
+ * not checked yet do not count as failed.
+ */
+const allPhotosFailed = sql<boolean>`(EXISTS (SELECT 1 FROM subject_photo_assignments f WHERE f.subject_id = s.id)
+  AND NOT EXISTS (SELECT 1 FROM subject_photo_assignments f JOIN photos fp ON fp.id = f.photo_id
+    WHERE f.subject_id = s.id AND coalesce(${portraitFitness('fp')}, 1) > 0))`;
+
 /** Whether the subject `s` has a portrait (a primary photo). */
 const hasPortrait = sql<boolean>`EXISTS (SELECT 1 FROM subject_photo_assignments a WHERE a.subject_id = s.id AND a.is_primary)`;
 
@@ -28,8 +38,10 @@ const hasPortrait = sql<boolean>`EXISTS (SELECT 1 FROM subject_photo_assignments
  * The counts by class, computed from the tables on every call (so they move as picture-day batches land):
  * a portrait is the subject's primary photo; its crop is checked when a person made one, or when the
  * photo checks passed (checked with no flag, or its flags accepted by a person) and so its auto crop
- * stands; a retake is pending while the portrait is marked for one; no photo at all is no assignment. One row per combination of the class
- * fields' values (one row for the project without class fields); read-only, across subjects and photos.
+ * stands; a retake is pending while the portrait is marked for one, or when the subject has photos that
+ * all failed the checks (none could be its portrait); no photo at all is no assignment. One row per
+ * combination of the class fields' values (one row for the project without class fields); read-only,
+ * across subjects and photos.
  */
 export async function classCounts(db: Db, projectId: string, classFields: ClassField[]) {
   const columns = classFields.map((f) => sql`${value(f.id)} AS ${sql.raw(`c_${f.key}`)}`);
@@ -41,7 +53,7 @@ export async function classCounts(db: Db, projectId: string, classFields: ClassF
     SELECT * FROM (SELECT ${sql.join([...columns, sql`count(*)::int AS subjects`])},
       count(pp.photo_id)::int AS with_portrait,
       (count(*) FILTER (WHERE pp.checked_crop))::int AS with_checked_crop,
-      (count(*) FILTER (WHERE pp.retake_needed))::int AS retake_pending,
+      (count(*) FILTER (WHERE pp.retake_needed OR (pp.photo_id IS NULL AND ${allPhotosFailed})))::int AS retake_pending,
       (count(*) FILTER (WHERE NOT EXISTS (
         SELECT 1 FROM subject_photo_assignments x WHERE x.subject_id = s.id)))::int AS without_photo
     FROM subjects s
@@ -105,6 +117,7 @@ function missingSubjects(db: Db, projectId: string, classFields: ClassField[], n
   const keys = classOrder(classFields, (f) => value(f.id));
   for (const id of nameFields) keys.push(sql`lower(${value(id)})`);
   const query = selectSubjectRows(db)
+    .select(allPhotosFailed.as('needs_retake'))
     .where('s.project_id', '=', projectId)
     .where(sql<boolean>`NOT ${hasPortrait}`);
   return {

@@ -48,6 +48,8 @@ export const missingSubjectSchema = z.object({
   home_room: z.string().nullable(),
   /** Has photos, none of them the portrait (primary). */
   photos_count: z.number(),
+  /** Has photos that all failed the photo checks (none could be its portrait): a retake is needed. */
+  needs_retake: z.boolean(),
 });
 
 /** The first field of each key among the fields the caller sees. */
@@ -88,7 +90,7 @@ export function serializeCoverage(
 }
 
 /** A subject on the missing list: the values of the fields the caller sees, nothing else. */
-export function serializeMissing(row: SubjectRow, byKey: Map<string, FieldRef>) {
+export function serializeMissing(row: SubjectRow & { needs_retake?: boolean }, byKey: Map<string, FieldRef>) {
   const read = (key: MissingKey) => {
     const f = byKey.get(key);
     return (f && row.properties[f.id]?.trim()) || null;
@@ -105,6 +107,7 @@ export function serializeMissing(row: SubjectRow, byKey: Map<string, FieldRef>) 
     teacher: read('teacher'),
     home_room: read('home_room'),
     photos_count: row.photos_count,
+    needs_retake: row.needs_retake ?? false,
   } satisfies z.infer<typeof missingSubjectSchema>;
 }
 

@@ -68,16 +68,76 @@ export async function unassignPhoto(db: Db, assignmentId: string) {
 }
 
 /**
+ * Flags that leave a frame without a usable portrait: nothing or more than one face found, or a blurred
+ * face (an empty backdrop, a group, a moved child). A frame with only these flags never becomes a primary
+ * by itself (picture day's apply), unless a person accepted its flags.
+ */
+export const UNUSABLE_PORTRAIT_CHECKS = ['no_face', 'several_faces', 'blurred'] as const;
+
+/**
+ * How fit a photo (`ph`) is to be a subject's portrait, from its checks: 2 passed (checked, no flag or
+ * its flags accepted by a person), 1 usable (one sharp face, with flags a person may still review: too
+ * small, cut, exposure), 0 failed (an unusable flag, or marked for a retake), null not checked yet.
+ */
+export const portraitFitness = (photo: string) => {
+  const ph = (column: string) => sql.ref(`${photo}.${column}`);
+  const unusable = sql.join(
+    UNUSABLE_PORTRAIT_CHECKS.map((code) => sql`${ph('checks')} @> ${JSON.stringify([{ code }])}::jsonb`),
+    sql` OR `,
+  );
+  return sql<number | null>`CASE
+    WHEN ${ph('checked_at')} IS NULL THEN NULL
+    WHEN ${ph('retake_needed')} THEN 0
+    WHEN ${ph('checks')} = '[]'::jsonb OR ${ph('checks_accepted_at')} IS NOT NULL THEN 2
+    WHEN ${unusable} THEN 0
+    ELSE 1 END`;
+};
+
+/** A frame of a subject in capture order, with its fitness (portraitFitness; null: not checked yet). */
+export interface Frame {
+  subject_id: string;
+  photo_id: string;
+  fitness: number | null;
+}
+
+/**
+ * Each subject's primary among its frames (in capture order): the last of the fittest that did not fail
+ * (a passed frame before a merely usable one), never a failed one. `waiting`: subjects with a frame not
+ * checked yet (chosen once checked); `failed`: subjects whose frames all failed (no primary: a retake).
+ */
+export function choosePrimaries(frames: Frame[]) {
+  const best = new Map<string, Frame>();
+  const waiting = new Set<string>();
+  const seen = new Set<string>();
+  for (const f of frames) {
+    seen.add(f.subject_id);
+    if (f.fitness === null) waiting.add(f.subject_id);
+    else if (f.fitness > 0 && f.fitness >= (best.get(f.subject_id)?.fitness ?? 0)) best.set(f.subject_id, f);
+  }
+  const primaries = [...best.values()].filter((f) => !waiting.has(f.subject_id));
+  const failed = [...seen].filter((s) => !waiting.has(s) && !best.has(s));
+  return { primaries, waiting, failed };
+}
+
+/** The fitness of photos as portraits (portraitFitness), in one query. */
+export async function fitnessOf(db: Db, photoIds: string[]): Promise<Map<string, number | null>> {
+  if (photoIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('photos as ph')
+    .select(['ph.id', portraitFitness('ph').as('fitness')])
+    .where('ph.id', 'in', photoIds)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.fitness]));
+}
+
+/**
  * Assigns many verified photos to their subjects at once (picture day's apply), in the caller's
  * transaction: a photo already assigned to its subject stays as it is, so applying twice changes nothing.
- * `primaries` (one photo per subject, among `rows`) become primary: `if_none` only for a subject without a
- * primary photo, `newest` in place of the subject's primary. Answers how many assignments were made.
+ * Answers how many assignments were made.
  */
 export async function assignPhotosInBulk(
   db: Db,
   rows: { subject_id: string; photo_id: string }[],
-  primaries: { subject_id: string; photo_id: string }[],
-  rule: 'if_none' | 'newest',
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const inserted = await sql<{ id: string }>`
@@ -85,21 +145,31 @@ export async function assignPhotosInBulk(
     SELECT v.s, v.p FROM unnest(${rows.map((r) => r.subject_id)}::bigint[], ${rows.map((r) => r.photo_id)}::bigint[]) AS v(s, p)
     ON CONFLICT (subject_id, photo_id) DO NOTHING
     RETURNING id`.execute(db);
-  if (primaries.length > 0) {
-    const subjects = primaries.map((p) => p.subject_id);
-    const photos = primaries.map((p) => p.photo_id);
-    if (rule === 'newest')
-      await sql`
-        UPDATE subject_photo_assignments a SET is_primary = false
-        FROM unnest(${subjects}::bigint[], ${photos}::bigint[]) AS v(s, p)
-        WHERE a.subject_id = v.s AND a.photo_id <> v.p AND a.is_primary`.execute(db);
-    await sql`
-      UPDATE subject_photo_assignments a SET is_primary = true
-      FROM unnest(${subjects}::bigint[], ${photos}::bigint[]) AS v(s, p)
-      WHERE a.subject_id = v.s AND a.photo_id = v.p AND NOT a.is_primary
-        AND NOT EXISTS (SELECT 1 FROM subject_photo_assignments b WHERE b.subject_id = v.s AND b.is_primary)`.execute(
-      db,
-    );
-  }
   return inserted.rows.length;
+}
+
+/**
+ * Makes `primaries` (one assigned photo per subject) primary in one statement each: `if_none` only for a
+ * subject without a primary photo, `newest` in place of the subject's primary (which stays assigned).
+ */
+export async function setPrimariesInBulk(
+  db: Db,
+  primaries: { subject_id: string; photo_id: string }[],
+  rule: 'if_none' | 'newest',
+): Promise<void> {
+  if (primaries.length === 0) return;
+  const subjects = primaries.map((p) => p.subject_id);
+  const photos = primaries.map((p) => p.photo_id);
+  if (rule === 'newest')
+    await sql`
+      UPDATE subject_photo_assignments a SET is_primary = false
+      FROM unnest(${subjects}::bigint[], ${photos}::bigint[]) AS v(s, p)
+      WHERE a.subject_id = v.s AND a.photo_id <> v.p AND a.is_primary`.execute(db);
+  await sql`
+    UPDATE subject_photo_assignments a SET is_primary = true
+    FROM unnest(${subjects}::bigint[], ${photos}::bigint[]) AS v(s, p)
+    WHERE a.subject_id = v.s AND a.photo_id = v.p AND NOT a.is_primary
+      AND NOT EXISTS (SELECT 1 FROM subject_photo_assignments b WHERE b.subject_id = v.s AND b.is_primary)`.execute(
+    db,
+  );
 }

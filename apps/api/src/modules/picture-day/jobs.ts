@@ -6,10 +6,10 @@ import type { RawImage } from '../../images/images.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import type { Storage } from '../../storage/storage.js';
-import { assignPhotosInBulk } from '../photos/assignments.js';
 import { selectPhotos, workingMaster } from '../photos/service.js';
 import { projectFields } from '../subject-imports/service.js';
 import { insertSubjectsWithCardCodes, projectSubjectsToMatch } from '../subjects/bulk.js';
+import { assignBatchFrames } from './apply.js';
 import { type ItemToMatch, matchItems } from './match.js';
 import {
   batchItems,
@@ -197,9 +197,10 @@ export const photoBatchMatchJob = defineJob('photo-batches.match', {
 
 /**
  * Applies a batch (POST /photo-batches/:id/apply set it applying): every matched photo is assigned to its
- * subject (extras first get their new subjects), the last one of each subject's sequence becomes its
- * primary as the batch's rule says, cards never. One short transaction; applying again changes nothing
- * (assignments made are kept as they are, items remember they were applied).
+ * subject (extras first get their new subjects), the last one of each subject's sequence that passed the
+ * photo checks becomes its primary as the batch's rule says (assignBatchFrames), cards never. One short
+ * transaction; applying again changes nothing (assignments made are kept as they are, items remember they
+ * were applied).
  */
 export const photoBatchApplyJob = defineJob('photo-batches.apply', {
   retryLimit: 2,
@@ -224,9 +225,7 @@ export const photoBatchApplyJob = defineJob('photo-batches.apply', {
         const rows = items
           .filter((i) => i.subject_id)
           .map((i) => ({ id: i.id, subject_id: i.subject_id!, photo_id: i.photo_id }));
-        const last = new Map<string, { subject_id: string; photo_id: string }>();
-        for (const r of rows) last.set(r.subject_id, r);
-        const made = await assignPhotosInBulk(trx, rows, [...last.values()], batch.primary_rule);
+        const made = await assignBatchFrames(trx, rows, batch.primary_rule);
         await markItemsApplied(
           trx,
           rows.map((r) => r.id),

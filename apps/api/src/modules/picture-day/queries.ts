@@ -234,3 +234,24 @@ export const saveReport = (db: Db, id: string, report: object) =>
     .set({ report: JSON.stringify(report), updated_at: new Date() })
     .where('id', '=', id)
     .execute();
+
+/**
+ * The names of the files of batches whose bytes never arrived (not verified, not ignored), at most `limit`
+ * per batch by name, in one query: what the batch page lists as not uploaded (counts.not_uploaded is all).
+ */
+export async function notUploadedFileNames(db: Db, batchIds: string[], limit: number) {
+  const names = new Map<string, string[]>(batchIds.map((id) => [id, []]));
+  if (batchIds.length === 0) return names;
+  const verified = photoVerifiedRead('i.photo_id');
+  const { rows } = await sql<{ photo_batch_id: string; file_name: string }>`
+    SELECT photo_batch_id, file_name FROM (
+      SELECT i.photo_batch_id::text AS photo_batch_id, i.file_name,
+        row_number() OVER (PARTITION BY i.photo_batch_id ORDER BY i.file_name, i.id) AS n
+      FROM photo_batch_items i
+      WHERE i.photo_batch_id = ANY(${batchIds}::bigint[]) AND i.state <> 'ignored' AND NOT ${verified}
+    ) missing
+    WHERE n <= ${limit}
+    ORDER BY photo_batch_id, n`.execute(db);
+  for (const r of rows) names.get(r.photo_batch_id)?.push(r.file_name);
+  return names;
+}

@@ -25,6 +25,51 @@ const uploadAnswer = z.object({
   photo: photoSchema,
   photo_batch_item: photoBatchItemSchema,
 });
+const photoType = z.enum(PHOTO_TYPES, 'must be image/png or image/jpeg');
+/** The upload's fields as `POST /albums/:id/photos` names them, and their older names (deprecated aliases). */
+const UPLOAD_FIELDS = [
+  ['upload_file_name', 'file_name'],
+  ['upload_file_size', 'byte_size'],
+  ['upload_content_type', 'content_type'],
+] as const;
+const deprecated = (name: string) => ({
+  deprecated: true,
+  description: `Deprecated: the older name of ${name}.`,
+});
+
+/**
+ * A file of a batch: the album upload's fields (`upload_file_name`, `upload_file_size`,
+ * `upload_content_type`), or their older names (`file_name`, `byte_size`, `content_type`), kept as
+ * deprecated aliases; one of each pair is required, and both, when given, must agree.
+ */
+const batchPhotoInput = z
+  .object({
+    upload_file_name: uploadFileName.optional(),
+    upload_file_size: uploadFileSize(MAX_PHOTO_BYTES).optional(),
+    upload_content_type: photoType.optional(),
+    file_name: uploadFileName.optional().meta(deprecated('upload_file_name')),
+    byte_size: uploadFileSize(MAX_PHOTO_BYTES).optional().meta(deprecated('upload_file_size')),
+    content_type: photoType.optional().meta(deprecated('upload_content_type')),
+    last_modified: z
+      .union([z.number().int().min(0).max(8.64e15), z.iso.datetime({ offset: true })])
+      .transform((v) => new Date(v))
+      .optional(),
+  })
+  .superRefine((photo, check) => {
+    for (const [name, alias] of UPLOAD_FIELDS) {
+      if (photo[name] === undefined && photo[alias] === undefined)
+        check.addIssue({ code: 'custom', path: [name], message: 'is required' });
+      else if (photo[name] !== undefined && photo[alias] !== undefined && photo[name] !== photo[alias])
+        check.addIssue({ code: 'custom', path: [alias], message: `must equal ${name} (or be left out)` });
+    }
+  })
+  .transform((photo) => ({
+    file_name: (photo.upload_file_name ?? photo.file_name)!,
+    byte_size: (photo.upload_file_size ?? photo.byte_size)!,
+    content_type: (photo.upload_content_type ?? photo.content_type)!,
+    ...(photo.last_modified ? { last_modified: photo.last_modified } : {}),
+  }));
+
 const states = z
   .string()
   .transform((s) => s.split(',').filter(Boolean))
@@ -49,6 +94,7 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
           match_by: z.enum(MATCH_BY),
           match_field_key: z.string().trim().min(1).max(100).optional(),
           create_extras: z.boolean().optional(),
+          retakes: z.boolean().optional(),
           primary: z.enum(PRIMARY_RULES).optional(),
         }),
         photoBatchSchema,
@@ -87,17 +133,7 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
       'A file of the batch: a photo record with its presigned form (201), or the existing one for the same name and size (200: a resumed upload)',
       {
         params: idParam,
-        body: z.object({
-          photo: z.object({
-            file_name: uploadFileName,
-            byte_size: uploadFileSize(MAX_PHOTO_BYTES),
-            content_type: z.enum(PHOTO_TYPES, 'must be image/png or image/jpeg'),
-            last_modified: z
-              .union([z.number().int().min(0).max(8.64e15), z.iso.datetime({ offset: true })])
-              .transform((v) => new Date(v))
-              .optional(),
-          }),
-        }),
+        body: z.object({ photo: batchPhotoInput }),
         response: { 200: uploadAnswer, 201: uploadAnswer },
       },
     ),

@@ -41,11 +41,14 @@ export const photoBatchSchema = recordSchema({
   match_field_key: z.string(),
   match_field_label: z.string().nullable(),
   create_extras: z.boolean(),
+  retakes: z.boolean(),
   primary: z.enum(PRIMARY_RULES),
   state: z.enum(BATCH_STATES),
   error: z.string().nullable(),
   mapping_file: z.object({ file_name: z.string(), byte_size: z.number(), uploaded: z.boolean() }).nullable(),
   counts: countsSchema,
+  /** The files whose bytes never arrived: `total` (counts.not_uploaded) and the first names by name. */
+  not_uploaded_files: z.object({ total: z.number(), file_names: z.array(z.string()) }),
   matched_at: z.string().nullable(),
   applied_at: z.string().nullable(),
   created_by_user_id: z.string().nullable(),
@@ -82,7 +85,15 @@ const EMPTY_REPORT: SubjectReport = {
   subjects_photographed_again: 0,
 };
 
-export function serializeBatch(b: BatchRow, counts: ItemCounts, fieldLabel: string | null) {
+/** At most this many names of files not uploaded on a batch (`not_uploaded_files`); the total is all. */
+export const NOT_UPLOADED_NAMES = 200;
+
+export function serializeBatch(
+  b: BatchRow,
+  counts: ItemCounts,
+  fieldLabel: string | null,
+  notUploadedNames: string[],
+) {
   return {
     id: b.id,
     project_id: b.project_id,
@@ -91,6 +102,7 @@ export function serializeBatch(b: BatchRow, counts: ItemCounts, fieldLabel: stri
     match_field_key: b.match_field_key,
     match_field_label: fieldLabel,
     create_extras: b.create_extras,
+    retakes: b.retakes,
     primary: b.primary_rule,
     state: b.state,
     error: b.error,
@@ -102,6 +114,7 @@ export function serializeBatch(b: BatchRow, counts: ItemCounts, fieldLabel: stri
         }
       : null,
     counts: { ...counts, ...EMPTY_REPORT, ...(b.report as Partial<SubjectReport>) },
+    not_uploaded_files: { total: counts.not_uploaded, file_names: notUploadedNames },
     matched_at: isoOrNull(b.matched_at),
     applied_at: isoOrNull(b.applied_at),
     created_by_user_id: b.created_by_user_id,

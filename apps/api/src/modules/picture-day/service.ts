@@ -42,12 +42,13 @@ import {
   listBatches,
   markMappingUploaded,
   moveBatch,
+  notUploadedFileNames,
   reopenBatch,
   saveReport,
   setMappingFile,
   reviewItem as writeReview,
 } from './queries.js';
-import { type SubjectReport, serializeBatch, serializeItem } from './serialize.js';
+import { NOT_UPLOADED_NAMES, type SubjectReport, serializeBatch, serializeItem } from './serialize.js';
 
 const UPLOAD_EXPIRY_SECONDS = 30 * 60;
 export const DEFAULT_MATCH_FIELD = 'student_id';
@@ -70,11 +71,17 @@ const labelOf = (fields: FieldRef[], key: string) => {
 };
 
 async function batchAnswer(db: Db, session: Session, batch: BatchRow) {
-  const [counts, fields] = await Promise.all([
+  const [counts, names, fields] = await Promise.all([
     itemCounts(db, [batch.id]),
+    notUploadedFileNames(db, [batch.id], NOT_UPLOADED_NAMES),
     fieldsFor(db, session, batch.project_id),
   ]);
-  return serializeBatch(batch, counts.get(batch.id)!, labelOf(fields, batch.match_field_key));
+  return serializeBatch(
+    batch,
+    counts.get(batch.id)!,
+    labelOf(fields, batch.match_field_key),
+    names.get(batch.id) ?? [],
+  );
 }
 
 // ---------- Batches ----------
@@ -88,6 +95,7 @@ export async function createBatch(
     match_by: BatchRow['match_by'];
     match_field_key?: string | undefined;
     create_extras?: boolean | undefined;
+    retakes?: boolean | undefined;
     primary?: BatchRow['primary_rule'] | undefined;
   },
 ) {
@@ -109,7 +117,9 @@ export async function createBatch(
       match_by: body.match_by,
       match_field_key: key,
       create_extras: body.create_extras ?? false,
-      primary_rule: body.primary ?? 'if_none',
+      retakes: body.retakes ?? false,
+      // Retakes replace the morning's portrait unless the creator says otherwise.
+      primary_rule: body.primary ?? (body.retakes ? 'newest' : 'if_none'),
       created_by_user_id: session.user.id,
     });
   });
@@ -125,15 +135,16 @@ export async function projectBatches(
   const session = sessionOf(request);
   const project = await request.access.find('project', projectId);
   const { rows, meta } = await listBatches(ctx.db, project.id, paging);
-  const [counts, fields] = await Promise.all([
-    itemCounts(
-      ctx.db,
-      rows.map((r) => r.id),
-    ),
+  const ids = rows.map((r) => r.id);
+  const [counts, names, fields] = await Promise.all([
+    itemCounts(ctx.db, ids),
+    notUploadedFileNames(ctx.db, ids, NOT_UPLOADED_NAMES),
     fieldsFor(ctx.db, session, project.id),
   ]);
   return {
-    photo_batches: rows.map((b) => serializeBatch(b, counts.get(b.id)!, labelOf(fields, b.match_field_key))),
+    photo_batches: rows.map((b) =>
+      serializeBatch(b, counts.get(b.id)!, labelOf(fields, b.match_field_key), names.get(b.id) ?? []),
+    ),
     meta,
   };
 }

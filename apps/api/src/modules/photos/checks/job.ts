@@ -1,5 +1,6 @@
 import type { JobDeps } from '../../../jobs/deps.js';
 import { defineJob } from '../../../jobs/queue.js';
+import { settlePendingPrimaries } from '../../picture-day/apply.js';
 import { baseOf, renditionKey } from '../service.js';
 import { autoCrops, DEFAULT_LARGEST_OUTPUT_HEIGHT, examinePortrait, headOfFace } from './checks.js';
 import { cropPlanOf, photosWithFace, photoToCheck, replaceAutoCrops, saveChecks } from './queries.js';
@@ -32,6 +33,8 @@ export const photoChecksJob = defineJob('photos.checks', {
       const crops = findings.head ? autoCrops(findings.head, imageAspect, plan.aspects, plan.rule) : [];
       await replaceAutoCrops(trx, photo.id, crops);
     });
+    // A picture-day frame applied before it was checked: its subject's primary is chosen now.
+    await settlePendingPrimaries(db, photo.id);
   },
 });
 
