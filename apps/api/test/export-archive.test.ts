@@ -718,12 +718,15 @@ describe('the PSPA built-in (migration 0009)', () => {
         'PSPA/IMAGES/Lee_Ann_2.jpg',
         'PSPA/INDEX.TXT',
         'PSPA/MASTER.TXT',
-        'PSPA/readme.txt',
+        'PSPA/README.TXT',
+        'PSPA/COPYRIGHT.TXT',
       ]);
       // One tab-delimited CRLF line per image, no header, cells in the format's column order. (That order
       // is migration 0009's; the current guideline's order is for the migration that corrects it.)
       const cell = (subject: ExportSubject, name: string, key: string) =>
-        ({ volume: 'PSPA', image_folder: 'IMAGES', image_file_name: name })[key] ?? subject.values[key] ?? '';
+        ({ volume: 'PSPA', image_folder: 'IMAGES', image_file_name: name, image_size: '64x80' })[key] ??
+        subject.values[key] ??
+        '';
       expect(field_mappings.slice(0, 3).map((m) => m.field_key)).toEqual([
         'volume',
         'image_folder',
@@ -847,10 +850,14 @@ describe('custom fields, encodings and the PSPA package', () => {
       {
         code: 'transliterated',
         message:
-          "2 subjects have characters that Windows-1252 can't hold; they will be written as the nearest plain letters (Ł as L).",
+          "2 subjects have characters that Windows-1252 can't hold; data.csv will have the nearest plain letters instead (Ł as L).",
         field_key: null,
         count: 2,
         subject_ids: ['2', '3'],
+        changes: [
+          { subject_id: '2', field: 'First Name', from: 'Łukasz', to: 'Lukasz' },
+          { subject_id: '3', field: 'Last Name', from: 'Nguyễn', to: 'Nguyen' },
+        ],
       },
     ]);
     expect(checkExport(format, subjects, runOptions()).issues).toEqual([]);
@@ -881,19 +888,20 @@ describe('custom fields, encodings and the PSPA package', () => {
       'PSPA/IMAGES/Lee_Ann_1.jpg',
       'PSPA/INDEX.TXT',
       'PSPA/MASTER.TXT',
-      'PSPA/readme.txt',
+      'PSPA/README.TXT',
+      'PSPA/COPYRIGHT.TXT',
     ]);
     const lines = (name: string) => entries.get(name)!.data.toString('latin1').split('\r\n').filter(Boolean);
     expect(lines('PSPA/INDEX.TXT')).toEqual([
-      ['PSPA', 'IMAGES', 'Lee_Ann_1.jpg', '9', 'Lee', 'Ann', '', '', '', '', '', ''].join('\t'),
+      ['PSPA', 'IMAGES', 'Lee_Ann_1.jpg', '9', 'Lee', 'Ann', '', '', '', '', '', '', '64x80'].join('\t'),
     ]);
     expect(lines('PSPA/MASTER.TXT')).toEqual([
       lines('PSPA/INDEX.TXT')[0],
-      ['PSPA', '', '', '9', 'Diaz', 'Bo', '', '', '', '', '', ''].join('\t'),
+      ['PSPA', '', '', '9', 'Diaz', 'Bo', '', '', '', '', '', '', ''].join('\t'),
     ]);
     const image = await sharp(entries.get('PSPA/IMAGES/Lee_Ann_1.jpg')!.data).metadata();
     expect(image).toMatchObject({ format: 'jpeg', density: 300, width: 64, height: 80 });
-    expect(entries.get('PSPA/readme.txt')!.data.toString()).toContain(
+    expect(entries.get('PSPA/README.TXT')!.data.toString()).toContain(
       'MASTER.TXT lists every subject; INDEX.TXT, those with an image.',
     );
     const report = checkExport(format, subjects, runOptions());

@@ -89,7 +89,7 @@ describe('built-in standard formats', () => {
     }
   });
 
-  test('PSPA: INDEX.TXT, tab-delimited, no header, the guideline columns A-L (Volume Name ... Title), 640x800 JPEG', async () => {
+  test('PSPA: INDEX.TXT, tab-delimited, no header, the guideline columns A-M (Volume Name ... Image Size), 640x800 JPEG', async () => {
     const pspa = await globalFormat('pspa_yearbook');
     expect(pspa).toMatchObject({
       data_file_name: 'INDEX',
@@ -116,7 +116,9 @@ describe('built-in standard formats', () => {
       'track',
       'department',
       'title',
+      'image_size',
     ]);
+    expect(pspa).toMatchObject({ copyright_statement: expect.stringMatching(/^These portraits are/) });
   });
 
   test('PowerSchool, photos by Student ID, roster CSV, CSV + photos', async () => {

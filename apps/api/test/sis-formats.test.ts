@@ -126,26 +126,21 @@ describe('archives read back', () => {
 
     // At the real limit (100 MB) one part holds everyone.
     const whole = await build(campus, subjects);
-    expect([...whole.entries.keys()]).toEqual(['InfiniteCampus/part-1.zip', 'InfiniteCampus/readme.txt']);
-    const single = await readZip(whole.entries.get('InfiniteCampus/part-1.zip')!.data);
+    expect([...whole.entries.keys()]).toEqual(['part-1.zip', 'readme.txt']);
+    const single = await readZip(whole.entries.get('part-1.zip')!.data);
     expect(single.map((e) => e.name)).toEqual(['1001.jpg', '1002.jpg', '1003.jpg', '1004.jpg', '1005.jpg']);
     expect(await size(single[0])).toEqual({ format: 'jpeg', width: 240, height: 360 });
-    expect(whole.entries.get('InfiniteCampus/readme.txt')!.data.toString()).toContain(
+    expect(whole.entries.get('readme.txt')!.data.toString()).toContain(
       'in part-1.zip (at most 100,000,000 bytes): upload it.',
     );
 
     // A limit of two images per part (the images are the same bytes) gives three parts: 2, 2 and 1.
     const limit = 22 + 2 * entryCost('1001.jpg', single[0]!.data.length);
     const split = await build({ ...campus, images_zip_part_max_bytes: limit }, subjects);
-    expect([...split.entries.keys()]).toEqual([
-      'InfiniteCampus/part-1.zip',
-      'InfiniteCampus/part-2.zip',
-      'InfiniteCampus/part-3.zip',
-      'InfiniteCampus/readme.txt',
-    ]);
+    expect([...split.entries.keys()]).toEqual(['part-1.zip', 'part-2.zip', 'part-3.zip', 'readme.txt']);
     const names: string[][] = [];
     for (const n of [1, 2, 3]) {
-      const part = split.entries.get(`InfiniteCampus/part-${n}.zip`)!;
+      const part = split.entries.get(`part-${n}.zip`)!;
       expect(part.method).toBe(0);
       expect(part.data.length).toBeLessThanOrEqual(limit);
       names.push((await readZip(part.data)).map((e) => e.name));
@@ -154,33 +149,34 @@ describe('archives read back', () => {
     // One byte less and each part holds one image.
     const tighter = await build({ ...campus, images_zip_part_max_bytes: limit - 1 }, subjects);
     expect([...tighter.entries.keys()].filter((n) => n.endsWith('.zip'))).toHaveLength(5);
-    expect(tighter.entries.get('InfiniteCampus/readme.txt')!.data.toString()).toContain(
+    expect(tighter.entries.get('readme.txt')!.data.toString()).toContain(
       `in 5 ZIPs of at most ${(limit - 1).toLocaleString('en-US')} bytes each (part-1.zip to part-5.zip): upload each one.`,
     );
   });
 
-  test('Aeries: <Perm ID>.jpg at 240 x 320, no readme', async () => {
+  test('Aeries: <Perm ID>.jpg at 240 x 320 at the root of the ZIP (the pictures Mass Add Pictures takes), no readme', async () => {
     const { entries } = await build(await builtIn('aeries_photo_import'), [
       student('1', '990107'),
       student('2', '990108'),
     ]);
-    expect([...entries.keys()]).toEqual(['Aeries/images/990107.jpg', 'Aeries/images/990108.jpg']);
-    expect(await size(entries.get('Aeries/images/990107.jpg'))).toEqual({
+    expect([...entries.keys()]).toEqual(['990107.jpg', '990108.jpg']);
+    expect(await size(entries.get('990107.jpg'))).toEqual({
       format: 'jpeg',
       width: 240,
       height: 320,
     });
   });
 
-  test('PowerSchool: 200 x 300 JPEGs whose names the map file gives exactly, case and all, with .jpg', async () => {
+  test('PowerSchool: a flat ZIP of 200 x 300 JPEGs whose names the map file beside them gives exactly, case and all, with .jpg', async () => {
     const { entries } = await build(await builtIn('powerschool_photo_import'), [
       student('1', '420101752'),
       student('2', 'Ab0042'),
     ]);
+    // The whole download: the images at its root (the flat ZIP PowerSchool takes) and the map beside them.
+    expect([...entries.keys()]).toEqual(['420101752.jpg', 'Ab0042.jpg', 'photos.txt']);
     const images = [...entries.keys()].filter((n) => n.endsWith('.jpg'));
-    expect(images).toEqual(['PowerSchool/images/420101752.jpg', 'PowerSchool/images/Ab0042.jpg']);
     expect(await size(entries.get(images[0]!))).toEqual({ format: 'jpeg', width: 200, height: 300 });
-    const map = entries.get('PowerSchool/photos.txt')!.data.toString('utf8');
+    const map = entries.get('photos.txt')!.data.toString('utf8');
     expect(map).toBe('420101752\t420101752.jpg\r\nAb0042\tAb0042.jpg\r\n');
     // Every file name in the map is an image's name byte for byte (PowerSchool compares case-sensitively).
     const mapped = map
@@ -190,17 +186,13 @@ describe('archives read back', () => {
     expect(mapped).toEqual(images.map((n) => path.posix.basename(n)));
   });
 
-  test('ID cards: import.csv with a header and the photo file name, beside Photos/<ID>.jpg', async () => {
+  test('ID cards: import.csv with a header and the photo file name, beside Photos/<ID>.jpg, at the root', async () => {
     const { entries } = await build(await builtIn('id_card_import'), [
       student('1', '00123', { grade: '5', teacher: 'Ms. Lee', home_room: '12' }),
       student('2', 'S-77', { grade: '6', teacher: 'Mr. Ortiz' }),
     ]);
-    expect([...entries.keys()]).toEqual([
-      'IDCards/Photos/00123.jpg',
-      'IDCards/Photos/S-77.jpg',
-      'IDCards/import.csv',
-    ]);
-    const csv = entries.get('IDCards/import.csv')!.data.toString('utf8');
+    expect([...entries.keys()]).toEqual(['Photos/00123.jpg', 'Photos/S-77.jpg', 'import.csv']);
+    const csv = entries.get('import.csv')!.data.toString('utf8');
     expect(csv.charCodeAt(0)).not.toBe(0xfeff);
     expect(csv.split('\r\n')).toEqual([
       '"Student ID","First Name","Last Name","Grade","Teacher","Home Room","Image File Name"',
@@ -208,7 +200,7 @@ describe('archives read back', () => {
       '"S-77","First2","Last2","6","Mr. Ortiz","","S-77.jpg"',
       '',
     ]);
-    expect(await size(entries.get('IDCards/Photos/00123.jpg'))).toEqual({
+    expect(await size(entries.get('Photos/00123.jpg'))).toEqual({
       format: 'jpeg',
       width: 480,
       height: 600,
@@ -465,8 +457,8 @@ describe('through the API: a school runs Infinite Campus, checks and downloads',
     ).toMatchObject({ count: 2, field_key: 'student_id' });
 
     const whole = await runAndDownload(campus.id);
-    expect([...whole.keys()]).toEqual(['InfiniteCampus/part-1.zip', 'InfiniteCampus/readme.txt']);
-    expect((await readZip(whole.get('InfiniteCampus/part-1.zip')!.data)).map((e) => e.name).sort()).toEqual([
+    expect([...whole.keys()]).toEqual(['part-1.zip', 'readme.txt']);
+    expect((await readZip(whole.get('part-1.zip')!.data)).map((e) => e.name).sort()).toEqual([
       '0123.jpg',
       '123.jpg',
       '777.jpg',
@@ -487,11 +479,7 @@ describe('through the API: a school runs Infinite Campus, checks and downloads',
       .executeTakeFirstOrThrow();
     const split = await runAndDownload(own.id);
     const parts = [...split.keys()].filter((n) => n.endsWith('.zip'));
-    expect(parts).toEqual([
-      'InfiniteCampus/part-1.zip',
-      'InfiniteCampus/part-2.zip',
-      'InfiniteCampus/part-3.zip',
-    ]);
+    expect(parts).toEqual(['part-1.zip', 'part-2.zip', 'part-3.zip']);
     const inParts = await Promise.all(
       parts.map(async (n) => (await readZip(split.get(n)!.data)).map((e) => e.name)),
     );

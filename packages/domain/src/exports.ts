@@ -11,12 +11,14 @@ import { FIELD_KEYS } from './templates.js';
 /**
  * Keys that are not subject fields: filled in by the export itself. Image File Name and Image Folder
  * are the spec's special mapping keys; Volume is the PSPA index's first column (the volume label, which
- * is the format's output directory name).
+ * is the format's output directory name); Image Size is the PSPA index's column M, the image's pixel size
+ * as width x height (`640x800`).
  */
 export const EXPORT_SPECIAL_FIELD_KEYS = [
   { key: 'image_file_name', label: 'Image File Name' },
   { key: 'image_folder', label: 'Image Folder' },
   { key: 'volume', label: 'Volume' },
+  { key: 'image_size', label: 'Image Size' },
 ] as const;
 
 /** Every key a format may name: the subject-field catalogue plus the special keys. */
@@ -38,7 +40,7 @@ export const DATA_FILE_EXTENSIONS = ['csv', 'txt'] as const;
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/bmp'] as const;
 export const IMAGE_NAME_SEPARATORS = ['underscore', 'hyphen', 'comma'] as const;
 /** The data file's bytes (docs/decisions.md "Export encodings"). */
-export const DATA_ENCODINGS = ['utf-8', 'utf-8-bom', 'windows-1252'] as const;
+export const DATA_ENCODINGS = ['utf-8', 'utf-8-bom', 'windows-1252', 'ascii'] as const;
 export type DataEncoding = (typeof DATA_ENCODINGS)[number];
 
 export const DELIMITER_LABELS: Record<(typeof DATA_DELIMITER_FORMATS)[number], string> = {
@@ -60,6 +62,7 @@ export const ENCODING_LABELS: Record<DataEncoding, string> = {
   'utf-8': 'UTF-8',
   'utf-8-bom': 'UTF-8 with BOM (Excel)',
   'windows-1252': 'Windows-1252',
+  ascii: 'ASCII',
 };
 export const SEPARATOR_LABELS: Record<(typeof IMAGE_NAME_SEPARATORS)[number], string> = {
   underscore: 'Underscore (_)',
@@ -81,6 +84,8 @@ export const DEFAULT_DATA_FILE_NAME = 'data';
 /** Duplicate checks default to First Name, Last Name, Student ID (§5). */
 export const DEFAULT_DUPLICATE_SEARCH_FIELDS = ['first_name', 'last_name', 'student_id'] as const;
 export const COPY_SUFFIX = ' (Copy)';
+/** The usage statement a COPYRIGHT.TXT holds at most. */
+export const COPYRIGHT_STATEMENT_MAX = 2000;
 
 // §5 / §8 wording.
 export const NO_FIELDS_MESSAGE = "No fields have been included. Please add your format's required fields.";
@@ -167,6 +172,10 @@ export const exportFormatBaseSchema = z.object({
   include_data: z.boolean().default(true),
   include_images: z.boolean().default(true),
   include_readme: z.boolean().default(true),
+  /** The archive's files at its root (no output folder); images too, unless an images folder is named. */
+  files_at_root: z.boolean().default(false),
+  /** The studio's usage statement: written as COPYRIGHT.TXT beside the readme when set. */
+  copyright_statement: optionalText(COPYRIGHT_STATEMENT_MAX),
   /** A yearbook format: subjects whose family asked to be left out of the yearbook are left out. */
   yearbook: z.boolean().default(false),
   allow_custom_directory_group_field: z.boolean().default(false),
@@ -291,6 +300,8 @@ export function newExportFormatDefaults() {
     include_data: true,
     include_images: true,
     include_readme: true,
+    files_at_root: false,
+    copyright_statement: null as string | null,
     yearbook: false,
     allow_custom_directory_group_field: false,
     directory_group_field_key: null as string | null,
@@ -341,6 +352,8 @@ export const EXPORT_FORMAT_SETTINGS_BY_STEP = {
     'include_data',
     'include_images',
     'include_readme',
+    'copyright_statement',
+    'files_at_root',
     'yearbook',
     'data_directory_name',
     'data_directory_group_enabled',

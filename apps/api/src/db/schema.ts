@@ -415,7 +415,7 @@ export interface ProjectExportFormatsTable {
   data_zero_pad_field_key: string | null;
   data_zero_pad_field_length: number | null;
   data_escape_formulas: Generated<boolean>;
-  /** 'utf-8' | 'utf-8-bom' | 'windows-1252' (0024). */
+  /** 'utf-8' | 'utf-8-bom' | 'windows-1252' (0024) | 'ascii' (0044). */
   data_encoding: Generated<string>;
   /** A MASTER file lists every subject; the index only those with an image (0024). */
   data_master_file: Generated<boolean>;
@@ -436,6 +436,10 @@ export interface ProjectExportFormatsTable {
   images_name_append_sequential_number: Generated<boolean>;
   /** Images in ZIPs of their own of at most this many bytes (migration 0031). */
   images_zip_part_max_bytes: number | null;
+  /** The archive's files at its root, no output folder (migration 0044). */
+  files_at_root: Generated<boolean>;
+  /** Written as COPYRIGHT.TXT when set (migration 0044). */
+  copyright_statement: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

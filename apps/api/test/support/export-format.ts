@@ -49,6 +49,8 @@ export function formatRow(overrides: Partial<ExportFormatRow> = {}): ExportForma
     images_name_zero_pad_length: 0,
     images_name_append_sequential_number: false,
     images_zip_part_max_bytes: null,
+    files_at_root: false,
+    copyright_statement: null,
     created_at: new Date(),
     updated_at: new Date(),
     field_mappings: [],

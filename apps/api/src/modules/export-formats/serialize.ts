@@ -27,6 +27,10 @@ export const exportFormatSchema = recordSchema({
   include_data: z.boolean(),
   include_images: z.boolean(),
   include_readme: z.boolean(),
+  /** The archive's files at its root, no output folder (migration 0044). */
+  files_at_root: z.boolean(),
+  /** The studio's usage statement, written as COPYRIGHT.TXT when set (migration 0044). */
+  copyright_statement: z.string().nullable(),
   /** A yearbook format (migration 0030): yearbook opt-outs are left out. */
   yearbook: z.boolean(),
   allow_custom_directory_group_field: z.boolean(),

@@ -23,6 +23,7 @@ export const checkReportSchema = z.object({
         'yearbook_opt_out',
         'leading_zeros_collide',
         'leading_zeros_in_csv',
+        'not_a_number',
         'pspa_row_without_image',
         'pspa_name_not_unique',
         'pspa_unsafe_name',
@@ -34,6 +35,10 @@ export const checkReportSchema = z.object({
       field_key: z.string().nullable(),
       count: z.number(),
       subject_ids: z.array(z.string()),
+      /** A value the archive writes otherwise, and what it becomes (the check's answer only). */
+      changes: z
+        .array(z.object({ subject_id: z.string(), field: z.string(), from: z.string(), to: z.string() }))
+        .optional(),
     }),
   ),
 });

@@ -19,6 +19,7 @@ import {
   type ExportCheckReport,
   type ExportFormatRow,
   type ExportRunOptions,
+  storedReport,
 } from './archive/index.js';
 import { type ExportRow, selectExports } from './queries.js';
 import {
@@ -201,7 +202,7 @@ export async function createExport(
         selected_background: input.selected_background,
         include_hidden_fields: readsHiddenFields(session.abilities),
         holds_hidden_fields: holdsHiddenFields,
-        check_report: JSON.stringify(report),
+        check_report: JSON.stringify(storedReport(report)),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

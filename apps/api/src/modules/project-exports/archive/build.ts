@@ -13,8 +13,10 @@ import {
   dataColumns,
   dataFileStart,
   dataLineWriter,
+  fitEncoding,
   headerCells,
   rowCells,
+  textBytes,
 } from './data.js';
 import {
   type ArchiveLayout,
@@ -25,7 +27,6 @@ import {
   imageFolder,
   imageFolderFromData,
   inIndex,
-  README_NAME,
   UniqueNames,
 } from './layout.js';
 import { ImageParts, partLimit, writtenEntriesReleaser } from './parts.js';
@@ -182,7 +183,7 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
       if (subject.images.length === 0 && !options.includeSubjectsWithoutImages) continue;
       subjectsExported++;
       const subjectImages = format.include_images ? subject.images : [];
-      const rows: { image_file_name: string; image_folder: string }[] = [];
+      const rows: { image_file_name: string; image_folder: string; image_size: string }[] = [];
       for (const image of subjectImages) {
         sequence++;
         const folder = imageFolder(layout, subject);
@@ -196,12 +197,17 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
           entryName(layout.root, folder, name),
           folder === layout.imagesDirectory ? name : `${folder}/${name}`,
         );
-        rows.push({ image_file_name: name, image_folder: imageFolderFromData(layout, subject) });
+        rows.push({
+          image_file_name: name,
+          image_folder: imageFolderFromData(layout, subject),
+          image_size: `${spec.width}x${spec.height}`,
+        });
         if (window.length >= IN_FLIGHT) await window.shift();
       }
       if (format.include_data) {
         const folder = dataFolder(layout, subject);
-        for (const special of rows.length > 0 ? rows : [{ image_file_name: '', image_folder: '' }]) {
+        const none = { image_file_name: '', image_folder: '', image_size: '' };
+        for (const special of rows.length > 0 ? rows : [none]) {
           const cells = rowCells(format, columns, subject, { ...special, volume: layout.root });
           // A photo import's map (and an index beside a MASTER file) lists only rows with an image;
           // MASTER, everyone.
@@ -238,7 +244,17 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
         date: mtime,
         parts: partCount,
       });
-      zip.addBuffer(Buffer.from(text, 'utf8'), entryName(layout.root, README_NAME), {
+      zip.addBuffer(Buffer.from(text, 'utf8'), entryName(layout.root, layout.readmeName), {
+        compress: true,
+        mtime,
+      });
+      entries++;
+    }
+    const statement = format.copyright_statement?.trim();
+    if (statement) {
+      // In the index's encoding (a yearbook importer reads the package's text files alike), CRLF lines.
+      const text = fitEncoding(`${statement.replace(/\r?\n/g, '\r\n')}\r\n`, format.data_encoding);
+      zip.addBuffer(textBytes(text, format.data_encoding), entryName(layout.root, layout.copyrightName), {
         compress: true,
         mtime,
       });
@@ -283,9 +299,12 @@ function readme(
   if (format.include_images) {
     const ppi = format.images_pixels_per_inch ? `, ${format.images_pixels_per_inch} pixels per inch` : '';
     const kind = layout.imageType.replace('image/', '').toUpperCase();
-    const where = layout.imagesGrouped
-      ? `${layout.root}/<${exportFieldKeyLabel(layout.groupKey)}>/${layout.imagesDirectory}`
-      : `${layout.root}/${layout.imagesDirectory}`;
+    const folders = [
+      layout.root,
+      layout.imagesGrouped ? `<${exportFieldKeyLabel(layout.groupKey)}>` : '',
+      layout.imagesDirectory,
+    ].filter(Boolean);
+    const where = folders.length > 0 ? folders.join('/') : "the archive's root";
     const limit = partLimit(format);
     const bytes = limit?.toLocaleString('en-US');
     const parts =
@@ -308,6 +327,9 @@ function readme(
           : []),
       ...facts.dataFiles.map((f) => `  ${f.entry}`),
     );
+  }
+  if (format.copyright_statement?.trim()) {
+    lines.push(`${layout.copyrightName}: the studio's statement of how these images may be used.`);
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -1,6 +1,6 @@
 import { type DataEncoding, ENCODING_LABELS, exportFieldKeyLabel } from '@school-portal/domain';
 import { exportCutRect, orientedSize } from '../../../images/export.js';
-import { dataColumns, fitEncoding, rowCells, unmatchedCustomLabels } from './data.js';
+import { dataColumns, fitEncoding, NARROW_ENCODINGS, rowCells, unmatchedCustomLabels } from './data.js';
 import {
   archiveLayout,
   hasForbiddenCharacters,
@@ -8,6 +8,7 @@ import {
   imageFolder,
   imageNameKeys,
   inIndex,
+  namePart,
 } from './layout.js';
 import { pspaIssues } from './pspa-check.js';
 import { sisIdKeys, sisIssues } from './sis-checks.js';
@@ -18,6 +19,7 @@ import type {
   ExportFormatRow,
   ExportRunOptions,
   ExportSubject,
+  ExportValueChange,
 } from './types.js';
 
 const MAX_LISTED = 100;
@@ -105,14 +107,19 @@ export function checkExport(
   for (const key of nameKeys) {
     const odd = withImages.filter((s) => hasForbiddenCharacters(s.values[key]));
     if (odd.length > 0) {
-      issues.push(
-        issue(
+      const changes = odd.map((s) => {
+        const from = (s.values[key] ?? '').trim();
+        return { subject_id: s.id, field: label(key), from, to: namePart(from) };
+      });
+      issues.push({
+        ...issue(
           'forbidden_characters',
-          `${subjects(odd.length)} ${has(odd.length)} characters in ${label(key)} that file names can't hold; they will be left out or replaced.`,
+          `${subjects(odd.length)} ${has(odd.length)} characters in ${label(key)} that file names can't hold: letters become the nearest plain letters (Ł as L), spaces become "_", and other characters are left out.`,
           key,
           ids(odd),
         ),
-      );
+        changes: changes.slice(0, MAX_LISTED),
+      });
     }
   }
 
@@ -237,27 +244,39 @@ function dataIssues(
       );
     }
   }
-  if (format.data_encoding === 'windows-1252') {
+  if (NARROW_ENCODINGS.has(format.data_encoding)) {
     const columns = dataColumns(format, options.fields);
-    const blank = { image_file_name: '', image_folder: '', volume: '' };
-    const changed = exported.filter((s) =>
-      rowCells(format, columns, s, blank).some(
-        (cell) => fitEncoding(cell, format.data_encoding) !== cell.normalize('NFC'),
-      ),
-    );
-    if (changed.length > 0) {
+    const blank = { image_file_name: '', image_folder: '', volume: '', image_size: '' };
+    const changes: ExportValueChange[] = [];
+    for (const s of exported) {
+      rowCells(format, columns, s, blank).forEach((cell, i) => {
+        const to = fitEncoding(cell, format.data_encoding);
+        if (to !== cell.normalize('NFC')) {
+          changes.push({ subject_id: s.id, field: columns[i]?.label ?? '', from: cell, to });
+        }
+      });
+    }
+    if (changes.length > 0) {
       const encoding = ENCODING_LABELS[format.data_encoding as DataEncoding];
-      issues.push(
-        issue(
+      const count = new Set(changes.map((c) => c.subject_id)).size;
+      issues.push({
+        ...issue(
           'transliterated',
-          `${subjects(changed.length)} ${has(changed.length)} characters that ${encoding} can't hold; they will be written as the nearest plain letters (Ł as L).`,
+          `${subjects(count)} ${has(count)} characters that ${encoding} can't hold; ${layout.dataFileName} will have the nearest plain letters instead (Ł as L).`,
           null,
-          ids(changed),
+          changes.map((c) => c.subject_id),
         ),
-      );
+        changes: changes.slice(0, MAX_LISTED),
+      });
     }
   }
   return issues;
 }
 
 const ids = (list: ExportSubject[]) => list.map((s) => s.id);
+
+/** The report as kept with the export: without the values it quotes (the check's caller saw them). */
+export const storedReport = (report: ExportCheckReport): ExportCheckReport => ({
+  ...report,
+  issues: report.issues.map(({ changes: _, ...rest }) => rest),
+});

@@ -20,7 +20,12 @@ export interface SpecialValues {
   image_file_name: string;
   image_folder: string;
   volume: string;
+  /** The PSPA index's Image Size (column M): the image's pixels, `640x800`; empty on a row without one. */
+  image_size: string;
 }
+
+const SPECIAL_KEYS = new Set(['image_file_name', 'image_folder', 'volume', 'image_size']);
+const isSpecial = (key: string | null): key is keyof SpecialValues => !!key && SPECIAL_KEYS.has(key);
 
 /** A column of the data file. */
 export interface DataColumn {
@@ -103,12 +108,11 @@ export function rowCells(
   special: SpecialValues,
 ): string[] {
   return columns.map(({ key, fieldId }) => {
-    let value =
-      key === 'image_file_name' || key === 'image_folder' || key === 'volume'
-        ? special[key]
-        : fieldId
-          ? (subject.fieldValues?.[fieldId] ?? '')
-          : (subject.values[key ?? ''] ?? '');
+    let value = isSpecial(key)
+      ? special[key]
+      : fieldId
+        ? (subject.fieldValues?.[fieldId] ?? '')
+        : (subject.values[key ?? ''] ?? '');
     const padTo = format.data_zero_pad_field_length ?? 0;
     if (key && key === format.data_zero_pad_field_key && padTo > 0 && /^\d+$/.test(value)) {
       value = value.padStart(padTo, '0');
@@ -130,15 +134,22 @@ const fits1252 = (ch: string) => {
   return fits;
 };
 
+/** Encodings that can't hold every character: their text is transliterated (fitEncoding). */
+export const NARROW_ENCODINGS = new Set(['windows-1252', 'ascii']);
+
+/** ASCII holds code points 0 to 127. */
+const fitsAscii = (ch: string) => (ch.codePointAt(0) ?? 0) < 0x80;
+
 /**
- * The text as the format's encoding can hold it: unchanged for UTF-8; for Windows-1252, composed (NFC, so
- * "Zoë" keeps its ë) and each character the code page lacks transliterated by any-ascii ("Łukasz" is
- * "Lukasz", "Nguyễn" is "Nguyen").
+ * The text as the format's encoding can hold it: unchanged for UTF-8; for Windows-1252 and ASCII, composed
+ * (NFC, so "Zoë" keeps its ë in Windows-1252) and each character the encoding lacks transliterated by
+ * any-ascii ("Łukasz" is "Lukasz", "Nguyễn" is "Nguyen"; in ASCII "Zoë" is "Zoe" too).
  */
 export function fitEncoding(text: string, encoding: string): string {
-  if (encoding !== 'windows-1252') return text;
+  if (!NARROW_ENCODINGS.has(encoding)) return text;
+  const fits = encoding === 'ascii' ? fitsAscii : fits1252;
   let out = '';
-  for (const ch of text.normalize('NFC')) out += fits1252(ch) ? ch : anyAscii(ch);
+  for (const ch of text.normalize('NFC')) out += fits(ch) ? ch : anyAscii(ch);
   return out;
 }
 
@@ -161,6 +172,10 @@ export function dataLineWriter(format: ExportFormatRow): (rows: string[][]) => B
       rows.map((cells) => cells.map((c) => fitEncoding(c, encoding))),
       options,
     );
-    return encoding === 'windows-1252' ? iconv.encode(text, 'win1252') : Buffer.from(text, 'utf8');
+    return textBytes(text, encoding);
   };
 }
+
+/** Text already fitted to the encoding (fitEncoding), as its bytes; ASCII text is its own UTF-8. */
+export const textBytes = (text: string, encoding: string) =>
+  encoding === 'windows-1252' ? iconv.encode(text, 'win1252') : Buffer.from(text, 'utf8');

@@ -3,7 +3,7 @@
  * HTTP and of the database: exportruns loads the format, subjects, photos and crops and hands them in.
  */
 export { buildExportArchive } from './build.js';
-export { checkExport } from './check.js';
+export { checkExport, storedReport } from './check.js';
 export type {
   BuildExportArchiveArgs,
   BuildExportArchiveResult,
@@ -14,5 +14,6 @@ export type {
   ExportImageSource,
   ExportRunOptions,
   ExportSubject,
+  ExportValueChange,
   ProjectField,
 } from './types.js';

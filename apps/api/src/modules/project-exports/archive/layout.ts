@@ -9,9 +9,11 @@ import type { ExportFormatRow, ExportImageSource, ExportRunOptions, ExportSubjec
  *
  *   <output directory>/[<group>/]<images directory>/<image name>.<ext>
  *   <output directory>/[<group>/][<data directory>/]<data file name>.<ext>
- *   <output directory>/readme.txt
+ *   <output directory>/readme.txt (README.TXT beside an index in capitals), COPYRIGHT.TXT likewise
  *
- * The output directory is the format's output_directory_name, else its name. The group folder is the
+ * The output directory is the format's output_directory_name, else its name; a format with files_at_root
+ * has none (its files sit at the archive's root, as the school system takes them), and its images sit at
+ * the root too unless it names an images directory. The group folder is the
  * subject's value of the run's group field (the custom one, else the format's), for images when
  * images_directory_group_enabled and for data when data_directory_group_enabled (a data file per group).
  * The images directory defaults to "images"; without a data directory name the data file sits in the
@@ -23,7 +25,6 @@ import type { ExportFormatRow, ExportImageSource, ExportRunOptions, ExportSubjec
 
 export const DEFAULT_IMAGES_DIRECTORY = 'images';
 export const UNGROUPED_FOLDER = 'Ungrouped';
-export const README_NAME = 'readme.txt';
 
 const SEPARATORS: Record<string, string> = { underscore: '_', hyphen: '-', comma: ',' };
 
@@ -86,6 +87,7 @@ export function entryName(...segments: string[]): string {
 }
 
 export interface ArchiveLayout {
+  /** The output directory, or '' when the files sit at the archive's root. */
   root: string;
   groupKey: string | null;
   imagesGrouped: boolean;
@@ -93,6 +95,9 @@ export interface ArchiveLayout {
   imagesDirectory: string;
   dataDirectory: string;
   dataFileName: string;
+  /** The readme's name and the usage statement's, in the data file's case (`README.TXT`, `COPYRIGHT.TXT`). */
+  readmeName: string;
+  copyrightName: string;
   /** The MASTER file's name (everyone, when the format keeps one), in the data file's case. */
   masterFileName: string | null;
   /** The data file lists only subjects with an image: the format asks it, or keeps a MASTER file. */
@@ -105,13 +110,18 @@ export function archiveLayout(format: ExportFormatRow, options: ExportRunOptions
   const groupKey = options.groupFieldKey || null;
   const imageType = format.images_content_type as ExportImageType;
   return {
-    root: folderSegment(format.output_directory_name || format.name, 'export'),
+    root: format.files_at_root ? '' : folderSegment(format.output_directory_name || format.name, 'export'),
     groupKey,
     imagesGrouped: !!groupKey && format.images_directory_group_enabled,
     dataGrouped: !!groupKey && format.data_directory_group_enabled,
-    imagesDirectory: folderSegment(format.images_directory_name, DEFAULT_IMAGES_DIRECTORY),
+    imagesDirectory: folderSegment(
+      format.images_directory_name,
+      format.files_at_root ? '' : DEFAULT_IMAGES_DIRECTORY,
+    ),
     dataDirectory: format.data_directory_name ? folderSegment(format.data_directory_name, '') : '',
     dataFileName: dataFileName(format),
+    readmeName: sideFileName(format, 'readme'),
+    copyrightName: sideFileName(format, 'copyright'),
     masterFileName: format.include_data && format.data_master_file ? dataFileName(format, 'MASTER') : null,
     indexNeedsImage:
       format.include_data &&
@@ -128,12 +138,26 @@ function dataFileName(format: ExportFormatRow, base?: string): string {
   return exportDataFileName(own, format.data_file_extension === 'txt' ? 'txt' : 'csv', base);
 }
 
+/**
+ * A text file beside the data file (readme, copyright), in the data file's case as exportDataFileName gives
+ * it: `README.TXT` beside `INDEX.TXT` (the names the PSPA guidelines use), else `readme.txt`.
+ */
+function sideFileName(format: ExportFormatRow, base: string): string {
+  return exportDataFileName(
+    format.include_data ? namePart(format.data_file_name) || 'data' : base,
+    'txt',
+    base,
+  );
+}
+
 export const groupFolder = (layout: ArchiveLayout, subject: ExportSubject) =>
   layout.groupKey ? folderSegment(subject.values[layout.groupKey], UNGROUPED_FOLDER) : '';
 
 /** The folder (inside the root) of a subject's images. */
-export const imageFolder = (layout: ArchiveLayout, subject: ExportSubject) =>
-  entryName(layout.imagesGrouped ? groupFolder(layout, subject) : '', layout.imagesDirectory);
+export const imageFolder = (layout: ArchiveLayout, subject: ExportSubject) => {
+  const group = layout.imagesGrouped ? groupFolder(layout, subject) : '';
+  return group || layout.imagesDirectory ? entryName(group, layout.imagesDirectory) : '';
+};
 
 /** Whether a subject's row goes into the index (the data file): always, unless it needs an image. */
 export const inIndex = (layout: ArchiveLayout, hasImage: boolean) => !layout.indexNeedsImage || hasImage;

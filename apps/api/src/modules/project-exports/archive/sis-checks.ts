@@ -10,6 +10,8 @@ import type { ExportCheckIssue, ExportFormatRow, ExportSubject } from './types.j
  *   matches student numbers, and Aeries's Permanent ID (STU.ID) is a number: 0123 and 123 are one person
  *   there, so two subjects whose IDs differ only in leading zeros would both land on one record
  *   (`leading_zeros_collide`).
+ * - `numberOnly`: the system's ID is a number and nothing else (Aeries's Permanent ID): an ID that is not
+ *   digits only (`E-77`) matches no one there (`not_a_number`).
  * - `csv`: the IDs are also a column of a CSV that people open in a spreadsheet (the ID card import.csv):
  *   Excel reads 00123 as the number 123, and the row no longer matches the photo named 00123.jpg
  *   (`leading_zeros_in_csv`), unless the column is imported as text.
@@ -17,6 +19,7 @@ import type { ExportCheckIssue, ExportFormatRow, ExportSubject } from './types.j
 interface SisFormat {
   system: string;
   numeric?: boolean;
+  numberOnly?: boolean;
   csv?: boolean;
 }
 
@@ -24,7 +27,7 @@ export const SIS_FORMATS: Readonly<Record<string, SisFormat>> = {
   powerschool_photo_import: { system: 'PowerSchool' },
   photos_by_student_id: { system: 'student information systems' },
   infinite_campus_photo_import: { system: 'Infinite Campus', numeric: true },
-  aeries_photo_import: { system: 'Aeries', numeric: true },
+  aeries_photo_import: { system: 'Aeries', numeric: true, numberOnly: true },
   id_card_import: { system: 'ID card systems', csv: true },
 };
 
@@ -76,6 +79,19 @@ export function sisIssues(format: ExportFormatRow, exported: ExportSubject[]): E
             `${subjects(colliding.length)} ${colliding.length === 1 ? 'has' : 'have'} a ${label} that is another subject's once leading zeros are dropped; ${sis.system} reads IDs as numbers (0123 is 123), so their photos would go to one person.`,
             key,
             colliding,
+          ),
+        );
+      }
+    }
+    if (sis.numberOnly) {
+      const words = values.filter((v) => !/^\d+$/.test(v.value));
+      if (words.length > 0) {
+        issues.push(
+          issue(
+            'not_a_number',
+            `${subjects(words.length)} ${words.length === 1 ? 'has' : 'have'} a ${label} that is not a number; ${sis.system} matches pictures by the Permanent ID, a number, so ${words.length === 1 ? 'its photo' : 'their photos'} would match no one.`,
+            key,
+            words.map((v) => v.id),
           ),
         );
       }

@@ -75,6 +75,8 @@ export type ExportCheckIssueCode =
   | 'yearbook_opt_out'
   | 'leading_zeros_collide'
   | 'leading_zeros_in_csv'
+  /** An ID a system that matches by a number (Aeries's Permanent ID) can't match: `E-77`. */
+  | 'not_a_number'
   | 'pspa_row_without_image'
   | 'pspa_name_not_unique'
   | 'pspa_unsafe_name'
@@ -90,6 +92,20 @@ export interface ExportCheckIssue {
   count: number;
   /** At most 100. */
   subject_ids: string[];
+  /**
+   * For a value the archive will write otherwise (a name a file name or the data encoding can't hold):
+   * what it is and what it becomes, per subject and column, at most 100. Only in the pre-export check's
+   * answer to its caller; the report kept with the export leaves it out (storedReport).
+   */
+  changes?: ExportValueChange[];
+}
+
+export interface ExportValueChange {
+  subject_id: string;
+  /** The column's or field's label (Last Name). */
+  field: string;
+  from: string;
+  to: string;
 }
 
 export interface ExportCheckReport {
