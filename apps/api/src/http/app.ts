@@ -7,14 +7,13 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { APP_VERSION } from '@school-portal/domain';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppContext } from '../context.js';
 import { registerAttachmentRoutes } from '../modules/attachments/routes.js';
@@ -50,6 +49,7 @@ import { registerAuth, registerPublicPlugin } from './auth.js';
 import { registerErrorHandling } from './errors.js';
 import { registerGracefulClose } from './graceful-close.js';
 import { registerInputGuard } from './input.js';
+import { openapiOptions } from './openapi.js';
 
 const SERVED_VERSIONS = new Set(['1', '2']);
 const VENDOR_ACCEPT = /application\/vnd\.school-portal\.v(\d+)\+json/;
@@ -147,16 +147,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   // Before any route is added (the documentation plugin's included): every route gets its action checked.
   registerAuth(app, ctx);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'School Portal API', version: APP_VERSION },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { config: { action: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
