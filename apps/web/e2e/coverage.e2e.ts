@@ -44,11 +44,15 @@ beforeAll(async () => {
   });
 });
 
+/** The development mailbox's messages to `to`, as they stand. */
+async function mailboxOf(to: string) {
+  const response = await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  return ((await response.json()) as { messages: { subject: string; text: string | null }[] }).messages;
+}
+
 async function mailTo(to: string, subject: string) {
   for (let attempt = 0; attempt < 75; attempt += 1) {
-    const response = await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-    const { messages } = (await response.json()) as { messages: { subject: string; text: string | null }[] };
-    const found = messages.find((m) => m.subject === subject);
+    const found = (await mailboxOf(to)).find((m) => m.subject === subject);
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -89,12 +93,33 @@ test('the studio sees the counts, downloads the CSV and the PDF, and e-mails the
     const pdf = await downloadBy(dialog.getByRole('button', { name: 'Download Now' }));
     expect(pdf.suggestedFilename()).toBe(`Missing Portraits - ${NAME}.pdf`);
 
+    // The e-mail is shown before it goes: recipient, subject and text; nothing is sent on opening or
+    // on Cancel, only on Send E-mail.
+    const subject = `Missing portraits for ${NAME}: 3`;
+    const sentSoFar = async () =>
+      (await mailboxOf('office@maple.demo.test')).filter((m) => m.subject === subject).length;
     await page.getByRole('button', { name: 'E-mail the school' }).click();
     const confirm = page.getByRole('dialog', { name: 'E-mail the school?' });
     await confirm.getByText('An e-mail goes to Maple Grove Elementary').waitFor();
+    const preview = confirm.getByRole('region', { name: 'The e-mail' });
+    await preview.getByText('To: office@maple.demo.test').waitFor();
+    await preview.getByText(`Subject: ${subject}`).waitFor();
+    await preview.getByText(/3 of 3 subjects have no portrait yet/).waitFor();
+    expect(await preview.textContent()).toContain(`/projects/${projectId}/coverage`);
+    expect(await preview.textContent()).not.toContain('North');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await sentSoFar()).toBe(0);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await sentSoFar()).toBe(0);
+
+    await page.getByRole('button', { name: 'E-mail the school' }).click();
+    await preview.getByText(`Subject: ${subject}`).waitFor();
     await confirm.getByRole('button', { name: 'Send E-mail' }).click();
     await page.getByText('The missing portraits were e-mailed to Maple Grove Elementary.').waitFor();
-    const mail = await mailTo('office@maple.demo.test', `Missing portraits for ${NAME}: 3`);
+    const mail = await mailTo('office@maple.demo.test', subject);
+    expect(await sentSoFar()).toBe(1);
     expect(mail.text).toContain(`/projects/${projectId}/coverage`);
     expect(mail.text).not.toContain('North');
   } finally {

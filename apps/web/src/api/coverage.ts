@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, pathOf } from './api';
 import { downloadWithToken } from './client';
 import { queryKeys } from './keys';
@@ -42,7 +42,29 @@ export function usePrintMissing(projectId: string) {
   });
 }
 
-/** The studio's "missing portraits" e-mail to the school. */
+export type NotificationPreview = ApiResponse<
+  '/api/projects/{id}/coverage/notify/preview',
+  'get'
+>['notification_preview'];
+
+/**
+ * The "missing portraits" e-mail as it would go now (recipient, subject, text), read when the
+ * confirmation opens and afresh each time (the figures move): nothing is sent until `useNotifySchool`.
+ */
+export function useNotificationPreview(projectId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.projects.coverageNotifyPreview(projectId),
+    queryFn: ({ signal }) =>
+      api
+        .get('/api/projects/{id}/coverage/notify/preview', { path: { id: projectId }, signal })
+        .then((b) => b.notification_preview),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** The studio's "missing portraits" e-mail to the school (sent once the studio confirmed its preview). */
 export function useNotifySchool(projectId: string) {
   return useMutation({
     mutationFn: () =>

@@ -57,6 +57,8 @@ export const queryKeys = {
     dataSummary: (projectId: string) => ['projects', projectId, 'data-summary'] as const,
     /** Coverage (who has a portrait, who is missing): under the project, so it reads afresh with it. */
     coverage: (projectId: string, page: number) => ['projects', projectId, 'coverage', page] as const,
+    /** The e-mail to the school as it would go now, previewed before sending. */
+    coverageNotifyPreview: (projectId: string) => ['projects', projectId, 'coverage-notify-preview'] as const,
   },
 
   seasons: {

@@ -2,7 +2,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import MailIcon from '@mui/icons-material/Mail';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -12,15 +14,19 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { isApiError } from '../../api/client';
 import {
   type Coverage,
   type CoverageClass,
   downloadCoverageCsv,
   type MissingSubject,
+  type NotificationPreview,
   useCoverage,
+  useNotificationPreview,
   useNotifySchool,
   usePrintMissing,
 } from '../../api/coverage';
@@ -144,6 +150,8 @@ function CoverageActions({ projectId, name, school }: { projectId: string; name:
   const [confirming, setConfirming] = useState(false);
   const print = usePrintMissing(projectId);
   const send = useNotifySchool(projectId);
+  // Read when the confirmation opens: the studio sees the message before anything is sent.
+  const preview = useNotificationPreview(projectId, confirming);
   const downloadCsv = () =>
     void downloadCoverageCsv(projectId, name).catch(() =>
       notify({ message: t('coverage.download-failed'), severity: 'error' }),
@@ -182,6 +190,7 @@ function CoverageActions({ projectId, name, school }: { projectId: string; name:
             <DialogTitle id="coverage-notify-title">{t('coverage.notify.title')}</DialogTitle>
             <DialogContent>
               <DialogContentText>{t('coverage.notify.text', { name: school })}</DialogContentText>
+              <NotificationPreviewBox query={preview} />
               {send.isError && (
                 <Alert severity="error" sx={{ mt: 2 }}>
                   {t('coverage.notify.failed')}
@@ -194,7 +203,7 @@ function CoverageActions({ projectId, name, school }: { projectId: string; name:
               </Button>
               <Button
                 variant="contained"
-                disabled={send.isPending}
+                disabled={send.isPending || !preview.isSuccess}
                 onClick={() =>
                   send.mutate(undefined, {
                     onSuccess: (sent) => {
@@ -216,5 +225,52 @@ function CoverageActions({ projectId, name, school }: { projectId: string; name:
       )}
       <MissingPdfDialog renderId={pdfId} onClose={() => setParam('pdf', null, { replace: true })} />
     </Stack>
+  );
+}
+
+/**
+ * The e-mail as it would go (recipient, subject, text), shown in the confirmation before sending: a
+ * spinner while it is read, the reason when it cannot be (every subject has a portrait, no recipient).
+ */
+function NotificationPreviewBox({ query }: { query: UseQueryResult<NotificationPreview> }) {
+  const { t } = useTranslation();
+  if (query.isPending) {
+    return (
+      <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center' }}>
+        <CircularProgress size={20} />
+        <Typography color="text.secondary">{t('coverage.notify.preview-loading')}</Typography>
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    const fields = isApiError(query.error, 422) ? (query.error.fieldErrors ?? {}) : {};
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {fields.missing
+          ? t('coverage.notify.none-missing')
+          : fields.recipient
+            ? t('coverage.notify.no-recipient')
+            : t('coverage.notify.preview-failed')}
+      </Alert>
+    );
+  }
+  const mail = query.data;
+  return (
+    <Box
+      component="section"
+      aria-label={t('coverage.notify.preview-label')}
+      data-testid="coverage-notify-preview"
+      sx={{ mt: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}
+    >
+      <Typography variant="body2">
+        <strong>{t('coverage.notify.to')}</strong> {mail.to}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        <strong>{t('coverage.notify.subject')}</strong> {mail.subject}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {mail.text.trim()}
+      </Typography>
+    </Box>
   );
 }
