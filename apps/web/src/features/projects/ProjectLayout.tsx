@@ -16,11 +16,14 @@ type ProjectSection =
   | 'project.exports'
   | 'project.layouts'
   | 'project.attachments'
+  | 'project.picture-day'
+  | 'project.coverage'
   | 'project.photo-checks';
 
 /**
  * Every screen of one project: loads it, then shows the project subnav (spec §2: project name,
- * Subject management, Download exports, Print layouts, Attachments) above the screen.
+ * Subject management, Download exports, Print layouts, Attachments; then the portal's own sections, each
+ * for those its policy lets in: Picture day, Coverage, Photo checks) above the screen.
  */
 export function ProjectLayout() {
   const { t } = useTranslation();
@@ -63,6 +66,12 @@ export function ProjectLayout() {
             section('exports', 'project.exports', t('project.nav.exports')),
             section('layouts', 'project.layouts', t('project.nav.layouts')),
             section('attachments', 'project.attachments', t('project.nav.attachments')),
+            ...(can('photo-batch.list')
+              ? [section('picture-day', 'project.picture-day', t('project.nav.picture-day'))]
+              : []),
+            ...(can('coverage.show')
+              ? [section('coverage', 'project.coverage', t('project.nav.coverage'))]
+              : []),
             ...(can('photo-check.list')
               ? [section('photo-checks', 'project.photo-checks', t('photo-checks.nav'))]
               : []),
