@@ -10,16 +10,11 @@
  *    rate without.
  * 3. Memory: the peak RSS of the run with checks for MEMORY_BASE photos against PHOTOS. Goal: within 15%.
  *
- * The portraits are real faces: the face of @vladmandic/human's "faceid" sample, read from node_modules
- * (never copied into the repository; as apps/api/test/photo-checks.test.ts does), framed with its own
- * edges drawn out and composited on photo-like 12 to 24 MP backgrounds, the head about a third of the
- * frame high as in a studio's portrait.
+ * The portraits are real faces (shoot.ts facePortrait).
  *
  * Options: PHOTOS (default 1000), MEMORY_BASE (default 100; empty to skip), DETECT (default 50),
  * CARD_EVERY (default 10). Needs TEST_DATABASE_URL's server (else an embedded PostgreSQL under var/).
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { DEFAULT_HEAD_SIZE_RULE, PORTRAIT_ASPECT } from '@school-portal/domain';
 import sharp from 'sharp';
 import { faceDetector } from '../src/images/faces.js';
@@ -29,14 +24,13 @@ import {
   DEFAULT_LARGEST_OUTPUT_HEIGHT,
   examinePortrait,
 } from '../src/modules/photos/checks/checks.js';
-import { photoBackground } from '../test/support/camera-cards.js';
 import {
   CARD_EVERY,
   dimensions,
+  facePortrait,
   MEMORY_BASE,
   outcomeLines,
   PHOTOS,
-  type PortraitMaker,
   pictureDayInChild,
   rightlyAssigned,
   SIZES,
@@ -45,36 +39,6 @@ import {
 import { peakRssMiB } from './support.js';
 
 const DETECT = Number(process.env.DETECT ?? 50);
-
-const ASSETS = path.resolve(
-  path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human')),
-  '../assets',
-);
-/** The face of the faceid sample (its thumbnail's area) and the frame drawn out around it, in its pixels. */
-const FACE = { left: 15, top: 144, width: 135, height: 126 };
-const FRAME = { top: 150, bottom: 120, left: 110, right: 110 };
-
-/** A studio portrait: the framed face, 85% of the frame high, on the i-th background of `width` x `height`. */
-const facePortrait: PortraitMaker = async (i, { width, height }) => {
-  const face = await sharp(path.join(ASSETS, 'screenshot-faceid.jpg'))
-    .extract(FACE)
-    .extend({ ...FRAME, extendWith: 'copy' })
-    .toBuffer();
-  // Apart: sharp resizes before it extends in one pipeline.
-  const framed = await sharp(face)
-    .resize({ height: Math.round(height * 0.85), kernel: 'lanczos3' })
-    .toBuffer({ resolveWithObject: true });
-  return sharp(await photoBackground(width, height, i))
-    .composite([
-      {
-        input: framed.data,
-        left: Math.round((width - framed.info.width) / 2),
-        top: Math.round(height - framed.info.height),
-      },
-    ])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-};
 
 /** Detection and crops on the 600 px renditions of the SIZES portraits, cycled, one at a time. */
 async function detection() {

@@ -1,6 +1,6 @@
 /**
  * npm run bench:picture-day — a whole picture day through the API and its jobs (shoot.ts): PHOTOS photos
- * of 12 to 24 MP (about one in ten a camera card, the others the portraits after it), each uploaded as
+ * of 12 to 24 MP (about one in ten a camera card, the others the portraits after it, with a face), each uploaded as
  * the browser does (batch record, presigned POST over HTTP, verify); the verify job decodes each once and
  * makes its thumbnails, its working master, and reads its capture time and card code from that decode;
  * then matched by camera card and applied, until the batch is applied. The photo checks (faces, flags,
@@ -19,12 +19,12 @@ import { loadavg } from 'node:os';
 import { MASTER_LONG_EDGE } from '../src/images/images.js';
 import {
   FLOOR_IN_FLIGHT,
+  facePortrait,
   floor,
   MEMORY_BASE,
   outcomeLines,
   PHOTOS,
   pictureDayInChild,
-  plainPortrait,
   rightlyAssigned,
   withShoot,
 } from './shoot.js';
@@ -33,7 +33,7 @@ import {
 const load = () => `load ${loadavg()[0]!.toFixed(2)}`;
 
 const run = (count: number) =>
-  withShoot(count, plainPortrait, async (dir, names) => {
+  withShoot(count, facePortrait, async (dir, names) => {
     // The floor on the same files, in this process, just before and just after the picture day in a fresh
     // one: their mean is the baseline, so that a change of load during the run weighs on both sides.
     process.stdout.write('floor before...\n');

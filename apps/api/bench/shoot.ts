@@ -7,6 +7,7 @@
  * checks (face, flags, auto crops) that verification queues. The child prints one JSON line (Outcome).
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,14 +43,46 @@ const cardCode = (n: number) => `B${String(n).padStart(7, '0')}`;
 
 /** The i-th of the SIZES distinct portraits, `width` x `height` (a JPEG). */
 export type PortraitMaker = (i: number, size: { width: number; height: number }) => Promise<Buffer>;
-/** The picture-day bench's portraits: photo-like frames without a face. */
-export const plainPortrait: PortraitMaker = (i, { width, height }) => photoBackground(width, height, i);
+const ASSETS = path.resolve(
+  path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human')),
+  '../assets',
+);
+/** The face of the faceid sample (its thumbnail's area) and the frame drawn out around it, in its pixels. */
+const FACE = { left: 15, top: 144, width: 135, height: 126 };
+const FRAME = { top: 150, bottom: 120, left: 110, right: 110 };
+
+/**
+ * The portraits of both benchmarks: real faces, the face of @vladmandic/human's "faceid" sample, read from
+ * node_modules (never copied into the repository; as apps/api/test/photo-checks.test.ts does), framed with
+ * its own edges drawn out and composited on photo-like 12 to 24 MP backgrounds. A frame without a face in
+ * a camera-card batch is taken for a card the reader missed, so portraits must have one.
+ */
+export const facePortrait: PortraitMaker = async (i, { width, height }) => {
+  const face = await sharp(path.join(ASSETS, 'screenshot-faceid.jpg'))
+    .extract(FACE)
+    .extend({ ...FRAME, extendWith: 'copy' })
+    .toBuffer();
+  // Apart: sharp resizes before it extends in one pipeline.
+  const framed = await sharp(face)
+    .resize({ height: Math.round(height * 0.85), kernel: 'lanczos3' })
+    .toBuffer({ resolveWithObject: true });
+  return sharp(await photoBackground(width, height, i))
+    .composite([
+      {
+        input: framed.data,
+        left: Math.round((width - framed.info.width) / 2),
+        top: Math.round(height - framed.info.height),
+      },
+    ])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+};
 
 /**
  * Writes the shoot into `dir`: a card (the next cardCode) every CARD_EVERY photos, portraits between
  * them. Returns the file names in shooting order.
  */
-export async function generate(dir: string, count: number, portrait: PortraitMaker = plainPortrait) {
+export async function generate(dir: string, count: number, portrait: PortraitMaker = facePortrait) {
   const portraits: Buffer[] = [];
   for (let i = 0; i < SIZES; i++) portraits.push(await portrait(i, dimensions(i)));
   const names: string[] = [];
