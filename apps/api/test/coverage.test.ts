@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { bearer, ROSTER_KEYS, signIn } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
+import { portrait } from './support/portraits.js';
 import { projectWithFields, subjectWithPhoto } from './support/project-data.js';
 import { type SmtpPeer, startSmtpPeer } from './support/smtp.js';
 import { buildWorld, type World } from './support/world.js';
@@ -337,11 +337,8 @@ describe('live figures', () => {
     });
     expect(batch.statusCode, batch.body).toBe(201);
     const batchId = batch.json().photo_batch.id as string;
-    const bytes = await sharp({
-      create: { width: 480, height: 600, channels: 3, background: { r: 90, g: 120, b: 180 } },
-    })
-      .jpeg()
-      .toBuffer();
+    // A face the photo checks find: apply makes only a frame that passed them a portrait.
+    const bytes = await portrait();
     const created = await call('studioStaff', 'POST', `/api/photo-batches/${batchId}/photos`, {
       photo: { file_name: '1003.jpg', byte_size: bytes.length, content_type: 'image/jpeg' },
     });
@@ -362,7 +359,11 @@ describe('live figures', () => {
       return b.state === 'applied' ? b : null;
     }, 60_000);
 
-    const after = await coverage();
+    // Applied before or after the photo's checks: its primary is chosen once they have looked at it.
+    const after = await eventually(async () => {
+      const now = await coverage();
+      return now.coverage.totals.with_portrait === 3 ? now : null;
+    }, 60_000);
     expect(after.coverage.totals).toMatchObject({
       subjects: 5,
       with_portrait: 3,
