@@ -161,3 +161,41 @@ export function csvLine(cells: string[]): string {
 /** Names compare without case, accents or extra spaces when matching by name and grade. */
 export const matchText = (value: string | undefined): string =>
   (value ?? '').normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
+
+/**
+ * A grade as rosters write it, the way the portal writes grades: "05" is 5; PowerSchool's 0 and -1
+ * (Grade_Level) are K and PK; OneRoster's CEDS "KG" is K; anything else as given (PK, TK, 3rd, ...).
+ */
+export function rosterGrade(value: string): string {
+  const v = value.trim();
+  if (/^-?\d+$/.test(v)) {
+    const n = Number(v);
+    return n === 0 ? 'K' : n === -1 ? 'PK' : String(n);
+  }
+  if (/^kg$/i.test(v)) return 'K';
+  return v;
+}
+
+/** Headers that name a Social Security number (normalized): SSN, Social Security (Number), SS#, ... */
+const SSN_HEADER = /(^| )(ssn|ss number|ss no|soc sec( number| no)?|social security( number| no)?)( |$)/;
+const SSN_VALUE = /^\d{3}-\d{2}-\d{4}$/;
+
+/**
+ * The columns that look like Social Security numbers: named so, or whose values are mostly shaped
+ * ###-##-#### (more than half of the non-blank ones, at least one). Such a column is never suggested
+ * for a field: only a mapping made by hand imports it.
+ */
+export function ssnLikeColumns(columns: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  return columns.filter((column, i) => {
+    if (SSN_HEADER.test(normalizeHeader(column))) return true;
+    let filled = 0;
+    let shaped = 0;
+    for (const row of rows) {
+      const v = (row[i] ?? '').trim();
+      if (v === '') continue;
+      filled++;
+      if (SSN_VALUE.test(v)) shaped++;
+    }
+    return shaped > 0 && shaped * 2 > filled;
+  });
+}

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { csvLine, mappingToSave, neutralizeCsvCell, normalizeHeader, suggestMapping } from '../src/index.js';
+import {
+  csvLine,
+  mappingToSave,
+  neutralizeCsvCell,
+  normalizeHeader,
+  rosterGrade,
+  ssnLikeColumns,
+  suggestMapping,
+} from '../src/index.js';
 
 const fields = [
   { id: '1', field_key: 'student_id', label: null },
@@ -67,5 +75,23 @@ describe('CSV injection', () => {
   test('plain values are kept; quoting per RFC 4180', () => {
     expect(neutralizeCsvCell('Zoë')).toBe('Zoë');
     expect(csvLine(['a,b', 'say "hi"', '=1+1'])).toBe('"a,b","say ""hi""",\'=1+1');
+  });
+});
+
+describe('grades and Social Security numbers in roster files', () => {
+  test('grade levels as the portal writes grades: PowerSchool 0 and -1 are K and PK, "05" is 5', () => {
+    expect(
+      ['0', '-1', '05', '00', '12', 'KG', 'kg', 'K', 'PK', 'TK', '-2', ' 3 ', 'Other'].map(rosterGrade),
+    ).toEqual(['K', 'PK', '5', 'K', '12', 'K', 'K', 'K', 'PK', 'TK', '-2', '3', 'Other']);
+  });
+  test('a column looks like Social Security numbers by its header or by most of its values', () => {
+    const columns = ['SSN', 'Social Security #', 'soc_sec_no', 'ID', 'Phone', 'Assessment', 'Notes'];
+    const rows = [
+      ['', '', '', '123-45-6789', '555-1234', 'SSN-free', '123-45-6789'],
+      ['', '', '', '234-56-7890', '555-9876', 'x', 'called home'],
+      ['', '', '', '', '555-0000', 'y', 'late'],
+    ];
+    expect(ssnLikeColumns(columns, rows)).toEqual(['SSN', 'Social Security #', 'soc_sec_no', 'ID']);
+    expect(ssnLikeColumns(['Student ID'], [])).toEqual([]);
   });
 });

@@ -309,7 +309,9 @@ export interface SubjectImportsTable {
   match_by: Generated<'auto' | 'student_id' | 'name_and_grade'>;
   mode: Generated<'add_only' | 'add_and_update'>;
   skip_invalid_rows: Generated<boolean>;
-  status: Generated<'uploading' | 'ready' | 'checked' | 'applying' | 'applied' | 'failed'>;
+  status: Generated<'uploading' | 'ready' | 'checked' | 'applying' | 'applied' | 'failed' | 'expired'>;
+  /** OneRoster: the users' column that gives the Student ID (0042). */
+  oneroster_student_id: Generated<'identifier' | 'sourced_id'>;
   // biome-ignore lint/suspicious/noExplicitAny: the reports' shapes live in the subject-imports module
   check_report: ColumnType<any | null, string | null | undefined, string | null>;
   // biome-ignore lint/suspicious/noExplicitAny: as above

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { purgeUnverifiedAttachments } from '../modules/attachments/verify.js';
 import { purgeUnverifiedPhotos } from '../modules/photos/service.js';
+import { expireAbandonedImports } from '../modules/subject-imports/service.js';
 import { FORM_LIFETIME_MS, runDueDeletions } from '../storage/uploads.js';
 import { DAY_MS } from '../time.js';
 import type { JobDeps } from './deps.js';
@@ -32,7 +33,10 @@ export const storageDeletionsJob = defineSweep(
   async (deps: JobDeps) => ({ deleted: await deleteDueObjects(deps) }),
 );
 
-/** Photos and attachments never verified within a day: rows and objects (the form and the record's key). */
+/**
+ * Photos and attachments never verified within a day: rows and objects (the form and the record's key);
+ * roster imports abandoned (never uploaded, or never checked and applied) end as expired, files deleted.
+ */
 export async function purgeUnverifiedUploads(deps: Pick<JobDeps, 'db' | 'storage'>, now = new Date()) {
   const before = new Date(now.getTime() - UNVERIFIED_UPLOAD_MAX_AGE_MS);
   let photos = 0;
@@ -44,8 +48,9 @@ export async function purgeUnverifiedUploads(deps: Pick<JobDeps, 'db' | 'storage
     attachments += a;
     if (p === 0 && a === 0) break;
   }
+  const roster_imports = await expireAbandonedImports(deps.db, now);
   await deleteDueObjects(deps);
-  return { photos, attachments };
+  return { photos, attachments, roster_imports };
 }
 
 export const purgeUnverifiedUploadsJob = defineSweep(

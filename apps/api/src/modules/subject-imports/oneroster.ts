@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
-import { normalizeHeader, ROSTER_MAX_ROWS } from '@school-portal/domain';
+import { normalizeHeader, ROSTER_MAX_ROWS, rosterGrade } from '@school-portal/domain';
 import { CsvError, parse } from 'csv-parse/sync';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import yauzl from 'yauzl';
 import { unprocessable } from '../../http/errors.js';
 
@@ -10,9 +12,18 @@ import { unprocessable } from '../../http/errors.js';
  * and apply steps read it like any spreadsheet. The rules (docs/api.md "OneRoster"):
  *
  * - Students are the users of role `student`; a row whose status is `tobedeleted` (user, class,
- *   enrollment or org) counts as absent, and so does an enrollment whose endDate has passed.
- * - Student ID is `identifier`; Grade the first of `grades` (the user's, else the home room class's),
+ *   enrollment or org) counts as absent, and so does an enrollment whose endDate has passed. Dates are
+ *   read in the forms districts write them (2026-08-20, 08/20/2026, 8/20/2026, 2026/08/20, 20-08-2026,
+ *   20.08.2026); one that can't be read is a warning naming its file and line.
+ * - manifest.csv, when there is one, says which files are `bulk`, `delta` or `absent`: an absent file
+ *   is not needed (a users-only zip gives students without classes); in a delta users.csv, a student
+ *   `tobedeleted` is a deletion the check shows (the subject it matches is removed, or kept and named
+ *   when it has photos), and of two rows of one sourcedId the later `dateLastModified` counts.
+ * - Student ID is `identifier` (a student without one is a warning naming them), or the `sourcedId`
+ *   when the import chooses it; Grade the first of `grades` (the user's, else the home room class's),
  *   CEDS codes as the portal writes grades: "01" reads 1, "KG" reads K, others as given (PK, TK, ...).
+ * - Columns OneRoster 1.1 does not name (vendors' `userId`, `agents`, `ext_...`) are ignored, with one
+ *   notice listing them.
  * - The home room is the student's class of classType `homeroom` (in the chosen school): its `location`
  *   (the room), else its `title`. A student in two home rooms (a move during the year) gets the one
  *   whose enrollment began last. A scheduled class never sets the home room.
@@ -110,14 +121,41 @@ export const ONEROSTER_FILES = {
 type FileName = keyof typeof ONEROSTER_FILES;
 const REQUIRED_FILES: FileName[] = ['users', 'classes', 'enrollments'];
 
+/** A warning about one line of a file (the row's own file when `file` is not given). */
+export interface RosterWarning {
+  line: number;
+  file?: string;
+  /** The student the line is about, as the check names rows. */
+  name?: string;
+  messages: string[];
+}
+
+/** Which OneRoster column gives the Student ID. */
+export const ONEROSTER_STUDENT_ID = ['identifier', 'sourced_id'] as const;
+export type OneRosterStudentId = (typeof ONEROSTER_STUDENT_ID)[number];
+
 export interface OneRosterRead {
   columns: string[];
   rows: { line: number; cells: string[] }[];
+  /** Students a delta users.csv marks `tobedeleted`, in the same columns. */
+  deletions: { line: number; cells: string[] }[];
   /** The schools a student can be read from (offered as a choice when more than one). */
   schools: string[];
   /** The school read; null when the roster names no school. */
   school: string | null;
+  warnings: RosterWarning[];
+  /** Warnings about the files as a whole (columns ignored, the manifest's modes). */
+  notices: string[];
 }
+
+export interface OneRosterOptions {
+  school?: string | null;
+  defaultSchool?: string | null;
+  today?: string;
+  studentId?: OneRosterStudentId | null;
+}
+
+type FileMode = 'bulk' | 'delta' | 'absent';
 
 const fileError = (messages: string[]) => unprocessable({ file: messages });
 
@@ -148,7 +186,7 @@ interface ZipFile {
   workbook: boolean;
 }
 
-const READ_NAMES = new Set(['users.csv', 'classes.csv', 'enrollments.csv', 'orgs.csv']);
+const READ_NAMES = new Set(['users.csv', 'classes.csv', 'enrollments.csv', 'orgs.csv', 'manifest.csv']);
 
 /**
  * The zip's directory (only the entries named like the files read are kept), or null when it can't be
@@ -210,9 +248,12 @@ interface CsvFile {
   records: { line: number; cells: string[] }[];
 }
 
-/** One OneRoster CSV: UTF-8 (a BOM is dropped), a header of OneRoster 1.1 column names. */
-function readCsv(file: FileName, bytes: Buffer, problems: string[]): CsvFile | null {
-  const name = `${file}.csv`;
+/** A CSV's records with their line numbers; null (and a problem) when it can't be read. */
+function csvRecords(
+  name: string,
+  bytes: Buffer,
+  problems: string[],
+): { record: string[]; info: { lines: number } }[] | null {
   let text: string;
   try {
     // The decoder drops a byte-order mark.
@@ -240,6 +281,17 @@ function readCsv(file: FileName, bytes: Buffer, problems: string[]): CsvFile | n
     }
     throw error;
   }
+  return parsed;
+}
+
+/**
+ * One OneRoster CSV: UTF-8 (a BOM is dropped), a header of OneRoster 1.1 column names. Columns
+ * OneRoster does not name are added to `ignored` ("users.csv: userId, agents").
+ */
+function readCsv(file: FileName, bytes: Buffer, problems: string[], ignored: string[]): CsvFile | null {
+  const name = `${file}.csv`;
+  const parsed = csvRecords(name, bytes, problems);
+  if (!parsed) return null;
   const [header, ...rest] = parsed;
   const headers = (header?.record ?? []).map((h) => h.trim());
   const spec = ONEROSTER_FILES[file];
@@ -250,11 +302,9 @@ function readCsv(file: FileName, bytes: Buffer, problems: string[]): CsvFile | n
     );
     return null;
   }
-  const unknown = headers.filter((h) => !known.has(h.toLowerCase()) && !/^metadata\./i.test(h));
-  if (unknown.length)
-    problems.push(
-      `${name} has columns OneRoster 1.1 does not name: ${unknown.join(', ')} (extensions start with "metadata.")`,
-    );
+  // Vendors add their own columns (userId, agents, ext_...): read around them, and say so once.
+  const unknown = headers.filter((h) => h !== '' && !known.has(h.toLowerCase()) && !/^metadata\./i.test(h));
+  if (unknown.length) ignored.push(`${name}: ${unknown.join(', ')}`);
   const index = new Map<string, number>();
   headers.forEach((h, i) => {
     const column = known.get(h.toLowerCase());
@@ -262,7 +312,7 @@ function readCsv(file: FileName, bytes: Buffer, problems: string[]): CsvFile | n
   });
   const missing = spec.required.filter((c) => !index.has(c));
   if (missing.length) problems.push(`${name} lacks the columns ${missing.join(', ')}`);
-  if (unknown.length || missing.length) return null;
+  if (missing.length) return null;
   return {
     get: (record, column) => record[index.get(column) ?? -1]?.trim() ?? '',
     records: rest.map(({ record, info }) => ({ line: info.lines, cells: record })),
@@ -279,12 +329,38 @@ const list = (value: string) =>
     .filter(Boolean);
 
 /** A CEDS grade code as the portal writes grades: "01" is 1, "KG" is K; PK, TK, IT, PR, UG, Other as given. */
-export function oneRosterGrade(code: string): string {
-  const value = code.trim();
-  if (/^\d+$/.test(value)) return String(Number(value));
-  if (/^kg$/i.test(value)) return 'K';
-  return value;
+export const oneRosterGrade = rosterGrade;
+
+dayjs.extend(customParseFormat);
+/** The date forms read, in the order tried: ISO, then US month-first with slashes, then day-first. */
+const DATE_FORMATS = (() => {
+  const variants = (order: string, sep: string) =>
+    ['MM', 'M'].flatMap((m) =>
+      ['DD', 'D'].map((d) => [...order].map((p) => (p === 'M' ? m : p === 'D' ? d : 'YYYY')).join(sep)),
+    );
+  return [
+    ...variants('YMD', '-'),
+    ...variants('YMD', '/'),
+    ...variants('MDY', '/'),
+    ...variants('DMY', '/'),
+    ...variants('DMY', '-'),
+    ...variants('DMY', '.'),
+  ];
+})();
+
+/**
+ * A OneRoster date (or date-time, of which the date counts) as YYYY-MM-DD; '' for a blank one and
+ * null for one that can't be read.
+ */
+export function oneRosterDate(value: string): string | null {
+  const v = value.trim();
+  if (v === '') return '';
+  const iso = /^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(v);
+  const date = dayjs(iso ? iso[1] : v, DATE_FORMATS, true);
+  return date.isValid() ? date.format('YYYY-MM-DD') : null;
 }
+
+const DATE_FORMS = 'YYYY-MM-DD, MM/DD/YYYY or DD-MM-YYYY';
 
 interface Person {
   line: number;
@@ -294,20 +370,36 @@ interface Person {
   familyName: string;
 }
 
+/** The modes manifest.csv gives the files (`file.users,bulk`); null when the zip has none. */
+function readManifest(bytes: Buffer, problems: string[]): Partial<Record<FileName, FileMode>> | null {
+  const records = csvRecords('manifest.csv', bytes, problems);
+  if (!records) return null;
+  const modes: Partial<Record<FileName, FileMode>> = {};
+  for (const { record, info } of records) {
+    const property = (record[0] ?? '').trim().toLowerCase();
+    const file = property.startsWith('file.') ? property.slice(5) : '';
+    if (!(file in ONEROSTER_FILES)) continue;
+    const mode = (record[1] ?? '').trim().toLowerCase();
+    if (mode === 'bulk' || mode === 'delta' || mode === 'absent') modes[file as FileName] = mode;
+    else
+      problems.push(
+        `manifest.csv line ${info.lines} gives ${file}.csv the mode "${mode}" (bulk, delta or absent)`,
+      );
+  }
+  return modes;
+}
+
 /**
  * Reads a zip as a OneRoster roster: null when it can't be read as a zip or is a workbook without
  * users.csv and enrollments.csv (the caller reads it as XLSX). `school` is the school to read (by the name offered); `defaultSchool`
  * the name of the project's school, to pick when none is chosen.
  */
-export async function readOneRoster(
-  bytes: Buffer,
-  options: { school?: string | null; defaultSchool?: string | null; today?: string },
-): Promise<OneRosterRead | null> {
+export async function readOneRoster(bytes: Buffer, options: OneRosterOptions): Promise<OneRosterRead | null> {
   const opened = await openZip(bytes);
   if (!opened) return null;
   const { zip, entries, workbook } = opened;
   try {
-    const byBase = (file: FileName) =>
+    const byBase = (file: FileName | 'manifest') =>
       [...entries.keys()].filter((p) => p.split('/').at(-1)!.toLowerCase() === `${file}.csv`);
     if (byBase('users').length === 0 && byBase('enrollments').length === 0) {
       if (workbook) return null;
@@ -322,22 +414,66 @@ export async function readOneRoster(
     // The roster's folder: users.csv's (the other files beside it), else enrollments.csv's.
     const anchor = users[0] ?? byBase('enrollments')[0]!;
     const folder = anchor.slice(0, anchor.lastIndexOf('/') + 1);
-    const pathOf = (file: FileName) =>
+    const pathOf = (file: FileName | 'manifest') =>
       byBase(file).find((p) => p.slice(0, p.lastIndexOf('/') + 1) === folder);
-    const absent = REQUIRED_FILES.filter((f) => !pathOf(f));
-    if (absent.length)
-      throw fileError([
-        `is a OneRoster zip without ${absent.map((f) => `${f}.csv`).join(', ')} (users.csv, classes.csv and enrollments.csv are needed; orgs.csv to choose a school)`,
-      ]);
     const budget = { left: MAX_UNCOMPRESSED_BYTES };
     const problems: string[] = [];
+    const manifestPath = pathOf('manifest');
+    const manifest = manifestPath
+      ? readManifest(await inflate(zip, entries.get(manifestPath)!, budget), problems)
+      : null;
+    if (problems.length) throw fileError(problems);
+    // Without a manifest (or where it says nothing), users, classes and enrollments are needed.
+    const modeOf = (file: FileName): FileMode =>
+      manifest?.[file] ?? (pathOf(file) || !REQUIRED_FILES.includes(file) ? 'bulk' : 'absent');
+    const notices: string[] = [];
+    const missing = REQUIRED_FILES.filter(
+      (f) => !pathOf(f) && !(manifest?.[f] === 'absent' && f !== 'users'),
+    );
+    if (missing.length) {
+      const declared = missing.filter((f) => manifest?.[f]);
+      throw fileError([
+        declared.length
+          ? `is a OneRoster zip without ${declared.map((f) => `${f}.csv`).join(', ')}, which its manifest.csv declares ${declared.map((f) => manifest![f]).join(', ')}`
+          : `is a OneRoster zip without ${missing.map((f) => `${f}.csv`).join(', ')} (users.csv, classes.csv and enrollments.csv are needed${manifest ? '' : ', or a manifest.csv declaring them absent'}; orgs.csv to choose a school)`,
+      ]);
+    }
+    const ignored: string[] = [];
     const csv: Partial<Record<FileName, CsvFile | null>> = {};
+    const modes = {} as Record<FileName, FileMode>;
     for (const file of ['users', 'classes', 'enrollments', 'orgs'] as const) {
       const path = pathOf(file);
-      if (path) csv[file] = readCsv(file, await inflate(zip, entries.get(path)!, budget), problems);
+      modes[file] = modeOf(file);
+      if (modes[file] === 'absent') {
+        if (path) notices.push(`${file}.csv is not read: manifest.csv declares it absent`);
+        continue;
+      }
+      if (path) csv[file] = readCsv(file, await inflate(zip, entries.get(path)!, budget), problems, ignored);
+      else if (manifest?.[file] && file === 'orgs')
+        problems.push(
+          `is a OneRoster zip without orgs.csv, which its manifest.csv declares ${manifest[file]}`,
+        );
     }
     if (problems.length) throw fileError(problems);
-    return flatten(csv as Record<FileName, CsvFile> & { orgs?: CsvFile }, options);
+    if (ignored.length)
+      notices.push(`columns OneRoster 1.1 does not name were ignored: ${ignored.join('; ')}`);
+    const delta = (['users', 'classes', 'enrollments', 'orgs'] as const).filter((f) => modes[f] === 'delta');
+    if (delta.length)
+      notices.push(
+        `${delta.map((f) => `${f}.csv`).join(', ')} ${delta.length > 1 ? 'are changes' : 'is a change set'} (delta): students it marks to be deleted are removed; others are added or updated; blank cells change nothing`,
+      );
+    const empty: CsvFile = { get: () => '', records: [] };
+    const read = flatten(
+      {
+        users: csv.users!,
+        classes: csv.classes ?? empty,
+        enrollments: csv.enrollments ?? empty,
+        orgs: csv.orgs ?? undefined,
+      },
+      modes,
+      options,
+    );
+    return { ...read, notices: [...notices, ...read.notices] };
   } finally {
     zip.close();
   }
@@ -345,10 +481,21 @@ export async function readOneRoster(
 
 function flatten(
   csv: { users: CsvFile; classes: CsvFile; enrollments: CsvFile; orgs?: CsvFile },
-  options: { school?: string | null; defaultSchool?: string | null; today?: string },
+  modes: Record<FileName, FileMode>,
+  options: OneRosterOptions,
 ): OneRosterRead {
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const { users, classes, enrollments, orgs } = csv;
+  const warnings: RosterWarning[] = [];
+  const warn = (file: FileName, line: number, message: string, name?: string) =>
+    warnings.push({ file: `${file}.csv`, line, ...(name ? { name } : {}), messages: [message] });
+  /** A date cell read, with a warning by line when it can't be (null then). */
+  const dateOf = (file: FileName, line: number, column: string, value: string, meaning: string) => {
+    const date = oneRosterDate(value);
+    if (date === null)
+      warn(file, line, `${column} "${value}" is not a date (write ${DATE_FORMS}): ${meaning}`);
+    return date;
+  };
 
   // Schools, by sourcedId, with the name offered for each (made unique).
   const schoolIds = new Map<string, string>();
@@ -359,18 +506,38 @@ function flatten(
     if (id) schoolIds.set(id, orgs!.get(cells, 'name') || orgs!.get(cells, 'identifier') || id);
   }
 
-  const people = new Map<string, Person & { role: string; schools: Set<string> }>();
+  // Each user's latest row: of two rows of one sourcedId (a delta's changes), the later dateLastModified.
+  const latest = new Map<string, { line: number; cells: string[]; modified: string }>();
   for (const { line, cells } of users.records) {
-    if (isDeleted(users.get(cells, 'status'))) continue;
     const sourcedId = users.get(cells, 'sourcedId');
     if (!sourcedId) continue;
-    people.set(sourcedId, {
+    const modified =
+      dateOf('users', line, 'dateLastModified', users.get(cells, 'dateLastModified'), 'read as the oldest') ??
+      '';
+    const before = latest.get(sourcedId);
+    if (!before || modified >= before.modified) latest.set(sourcedId, { line, cells, modified });
+  }
+  const people = new Map<string, Person & { role: string; schools: Set<string> }>();
+  const deleted: (Person & { schools: string[] })[] = [];
+  for (const { line, cells } of latest.values()) {
+    const sourcedId = users.get(cells, 'sourcedId');
+    const person = {
       line,
       cells,
       sourcedId,
       givenName: users.get(cells, 'givenName'),
       familyName: users.get(cells, 'familyName'),
-      role: users.get(cells, 'role').toLowerCase(),
+    };
+    const role = users.get(cells, 'role').toLowerCase();
+    if (isDeleted(users.get(cells, 'status'))) {
+      // A delta's deletion may give only sourcedId and status: any role but a student's is no subject.
+      if (modes.users === 'delta' && (role === '' || role === 'student'))
+        deleted.push({ ...person, schools: list(users.get(cells, 'orgSourcedIds')) });
+      continue;
+    }
+    people.set(sourcedId, {
+      ...person,
+      role,
       schools: new Set(list(users.get(cells, 'orgSourcedIds')).filter((id) => schoolIds.has(id))),
     });
   }
@@ -388,13 +555,29 @@ function flatten(
   /** Home room enrollments: each home room's teachers, each student's home rooms. */
   const teachersOf = new Map<string, { user: string; primary: boolean }[]>();
   const homeroomsOf = new Map<string, { classId: string; begin: string; school: string }[]>();
-  for (const { cells } of enrollments.records) {
+  for (const { line, cells } of enrollments.records) {
     const get = (c: string) => enrollments.get(cells, c);
-    if (isDeleted(get('status'))) continue;
-    const endDate = get('endDate');
-    if (endDate && endDate.slice(0, 10) < today) continue;
     const user = people.get(get('userSourcedId'));
     const cls = classById.get(get('classSourcedId'));
+    if (isDeleted(get('status'))) {
+      // A delta that ends a home room without giving another changes nothing: said, not silent.
+      if (modes.enrollments === 'delta' && user?.role === 'student' && cls?.homeroom)
+        warn(
+          'enrollments',
+          line,
+          'a home room enrollment to be deleted: the home room and teacher stay as they are unless another enrollment gives them',
+          displayPerson(user),
+        );
+      continue;
+    }
+    const endDate = dateOf(
+      'enrollments',
+      line,
+      'endDate',
+      get('endDate'),
+      'the enrollment is read as not ended',
+    );
+    if (endDate && endDate < today) continue;
     if (!user || !cls) continue;
     const school = cls.school || get('schoolSourcedId');
     if (schoolIds.has(school)) user.schools.add(school);
@@ -405,8 +588,10 @@ function flatten(
       teachers.push({ user: user.sourcedId, primary: get('primary').toLowerCase() === 'true' });
       teachersOf.set(get('classSourcedId'), teachers);
     } else if (role === 'student') {
+      const begin =
+        dateOf('enrollments', line, 'beginDate', get('beginDate'), 'read as begun before the others') ?? '';
       const rooms = homeroomsOf.get(user.sourcedId) ?? [];
-      rooms.push({ classId: get('classSourcedId'), begin: get('beginDate'), school });
+      rooms.push({ classId: get('classSourcedId'), begin, school });
       homeroomsOf.set(user.sourcedId, rooms);
     }
   }
@@ -439,7 +624,12 @@ function flatten(
       [...schoolList].sort((a, b) => b.count - a.count)[0]!;
   }
   const inSchool = chosen ? students.filter((s) => s.schools.has(chosen.id)) : students;
-  if (inSchool.length === 0) throw fileError(['has no students (users.csv rows of role student)']);
+  // A delta's deletions count where their school is the one read (or they name none of the roster's).
+  const deletedHere = deleted.filter(
+    (d) => !chosen || d.schools.includes(chosen.id) || !d.schools.some((id) => schoolIds.has(id)),
+  );
+  if (inSchool.length === 0 && deletedHere.length === 0)
+    throw fileError(['has no students (users.csv rows of role student)']);
   if (inSchool.length > ROSTER_MAX_ROWS)
     throw fileError([
       `has more than ${ROSTER_MAX_ROWS.toLocaleString('en-US')} students (the limit for one import)`,
@@ -474,16 +664,25 @@ function flatten(
       : t.familyName;
   };
 
+  const studentId = (s: Person) =>
+    options.studentId === 'sourced_id' ? s.sourcedId : users.get(s.cells, 'identifier');
   const rows = inSchool.map((s) => {
     const get = (c: string) => users.get(s.cells, c);
     const classId = homeroomOf.get(s.sourcedId);
     const cls = classId ? classById.get(classId) : undefined;
     const classGet = (c: string) => (cls ? classes.get(cls.cells, c) : '');
     const grade = list(get('grades'))[0] ?? list(classGet('grades'))[0] ?? '';
+    if (!studentId(s))
+      warn(
+        'users',
+        s.line,
+        'has no identifier: the Student ID stays blank (choose sourcedId as the Student ID to use it instead)',
+        displayPerson(s),
+      );
     return {
       line: s.line,
       cells: [
-        get('identifier'),
+        studentId(s),
         s.givenName,
         get('middleName'),
         s.familyName,
@@ -494,10 +693,29 @@ function flatten(
       ],
     };
   });
+  const deletions = deletedHere.map((d) => ({
+    line: d.line,
+    cells: [
+      studentId(d),
+      d.givenName,
+      users.get(d.cells, 'middleName'),
+      d.familyName,
+      oneRosterGrade(list(users.get(d.cells, 'grades'))[0] ?? ''),
+      '',
+      '',
+      users.get(d.cells, 'email'),
+    ],
+  }));
   return {
     columns: [...ONEROSTER_COLUMNS],
     rows,
+    deletions,
     schools: schoolList.map((s) => s.name),
     school: chosen?.name ?? null,
+    warnings: warnings.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line),
+    notices: [],
   };
 }
+
+/** A person as the check names rows: "Given Family". */
+const displayPerson = (p: Person) => [p.givenName, p.familyName].filter(Boolean).join(' ');

@@ -3,7 +3,9 @@ import { CsvError, parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { unprocessable } from '../../http/errors.js';
-import { readOneRoster } from './oneroster.js';
+import { type OneRosterStudentId, type RosterWarning, readOneRoster } from './oneroster.js';
+
+export type { RosterWarning };
 
 /**
  * Reads a roster file (CSV, TSV, XLSX, or a zip of OneRoster CSV files) into a header row and data rows of trimmed text. Everything
@@ -29,6 +31,12 @@ export interface ParsedRoster {
   sheetNames: string[];
   columns: string[];
   rows: RosterRow[];
+  /** Rows to delete (a OneRoster delta's `tobedeleted` students), in the same columns. */
+  deletions: RosterRow[];
+  /** Warnings by line found while reading (OneRoster: dates, students without an identifier). */
+  warnings: RosterWarning[];
+  /** Warnings about the file as a whole (columns ignored, a manifest's modes). */
+  notices: string[];
 }
 
 export interface ReadOptions {
@@ -36,6 +44,8 @@ export interface ReadOptions {
   sheetName?: string | null;
   /** OneRoster: the school read when sheetName names none (the project's school's name). */
   defaultSchool?: string | null;
+  /** OneRoster: the column that gives the Student ID. */
+  studentId?: OneRosterStudentId | null;
 }
 
 const fileError = (message: string) => unprocessable({ file: [message] });
@@ -50,6 +60,7 @@ export async function readRoster(bytes: Buffer, options: ReadOptions = {}): Prom
     const roster = await readOneRoster(bytes, {
       school: options.sheetName ?? null,
       defaultSchool: options.defaultSchool ?? null,
+      studentId: options.studentId ?? null,
     });
     if (roster)
       return {
@@ -60,6 +71,9 @@ export async function readRoster(bytes: Buffer, options: ReadOptions = {}): Prom
         sheetNames: roster.schools,
         columns: roster.columns,
         rows: roster.rows,
+        deletions: roster.deletions,
+        warnings: roster.warnings,
+        notices: roster.notices,
       };
     return readXlsx(bytes, options.sheetName ?? null);
   }
@@ -159,7 +173,15 @@ function readText(bytes: Buffer, chosen: RosterEncoding | null): ParsedRoster {
     throw error;
   }
   const rows = records.map(({ record, info }) => ({ line: info.lines, cells: record.map((c) => c.trim()) }));
-  return { format: 'csv', encoding, delimiter, sheetName: null, sheetNames: [], ...withHeader(rows) };
+  return {
+    format: 'csv',
+    encoding,
+    delimiter,
+    sheetName: null,
+    sheetNames: [],
+    ...withHeader(rows),
+    ...NOTHING_MORE,
+  };
 }
 
 // ---------- XLSX ----------
@@ -220,10 +242,14 @@ async function readXlsx(bytes: Buffer, sheetName: string | null): Promise<Parsed
     sheetName: sheet.name,
     sheetNames,
     ...withHeader(rows),
+    ...NOTHING_MORE,
   };
 }
 
 // ---------- Both ----------
+
+/** What a plain file's reading adds to its rows: no deletions, no warnings (the check finds its own). */
+const NOTHING_MORE = { deletions: [], warnings: [], notices: [] } satisfies Partial<ParsedRoster>;
 
 const tooManyRows = () =>
   fileError(`has more than ${ROSTER_MAX_ROWS.toLocaleString('en-US')} rows (the limit for one import)`);

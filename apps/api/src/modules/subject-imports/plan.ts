@@ -7,14 +7,17 @@ import {
   matchText,
   type RosterMatchBy,
   type RosterMode,
+  rosterGrade,
   SUBJECT_VALUE_MAX_LENGTH,
 } from '@school-portal/domain';
-import type { RosterRow } from './parse.js';
+import type { RosterRow, RosterWarning } from './parse.js';
 
 /**
  * What an import would do, worked out without writing: each row becomes a new subject, an update of
  * an existing one (with the fields that change), nothing (unchanged), or a row error. Blank cells never
- * clear a value already there. Pure: the same input gives the same plan, at check and at apply.
+ * clear a value already there. Grades are written as the portal writes them ("05" is 5, PowerSchool's 0
+ * and -1 are K and PK). Rows to delete (a OneRoster delta's) remove the subject each matches, or say why
+ * not. Pure: the same input gives the same plan, at check and at apply.
  */
 
 export interface ExistingSubject {
@@ -33,6 +36,8 @@ export interface PlanInput {
   matchBy: RosterMatchBy;
   mode: RosterMode;
   existing: ExistingSubject[];
+  /** Rows whose subject is to be removed (matched as other rows are). */
+  deletions?: RosterRow[];
 }
 
 export interface FieldChange {
@@ -49,8 +54,10 @@ export interface Plan {
   /** Rows that match a subject while the mode adds new ones only. */
   existingSkipped: { line: number; id: string }[];
   errors: { line: number; messages: string[] }[];
-  /** Rows that are exact copies of an earlier row: counted once, at the first of them. */
-  warnings: { line: number; messages: string[] }[];
+  /** Rows that are exact copies of an earlier row (counted once, at the first), deletions that can't be made. */
+  warnings: RosterWarning[];
+  /** Subjects to remove: the deletion row that names each. */
+  deletes: { line: number; id: string; properties: Record<string, string> }[];
 }
 
 const keyField = (fields: FieldRef[], key: MappedKey) => fields.find((f) => f.field_key === key);
@@ -91,6 +98,7 @@ export function planImport(input: PlanInput): Plan {
   const { fields, writable } = input;
   const labelOf = new Map(fields.map((f) => [f.id, effectiveLabel(f)]));
   const sid = keyField(fields, 'student_id')?.id;
+  const gradeId = keyField(fields, 'grade')?.id;
   const targets = input.columns
     .map((column, index) => ({ index, fieldId: input.mapping[column] ?? null }))
     .filter((t): t is { index: number; fieldId: string } => t.fieldId !== null);
@@ -116,6 +124,7 @@ export function planImport(input: PlanInput): Plan {
     existingSkipped: [],
     errors: [],
     warnings: [],
+    deletes: [],
   };
   // School exports often repeat a row exactly: every mapped value the same is one student, read once.
   const copiesOf = new Map<string, number[]>();
@@ -136,11 +145,13 @@ export function planImport(input: PlanInput): Plan {
         messages: [`rows ${lines.join(', ')} are the same: the student is imported once`],
       });
   plan.warnings.sort((a, b) => a.line - b.line);
-  const rows = distinct.map((row) => {
+  /** A row's mapped values (grades as the portal writes them) and what is wrong with them. */
+  const read = (row: RosterRow) => {
     const properties: Record<string, string> = {};
     const messages: string[] = [];
     for (const { index, fieldId } of targets) {
-      const value = (row.cells[index] ?? '').trim();
+      const cell = (row.cells[index] ?? '').trim();
+      const value = fieldId === gradeId ? rosterGrade(cell) : cell;
       if (value === '') continue;
       const label = labelOf.get(fieldId) ?? fieldId;
       if (!writable.has(fieldId)) messages.push(`${label}: is a hidden field you may not write`);
@@ -149,7 +160,23 @@ export function planImport(input: PlanInput): Plan {
       properties[fieldId] = value;
     }
     return { line: row.line, properties, messages };
-  });
+  };
+  const rows = distinct.map(read);
+
+  /** The existing subjects a row's values match: by Student ID, else by name and grade (as chosen). */
+  const matches = (properties: Record<string, string>): ExistingSubject[] => {
+    const sidValue = sid ? properties[sid] : undefined;
+    let found: ExistingSubject[] = [];
+    if (input.matchBy !== 'name_and_grade' && sidValue) found = bySid.get(sidValue) ?? [];
+    if (found.length === 0 && input.matchBy !== 'student_id') {
+      const nk = nameKey(properties);
+      // By name only a subject without another Student ID: a different ID is a different student.
+      found = (nk ? (byName.get(nk) ?? []) : []).filter(
+        (s) => input.matchBy === 'name_and_grade' || !sid || !sidValue || !s.properties[sid]?.trim(),
+      );
+    }
+    return found;
+  };
 
   // The same Student ID on rows that differ: every such row is an error (which one is right is unknown).
   const linesBySid = new Map<string, number[]>();
@@ -175,15 +202,7 @@ export function planImport(input: PlanInput): Plan {
 
     let match: ExistingSubject | undefined;
     if (r.messages.length === 0) {
-      let found: ExistingSubject[] = [];
-      if (input.matchBy !== 'name_and_grade' && sidValue) found = bySid.get(sidValue) ?? [];
-      if (found.length === 0 && input.matchBy !== 'student_id') {
-        const nk = nameKey(r.properties);
-        // By name only a subject without another Student ID: a different ID is a different student.
-        found = (nk ? (byName.get(nk) ?? []) : []).filter(
-          (s) => input.matchBy === 'name_and_grade' || !sid || !sidValue || !s.properties[sid]?.trim(),
-        );
-      }
+      const found = matches(r.properties);
       if (found.length > 1) r.messages.push('matches more than one existing subject');
       match = found[0];
       if (match && found.length === 1) {
@@ -218,6 +237,22 @@ export function planImport(input: PlanInput): Plan {
         properties: { ...match.properties, ...r.properties },
         changes,
       });
+  }
+
+  // Deletions: each removes the one subject it matches; any other outcome is a warning, never silence.
+  for (const row of input.deletions ?? []) {
+    const { properties } = read(row);
+    const found = matches(properties);
+    const name = rowName(fields, properties) || undefined;
+    const warn = (message: string) =>
+      plan.warnings.push({ line: row.line, ...(name ? { name } : {}), messages: [message] });
+    if (found.length === 0)
+      warn('is to be deleted, but matches no subject of the project: nothing to remove');
+    else if (found.length > 1) warn('is to be deleted, but matches more than one subject: none is removed');
+    else if (input.mode === 'add_only') warn('is to be deleted, but the import adds new subjects only: kept');
+    else if (claimed.has(found[0]!.id))
+      warn(`is to be deleted, but row ${claimed.get(found[0]!.id)} updates the same subject: kept`);
+    else plan.deletes.push({ line: row.line, id: found[0]!.id, properties: found[0]!.properties });
   }
   return plan;
 }

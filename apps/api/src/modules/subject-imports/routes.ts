@@ -18,6 +18,7 @@ import { uploadFileName } from '../../http/upload-fields.js';
 import { uploadKeyFor } from '../../storage/uploads.js';
 import { actorOf } from '../audit/record.js';
 import { findProject } from '../projects/service.js';
+import { ONEROSTER_STUDENT_ID } from './oneroster.js';
 import { ROSTER_ENCODINGS } from './parse.js';
 import { mappingProblems } from './plan.js';
 import {
@@ -34,9 +35,9 @@ import {
   importContentType,
   importStorageKey,
   mappingOrganizations,
-  neverRead,
   projectFields,
   readIntoImport,
+  requireOpen,
   runCheck,
   skippedRowsCsv,
   startApply,
@@ -49,6 +50,8 @@ const recordId = z.union([z.string().regex(/^\d{1,18}$/), z.number().int().posit
 const readOptions = {
   encoding: z.enum(ROSTER_ENCODINGS).nullish(),
   sheet_name: z.string().max(200).nullish(),
+  /** OneRoster: the users' column that gives the Student ID (`identifier` unless chosen). */
+  oneroster_student_id: z.enum(ONEROSTER_STUDENT_ID).optional(),
 };
 const fieldSchema = z.object({ id: z.string(), field_key: z.string().nullable(), label: z.string() });
 const detailSchema = subjectImportSchema.extend({
@@ -76,7 +79,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
     return {
       ...serializeImport(row),
       suggested_mapping: row.columns.length
-        ? await suggestedMappingFor(ctx.db, row, fields, s.account?.organization_id)
+        ? await suggestedMappingFor(ctx.db, row, fields, s.account?.organization_id, row.sample_rows)
         : {},
       fields: writable.map((f) => ({ id: f.id, field_key: f.field_key, label: effectiveLabel(f) })),
     };
@@ -141,6 +144,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
           const read = await readIntoImport(ctx, row, await ctx.storage.read(a.storage_key), {
             encoding: body.encoding,
             sheetName: body.sheet_name,
+            studentId: body.oneroster_student_id,
             callerOrganizationId: s.account?.organization_id,
           });
           return reply.status(201).send({ subject_import: await detail(request, read) });
@@ -162,6 +166,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
         upload_file_size: body.upload_file_size,
         encoding: body.encoding ?? null,
         sheet_name: body.sheet_name ?? null,
+        ...(body.oneroster_student_id ? { oneroster_student_id: body.oneroster_student_id } : {}),
       });
       const presigned = await ctx.storage.presignPost({
         key: uploadKeyFor(key),
@@ -194,6 +199,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
       const read = await verifyImportUpload(ctx, row, {
         encoding: options.encoding ?? (row.encoding as never),
         sheetName: options.sheet_name ?? row.sheet_name,
+        studentId: options.oneroster_student_id,
         callerOrganizationId: s.account?.organization_id,
       });
       return { subject_import: await detail(request, read) };
@@ -235,19 +241,21 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
     async (request) => {
       const s = sessionOf(request);
       let row = await visibleImport(request, request.params.id);
-      if (neverRead(row)) throw conflict({ base: ['the file has not been read yet'] });
+      requireOpen(row);
       if (row.status === 'applying' || row.status === 'applied')
         throw conflict({ base: ['this import has already been applied'] });
       const b = request.body.subject_import;
       const fields = await projectFields(ctx.db, row.project_id);
-      // Another sheet or encoding: read the file again (the mapping is suggested afresh).
+      // Another sheet, encoding or Student ID column: read the file again (the mapping is suggested afresh).
       if (
         (b.sheet_name !== undefined && b.sheet_name !== row.sheet_name) ||
-        (b.encoding !== undefined && b.encoding !== row.encoding)
+        (b.encoding !== undefined && b.encoding !== row.encoding) ||
+        (b.oneroster_student_id !== undefined && b.oneroster_student_id !== row.oneroster_student_id)
       ) {
         row = await readIntoImport(ctx, row, await ctx.storage.read(row.storage_key), {
-          encoding: b.encoding ?? null,
-          sheetName: b.sheet_name ?? null,
+          encoding: b.encoding === undefined ? (row.encoding as never) : b.encoding,
+          sheetName: b.sheet_name === undefined ? row.sheet_name : b.sheet_name,
+          studentId: b.oneroster_student_id,
           callerOrganizationId: s.account?.organization_id,
         });
       }
@@ -309,6 +317,7 @@ export function registerSubjectImportRoutes(root: FastifyInstance, ctx: AppConte
       const owner = await request.access.find('subject_import', request.params.id);
       const row = await findImport(ctx.db, owner.id);
       const skip = request.body?.subject_import?.skip_invalid_rows ?? row.skip_invalid_rows;
+      if (row.status === 'expired') requireOpen(row);
       if ((row.status !== 'checked' && row.status !== 'failed') || !row.check_report)
         throw conflict({
           base: [

@@ -3,6 +3,8 @@ import { isoOrNull, isoTimestamps, recordSchema } from '../../wire.js';
 import type { SubjectImportRow } from './queries.js';
 
 const lineErrors = z.object({ line: z.number(), messages: z.array(z.string()) });
+/** A warning by line: of the row's file unless `file` names another (OneRoster), naming the student. */
+const lineWarning = lineErrors.extend({ file: z.string().optional(), name: z.string().optional() });
 const change = z.object({ field_id: z.string(), label: z.string(), from: z.string(), to: z.string() });
 
 export const checkReportSchema = z.object({
@@ -18,9 +20,17 @@ export const checkReportSchema = z.object({
     z.object({ line: z.number(), subject_id: z.string(), name: z.string(), changes: z.array(change) }),
   ),
   errors: z.array(lineErrors),
-  /** Rows that are exact copies of an earlier row, counted once: one entry at the first of them. */
+  /** Subjects a OneRoster delta removes (its students `tobedeleted`). */
+  delete_count: z.number(),
+  deletes: z.array(z.object({ line: z.number(), subject_id: z.string(), name: z.string() })),
+  /**
+   * Warnings by line: rows that are exact copies of an earlier row (one entry at the first), dates that
+   * can't be read, students without an identifier, deletions that can't be made.
+   */
   warning_count: z.number(),
-  warnings: z.array(lineErrors),
+  warnings: z.array(lineWarning),
+  /** Warnings about the file as a whole: columns ignored, Social Security numbers, a delta's meaning. */
+  notices: z.array(z.string()),
 });
 export type CheckReport = z.infer<typeof checkReportSchema>;
 
@@ -28,6 +38,7 @@ export const applyReportSchema = z.object({
   created: z.number(),
   updated: z.number(),
   unchanged: z.number(),
+  deleted: z.number(),
   skipped: z.number(),
   /** Why each skipped row was skipped (first rows; `skipped` is exact). */
   skipped_rows: z.array(lineErrors),
@@ -40,12 +51,14 @@ export const subjectImportSchema = recordSchema({
   created_by_user_id: z.string().nullable(),
   upload_file_name: z.string(),
   upload_file_size: z.number(),
-  status: z.enum(['uploading', 'ready', 'checked', 'applying', 'applied', 'failed']),
+  status: z.enum(['uploading', 'ready', 'checked', 'applying', 'applied', 'failed', 'expired']),
   file_format: z.enum(['csv', 'xlsx', 'oneroster']).nullable(),
   encoding: z.string().nullable(),
   delimiter: z.string().nullable(),
   sheet_name: z.string().nullable(),
   sheet_names: z.array(z.string()),
+  /** OneRoster: the users' column that gives the Student ID. */
+  oneroster_student_id: z.enum(['identifier', 'sourced_id']),
   columns: z.array(z.string()),
   sample_rows: z.array(z.array(z.string())),
   row_count: z.number(),
@@ -73,6 +86,7 @@ export const serializeImport = (r: SubjectImportRow) => ({
   delimiter: r.delimiter,
   sheet_name: r.sheet_name,
   sheet_names: r.sheet_names,
+  oneroster_student_id: r.oneroster_student_id,
   columns: r.columns,
   sample_rows: r.sample_rows,
   row_count: r.row_count,
@@ -80,16 +94,26 @@ export const serializeImport = (r: SubjectImportRow) => ({
   match_by: r.match_by,
   mode: r.mode,
   skip_invalid_rows: r.skip_invalid_rows,
-  // A check stored before warnings existed has none.
+  // A check stored before warnings (or deletions, notices) existed has none.
   check: r.check_report
     ? {
         warning_count: 0,
         warnings: [],
-        ...(r.check_report as Omit<CheckReport, 'warning_count' | 'warnings'>),
+        delete_count: 0,
+        deletes: [],
+        notices: [],
+        ...(r.check_report as Omit<
+          CheckReport,
+          'warning_count' | 'warnings' | 'delete_count' | 'deletes' | 'notices'
+        >),
       }
     : null,
   report: r.report
-    ? { ...(r.report as ApplyReport), skipped_rows: (r.report as ApplyReport).skipped_rows.slice(0, 1000) }
+    ? {
+        deleted: 0,
+        ...(r.report as Omit<ApplyReport, 'deleted'>),
+        skipped_rows: (r.report as ApplyReport).skipped_rows.slice(0, 1000),
+      }
     : null,
   progress: { done: r.progress_done, total: r.progress_total },
   failure: r.failure,

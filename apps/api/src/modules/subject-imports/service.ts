@@ -1,25 +1,30 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   csvLine,
+  effectiveLabel,
   type FieldRef,
   ROSTER_MAX_BYTES,
   ROSTER_SAMPLE_ROWS,
   type RosterMatchBy,
   type RosterMode,
+  ssnLikeColumns,
   suggestMapping,
 } from '@school-portal/domain';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { conflict, HttpError, unprocessable } from '../../http/errors.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import type { Storage } from '../../storage/storage.js';
-import { takeUpload } from '../../storage/uploads.js';
+import { scheduleDeletions, takeUpload, uploadKeyFor } from '../../storage/uploads.js';
+import { DAY_MS } from '../../time.js';
 import { attachmentById } from '../attachments/queries.js';
 import { type AuditActor, recordAudit } from '../audit/record.js';
 import { loadFields } from '../project-templates/service.js';
 import { projectOrganizationId, projectTemplateId, selectLiveProjects } from '../projects/queries.js';
 import { insertSubjects, projectSubjectProperties, updateSubjectProperties } from '../subjects/bulk.js';
+import type { OneRosterStudentId } from './oneroster.js';
 import { type ParsedRoster, type RosterEncoding, readRoster } from './parse.js';
 import { mappingProblems, type Plan, planImport, rowName } from './plan.js';
 import { findImport, markApplying, type SubjectImportRow, savedMapping } from './queries.js';
@@ -72,6 +77,7 @@ export const parseImportFile = async (storage: Storage, row: SubjectImportRow) =
   readRoster(await importBytes(storage, row), {
     encoding: row.encoding as RosterEncoding | null,
     sheetName: row.sheet_name,
+    studentId: row.oneroster_student_id,
   });
 
 /** Every field of the project (hidden ones included), from its template copy. */
@@ -90,14 +96,34 @@ export async function mappingOrganizations(
   return [organizationId, ...(callerOrganizationId ? [callerOrganizationId] : [])];
 }
 
+/**
+ * The mapping suggested for the file's columns; a column that looks like Social Security numbers (by
+ * its header or its values, `rows`) is never suggested: only a mapping made by hand imports it.
+ */
 export async function suggestedMappingFor(
   db: Db,
   row: Pick<SubjectImportRow, 'project_id' | 'columns'>,
   fields: FieldRef[],
   callerOrganizationId: string | undefined,
+  rows: readonly (readonly string[])[],
 ) {
   const saved = await savedMapping(db, await mappingOrganizations(db, row.project_id, callerOrganizationId));
-  return suggestMapping(row.columns, fields, saved);
+  const ssn = new Set(ssnLikeColumns(row.columns, rows));
+  // Left out before suggesting, so the field such a column would have taken goes to the right one.
+  const mapping = suggestMapping(
+    row.columns.filter((c) => !ssn.has(c)),
+    fields,
+    saved,
+  );
+  return Object.fromEntries(row.columns.map((c) => [c, mapping[c] ?? null]));
+}
+
+/** How a file is read: its encoding, sheet (a OneRoster zip's school), a OneRoster's Student ID column. */
+export interface ReadChoices {
+  encoding?: RosterEncoding | null;
+  sheetName?: string | null;
+  studentId?: OneRosterStudentId | null;
+  callerOrganizationId?: string;
 }
 
 /**
@@ -108,12 +134,14 @@ export async function readIntoImport(
   ctx: AppContext,
   row: SubjectImportRow,
   bytes: Buffer,
-  options: { encoding?: RosterEncoding | null; sheetName?: string | null; callerOrganizationId?: string },
+  options: ReadChoices,
 ): Promise<SubjectImportRow> {
   if (bytes.length > ROSTER_MAX_BYTES) throw unprocessable({ file: ['is larger than 20 MB'] });
+  const studentId = options.studentId ?? row.oneroster_student_id;
   const parsed: ParsedRoster = await readRoster(bytes, {
     encoding: options.encoding ?? null,
     sheetName: options.sheetName ?? null,
+    studentId,
     // A OneRoster zip of several schools is read for the project's school when none is chosen.
     defaultSchool: (await selectLiveProjects(ctx.db).where('p.id', '=', row.project_id).executeTakeFirst())
       ?.organization_name,
@@ -124,6 +152,7 @@ export async function readIntoImport(
     { ...row, columns: parsed.columns },
     fields,
     options.callerOrganizationId,
+    parsed.rows.map((r) => r.cells),
   );
   return ctx.db
     .updateTable('subject_imports')
@@ -137,6 +166,7 @@ export async function readIntoImport(
       delimiter: parsed.delimiter,
       sheet_name: parsed.sheetName,
       sheet_names: parsed.sheetNames,
+      oneroster_student_id: studentId,
       columns: parsed.columns,
       sample_rows: JSON.stringify(parsed.rows.slice(0, ROSTER_SAMPLE_ROWS).map((r) => r.cells)),
       row_count: parsed.rows.length,
@@ -150,11 +180,7 @@ export async function readIntoImport(
 }
 
 /** Verify for the import's own upload: takes the bytes from the form's key, then reads them. */
-export async function verifyImportUpload(
-  ctx: AppContext,
-  row: SubjectImportRow,
-  options: { encoding?: RosterEncoding | null; sheetName?: string | null; callerOrganizationId?: string },
-) {
+export async function verifyImportUpload(ctx: AppContext, row: SubjectImportRow, options: ReadChoices) {
   if (row.attachment_id)
     throw conflict({ base: ['reads a file request upload; there is nothing to verify'] });
   const stored = await takeUpload(ctx.storage, row.storage_key);
@@ -197,6 +223,13 @@ export function readFailure(error: unknown): string {
 export const neverRead = (row: SubjectImportRow) =>
   row.status === 'uploading' || (row.status === 'failed' && row.upload_verified_at === null);
 
+/** 409 for an import that can't go on: expired (its file gone), or never read. */
+export function requireOpen(row: SubjectImportRow) {
+  if (row.status === 'expired')
+    throw conflict({ base: ['this import expired and its file was deleted: upload the file again'] });
+  if (neverRead(row)) throw conflict({ base: ['the file has not been read yet'] });
+}
+
 /** An attachment's file may be read as a roster: verified, of this project, a CSV/TSV/TXT/XLSX. */
 export async function attachmentForImport(db: Db, attachmentId: string, projectId: string) {
   const a = await attachmentById(db, attachmentId);
@@ -236,11 +269,70 @@ export async function planFor(
     matchBy: row.match_by as RosterMatchBy,
     mode: row.mode as RosterMode,
     existing: await projectSubjectProperties(db, row.project_id),
+    deletions: parsed.deletions,
   });
+  await keepSubjectsWithPhotos(db, plan, fields);
   return { plan, fields, parsed };
 }
 
-export function checkReport({ plan, fields, parsed }: Planned): CheckReport {
+/** Subjects with photos that have any photo (assigned, or a yearbook photo), of these. */
+async function subjectsWithPhotos(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('subjects as s')
+    .select('s.id')
+    .where('s.id', 'in', ids)
+    .where((eb) =>
+      eb.or([
+        eb('s.yearbook_photo_id', 'is not', null),
+        eb.exists(
+          eb
+            .selectFrom('subject_photo_assignments as a')
+            .select('a.id')
+            .whereRef('a.subject_id', '=', 's.id'),
+        ),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A deletion never takes a child's portraits: a subject with photos is kept, and the check says so. */
+async function keepSubjectsWithPhotos(db: Db, plan: Plan, fields: FieldRef[]) {
+  const withPhotos = await subjectsWithPhotos(
+    db,
+    plan.deletes.map((d) => d.id),
+  );
+  if (withPhotos.size === 0) return;
+  for (const d of plan.deletes.filter((x) => withPhotos.has(x.id)))
+    plan.warnings.push({
+      line: d.line,
+      name: rowName(fields, d.properties),
+      messages: [
+        'is to be deleted, but the subject has photos: kept (delete it by hand if the student left)',
+      ],
+    });
+  plan.deletes = plan.deletes.filter((d) => !withPhotos.has(d.id));
+  plan.warnings.sort((a, b) => a.line - b.line);
+}
+
+/** File-wide warnings of the check: the reader's, and columns that look like Social Security numbers. */
+function checkNotices(row: SubjectImportRow, parsed: ParsedRoster, fields: FieldRef[]): string[] {
+  const labels = new Map(fields.map((f) => [f.id, effectiveLabel(f)]));
+  const ssn = ssnLikeColumns(
+    parsed.columns,
+    parsed.rows.map((r) => r.cells),
+  ).map((column) => {
+    const fieldId = row.mapping[column];
+    return fieldId
+      ? `column “${column}” looks like Social Security numbers, and is imported into ${labels.get(fieldId) ?? 'a field'} as mapped by hand`
+      : `column “${column}” looks like Social Security numbers: it is not imported (map it by hand to import it)`;
+  });
+  return [...parsed.notices, ...ssn];
+}
+
+export function checkReport(row: SubjectImportRow, { plan, fields, parsed }: Planned): CheckReport {
+  const warnings = [...parsed.warnings, ...plan.warnings];
   return {
     total_rows: parsed.rows.length,
     create_count: plan.creates.length,
@@ -258,16 +350,21 @@ export function checkReport({ plan, fields, parsed }: Planned): CheckReport {
       changes: u.changes,
     })),
     errors: plan.errors.slice(0, REPORT_LIST_MAX),
-    warning_count: plan.warnings.length,
-    warnings: plan.warnings.slice(0, REPORT_LIST_MAX),
+    delete_count: plan.deletes.length,
+    deletes: plan.deletes
+      .slice(0, REPORT_LIST_MAX)
+      .map((d) => ({ line: d.line, subject_id: d.id, name: rowName(fields, d.properties) })),
+    warning_count: warnings.length,
+    warnings: warnings.slice(0, REPORT_LIST_MAX),
+    notices: checkNotices(row, parsed, fields),
   };
 }
 
 export async function runCheck(ctx: AppContext, row: SubjectImportRow, canWriteHidden: boolean) {
-  if (neverRead(row)) throw conflict({ base: ['the file has not been read yet'] });
+  requireOpen(row);
   if (row.status === 'applying' || row.status === 'applied')
     throw conflict({ base: ['this import has already been applied'] });
-  const report = checkReport(await planFor(ctx.db, ctx.storage, row, canWriteHidden));
+  const report = checkReport(row, await planFor(ctx.db, ctx.storage, row, canWriteHidden));
   return ctx.db
     .updateTable('subject_imports')
     .set({ status: 'checked', check_report: JSON.stringify(report), updated_at: new Date() })
@@ -306,7 +403,7 @@ export async function applyImport(db: Db, storage: Storage, importId: string, ca
         .execute();
       return;
     }
-    const total = plan.creates.length + plan.updates.length;
+    const total = plan.creates.length + plan.updates.length + plan.deletes.length;
     await db
       .updateTable('subject_imports')
       .set({ progress_total: total, progress_done: 0 })
@@ -324,6 +421,7 @@ export async function applyImport(db: Db, storage: Storage, importId: string, ca
       created: plan.creates.length,
       updated: plan.updates.length,
       unchanged: plan.unchanged.length,
+      deleted: 0,
       skipped: skipped.length,
       // All of them: the skipped-rows download needs every reason (the wire shows the first ones).
       skipped_rows: skipped,
@@ -341,6 +439,21 @@ export async function applyImport(db: Db, storage: Storage, importId: string, ca
         plan.updates.map((u) => ({ id: u.id, properties: u.properties })),
         progress(plan.creates.length),
       );
+      if (plan.deletes.length > 0) {
+        const ids = plan.deletes.map((d) => d.id);
+        // Photos assigned since the check keep their subject (the plan left out those it saw).
+        const withPhotos = await subjectsWithPhotos(trx, ids);
+        const gone = ids.filter((id) => !withPhotos.has(id));
+        if (gone.length > 0) {
+          const deleted = await trx
+            .deleteFrom('subjects')
+            .where('project_id', '=', row.project_id)
+            .where('id', 'in', gone)
+            .executeTakeFirst();
+          report.deleted = Number(deleted.numDeletedRows);
+        }
+        await progress(plan.creates.length + plan.updates.length)(plan.deletes.length);
+      }
       await trx
         .updateTable('subject_imports')
         .set({
@@ -418,5 +531,52 @@ export async function startApply(
       details: { skip_invalid_rows: options.skip },
     });
     return updated;
+  });
+}
+
+// ---------- Abandoned imports ----------
+
+/** An import whose file was never uploaded is abandoned after a day (as every unverified upload). */
+export const IMPORT_UPLOAD_ABANDONED_MS = DAY_MS;
+/** An import read but not checked, or checked and never applied, is abandoned after a week. */
+export const IMPORT_ABANDONED_MS = 7 * DAY_MS;
+
+/**
+ * Ends abandoned imports (cleanup job): each becomes 'expired' with why, its sample rows dropped and
+ * its own file deleted (a file request's attachment stays, as it belongs to the request). An expired
+ * import can't be mapped, checked or applied. Answers how many ended.
+ */
+export async function expireAbandonedImports(db: Db, now = new Date()): Promise<number> {
+  const since = (ms: number) => new Date(now.getTime() - ms);
+  return db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .updateTable('subject_imports')
+      .set({
+        status: 'expired',
+        failure: sql<string>`case when status = 'uploading'
+          then 'abandoned: the file was not uploaded within a day'
+          else 'abandoned: not checked and applied within 7 days; its file was deleted (upload it again)' end`,
+        sample_rows: '[]',
+        check_report: null,
+        updated_at: now,
+      })
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'uploading'), eb('updated_at', '<', since(IMPORT_UPLOAD_ABANDONED_MS))]),
+          eb.and([
+            eb('status', 'in', ['ready', 'checked']),
+            eb('updated_at', '<', since(IMPORT_ABANDONED_MS)),
+          ]),
+        ]),
+      )
+      .returning(['storage_key', 'attachment_id'])
+      .execute();
+    await scheduleDeletions(
+      trx,
+      ended
+        .filter((r) => r.attachment_id === null)
+        .flatMap((r) => [{ key: r.storage_key }, { key: uploadKeyFor(r.storage_key) }]),
+    );
+    return ended.length;
   });
 }
