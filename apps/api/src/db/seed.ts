@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { APP_SLUG, COMPANION_APP_SLUG, MANAGER_ROLE, type OrganizationRole } from '@school-portal/domain';
 import type { Transaction } from 'kysely';
 import sharp from 'sharp';
 import { renderRenditions, renderWorkingMaster } from '../images/images.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { setCurrentSeason } from '../modules/organizations/service.js';
+import { checkPhoto } from '../modules/photos/checks/job.js';
 import { createAlbum } from '../modules/photos/queries.js';
 import { originalKey, photoKeyBase, renditionKey, storeRenditions } from '../modules/photos/service.js';
 import { copyTemplateForProject, insertFields } from '../modules/project-templates/service.js';
@@ -336,19 +339,36 @@ async function seedDemoProjects(trx: Trx, studio: string, projects: { id: string
   }
 }
 
-/** A small real portrait-shaped JPEG: a soft colour field with the student's initials. */
-function demoPortrait(initials: string, hue: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="600">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0" stop-color="hsl(${hue},45%,78%)"/><stop offset="1" stop-color="hsl(${hue},40%,52%)"/>
-  </linearGradient></defs>
-  <rect width="480" height="600" fill="url(#g)"/>
-  <circle cx="240" cy="230" r="110" fill="hsl(${hue},25%,92%)"/>
-  <rect x="90" y="360" width="300" height="240" rx="120" fill="hsl(${hue},25%,92%)"/>
-  <text x="240" y="262" font-family="sans-serif" font-size="96" text-anchor="middle"
-    fill="hsl(${hue},40%,35%)">${initials}</text>
-</svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+/**
+ * The face the demo's portraits show: the "faceid" sample photograph that ships in @vladmandic/human's
+ * package (the face detector's own, read from node_modules, never copied into the repository), the
+ * thumbnail of its face and where it sits in it; the frame drawn out around it as a studio leaves room.
+ */
+const DEMO_FACE = {
+  file: path.resolve(
+    path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human')),
+    '../assets/screenshot-faceid.jpg',
+  ),
+  thumbnail: { left: 15, top: 144, width: 135, height: 126 },
+  frame: { top: 150, bottom: 120, left: 110, right: 110 },
+};
+/** The demo portraits' size: a head of about 500 px, enough for a yearbook's 640 x 800 output. */
+const DEMO_PORTRAIT = { width: 1200, height: 1500 };
+
+/**
+ * A demo portrait that passes the photo checks (a face found, sharp, exposed well, big enough): the
+ * sample face framed as a portrait, each student's a little brighter or darker and every other one
+ * mirrored, so no two files are the same bytes.
+ */
+async function demoPortrait(index: number): Promise<Buffer> {
+  const face = await sharp(DEMO_FACE.file).extract(DEMO_FACE.thumbnail).toBuffer();
+  const framed = await sharp(face)
+    .extend({ ...DEMO_FACE.frame, extendWith: 'copy' })
+    .toBuffer();
+  const portrait = sharp(framed)
+    .resize({ ...DEMO_PORTRAIT, fit: 'cover', kernel: 'lanczos3' })
+    .modulate({ brightness: 0.94 + (index % 7) * 0.02 });
+  return (index % 2 ? portrait.flop() : portrait).jpeg({ quality: 88 }).toBuffer();
 }
 
 /**
@@ -374,7 +394,7 @@ async function seedDemoPhotos(db: Db, storage: Storage) {
   });
   for (const [i, subject] of subjects.slice(0, -1).entries()) {
     const [first, last] = students[i] ?? ['?', '?'];
-    const original = await demoPortrait(`${first?.[0] ?? ''}${last?.[0] ?? ''}`, (i * 67) % 360);
+    const original = await demoPortrait(i);
     const base = photoKeyBase(project.organization_id, project.id);
     await storage.put(originalKey(base), original, 'image/jpeg');
     const renditions = await renderRenditions(original, { type: 'image/jpeg', orientation: 1 });
@@ -394,8 +414,7 @@ async function seedDemoPhotos(db: Db, storage: Storage) {
         upload_verified_at: now,
         renditions_ready_at: now,
         content_sha256: createHash('sha256').update(original).digest('hex'),
-        width: 480,
-        height: 600,
+        ...DEMO_PORTRAIT,
         orientation: 1,
         master_width: master.width,
         master_height: master.height,
@@ -408,5 +427,8 @@ async function seedDemoPhotos(db: Db, storage: Storage) {
       .insertInto('subject_photo_assignments')
       .values({ subject_id: subject.id, photo_id: photo.id, is_primary: true })
       .execute();
+    // Checked as an upload's photo is once verified (its face, flags and auto crops), so the demo's
+    // Photo Checks and Coverage show checked portraits, not photos the checks never saw.
+    await checkPhoto({ db, storage }, photo.id);
   }
 }

@@ -15,28 +15,35 @@ export const photoChecksJob = defineJob('photos.checks', {
   concurrency: 1,
   retryLimit: 2,
   retryDelaySeconds: 30,
-  async handle({ photo_id }, { db, storage }: JobDeps) {
-    const photo = await photoToCheck(db, photo_id);
-    if (!photo?.upload_verified_at || !photo.width || !photo.height) return;
-    const rendition = await storage.read(renditionKey(baseOf(photo.storage_key), 'large')).catch(() => null);
-    if (!rendition) return;
-    const plan = await cropPlanOf(db, photo.parent_resource_id);
-    const findings = await examinePortrait(rendition, {
-      originalHeight: photo.height,
-      largestOutputHeight: plan.largestOutputHeight || DEFAULT_LARGEST_OUTPUT_HEIGHT,
-      rule: plan.rule,
-    });
-    const imageAspect = photo.width / photo.height;
-    await db.transaction().execute(async (trx) => {
-      const saved = await saveChecks(trx, photo.id, findings);
-      if (saved.numUpdatedRows === 0n) return;
-      const crops = findings.head ? autoCrops(findings.head, imageAspect, plan.aspects, plan.rule) : [];
-      await replaceAutoCrops(trx, photo.id, crops);
-    });
-    // A picture-day frame applied before it was checked: its subject's primary is chosen now.
-    await settlePendingPrimaries(db, photo.id);
-  },
+  handle: ({ photo_id }, deps: JobDeps) => checkPhoto(deps, photo_id),
 });
+
+/**
+ * The checks of one verified photo (the job's work): its face, flags and auto crops from its 600 px
+ * rendition. Also run by the development seed on the demo's photos, which it stores without the
+ * verification that would queue the job.
+ */
+export async function checkPhoto({ db, storage }: Pick<JobDeps, 'db' | 'storage'>, photoId: string) {
+  const photo = await photoToCheck(db, photoId);
+  if (!photo?.upload_verified_at || !photo.width || !photo.height) return;
+  const rendition = await storage.read(renditionKey(baseOf(photo.storage_key), 'large')).catch(() => null);
+  if (!rendition) return;
+  const plan = await cropPlanOf(db, photo.parent_resource_id);
+  const findings = await examinePortrait(rendition, {
+    originalHeight: photo.height,
+    largestOutputHeight: plan.largestOutputHeight || DEFAULT_LARGEST_OUTPUT_HEIGHT,
+    rule: plan.rule,
+  });
+  const imageAspect = photo.width / photo.height;
+  await db.transaction().execute(async (trx) => {
+    const saved = await saveChecks(trx, photo.id, findings);
+    if (saved.numUpdatedRows === 0n) return;
+    const crops = findings.head ? autoCrops(findings.head, imageAspect, plan.aspects, plan.rule) : [];
+    await replaceAutoCrops(trx, photo.id, crops);
+  });
+  // A picture-day frame applied before it was checked: its subject's primary is chosen now.
+  await settlePendingPrimaries(db, photo.id);
+}
 
 /** Photos a project's auto crops job takes per transaction. */
 const AUTO_CROPS_PAGE = 200;
