@@ -254,3 +254,79 @@ test("on a school's project, the studio's format says who will see it, maps the 
     },
   ]);
 });
+
+test('a format writes its files at the root, a usage statement and ASCII; the check says what a name becomes', async () => {
+  const { page } = studio;
+  const name = 'Root Yearbook';
+  await page.goto(`${product.baseUrl}/projects/${projectId}/exports/formats/new`);
+  await page.getByRole('textbox', { name: 'Format Name' }).fill(name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: 'Output Directory Name' }).waitFor();
+  await page.getByLabel(/^Files at the archive's root/).check();
+  await page
+    .getByRole('textbox', { name: 'Usage Statement (COPYRIGHT.TXT)' })
+    .fill('Lumen Studio. Yearbook use only.');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('spinbutton', { name: 'Width (pixels)' }).waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('combobox', { name: 'Add Field' }).click();
+  await page.getByRole('option', { name: 'Last Name', exact: true }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByText('1. Last Name').waitFor();
+  await choose(page, 'Text Encoding', 'ASCII');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Save' }).waitFor();
+  expect(await termValues(page, 'review-')).toMatchObject({
+    output: "None: files at the archive's root",
+    contents: expect.stringContaining('COPYRIGHT.TXT'),
+    encoding: 'ASCII',
+  });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/exports\?tab=custom$/);
+  expect(
+    await product.app.ctx.db
+      .selectFrom('project_export_formats')
+      .select(['files_at_root', 'copyright_statement', 'data_encoding'])
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow(),
+  ).toEqual({
+    files_at_root: true,
+    copyright_statement: 'Lumen Studio. Yearbook use only.',
+    data_encoding: 'ascii',
+  });
+
+  // A subject of the school's project whose last name ASCII can't hold: the check names her, the column, and
+  // what it becomes.
+  const db = product.app.ctx.db;
+  const schoolProject = await projectIdByName(product.app, 'Maple Grove Fall 2026');
+  const lastName = await db
+    .selectFrom('subject_fields as f')
+    .innerJoin('projects as p', 'p.project_template_id', 'f.project_template_id')
+    .select('f.id')
+    .where('p.id', '=', schoolProject)
+    .where('f.field_key', '=', 'last_name')
+    .executeTakeFirstOrThrow();
+  const subject = await db
+    .selectFrom('subjects')
+    .select(['id', 'properties'])
+    .where('project_id', '=', schoolProject)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('subjects')
+    .set({ properties: JSON.stringify({ ...subject.properties, [lastName.id]: 'Łukasz' }) })
+    .where('id', '=', subject.id)
+    .execute();
+  const format = await db
+    .selectFrom('project_export_formats')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  await page.goto(`${product.baseUrl}/projects/${schoolProject}/exports/formats/${format.id}/run`);
+  const issue = page
+    .getByTestId('export-check')
+    .locator('[data-testid="check-issue"][data-code="transliterated"]');
+  await issue.getByText(/^1 subject has characters that ASCII can't hold; data\.csv will have/).waitFor();
+  await issue.getByRole('button', { name: 'Show subjects' }).click();
+  await issue.getByTestId('check-change').getByText('Last Name: “Łukasz” becomes “Lukasz”').waitFor();
+});

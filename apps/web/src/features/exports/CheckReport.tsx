@@ -15,6 +15,9 @@ import { routePath } from '../../app/routes';
 /** Names shown per issue when opened; the rest are counted. */
 const SHOWN_SUBJECTS = 10;
 
+type CheckIssue = ExportCheckReport['issues'][number];
+type ValueChange = NonNullable<CheckIssue['changes']>[number];
+
 function SubjectChip({ projectId, subjectId }: { projectId: string; subjectId: string }) {
   const subject = useSubject(subjectId);
   return (
@@ -28,10 +31,25 @@ function SubjectChip({ projectId, subjectId }: { projectId: string; subjectId: s
   );
 }
 
-function Issue({ projectId, issue }: { projectId: string; issue: ExportCheckReport['issues'][number] }) {
+/** A value the archive will write otherwise: whose, which column, and what it becomes. */
+function Change({ projectId, change }: { projectId: string; change: ValueChange }) {
+  const { t } = useTranslation();
+  return (
+    <ListItem sx={{ px: 0, py: 0.25, gap: 1 }} data-testid="check-change">
+      <SubjectChip projectId={projectId} subjectId={change.subject_id} />
+      <Typography variant="body2">
+        {t('exports.run.check.change', { field: change.field, from: change.from, to: change.to })}
+      </Typography>
+    </ListItem>
+  );
+}
+
+function Issue({ projectId, issue }: { projectId: string; issue: CheckIssue }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const more = issue.count - Math.min(issue.subject_ids.length, SHOWN_SUBJECTS);
+  const changes = issue.changes ?? [];
+  const shown = changes.length > 0 ? changes.length : issue.subject_ids.length;
+  const more = changes.length > 0 ? 0 : issue.count - Math.min(shown, SHOWN_SUBJECTS);
   return (
     <ListItem sx={{ display: 'block', px: 0 }} data-testid="check-issue" data-code={issue.code}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -42,7 +60,18 @@ function Issue({ projectId, issue }: { projectId: string; issue: ExportCheckRepo
           </Button>
         )}
       </Box>
-      {open && (
+      {open && changes.length > 0 && (
+        <List dense disablePadding>
+          {changes.map((change) => (
+            <Change
+              key={`${change.subject_id}-${change.field}-${change.from}`}
+              projectId={projectId}
+              change={change}
+            />
+          ))}
+        </List>
+      )}
+      {open && changes.length === 0 && (
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
           {issue.subject_ids.slice(0, SHOWN_SUBJECTS).map((id) => (
             <SubjectChip key={id} projectId={projectId} subjectId={id} />

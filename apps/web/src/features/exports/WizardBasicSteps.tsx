@@ -43,9 +43,15 @@ export function DirectoriesStep() {
   return (
     <Stack spacing={2}>
       <TextSetting name="output_directory_name" helperText={t('exports.wizard.output-directory-help')} />
+      <ToggleSetting name="files_at_root" />
       <ToggleSetting name="include_data" />
       <ToggleSetting name="include_images" />
       <ToggleSetting name="include_readme" />
+      <TextSetting
+        name="copyright_statement"
+        multiline
+        helperText={t('exports.wizard.copyright-statement-help')}
+      />
       <ToggleSetting name="yearbook" />
       {includeData && <TextSetting name="data_directory_name" />}
       {includeData && <ToggleSetting name="data_directory_group_enabled" />}

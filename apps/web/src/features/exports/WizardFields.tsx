@@ -68,13 +68,21 @@ function useSettingLabel(name: DraftKey, label: string | undefined): string {
   return label ?? t(`exports.wizard.${name.replaceAll('_', '-')}` as ParseKeys);
 }
 
-export function TextSetting({ name, label, required, helperText }: SettingProps & { helperText?: string }) {
+export function TextSetting({
+  name,
+  label,
+  required,
+  helperText,
+  multiline,
+}: SettingProps & { helperText?: string; multiline?: boolean }) {
   const setting = useSetting(name);
   const words = useSettingLabel(name, label);
   return (
     <TextField
       label={words}
       required={required}
+      multiline={multiline}
+      minRows={multiline ? 3 : undefined}
       value={(setting.value as string | null) ?? ''}
       onChange={(e) => setting.onChange(e.target.value as never)}
       {...settingFieldProps(setting, helperText)}

@@ -66,13 +66,19 @@ function reviewOf(
   ].filter((k): k is string => !!k);
   const review: [ReviewKey, string][] = [
     ['name', values.name],
-    ['output', values.output_directory_name?.trim() || values.name],
+    [
+      'output',
+      values.files_at_root
+        ? t('exports.wizard.files-at-root-review')
+        : values.output_directory_name?.trim() || values.name,
+    ],
     [
       'contents',
       [
         values.include_data && t('exports.wizard.include-data'),
         values.include_images && t('exports.wizard.include-images'),
         values.include_readme && t('exports.wizard.include-readme'),
+        values.copyright_statement?.trim() && t('exports.wizard.copyright-file'),
         values.yearbook && t('exports.wizard.yearbook'),
       ]
         .filter(Boolean)
