@@ -150,26 +150,34 @@ export function useChangeBatchItem(batchId: string) {
   });
 }
 
+/** The batch's record of a file and the time its upload form was made (forms expire: see freshFor). */
+export interface RegisteredFile {
+  answer: ApiResponse<'/api/photo-batches/{id}/photos', 'post', 201>;
+  at: number;
+}
+
+/** How long a registered file's upload form is used before a new one is asked (the server's last 30 min). */
+const FORM_FRESH_MS = 20 * 60 * 1000;
+
 /**
- * One file into a batch: the record (for a name and size the batch has already, the server answers the
- * records it has: verified, nothing is sent again; bytes that never arrived, a new upload target), then
- * the bytes by presigned POST, then the verification. Each step retried on transient failures (spec §9).
+ * The batch's record of a file (POST /api/photo-batches/:id/photos, the album upload's field names): made
+ * for every chosen file before its bytes are sent, so that a batch whose upload stops (a reload, a
+ * closed tab) knows each file it is missing. A name and size the batch has already answers its records.
  */
-export async function uploadBatchPhoto(
+export async function registerBatchPhoto(
   batchId: string,
   file: File,
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<'sent' | 'already-there'> {
-  const { signal, onProgress } = options;
-  const created = await withRetry(
+  signal?: AbortSignal,
+): Promise<RegisteredFile> {
+  const answer = await withRetry(
     () =>
       api.post('/api/photo-batches/{id}/photos', {
         path: { id: batchId },
         body: {
           photo: {
-            file_name: file.name,
-            byte_size: file.size,
-            content_type: 'image/jpeg',
+            upload_file_name: file.name,
+            upload_file_size: file.size,
+            upload_content_type: 'image/jpeg',
             ...(file.lastModified ? { last_modified: new Date(file.lastModified).toISOString() } : {}),
           },
         },
@@ -177,6 +185,27 @@ export async function uploadBatchPhoto(
       }),
     { signal },
   );
+  return { answer, at: Date.now() };
+}
+
+/**
+ * One file into a batch: its record (the one registered before, while its form is fresh, else asked
+ * again: for a name and size the batch has already, the server answers the records it has: verified,
+ * nothing is sent again; bytes that never arrived, a new upload target), then the bytes by presigned
+ * POST, then the verification. Each step retried on transient failures (spec §9).
+ */
+export async function uploadBatchPhoto(
+  batchId: string,
+  file: File,
+  options: {
+    onProgress?: (fraction: number) => void;
+    signal?: AbortSignal;
+    registered?: RegisteredFile | undefined;
+  } = {},
+): Promise<'sent' | 'already-there'> {
+  const { signal, onProgress, registered } = options;
+  const fresh = registered && Date.now() - registered.at < FORM_FRESH_MS ? registered : undefined;
+  const created = (fresh ?? (await registerBatchPhoto(batchId, file, signal))).answer;
   const target = created.photo.presigned_post;
   if (!target && created.photo_batch_item.verified) return 'already-there';
   if (target) await withRetry(() => uploadToPresignedPost(target, file, { signal, onProgress }), { signal });

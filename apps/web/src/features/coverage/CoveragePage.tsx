@@ -4,6 +4,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -94,7 +95,18 @@ export function CoveragePage() {
                   {data.coverage.class_fields.map((f) => (
                     <TableCell key={f.key}>{s[f.key] ?? ''}</TableCell>
                   ))}
-                  <TableCell align="right">{s.photos_count}</TableCell>
+                  <TableCell align="right">
+                    {s.needs_retake && (
+                      <Chip
+                        size="small"
+                        color="warning"
+                        variant="outlined"
+                        label={t('coverage.missing.needs-retake')}
+                        sx={{ mr: 1 }}
+                      />
+                    )}
+                    {s.photos_count}
+                  </TableCell>
                 </TableRow>
               )}
             </ListTable>

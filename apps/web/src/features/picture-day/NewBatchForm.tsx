@@ -8,7 +8,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -38,11 +38,12 @@ const batchSchema = (nameRequired: string) =>
     match_by: z.enum(MATCH_BY),
     match_field_key: z.string(),
     create_extras: z.boolean(),
+    retakes: z.boolean(),
     newest_primary: z.boolean(),
   });
 type BatchForm = z.infer<ReturnType<typeof batchSchema>>;
 
-const SERVER_FIELDS: Path<BatchForm>[] = ['name', 'match_by', 'match_field_key', 'create_extras'];
+const SERVER_FIELDS: Path<BatchForm>[] = ['name', 'match_by', 'match_field_key', 'create_extras', 'retakes'];
 
 /** New batch: its name, how its photos find their subjects, and the options of apply. */
 export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCancel: () => void }) {
@@ -57,6 +58,7 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
   const {
     control,
     register,
+    setValue,
     watch,
     formState: { errors, isSubmitting },
     formError,
@@ -69,6 +71,7 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
       match_by: 'camera_card',
       match_field_key: DEFAULT_FIELD,
       create_extras: false,
+      retakes: false,
       newest_primary: false,
     },
     serverFields: SERVER_FIELDS,
@@ -76,6 +79,11 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
   });
   const matchBy = watch('match_by');
   const fieldKey = watch('match_field_key');
+  const retakes = watch('retakes');
+  // A retake batch makes the newest photo primary by default (the user may still untick it).
+  useEffect(() => {
+    if (retakes) setValue('newest_primary', true);
+  }, [retakes, setValue]);
 
   const onSubmit = submit(async (values) => {
     setMappingError(null);
@@ -89,6 +97,7 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
       ...(values.match_by === 'camera_card'
         ? { create_extras: values.create_extras }
         : { match_field_key: values.match_field_key }),
+      retakes: values.retakes,
       primary: values.newest_primary ? 'newest' : 'if_none',
     });
     const to = routePath('project.picture-day.batch', { projectId, batchId: batch.id });
@@ -186,6 +195,7 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
               label={t('picture-day.form.create-extras')}
             />
           )}
+          <CheckboxField control={control} name="retakes" label={t('picture-day.form.retakes')} />
           <CheckboxField
             control={control}
             name="newest_primary"

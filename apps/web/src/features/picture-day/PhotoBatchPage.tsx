@@ -76,6 +76,7 @@ function BatchScreen({ batch, projectId }: { batch: PhotoBatch; projectId: strin
               })}
         </Typography>
         <Chip label={labels.state(batch.state)} data-testid="batch-state" size="small" />
+        {batch.retakes && <Chip label={t('picture-day.batch.retakes')} size="small" variant="outlined" />}
         <Link component={RouterLink} to={routePath('project.picture-day', { projectId })}>
           {t('picture-day.batch.all-batches')}
         </Link>
@@ -139,6 +140,7 @@ function MatchAction({ batch, uploading }: { batch: PhotoBatch; uploading: boole
       {again && notUploaded > 0 && (
         <Alert severity="warning" sx={{ mb: 1 }} data-testid="batch-not-uploaded">
           {t('picture-day.batch.not-uploaded', { count: notUploaded })}
+          <MissingFiles batch={batch} />
         </Alert>
       )}
       {again && arrived > 0 && (
@@ -149,6 +151,7 @@ function MatchAction({ batch, uploading }: { batch: PhotoBatch; uploading: boole
       {!again && !uploading && notUploaded > 0 && (
         <Alert severity="warning" sx={{ mb: 1 }} data-testid="batch-not-uploaded">
           {t('picture-day.batch.upload-stopped', { count: notUploaded })}
+          <MissingFiles batch={batch} />
         </Alert>
       )}
       {(!again || arrived > 0) && (
@@ -171,6 +174,19 @@ function MatchAction({ batch, uploading }: { batch: PhotoBatch; uploading: boole
         </Alert>
       )}
     </Box>
+  );
+}
+
+/** The names of the batch's files that were not uploaded (the first ones the API names), and how many more. */
+function MissingFiles({ batch }: { batch: PhotoBatch }) {
+  const { t } = useTranslation();
+  const { total, file_names: names } = batch.not_uploaded_files;
+  if (names.length === 0) return null;
+  return (
+    <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }} data-testid="batch-missing-files">
+      {t('picture-day.batch.missing-files')} {names.join(', ')}
+      {total > names.length && ` ${t('picture-day.upload.and-more', { count: total - names.length })}`}
+    </Typography>
   );
 }
 

@@ -1,6 +1,12 @@
 import pLimit from 'p-limit';
 import { useSyncExternalStore } from 'react';
-import { fetchPhotoBatchItems, invalidatePhotoBatch, uploadBatchPhoto } from '../../api/picture-day';
+import {
+  fetchPhotoBatchItems,
+  invalidatePhotoBatch,
+  type RegisteredFile,
+  registerBatchPhoto,
+  uploadBatchPhoto,
+} from '../../api/picture-day';
 import { UPLOAD_CONCURRENCY } from '../../api/uploads';
 
 /**
@@ -13,6 +19,12 @@ export const STAGES = ['queued', 'uploading', 'verifying', 'done', 'already-ther
 export type FileStage = (typeof STAGES)[number];
 const STAGE = Object.fromEntries(STAGES.map((stage, index) => [stage, index])) as Record<FileStage, number>;
 const NOTIFY_MS = 200;
+/**
+ * Files registered with the batch at once, ahead of the uploads: every chosen file gets its record
+ * within seconds, so that a batch whose upload stops (a reload, a closed tab) counts and names every file
+ * it is missing, not only the few whose bytes were on their way.
+ */
+const REGISTER_CONCURRENCY = 3;
 
 export interface UploadSummary {
   total: number;
@@ -36,6 +48,7 @@ export class BatchUpload {
   private readonly chosen = new Set<string>();
   private readonly listeners = new Set<() => void>();
   private readonly limit = pLimit(UPLOAD_CONCURRENCY);
+  private readonly registerLimit = pLimit(REGISTER_CONCURRENCY);
   /** Name and size of the files the batch has verified already (read when sending starts). */
   private known: Set<string> | null = null;
   private controller: AbortController | null = null;
@@ -125,9 +138,10 @@ export class BatchUpload {
   }
 
   /**
-   * Sends every queued file (and, started again, every failed one), six at a time. Files the batch has
-   * already (an upload the browser was closed during) are not sent again: the batch's items are read
-   * first, and the server answers a repeated name and size with the photo it has.
+   * Sends every queued file (and, started again, every failed one), six at a time, each registered with
+   * the batch ahead of its bytes (REGISTER_CONCURRENCY). Files the batch has already (an upload the
+   * browser was closed during) are not sent again: the batch's items are read first, and the server
+   * answers a repeated name and size with the photo it has.
    */
   async start(): Promise<void> {
     if (this.controller) return;
@@ -168,20 +182,25 @@ export class BatchUpload {
       }
       this.set(index, 'queued', 0);
       this.pending++;
-      void this.limit(() => this.send(index, file, signal)).finally(() => {
+      // Its record first, ahead of the bytes (REGISTER_CONCURRENCY); a failure here is met again below.
+      const registered = this.registerLimit(() =>
+        signal.aborted ? undefined : registerBatchPhoto(this.batchId, file, signal),
+      ).catch(() => undefined);
+      void this.limit(async () => this.send(index, file, signal, await registered)).finally(() => {
         this.pending--;
         if (this.pending === 0) this.finish(controller);
       });
     }
   }
 
-  private async send(index: number, file: File, signal: AbortSignal) {
+  private async send(index: number, file: File, signal: AbortSignal, registered?: RegisteredFile) {
     if (signal.aborted) return;
     this.errors.delete(index);
     this.set(index, 'uploading', 0);
     try {
       const outcome = await uploadBatchPhoto(this.batchId, file, {
         signal,
+        registered,
         onProgress: (fraction) => {
           this.fractions[index] = fraction;
           if (fraction >= 1) this.stages[index] = STAGE.verifying;
