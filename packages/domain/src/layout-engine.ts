@@ -15,7 +15,7 @@ export interface LayoutSubject {
 
 export type Measure = (text: string, size: number, weight: 'normal' | 'bold') => number;
 
-interface Rect {
+export interface Rect {
   x: number;
   y: number;
   width: number;
@@ -46,6 +46,55 @@ export interface LayoutPage {
   width: number;
   height: number;
   boxes: PlacedBox[];
+  /** The units to cut out, for a layout with `cut_marks`: the drawers mark their corners (`cutMarks`). */
+  cuts?: Rect[];
+}
+
+/** How far a cut mark starts from the unit's corner, and how long it is at most (points). */
+export const CUT_MARK = { offset: 2, length: 9 };
+
+/**
+ * The cut marks of a page's units: at each corner of each unit, a short line in line with each of the
+ * two edges that meet there, outside the unit (so they never print on a card), as line segments
+ * [x1, y1, x2, y2] in points. Each is shortened to half the gap to the next unit's edge in its way (two
+ * units side by side share their marks' room) and to the page's edge.
+ */
+export function cutMarks(page: LayoutPage): [number, number, number, number][] {
+  const cuts = page.cuts ?? [];
+  const segments: [number, number, number, number][] = [];
+  // Room outside a unit's edge, in one direction: up to the nearest unit across it, halved, or the page's edge.
+  const room = (from: number, direction: -1 | 1, axis: 'x' | 'y', span: [number, number]) => {
+    let free = direction < 0 ? from : (axis === 'x' ? page.width : page.height) - from;
+    for (const c of cuts) {
+      const [start, end] = axis === 'x' ? [c.x, c.x + c.width] : [c.y, c.y + c.height];
+      const [lo, hi] = axis === 'x' ? [c.y, c.y + c.height] : [c.x, c.x + c.width];
+      if (hi < span[0] || lo > span[1]) continue;
+      const gap = direction < 0 ? from - end : start - from;
+      if (gap >= 0) free = Math.min(free, gap / 2);
+    }
+    return Math.min(CUT_MARK.length, free - CUT_MARK.offset);
+  };
+  for (const c of cuts) {
+    const xs = [c.x, c.x + c.width] as const;
+    const ys = [c.y, c.y + c.height] as const;
+    for (const [i, x] of xs.entries()) {
+      const out = i === 0 ? -1 : 1;
+      for (const y of ys) {
+        // Horizontal mark in line with the horizontal edge at y, reaching out sideways.
+        const lx = room(x, out, 'x', [y, y]);
+        if (lx > 0) segments.push([x + out * CUT_MARK.offset, y, x + out * (CUT_MARK.offset + lx), y]);
+      }
+    }
+    for (const [j, y] of ys.entries()) {
+      const out = j === 0 ? -1 : 1;
+      for (const x of xs) {
+        // Vertical mark in line with the vertical edge at x, reaching out up or down.
+        const ly = room(y, out, 'y', [x, x]);
+        if (ly > 0) segments.push([x, y + out * CUT_MARK.offset, x, y + out * (CUT_MARK.offset + ly)]);
+      }
+    }
+  }
+  return segments;
 }
 
 export interface LayoutOptions {
@@ -348,6 +397,7 @@ export function layoutPages(
       const col = slot % def.grid.width;
       const o = cellOrigin(def, col, Math.floor(slot / def.grid.width), m.top, innerH, def.grid.height);
       page.boxes.push(...placeUnit(def.unit.boxes, s, o.x, o.y, measure));
+      if (def.cut_marks) (page.cuts ??= []).push({ ...o, width: def.unit.width, height: def.unit.height });
     };
     if (def.fill === 'same') {
       for (const s of ordered) {

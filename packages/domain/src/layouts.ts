@@ -107,6 +107,11 @@ export const layoutDefinitionSchema = z
     unit: z.object({ width: positive, height: positive, boxes: z.array(layoutBoxSchema).min(1).max(40) }),
     /** Basic layouts: `same` repeats one subject in every unit of its page (wallets), `next` fills units with the next subjects (ID cards). */
     fill: z.enum(['same', 'next']).default('next'),
+    /**
+     * Basic layouts: short marks printed outside each unit's corners, in line with its edges, where a
+     * guillotine or a trimmer cuts the sheet into cards (camera cards, ID cards).
+     */
+    cut_marks: z.boolean().default(false),
     /** Sheet layouts: a title per group, as a template over the group's values (`{group}`). */
     title: z
       .object({

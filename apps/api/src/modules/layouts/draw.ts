@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import {
   type BarcodeSymbology,
+  cutMarks,
   fitText,
   type LayoutPage,
   type Measure,
@@ -20,6 +21,8 @@ export type PhotoSource = (box: PlacedPhoto, dpi: number) => Promise<Buffer | nu
 
 const LINE = 1.16;
 const PHOTO_CONCURRENCY = 2;
+/** Cut marks' line width in points: a hairline a trimmer's blade can follow. */
+const CUT_MARK_WIDTH = 0.5;
 
 /**
  * A barcode as a PNG (bars or modules only), or null when the value can't be encoded (blank, non-ASCII).
@@ -184,6 +187,12 @@ export async function writePdf(
             doc.image(png, box.x, box.y, { fit: [box.width, box.height], align: 'center', valign: 'center' });
         }
       }
+      const marks = cutMarks(page);
+      if (marks.length) {
+        doc.save().lineWidth(CUT_MARK_WIDTH).strokeColor('#000000');
+        for (const [x1, y1, x2, y2] of marks) doc.moveTo(x1, y1).lineTo(x2, y2);
+        doc.stroke().restore();
+      }
     }
     doc.end();
     await finished(out);
@@ -269,6 +278,10 @@ export async function previewPng(
           );
       }
     }
+    for (const [x1, y1, x2, y2] of cutMarks(page))
+      parts.push(
+        `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#000000" stroke-width="${CUT_MARK_WIDTH}"/>`,
+      );
     parts.push('</g>');
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="${W}" height="${H}" fill="#f2f2f2"/>${parts.join('')}</svg>`;
