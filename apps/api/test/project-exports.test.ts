@@ -416,10 +416,11 @@ describe('PSPA yearbook', () => {
     const byName = new Map(entries.map((e) => [e.name, e]));
     const base = path.posix.dirname(index!.name);
     for (const line of lines) {
-      // The guideline's columns (migration 0019): Volume Name, Image Folder, Image File Name, Grade, Last
-      // Name, First Name, Homeroom, Period, Teacher Name, Track, Department, Title.
+      // The guideline's columns (migrations 0019, 0044): Volume Name, Image Folder, Image File Name, Grade,
+      // Last Name, First Name, Homeroom, Period, Teacher Name, Track, Department, Title, Image Size.
       const cells = line.split('\t');
-      expect(cells).toHaveLength(12);
+      expect(cells).toHaveLength(13);
+      expect(cells[12]).toBe('640x800');
       const [volume, folder, file, grade, last, first, , , teacher] = cells;
       expect(volume).toBe('PSPA');
       expect(file).toMatch(/^[A-Za-z0-9_-]+\.jpg$/i);
