@@ -4,8 +4,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MASTER_LONG_EDGE } from '../src/images/images.js';
 import { baseOf, renditionKey } from '../src/modules/photos/service.js';
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
-import { drawnCard, photoBackground, photographCard } from './support/camera-cards.js';
+import { drawnCard, photographCard } from './support/camera-cards.js';
 import { bearer } from './support/factories.js';
+import { facePortrait } from './support/portraits.js';
 import { projectWithFields } from './support/project-data.js';
 import { inWorld, type World } from './support/world.js';
 
@@ -70,8 +71,9 @@ test('a batch photo is read while it is verified: the match needs neither its or
       'C.JPG',
       await shot(await photographCard(await drawnCard(subject.card_code), { ...size, share: 0.35 }), 1),
     ],
-    ['B.JPG', await shot(await photoBackground(size.width, size.height, 1), 2)],
-    ['A.JPG', await shot(await photoBackground(size.width, size.height, 2), 3)],
+    // Portraits with a face: a frame with neither a face nor a code is an unreadable card.
+    ['B.JPG', await shot(await facePortrait({ ...size, seed: 1 }), 2)],
+    ['A.JPG', await shot(await facePortrait({ ...size, seed: 2 }), 3)],
   ];
   const ids: Record<string, string> = {};
   for (const [name, bytes] of files) ids[name] = await upload(batchId, name, bytes);

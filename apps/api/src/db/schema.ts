@@ -598,6 +598,16 @@ export interface PhotoBatchItemsTable {
   captured_at: NullableTimestamp;
   code_read_at: NullableTimestamp;
   card_code: string | null;
+  /** The camera in the photo's EXIF (0038): make, model and body serial; null when none. */
+  camera_key: string | null;
+  /** A sharp face found by the match when the photo's checks had not run (0038): 1, else 0; null when not looked. */
+  face_count: number | null;
+  /** When a faceless frame without a code was read again at full resolution (0038). */
+  card_read_thoroughly_at: NullableTimestamp;
+  /** The match field's value as the file name or mapping file gave it (0039). */
+  value_read: string | null;
+  /** A match that needed help (0039): `zeros_restored`. */
+  warning_code: string | null;
   state: Generated<'pending' | 'card' | 'matched' | 'unmatched' | 'ambiguous' | 'ignored'>;
   subject_id: string | null;
   candidate_subject_ids: ColumnType<string[], string[] | undefined, string[]>;

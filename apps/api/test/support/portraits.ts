@@ -41,3 +41,39 @@ export const headInPortrait = () => {
     right: x(HEAD.right),
   };
 };
+
+let portraitOnce: Promise<Buffer> | undefined;
+
+/**
+ * A camera's frame of a child: the portrait 85% of a `width` x `height` frame high, on a noisy
+ * background of `seed` (each seed other bytes), with `exif` when given (capture time, camera). Picture
+ * day's camera-card matching needs a face in its portraits: a frame with neither a face nor a code is an
+ * unreadable card.
+ */
+export async function facePortrait(
+  { width = 900, height = 600, seed = 0 }: { width?: number; height?: number; seed?: number } = {},
+  exif?: Parameters<sharp.Sharp['withExif']>[0],
+): Promise<Buffer> {
+  portraitOnce ??= portrait();
+  const framed = await sharp(await portraitOnce)
+    .resize({ height: Math.round(height * 0.85) })
+    .toBuffer({ resolveWithObject: true });
+  const image = sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 60 + ((seed * 37) % 120), g: 120, b: 180 },
+      noise: { type: 'gaussian', mean: 120, sigma: 20 + (seed % 7) },
+    },
+  })
+    .composite([
+      {
+        input: framed.data,
+        left: Math.round((width - framed.info.width) / 2),
+        top: height - framed.info.height,
+      },
+    ])
+    .jpeg({ quality: 85 });
+  return exif ? image.withExif(exif).toBuffer() : image.toBuffer();
+}

@@ -1,12 +1,15 @@
+import { DEFAULT_HEAD_SIZE_RULE } from '@school-portal/domain';
 import exifr from 'exifr';
 import pLimit from 'p-limit';
 import type { Db } from '../../db/database.js';
+import * as cardCodes from '../../images/card-code.js';
 import { readCardCode, readCardCodeInPixels } from '../../images/card-code.js';
 import type { RawImage } from '../../images/images.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import type { Storage } from '../../storage/storage.js';
-import { selectPhotos, workingMaster } from '../photos/service.js';
+import { DEFAULT_LARGEST_OUTPUT_HEIGHT, examinePortrait } from '../photos/checks/checks.js';
+import { baseOf, renditionKey, selectPhotos, workingMaster } from '../photos/service.js';
 import { projectFields } from '../subject-imports/service.js';
 import { insertSubjectsWithCardCodes, projectSubjectsToMatch } from '../subjects/bulk.js';
 import { assignBatchFrames } from './apply.js';
@@ -14,8 +17,12 @@ import { type ItemToMatch, matchItems } from './match.js';
 import {
   batchItems,
   findBatch,
+  hashesHeldElsewhere,
+  type ItemRow,
   markItemsApplied,
   moveBatch,
+  type Reading,
+  saveCardLooks,
   saveMatches,
   saveReadings,
   setItemSubjects,
@@ -27,23 +34,42 @@ export const EXIF_HEADER_BYTES = 128 * 1024;
 /** Readings saved every this many photos, so a long match holds no transaction and loses little. */
 const SAVE_EVERY = 50;
 
-/** EXIF DateTimeOriginal in a file's header (its first EXIF_HEADER_BYTES), or null. */
-export async function captureTimeIn(header: Uint8Array): Promise<Date | null> {
+/** What a file's header says of its capture: when (DateTimeOriginal) and with which camera. */
+export interface HeaderFacts {
+  captured_at: Date | null;
+  /** Make, model and body serial joined (`Canon|EOS R6|0123`), or null when the EXIF names no camera. */
+  camera_key: string | null;
+}
+
+const text = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+
+/** EXIF DateTimeOriginal and camera (make, model, body serial) in a file's header (its first EXIF_HEADER_BYTES). */
+export async function headerFactsIn(header: Uint8Array): Promise<HeaderFacts> {
   try {
     const tags = await exifr.parse(Buffer.from(header.buffer, header.byteOffset, header.byteLength), {
-      pick: ['DateTimeOriginal'],
+      pick: ['DateTimeOriginal', 'Make', 'Model', 'BodySerialNumber', 'SerialNumber'],
     });
     const value = tags?.DateTimeOriginal;
-    return value instanceof Date && !Number.isNaN(value.getTime()) ? value : null;
+    const camera = [text(tags?.Make), text(tags?.Model), text(tags?.BodySerialNumber ?? tags?.SerialNumber)];
+    return {
+      captured_at: value instanceof Date && !Number.isNaN(value.getTime()) ? value : null,
+      camera_key: camera.some(Boolean) ? camera.join('|') : null,
+    };
   } catch {
-    return null;
+    return { captured_at: null, camera_key: null };
   }
 }
 
-/** EXIF DateTimeOriginal from the file's header only (never the whole image), or null. */
-async function captureTime(storage: Storage, key: string): Promise<Date | null> {
+/** EXIF DateTimeOriginal in a file's header (its first EXIF_HEADER_BYTES), or null. */
+export async function captureTimeIn(header: Uint8Array): Promise<Date | null> {
+  return (await headerFactsIn(header)).captured_at;
+}
+
+/** EXIF capture time and camera from the file's header only (never the whole image). */
+async function headerFacts(storage: Storage, key: string): Promise<HeaderFacts> {
   const header = await storage.read(key, EXIF_HEADER_BYTES).catch(() => null);
-  return header ? captureTimeIn(header) : null;
+  return header ? headerFactsIn(header) : { captured_at: null, camera_key: null };
 }
 
 type Photo = Awaited<ReturnType<ReturnType<typeof selectPhotos>['execute']>>[number];
@@ -76,12 +102,94 @@ export async function readingOnVerify(
   item: { id: string; match_by: string },
   bytes: Buffer,
   pixels: RawImage,
-): Promise<{ id: string; captured_at: Date | null; card_code: string | null }> {
+): Promise<Reading> {
   return {
     id: item.id,
-    captured_at: await captureTimeIn(bytes.subarray(0, EXIF_HEADER_BYTES)),
+    ...(await headerFactsIn(bytes.subarray(0, EXIF_HEADER_BYTES))),
     card_code: item.match_by === 'camera_card' ? await readCardCodeInPixels(pixels) : null,
   };
+}
+
+/**
+ * Whether checks say a frame has no face a portrait would have: none found, or only a blurred one (the
+ * detector takes an out-of-focus card, a pale blob, for a face; a child's portrait is in focus).
+ */
+const faceless = (face: unknown, checks: { code: string }[]) =>
+  checks.some((c) => c.code === 'no_face') || (face !== null && checks.some((c) => c.code === 'blurred'));
+
+/** Whether a photo has a sharp face by its checks (photos.checks), or undefined when not checked yet. */
+function checkedFace(photo: Photo): boolean | undefined {
+  return photo.checked_at ? !faceless(photo.face, photo.checks) : undefined;
+}
+
+/**
+ * Whether a photo's 600 px rendition has a sharp face, examined as photos.checks examines it (its job may
+ * not have reached the photo yet); null when the rendition can't be read.
+ */
+async function sharpFaceIn(storage: Storage, photo: Photo): Promise<boolean | null> {
+  try {
+    const rendition = await storage.read(renditionKey(baseOf(photo.storage_key), 'large'));
+    const found = await examinePortrait(rendition, {
+      originalHeight: photo.height ?? DEFAULT_LARGEST_OUTPUT_HEIGHT,
+      largestOutputHeight: DEFAULT_LARGEST_OUTPUT_HEIGHT,
+      rule: DEFAULT_HEAD_SIZE_RULE,
+    });
+    return !faceless(found.face, found.checks);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The card reader that tries hardest (the original at full resolution, a crop of the largest bright
+ * rectangle), once images/card-code.ts has it; until then the working reader on the original.
+ */
+const readThoroughly: (image: Buffer) => Promise<string | null> =
+  (cardCodes as { readCardCodeThoroughly?: (image: Buffer) => Promise<string | null> })
+    .readCardCodeThoroughly ?? readCardCode;
+
+/**
+ * camera_card: which verified frames without a code are cards the reader missed. A frame with no face
+ * (its checks' face, or looked for here when not checked yet) is read again thoroughly from its original;
+ * a code found makes it a card, else it is an unreadable card (`unreadable_card`), which stops the
+ * sequence. What is found is kept on the item, so a new match looks again at nothing.
+ */
+async function lookForUnreadableCards(
+  db: Db,
+  storage: Storage,
+  input: ItemToMatch[],
+  items: ItemRow[],
+  photos: Map<string, Photo>,
+) {
+  const limit = pLimit(1);
+  const found: Parameters<typeof saveCardLooks>[1] = [];
+  await Promise.all(
+    input.map((item, k) =>
+      limit(async () => {
+        const row = items[k]!;
+        const photo = photos.get(row.photo_id);
+        if (!item.verified || item.code || !photo) return;
+        // face_count keeps what was found here: 1 a sharp face, 0 none (or only a blurred one).
+        let face = checkedFace(photo) ?? (row.face_count === null ? null : row.face_count > 0);
+        const looked = face === null;
+        if (looked) face = await sharpFaceIn(storage, photo);
+        if (face !== false) {
+          if (looked && face !== null)
+            found.push({ id: row.id, face_count: 1, thorough: false, card_code: null });
+          return;
+        }
+        let code: string | null = null;
+        if (!row.card_read_thoroughly_at) {
+          const original = await storage.read(photo.storage_key).catch(() => null);
+          code = original ? await readThoroughly(original) : null;
+          found.push({ id: row.id, face_count: 0, thorough: true, card_code: code });
+        }
+        if (code) item.code = code;
+        else item.unreadable_card = true;
+      }),
+    ),
+  );
+  await saveCardLooks(db, found);
 }
 
 /**
@@ -116,15 +224,15 @@ export const photoBatchMatchJob = defineJob('photo-batches.match', {
       const readCodes = batch.match_by === 'camera_card';
       const toRead = items.filter((i) => !i.code_read_at && photos.get(i.photo_id)?.upload_verified_at);
       const limit = pLimit(2);
-      const read = new Map<string, { captured_at: Date | null; card_code: string | null }>();
-      let unsaved: { id: string; captured_at: Date | null; card_code: string | null }[] = [];
+      const read = new Map<string, Reading>();
+      let unsaved: Reading[] = [];
       await Promise.all(
         toRead.map((item) =>
           limit(async () => {
             const photo = photos.get(item.photo_id)!;
             const reading = {
               id: item.id,
-              captured_at: await captureTime(storage, photo.storage_key),
+              ...(await headerFacts(storage, photo.storage_key)),
               card_code: readCodes ? await cardCode(storage, photo) : null,
             };
             read.set(item.id, reading);
@@ -150,12 +258,14 @@ export const photoBatchMatchJob = defineJob('photo-batches.match', {
         batch.match_by === 'mapping_file' ? await readMapping({ storage }, batch, fields) : undefined;
       const input: ItemToMatch[] = items.map((i) => {
         const now = read.get(i.id);
+        const photo = photos.get(i.photo_id);
         return {
           id: i.id,
           file_name: i.file_name,
           captured_at: now ? now.captured_at : i.captured_at,
+          camera: now ? now.camera_key : i.camera_key,
           last_modified: i.last_modified,
-          verified: !!photos.get(i.photo_id)?.upload_verified_at,
+          verified: !!photo?.upload_verified_at,
           // The code this photo holds: read now, or read before (by its verification: still pending, or
           // ignored before it arrived; or a card's own), never one a match carried after a card.
           code: now
@@ -168,6 +278,19 @@ export const photoBatchMatchJob = defineJob('photo-batches.match', {
           subject_id: i.subject_id,
         };
       });
+      if (readCodes) await lookForUnreadableCards(db, storage, input, items, photos);
+      const held = await hashesHeldElsewhere(
+        db,
+        batch.project_id,
+        batch.album_id,
+        [...photos.values()].flatMap((p) =>
+          p.upload_verified_at && p.content_sha256 ? [p.content_sha256] : [],
+        ),
+      );
+      for (const [k, i] of input.entries()) {
+        const sha = photos.get(items[k]!.photo_id)?.content_sha256;
+        i.duplicate = !!sha && held.has(sha);
+      }
       const matches = matchItems({
         matchBy: batch.match_by,
         createExtras: batch.create_extras,

@@ -17,8 +17,15 @@ export const REASON_CODES = [
   'not_in_mapping_file',
   'not_verified',
   'pending_before',
+  'unreadable_card',
+  'unreadable_card_before',
+  'long_pause',
+  'duplicate',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
+/** What a match that succeeded wants a person to know (the value read was not the field's value as written). */
+export const WARNING_CODES = ['zeros_restored'] as const;
+export type WarningCode = (typeof WARNING_CODES)[number];
 
 export interface ItemToMatch {
   id: string;
@@ -29,6 +36,15 @@ export interface ItemToMatch {
   verified: boolean;
   /** The camera card code read in the photo (camera_card), or null. */
   code: string | null;
+  /**
+   * The camera that took it, from its EXIF (make, model, body serial), or null when not read or absent:
+   * then the folder in its file name stands for the camera.
+   */
+  camera?: string | null;
+  /** camera_card: no code (even read thoroughly) and no face: a card the reader could not read. */
+  unreadable_card?: boolean;
+  /** The project already holds a photo with these bytes (another batch or album). */
+  duplicate?: boolean;
   /** Assigned or ignored by hand: its state and subject stay. */
   reviewed: boolean;
   state: ItemState;
@@ -50,6 +66,9 @@ export interface MatchedItem {
   candidate_subject_ids: string[];
   card_code: string | null;
   reason_code: ReasonCode | null;
+  /** The match field's value as read (file name or mapping file), or null (camera cards). */
+  value_read: string | null;
+  warning_code: WarningCode | null;
 }
 
 export interface MatchInput {
@@ -140,9 +159,31 @@ function byValue(subjects: SubjectToMatch[]) {
   return index;
 }
 
+/** Digits only, with its leading zeros (`00123`): a value a spreadsheet may have read as a number. */
+const ZERO_PADDED = /^0+\d+$/;
+/**
+ * The values that spreadsheets strip of their leading zeros (`00123` read as `123`), by the number they
+ * became: a mapping file's `123` then names exactly the Student ID `00123`, with a warning.
+ */
+function byStrippedValue(index: Map<string, string[]>) {
+  const stripped = new Map<string, string[]>();
+  for (const [value, ids] of index) {
+    if (!ZERO_PADDED.test(value)) continue;
+    const number = value.replace(/^0+(?=\d)/, '');
+    stripped.set(number, [...(stripped.get(number) ?? []), ...ids]);
+  }
+  return stripped;
+}
+
 type Outcome = Pick<
   MatchedItem,
-  'state' | 'subject_id' | 'candidate_subject_ids' | 'card_code' | 'reason_code'
+  | 'state'
+  | 'subject_id'
+  | 'candidate_subject_ids'
+  | 'card_code'
+  | 'reason_code'
+  | 'value_read'
+  | 'warning_code'
 >;
 const outcome = (state: ItemState, reason: ReasonCode | null, subjectId: string | null = null): Outcome => ({
   state,
@@ -150,6 +191,8 @@ const outcome = (state: ItemState, reason: ReasonCode | null, subjectId: string 
   candidate_subject_ids: [],
   card_code: null,
   reason_code: reason,
+  value_read: null,
+  warning_code: null,
 });
 
 /** The subjects a set of values names: one (matched), several (ambiguous) or none. */
@@ -161,71 +204,254 @@ function bySubjects(ids: string[]): Outcome {
   return outcome('unmatched', 'no_such_value');
 }
 
+/**
+ * The longest known value a file name starts with, ending where the name does or at a separator: a
+ * Student ID that holds a separator itself (`PD-1`, `E-77`) followed by a shot number (`PD-1_2`,
+ * `PD-2 (3)`, `PD-3-2`), which splitting at every separator would cut apart.
+ */
+function longestKnownPrefix(fileName: string, index: Map<string, string[]>) {
+  const stem = stemOf(fileName).trim();
+  for (let end = stem.length; end > 0; end--) {
+    if (end < stem.length && /[\p{L}\p{N}]/u.test(stem[end]!)) continue;
+    const written = stem.slice(0, end).trim();
+    const ids = index.get(norm(written));
+    if (written && ids) return { written, ids };
+  }
+  return null;
+}
+
 function matchFileName(fileName: string, index: Map<string, string[]>): Outcome {
+  const prefix = longestKnownPrefix(fileName, index);
+  if (prefix) return { ...bySubjects(prefix.ids), value_read: prefix.written };
   const steps = fileNameCandidates(fileName);
   if (steps.length === 0) return outcome('unmatched', 'no_value');
   for (const values of steps) {
-    const ids = values.flatMap((v) => index.get(norm(v)) ?? []);
-    if (ids.length > 0) return bySubjects(ids);
+    const found = values.filter((v) => index.has(norm(v)));
+    const ids = found.flatMap((v) => index.get(norm(v)) ?? []);
+    if (ids.length > 0) return { ...bySubjects(ids), value_read: found.join(', ') };
   }
   return outcome('unmatched', 'no_such_value');
 }
 
-function matchMapping(fileName: string, mapping: Map<string, string>, index: Map<string, string[]>): Outcome {
+function matchMapping(
+  fileName: string,
+  mapping: Map<string, string>,
+  index: Map<string, string[]>,
+  stripped: Map<string, string[]>,
+): Outcome {
   const name = baseName(fileName).toLowerCase();
   const value = mapping.get(name) ?? mapping.get(stemOf(name));
   if (value === undefined) return outcome('unmatched', 'not_in_mapping_file');
   if (!norm(value)) return outcome('unmatched', 'no_value');
-  return bySubjects(index.get(norm(value)) ?? []);
+  const read = { value_read: value.trim() };
+  const exact = index.get(norm(value));
+  if (exact) return { ...bySubjects(exact), ...read };
+  // `123` where the Student ID is `00123`: a spreadsheet read it as a number. Only one such ID matches.
+  const restored = /^\d+$/.test(norm(value)) ? stripped.get(norm(value).replace(/^0+(?=\d)/, '')) : undefined;
+  if (restored?.length === 1)
+    return { ...bySubjects(restored), ...read, warning_code: 'zeros_restored' as const };
+  return { ...outcome('unmatched', 'no_such_value'), ...read };
 }
 
+/** The folder of a file name as the upload gave it (`Camera B/IMG_0001.JPG` -> `Camera B`), or ''. */
+export const folderOf = (fileName: string) => fileName.split(/[\\/]/).slice(0, -1).join('/');
+
 /**
- * Every item's state, subject and reason, and its place in the capture order. Camera cards: a photo whose
- * code was read is a card (kept as a card, never a portrait) and starts its subject; the photos after it
- * are that subject's until the next card; before the first card they are unmatched ("no card before
- * it"); after an unknown code unmatched ("unknown code"), or, with `createExtras`, matched to the subject
- * apply makes for that code. Photos not verified yet stay pending (or ignored, when a person ignored
- * them); one may be a card, so the card before it does not carry past it: the photos after it, until the
- * next card, are unmatched ("a photo before it has not been uploaded"). Reviewed items keep their decision.
+ * Which camera took each photo: its EXIF camera (make, model, body serial) when read; else the folder it
+ * came from, standing for the camera whose photos fill that folder. A photo not read yet (not uploaded)
+ * whose folder holds photos of several cameras gets null: it may belong to any of them.
  */
-export function matchItems(input: MatchInput): MatchedItem[] {
-  const ordered = matchOrder(input.items);
-  const index = byValue(input.subjects);
-  const byCode = new Map(input.subjects.map((s) => [s.card_code, s.id]));
-  let current: { code: string; subjectId: string | null } | 'not_uploaded' | null = null;
-  return ordered.map((item, i) => {
-    const sequence = i + 1;
-    let result: Outcome;
+export function cameraOf(items: ItemToMatch[]): Map<string, string | null> {
+  const byFolder = new Map<string, Set<string>>();
+  for (const item of items)
+    if (item.camera) {
+      const folder = folderOf(item.file_name);
+      byFolder.set(folder, (byFolder.get(folder) ?? new Set()).add(item.camera));
+    }
+  const keys = new Map<string, string | null>();
+  for (const item of items) {
+    const folder = folderOf(item.file_name);
+    const cameras = byFolder.get(folder);
+    if (item.camera) keys.set(item.id, `exif:${item.camera}`);
+    else if (!cameras) keys.set(item.id, `folder:${folder}`);
+    else if (cameras.size === 1) keys.set(item.id, `exif:${[...cameras][0]}`);
+    else keys.set(item.id, item.verified ? `unknown:${folder}` : null);
+  }
+  return keys;
+}
+
+/** A pause between two frames of a card's sequence longer than this many times the batch's usual gap... */
+export const PAUSE_FACTOR = 4;
+/** ...and at least this long (a burst's second between frames must not make every pause suspect). */
+export const MIN_PAUSE_MS = 15_000;
+/** Gaps needed before the batch's pace is known. */
+const MIN_GAPS = 3;
+
+/**
+ * The camera_card sequence state machine of one camera's photos, in its capture order. A photo whose code
+ * was read is a card (kept as a card, never a portrait) and starts its subject; the photos after it are
+ * that subject's until the next card; before the first card they are unmatched ("no card before it");
+ * after an unknown code unmatched ("unknown code"), or, with `createExtras`, matched to the subject apply
+ * makes for that code. A photo not uploaded yet may be a card, so the card before it does not carry past
+ * it ("a photo before it has not been uploaded"); nor does it past a frame that looks like a card but
+ * could not be read ("after a frame that looks like a card ..."). Photos of the same card form a run.
+ */
+function matchCameraSequence(
+  ordered: ItemToMatch[],
+  byCode: Map<string, string>,
+  createExtras: boolean,
+  results: Map<string, Outcome & { run?: number }>,
+  nextRun: () => number,
+) {
+  let current:
+    | { code: string; subjectId: string | null; run: number }
+    | 'not_uploaded'
+    | 'unreadable'
+    | null = null;
+  for (const item of ordered) {
+    let result: Outcome & { run?: number };
     if (!item.verified) {
-      if (input.matchBy === 'camera_card') current = 'not_uploaded';
+      current = 'not_uploaded';
       result =
         item.reviewed && item.state === 'ignored'
           ? outcome('ignored', 'not_verified')
           : outcome('pending', 'not_verified');
-    } else if (input.matchBy === 'camera_card' && item.code) {
-      current = { code: item.code, subjectId: byCode.get(item.code) ?? null };
+    } else if (item.code) {
+      current = { code: item.code, subjectId: byCode.get(item.code) ?? null, run: nextRun() };
       result = {
         ...outcome('card', current.subjectId ? 'card' : 'unknown_code', current.subjectId),
         card_code: item.code,
+        run: current.run,
       };
-    } else if (item.reviewed) {
+    } else if (item.unreadable_card) {
+      current = 'unreadable';
+      result = item.reviewed ? reviewedOutcome(item) : outcome('unmatched', 'unreadable_card');
+    } else if (item.reviewed) result = reviewedOutcome(item);
+    else if (!current) result = outcome('unmatched', 'no_card_before');
+    else if (current === 'not_uploaded') result = outcome('unmatched', 'pending_before');
+    else if (current === 'unreadable') result = outcome('unmatched', 'unreadable_card_before');
+    else if (current.subjectId) result = { ...outcome('matched', null, current.subjectId), run: current.run };
+    else if (createExtras)
+      result = { ...outcome('matched', 'new_subject'), card_code: current.code, run: current.run };
+    else result = { ...outcome('unmatched', 'unknown_code'), card_code: current.code };
+    // A photo in every camera's order (its camera not known) keeps the first outcome that held it back.
+    const before = results.get(item.id);
+    if (!before || (before.state !== 'pending' && before.state !== 'ignored')) results.set(item.id, result);
+  }
+}
+
+const reviewedOutcome = (item: ItemToMatch): Outcome => outcome(item.state, null, item.subject_id);
+
+/** The middle value of a list of numbers (the mean of the two middle ones), or null when empty. */
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * A child who forgot the card: their portraits follow the previous child's with a pause between (they
+ * walked in and sat down) much longer than the batch's usual gap between a card and its portraits. In a
+ * card's run, the frames after the first such pause go to review ("a long pause after the frame before
+ * it"), the subject before them offered as the candidate, instead of being applied silently.
+ */
+function flagLongPauses(runs: Map<number, ItemToMatch[]>, results: Map<string, Outcome & { run?: number }>) {
+  const time = (i: ItemToMatch) => i.captured_at?.getTime() ?? null;
+  const gaps: number[] = [];
+  for (const frames of runs.values())
+    for (let k = 1; k < frames.length; k++) {
+      const a = time(frames[k - 1]!);
+      const b = time(frames[k]!);
+      if (a !== null && b !== null) gaps.push(b - a);
+    }
+  const usual = gaps.length >= MIN_GAPS ? median(gaps) : null;
+  if (usual === null) return;
+  const limit = Math.max(PAUSE_FACTOR * usual, MIN_PAUSE_MS);
+  for (const frames of runs.values()) {
+    const from = frames.findIndex((f, k) => {
+      if (k === 0) return false;
+      const a = time(frames[k - 1]!);
+      const b = time(f);
+      return a !== null && b !== null && b - a > limit;
+    });
+    if (from < 0) continue;
+    for (const f of frames.slice(from)) {
+      const was = results.get(f.id)!;
+      if (was.state !== 'matched') continue;
+      results.set(f.id, {
+        ...outcome('unmatched', 'long_pause'),
+        candidate_subject_ids: was.subject_id ? [was.subject_id] : [],
+        card_code: was.card_code,
+      });
+    }
+  }
+}
+
+/**
+ * Every item's state, subject and reason, and its place in the capture order. Camera cards: each
+ * camera's photos in their own capture order (`cameraOf`: two bodies shooting at once interleave their
+ * captures), each through `matchCameraSequence`, then a card's run broken at a long pause
+ * (`flagLongPauses`); the sequence numbers are the whole batch's capture order. File names and mapping
+ * files: each photo on its own. Then, every way: a photo whose bytes the project already holds is not
+ * assigned again ("duplicate", its subject the candidate) until a person assigns it. Photos not verified
+ * yet stay pending (or ignored, when a person ignored them); reviewed items keep their decision.
+ */
+export function matchItems(input: MatchInput): MatchedItem[] {
+  const ordered = matchOrder(input.items);
+  const results = new Map<string, Outcome & { run?: number }>();
+  if (input.matchBy === 'camera_card') {
+    const byCode = new Map(input.subjects.map((s) => [s.card_code, s.id]));
+    const cameras = cameraOf(input.items);
+    const keys = [...new Set([...cameras.values()].filter((k): k is string => k !== null))];
+    if (keys.length === 0) keys.push('');
+    let runs = 0;
+    for (const key of keys)
+      matchCameraSequence(
+        ordered.filter((i) => {
+          const camera = cameras.get(i.id);
+          return camera === key || camera === null || keys.length === 1;
+        }),
+        byCode,
+        input.createExtras,
+        results,
+        () => ++runs,
+      );
+    const byRun = new Map<number, ItemToMatch[]>();
+    for (const item of ordered) {
+      const run = results.get(item.id)?.run;
+      if (run !== undefined) byRun.set(run, [...(byRun.get(run) ?? []), item]);
+    }
+    flagLongPauses(byRun, results);
+  } else {
+    const index = byValue(input.subjects);
+    const stripped = byStrippedValue(index);
+    for (const item of ordered) {
+      let result: Outcome;
+      if (!item.verified)
+        result =
+          item.reviewed && item.state === 'ignored'
+            ? outcome('ignored', 'not_verified')
+            : outcome('pending', 'not_verified');
+      else if (item.reviewed) result = reviewedOutcome(item);
+      else if (input.matchBy === 'file_name') result = matchFileName(item.file_name, index);
+      else result = matchMapping(item.file_name, input.mapping ?? new Map(), index, stripped);
+      results.set(item.id, result);
+    }
+  }
+  return ordered.map((item, i) => {
+    const { run: _, ...result } = results.get(item.id)!;
+    if (item.duplicate && !item.reviewed && result.state === 'matched')
       return {
         id: item.id,
-        sequence,
-        state: item.state,
-        subject_id: item.subject_id,
-        candidate_subject_ids: [],
-        card_code: null,
-        reason_code: null,
+        sequence: i + 1,
+        ...result,
+        state: 'unmatched' as const,
+        subject_id: null,
+        candidate_subject_ids: result.subject_id ? [result.subject_id] : [],
+        reason_code: 'duplicate' as const,
+        warning_code: null,
       };
-    } else if (input.matchBy === 'camera_card') {
-      if (!current) result = outcome('unmatched', 'no_card_before');
-      else if (current === 'not_uploaded') result = outcome('unmatched', 'pending_before');
-      else if (current.subjectId) result = outcome('matched', null, current.subjectId);
-      else if (input.createExtras) result = { ...outcome('matched', 'new_subject'), card_code: current.code };
-      else result = { ...outcome('unmatched', 'unknown_code'), card_code: current.code };
-    } else if (input.matchBy === 'file_name') result = matchFileName(item.file_name, index);
-    else result = matchMapping(item.file_name, input.mapping ?? new Map(), index);
-    return { id: item.id, sequence, ...result };
+    return { id: item.id, sequence: i + 1, ...result };
   });
 }

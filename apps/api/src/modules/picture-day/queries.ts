@@ -26,6 +26,7 @@ const ITEM_COUNT_KEYS = [
   'unmatched',
   'ambiguous',
   'ignored',
+  'warned',
 ] as const;
 export type ItemCounts = Record<(typeof ITEM_COUNT_KEYS)[number], number>;
 
@@ -60,7 +61,8 @@ export async function itemCounts(db: Db, batchIds: string[]): Promise<Map<string
       count(*) FILTER (WHERE i.state = 'matched')::int AS matched,
       count(*) FILTER (WHERE i.state = 'unmatched')::int AS unmatched,
       count(*) FILTER (WHERE i.state = 'ambiguous')::int AS ambiguous,
-      count(*) FILTER (WHERE i.state = 'ignored')::int AS ignored
+      count(*) FILTER (WHERE i.state = 'ignored')::int AS ignored,
+      count(*) FILTER (WHERE i.state = 'matched' AND i.warning_code IS NOT NULL)::int AS warned
     FROM photo_batch_items i
     WHERE i.photo_batch_id = ANY(${batchIds}::bigint[])
     GROUP BY i.photo_batch_id`.execute(db);
@@ -164,17 +166,65 @@ export const batchItems = (db: Db, batchId: string) =>
     .orderBy('id')
     .execute();
 
-/** What the match job read of photos (capture time, card code), kept so a new match does not read again. */
-export async function saveReadings(
+/** What photos.verify or the match job read of a photo: its capture time, camera and card code. */
+export interface Reading {
+  id: string;
+  captured_at: Date | null;
+  camera_key: string | null;
+  card_code: string | null;
+}
+
+/** What the match job read of photos (capture time, camera, card code), kept so a new match does not read again. */
+export async function saveReadings(db: Db, rows: Reading[]) {
+  if (rows.length === 0) return;
+  await sql`
+    UPDATE photo_batch_items i
+    SET captured_at = v.t, camera_key = v.k, card_code = v.c, code_read_at = now()
+    FROM unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.captured_at?.toISOString() ?? null)}::timestamptz[], ${rows.map((r) => r.camera_key)}::text[], ${rows.map((r) => r.card_code)}::text[]) AS v(id, t, k, c)
+    WHERE i.id = v.id`.execute(db);
+}
+
+/**
+ * What the match found of camera_card frames without a code: the faces in them (photos not checked yet),
+ * and whether their originals were read again thoroughly (with the code found, if any).
+ */
+export async function saveCardLooks(
   db: Db,
-  rows: { id: string; captured_at: Date | null; card_code: string | null }[],
+  rows: { id: string; face_count: number | null; thorough: boolean; card_code: string | null }[],
 ) {
   if (rows.length === 0) return;
   await sql`
     UPDATE photo_batch_items i
-    SET captured_at = v.t, card_code = v.c, code_read_at = now()
-    FROM unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.captured_at?.toISOString() ?? null)}::timestamptz[], ${rows.map((r) => r.card_code)}::text[]) AS v(id, t, c)
+    SET face_count = COALESCE(v.f, i.face_count),
+      card_read_thoroughly_at = CASE WHEN v.th THEN now() ELSE i.card_read_thoroughly_at END,
+      card_code = COALESCE(v.c, i.card_code)
+    FROM unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.face_count)}::smallint[], ${rows.map((r) => r.thorough)}::boolean[], ${rows.map((r) => r.card_code)}::text[]) AS v(id, f, th, c)
     WHERE i.id = v.id`.execute(db);
+}
+
+/**
+ * The content hashes among `hashes` that photos of the project outside `albumId` (the batch's own album)
+ * already have: a batch uploaded again holds the same bytes. One query, by the (album, hash) index.
+ */
+export async function hashesHeldElsewhere(
+  db: Db,
+  projectId: string,
+  albumId: string,
+  hashes: string[],
+): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('photos as ph')
+    .innerJoin('albums as al', 'al.id', 'ph.album_id')
+    .select('ph.content_sha256')
+    .distinct()
+    .where('al.parent_resource_type', '=', 'Project')
+    .where('al.parent_resource_id', '=', projectId)
+    .where('ph.album_id', '!=', albumId)
+    .where('ph.upload_verified_at', 'is not', null)
+    .where('ph.content_sha256', 'in', hashes)
+    .execute();
+  return new Set(rows.map((r) => r.content_sha256!));
 }
 
 /** Writes a match's outcome for every item of it, in one statement. */
@@ -184,7 +234,8 @@ export async function saveMatches(db: Db, matches: MatchedItem[]) {
     UPDATE photo_batch_items i
     SET sequence = v.seq, state = v.state, subject_id = v.subject_id,
       candidate_subject_ids = COALESCE(string_to_array(v.candidates, ',')::bigint[], '{}'),
-      card_code = COALESCE(v.code, i.card_code), reason_code = v.reason
+      card_code = COALESCE(v.code, i.card_code), reason_code = v.reason,
+      value_read = v.value_read, warning_code = v.warning
     FROM unnest(
       ${matches.map((m) => m.id)}::bigint[],
       ${matches.map((m) => m.sequence)}::int[],
@@ -192,8 +243,10 @@ export async function saveMatches(db: Db, matches: MatchedItem[]) {
       ${matches.map((m) => m.subject_id)}::bigint[],
       ${matches.map((m) => (m.candidate_subject_ids.length ? m.candidate_subject_ids.join(',') : null))}::text[],
       ${matches.map((m) => m.card_code)}::text[],
-      ${matches.map((m) => m.reason_code)}::text[]
-    ) AS v(id, seq, state, subject_id, candidates, code, reason)
+      ${matches.map((m) => m.reason_code)}::text[],
+      ${matches.map((m) => m.value_read)}::text[],
+      ${matches.map((m) => m.warning_code)}::text[]
+    ) AS v(id, seq, state, subject_id, candidates, code, reason, value_read, warning)
     WHERE i.id = v.id`.execute(db);
 }
 

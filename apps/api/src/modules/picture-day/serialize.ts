@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoOrNull, isoTimestamps, recordSchema } from '../../wire.js';
 import { photoSchema } from '../photos/serialize.js';
 import type { PhotoRow } from '../photos/service.js';
-import { REASON_CODES, type ReasonCode } from './match.js';
+import { REASON_CODES, type ReasonCode, WARNING_CODES, type WarningCode } from './match.js';
 import type { BatchRow, ItemCounts, ItemRow } from './queries.js';
 
 export const BATCH_STATES = ['open', 'matching', 'matched', 'applying', 'applied', 'failed'] as const;
@@ -28,6 +28,8 @@ const countsSchema = z.object({
   unmatched: z.number(),
   ambiguous: z.number(),
   ignored: z.number(),
+  /** Matched with a warning (`warning_code`): a value read that needed help, such as leading zeros. */
+  warned: z.number(),
   subjects_matched: z.number(),
   subjects_without_photos: z.number(),
   subjects_with_several_photos: z.number(),
@@ -73,6 +75,9 @@ export const photoBatchItemSchema = z.object({
   card_code: z.string().nullable(),
   reason_code: z.enum(REASON_CODES).nullable(),
   reason: z.string().nullable(),
+  value_read: z.string().nullable(),
+  warning_code: z.enum(WARNING_CODES).nullable(),
+  warning: z.string().nullable(),
   reviewed: z.boolean(),
   applied: z.boolean(),
   thumbnails: thumbnailsSchema,
@@ -146,6 +151,24 @@ export function reasonText(code: ReasonCode | null, fieldLabel: string, candidat
       return 'not uploaded';
     case 'pending_before':
       return 'a photo before it has not been uploaded';
+    case 'unreadable_card':
+      return 'looks like a card but its code could not be read';
+    case 'unreadable_card_before':
+      return 'after a frame that looks like a card but could not be read';
+    case 'long_pause':
+      return 'after a long pause with no card: it may be a child who forgot the card';
+    case 'duplicate':
+      return 'the project already has this photo (the same file)';
+  }
+}
+
+/** A warning in English: what the match did to find the subject. */
+export function warningText(code: WarningCode | null, fieldLabel: string, valueRead: string | null) {
+  switch (code) {
+    case null:
+      return null;
+    case 'zeros_restored':
+      return `read as ${valueRead ?? ''}: matched the ${fieldLabel} with its leading zeros restored`;
   }
 }
 
@@ -157,6 +180,9 @@ export function serializeItem(
 ) {
   const reason = (REASON_CODES as readonly string[]).includes(i.reason_code ?? '')
     ? (i.reason_code as ReasonCode)
+    : null;
+  const warning = (WARNING_CODES as readonly string[]).includes(i.warning_code ?? '')
+    ? (i.warning_code as WarningCode)
     : null;
   return {
     id: i.id,
@@ -174,6 +200,9 @@ export function serializeItem(
     card_code: i.card_code,
     reason_code: reason,
     reason: reasonText(reason, fieldLabel, i.candidate_subject_ids.length),
+    value_read: i.value_read,
+    warning_code: warning,
+    warning: warningText(warning, fieldLabel, i.value_read),
     reviewed: i.reviewed,
     applied: i.applied_at !== null,
     thumbnails,

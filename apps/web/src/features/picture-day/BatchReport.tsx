@@ -12,6 +12,7 @@ const PHOTO_COUNTS = [
   'ambiguous',
   'ignored',
   'not_uploaded',
+  'warned',
 ] as const;
 const SUBJECT_COUNTS = [
   'subjects_matched',

@@ -115,6 +115,28 @@ function ReviewItem({
                 ? sentence(item.reason)
                 : t(`picture-day.item-state.${item.state}`)}
         </Typography>
+        {item.value_read !== null && (
+          <Typography variant="body2" color="text.secondary" data-testid="review-value-read">
+            {t('picture-day.review.value-read', { value: item.value_read })}
+          </Typography>
+        )}
+        {item.warning && (
+          <Typography variant="body2" color="warning.main" data-testid="review-warning">
+            {sentence(item.warning)}
+          </Typography>
+        )}
+        {item.reason_code === 'duplicate' && item.candidate_subject_ids.length === 1 && (
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={change.isPending}
+            onClick={() =>
+              save({ subject_id: item.candidate_subject_ids[0]! }, t('picture-day.review.assigned-anyway'))
+            }
+          >
+            {t('picture-day.review.duplicate-assign')}
+          </Button>
+        )}
         {!ignored && !notUploaded && (
           <Autocomplete<SubjectOption>
             options={options}
