@@ -1,5 +1,5 @@
-// Builds the API to JavaScript for `node` (`npm run build`): src/main.ts and src/worker.ts become
-// apps/api/dist/{main,worker}.js, with the workspace package @school-portal/domain (TypeScript) bundled in
+// Builds the API to JavaScript for `node` (`npm run build`): src/main.ts, src/worker.ts and
+// src/migrate-step.ts become apps/api/dist/{main,worker,migrate}.js, with the workspace package @school-portal/domain (TypeScript) bundled in
 // and every npm dependency left to node_modules. The SQL migrations are copied next to the output, where
 // the bundled migrate.ts looks for them (beside its own file).
 import { cp, readFile, rm } from 'node:fs/promises';
@@ -20,7 +20,11 @@ const external = [
 
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: path.join(api, 'src/main.ts'), worker: path.join(api, 'src/worker.ts') },
+  entryPoints: {
+    main: path.join(api, 'src/main.ts'),
+    worker: path.join(api, 'src/worker.ts'),
+    migrate: path.join(api, 'src/migrate-step.ts'),
+  },
   outdir,
   bundle: true,
   // One file per entry, no shared chunks: config.ts and migrate.ts find the repository and the migrations

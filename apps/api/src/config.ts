@@ -29,6 +29,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   RUN_WORKERS: bool,
+  MIGRATE_ON_START: bool,
   SEED_DEMO: bool,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('School Portal <no-reply@school-portal.local>'),
@@ -168,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     runWorkers: e.RUN_WORKERS ?? true,
+    /** Whether this process applies pending migrations at start (false: a separate `migrate` step does). */
+    migrateOnStart: e.MIGRATE_ON_START ?? true,
     seedDemo: !production && loopback && (e.SEED_DEMO ?? e.NODE_ENV === 'development'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

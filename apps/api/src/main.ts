@@ -1,16 +1,19 @@
 import { loadConfig, startupWarnings } from './config.js';
 import { buildApp } from './http/app.js';
 import { createLogger, onShutdown, startRuntime } from './runtime.js';
+import { startOrExit } from './start-failure.js';
 
 // Process entry: config -> database -> queue -> http -> workers (in-process unless RUN_WORKERS=false).
-const config = loadConfig();
-const log = createLogger(config);
-for (const warning of startupWarnings(config)) log.warn(warning);
-const runtime = await startRuntime(config, log, { workers: config.runWorkers });
-const app = await buildApp(runtime.ctx);
-onShutdown(async () => {
-  await app.close();
-  await runtime.stop();
-}, log);
-await app.listen({ port: config.port, host: config.host });
-log.info(`School Portal is running at ${config.publicUrl}`);
+await startOrExit('api', async () => {
+  const config = loadConfig();
+  const log = createLogger(config);
+  for (const warning of startupWarnings(config)) log.warn(warning);
+  const runtime = await startRuntime(config, log, { workers: config.runWorkers });
+  const app = await buildApp(runtime.ctx);
+  onShutdown(async () => {
+    await app.close();
+    await runtime.stop();
+  }, log);
+  await app.listen({ port: config.port, host: config.host });
+  log.info(`School Portal is running at ${config.publicUrl}`);
+});

@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { connectDatabase } from './db/database.js';
 import { type EmbeddedDatabase, openEmbeddedDatabase } from './db/embedded.js';
-import { migrate } from './db/migrate.js';
+import { migrate, pendingMigrations, withStartupLock } from './db/migrate.js';
 import { seedDemoData } from './db/seed.js';
 import { jobCatalogue, jobDepsOf } from './jobs/catalogue.js';
 import type { JobDeps } from './jobs/deps.js';
@@ -21,7 +21,8 @@ export interface Runtime {
 export { createLogger } from './logger.js';
 
 /**
- * config -> database (embedded when DATABASE_URL is unset) -> migrations -> job queue -> demo data.
+ * config -> database (embedded when DATABASE_URL is unset) -> migrations (unless MIGRATE_ON_START=false) ->
+ * job queue (its queues declared under the start-up lock) -> demo data.
  * `stop` undoes it in reverse order; the embedded PostgreSQL is shut down cleanly.
  */
 export async function startRuntime(
@@ -42,9 +43,20 @@ export async function startRuntime(
   }
   const database = connectDatabase(databaseUrl, config.databasePoolSize);
   try {
-    const applied = await migrate(database.pool);
-    if (applied.length > 0) log.info({ applied }, 'migrations applied');
-    const queue = await startQueue<JobDeps>(databaseUrl, jobCatalogue, log);
+    if (config.migrateOnStart) {
+      const applied = await migrate(database.pool);
+      if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    } else {
+      // A deploy that runs `migrate` as a step of its own: the new version waits for it, never half-migrates.
+      const pending = await pendingMigrations(database.pool);
+      if (pending.length > 0)
+        throw new Error(
+          `${pending.length} migration(s) are not applied (first: ${pending[0]}): run the migrate step (npm run migrate) before starting with MIGRATE_ON_START=false.`,
+        );
+    }
+    const queue = await startQueue<JobDeps>(databaseUrl, jobCatalogue, log, {
+      startupLock: (fn) => withStartupLock(database.pool, fn),
+    });
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
     const storage = await createStorage(config);
     const gridPages = new GridPageCache(config.gridCacheRows);

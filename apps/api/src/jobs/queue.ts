@@ -90,6 +90,40 @@ export interface RunnableQueue<Deps> extends Queue {
   startWorkers(deps: Deps): Promise<void>;
 }
 
+/** A queue's policy as the catalogue declares it, in pg-boss's terms. */
+const queueOptions = (job: JobDefinition<z.ZodType, unknown>) => ({
+  retryLimit: job.retryLimit,
+  retryDelay: job.retryDelaySeconds,
+  retryBackoff: true,
+  ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+});
+
+/**
+ * Every queue of the catalogue, created when missing and updated when its policy changed (a new version
+ * may shorten an expiry: pg-boss's createQueue leaves an existing queue as it was), and every schedule.
+ * Run under the start-up lock: two processes creating the same queue at once deadlock in pg-boss.
+ */
+async function declareQueues<Deps>(
+  boss: PgBoss,
+  catalogue: { [N in JobName]: JobDefinition<JobSchema<N>, Deps> },
+) {
+  const existing = new Map((await boss.getQueues()).map((q) => [q.name, q]));
+  for (const [name, job] of Object.entries(catalogue) as [JobName, JobDefinition<z.ZodType, Deps>][]) {
+    const wanted = queueOptions(job as JobDefinition<z.ZodType, unknown>);
+    const found = existing.get(name);
+    if (!found) await boss.createQueue(name, { name, ...wanted });
+    else if (
+      found.retryLimit !== wanted.retryLimit ||
+      found.retryDelay !== wanted.retryDelay ||
+      found.retryBackoff !== wanted.retryBackoff ||
+      (wanted.expireInSeconds !== undefined && found.expireInSeconds !== wanted.expireInSeconds)
+    )
+      await boss.updateQueue(name, { name, ...wanted });
+    // An upsert; pg-boss sends each due job once.
+    if (job.schedule) await boss.schedule(name, job.schedule, {}, { tz: 'UTC' });
+  }
+}
+
 /**
  * pg-boss in the application's own database, in schema `pgboss`. Every job name in the catalogue gets
  * its queue at start; a job whose name is unknown can't be sent (type error), and one whose payload
@@ -99,6 +133,10 @@ export async function startQueue<Deps>(
   connectionString: string,
   catalogue: { [N in JobName]: JobDefinition<JobSchema<N>, Deps> },
   log: { error(obj: object, msg: string): void },
+  options: {
+    /** Runs the queues' declaration under the start-up lock (db/migrate.ts withStartupLock). */
+    startupLock?: (fn: () => Promise<void>) => Promise<void>;
+  } = {},
 ): Promise<RunnableQueue<Deps>> {
   const boss = new PgBoss({
     connectionString,
@@ -112,17 +150,7 @@ export async function startQueue<Deps>(
     if (!stopping) log.error({ err: error }, 'job queue error');
   });
   await boss.start();
-  for (const [name, job] of Object.entries(catalogue) as [JobName, JobDefinition<z.ZodType, Deps>][]) {
-    await boss.createQueue(name, {
-      name,
-      retryLimit: job.retryLimit,
-      retryDelay: job.retryDelaySeconds,
-      retryBackoff: true,
-      ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
-    });
-    // An upsert: every process may declare it; pg-boss sends each due job once.
-    if (job.schedule) await boss.schedule(name, job.schedule, {}, { tz: 'UTC' });
-  }
+  await (options.startupLock ?? ((fn) => fn()))(() => declareQueues(boss, catalogue));
   async function enqueueWithId(name: JobName, payload: unknown, options: EnqueueOptions = {}) {
     const data = JOB_PAYLOADS[name].parse(payload) as object;
     const trx = options.trx;

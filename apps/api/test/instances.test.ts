@@ -1,0 +1,143 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, test } from 'vitest';
+import { REPO_ROOT } from '../src/config.js';
+import { freePort } from '../src/db/embedded.js';
+import './support/provided.js';
+
+/**
+ * Several instances on one PostgreSQL, as real processes (the API and worker entries run from source
+ * with tsx): any number start at once on an empty database, a migrate step runs once and refuses a
+ * second beside it, an instance told not to migrate refuses a database that needs it, and a process that
+ * can't start says why in one JSON log line.
+ */
+const work = path.join(REPO_ROOT, 'var', `test-instances-${randomBytes(3).toString('hex')}`);
+const running: ChildProcess[] = [];
+
+afterAll(async () => {
+  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  await rm(work, { recursive: true, force: true });
+});
+
+/** A new, empty database (no migrations, no pg-boss schema) on the tests' server, dropped with the run's. */
+async function emptyDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
+  const name = `${inject('templateDatabase').replace('sp_template_', 'sp_empty_')}_${randomBytes(4).toString('hex')}`;
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(inject('adminDatabaseUrl'));
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+type Entry = 'main' | 'worker' | 'migrate-step';
+
+function run(entry: Entry, env: Record<string, string>) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, `apps/api/src/${entry}.ts`)],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        STORAGE_DIR: path.join(work, 'storage'),
+        DATA_DIR: path.join(work, 'data'),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  running.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('timed out');
+}
+
+const started = (p: ReturnType<typeof run>) =>
+  p.output().includes('School Portal is running') || p.output().includes('worker started');
+
+const jsonLines = (output: string) =>
+  output
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as { level: number; msg: string; err?: { message: string } });
+
+describe('several instances on one database', () => {
+  test('an API and two workers started at once on an empty database all start, ten times over', async () => {
+    for (let round = 0; round < 10; round++) {
+      const env = { DATABASE_URL: await emptyDatabase() };
+      const processes = [
+        run('main', { ...env, PORT: String(await freePort()), RUN_WORKERS: 'true' }),
+        run('worker', env),
+        run('worker', env),
+      ];
+      await waitFor(() => processes.every((p) => started(p) || p.child.exitCode !== null), 90_000);
+      for (const p of processes) expect(p.child.exitCode, `round ${round}: ${p.output()}`).toBeNull();
+      for (const p of processes) p.child.kill('SIGTERM');
+      for (const p of processes) expect(await p.exited, p.output()).toBe(0);
+    }
+  }, 600_000);
+
+  test('the migrate step migrates once and refuses a second one beside it; MIGRATE_ON_START=false waits for it', async () => {
+    const env = { DATABASE_URL: await emptyDatabase() };
+    // Told not to migrate, an instance refuses a database that needs migrations, in one JSON line.
+    const early = run('worker', { ...env, MIGRATE_ON_START: 'false' });
+    expect(await early.exited).toBe(1);
+    const [line, ...rest] = jsonLines(early.output());
+    expect(rest).toEqual([]);
+    expect(line?.level).toBe(60);
+    expect(line?.msg).toMatch(/^start failed: \d+ migration\(s\) are not applied .*npm run migrate/);
+
+    // A migrate step while another holds the migrate lock (held here as that step would) refuses at once.
+    const other = new pg.Client({ connectionString: env.DATABASE_URL });
+    await other.connect();
+    await other.query('SELECT pg_advisory_lock(727100002)');
+    const second = run('migrate-step', env);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('another migrate step is running');
+    await other.end();
+    const step = run('migrate-step', env);
+    expect(await step.exited, step.output()).toBe(0);
+    expect(step.output()).toContain('migrations applied and job queues declared');
+
+    const later = run('worker', { ...env, MIGRATE_ON_START: 'false' });
+    await waitFor(() => started(later) || later.child.exitCode !== null, 60_000);
+    expect(later.child.exitCode, later.output()).toBeNull();
+    later.child.kill('SIGTERM');
+    expect(await later.exited).toBe(0);
+  }, 180_000);
+
+  test('a process that cannot start logs one JSON line saying why, not a stack', async () => {
+    const bad = run('main', { DATABASE_POOL_SIZE: 'many', PORT: String(await freePort()) });
+    expect(await bad.exited).toBe(1);
+    const lines = jsonLines(bad.output());
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.msg).toContain('start failed: Invalid environment');
+    expect(lines[0]?.msg).toContain('DATABASE_POOL_SIZE');
+  }, 60_000);
+});
