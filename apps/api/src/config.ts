@@ -59,6 +59,7 @@ const envSchema = z.object({
   LAYOUT_EDITOR_URL: optionalUrl,
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   STORAGE_DIR: z.string().optional(),
+  STORAGE_LOCAL: z.enum(['single-instance', 'shared-directory']).optional(),
   STORAGE_SIGNING_SECRET: z.string().min(32).optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -153,6 +154,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // The development mailbox needs no token and the demo users share one password: both only while
   // nobody but this machine can reach the server.
   const loopback = isLoopbackHost(host);
+  // Every process that may send e-mail (the API and every worker) builds its links from PUBLIC_URL; a
+  // default of localhost would mail links nobody can open.
+  if (production && !e.PUBLIC_URL) {
+    throw new Error('PUBLIC_URL is required when NODE_ENV=production (e-mailed links are built from it).');
+  }
+  // Local storage on instances that don't share the directory breaks uploads: a form signed by one is
+  // refused by another ("Invalid or expired policy") and files land on one machine only.
+  if (production && e.STORAGE_DRIVER === 'local' && !e.STORAGE_LOCAL) {
+    throw new Error(
+      'STORAGE_DRIVER=local in production needs STORAGE_LOCAL=single-instance (one process) or ' +
+        'STORAGE_LOCAL=shared-directory (every instance mounts STORAGE_DIR); use STORAGE_DRIVER=s3 for several machines (docs/deploy.md).',
+    );
+  }
+  if (production && e.STORAGE_LOCAL === 'shared-directory' && !e.STORAGE_SIGNING_SECRET) {
+    throw new Error(
+      'STORAGE_LOCAL=shared-directory needs STORAGE_SIGNING_SECRET, the same on every instance.',
+    );
+  }
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
     throw new Error('S3_BUCKET is required when STORAGE_DRIVER=s3.');
   return {

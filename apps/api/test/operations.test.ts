@@ -76,15 +76,29 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x.test/db' })).toThrow(
       /SMTP_URL/,
     );
-    const prod = loadConfig({
+    const production = {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://x.test/db',
       SMTP_URL: 'smtp://x.test',
-      SEED_DEMO: 'true',
-    });
+      PUBLIC_URL: 'https://portal.example.test',
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'photos',
+    };
+    const prod = loadConfig({ ...production, SEED_DEMO: 'true' });
     expect(prod.seedDemo).toBe(false);
     expect(prod.devMailbox).toBe(false);
     expect(loadConfig({}).seedDemo).toBe(true);
+    // Every process that e-mails needs the address users reach; local storage must say how it is shared.
+    expect(() => loadConfig({ ...production, PUBLIC_URL: undefined })).toThrow(/PUBLIC_URL is required/);
+    expect(() => loadConfig({ ...production, STORAGE_DRIVER: 'local' })).toThrow(
+      /STORAGE_LOCAL=single-instance/,
+    );
+    expect(
+      loadConfig({ ...production, STORAGE_DRIVER: 'local', STORAGE_LOCAL: 'single-instance' }).storage.driver,
+    ).toBe('local');
+    expect(() =>
+      loadConfig({ ...production, STORAGE_DRIVER: 'local', STORAGE_LOCAL: 'shared-directory' }),
+    ).toThrow(/STORAGE_SIGNING_SECRET/);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
   });
 });

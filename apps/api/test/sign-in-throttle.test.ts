@@ -154,9 +154,15 @@ describe('configuration', () => {
 
   test('TRUST_PROXY is off by default and takes hops or addresses, never true', () => {
     expect(loadConfig(base).trustProxy).toBe(false);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1' }).trustProxy).toBe(
-      false,
-    );
+    expect(
+      loadConfig({
+        ...base,
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1',
+        PUBLIC_URL: 'https://portal.example.test',
+        STORAGE_LOCAL: 'single-instance',
+      }).trustProxy,
+    ).toBe(false);
     expect(parseTrustProxy('')).toBe(false);
     expect(parseTrustProxy('false')).toBe(false);
     expect(parseTrustProxy('1')).toBe(1);
