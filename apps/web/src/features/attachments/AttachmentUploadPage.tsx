@@ -11,8 +11,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ATTACHMENT_ACCEPT, formatFieldMessage, MAX_ATTACHMENT_BYTES } from '@school-portal/domain';
-import type { TFunction } from 'i18next';
+import { ATTACHMENT_ACCEPT } from '@school-portal/domain';
 import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -35,6 +34,7 @@ import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { RequestDetails } from '../attachment-requests/RequestDetails';
 import { ACCEPTED_TYPES_TEXT, fileTypeLabel, formatBytes } from './format';
+import { MAX_SIZE_TEXT, precheck, uploadErrorMessage } from './uploadMessages';
 
 type ItemStatus = 'ready' | 'uploading' | 'verifying' | 'done' | 'error';
 
@@ -50,42 +50,6 @@ interface UploadItem {
   /** The record created for it, kept when only the verification is left to do again. */
   attachmentId: string | null;
   uploaded: boolean;
-}
-
-const MAX_SIZE_TEXT = formatBytes(MAX_ATTACHMENT_BYTES);
-
-/** Server field keys as words, so a message reads "File is not a real PDF file.". */
-const FIELD_WORDS: Record<string, 'file' | 'type' | 'size' | 'name' | 'request'> = {
-  file: 'file',
-  upload_content_type: 'type',
-  upload_file_size: 'size',
-  upload_file_name: 'name',
-  attachment_request_id: 'request',
-};
-
-/** A failed step as words: the server's field errors (spec §8: capital letter, closing period), else a general text. */
-function uploadErrorMessage(error: unknown, t: TFunction): string {
-  if (isApiError(error) && (error.status === 422 || error.status === 409)) {
-    const fields = error.fieldErrors;
-    if (fields && Object.keys(fields).length > 0) {
-      return Object.entries(fields)
-        .map(([key, messages]) => {
-          const word = FIELD_WORDS[key];
-          const prefix = word ? `${t(`attachments.upload.fields.${word}`)} ` : '';
-          return messages.map((message) => formatFieldMessage(`${prefix}${message}`)).join(' ');
-        })
-        .join(' ');
-    }
-  }
-  if (isApiError(error, 0)) return t('common.network-error');
-  return t('attachments.upload.failed');
-}
-
-/** Checks done before sending: the size limit (spec §2) and empty files. */
-function precheck(file: File, t: TFunction): string | null {
-  if (file.size > MAX_ATTACHMENT_BYTES) return t('attachments.upload.too-large', { size: MAX_SIZE_TEXT });
-  if (file.size === 0) return t('attachments.upload.empty-file');
-  return null;
 }
 
 const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;

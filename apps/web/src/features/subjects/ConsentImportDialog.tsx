@@ -1,3 +1,4 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,32 +7,37 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
+import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { useProjectAttachments } from '../../api/attachments';
 import { isApiError } from '../../api/client';
 import {
   type ConsentImportColumns,
   type ConsentImportReport,
+  uploadConsentFile,
   useConsentImport,
 } from '../../api/consentImports';
-import { routePath } from '../../app/routes';
+import { useCan } from '../../app/can';
 import { useNotify } from '../../components/Notifications';
+import { precheck, uploadErrorMessage } from '../attachments/uploadMessages';
 
 /** Spreadsheets the server reads (as roster files are). */
 const READABLE = /\.(csv|tsv|txt|xlsx)$/i;
+/** What the dialog's own upload offers: the readable spreadsheets a project's files may hold (no .tsv type there). */
+const UPLOAD_ACCEPT = '.csv,.txt,.xlsx';
 const COLUMNS = ['student_id_column', 'directory_opt_out_column', 'yearbook_opt_out_column'] as const;
 /** The select's value for "not read". */
 const NONE = '';
 
 /**
- * Consent from the school's own file: its staff pick a spreadsheet uploaded to the project's files (their
- * information system's export), check which columns are read and what would change, then apply. The
+ * Consent from the school's own file: its staff upload their information system's export here (it joins
+ * the project's files) or pick a spreadsheet already among them, check which columns are read and what
+ * would change, then apply. The
  * server guesses the columns; every change of a column reads the file again. Nothing is written before
  * Apply, and a file with values that are not yes or no cannot be applied.
  */
@@ -48,11 +54,17 @@ export function ConsentImportDialog({
   const notify = useNotify();
   const files = useProjectAttachments(projectId);
   const read = useConsentImport(projectId);
+  const can = useCan();
   const [attachmentId, setAttachmentId] = useState('');
   const [report, setReport] = useState<ConsentImportReport | null>(null);
-  const readable = (files.data ?? []).filter(
-    (f) => f.is_upload_verified && READABLE.test(f.upload_file_name),
-  );
+  // The file uploaded here, listed until the project's files are read again with it.
+  const [uploaded, setUploaded] = useState<{ id: string; upload_file_name: string } | null>(null);
+  const [upload, setUpload] = useState<{ progress: number } | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const listed = (files.data ?? []).filter((f) => f.is_upload_verified && READABLE.test(f.upload_file_name));
+  const readable = uploaded && !listed.some((f) => f.id === uploaded.id) ? [uploaded, ...listed] : listed;
+  const busy = read.isPending || upload !== null;
 
   const preview = (id: string, columns: ConsentImportColumns) => {
     setAttachmentId(id);
@@ -62,11 +74,37 @@ export function ConsentImportDialog({
   const chosen = (): ConsentImportColumns =>
     report ? Object.fromEntries(COLUMNS.map((c) => [c, report[c]])) : {};
   const close = () => {
-    if (read.isPending) return;
+    if (busy) return;
     read.reset();
     setReport(null);
     setAttachmentId('');
+    setUploaded(null);
+    setUploadError(null);
     onClose();
+  };
+  /** The picked file: checked, uploaded to the project's files, then read as if chosen from them. */
+  const uploadPicked = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setUploadError(null);
+    const refused = precheck(file, t);
+    if (refused) {
+      setUploadError(refused);
+      return;
+    }
+    setUpload({ progress: 0 });
+    try {
+      const attachment = await uploadConsentFile(projectId, file, {
+        onProgress: (progress) => setUpload({ progress }),
+      });
+      setUploaded({ id: attachment.id, upload_file_name: attachment.upload_file_name });
+      setUpload(null);
+      preview(attachment.id, {});
+    } catch (error) {
+      setUpload(null);
+      setUploadError(uploadErrorMessage(error, t));
+    }
   };
   const apply = () =>
     read.mutate(
@@ -99,19 +137,44 @@ export function ConsentImportDialog({
     <Dialog open={open} onClose={close} aria-labelledby="consent-import-title" fullWidth maxWidth="sm">
       <DialogTitle id="consent-import-title">{t('subjects.consent-import.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {t('subjects.consent-import.intro')}{' '}
-          <Link component={RouterLink} to={routePath('project.attachments', { projectId })}>
-            {t('subjects.consent-import.files-link')}
-          </Link>
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('subjects.consent-import.intro')}</DialogContentText>
+        {can('attachment.upload') && (
+          <Stack spacing={1} sx={{ mb: 2 }}>
+            <input
+              ref={picker}
+              type="file"
+              hidden
+              accept={UPLOAD_ACCEPT}
+              aria-label={t('subjects.consent-import.upload-input')}
+              onChange={(event) => void uploadPicked(event)}
+            />
+            <Button
+              variant="outlined"
+              startIcon={<UploadFileIcon />}
+              onClick={() => picker.current?.click()}
+              disabled={busy}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {t('subjects.consent-import.upload')}
+            </Button>
+            {upload && (
+              <Box>
+                <Typography variant="body2" color="text.secondary">
+                  {t('subjects.consent-import.uploading', { percent: Math.round(upload.progress * 100) })}
+                </Typography>
+                <LinearProgress variant="determinate" value={upload.progress * 100} />
+              </Box>
+            )}
+            {uploadError && <Alert severity="error">{uploadError}</Alert>}
+          </Stack>
+        )}
         <TextField
           select
           fullWidth
           label={t('subjects.consent-import.file')}
           value={attachmentId}
           onChange={(event) => preview(event.target.value, {})}
-          disabled={read.isPending}
+          disabled={busy}
           helperText={files.isSuccess && readable.length === 0 ? t('subjects.consent-import.no-files') : ' '}
         >
           {readable.map((f) => (
@@ -153,10 +216,10 @@ export function ConsentImportDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={read.isPending}>
+        <Button onClick={close} disabled={busy}>
           {t('subjects.consent-import.cancel')}
         </Button>
-        <Button variant="contained" onClick={apply} disabled={blocked || read.isPending}>
+        <Button variant="contained" onClick={apply} disabled={blocked || busy}>
           {t('subjects.consent-import.apply', { count: report?.changes ?? 0 })}
         </Button>
       </DialogActions>
