@@ -93,6 +93,10 @@ export const portraitFitness = (photo: string) => {
     ELSE 1 END`;
 };
 
+/** Whether a photo (an id column, `o.photo_id`) is not checked yet, as SQL: apply's pending primaries. */
+export const photoUncheckedRead = (photoIdColumn: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM photos ph WHERE ph.id = ${sql.ref(photoIdColumn)} AND ph.checked_at IS NULL)`;
+
 /** A frame of a subject in capture order, with its fitness (portraitFitness; null: not checked yet). */
 export interface Frame {
   subject_id: string;

@@ -5,6 +5,7 @@ import {
   choosePrimaries,
   type Frame,
   fitnessOf,
+  photoUncheckedRead,
   setPrimariesInBulk,
 } from '../photos/assignments.js';
 import type { BatchRow } from './queries.js';
@@ -66,9 +67,9 @@ export async function settlePendingPrimaries(db: Db, photoId: string) {
       UPDATE photo_batch_items i SET primary_pending = false
       WHERE i.photo_batch_id = ${item.photo_batch_id} AND i.subject_id = ${subjectId} AND i.primary_pending
         AND NOT EXISTS (
-          SELECT 1 FROM photo_batch_items o JOIN photos ph ON ph.id = o.photo_id
+          SELECT 1 FROM photo_batch_items o
           WHERE o.photo_batch_id = i.photo_batch_id AND o.subject_id = i.subject_id AND o.primary_pending
-            AND ph.checked_at IS NULL)
+            AND ${photoUncheckedRead('o.photo_id')})
       RETURNING i.id, i.photo_id, i.sequence`.execute(trx);
     if (rows.length === 0) return;
     rows.sort((a, b) => (a.sequence ?? 0) - (b.sequence ?? 0) || Number(BigInt(a.id) - BigInt(b.id)));
