@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp } from '../src/http/app.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, buildOrganization, buildUser, signIn } from './support/factories.js';
@@ -147,6 +148,26 @@ describe('unknown reset and invitation links', () => {
       expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(15 * 60);
       expect((await send(nextAddress())).statusCode, name).toBe(404);
+    }
+  });
+
+  test('the allowance is one across instances: requests alternating between two API instances are counted together', async () => {
+    // A second instance on the same database (its own Fastify app and limiters, as another process has).
+    const other = await buildApp(t.ctx, { logger: false });
+    try {
+      const address = nextAddress();
+      const send = (n: number) =>
+        (n % 2 ? other : t.app).inject({
+          method: 'POST',
+          url: '/api/password-resets',
+          payload: { email: 'nobody-here@example.test' },
+          remoteAddress: address,
+        });
+      for (let i = 0; i < LINK_LIMIT; i++) expect((await send(i)).statusCode, `request ${i}`).toBe(202);
+      expect((await send(LINK_LIMIT)).statusCode).toBe(429);
+      expect((await send(LINK_LIMIT + 1)).statusCode).toBe(429);
+    } finally {
+      await other.close();
     }
   });
 

@@ -620,6 +620,13 @@ export interface PhotoBatchItemsTable {
   created_at: Generated<Date>;
 }
 
+export interface RequestLimitsTable {
+  bucket: string;
+  address_digest: string;
+  window_start: Date;
+  count: number;
+}
+
 export interface Database {
   layout_categories: LayoutCategoriesTable;
   layouts: LayoutsTable;
@@ -647,6 +654,7 @@ export interface Database {
   access_tokens: AccessTokensTable;
   password_resets: PasswordResetsTable;
   sign_in_failures: SignInFailuresTable;
+  request_limits: RequestLimitsTable;
   email_outbox: EmailOutboxTable;
   seasons: SeasonsTable;
   projects: ProjectsTable;

@@ -1,38 +1,48 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
 
-// Enough addresses for any real load; past it, windows that have ended are dropped, then the oldest.
-const MAX_TRACKED_ADDRESSES = 50_000;
+/** One in this many requests also removes the rows of windows that have ended (no sweep job needed). */
+const PRUNE_EVERY = 200;
 
 /**
- * A fixed-window request count per client address, in this process's memory: for public endpoints
- * whose cost (hashing, e-mail) is spent in this process. `hit` counts one request and answers how many
- * seconds the caller must wait, or null when the request may go ahead.
+ * A fixed-window request count per client address, kept in PostgreSQL so that every API instance counts
+ * against one allowance (three instances once accepted 89 requests where one allows 30): for public
+ * endpoints whose cost (hashing, e-mail) an attacker could multiply. One upsert per request. `hit` counts
+ * one request and answers how many seconds the caller must wait, or null when the request may go ahead.
+ * Addresses are stored as digests, never as they are.
  */
-export function createAddressLimiter(options: { limit: number; windowSeconds: number }) {
-  const windows = new Map<string, { start: number; count: number }>();
-  const windowMs = options.windowSeconds * 1000;
-
-  function prune(now: number) {
-    for (const [key, w] of windows) if (now - w.start >= windowMs) windows.delete(key);
-    // Maps iterate in insertion order: the first keys are the oldest windows.
-    for (const key of windows.keys()) {
-      if (windows.size <= MAX_TRACKED_ADDRESSES) break;
-      windows.delete(key);
-    }
-  }
-
+export function createAddressLimiter(
+  db: Db,
+  options: { bucket: string; limit: number; windowSeconds: number },
+) {
+  const window = `${options.windowSeconds} seconds`;
   return {
-    hit(address: string, now = Date.now()): number | null {
-      let w = windows.get(address);
-      if (!w || now - w.start >= windowMs) {
-        windows.delete(address);
-        if (windows.size >= MAX_TRACKED_ADDRESSES) prune(now);
-        w = { start: now, count: 0 };
-        windows.set(address, w);
-      }
-      w.count += 1;
-      if (w.count <= options.limit) return null;
-      return Math.max(1, Math.ceil((w.start + windowMs - now) / 1000));
+    async hit(address: string): Promise<number | null> {
+      const digest = createHash('sha256').update(`${options.bucket}\n${address}`).digest('base64url');
+      const row = await db
+        .insertInto('request_limits')
+        .values({ bucket: options.bucket, address_digest: digest, window_start: sql`now()`, count: 1 })
+        .onConflict((oc) =>
+          oc.columns(['bucket', 'address_digest']).doUpdateSet({
+            // A window that has ended starts again at this request.
+            count: sql`CASE WHEN request_limits.window_start <= now() - ${window}::interval THEN 1 ELSE request_limits.count + 1 END`,
+            window_start: sql`CASE WHEN request_limits.window_start <= now() - ${window}::interval THEN now() ELSE request_limits.window_start END`,
+          }),
+        )
+        .returning([
+          'count',
+          sql<number>`ceil(extract(epoch FROM window_start + ${window}::interval - now()))`.as('wait'),
+        ])
+        .executeTakeFirstOrThrow();
+      if (Math.random() * PRUNE_EVERY < 1)
+        await db
+          .deleteFrom('request_limits')
+          .where('window_start', '<', sql<Date>`now() - interval '1 day'`)
+          .execute();
+      if (row.count <= options.limit) return null;
+      return Math.max(1, Number(row.wait));
     },
   };
 }
@@ -45,13 +55,20 @@ export type AddressLimiter = ReturnType<typeof createAddressLimiter>;
  */
 export function limitByAddress(limiter: AddressLimiter) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const wait = limiter.hit(request.ip);
+    const wait = await limiter.hit(request.ip);
     if (wait !== null) {
       return reply.status(429).header('Retry-After', String(wait)).send({ error: 'too_many_requests' });
     }
   };
 }
 
-/** The limit every public reset and invitation endpoint gets, from configuration. */
-export const tokenLinkLimiter = (config: { tokenLinkRequestsPerAddress: number }) =>
-  createAddressLimiter({ limit: config.tokenLinkRequestsPerAddress, windowSeconds: 15 * 60 });
+/** The limit every public reset and invitation endpoint gets, from configuration, counted per `bucket`. */
+export const tokenLinkLimiter = (
+  ctx: { db: Db; config: { tokenLinkRequestsPerAddress: number } },
+  bucket: string,
+) =>
+  createAddressLimiter(ctx.db, {
+    bucket,
+    limit: ctx.config.tokenLinkRequestsPerAddress,
+    windowSeconds: 15 * 60,
+  });

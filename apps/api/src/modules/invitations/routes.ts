@@ -15,7 +15,7 @@ const tokenParam = z.object({ token: z.string().min(20).max(128) });
 
 export function registerInvitationRoutes(root: FastifyInstance, ctx: AppContext) {
   const { app, operation } = moduleRoutes(root, ['users']);
-  const limitAccepts = limitByAddress(tokenLinkLimiter(ctx.config));
+  const limitAccepts = limitByAddress(tokenLinkLimiter(ctx, 'invitation.accept'));
 
   app.post(
     '/api/users/:id/invite',

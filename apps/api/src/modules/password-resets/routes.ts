@@ -11,8 +11,8 @@ const tokenParam = z.object({ token: z.string().min(20).max(128) });
 
 export function registerPasswordResetRoutes(root: FastifyInstance, ctx: AppContext) {
   const { app, operation } = moduleRoutes(root, ['password reset']);
-  const limitRequests = limitByAddress(tokenLinkLimiter(ctx.config));
-  const limitCompletions = limitByAddress(tokenLinkLimiter(ctx.config));
+  const limitRequests = limitByAddress(tokenLinkLimiter(ctx, 'password-reset.request'));
+  const limitCompletions = limitByAddress(tokenLinkLimiter(ctx, 'password-reset.complete'));
 
   app.post(
     '/api/password-resets',
