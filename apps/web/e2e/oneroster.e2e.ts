@@ -94,3 +94,55 @@ test('a OneRoster zip is recognised, mapped, checked and applied: students with 
   for (const shown of ['Ava Nguyen', 'Ben Okafor', '00101', 'Park', '3', 'K']) expect(text).toContain(shown);
   for (const absent of ['Cal Gone', 'Dee Other', 'Diaz']) expect(text).not.toContain(absent);
 });
+
+test('a district zip as sent (US dates, a vendor column, a student without identifier): the check warns and names her, and sourcedId can be the Student ID', async () => {
+  const { page } = studio;
+  const { api } = await apiAs(product.baseUrl, DEMO_USERS.studio);
+  const project = await schoolProject(product.app, api, {
+    name: 'OneRoster as sent 2026',
+    template: 'OneRoster E2E Template 2',
+    fields: ['student_id', 'first_name', 'last_name', 'grade', 'home_room', 'teacher'],
+  });
+  const files = {
+    ...FILES,
+    // A vendor's userId column, and Ben (row 5) without an identifier.
+    'users.csv': FILES['users.csv']!.split('\r\n')
+      .map((line, i) => (line === '' ? line : `${line},${i === 0 ? 'userId' : 'x'}`))
+      .join('\r\n')
+      .replace(',00102,', ',,'),
+    // Enrollments dated as US district systems write them, open until next summer.
+    'enrollments.csv': FILES['enrollments.csv']!.replace(/,,\r\n/g, ',08/20/2026,06/30/2027\r\n'),
+  };
+  await page.goto(`${product.baseUrl}/projects/${project.id}/subjects/import`);
+  await page.getByRole('heading', { name: 'Import Roster' }).waitFor();
+  await page.getByTestId('roster-file').setInputFiles({
+    name: 'district as sent.zip',
+    mimeType: 'application/zip',
+    buffer: await zipOf(files),
+  });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('table', { name: 'Map Columns' }).waitFor();
+  await checkImport(page);
+  expect(await page.getByTestId('check-creates').textContent()).toBe('2 new');
+  expect(await page.getByTestId('check-warnings').textContent()).toBe('2 warnings');
+  expect(await page.getByTestId('check-notices').textContent()).toContain(
+    'Columns OneRoster 1.1 does not name were ignored: users.csv: userId',
+  );
+  const warning = await page.getByTestId('warning-row').first().textContent();
+  expect(warning).toContain('users.csv, row 5');
+  expect(warning).toContain('Ben Okafor');
+  expect(warning).toContain('has no identifier');
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('combobox', { name: 'Student ID from' }).click();
+  await page.getByRole('option', { name: 'sourcedId (the roster’s own ID)' }).click();
+  await page.getByRole('combobox', { name: 'Student ID from' }).getByText('sourcedId').waitFor();
+  await checkImport(page);
+  expect(await page.getByTestId('check-warnings').textContent()).toBe('1 warning');
+  expect(await page.getByTestId('warning-row').count()).toBe(0);
+  await applyImport(page, 'Import complete: 2 created, 0 updated, 0 unchanged, 0 skipped.');
+  const text = await importedSubjectsText(page, 2);
+  // Home room teachers arrive though the dates are not ISO; the IDs are the roster's sourcedIds.
+  for (const shown of ['Ava Nguyen', 'Ben Okafor', 'Student ID:u1', 'Student ID:u2', 'Park'])
+    expect(text).toContain(shown);
+});

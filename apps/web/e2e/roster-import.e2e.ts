@@ -157,6 +157,6 @@ test('an empty file is refused before upload; unreadable files say why in plain 
   await checkImport(page);
   expect(await page.getByTestId('check-creates').textContent()).toBe('2 new');
   expect(await page.getByTestId('check-errors').textContent()).toBe('0 with errors');
-  expect(await page.getByTestId('check-copies').textContent()).toBe('1 row repeated exactly (imported once)');
-  expect(await page.getByTestId('copy-row').first().textContent()).toContain('rows 2, 3');
+  expect(await page.getByTestId('check-warnings').textContent()).toBe('1 warning');
+  expect(await page.getByTestId('warning-row').first().textContent()).toContain('rows 2, 3');
 });

@@ -72,6 +72,7 @@ export const updateImport = (
     mode?: ImportMode;
     save_mapping?: boolean;
     sheet_name?: string;
+    oneroster_student_id?: SubjectImportDetail['oneroster_student_id'];
   },
 ) => sendRecord('patch', '/api/subject-imports/{id}', id, { subject_import: changes });
 

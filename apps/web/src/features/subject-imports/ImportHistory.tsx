@@ -40,7 +40,9 @@ export function ImportHistory({ projectId }: { projectId: string }) {
             <TableCell>{t(`roster.history.states.${imp.status}`)}</TableCell>
             <TableCell>
               {imp.report
-                ? t('roster.history.report', { ...imp.report })
+                ? t(imp.report.deleted ? 'roster.history.report-deleted' : 'roster.history.report', {
+                    ...imp.report,
+                  })
                 : imp.failure
                   ? formatFieldMessage(imp.failure)
                   : ''}

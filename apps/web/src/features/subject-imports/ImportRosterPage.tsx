@@ -43,9 +43,11 @@ import { ImportHistory } from './ImportHistory';
 
 const STEPS = ['upload', 'map', 'review', 'done'] as const;
 
-/** Rows repeated exactly in the file (each imported once; the API answers none for a check stored before them). */
-const copiesOf = (check: CheckReport) => check.warnings;
 const SKIP = '';
+
+/** Where a warning points: its row, in the file it names when not the rows' own (a OneRoster zip's). */
+const warningPlace = (t: TFunction, w: CheckReport['warnings'][number]) =>
+  w.file ? t('roster.review.where', { file: w.file, line: w.line }) : String(w.line);
 
 /** Server field keys said as the thing they are about (the API's messages follow them). */
 const FIELD_SUBJECTS = [
@@ -272,6 +274,33 @@ export function ImportRosterPage() {
               ))}
             </TextField>
           )}
+          {imp.file_format === 'oneroster' && (
+            // Students without an identifier get a blank Student ID, unless the roster's sourcedId is used.
+            <TextField
+              select
+              label={t('roster.map.student-id')}
+              helperText={t('roster.map.student-id-help')}
+              value={imp.oneroster_student_id}
+              disabled={busy}
+              onChange={(e) =>
+                void run(async () =>
+                  opened(
+                    await updateImport(imp.id, {
+                      oneroster_student_id: e.target.value as SubjectImportDetail['oneroster_student_id'],
+                    }),
+                  ),
+                )
+              }
+              sx={{ maxWidth: 420 }}
+              data-testid="oneroster-student-id"
+            >
+              {(['identifier', 'sourced_id'] as const).map((value) => (
+                <MenuItem key={value} value={value}>
+                  {t(`roster.map.student-ids.${value}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           <ListTable
             size="small"
             label={t('roster.steps.map')}
@@ -362,26 +391,54 @@ export function ImportRosterPage() {
                 {t('roster.review.existing', { count: imp.check.existing_skipped_count })}
               </Typography>
             )}
+            {imp.check.delete_count > 0 && (
+              <Typography data-testid="check-deletes">
+                {t('roster.review.deletes', { count: imp.check.delete_count })}
+              </Typography>
+            )}
             <Typography data-testid="check-errors" color={imp.check.error_count ? 'error' : undefined}>
               {t('roster.review.errors', { count: imp.check.error_count })}
             </Typography>
-            {copiesOf(imp.check).length > 0 && (
-              <Typography data-testid="check-copies">
-                {t('subjects.roster-import.copies', { count: copiesOf(imp.check).length })}
+            {imp.check.warning_count + imp.check.notices.length > 0 && (
+              <Typography data-testid="check-warnings" color="warning.main">
+                {t('roster.review.warnings', { count: imp.check.warning_count + imp.check.notices.length })}
               </Typography>
             )}
           </Stack>
-          {copiesOf(imp.check).length > 0 && (
+          {imp.check.notices.length > 0 && (
+            <Alert severity="warning" data-testid="check-notices">
+              {imp.check.notices.map((notice) => (
+                <div key={notice}>{formatFieldMessage(notice)}</div>
+              ))}
+            </Alert>
+          )}
+          {imp.check.warnings.length > 0 && (
             <ListTable
               size="small"
-              label={t('subjects.roster-import.copies-table')}
-              columns={[t('roster.review.row'), t('roster.review.problem')]}
-              rows={copiesOf(imp.check)}
+              label={t('roster.review.warnings-table')}
+              columns={[t('roster.review.row'), t('roster.review.subject'), t('roster.review.warning')]}
+              rows={imp.check.warnings}
             >
               {(w) => (
-                <TableRow key={w.line} data-testid="copy-row">
-                  <TableCell>{w.line}</TableCell>
+                <TableRow key={`${w.file ?? ''}:${w.line}:${w.messages.join()}`} data-testid="warning-row">
+                  <TableCell>{warningPlace(t, w)}</TableCell>
+                  <TableCell>{w.name ?? ''}</TableCell>
                   <TableCell>{w.messages.join('; ')}</TableCell>
+                </TableRow>
+              )}
+            </ListTable>
+          )}
+          {imp.check.deletes.length > 0 && (
+            <ListTable
+              size="small"
+              label={t('roster.review.deletes-table')}
+              columns={[t('roster.review.row'), t('roster.review.subject')]}
+              rows={imp.check.deletes}
+            >
+              {(d) => (
+                <TableRow key={d.line} data-testid="delete-row">
+                  <TableCell>{d.line}</TableCell>
+                  <TableCell>{d.name}</TableCell>
                 </TableRow>
               )}
             </ListTable>
@@ -456,7 +513,11 @@ export function ImportRosterPage() {
       {step === 3 && imp && (
         <Stack spacing={2} data-testid="import-done">
           {imp.status === 'applied' && imp.report ? (
-            <Alert severity="success">{t('roster.done.complete', { ...imp.report })}</Alert>
+            <Alert severity="success">
+              {t(imp.report.deleted ? 'roster.done.complete-deleted' : 'roster.done.complete', {
+                ...imp.report,
+              })}
+            </Alert>
           ) : (
             <Alert severity="error">
               {imp.failure ? formatFieldMessage(imp.failure) : t('roster.done.failed')}
