@@ -30,6 +30,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   RUN_WORKERS: bool,
   MIGRATE_ON_START: bool,
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   SEED_DEMO: bool,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('School Portal <no-reply@school-portal.local>'),
@@ -190,6 +191,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     runWorkers: e.RUN_WORKERS ?? true,
     /** Whether this process applies pending migrations at start (false: a separate `migrate` step does). */
     migrateOnStart: e.MIGRATE_ON_START ?? true,
+    /**
+     * Seconds an API process keeps answering after SIGTERM with /readyz at 503 and every answer saying
+     * `Connection: close`, so that the balancer stops sending and kept-alive clients reconnect elsewhere
+     * before it closes: 5 in production, 0 elsewhere.
+     */
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (production ? 5 : 0),
     seedDemo: !production && loopback && (e.SEED_DEMO ?? e.NODE_ENV === 'development'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -16,4 +16,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Subjects-grid pages this process has read (modules/subjects/grid-cache.ts). */
   gridPages: GridPageCache;
+  /** Where this process is in its life: draining once told to stop (readyz answers 503). */
+  lifecycle: { draining: boolean };
 }

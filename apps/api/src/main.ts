@@ -11,6 +11,12 @@ await startOrExit('api', async () => {
   const runtime = await startRuntime(config, log, { workers: config.runWorkers });
   const app = await buildApp(runtime.ctx);
   onShutdown(async () => {
+    // Drain: /readyz answers 503 and answers close their connections, while requests are still served.
+    runtime.ctx.lifecycle.draining = true;
+    if (config.shutdownDrainSeconds > 0) {
+      log.info({ seconds: config.shutdownDrainSeconds }, 'draining before close');
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+    }
     await app.close();
     await runtime.stop();
   }, log);

@@ -60,7 +60,16 @@ export async function startRuntime(
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
     const storage = await createStorage(config);
     const gridPages = new GridPageCache(config.gridCacheRows);
-    const ctx: AppContext = { config, db: database.db, queue, mailer, storage, log, gridPages };
+    const ctx: AppContext = {
+      config,
+      db: database.db,
+      queue,
+      mailer,
+      storage,
+      log,
+      gridPages,
+      lifecycle: { draining: false },
+    };
     if (config.seedDemo && (await seedDemoData(database.db, storage))) log.info('demo data seeded');
     if (options.workers) {
       await queue.startWorkers(jobDepsOf(ctx));

@@ -132,6 +132,28 @@ describe('several instances on one database', () => {
     expect(await later.exited).toBe(0);
   }, 180_000);
 
+  test('on SIGTERM an API drains: /readyz answers 503 at once, requests are still answered and told to close, then it exits 0', async () => {
+    const port = await freePort();
+    const api = run('main', {
+      DATABASE_URL: await emptyDatabase(),
+      PORT: String(port),
+      RUN_WORKERS: 'false',
+      SHUTDOWN_DRAIN_SECONDS: '3',
+    });
+    await waitFor(() => started(api) || api.child.exitCode !== null, 90_000);
+    const base = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    api.child.kill('SIGTERM');
+    await waitFor(() => api.output().includes('draining before close'), 10_000);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'draining' });
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('connection')).toBe('close');
+    expect(await api.exited, api.output()).toBe(0);
+  }, 120_000);
+
   test('a process that cannot start logs one JSON line saying why, not a stack', async () => {
     const bad = run('main', { DATABASE_POOL_SIZE: 'many', PORT: String(await freePort()) });
     expect(await bad.exited).toBe(1);

@@ -121,7 +121,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerInputGuard(app);
-  registerGracefulClose(app);
+  registerGracefulClose(app, undefined, () => ctx.lifecycle.draining);
 
   await app.register(fastifyHelmet, helmetOptions);
   await app.register(formbody);

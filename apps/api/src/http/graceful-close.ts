@@ -15,7 +15,12 @@ type Tracked = FastifyRequest & { [HANDLING]?: boolean };
  *   been destroyed"). It is done when it reaches the point of answering (Fastify runs no onResponse
  *   for it), any other request when its answer is sent.
  */
-export function registerGracefulClose(app: FastifyInstance, graceMs = 10_000) {
+export function registerGracefulClose(
+  app: FastifyInstance,
+  graceMs = 10_000,
+  /** True while the process drains before its close (main.ts): answers then say `Connection: close` too. */
+  draining: () => boolean = () => false,
+) {
   let closing = false;
   let handling = 0;
   let idle: (() => void) | null = null;
@@ -36,7 +41,7 @@ export function registerGracefulClose(app: FastifyInstance, graceMs = 10_000) {
   app.addHook('onSend', (request: Tracked, reply, payload, done) => {
     // The connection, not the request stream: that one ends (destroyed) once its body has been read.
     if (request.raw.socket?.destroyed !== false) finish(request);
-    else if (closing) reply.header('connection', 'close');
+    else if (closing || draining()) reply.header('connection', 'close');
     done(null, payload);
   });
   app.addHook('onResponse', (request: Tracked, _reply, done) => {

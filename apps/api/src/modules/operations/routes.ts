@@ -30,13 +30,15 @@ export function registerOperationsRoutes(root: FastifyInstance, ctx: AppContext)
 
   app.get(
     '/readyz',
-    operation('public', 'The database and the job queue are reachable', {
+    operation('public', 'The database and the job queue are reachable, and the process is not stopping', {
       response: {
         200: z.object({ status: z.literal('ready') }),
-        503: z.object({ status: z.literal('unavailable') }),
+        503: z.object({ status: z.enum(['unavailable', 'draining']) }),
       },
     }),
     async (_request, reply) => {
+      // Told to stop: out of the balancer first, while the requests it still gets are answered.
+      if (ctx.lifecycle.draining) return reply.status(503).send({ status: 'draining' as const });
       if (await isReady(ctx)) return { status: 'ready' as const };
       return reply.status(503).send({ status: 'unavailable' });
     },
