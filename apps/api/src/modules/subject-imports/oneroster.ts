@@ -332,32 +332,36 @@ const list = (value: string) =>
 export const oneRosterGrade = rosterGrade;
 
 dayjs.extend(customParseFormat);
-/** The date forms read, in the order tried: ISO, then US month-first with slashes, then day-first. */
-const DATE_FORMATS = (() => {
-  const variants = (order: string, sep: string) =>
-    ['MM', 'M'].flatMap((m) =>
-      ['DD', 'D'].map((d) => [...order].map((p) => (p === 'M' ? m : p === 'D' ? d : 'YYYY')).join(sep)),
-    );
-  return [
-    ...variants('YMD', '-'),
-    ...variants('YMD', '/'),
-    ...variants('MDY', '/'),
-    ...variants('DMY', '/'),
-    ...variants('DMY', '-'),
-    ...variants('DMY', '.'),
-  ];
-})();
+/** The orders a date's numbers are tried in, by its shape: ISO first; slashes month first (US systems). */
+const DATE_ORDERS: { shape: RegExp; orders: string[] }[] = [
+  { shape: /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/, orders: ['YMD'] },
+  { shape: /^(\d{1,2})(\/)(\d{1,2})\2(\d{4})$/, orders: ['MDY', 'DMY'] },
+  { shape: /^(\d{1,2})([-.])(\d{1,2})\2(\d{4})$/, orders: ['DMY'] },
+];
 
 /**
  * A OneRoster date (or date-time, of which the date counts) as YYYY-MM-DD; '' for a blank one and
- * null for one that can't be read.
+ * null for one that can't be read. Its shape picks the one dayjs format it is parsed with (strictly, so
+ * 02/30/2026 is no date), which keeps 800 students' enrollments fast.
  */
 export function oneRosterDate(value: string): string | null {
   const v = value.trim();
   if (v === '') return '';
-  const iso = /^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(v);
-  const date = dayjs(iso ? iso[1] : v, DATE_FORMATS, true);
-  return date.isValid() ? date.format('YYYY-MM-DD') : null;
+  const iso = /^(\d{4}-\d{2}-\d{2})[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?$/.exec(v);
+  const text = iso ? iso[1]! : v;
+  for (const { shape, orders } of DATE_ORDERS) {
+    const m = shape.exec(text);
+    if (!m) continue;
+    const parts = [m[1]!, m[3]!, m[4]!];
+    for (const order of orders) {
+      const format = [...order]
+        .map((p, i) => (p === 'Y' ? 'YYYY' : p.repeat(parts[i]!.length === 2 ? 2 : 1)))
+        .join(m[2]);
+      const date = dayjs(text, format, true);
+      if (date.isValid()) return date.format('YYYY-MM-DD');
+    }
+  }
+  return null;
 }
 
 const DATE_FORMS = 'YYYY-MM-DD, MM/DD/YYYY or DD-MM-YYYY';
@@ -490,8 +494,11 @@ function flatten(
   const warn = (file: FileName, line: number, message: string, name?: string) =>
     warnings.push({ file: `${file}.csv`, line, ...(name ? { name } : {}), messages: [message] });
   /** A date cell read, with a warning by line when it can't be (null then). */
+  const dates = new Map<string, string | null>();
   const dateOf = (file: FileName, line: number, column: string, value: string, meaning: string) => {
-    const date = oneRosterDate(value);
+    // A district's file repeats a few dates thousands of times: each is parsed once.
+    let date = dates.get(value);
+    if (date === undefined) dates.set(value, (date = oneRosterDate(value)));
     if (date === null)
       warn(file, line, `${column} "${value}" is not a date (write ${DATE_FORMS}): ${meaning}`);
     return date;
