@@ -3,6 +3,7 @@ import bwipjs from 'bwip-js/node';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, expect, test } from 'vitest';
+import { facePortrait } from '../../api/test/support/portraits.js';
 import { choose, termValues } from './helpers.js';
 import { schoolProject } from './support/factories.js';
 import {
@@ -66,20 +67,15 @@ const fullName = (person: Person) => `${person.first_name} ${person.last_name}`;
 /** EXIF DateTimeOriginal one minute apart from the first photo of the day. */
 const capturedAt = (n: number) => `2026:11:25 09:${String(n).padStart(2, '0')}:00`;
 
-/** A portrait as the camera writes it: a noisy picture with a capture time. */
+/**
+ * A portrait as the camera writes it: a face (a frame with neither a face nor a card code is a card the
+ * reader missed) on a background of `tint`, with a capture time.
+ */
 async function portrait(n: number, tint: { r: number; g: number; b: number }): Promise<Buffer> {
-  return sharp({
-    create: {
-      width: 1200,
-      height: 1500,
-      channels: 3,
-      background: tint,
-      noise: { type: 'gaussian', mean: 120, sigma: 25 },
-    },
-  })
-    .jpeg({ quality: 85 })
-    .withExif({ IFD2: { DateTimeOriginal: capturedAt(n) } })
-    .toBuffer();
+  return facePortrait(
+    { width: 1200, height: 1500, seed: n, tint },
+    { IFD2: { DateTimeOriginal: capturedAt(n) } },
+  );
 }
 
 /**

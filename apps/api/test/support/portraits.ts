@@ -46,12 +46,17 @@ let portraitOnce: Promise<Buffer> | undefined;
 
 /**
  * A camera's frame of a child: the portrait 85% of a `width` x `height` frame high, on a noisy
- * background of `seed` (each seed other bytes), with `exif` when given (capture time, camera). Picture
+ * background of `seed` (each seed other bytes; `tint` its colour), with `exif` when given (capture time, camera). Picture
  * day's camera-card matching needs a face in its portraits: a frame with neither a face nor a code is an
  * unreadable card.
  */
 export async function facePortrait(
-  { width = 900, height = 600, seed = 0 }: { width?: number; height?: number; seed?: number } = {},
+  {
+    width = 900,
+    height = 600,
+    seed = 0,
+    tint,
+  }: { width?: number; height?: number; seed?: number; tint?: { r: number; g: number; b: number } } = {},
   exif?: Parameters<sharp.Sharp['withExif']>[0],
 ): Promise<Buffer> {
   portraitOnce ??= portrait();
@@ -63,7 +68,7 @@ export async function facePortrait(
       width,
       height,
       channels: 3,
-      background: { r: 60 + ((seed * 37) % 120), g: 120, b: 180 },
+      background: tint ?? { r: 60 + ((seed * 37) % 120), g: 120, b: 180 },
       noise: { type: 'gaussian', mean: 120, sigma: 20 + (seed % 7) },
     },
   })
