@@ -367,12 +367,13 @@ test('retakes matched by file names: Student IDs with their leading zeros, an un
 });
 
 // Runs after the two above. The capture software's CSV as it writes it: semicolons, Windows-1252, CRLF.
-test('a mapping file names each photo’s Student ID: its leading zeros kept, a photo it does not list left for review', async () => {
+test('a mapping file names each photo’s Student ID: its leading zeros kept (or restored, with a warning), a photo it does not list left for review', async () => {
   const csv = shoot.file('capture-export.csv');
   await writeFile(
     csv,
     Buffer.from(
-      'Image Name;Student ID;Name\r\nDSC_0001.jpg;00103;Cléo Cole\r\nDSC_0002.jpg;00104;Dan Díaz\r\n',
+      // Dan's Student ID as a spreadsheet saved it: 104 for 00104.
+      'Image Name;Student ID;Name\r\nDSC_0001.jpg;00103;Cléo Cole\r\nDSC_0002.jpg;104;Dan Díaz\r\n',
       'latin1',
     ),
   );
@@ -391,7 +392,8 @@ test('a mapping file names each photo’s Student ID: its leading zeros kept, a 
     await page.getByTestId('batch-mapping-file').getByText('Mapping file: capture-export.csv').waitFor();
 
     await uploadAndMatch(page, ['DSC_0001.jpg', 'DSC_0002.jpg', 'DSC_0003.jpg'], 40);
-    expect(await reportCounts(page)).toMatchObject({ matched: '2', unmatched: '1' });
+    // Dan's 104 matched his 00104 once its zeros were restored, with a warning the report counts.
+    expect(await reportCounts(page)).toMatchObject({ matched: '2', unmatched: '1', warned: '1' });
     const stray = page.getByTestId('review-item');
     await expect.poll(() => stray.count()).toBe(1);
     await stray.getByText('DSC_0003.jpg').waitFor();

@@ -46,9 +46,9 @@ let portraitOnce: Promise<Buffer> | undefined;
 
 /**
  * A camera's frame of a child: the portrait 85% of a `width` x `height` frame high, on a noisy
- * background of `seed` (each seed other bytes; `tint` its colour), with `exif` when given (capture time, camera). Picture
- * day's camera-card matching needs a face in its portraits: a frame with neither a face nor a code is an
- * unreadable card.
+ * background of `seed` (each seed other bytes; `tint` its colour), with `exif` when given (capture time,
+ * camera). Picture day's camera-card matching needs a face in its portraits: a frame with neither a face
+ * nor a code is an unreadable card.
  */
 export async function facePortrait(
   {
