@@ -13,6 +13,7 @@ import {
   USERS,
   user,
 } from './support/oneroster.js';
+import { insertId, readyPhotoRow } from './support/rows.js';
 import { inWorld, type World } from './support/world.js';
 import { zipOf } from './support/zip.js';
 
@@ -247,6 +248,19 @@ describe('OneRoster files as districts send them', () => {
           },
           '2026-09-01',
         ),
+        // Hopper left too, but she has a portrait: kept, and said so.
+        modified(
+          {
+            sourcedId: 'u3',
+            status: 'tobedeleted',
+            orgSourcedIds: 's1',
+            role: 'student',
+            givenName: 'Grace',
+            familyName: 'Hopper',
+            identifier: '00125',
+          },
+          '2026-09-03',
+        ),
         // A deletion that gives only its sourcedId: nothing to find the subject by, and said so.
         USER_HEADER.map((c) =>
           c === 'sourcedId'
@@ -259,6 +273,31 @@ describe('OneRoster files as districts send them', () => {
         ),
       ]),
     };
+    const before = (await call('GET', `/api/projects/${projects.delta}/subjects?limit=100`)).json()
+      .subjects as {
+      id: string;
+      properties: Record<string, string>;
+    }[];
+    const hopper = before.find((s) => Object.values(s.properties).includes('00125'))!.id;
+    const album = await t.ctx.db
+      .insertInto('albums')
+      .values({ parent_resource_type: 'Project', parent_resource_id: projects.delta!, name: 'Portraits' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const photoId = await insertId(
+      t.ctx.db,
+      'photos',
+      readyPhotoRow({
+        album_id: album.id,
+        storage_key: `test/${hopper}/portrait`,
+        upload_file_name: 'p.jpg',
+      }),
+    );
+    await insertId(t.ctx.db, 'subject_photo_assignments', {
+      subject_id: hopper,
+      photo_id: photoId,
+      is_primary: true,
+    });
     const res = await importFile('delta', await zipOf(delta), 'delta.zip');
     expect(res.statusCode, res.body).toBe(200);
     const imp = res.json().subject_import;
@@ -271,6 +310,13 @@ describe('OneRoster files as districts send them', () => {
       warnings: [
         {
           line: 5,
+          name: 'Grace Hopper',
+          messages: [
+            'is to be deleted, but the subject has photos: kept (delete it by hand if the student left)',
+          ],
+        },
+        {
+          line: 6,
           messages: ['is to be deleted, but matches no subject of the project: nothing to remove'],
         },
       ],
@@ -283,6 +329,20 @@ describe('OneRoster files as districts send them', () => {
     ]);
     const done = await applied(imp.id);
     expect(done.report).toMatchObject({ created: 0, updated: 1, deleted: 1 });
+    // The removal is in the trail, by id, tied to the import.
+    const trail = await t.ctx.db
+      .selectFrom('audit_events')
+      .select(['record_id', 'project_id', 'details'])
+      .where('action', '=', 'subject.delete')
+      .where('project_id', '=', projects.delta!)
+      .execute();
+    expect(trail).toEqual([
+      {
+        record_id: check.deletes[0].subject_id,
+        project_id: projects.delta,
+        details: { subject_import_id: imp.id },
+      },
+    ]);
     const subjects = await subjectsOf('delta', imp);
     expect(subjects.map((s) => [s['Student ID'], s.Grade, s['Home Room'] ?? ''])).toEqual([
       ['00124', '1', 'Homeroom K - Ng'],

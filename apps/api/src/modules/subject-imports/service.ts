@@ -20,7 +20,7 @@ import type { Storage } from '../../storage/storage.js';
 import { scheduleDeletions, takeUpload, uploadKeyFor } from '../../storage/uploads.js';
 import { DAY_MS } from '../../time.js';
 import { attachmentById } from '../attachments/queries.js';
-import { type AuditActor, recordAudit } from '../audit/record.js';
+import { type AuditActor, recordAudit, recordAudits } from '../audit/record.js';
 import { loadFields } from '../project-templates/service.js';
 import { projectOrganizationId, projectTemplateId, selectLiveProjects } from '../projects/queries.js';
 import { insertSubjects, projectSubjectProperties, updateSubjectProperties } from '../subjects/bulk.js';
@@ -451,6 +451,21 @@ export async function applyImport(db: Db, storage: Storage, importId: string, ca
             .where('id', 'in', gone)
             .executeTakeFirst();
           report.deleted = Number(deleted.numDeletedRows);
+          // In the trail as every subject deletion is (ids only); the person who applied is on the
+          // import's own subject_import.apply entry.
+          const ownerOrganizationId = await projectOrganizationId(trx, row.project_id);
+          await recordAudits(
+            trx,
+            { userId: null, accountId: null, actingOrganizationId: null, ip: null },
+            gone.map((id) => ({
+              action: 'subject.delete',
+              recordType: 'subject',
+              recordId: id,
+              projectId: row.project_id,
+              ownerOrganizationId,
+              details: { subject_import_id: row.id },
+            })),
+          );
         }
         await progress(plan.creates.length + plan.updates.length)(plan.deletes.length);
       }
