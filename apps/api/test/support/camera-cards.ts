@@ -53,11 +53,20 @@ export async function photographCard(
     .toBuffer();
 }
 
-/** A photo-like frame without any code: a portrait with sensor noise. */
-export async function photoBackground(width: number, height: number, seed = 0): Promise<Buffer> {
+/**
+ * A photo-like frame without any code: a portrait with sensor noise; `scene` (a card drawn at full size)
+ * laid on the portrait before the noise, so that it is as noisy as the rest of the frame.
+ */
+export async function photoBackground(
+  width: number,
+  height: number,
+  seed = 0,
+  scene: sharp.OverlayOptions[] = [],
+): Promise<Buffer> {
   // Drawn at a quarter of the size and scaled up (smooth shapes), the noise laid over at full size.
   const svg = portraitSvg(Math.ceil(width / 4), Math.ceil(height / 4), seed);
-  const drawn = await sharp(Buffer.from(svg)).resize(width, height).removeAlpha().png().toBuffer();
+  const portrait = sharp(Buffer.from(svg)).resize(width, height).removeAlpha();
+  const drawn = await (scene.length ? portrait.composite(scene) : portrait).png().toBuffer();
   // Sensor noise as a tile (libvips' noise is slow at 12 MP), laid over the whole frame.
   const noise = await sharp({
     create: {
