@@ -241,6 +241,9 @@ describe('the primary is the last frame that passed the checks (item 6)', () => 
     expect(ben).toMatchObject({ needs_retake: true, photos_count: 2 });
     // Cy has no photo at all: missing, not a retake.
     expect(missing.find((m: { id: string }) => m.id === subjects.cy)).toMatchObject({ needs_retake: false });
+    // The subjects' images=retake (the Camera Cards of the retakes) takes Ben too.
+    const grid = await call('GET', `/api/projects/${project.projectId}/subjects?images=retake&ids_only=true`);
+    expect(grid.json().subject_ids).toEqual([subjects.ben]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type PageRequest, pageOf } from '../../db/paging.js';
-import { portraitFitness } from '../photos/assignments.js';
+import { subjectPhotoReads } from '../photos/queries.js';
 import { gradeOrder } from '../subjects/grid.js';
 import { selectSubjectRows } from '../subjects/service.js';
 
@@ -22,14 +22,8 @@ export interface CoverageCounts {
 
 const value = (fieldId: string) => sql<string>`coalesce(s.properties ->> ${fieldId}, '')`;
 
-/**
- * Whether the subject `s` has photos that all failed the photo checks (no usable face: an empty backdrop,
- * a blurred face; or marked for a retake), so that none became its portrait: it needs a retake. Photos
- * not checked yet do not count as failed.
- */
-const allPhotosFailed = sql<boolean>`(EXISTS (SELECT 1 FROM subject_photo_assignments f WHERE f.subject_id = s.id)
-  AND NOT EXISTS (SELECT 1 FROM subject_photo_assignments f JOIN photos fp ON fp.id = f.photo_id
-    WHERE f.subject_id = s.id AND coalesce(${portraitFitness('fp')}, 1) > 0))`;
+/** Whether the subject `s` has photos that all failed the photo checks (none became its portrait). */
+const allPhotosFailed = subjectPhotoReads('s.id').allPhotosFailed;
 
 /** Whether the subject `s` has a portrait (a primary photo). */
 const hasPortrait = sql<boolean>`EXISTS (SELECT 1 FROM subject_photo_assignments a WHERE a.subject_id = s.id AND a.is_primary)`;

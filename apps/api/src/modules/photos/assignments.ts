@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { requireWritten, unprocessable } from '../../http/errors.js';
 import type { Access } from '../access/visibility.js';
 import { findSubject } from '../subjects/service.js';
+import { portraitFitness } from './queries.js';
 import { findPhoto } from './service.js';
 
 /** Subject-photo assignments: which photos a subject has, and which is its primary one. */
@@ -66,32 +67,6 @@ export async function unassignPhoto(db: Db, assignmentId: string) {
     await db.deleteFrom('subject_photo_assignments').where('id', '=', assignmentId).executeTakeFirst(),
   );
 }
-
-/**
- * Flags that leave a frame without a usable portrait: nothing or more than one face found, or a blurred
- * face (an empty backdrop, a group, a moved child). A frame with only these flags never becomes a primary
- * by itself (picture day's apply), unless a person accepted its flags.
- */
-export const UNUSABLE_PORTRAIT_CHECKS = ['no_face', 'several_faces', 'blurred'] as const;
-
-/**
- * How fit a photo (`ph`) is to be a subject's portrait, from its checks: 2 passed (checked, no flag or
- * its flags accepted by a person), 1 usable (one sharp face, with flags a person may still review: too
- * small, cut, exposure), 0 failed (an unusable flag, or marked for a retake), null not checked yet.
- */
-export const portraitFitness = (photo: string) => {
-  const ph = (column: string) => sql.ref(`${photo}.${column}`);
-  const unusable = sql.join(
-    UNUSABLE_PORTRAIT_CHECKS.map((code) => sql`${ph('checks')} @> ${JSON.stringify([{ code }])}::jsonb`),
-    sql` OR `,
-  );
-  return sql<number | null>`CASE
-    WHEN ${ph('checked_at')} IS NULL THEN NULL
-    WHEN ${ph('retake_needed')} THEN 0
-    WHEN ${ph('checks')} = '[]'::jsonb OR ${ph('checks_accepted_at')} IS NOT NULL THEN 2
-    WHEN ${unusable} THEN 0
-    ELSE 1 END`;
-};
 
 /** Whether a photo (an id column, `o.photo_id`) is not checked yet, as SQL: apply's pending primaries. */
 export const photoUncheckedRead = (photoIdColumn: string) =>

@@ -5,6 +5,32 @@ import { type PageRequest, pageOf } from '../../db/paging.js';
 import { selectPhotos } from './service.js';
 
 /**
+ * Flags that leave a frame without a usable portrait: nothing or more than one face found, or a blurred
+ * face (an empty backdrop, a group, a moved child). A frame with only these flags never becomes a primary
+ * by itself (picture day's apply), unless a person accepted its flags.
+ */
+export const UNUSABLE_PORTRAIT_CHECKS = ['no_face', 'several_faces', 'blurred'] as const;
+
+/**
+ * How fit a photo (`ph`) is to be a subject's portrait, from its checks: 2 passed (checked, no flag or
+ * its flags accepted by a person), 1 usable (one sharp face, with flags a person may still review: too
+ * small, cut, exposure), 0 failed (an unusable flag, or marked for a retake), null not checked yet.
+ */
+export const portraitFitness = (photo: string) => {
+  const ph = (column: string) => sql.ref(`${photo}.${column}`);
+  const unusable = sql.join(
+    UNUSABLE_PORTRAIT_CHECKS.map((code) => sql`${ph('checks')} @> ${JSON.stringify([{ code }])}::jsonb`),
+    sql` OR `,
+  );
+  return sql<number | null>`CASE
+    WHEN ${ph('checked_at')} IS NULL THEN NULL
+    WHEN ${ph('retake_needed')} THEN 0
+    WHEN ${ph('checks')} = '[]'::jsonb OR ${ph('checks_accepted_at')} IS NOT NULL THEN 2
+    WHEN ${unusable} THEN 0
+    ELSE 1 END`;
+};
+
+/**
  * What other areas may read of a subject's photos, as SQL over a subject id column (`s.id`): the photos
  * module owns `subject_photo_assignments`, and these fragments are the only way others read it.
  */
@@ -22,7 +48,23 @@ export const subjectPhotoReads = (subjectIdColumn: string) => {
     hasAny: sql<boolean>`EXISTS (SELECT 1 FROM subject_photo_assignments a WHERE a.subject_id = ${subjectId})`,
     /** Whether the subject's primary photo is marked for a retake (photo checks). */
     primaryRetakeNeeded: sql<boolean>`EXISTS (SELECT 1 FROM subject_photo_assignments a JOIN photos ph ON ph.id = a.photo_id WHERE a.subject_id = ${subjectId} AND a.is_primary AND ph.retake_needed)`,
+    /**
+     * Whether the subject has photos that all failed the photo checks (portraitFitness 0: no usable face,
+     * or marked for a retake), so none became its portrait. Photos not checked yet do not count as failed.
+     */
+    allPhotosFailed: sql<boolean>`(EXISTS (SELECT 1 FROM subject_photo_assignments a WHERE a.subject_id = ${subjectId})
+      AND NOT EXISTS (SELECT 1 FROM subject_photo_assignments a JOIN photos fp ON fp.id = a.photo_id
+        WHERE a.subject_id = ${subjectId} AND coalesce(${portraitFitness('fp')}, 1) > 0))`,
   };
+};
+
+/**
+ * Whether the subject (`s.id`) needs a retake: its primary photo is marked for one, or it has no primary
+ * and its photos all failed the checks (Coverage's retake pending, the subjects' `images=retake`).
+ */
+export const subjectRetakeNeeded = (subjectIdColumn: string) => {
+  const reads = subjectPhotoReads(subjectIdColumn);
+  return sql<boolean>`(${reads.primaryRetakeNeeded} OR (${reads.primaryPhotoId} IS NULL AND ${reads.allPhotosFailed}))`;
 };
 
 /** Whether a photo is one of a subject's own (assigned to it). */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { unprocessable } from '../../http/errors.js';
 import type { Access } from '../access/visibility.js';
 import { keywordPattern } from '../organizations/service.js';
-import { subjectPhotoReads } from '../photos/queries.js';
+import { subjectPhotoReads, subjectRetakeNeeded } from '../photos/queries.js';
 import { fieldValue, type ProjectFields, selectSubjectRows } from './service.js';
 
 /**
@@ -48,7 +48,7 @@ export function gridFilterCondition(pf: Fields, filter: SubjectGridFilter): Expr
   const hasPhotos = subjectPhotoReads('s.id').hasAny;
   if (filter.images === 'with') conditions.push(hasPhotos);
   if (filter.images === 'without') conditions.push(sql<SqlBool>`NOT ${hasPhotos}`);
-  if (filter.images === 'retake') conditions.push(subjectPhotoReads('s.id').primaryRetakeNeeded);
+  if (filter.images === 'retake') conditions.push(subjectRetakeNeeded('s.id'));
   if (filter.added_since) conditions.push(sql<SqlBool>`s.created_at >= ${new Date(filter.added_since)}`);
   return conditions.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
 }
