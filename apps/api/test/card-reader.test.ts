@@ -7,7 +7,12 @@
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { readCardCode, readCardCodeInPixels, readCardCodeThoroughly } from '../src/images/card-code.js';
+import {
+  findCard,
+  readCardCode,
+  readCardCodeInPixels,
+  readCardCodeThoroughly,
+} from '../src/images/card-code.js';
 import type { RawImage } from '../src/images/images.js';
 import { photoBackground } from './support/camera-cards.js';
 import { pasteCardQr, photographCardAt } from './support/card-images.js';
@@ -104,7 +109,8 @@ describe('the printed Camera Card, held by its corner', () => {
 
 describe('readCardCodeThoroughly', () => {
   test('reads a card far from the camera that readCardCode misses, from the card cut out at full size', async () => {
-    // A full-length shot: the card 6% of the frame wide, QR modules of 5 px at 6000 px (1.25 px at 1500).
+    // A full-length shot: the card 6% of the frame wide, QR modules of 5 px at 6000 px (1.25 px at 1500),
+    // the QR code's centre at 3600, 1800.
     const far = await photographCardAt('QRSTVWXY', {
       module: 5,
       angle: 8,
@@ -114,6 +120,16 @@ describe('readCardCodeThoroughly', () => {
       seed: 3,
     });
     expect(await readCardCode(far)).toBeNull();
+    const card = await findCard(far);
+    expect(card).not.toBeNull();
+    const { left, top, width, height } = card ?? { left: 0, top: 0, width: 0, height: 0 };
+    expect([left < 3600, 3600 < left + width, top < 1800, 1800 < top + height]).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(width * height).toBeLessThan((6000 * 4000) / 20);
     expect(await readCardCodeThoroughly(far)).toBe('QRSTVWXY');
   });
 

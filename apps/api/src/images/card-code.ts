@@ -115,7 +115,7 @@ const MASK_LONG_EDGE = 400;
 /**
  * The card code in a frame that looks like a card but gave none (picture day: a frame without a face in a
  * camera-card batch), trying harder than readCardCode, from the original bytes of any size: readCardCode's
- * passes first; then the card cut out at full resolution (the largest white region, cardRegion) and read
+ * passes first; then the card cut out at full resolution (the largest white region, findCard) and read
  * with both codes, plain and as ink; last the whole frame at full resolution (at most THOROUGH_LONG_EDGE px
  * long). Costs up to two full decodes and a second or two of reading: for the few frames readCardCode
  * gave nothing, never for every photo.
@@ -125,7 +125,7 @@ export async function readCardCodeThoroughly(image: Buffer): Promise<string | nu
   if (quick) return quick;
   const frame = () => sharp(image, { limitInputPixels: PIXEL_LIMIT }).rotate();
   try {
-    const card = await cardRegion(frame(), await sharp(image, { limitInputPixels: PIXEL_LIMIT }).metadata());
+    const card = await findCard(image);
     if (card) {
       const crop = await readerInput(frame().extract(card), CROP_LONG_EDGE);
       const code = (await readPass(crop, ['QRCode', 'Code128'])) ?? (await readPass(inkOnly(crop), 'ink'));
@@ -145,8 +145,10 @@ export async function readCardCodeThoroughly(image: Buffer): Promise<string | nu
  * (Otsu's threshold, at least mid-grey) and without colour (paper, not a coloured backdrop), closed over
  * the codes' dark modules, and the largest 4-connected part taken.
  */
-async function cardRegion(frame: sharp.Sharp, meta: sharp.Metadata): Promise<sharp.Region | null> {
-  const { data, info } = await frame
+export async function findCard(image: Buffer): Promise<sharp.Region | null> {
+  const meta = await sharp(image, { limitInputPixels: PIXEL_LIMIT }).metadata();
+  const { data, info } = await sharp(image, { limitInputPixels: PIXEL_LIMIT })
+    .rotate()
     .resize({ width: MASK_LONG_EDGE, height: MASK_LONG_EDGE, fit: 'inside' })
     .toColourspace('srgb')
     .removeAlpha()
