@@ -30,6 +30,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   RUN_WORKERS: bool,
   MIGRATE_ON_START: bool,
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().optional(),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   SEED_DEMO: bool,
   SMTP_URL: optionalUrl,
@@ -196,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * `Connection: close`, so that the balancer stops sending and kept-alive clients reconnect elsewhere
      * before it closes: 5 in production, 0 elsewhere.
      */
+    /** Where this process serves Prometheus metrics (GET /metrics), apart from the public port; unset: nowhere. */
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? host },
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (production ? 5 : 0),
     seedDemo: !production && loopback && (e.SEED_DEMO ?? e.NODE_ENV === 'development'),
     smtpUrl: e.SMTP_URL,

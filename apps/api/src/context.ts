@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Queue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
+import type { Metrics } from './metrics/metrics.js';
 import type { GridPageCache } from './modules/subjects/grid-cache.js';
 import type { Storage } from './storage/storage.js';
 
@@ -18,4 +19,6 @@ export interface AppContext {
   gridPages: GridPageCache;
   /** Where this process is in its life: draining once told to stop (readyz answers 503). */
   lifecycle: { draining: boolean };
+  /** This process's Prometheus metrics (served on METRICS_PORT when set). */
+  metrics: Metrics;
 }

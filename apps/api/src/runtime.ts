@@ -10,11 +10,14 @@ import { jobCatalogue, jobDepsOf } from './jobs/catalogue.js';
 import type { JobDeps } from './jobs/deps.js';
 import { startQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
+import { createMetrics, serveMetrics } from './metrics/metrics.js';
 import { GridPageCache } from './modules/subjects/grid-cache.js';
 import { createStorage } from './storage/index.js';
 
 export interface Runtime {
   ctx: AppContext;
+  /** The port metrics are served on (METRICS_PORT, or the one found for 0), or null. */
+  metricsPort: number | null;
   stop(): Promise<void>;
 }
 
@@ -54,8 +57,10 @@ export async function startRuntime(
           `${pending.length} migration(s) are not applied (first: ${pending[0]}): run the migrate step (npm run migrate) before starting with MIGRATE_ON_START=false.`,
         );
     }
+    const metrics = createMetrics(database.pool, Object.keys(jobCatalogue));
     const queue = await startQueue<JobDeps>(databaseUrl, jobCatalogue, log, {
       startupLock: (fn) => withStartupLock(database.pool, fn),
+      observeJob: metrics.observeJob,
     });
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
     const storage = await createStorage(config);
@@ -69,14 +74,19 @@ export async function startRuntime(
       log,
       gridPages,
       lifecycle: { draining: false },
+      metrics,
     };
     if (config.seedDemo && (await seedDemoData(database.db, storage))) log.info('demo data seeded');
     if (options.workers) {
       await queue.startWorkers(jobDepsOf(ctx));
     }
+    const metricsServer = config.metrics ? await serveMetrics(metrics, config.metrics, log) : null;
+    if (metricsServer) log.info({ port: metricsServer.port }, 'metrics served');
     return {
       ctx,
+      metricsPort: metricsServer?.port ?? null,
       async stop() {
+        await metricsServer?.close();
         await queue.stop().catch((err) => log.warn({ err }, 'queue stop failed'));
         mailer.close();
         await database.close();

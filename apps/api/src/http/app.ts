@@ -16,6 +16,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppContext } from '../context.js';
+import { registerRequestMetrics } from '../metrics/metrics.js';
 import { registerAttachmentRoutes } from '../modules/attachments/routes.js';
 import { registerAuditRoutes } from '../modules/audit/routes.js';
 import { registerOAuthRoutes } from '../modules/auth/routes.js';
@@ -122,6 +123,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerErrorHandling(app);
   registerInputGuard(app);
   registerGracefulClose(app, undefined, () => ctx.lifecycle.draining);
+  registerRequestMetrics(app, ctx.metrics);
 
   await app.register(fastifyHelmet, helmetOptions);
   await app.register(formbody);

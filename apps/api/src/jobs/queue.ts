@@ -136,6 +136,8 @@ export async function startQueue<Deps>(
   options: {
     /** Runs the queues' declaration under the start-up lock (db/migrate.ts withStartupLock). */
     startupLock?: (fn: () => Promise<void>) => Promise<void>;
+    /** Told of every job run: its queue, seconds and whether it threw (metrics). */
+    observeJob?: (queue: string, seconds: number, failed: boolean) => void;
   } = {},
 ): Promise<RunnableQueue<Deps>> {
   const boss = new PgBoss({
@@ -182,7 +184,16 @@ export async function startQueue<Deps>(
             { batchSize: 1, pollingIntervalSeconds: 1 },
             async (jobs) => {
               try {
-                for (const item of jobs) await job.handle(job.schema.parse(item.data), deps);
+                for (const item of jobs) {
+                  const started = performance.now();
+                  let failed = true;
+                  try {
+                    await job.handle(job.schema.parse(item.data), deps);
+                    failed = false;
+                  } finally {
+                    options.observeJob?.(name, (performance.now() - started) / 1000, failed);
+                  }
+                }
               } finally {
                 // A worker that has just run a job fetches the next one at once. pg-boss 10 otherwise
                 // waits out the polling interval after every batch, even with jobs waiting, which held

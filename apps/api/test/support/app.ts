@@ -14,6 +14,8 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   databaseUrl: string;
+  /** Where the runtime serves its metrics (METRICS_PORT in env), or null. */
+  metricsPort: number | null;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function createTestApp(
     app,
     ctx: runtime.ctx,
     databaseUrl,
+    metricsPort: runtime.metricsPort,
     async close() {
       await app.close();
       await runtime.stop();
