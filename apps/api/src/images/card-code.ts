@@ -68,16 +68,25 @@ const readerInput = (image: sharp.Sharp, edge = READ_LONG_EDGE) =>
  */
 function inkOnly(pixels: Pixels): Pixels {
   const { data } = pixels;
-  const luminance = new Uint8Array(data.length / 4);
-  for (let i = 0; i < luminance.length; i++)
-    luminance[i] = (77 * data[i * 4]! + 150 * data[i * 4 + 1]! + 29 * data[i * 4 + 2]!) >> 8;
-  const histogram = histogramOf(luminance);
+  const count = data.length >> 2;
+  const luminance = new Uint8Array(count);
+  const histogram = new Array<number>(256).fill(0);
+  for (let i = 0, j = 0; i < count; i++, j += 4) {
+    const v = (77 * data[j]! + 150 * data[j + 1]! + 29 * data[j + 2]!) >> 8;
+    luminance[i] = v;
+    histogram[v]!++;
+  }
   let darkest = 0;
-  for (let seen = 0; darkest < 255 && seen + (histogram[darkest] ?? 0) < luminance.length / 200; darkest++)
-    seen += histogram[darkest] ?? 0;
+  for (let seen = 0; darkest < 255 && seen + histogram[darkest]! < count / 200; darkest++)
+    seen += histogram[darkest]!;
   const ink = Math.min(otsu(histogram, otsu(histogram)), darkest + INK_SPREAD);
   const out = Buffer.alloc(data.length, 255);
-  for (let i = 0; i < luminance.length; i++) if (luminance[i]! < ink) out.fill(0, i * 4, i * 4 + 3);
+  for (let i = 0, j = 0; i < count; i++, j += 4)
+    if (luminance[i]! < ink) {
+      out[j] = 0;
+      out[j + 1] = 0;
+      out[j + 2] = 0;
+    }
   return { data: out, info: pixels.info };
 }
 
