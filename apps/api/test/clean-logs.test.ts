@@ -212,5 +212,17 @@ describe('logs stay clean', () => {
       const at = text.toLowerCase().indexOf(secret.toLowerCase());
       expect(at, `${secret} in the log: ${text.slice(Math.max(0, at - 300), at + 100)}`).toBe(-1);
     }
+
+    // Every request line names its request, every line a job logs names its job and queue.
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const requestLines = parsed.filter((l) => l.req || l.res);
+    expect(requestLines.length).toBeGreaterThan(10);
+    for (const l of requestLines) expect(l.reqId, JSON.stringify(l)).toEqual(expect.any(String));
+    const jobLines = parsed.filter((l) => l.msg === 'photo verified');
+    expect(jobLines.length).toBeGreaterThan(0);
+    for (const l of jobLines) {
+      expect(l.job_id, JSON.stringify(l)).toEqual(expect.any(String));
+      expect(l.queue).toBe('photos.verify');
+    }
   }, 180_000);
 });

@@ -90,6 +90,12 @@ export interface RunnableQueue<Deps> extends Queue {
   startWorkers(deps: Deps): Promise<void>;
 }
 
+/** `deps` with its logger (if it has one) a child carrying `fields`, so that a job's lines name it. */
+function withJobLog<Deps>(deps: Deps, fields: { job_id: string; queue: string }): Deps {
+  const log = (deps as { log?: { child?: (bindings: object) => unknown } }).log;
+  return typeof log?.child === 'function' ? { ...deps, log: log.child(fields) } : deps;
+}
+
 /** A queue's policy as the catalogue declares it, in pg-boss's terms. */
 const queueOptions = (job: JobDefinition<z.ZodType, unknown>) => ({
   retryLimit: job.retryLimit,
@@ -188,7 +194,11 @@ export async function startQueue<Deps>(
                   const started = performance.now();
                   let failed = true;
                   try {
-                    await job.handle(job.schema.parse(item.data), deps);
+                    // Every line the job logs carries its job id and queue.
+                    await job.handle(
+                      job.schema.parse(item.data),
+                      withJobLog(deps, { job_id: item.id, queue: name }),
+                    );
                     failed = false;
                   } finally {
                     options.observeJob?.(name, (performance.now() - started) / 1000, failed);
