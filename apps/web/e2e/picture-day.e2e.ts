@@ -1,4 +1,4 @@
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import bwipjs from 'bwip-js/node';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -468,6 +468,39 @@ test('an upload cut off: the screen says which photo was not uploaded (not that 
     await expect.poll(() => applyButton.isEnabled()).toBe(true);
     await applyButton.click();
     await page.getByTestId('batch-applied').waitFor({ timeout: 60_000 });
+    expect(errors).toEqual([]);
+  });
+});
+
+// Runs after the shoot above: Ava's first portrait (IMG_0003.JPG) is hers already.
+test('the same photo uploaded again is shown as a duplicate, with the Student ID read, and assigned only when asked', async () => {
+  await withSignedInPage(product, DEMO_USERS.studio, async (page, errors) => {
+    await page.goto(`${product.baseUrl}/projects/${projectId}/picture-day`);
+    await page.getByRole('button', { name: 'New Batch' }).click();
+    await page.getByRole('textbox', { name: 'Batch Name' }).fill('Uploaded again');
+    await page.getByRole('radio', { name: 'File names' }).check();
+    await page.getByRole('button', { name: 'Create Batch' }).click();
+    await page.getByRole('heading', { name: 'Uploaded again' }).waitFor();
+    await page
+      .getByTestId('batch-file-input')
+      .setInputFiles([
+        { name: '00101.jpg', mimeType: 'image/jpeg', buffer: await readFile(shoot.file('IMG_0003.JPG')) },
+      ]);
+    await page
+      .getByTestId('batch-upload-status')
+      .getByText('1 of 1 photo uploaded.', { exact: true })
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Match Photos' }).click();
+    await page.getByTestId('batch-report').waitFor({ timeout: 60_000 });
+    expect(await reportCounts(page)).toMatchObject({ matched: '0', unmatched: '1' });
+    const again = page.getByTestId('review-item').filter({ hasText: '00101.jpg' });
+    expect(await again.getByTestId('review-reason').textContent()).toBe(
+      'The project already has this photo (the same file)',
+    );
+    expect(await again.getByTestId('review-value-read').textContent()).toBe('Read: 00101');
+    await again.getByRole('button', { name: 'Assign Anyway' }).click();
+    await page.getByText('Assigned to its subject, as a second copy.').waitFor();
+    await expect.poll(() => reportCount(page, 'matched')).toBe('1');
     expect(errors).toEqual([]);
   });
 });
