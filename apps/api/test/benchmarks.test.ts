@@ -59,6 +59,24 @@ const tiny: Record<string, { env: Record<string, string>; figure: RegExp }> = {
     env: { PHOTOS: '6', CARD_EVERY: '3', MEMORY_BASE: '', DETECT: '2', BENCH_WAIT_SECONDS: '240' },
     figure: /ratio \(with checks \/ without\): \d/,
   },
+  'bench:scale': {
+    env: {
+      SCHOOLS: '40',
+      SUBJECTS: '2000',
+      PHOTOS: '4000',
+      AUDIT: '2000',
+      DISTRICT_SCHOOLS: '4',
+      DISTRICT_SUBJECTS: '200',
+      SAMPLE: '4',
+      CLIENTS: '2',
+      ROUNDS: '2',
+      PER_CLIENT: '2',
+      BENCH_SECONDS: '1',
+      BENCH_CONNECTIONS: '2',
+      CHUNK: '20',
+    },
+    figure: /throughput ratio \(two \/ one\): \d/,
+  },
 };
 
 const run = (script: string, env: Record<string, string>) =>
