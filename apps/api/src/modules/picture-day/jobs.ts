@@ -2,8 +2,7 @@ import { DEFAULT_HEAD_SIZE_RULE } from '@school-portal/domain';
 import exifr from 'exifr';
 import pLimit from 'p-limit';
 import type { Db } from '../../db/database.js';
-import * as cardCodes from '../../images/card-code.js';
-import { readCardCode, readCardCodeInPixels } from '../../images/card-code.js';
+import { readCardCode, readCardCodeInPixels, readCardCodeThoroughly } from '../../images/card-code.js';
 import type { RawImage } from '../../images/images.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
@@ -88,7 +87,7 @@ export const batchItemOfPhoto = (db: Db, photoId: string) =>
   db
     .selectFrom('photo_batch_items as i')
     .innerJoin('photo_batches as b', 'b.id', 'i.photo_batch_id')
-    .select(['i.id', 'b.match_by'])
+    .select(['i.id', 'b.match_by', 'i.photo_batch_id', 'b.project_id'])
     .where('i.photo_id', '=', photoId)
     .executeTakeFirst();
 
@@ -141,18 +140,11 @@ async function sharpFaceIn(storage: Storage, photo: Photo): Promise<boolean | nu
 }
 
 /**
- * The card reader that tries hardest (the original at full resolution, a crop of the largest bright
- * rectangle), once images/card-code.ts has it; until then the working reader on the original.
- */
-const readThoroughly: (image: Buffer) => Promise<string | null> =
-  (cardCodes as { readCardCodeThoroughly?: (image: Buffer) => Promise<string | null> })
-    .readCardCodeThoroughly ?? readCardCode;
-
-/**
  * camera_card: which verified frames without a code are cards the reader missed. A frame with no face
- * (its checks' face, or looked for here when not checked yet) is read again thoroughly from its original;
- * a code found makes it a card, else it is an unreadable card (`unreadable_card`), which stops the
- * sequence. What is found is kept on the item, so a new match looks again at nothing.
+ * (its checks' face, or looked for here when not checked yet) is read again from its original with the
+ * reader that tries hardest (full resolution, a crop of the largest bright rectangle); a code found makes
+ * it a card, else it is an unreadable card (`unreadable_card`), which stops the sequence. What is found
+ * is kept on the item, so a new match looks again at nothing.
  */
 async function lookForUnreadableCards(
   db: Db,
@@ -181,7 +173,7 @@ async function lookForUnreadableCards(
         let code: string | null = null;
         if (!row.card_read_thoroughly_at) {
           const original = await storage.read(photo.storage_key).catch(() => null);
-          code = original ? await readThoroughly(original) : null;
+          code = original ? await readCardCodeThoroughly(original) : null;
           found.push({ id: row.id, face_count: 0, thorough: true, card_code: code });
         }
         if (code) item.code = code;
