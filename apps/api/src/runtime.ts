@@ -61,6 +61,7 @@ export async function startRuntime(
     const queue = await startQueue<JobDeps>(databaseUrl, jobCatalogue, log, {
       startupLock: (fn) => withStartupLock(database.pool, fn),
       observeJob: metrics.observeJob,
+      pool: database.pool,
     });
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
     const storage = await createStorage(config);

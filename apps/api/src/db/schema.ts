@@ -627,6 +627,19 @@ export interface RequestLimitsTable {
   count: number;
 }
 
+export interface JobInstancesTable {
+  id: string;
+  started_at: Generated<Date>;
+  seen_at: Generated<Date>;
+}
+
+export interface JobRunsTable {
+  job_id: string;
+  queue: string;
+  instance_id: string;
+  started_at: Generated<Date>;
+}
+
 export interface Database {
   layout_categories: LayoutCategoriesTable;
   layouts: LayoutsTable;
@@ -655,6 +668,8 @@ export interface Database {
   password_resets: PasswordResetsTable;
   sign_in_failures: SignInFailuresTable;
   request_limits: RequestLimitsTable;
+  job_instances: JobInstancesTable;
+  job_runs: JobRunsTable;
   email_outbox: EmailOutboxTable;
   seasons: SeasonsTable;
   projects: ProjectsTable;

@@ -1,6 +1,8 @@
 import { CompiledQuery, type Kysely } from 'kysely';
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import { type Liveness, startLiveness } from './liveness.js';
 import { JOB_PAYLOADS, type JobName, type JobPayload, type JobSchema } from './payloads.js';
 
 /** A job type: its payload schema, its handler and its retry policy. Handlers must be idempotent. */
@@ -138,12 +140,18 @@ async function declareQueues<Deps>(
 export async function startQueue<Deps>(
   connectionString: string,
   catalogue: { [N in JobName]: JobDefinition<JobSchema<N>, Deps> },
-  log: { error(obj: object, msg: string): void },
+  log: {
+    error(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+  },
   options: {
     /** Runs the queues' declaration under the start-up lock (db/migrate.ts withStartupLock). */
     startupLock?: (fn: () => Promise<void>) => Promise<void>;
     /** Told of every job run: its queue, seconds and whether it threw (metrics). */
     observeJob?: (queue: string, seconds: number, failed: boolean) => void;
+    /** The application's pool: with it, workers record their runs and hand back a dead process's (liveness.ts). */
+    pool?: pg.Pool;
   } = {},
 ): Promise<RunnableQueue<Deps>> {
   const boss = new PgBoss({
@@ -159,6 +167,7 @@ export async function startQueue<Deps>(
   });
   await boss.start();
   await (options.startupLock ?? ((fn) => fn()))(() => declareQueues(boss, catalogue));
+  let liveness: Liveness | undefined;
   async function enqueueWithId(name: JobName, payload: unknown, options: EnqueueOptions = {}) {
     const data = JOB_PAYLOADS[name].parse(payload) as object;
     const trx = options.trx;
@@ -181,6 +190,7 @@ export async function startQueue<Deps>(
     },
     enqueueWithId,
     async startWorkers(deps) {
+      if (options.pool) liveness = await startLiveness(options.pool, boss, log);
       for (const [name, job] of Object.entries(catalogue) as [JobName, JobDefinition<z.ZodType, Deps>][]) {
         // pg-boss 10 runs one batch at a time per worker: N workers for N jobs in flight.
         for (let n = 0; n < (job.concurrency ?? 1); n++) {
@@ -193,6 +203,7 @@ export async function startQueue<Deps>(
                 for (const item of jobs) {
                   const started = performance.now();
                   let failed = true;
+                  const done = await liveness?.running(name, item.id);
                   try {
                     // Every line the job logs carries its job id and queue.
                     await job.handle(
@@ -202,6 +213,7 @@ export async function startQueue<Deps>(
                     failed = false;
                   } finally {
                     options.observeJob?.(name, (performance.now() - started) / 1000, failed);
+                    await done?.().catch(() => {});
                   }
                 }
               } finally {
@@ -215,9 +227,11 @@ export async function startQueue<Deps>(
         }
       }
     },
-    stop: () => {
+    async stop() {
       stopping = true;
-      return boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // Jobs still running past the grace are handed back by another process's reaper within seconds.
+      await liveness?.stop();
     },
   };
 }
