@@ -2,6 +2,8 @@
 // src/migrate-step.ts become apps/api/dist/{main,worker,migrate}.js, with the workspace package @school-portal/domain (TypeScript) bundled in
 // and every npm dependency left to node_modules. The SQL migrations are copied next to the output, where
 // the bundled migrate.ts looks for them (beside its own file).
+// `--outdir=DIR` builds elsewhere (apps/api/test/packaging.test.ts builds beside dist/ so as not to race
+// build.test.ts); DIR must sit two levels under the repository, as dist/ does, for config.ts's REPO_ROOT.
 import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +11,8 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const api = path.join(root, 'apps/api');
-const outdir = path.join(api, 'dist');
+const outdirArg = process.argv.find((arg) => arg.startsWith('--outdir='));
+const outdir = outdirArg ? path.resolve(outdirArg.slice('--outdir='.length)) : path.join(api, 'dist');
 const manifest = async (dir) => JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
 const apiManifest = await manifest(api);
 const domainManifest = await manifest(path.join(root, 'packages/domain'));
