@@ -182,8 +182,8 @@ function containerEnv(container: Container): Record<string, string> {
 /** The kubernetes-models class of a manifest (core, apps, batch, autoscaling, policy; KEDA's ScaledObject). */
 async function modelClass(apiVersion: string, kind: string) {
   const module = apiVersion.startsWith('keda.sh/')
-    ? await import(`@kubernetes-models/keda/${apiVersion}`)
-    : await import(`kubernetes-models/${apiVersion}`);
+    ? await import(/* @vite-ignore */ `@kubernetes-models/keda/${apiVersion}`)
+    : await import(/* @vite-ignore */ `kubernetes-models/${apiVersion}`);
   return module[kind] as (new (data: unknown) => { validate(): void }) | undefined;
 }
 
