@@ -21,7 +21,8 @@
  * PostgreSQL under var/. Options: SCHOOLS (10000), SUBJECTS (3000000), PHOTOS (6000000), AUDIT (3000000),
  * DISTRICT_SCHOOLS (30), DISTRICT_SUBJECTS (9000), SAMPLE (30 schools of each studio asked), CLIENTS (8),
  * ROUNDS (6), PER_CLIENT (5), BENCH_SECONDS (10, per throughput run), BENCH_CONNECTIONS (16),
- * CHUNK (500 schools a statement).
+ * CHUNK (500 schools a statement), SCALE_DATABASE (a name: the seeded database is kept and used again by
+ * the next run with that name, to measure a change before and after on the same data).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
@@ -29,8 +30,10 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { REPO_ROOT } from '../src/config.js';
+import pg from 'pg';
+import { loadConfig, REPO_ROOT } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
+import { createLogger, type Runtime, startRuntime } from '../src/runtime.js';
 import { buildOrganization, buildUser, TEST_PASSWORD } from '../test/support/factories.js';
 import { benchDatabase, benchTemplate } from './database.js';
 
@@ -158,13 +161,76 @@ async function seedStudio(
       log(`  ${label}: ${Math.min(rows.length, from + CHUNK)} schools (${elapsed(started)})`);
   }
   log(`  ${label}: ${schools} schools, ${perSchool * schools} subjects seeded in ${elapsed(started)}`);
+  return tenantOf(db, label);
+}
+
+/** A seeded studio as the requests need it: its manager, its template's fields, its schools' projects. */
+async function tenantOf(db: Db, label: string): Promise<Tenant> {
+  const studio = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', `${label} studio`)
+    .where('role', '=', 'studio_role')
+    .executeTakeFirstOrThrow();
+  const fields = await db
+    .selectFrom('subject_fields as f')
+    .innerJoin('project_templates as t', 't.id', 'f.project_template_id')
+    .select(['f.id', 'f.field_key'])
+    .where('t.organization_id', '=', studio.id)
+    .execute();
+  const schools = await db
+    .selectFrom('projects as p')
+    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+    .select(['o.id as schoolId', 'p.id as projectId'])
+    .where('o.parent_organization_id', '=', studio.id)
+    .orderBy('p.id')
+    .execute();
   return {
     label,
     studioId: studio.id,
-    email,
-    fieldId,
-    schools: rows.map((r) => ({ schoolId: r.schoolId, projectId: r.projectId })),
+    email: `scale-${label}@example.test`,
+    fieldId: (key) => fields.find((f) => f.field_key === key)!.id,
+    schools,
   };
+}
+
+/**
+ * SCALE_DATABASE=name: the seeded database is kept under that name on TEST_DATABASE_URL's server and
+ * used again by the next run with the same name (no seeding; migrations added since are applied on
+ * start), to compare a change before and after on the same data. Drop it by hand when done.
+ */
+async function keptDatabase(
+  name: string,
+): Promise<{ runtime: Runtime; seeded: boolean; close(): Promise<void> }> {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('SCALE_DATABASE needs TEST_DATABASE_URL');
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('SCALE_DATABASE: lower-case letters, digits and _');
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  let exists: boolean;
+  try {
+    exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+    if (!exists) await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url.toString(),
+    SEED_DEMO: 'false',
+  });
+  const runtime = await startRuntime(config, createLogger(config), { workers: false });
+  const seeded =
+    exists &&
+    (await runtime.ctx.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('name', '=', 'Scale lab')
+      .executeTakeFirst()) !== undefined;
+  return { runtime, seeded, close: () => runtime.stop() };
 }
 
 const freePort = () =>
@@ -279,11 +345,8 @@ async function timed(base: string, token: string, r: Request): Promise<number> {
 const pct = (v: number[], p: number) =>
   [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(v.length * p))]!;
 
-const { runtime, close } = await benchDatabase('scale');
-const apis: Awaited<ReturnType<typeof startApi>>[] = [];
-let failed = false;
-try {
-  const db = runtime.ctx.db;
+/** Seeds the lab, the district and the nation, secondary indexes dropped during the load; ANALYZE. */
+async function seed(db: Db): Promise<{ nation: Tenant; district: Tenant }> {
   const started = performance.now();
   log(
     `seeding: nation ${SCHOOLS} schools / ${SUBJECTS} subjects / ${PHOTOS} photos / ${AUDIT} audit rows, district ${DISTRICT_SCHOOLS} / ${DISTRICT_SUBJECTS}`,
@@ -314,7 +377,19 @@ try {
     FROM pg_class WHERE relname IN ('organizations', 'projects', 'subjects', 'photos', 'subject_photo_assignments',
       'audit_events') ORDER BY relname`.execute(db);
   log(`  ${sizes.map((s) => `${s.table} ${s.rows} rows (${s.size})`).join(', ')}`);
+  return { nation, district };
+}
 
+const kept = process.env.SCALE_DATABASE ? await keptDatabase(process.env.SCALE_DATABASE) : null;
+const { runtime, close } = kept ?? (await benchDatabase('scale'));
+const apis: Awaited<ReturnType<typeof startApi>>[] = [];
+let failed = false;
+try {
+  const db = runtime.ctx.db;
+  const { nation, district } = kept?.seeded
+    ? { nation: await tenantOf(db, 'nation'), district: await tenantOf(db, 'district') }
+    : await seed(db);
+  if (kept?.seeded) log(`using the seeded database ${process.env.SCALE_DATABASE} (nothing seeded)`);
   const format = await db
     .selectFrom('project_export_formats')
     .select('id')
