@@ -13,6 +13,8 @@ import { buildApp } from '../src/http/app.js';
 import type { Queue } from '../src/jobs/queue.js';
 import { createLogger } from '../src/logger.js';
 import { createMailer } from '../src/mail/mailer.js';
+import { createMetrics } from '../src/metrics/metrics.js';
+import { GridPageCache } from '../src/modules/subjects/grid-cache.js';
 import { createStorage } from '../src/storage/index.js';
 import { API_TYPES_FILE, renderApiTypes } from './openapi-types.js';
 
@@ -36,6 +38,9 @@ const ctx: AppContext = {
   mailer,
   storage: await createStorage(config),
   log: createLogger(config),
+  gridPages: new GridPageCache(0),
+  lifecycle: { draining: false },
+  metrics: createMetrics(database.pool, []),
 };
 const app = await buildApp(ctx, { logger: false });
 try {
