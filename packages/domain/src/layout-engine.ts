@@ -397,7 +397,10 @@ export function layoutPages(
       const col = slot % def.grid.width;
       const o = cellOrigin(def, col, Math.floor(slot / def.grid.width), m.top, innerH, def.grid.height);
       page.boxes.push(...placeUnit(def.unit.boxes, s, o.x, o.y, measure));
-      if (def.cut_marks) (page.cuts ??= []).push({ ...o, width: def.unit.width, height: def.unit.height });
+      if (def.cut_marks) {
+        page.cuts ??= [];
+        page.cuts.push({ ...o, width: def.unit.width, height: def.unit.height });
+      }
     };
     if (def.fill === 'same') {
       for (const s of ordered) {

@@ -498,7 +498,10 @@ function flatten(
   const dateOf = (file: FileName, line: number, column: string, value: string, meaning: string) => {
     // A district's file repeats a few dates thousands of times: each is parsed once.
     let date = dates.get(value);
-    if (date === undefined) dates.set(value, (date = oneRosterDate(value)));
+    if (date === undefined) {
+      date = oneRosterDate(value);
+      dates.set(value, date);
+    }
     if (date === null)
       warn(file, line, `${column} "${value}" is not a date (write ${DATE_FORMS}): ${meaning}`);
     return date;
