@@ -16,7 +16,6 @@
  * CARD_EVERY (default 10). Needs TEST_DATABASE_URL's server (else an embedded PostgreSQL under var/).
  */
 import { DEFAULT_HEAD_SIZE_RULE, PORTRAIT_ASPECT } from '@school-portal/domain';
-import sharp from 'sharp';
 import { faceDetector } from '../src/images/faces.js';
 import { inspectAndRender } from '../src/images/images.js';
 import {
