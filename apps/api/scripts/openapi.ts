@@ -12,6 +12,7 @@ import { connectDatabase } from '../src/db/database.js';
 import { buildApp } from '../src/http/app.js';
 import type { Queue } from '../src/jobs/queue.js';
 import { createLogger } from '../src/logger.js';
+import { EventHub } from '../src/events/hub.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { createMetrics } from '../src/metrics/metrics.js';
 import { GridPageCache } from '../src/modules/subjects/grid-cache.js';
@@ -41,6 +42,7 @@ const ctx: AppContext = {
   gridPages: new GridPageCache(0),
   lifecycle: { draining: false },
   metrics: createMetrics(database.pool, []),
+  events: new EventHub(config.databaseUrl!, createLogger(config)), // never connects: no one subscribes
 };
 const app = await buildApp(ctx, { logger: false });
 try {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import type { EventHub } from './events/hub.js';
 import type { Queue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Metrics } from './metrics/metrics.js';
@@ -21,4 +22,6 @@ export interface AppContext {
   lifecycle: { draining: boolean };
   /** This process's Prometheus metrics (served on METRICS_PORT when set). */
   metrics: Metrics;
+  /** This process's live events from every instance (events/hub.ts): listens from its first subscriber. */
+  events: EventHub;
 }

@@ -6,6 +6,7 @@ import { connectDatabase } from './db/database.js';
 import { type EmbeddedDatabase, openEmbeddedDatabase } from './db/embedded.js';
 import { migrate, pendingMigrations, withStartupLock } from './db/migrate.js';
 import { seedDemoData } from './db/seed.js';
+import { EventHub } from './events/hub.js';
 import { jobCatalogue, jobDepsOf } from './jobs/catalogue.js';
 import type { JobDeps } from './jobs/deps.js';
 import { startQueue } from './jobs/queue.js';
@@ -76,6 +77,7 @@ export async function startRuntime(
       gridPages,
       lifecycle: { draining: false },
       metrics,
+      events: new EventHub(databaseUrl, log),
     };
     if (config.seedDemo && (await seedDemoData(database.db, storage))) log.info('demo data seeded');
     if (options.workers) {
@@ -90,6 +92,7 @@ export async function startRuntime(
         await metricsServer?.close();
         await queue.stop().catch((err) => log.warn({ err }, 'queue stop failed'));
         mailer.close();
+        await ctx.events.close();
         await database.close();
         await embedded?.stop();
       },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Response as LightResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../src/config.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -335,6 +336,8 @@ interface Route {
   path: string;
   url: (org: OrgKey) => string;
   payload?: (org: OrgKey) => object;
+  /** An answer that streams without end (server-sent events): read as it starts, then let go. */
+  stream?: boolean;
 }
 /**
  * A route as the API declares it ("METHOD /path"), called on the record `id` picks of the organization
@@ -343,13 +346,18 @@ interface Route {
 function route(
   declared: string,
   id?: ((org: OrgKey) => string | undefined) | null,
-  options: { query?: string | ((org: OrgKey) => string); payload?: (org: OrgKey) => object } = {},
+  options: {
+    query?: string | ((org: OrgKey) => string);
+    payload?: (org: OrgKey) => object;
+    stream?: boolean;
+  } = {},
 ): Route {
   const [method, path] = declared.split(' ') as [Route['method'], string];
-  const { query, payload } = options;
+  const { query, payload, stream } = options;
   return {
     method,
     path,
+    ...(stream ? { stream } : {}),
     url: (org) => {
       const address = id ? path.replace('{id}', `${id(org)}`) : path;
       const search = typeof query === 'function' ? query(org) : query;
@@ -357,6 +365,18 @@ function route(
     },
     ...(payload ? { payload } : {}),
   };
+}
+/** A streamed answer's status, and its body when it is a refusal (a stream that started is let go). */
+async function answerOf(route: Route, res: LightResponse): Promise<{ statusCode: number; json(): unknown }> {
+  if (!route.stream) return res;
+  const body = res.stream();
+  if (res.statusCode < 300) {
+    body.destroy();
+    return { statusCode: res.statusCode, json: () => null };
+  }
+  let text = '';
+  for await (const chunk of body) text += chunk;
+  return { statusCode: res.statusCode, json: () => JSON.parse(text) };
 }
 const orgId = (org: OrgKey) => w.orgs[org].id;
 const projectId = (org: OrgKey) => projects[org];
@@ -615,6 +635,7 @@ const routes: Route[] = [
     payload: () => ({ confirm_name: 'Deletable project' }),
   }),
   route('GET /api/projects/{id}/data-summary', projectId),
+  route('GET /api/projects/{id}/events', projectId, { stream: true }),
   route('DELETE /api/users/{id}', (o) => deletableUsers[o]!.pop()),
   // No record: the caller alone decides.
   route('GET /api/users/me'),
@@ -677,12 +698,16 @@ describe('authorization matrix', () => {
         route.path.startsWith('/api/users/{id}') &&
         route.method !== 'DELETE' &&
         w.users[memberOf[org]]!.id === w.users[caller]!.id;
-      const res = await t.app.inject({
-        method: route.method,
-        url: route.url(org),
-        headers: bearer(tokens[caller]!),
-        ...(route.payload ? { payload: route.payload(org) } : {}),
-      });
+      const res = await answerOf(
+        route,
+        await t.app.inject({
+          method: route.method,
+          url: route.url(org),
+          headers: bearer(tokens[caller]!),
+          ...(route.payload ? { payload: route.payload(org) } : {}),
+          ...(route.stream ? { payloadAsStream: true } : {}),
+        }),
+      );
       expect(res.statusCode).toBeLessThan(500);
       if (writing) {
         observed[key] = { ...observed[key], [target]: self ? 'self' : res.statusCode } as never;

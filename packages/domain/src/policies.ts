@@ -158,6 +158,9 @@ export const POLICIES = {
   'project.delete': when((a) => a.isManager),
   // What the product holds about a project, for a school's privacy office: anyone who sees the project.
   'project.data-summary': inView,
+  // A project's live events (server-sent): anyone who sees the project opens the stream; each event is
+  // passed on only to callers whose policy allows reading what it names (the API's events module).
+  'project.events': inView,
 
   // Subjects and their photos: anyone who sees the project works on them; deleting is the studio's
   // (customers don't delete subjects: a school's roster changes go through the studio).

@@ -16,6 +16,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppContext } from '../context.js';
+import { registerEventRoutes } from '../events/routes.js';
 import { registerRequestMetrics } from '../metrics/metrics.js';
 import { registerAttachmentRoutes } from '../modules/attachments/routes.js';
 import { registerAuditRoutes } from '../modules/audit/routes.js';
@@ -177,6 +178,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerAttachmentRoutes(app, ctx);
   registerSubjectImportRoutes(app, ctx);
   registerPictureDayRoutes(app, ctx);
+  registerEventRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   registerCoverageRoutes(app, ctx);
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);

@@ -13,7 +13,8 @@ type Tracked = FastifyRequest & { [HANDLING]?: boolean };
  * - A request whose client hung up keeps running its hooks and handler after its connection is gone,
  *   which is all Fastify's close waits for; closing the database under it failed it ("driver has already
  *   been destroyed"). It is done when it reaches the point of answering (Fastify runs no onResponse
- *   for it), any other request when its answer is sent.
+ *   for it), a streamed answer when its response closes (sent whole or cut off), any other request when
+ *   its answer is sent.
  */
 export function registerGracefulClose(
   app: FastifyInstance,
@@ -42,6 +43,10 @@ export function registerGracefulClose(
     // The connection, not the request stream: that one ends (destroyed) once its body has been read.
     if (request.raw.socket?.destroyed !== false) finish(request);
     else if (closing || draining()) reply.header('connection', 'close');
+    // A streamed answer (a download, a live event stream) whose client hangs up midway gets no
+    // onResponse either: it is done when its response closes.
+    if (typeof (payload as { pipe?: unknown } | null)?.pipe === 'function')
+      reply.raw.once('close', () => finish(request));
     done(null, payload);
   });
   app.addHook('onResponse', (request: Tracked, _reply, done) => {

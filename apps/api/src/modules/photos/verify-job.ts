@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { publishEvent } from '../../events/events.js';
 import {
   ImageRejected,
   inspectAndDerive,
@@ -131,6 +132,12 @@ export const photoVerifyJob = defineJob('photos.verify', {
       // read in it): a card is never a portrait.
       if (verified.numUpdatedRows > 0n) {
         if (reading) await saveReadings(trx, [reading]);
+        if (item)
+          await publishEvent(
+            trx,
+            { projectId: item.project_id },
+            { type: 'photo-batch.photo-verified', photo_batch_id: item.photo_batch_id, photo_id: photo.id },
+          );
         if (!master) await enqueuePhotoMaster(photo.id, trx);
         if (!reading?.card_code) await enqueuePhotoChecks(photo.id, trx);
       }

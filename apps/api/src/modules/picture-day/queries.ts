@@ -2,6 +2,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type PageRequest, pageOf } from '../../db/paging.js';
 import type { PhotoBatchesTable, PhotoBatchItemsTable } from '../../db/schema.js';
+import { publishEvent } from '../../events/events.js';
 import { photoVerifiedRead } from '../photos/queries.js';
 import type { MatchedItem } from './match.js';
 
@@ -76,8 +77,11 @@ export async function itemCounts(db: Db, batchIds: string[]): Promise<Map<string
   return counts;
 }
 
-/** Moves a batch from one of `from` to `to` (with `set`); null when another request got there first. */
-export function moveBatch(
+/**
+ * Moves a batch from one of `from` to `to` (with `set`); null when another request got there first. The
+ * move is told live to the project's streams (publishEvent) when `db`'s transaction commits.
+ */
+export async function moveBatch(
   db: Db,
   id: string,
   from: BatchState[],
@@ -86,13 +90,20 @@ export function moveBatch(
     report?: string;
   } = {},
 ) {
-  return db
+  const row = await db
     .updateTable('photo_batches')
     .set({ state: to, updated_at: new Date(), ...set })
     .where('id', '=', id)
     .where('state', 'in', from)
     .returningAll()
     .executeTakeFirst();
+  if (row)
+    await publishEvent(
+      db,
+      { projectId: row.project_id },
+      { type: 'photo-batch.state', photo_batch_id: id, state: to },
+    );
+  return row;
 }
 
 export const setMappingFile = (

@@ -1,0 +1,61 @@
+import type { Action } from '@school-portal/domain';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../db/database.js';
+
+/**
+ * Live events: what browsers are told as it happens (a batch's state, a photo of it verified), on every
+ * API instance. A change publishes its event with `pg_notify` in its own transaction, so PostgreSQL sends
+ * it only if the change commits, to every instance's EventHub (hub.ts), which passes it to the streams
+ * of the event's project (GET /api/projects/:id/events). An event names records by id and says what
+ * happened; never a name or any other student data: a browser reads what changed through the routes
+ * that decide what it may see.
+ */
+export const EVENTS_CHANNEL = 'school_portal_events';
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; events are a few dozen bytes. */
+export const MAX_PAYLOAD_BYTES = 7_900;
+
+const id = z.string().regex(/^\d{1,20}$/);
+const batchState = z.enum(['open', 'matching', 'matched', 'applying', 'applied', 'failed']);
+
+/** Every event, by type: ids and states only (strict: nothing else may ride along). */
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('photo-batch.state'), photo_batch_id: id, state: batchState }),
+  z.strictObject({ type: z.literal('photo-batch.photo-verified'), photo_batch_id: id, photo_id: id }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+export type LiveEventType = LiveEvent['type'];
+
+/**
+ * What a caller must be allowed to read to be told of an event: a stream is opened by anyone who sees
+ * the project (project.events), and an event reaches only those whose policy allows its records' reads.
+ */
+export const EVENT_READ_ACTION: Record<LiveEventType, Action> = {
+  'photo-batch.state': 'photo-batch.show',
+  'photo-batch.photo-verified': 'photo-batch.show',
+};
+
+/** Where an event goes: the streams of one project. */
+export interface EventScope {
+  projectId: string;
+}
+
+/** The notification's payload: the scope and the event. */
+export const envelopeSchema = z.object({ project_id: id, event: liveEventSchema });
+
+/** The payload of an event as NOTIFY carries it (checked: a type's fields only, under PostgreSQL's limit). */
+export function eventPayload(scope: EventScope, event: LiveEvent): string {
+  const payload = JSON.stringify(envelopeSchema.parse({ project_id: scope.projectId, event }));
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
+    throw new Error(`live event ${event.type} is too large`);
+  return payload;
+}
+
+/**
+ * Sends `event` to the streams of `scope` on every instance, when the caller's transaction commits
+ * (`db` is that transaction; outside one, at once). A rolled-back change sends nothing.
+ */
+export async function publishEvent(db: Db, scope: EventScope, event: LiveEvent): Promise<void> {
+  await sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${eventPayload(scope, event)})`.execute(db);
+}

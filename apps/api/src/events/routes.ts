@@ -1,0 +1,102 @@
+import { PassThrough } from 'node:stream';
+import { type Abilities, type Action, can } from '@school-portal/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { sessionOf } from '../http/auth.js';
+import { idParam } from '../http/params.js';
+import { moduleRoutes } from '../http/route.js';
+import { EVENT_READ_ACTION, type LiveEvent } from './events.js';
+
+/** A comment line every so often: proxies and browsers keep a quiet stream open, and a dead one shows. */
+export const HEARTBEAT_MS = 20_000;
+/** How long a browser waits before it connects again (the SSE `retry:` hint). */
+export const RETRY_MS = 3_000;
+/**
+ * A stream ends after this long and the browser opens another, signed in afresh: a revoked token or a
+ * caller who lost the project stops hearing within this time.
+ */
+export const STREAM_MAX_MS = 10 * 60_000;
+
+// The read actions of events take no record (a caller-only policy): asked with the caller's abilities alone.
+const readable = can as (abilities: Abilities, action: Action) => boolean;
+
+const frame = (event: string, data: object) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * GET /api/projects/:id/events: the project's live events as server-sent events (text/event-stream),
+ * from every instance (events/hub.ts). Opened by anyone who sees the project (404 otherwise, as any
+ * project route); each event is sent only to callers allowed to read what it names (EVENT_READ_ACTION).
+ * The stream starts with `retry:` and a `ready` event once the hub listens (a change committed after
+ * `ready` is heard), says `resync` when events may have been missed (the hub's connection was lost and
+ * is back), and a heartbeat comment every 20 s. It ends when the app closes (so a shutdown is never held
+ * by it) and after 10 minutes; the browser then connects again.
+ */
+export function registerEventRoutes(root: FastifyInstance, ctx: AppContext) {
+  const { app, operation } = moduleRoutes(root, ['events']);
+  const open = new Set<PassThrough>();
+  root.addHook('preClose', (done) => {
+    for (const stream of open) stream.end();
+    done();
+  });
+
+  app.get(
+    '/api/projects/:id/events',
+    operation(
+      'project.events',
+      "The project's live events (text/event-stream): `ready` once listening, then events such as `photo-batch.state` and `photo-batch.photo-verified` (ids and a state, never student data), `resync` when some may have been missed",
+      { params: idParam, response: { 200: z.string().describe('text/event-stream') } },
+    ),
+    async (request, reply) => {
+      const project = await request.access.find('project', request.params.id);
+      const { abilities } = sessionOf(request);
+      const stream = new PassThrough();
+      const write = (text: string) => {
+        if (!stream.writableEnded) stream.write(text);
+      };
+      const unsubscribe = await ctx.events.subscribe(project.id, {
+        event(event: LiveEvent) {
+          if (readable(abilities, EVENT_READ_ACTION[event.type])) write(frame(event.type, event));
+        },
+        resync() {
+          write(frame('resync', {}));
+        },
+      });
+      const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
+      const maxAge = setTimeout(() => stream.end(), STREAM_MAX_MS);
+      heartbeat.unref();
+      maxAge.unref();
+      const stop = () => {
+        clearInterval(heartbeat);
+        clearTimeout(maxAge);
+        unsubscribe();
+        open.delete(stream);
+        if (!stream.writableEnded) stream.end();
+      };
+      open.add(stream);
+      stream.on('close', stop);
+      stream.on('finish', stop);
+      // The browser went away (or the connection did), or the stream ended: the connection goes too, so a
+      // half-closed socket can't hold the server's close.
+      const gone = () => {
+        stop();
+        const socket = request.raw.socket as { destroy?: () => void } | undefined;
+        if (typeof socket?.destroy === 'function') socket.destroy(); // inject's socket has none
+      };
+      reply.raw.on('close', gone);
+      if (reply.raw.destroyed) gone();
+      write(`retry: ${RETRY_MS}\n\n`);
+      write(frame('ready', {}));
+      return (
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache, no-transform')
+          .header('x-accel-buffering', 'no')
+          // Its own connection: once the stream ends (the app closing) nothing keeps the socket open.
+          .header('connection', 'close')
+          // A stream, not the string the schema names for OpenAPI (Fastify pipes it, unserialized).
+          .send(stream as never)
+      );
+    },
+  );
+}
