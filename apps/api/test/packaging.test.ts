@@ -1,13 +1,14 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { loadConfig, REPO_ROOT } from '../src/config.js';
 import { freePort } from '../src/db/embedded.js';
+import { createEmptyDatabase } from './support/database.js';
+import { processes, waitFor } from './support/processes.js';
 import { startS3Server } from './support/s3.js';
 import './support/provided.js';
 
@@ -23,7 +24,7 @@ import './support/provided.js';
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 const outdirName = `.dist-packaging-${randomBytes(3).toString('hex')}`;
 const outdir = path.join(REPO_ROOT, 'apps/api', outdirName);
-const running: ChildProcess[] = [];
+const children = processes();
 
 type Json = Record<string, unknown>;
 type Container = {
@@ -446,54 +447,18 @@ beforeAll(() => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  children.killAll();
   await rm(outdir, { recursive: true, force: true });
   await rm(work, { recursive: true, force: true });
 });
 
-/** A new, empty database on the tests' server (as a fresh install's). */
-async function emptyDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
-  const name = `${inject('templateDatabase').replace('sp_template_', 'sp_pack_')}_${randomBytes(4).toString('hex')}`;
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(inject('adminDatabaseUrl'));
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const emptyDatabase = () => createEmptyDatabase('pack');
 
 /** Runs an image command as it is written, but from this test's own build of dist/ (same entry names). */
 function run(command: string[], env: Record<string, string>) {
   const [program, ...args] = command.map((a) => a.replace(/^apps\/api\/dist\//, `apps/api/${outdirName}/`));
   expect(program).toBe('node');
-  const child = spawn(process.execPath, args, {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('timed out');
+  return children.start(args, env);
 }
 
 const answers = async (url: string, status: number) => {
