@@ -44,17 +44,36 @@ export function usePhotoBatches(projectId: string, enabled = true) {
   );
 }
 
-/** One batch; asked again while matching or applying runs, and while this tab uploads to it. */
-export function usePhotoBatch(batchId: string, uploading = false) {
+/** While the project's live events reach the page (useProjectEvents), polling is only a fallback. */
+export const BATCH_LIVE_POLL_MS = 15_000;
+
+/**
+ * One batch; asked again while matching or applying runs, and while this tab uploads to it: often, or
+ * seldom when `live` (its changes are pushed, and the page reads it again on each).
+ */
+export function usePhotoBatch(batchId: string, uploading = false, live = false) {
   return useRecord(queryKeys.photoBatches.batch, '/api/photo-batches/{id}', batchId, 'photo_batch', {
     refetchInterval: (query) =>
-      uploading || (query.state.data && isWorking(query.state.data.state)) ? BATCH_POLL_MS : false,
+      uploading || (query.state.data && isWorking(query.state.data.state))
+        ? live
+          ? BATCH_LIVE_POLL_MS
+          : BATCH_POLL_MS
+        : false,
   });
 }
 
 /** The batch and its lists read afresh (an upload has finished). */
 export function invalidatePhotoBatch(batchId: string): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.photoBatches.batch(batchId) });
+}
+
+/** The batch, its items and the project's list read afresh (a live event said it changed). */
+export function refreshChangedBatch(batchId: string, projectId: string): void {
+  // A fetch already under way is kept, not restarted: a batch's photos are verified many a second.
+  const options = { cancelRefetch: false };
+  void queryClient.invalidateQueries({ queryKey: queryKeys.photoBatches.batch(batchId) }, options);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.photoBatches.itemsOf(batchId) }, options);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.photoBatches.project(projectId) }, options);
 }
 
 /** A batch's photos in capture order (every one, or those in the given states), every page. */

@@ -16,12 +16,14 @@ import {
   isWorking,
   MAPPING_FILE_TYPES,
   type PhotoBatch,
+  refreshChangedBatch,
   refreshSubjectsAfterApply,
   uploadMappingFile,
   useApplyBatch,
   usePhotoBatch,
   useStartMatching,
 } from '../../api/picture-day';
+import { useProjectEvents } from '../../api/projectEvents';
 import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { FilePickerButton } from '../../components/FilePickerButton';
@@ -40,7 +42,11 @@ export function PhotoBatchPage() {
   const { t } = useTranslation();
   const { projectId = '', batchId = '' } = useParams();
   const upload = useBatchUpload(batchId);
-  const batch = usePhotoBatch(batchId, upload?.running ?? false);
+  // Pushed from every API instance: a state move or a verified photo reads the batch again at once.
+  const { live } = useProjectEvents(projectId, (event) => {
+    if (event.type === 'resync' || event.photo_batch_id === batchId) refreshChangedBatch(batchId, projectId);
+  });
+  const batch = usePhotoBatch(batchId, upload?.running ?? false, live);
   return (
     <QueryState
       query={batch}

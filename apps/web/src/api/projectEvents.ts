@@ -1,0 +1,138 @@
+import { APP_SLUG } from '@school-portal/domain';
+import { useEffect, useRef, useState } from 'react';
+import { pathOf } from './api';
+import { getToken } from './token';
+
+/**
+ * A project's live events (GET /api/projects/{id}/events, server-sent events), from whichever API
+ * instance the browser reaches: what changed, by id; the page reads the records again through its queries.
+ * `resync` says some may have been missed (the stream was cut and is back): read everything again.
+ */
+export type ProjectEvent =
+  | { type: 'photo-batch.state'; photo_batch_id: string; state: string }
+  | { type: 'photo-batch.photo-verified'; photo_batch_id: string; photo_id: string }
+  | { type: 'resync' };
+
+/** The server's answers that no retry mends: signed out, refused, the project out of view. */
+const FINAL = new Set([401, 403, 404]);
+const RETRY_DEFAULT_MS = 3_000;
+const RETRY_MAX_MS = 30_000;
+
+/**
+ * Reads an event stream's frames (`event:` and `data:` lines, a blank line ends one; `retry:` sets the
+ * wait before connecting again; comment lines are heartbeats).
+ */
+async function readFrames(
+  body: ReadableStream<Uint8Array>,
+  onFrame: (event: string, data: string) => void,
+  onRetry: (ms: number) => void,
+) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of buffer.slice(0, end).split('\n')) {
+        const colon = line.indexOf(':');
+        if (colon === 0) continue;
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+        if (field === 'event') event = text;
+        else if (field === 'data') data.push(text);
+        else if (field === 'retry' && /^\d+$/.test(text)) onRetry(Number(text));
+      }
+      if (data.length > 0) onFrame(event, data.join('\n'));
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf('\n\n');
+    }
+  }
+}
+
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/**
+ * Holds the project's event stream open while mounted and hands each event to `onEvent`. The stream is
+ * read with fetch, not EventSource: EventSource can't send the bearer token in a header, and a token in
+ * the address would end up in proxies' and servers' access logs. It connects again after a cut (the
+ * server's `retry:` hint, longer after each failure) and then says `resync`. `live` is true while the
+ * stream is open, so a page may poll less meanwhile.
+ */
+export function useProjectEvents(projectId: string | undefined, onEvent: (event: ProjectEvent) => void) {
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  const [live, setLive] = useState(false);
+
+  useEffect(() => {
+    if (!projectId) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    void (async () => {
+      let failures = 0;
+      let connectedBefore = false;
+      while (!signal.aborted) {
+        let retryMs = RETRY_DEFAULT_MS;
+        try {
+          const token = getToken();
+          if (!token) return;
+          const response = await fetch(pathOf('/api/projects/{id}/events', { id: projectId }), {
+            headers: {
+              Accept: 'text/event-stream',
+              Authorization: `Bearer ${token}`,
+              'X-App-Slug': APP_SLUG,
+            },
+            credentials: 'same-origin',
+            signal,
+          });
+          if (FINAL.has(response.status)) return;
+          if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
+          await readFrames(
+            response.body,
+            (event, data) => {
+              if (event === 'ready') {
+                setLive(true);
+                failures = 0;
+                // Events sent while the stream was down are gone: the page reads afresh.
+                if (connectedBefore) handler.current({ type: 'resync' });
+                connectedBefore = true;
+              } else if (event === 'resync') handler.current({ type: 'resync' });
+              else {
+                try {
+                  handler.current(JSON.parse(data) as ProjectEvent);
+                } catch {
+                  // Not ours to read: ignored.
+                }
+              }
+            },
+            (ms) => {
+              retryMs = ms;
+            },
+          );
+        } catch {
+          if (signal.aborted) return;
+          failures += 1;
+        }
+        setLive(false);
+        await wait(Math.min(retryMs * 2 ** failures, RETRY_MAX_MS), signal);
+      }
+    })();
+    return () => {
+      controller.abort();
+      setLive(false);
+    };
+  }, [projectId]);
+
+  return { live };
+}
