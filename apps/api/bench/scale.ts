@@ -115,7 +115,9 @@ async function seedStudio(
     WHERE p.id = ANY(${rows.map((r) => r.projectId)}::bigint[])`.execute(db);
 
   // Per school: the same number of subjects; photos a subject on average (every 20th none, the next
-  // double, so coverage has someone missing); audit rows a subject spread over the season.
+  // double, so coverage has someone missing); audit rows a subject spread over the season. A school's
+  // subjects, photos and assignments are stored together, as its roster import and picture day write
+  // them (rows of 500 schools interleaved would make each school's reads touch a page a row).
   const perSchool = Math.max(1, Math.floor(subjects / schools));
   const photosEach = Math.max(0, Math.round(photos / subjects));
   const auditEach = Math.max(0, Math.round(audit / subjects));
@@ -128,7 +130,8 @@ async function seedStudio(
           ${id('last_name')}::text, 'Last' || (g % 97), ${id('grade')}::text, (g % 13)::text,
           ${id('teacher')}::text, 'Teacher' || (g % 12)),
         upper(lpad(to_hex(g), 8, '0')), ${SEASON_START}::timestamptz + g * interval '1 second'
-      FROM unnest(${projectIds}::bigint[]) p(id), generate_series(1, ${perSchool}::int) g`.execute(db);
+      FROM unnest(${projectIds}::bigint[]) p(id), generate_series(1, ${perSchool}::int) g
+      ORDER BY p.id, g`.execute(db);
     if (photosEach > 0) {
       await sql`WITH s AS (
           SELECT s.id, a.id AS album_id, CASE WHEN s.id % 20 = 0 THEN 0 WHEN s.id % 20 = 1 THEN ${2 * photosEach}::int
@@ -143,11 +146,12 @@ async function seedStudio(
             'image/jpeg', now(), now(), md5(s.id || '/' || i) || md5(i || '/' || s.id), 2400, 3600, 1, now(),
             'verified', 2400, 3600
           FROM s, generate_series(1, s.n) i
+          ORDER BY s.id, i
           RETURNING id, storage_key
         )
         INSERT INTO subject_photo_assignments (subject_id, photo_id, is_primary)
         SELECT split_part(ph.storage_key, '/', 2)::bigint, ph.id, split_part(ph.storage_key, '/', 3) = '1'
-        FROM ph`.execute(db);
+        FROM ph ORDER BY ph.id`.execute(db);
     }
     if (auditEach > 0) {
       await sql`INSERT INTO audit_events (user_id, acting_organization_id, owner_organization_id, action,
