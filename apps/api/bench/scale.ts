@@ -25,6 +25,7 @@
  * the next run with that name, to measure a change before and after on the same data).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -253,6 +254,8 @@ async function startApi(
 ): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  // Both instances share one storage folder (and its signing secret), as a multi-instance install does.
+  const dataDir = path.join(REPO_ROOT, 'var', `bench-scale-${process.pid}`);
   const child = spawn(process.execPath, [...process.execArgv, path.join(REPO_ROOT, 'apps/api/src/main.ts')], {
     env: {
       ...process.env,
@@ -263,7 +266,7 @@ async function startApi(
       SEED_DEMO: 'false',
       RUN_WORKERS: 'false',
       LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(REPO_ROOT, 'var', `bench-scale-${process.pid}-${port}`),
+      DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -271,6 +274,7 @@ async function startApi(
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+    await rm(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 180_000;
   for (;;) {
