@@ -367,12 +367,12 @@ function route(
   };
 }
 /** A streamed answer's status, and its body when it is a refusal (a stream that started is let go). */
-async function answerOf(route: Route, res: LightResponse): Promise<{ statusCode: number; json(): unknown }> {
+async function answerOf(route: Route, res: LightResponse): Promise<{ statusCode: number; json(): object }> {
   if (!route.stream) return res;
   const body = res.stream();
   if (res.statusCode < 300) {
     body.destroy();
-    return { statusCode: res.statusCode, json: () => null };
+    return { statusCode: res.statusCode, json: () => ({}) };
   }
   let text = '';
   for await (const chunk of body) text += chunk;

@@ -243,3 +243,40 @@ export async function photoCountsOfSubjects(db: Db, subjectIds: string[], except
 /** Whether a photo (by an id column, `i.photo_id`) is verified, as SQL: picture day's counts. */
 export const photoVerifiedRead = (photoIdColumn: string) =>
   sql<boolean>`EXISTS (SELECT 1 FROM photos ph WHERE ph.id = ${sql.ref(photoIdColumn)} AND ph.upload_verified_at IS NOT NULL)`;
+
+/**
+ * The content hashes among `hashes` that photos of the project outside `albumId` (the batch's own album)
+ * already have: a batch uploaded again holds the same bytes. One query, by the (album, hash) index.
+ */
+export async function hashesHeldElsewhere(
+  db: Db,
+  projectId: string,
+  albumId: string,
+  hashes: string[],
+): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('photos as ph')
+    .innerJoin('albums as al', 'al.id', 'ph.album_id')
+    .select('ph.content_sha256')
+    .distinct()
+    .where('al.parent_resource_type', '=', 'Project')
+    .where('al.parent_resource_id', '=', projectId)
+    .where('ph.album_id', '!=', albumId)
+    .where('ph.upload_verified_at', 'is not', null)
+    .where('ph.content_sha256', 'in', hashes)
+    .execute();
+  return new Set(rows.map((r) => r.content_sha256!));
+}
+
+/** Which of subjects `ids` have a photo assigned. */
+export async function subjectsWithAssignedPhotos(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('subject_photo_assignments')
+    .select('subject_id')
+    .distinct()
+    .where('subject_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.subject_id));
+}

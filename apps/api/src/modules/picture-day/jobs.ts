@@ -8,6 +8,7 @@ import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import type { Storage } from '../../storage/storage.js';
 import { DEFAULT_LARGEST_OUTPUT_HEIGHT, examinePortrait } from '../photos/checks/checks.js';
+import { hashesHeldElsewhere } from '../photos/queries.js';
 import { baseOf, renditionKey, selectPhotos, workingMaster } from '../photos/service.js';
 import { projectFields } from '../subject-imports/service.js';
 import { insertSubjectsWithCardCodes, projectSubjectsToMatch } from '../subjects/bulk.js';
@@ -16,7 +17,6 @@ import { type ItemToMatch, matchItems } from './match.js';
 import {
   batchItems,
   findBatch,
-  hashesHeldElsewhere,
   type ItemRow,
   markItemsApplied,
   moveBatch,

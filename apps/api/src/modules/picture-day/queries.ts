@@ -213,31 +213,6 @@ export async function saveCardLooks(
     WHERE i.id = v.id`.execute(db);
 }
 
-/**
- * The content hashes among `hashes` that photos of the project outside `albumId` (the batch's own album)
- * already have: a batch uploaded again holds the same bytes. One query, by the (album, hash) index.
- */
-export async function hashesHeldElsewhere(
-  db: Db,
-  projectId: string,
-  albumId: string,
-  hashes: string[],
-): Promise<Set<string>> {
-  if (hashes.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('photos as ph')
-    .innerJoin('albums as al', 'al.id', 'ph.album_id')
-    .select('ph.content_sha256')
-    .distinct()
-    .where('al.parent_resource_type', '=', 'Project')
-    .where('al.parent_resource_id', '=', projectId)
-    .where('ph.album_id', '!=', albumId)
-    .where('ph.upload_verified_at', 'is not', null)
-    .where('ph.content_sha256', 'in', hashes)
-    .execute();
-  return new Set(rows.map((r) => r.content_sha256!));
-}
-
 /** Writes a match's outcome for every item of it, in one statement. */
 export async function saveMatches(db: Db, matches: MatchedItem[]) {
   if (matches.length === 0) return;

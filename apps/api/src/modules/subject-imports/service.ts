@@ -21,9 +21,16 @@ import { scheduleDeletions, takeUpload, uploadKeyFor } from '../../storage/uploa
 import { DAY_MS } from '../../time.js';
 import { attachmentById } from '../attachments/queries.js';
 import { type AuditActor, recordAudit, recordAudits } from '../audit/record.js';
+import { subjectsWithAssignedPhotos } from '../photos/queries.js';
 import { loadFields } from '../project-templates/service.js';
 import { projectOrganizationId, projectTemplateId, selectLiveProjects } from '../projects/queries.js';
-import { insertSubjects, projectSubjectProperties, updateSubjectProperties } from '../subjects/bulk.js';
+import {
+  deleteSubjectsOfProject,
+  insertSubjects,
+  projectSubjectProperties,
+  subjectsWithYearbookPhoto,
+  updateSubjectProperties,
+} from '../subjects/bulk.js';
 import type { OneRosterStudentId } from './oneroster.js';
 import { type ParsedRoster, type RosterEncoding, readRoster } from './parse.js';
 import { mappingProblems, type Plan, planImport, rowName } from './plan.js';
@@ -277,24 +284,11 @@ export async function planFor(
 
 /** Subjects with photos that have any photo (assigned, or a yearbook photo), of these. */
 async function subjectsWithPhotos(db: Db, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('subjects as s')
-    .select('s.id')
-    .where('s.id', 'in', ids)
-    .where((eb) =>
-      eb.or([
-        eb('s.yearbook_photo_id', 'is not', null),
-        eb.exists(
-          eb
-            .selectFrom('subject_photo_assignments as a')
-            .select('a.id')
-            .whereRef('a.subject_id', '=', 's.id'),
-        ),
-      ]),
-    )
-    .execute();
-  return new Set(rows.map((r) => r.id));
+  const [assigned, yearbook] = await Promise.all([
+    subjectsWithAssignedPhotos(db, ids),
+    subjectsWithYearbookPhoto(db, ids),
+  ]);
+  return new Set([...assigned, ...yearbook]);
 }
 
 /** A deletion never takes a child's portraits: a subject with photos is kept, and the check says so. */
@@ -445,12 +439,7 @@ export async function applyImport(db: Db, storage: Storage, importId: string, ca
         const withPhotos = await subjectsWithPhotos(trx, ids);
         const gone = ids.filter((id) => !withPhotos.has(id));
         if (gone.length > 0) {
-          const deleted = await trx
-            .deleteFrom('subjects')
-            .where('project_id', '=', row.project_id)
-            .where('id', 'in', gone)
-            .executeTakeFirst();
-          report.deleted = Number(deleted.numDeletedRows);
+          report.deleted = await deleteSubjectsOfProject(trx, row.project_id, gone);
           // In the trail as every subject deletion is (ids only); the person who applied is on the
           // import's own subject_import.apply entry.
           const ownerOrganizationId = await projectOrganizationId(trx, row.project_id);

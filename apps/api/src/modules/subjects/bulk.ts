@@ -76,3 +76,26 @@ export async function insertSubjectsWithCardCodes(db: Db, projectId: string, cod
     .execute();
   return new Map(rows.map((r) => [r.card_code, r.id]));
 }
+
+/** Deletes subjects `ids` of the project in one statement (a roster delta's removals); answers how many. */
+export async function deleteSubjectsOfProject(db: Db, projectId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const deleted = await db
+    .deleteFrom('subjects')
+    .where('project_id', '=', projectId)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}
+
+/** Which of subjects `ids` have a yearbook photo chosen. */
+export async function subjectsWithYearbookPhoto(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('subjects')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('yearbook_photo_id', 'is not', null)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
