@@ -11,10 +11,14 @@ import client from 'prom-client';
  */
 export interface Metrics {
   registry: client.Registry;
+  /** Answers by method, route pattern and status (registerRequestMetrics counts into them, for every app built on this runtime). */
+  http: { requests: client.Counter<HttpLabel>; duration: client.Histogram<HttpLabel> };
   /** Records a job run of `queue`: its seconds, and whether it failed. */
   observeJob(queue: string, seconds: number, failed: boolean): void;
 }
 
+type HttpLabel = 'method' | 'route' | 'status';
+const HTTP_LABELS: HttpLabel[] = ['method', 'route', 'status'];
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600];
 
@@ -101,8 +105,24 @@ export function createMetrics(pool: pg.Pool, queueNames: readonly string[]): Met
     'Queries waiting for a connection',
     () => pool.waitingCount,
   );
+  const http = {
+    requests: new client.Counter({
+      name: 'school_portal_http_requests_total',
+      help: 'Answered requests by method, route pattern and status',
+      labelNames: HTTP_LABELS,
+      registers: [registry],
+    }),
+    duration: new client.Histogram({
+      name: 'school_portal_http_request_duration_seconds',
+      help: 'Time to answer, by method, route pattern and status',
+      labelNames: HTTP_LABELS,
+      buckets: REQUEST_BUCKETS,
+      registers: [registry],
+    }),
+  };
   return {
     registry,
+    http,
     observeJob(queue, seconds, failed) {
       jobDuration.observe({ queue, outcome: failed ? 'failed' : 'completed' }, seconds);
       if (failed) jobFailures.inc({ queue });
@@ -114,20 +134,7 @@ const STARTED = Symbol('request started');
 
 /** Counts and times every answer of `app` by method, route pattern (never the raw URL) and status. */
 export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics) {
-  const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new client.Counter({
-    name: 'school_portal_http_requests_total',
-    help: 'Answered requests by method, route pattern and status',
-    labelNames,
-    registers: [metrics.registry],
-  });
-  const duration = new client.Histogram({
-    name: 'school_portal_http_request_duration_seconds',
-    help: 'Time to answer, by method, route pattern and status',
-    labelNames,
-    buckets: REQUEST_BUCKETS,
-    registers: [metrics.registry],
-  });
+  const { requests, duration } = metrics.http;
   app.addHook('onRequest', (request, _reply, done) => {
     (request as unknown as Record<symbol, bigint>)[STARTED] = process.hrtime.bigint();
     done();
