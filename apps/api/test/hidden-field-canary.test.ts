@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventually, type TestApp } from './support/app.js';
 import { mappings } from './support/export-format.js';
-import { injectAs } from './support/factories.js';
+import { bearer, injectAs } from './support/factories.js';
 import { makeJpeg } from './support/images.js';
 import { projectWithFields, subjectWithPhoto } from './support/project-data.js';
 import { type World, worldApp } from './support/world.js';
@@ -47,8 +47,37 @@ let schoolRenderId: string;
 const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   injectAs(t.app, tokens[who]!, method, url, payload);
 
+/**
+ * A live event stream (text/event-stream never ends) as far as its `ready` event, or 3 s: what a client
+ * gets on connecting.
+ */
+async function streamStart(who: string, url: string): Promise<{ status: number; text: string }> {
+  const answer = await t.app.inject({
+    method: 'GET',
+    url,
+    headers: bearer(tokens[who]!),
+    payloadAsStream: true,
+  });
+  const body = answer.stream();
+  let text = JSON.stringify(answer.headers);
+  const deadline = setTimeout(() => body.destroy(), 3000);
+  try {
+    for await (const chunk of body) {
+      text += chunk;
+      if (text.includes('event: ready')) break;
+    }
+  } catch {
+    // Ended at the deadline.
+  } finally {
+    clearTimeout(deadline);
+    body.destroy();
+  }
+  return { status: answer.statusCode, text };
+}
+
 /** Everything a response carries, as text: the body, a followed download, a ZIP's names and files, a PDF's text. */
 async function readable(who: string, url: string): Promise<{ status: number; text: string }> {
+  if (/\/events(\?|$)/.test(url)) return streamStart(who, url);
   let answer = await call(who, 'GET', url);
   const parts: string[] = [answer.body, JSON.stringify(answer.headers)];
   if (answer.statusCode === 302 && String(answer.headers.location).startsWith('/')) {
@@ -351,6 +380,7 @@ describe('the school', () => {
     expect(ok(/\/api\/layout-renders\/\d+\/download/)).toBeGreaterThan(0);
     expect(ok(/\/api\/subjects\/\d+$/)).toBe(subjectIds.length);
     expect(ok(/audit-events\.csv/)).toBeGreaterThan(0);
+    expect(ok(/\/projects\/\d+\/events/)).toBeGreaterThan(0);
     expect(ok(/\/data-summary/)).toBeGreaterThan(0);
     // Coverage: the counts and missing list, and its CSV.
     expect(ok(/\/coverage(\?|$)/)).toBeGreaterThan(0);
