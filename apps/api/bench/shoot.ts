@@ -243,7 +243,11 @@ export async function pictureDay(dir: string, count: number, options: { checks: 
     await runInFlight(names.length, UPLOADS_IN_FLIGHT, async (i) => {
       const bytes = await readFile(path.join(dir, names[i]!));
       const { photo } = await call('POST', `/api/photo-batches/${batch.id}/photos`, {
-        photo: { upload_file_name: names[i], upload_file_size: bytes.length, upload_content_type: 'image/jpeg' },
+        photo: {
+          upload_file_name: names[i],
+          upload_file_size: bytes.length,
+          upload_content_type: 'image/jpeg',
+        },
       });
       const form = new FormData();
       for (const [k, v] of Object.entries(photo.presigned_post.fields as Record<string, string>))
