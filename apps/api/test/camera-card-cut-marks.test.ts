@@ -6,7 +6,7 @@ import { downloadPdf, rasterise, renderAndWait } from './support/renders.js';
 import { type World, worldApp } from './support/world.js';
 
 /**
- * Camera-card sheets carry cut marks (issue 35): the built-in Camera Card printed through the render job
+ * Camera-card sheets carry cut marks: the built-in Camera Card printed through the render job
  * to a real PDF, rasterised by pdftoppm, shows a short hairline outside each printed card's corners, in
  * line with each of its edges, and none where no card was printed nor on the cards themselves.
  */

@@ -1,5 +1,5 @@
 /**
- * The camera-card reader at every size a card can have in a frame (issue 35: cards held close to the
+ * The camera-card reader at every size a card can have in a frame (cards held close to the
  * camera were missed), on real JPEGs made with sharp: the product's own QR code (the layout engine's
  * `barcodePng`), alone as the issue measured it and on the printed Camera Card, at QR modules of 20 to
  * 120 px in a 6000 x 4000 frame, upright and turned 8 degrees. The frames are 3000 x 2000 with every module

@@ -6,7 +6,7 @@ import { type SmtpPeer, startSmtpPeer } from './support/smtp.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
- * Coverage (issue 35): classes read in grade order, then by the teacher's surname without the title
+ * Coverage: classes read in grade order, then by the teacher's surname without the title
  * ("Mme", "Mr.", "Ms."), and the missing list likewise; the studio's e-mail to the school is previewed
  * (recipient, subject, text) without anything being sent, and goes only when the studio sends it,
  * with the text it previewed. Real PostgreSQL and a real SMTP peer.

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
 
 /**
- * The development seed's photos (issue 35): the demo project's portraits are checked as an upload's are
+ * The development seed's photos: the demo project's portraits are checked as an upload's are
  * once verified (a face found, no flag, an auto crop), so its Photo Checks and Coverage show what a
  * real project would, where they were stored without ever being checked.
  */

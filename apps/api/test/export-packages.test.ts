@@ -21,8 +21,8 @@ import { worldApp } from './support/world.js';
 import { readZip } from './support/zip.js';
 
 /**
- * The files yearbook publishers and school systems read, as their guides name them (issue 35, items 12,
- * 18-20; docs/exports.md), built by migration 0044's built-in formats into real archives and read back:
+ * The files yearbook publishers and school systems read, as their guides name them (docs/exports.md),
+ * built by migration 0044's built-in formats into real archives and read back:
  * PSPA's 13-column index, README.TXT and COPYRIGHT.TXT, the index's encoding; every school system's
  * download at the ZIP's root; the pre-export check naming what it will write otherwise, and Aeries IDs
  * that are not numbers.
@@ -61,7 +61,7 @@ const person = (id: string, values: Record<string, string>, images = [photo]): E
   images,
 });
 
-describe('PSPA package (item 18)', () => {
+describe('PSPA package', () => {
   test('INDEX.TXT has the 13 columns A-M, M the image size; README.TXT and COPYRIGHT.TXT as the guidelines name them', async () => {
     const pspa = await builtIn('pspa_yearbook');
     expect(pspa.field_mappings.map((m) => m.field_key)).toEqual([
@@ -153,7 +153,7 @@ describe('PSPA package (item 18)', () => {
   });
 });
 
-describe('pre-export check: which names are written otherwise, and how (item 12)', () => {
+describe('pre-export check: which names are written otherwise, and how', () => {
   test('the encoding: each subject, column, value and what the index will hold instead', async () => {
     const pspa = await builtIn('pspa_yearbook');
     const subjects = [
@@ -200,7 +200,7 @@ describe('pre-export check: which names are written otherwise, and how (item 12)
   });
 });
 
-describe('school systems: the download is what the system takes (item 19)', () => {
+describe('school systems: the download is what the system takes', () => {
   test.each(Object.keys(SIS_FORMATS))('%s: no folder around the files', async (key) => {
     const format = await builtIn(key);
     expect(format.files_at_root).toBe(true);
@@ -231,7 +231,7 @@ describe('school systems: the download is what the system takes (item 19)', () =
   });
 });
 
-describe('Aeries: the Permanent ID is a number (item 20)', () => {
+describe('Aeries: the Permanent ID is a number', () => {
   test('a Student ID that is not a number is named; numbers, and other systems, are not', async () => {
     const subjects = [
       person('1', { student_id: 'E-77' }),

@@ -9,7 +9,7 @@ import { projectWithFields } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
- * Picture day's upload shape and apply on real files (issue 35, items 3, 6, 8 and 10): real portraits (a
+ * Picture day's upload shape and apply on real files: real portraits (a
  * face the checks find), an empty backdrop and a blurred face made with sharp, uploaded by presigned POST,
  * verified and checked by the real jobs, matched by file name and applied against real PostgreSQL.
  */
@@ -150,7 +150,7 @@ const assignments = (subjectId: string) =>
 const primaryOf = async (subjectId: string) =>
   (await assignments(subjectId)).find((a) => a.is_primary)?.photo_id ?? null;
 
-describe('one shape for one upload (item 3)', () => {
+describe('one shape for one upload', () => {
   let batchId: string;
   beforeAll(async () => {
     batchId = (await newBatch({ name: 'Shapes', match_by: 'file_name' })).id;
@@ -209,7 +209,7 @@ describe('one shape for one upload (item 3)', () => {
   });
 });
 
-describe('the primary is the last frame that passed the checks (item 6)', () => {
+describe('the primary is the last frame that passed the checks', () => {
   let ids: Record<string, string>;
   beforeAll(async () => {
     const batch = await newBatch({ name: 'Morning', match_by: 'file_name' });
@@ -247,7 +247,7 @@ describe('the primary is the last frame that passed the checks (item 6)', () => 
   });
 });
 
-describe('frames not checked yet when applied (item 6)', () => {
+describe('frames not checked yet when applied', () => {
   test('the primary waits for the checks, then is the last frame that passed', async () => {
     const batch = await newBatch({ name: 'Cy late', match_by: 'file_name' });
     const ids = await uploadChecked(batch.id, [
@@ -277,7 +277,7 @@ describe('frames not checked yet when applied (item 6)', () => {
   }, 240_000);
 });
 
-describe('a retake batch makes the newest photo primary (item 8)', () => {
+describe('a retake batch makes the newest photo primary', () => {
   test('marked as retakes: primary "newest" by default; the morning photo stays, no longer primary', async () => {
     const morning = await primaryOf(subjects.ava!);
     expect(morning).not.toBeNull();
@@ -301,7 +301,7 @@ describe('a retake batch makes the newest photo primary (item 8)', () => {
   }, 240_000);
 });
 
-describe('after a reload mid-upload, every missing file is counted and named (item 10)', () => {
+describe('after a reload mid-upload, every missing file is counted and named', () => {
   test('files registered but never sent are counted and named, the names capped, the total whole', async () => {
     const batch = await newBatch({ name: 'Reloaded', match_by: 'file_name' });
     await upload(batch.id, 'S2_5.jpg', await taken(face, 20));

@@ -9,7 +9,7 @@ import { projectWithFields } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
 
 /**
- * How picture day matches a batch when the shoot did not go as planned (issue 35): a card the reader
+ * How picture day matches a batch when the shoot did not go as planned: a card the reader
  * cannot read, two cameras at once, a child who forgot the card, the same files uploaded twice, Student
  * IDs with separators in file names, and leading zeros a spreadsheet stripped. Real JPEGs made with sharp
  * (portraits with a real face, cards photographed), verified and matched by the real jobs, real PostgreSQL;

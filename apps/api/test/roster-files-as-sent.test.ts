@@ -18,7 +18,7 @@ import { inWorld, type World } from './support/world.js';
 import { zipOf } from './support/zip.js';
 
 /**
- * Roster files as districts and school systems really send them (issue 35, items 12-17): OneRoster
+ * Roster files as districts and school systems really send them: OneRoster
  * dates that are not ISO, vendors' extra columns, manifest.csv's absent files and delta changes,
  * students without an identifier; PowerSchool's grade levels and Social Security numbers in plain files;
  * and an import nobody finished, which ends.

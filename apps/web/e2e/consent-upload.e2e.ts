@@ -4,7 +4,7 @@ import { threeStudentProject } from './support/factories.js';
 import { apiAs, DEMO_USERS, productAndBrowser, withSignedInPage } from './support/server.js';
 
 /**
- * The school imports consent from the screen alone (issue 35): in the Import Consent dialog it picks its
+ * The school imports consent from the screen alone: in the Import Consent dialog it picks its
  * information system's export from its computer, the file is uploaded to the project's files and read
  * at once, and it applies; the file is then among the project's files. A file of a type the project's files
  * do not take is refused with the reason, and nothing is read.

@@ -4,7 +4,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { schoolProject } from './support/factories.js';
 import { type ApiCall, apiAs, DEMO_USERS, productAndBrowser, withSignedInPage } from './support/server.js';
 
-// Picture day's upload stopped by a reload (issue 35, item 10): the batch counts and names every file it
+// Picture day's upload stopped by a reload: the batch counts and names every file it
 // is missing, not only the ones whose bytes were on their way; and a batch marked as retakes on creation.
 
 const product = productAndBrowser({}, { publicHost: '127.0.0.1' });

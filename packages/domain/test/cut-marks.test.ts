@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CUT_MARK, cutMarks, type LayoutPage, layoutDefinitionSchema, layoutPages } from '../src/index.js';
 
-/** Cut marks (issue 35): outside each unit's corners, in line with its edges, never onto another unit. */
+/** Cut marks: outside each unit's corners, in line with its edges, never onto another unit. */
 const page = (cuts: LayoutPage['cuts']): LayoutPage => ({ width: 612, height: 792, boxes: [], cuts });
 
 describe('cutMarks', () => {

@@ -46,7 +46,7 @@ export function useConsentImport(projectId: string) {
 }
 
 /**
- * The school's file uploaded to the project's files from the consent dialog (issue 35: a school could not
+ * The school's file uploaded to the project's files from the consent dialog (a school could not
  * upload one anywhere else): the record, its bytes to the presigned target with progress, then the server's
  * check of them (spec §4), as the file requests' upload does, with no request to answer. Answers the
  * verified attachment; the project's files are read again.

@@ -1,4 +1,4 @@
--- Picture day (issue 35): a batch marked as retakes makes its newest photo the subject's primary by
+-- Picture day: a batch marked as retakes makes its newest photo the subject's primary by
 -- default (primary_rule 'newest' unless the creator chose otherwise); the morning's photo stays, no
 -- longer primary.
 ALTER TABLE photo_batches

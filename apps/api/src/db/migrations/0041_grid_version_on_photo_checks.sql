@@ -1,5 +1,5 @@
 -- The subjects grid's images=retake also takes the subjects whose photos all failed the photo checks
--- (none became their portrait, issue 35): a photo's checks (saved by photos.checks, or accepted by a
+-- (none became their portrait): a photo's checks (saved by photos.checks, or accepted by a
 -- person) move the grid version too, beside the retake mark, the thumbnails' storage key and renditions
 -- (0021, 0029). Assigned photos only, as before.
 CREATE OR REPLACE FUNCTION photos_grid_changes() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- Roster imports (issue 35): a OneRoster import may take the Student ID from users' sourcedId instead
+-- Roster imports: a OneRoster import may take the Student ID from users' sourcedId instead
 -- of their identifier; an import left unchecked (or checked and never applied) ends as 'expired' after
 -- a time, its file deleted by the cleanup job.
 ALTER TABLE subject_imports

@@ -76,7 +76,7 @@ const TEACHER_TITLE = String.raw`^(mr|mrs|ms|miss|mx|dr|prof|mme|mlle|mmes|m|mad
 const LAST_WORD_PREFIX = String.raw`^.*\s`;
 
 /**
- * The ORDER BY keys of classes (issue 35): grade first (by grade ordering), then the teacher's surname
+ * The ORDER BY keys of classes: grade first (by grade ordering), then the teacher's surname
  * (the name without its title: the part before a comma in "Lee, Jane", else the last word), then the
  * rest of the teacher's name, then the home room. `column` reads a class field's value.
  */

@@ -137,7 +137,7 @@ async function missingPortraitsMail(ctx: AppContext, request: FastifyRequest, pr
 }
 
 /**
- * The e-mail the studio would send, shown before it sends it (issue 35): recipient, subject and text,
+ * The e-mail the studio would send, shown before it sends it: recipient, subject and text,
  * exactly as `notifySchool` would queue them at this moment. Sends nothing and records nothing.
  */
 export async function previewSchoolNotification(ctx: AppContext, request: FastifyRequest, projectId: string) {
