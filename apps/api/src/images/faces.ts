@@ -79,9 +79,20 @@ async function loadHuman(): Promise<Human> {
       async: false,
       warmup: 'none',
       cacheModels: false,
+      // Still photos, never video: no result may come from the photo before. Human's defaults reuse a
+      // detection for an input it finds similar within skipFrames and skipTime (2.5 s), so a result depended
+      // on how closely detections followed each other (a blurred camera card once read as a face in CI).
+      cacheSensitivity: 0,
       face: {
         enabled: true,
-        detector: { enabled: true, rotation: false, maxDetected: 5, minConfidence: FACE_MIN_CONFIDENCE },
+        detector: {
+          enabled: true,
+          rotation: false,
+          maxDetected: 5,
+          minConfidence: FACE_MIN_CONFIDENCE,
+          skipFrames: 0,
+          skipTime: 0,
+        },
         mesh: { enabled: false },
         iris: { enabled: false },
         attention: { enabled: false },
