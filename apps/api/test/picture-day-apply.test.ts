@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NOT_UPLOADED_NAMES } from '../src/modules/picture-day/serialize.js';
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
+import { uploadBatchPhoto } from './support/picture-day.js';
 import { portrait } from './support/portraits.js';
 import { projectWithFields } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
@@ -97,17 +98,8 @@ const register = (batchId: string, name: string, size: number) =>
   });
 
 /** The browser's flow for one file: the record and form (the album upload's names), bytes, verify. */
-async function upload(batchId: string, name: string, bytes: Buffer) {
-  const created = await register(batchId, name, bytes.length);
-  expect(created.statusCode, created.body).toBe(201);
-  const { photo } = created.json();
-  expect((await t.upload(photo.presigned_post, bytes, name)).status).toBe(204);
-  await eventually(
-    async () => (await call('PATCH', `/api/photos/${photo.id}/verify`)).statusCode === 200,
-    60_000,
-  );
-  return photo.id as string;
-}
+const upload = (batchId: string, name: string, bytes: Buffer) =>
+  uploadBatchPhoto(t, token, batchId, name, bytes);
 
 /** Uploads the frames and waits until the photo checks have looked at every one. */
 async function uploadChecked(batchId: string, frames: [string, Buffer][]) {

@@ -6,6 +6,7 @@ import { baseOf, renditionKey } from '../src/modules/photos/service.js';
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { drawnCard, photographCard } from './support/camera-cards.js';
 import { bearer } from './support/factories.js';
+import { uploadBatchPhoto } from './support/picture-day.js';
 import { facePortrait } from './support/portraits.js';
 import { projectWithFields } from './support/project-data.js';
 import { inWorld, type World } from './support/world.js';
@@ -38,16 +39,8 @@ const shot = async (bytes: Buffer, minute: number) =>
     .withExif({ IFD2: { DateTimeOriginal: taken(minute) } })
     .toBuffer();
 
-async function upload(batchId: string, name: string, bytes: Buffer) {
-  const created = await call('POST', `/api/photo-batches/${batchId}/photos`, {
-    photo: { file_name: name, byte_size: bytes.length, content_type: 'image/jpeg' },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const { photo } = created.json();
-  expect((await t.upload(photo.presigned_post, bytes, name)).status).toBe(204);
-  await eventually(async () => (await call('PATCH', `/api/photos/${photo.id}/verify`)).statusCode === 200);
-  return photo.id as string;
-}
+const upload = (batchId: string, name: string, bytes: Buffer) =>
+  uploadBatchPhoto(t, tokens.studioStaff!, batchId, name, bytes);
 
 test('a batch photo is read while it is verified: the match needs neither its original nor its master', async () => {
   const project = await projectWithFields(t.ctx.db, w.orgs.schoolA1.id, 'Decode once', ['first_name']);

@@ -4,6 +4,7 @@ import { type ItemToMatch, matchItems, type SubjectToMatch } from '../src/module
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { drawnCard, photographCard } from './support/camera-cards.js';
 import { bearer, signIn } from './support/factories.js';
+import { uploadBatchPhoto } from './support/picture-day.js';
 import { facePortrait } from './support/portraits.js';
 import { projectWithFields } from './support/project-data.js';
 import { buildWorld, type World } from './support/world.js';
@@ -68,19 +69,8 @@ async function newBatch(projectId: string, body: Record<string, unknown>) {
   return res.json().photo_batch.id as string;
 }
 
-async function upload(batchId: string, name: string, bytes: Buffer) {
-  const created = await call('POST', `/api/photo-batches/${batchId}/photos`, {
-    photo: { file_name: name, byte_size: bytes.length, content_type: 'image/jpeg' },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const { photo } = created.json();
-  expect((await t.upload(photo.presigned_post, bytes, name)).status).toBe(204);
-  await eventually(
-    async () => (await call('PATCH', `/api/photos/${photo.id}/verify`)).statusCode === 200,
-    60_000,
-  );
-  return photo.id as string;
-}
+const upload = (batchId: string, name: string, bytes: Buffer) =>
+  uploadBatchPhoto(t, token, batchId, name, bytes);
 
 async function match(batchId: string) {
   const started = await call('POST', `/api/photo-batches/${batchId}/match`);

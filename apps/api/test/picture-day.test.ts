@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cardPayload } from '../src/images/card-code.js';
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { bearer, signIn } from './support/factories.js';
+import { uploadBatchPhoto } from './support/picture-day.js';
 import { facePortrait } from './support/portraits.js';
 import { projectWithFields } from './support/project-data.js';
 import { countQueries, whenJobsSettled } from './support/query-count.js';
@@ -123,26 +124,9 @@ async function newBatch(body: Record<string, unknown>, projectId = project.proje
   return res.json().photo_batch.id as string;
 }
 
-/** The browser's flow for one file: the batch's record and form, the bytes, then verify until done. */
-async function upload(batchId: string, name: string, bytes: Buffer) {
-  const created = await call('POST', `/api/photo-batches/${batchId}/photos`, {
-    photo: {
-      file_name: name,
-      byte_size: bytes.length,
-      content_type: 'image/jpeg',
-      last_modified: 1_764_057_600_000,
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const { photo: p } = created.json();
-  expect((await t.upload(p.presigned_post, bytes, name)).status).toBe(204);
-  await eventually(async () => {
-    const v = await call('PATCH', `/api/photos/${p.id}/verify`);
-    return v.statusCode === 200;
-    // As long as matching may take: a loaded CI machine verifies slowly, and a wait only ends sooner.
-  }, 60_000);
-  return p.id as string;
-}
+/** The browser's flow for one file, with the file's time as the browser gives it. */
+const upload = (batchId: string, name: string, bytes: Buffer) =>
+  uploadBatchPhoto(t, token, batchId, name, bytes, { last_modified: 1_764_057_600_000 });
 
 async function match(batchId: string) {
   const started = await call('POST', `/api/photo-batches/${batchId}/match`);
