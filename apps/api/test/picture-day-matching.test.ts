@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { baseOf, renditionKey } from '../src/modules/photos/service.js';
 import { type ItemToMatch, matchItems, type SubjectToMatch } from '../src/modules/picture-day/match.js';
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { drawnCard, photographCard } from './support/camera-cards.js';
@@ -178,6 +179,29 @@ describe('camera cards', () => {
     expect(kept.map((k) => k.file_name)).toEqual(['IMG_0003.JPG']);
     await match(batchId);
     expect((await items(batchId))['IMG_0004.JPG']).toMatchObject({ reason_code: 'unreadable_card_before' });
+  }, 240_000);
+
+  test('a frame whose face could not be looked for (its rendition gone, not checked) goes to review, never to the child before', async () => {
+    const { projectId, subjects } = await projectWith('Unexamined frame', { ava: '1', cy: '2' });
+    const batchId = await newBatch(projectId, { name: 'Lost rendition', match_by: 'camera_card' });
+    await upload(batchId, 'IMG_0001.JPG', await cardShot(subjects.ava!.card_code, 0));
+    await upload(batchId, 'IMG_0002.JPG', await portrait(5, 1));
+    const lost = await upload(batchId, 'IMG_0003.JPG', await portrait(10, 2));
+    const photo = await t.ctx.db
+      .selectFrom('photos')
+      .select('storage_key')
+      .where('id', '=', lost)
+      .executeTakeFirstOrThrow();
+    await t.ctx.storage.delete(renditionKey(baseOf(photo.storage_key), 'large'));
+    await t.ctx.db.updateTable('photos').set({ checked_at: null }).where('id', '=', lost).execute();
+    await match(batchId);
+    const got = await items(batchId);
+    expect(got['IMG_0002.JPG']).toMatchObject({ state: 'matched', subject_id: subjects.ava!.id });
+    expect(got['IMG_0003.JPG']).toMatchObject({
+      state: 'unmatched',
+      subject_id: null,
+      reason_code: 'unreadable_card',
+    });
   }, 240_000);
 
   test('two cameras in one batch, their captures interleaved: each camera matched in its own order (EXIF make and model), then merged', async () => {

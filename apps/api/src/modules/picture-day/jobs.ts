@@ -165,16 +165,18 @@ async function lookForUnreadableCards(
         let face = checkedFace(photo) ?? (row.face_count === null ? null : row.face_count > 0);
         const looked = face === null;
         if (looked) face = await sharpFaceIn(storage, photo);
-        if (face !== false) {
-          if (looked && face !== null)
-            found.push({ id: row.id, face_count: 1, thorough: false, card_code: null });
+        if (face === true) {
+          if (looked) found.push({ id: row.id, face_count: 1, thorough: false, card_code: null });
           return;
         }
+        // No sharp face, or none could be looked for (its rendition unreadable): a frame nobody could
+        // examine must not carry the child before's sequence on, so it is read as a card would be. Only
+        // a face looked for and not found is kept (face_count 0); a failed look is tried again next match.
         let code: string | null = null;
         if (!row.card_read_thoroughly_at) {
           const original = await storage.read(photo.storage_key).catch(() => null);
           code = original ? await readCardCodeThoroughly(original) : null;
-          found.push({ id: row.id, face_count: 0, thorough: true, card_code: code });
+          found.push({ id: row.id, face_count: face === false ? 0 : null, thorough: true, card_code: code });
         }
         if (code) item.code = code;
         else item.unreadable_card = true;
