@@ -65,10 +65,17 @@ export async function startLiveness(
     } finally {
       client.release();
     }
-    for (const orphan of orphans) {
-      // Only a job still running is handed back (pg-boss fails jobs below `completed` only).
-      await boss.fail(orphan.queue, orphan.job_id, { reason: 'its process stopped' });
-    }
+    // Only a job still running is handed back (pg-boss fails jobs below `completed` only). One that can't
+    // be is logged and left to its expiry; it does not keep the others from being handed back.
+    await Promise.all(
+      orphans.map((orphan) =>
+        boss
+          .fail(orphan.queue, orphan.job_id, { reason: 'its process stopped' })
+          .catch((err) =>
+            log.warn({ err, job_id: orphan.job_id, queue: orphan.queue }, 'handing back a job failed'),
+          ),
+      ),
+    );
     if (orphans.length > 0) log.info({ jobs: orphans.length }, 'jobs of a stopped process handed back');
     return orphans.length;
   }
