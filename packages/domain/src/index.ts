@@ -4,6 +4,7 @@ export * from './abilities.js';
 export * from './accounts.js';
 export * from './attachments.js';
 export * from './audit.js';
+export * from './check-in-status.js';
 export * from './constants.js';
 export * from './duplicates.js';
 export * from './errors.js';
