@@ -1,7 +1,8 @@
 /**
- * A student's status in a picture-day session, from every station's check-ins: they merge by the time
- * the device gave each one (the latest wins), whichever station or order they arrived in, so two stations
- * that checked in one student never need anyone to choose. An undo takes the student back to waiting.
+ * A student's status in a picture-day session, from every station's check-ins, merged as the server
+ * merges them without asking anyone: a station's `undo` takes back that station's last standing check-in
+ * of the student, and of what stands at all stations the latest by the device's time is the status. Worked
+ * out from the whole history, so check-ins arriving in any order give the same answer on every device.
  */
 export type CheckInStatus = 'photographed' | 'absent' | 'retake' | 'undo';
 export type SessionStatus = 'waiting' | 'photographed' | 'absent' | 'retake';
@@ -17,23 +18,30 @@ export interface CheckInLike {
 
 export interface StudentState {
   status: SessionStatus;
-  /** The check-in that decided it (none while waiting with no check-in). */
+  /** The check-in that decided it (null while waiting). */
   last: CheckInLike | null;
 }
 
-/** Later first by device time; equal times by client id, so every device orders them alike. */
-function later(a: CheckInLike, b: CheckInLike): boolean {
-  const ta = Date.parse(a.at);
-  const tb = Date.parse(b.at);
-  if (ta !== tb) return ta > tb;
-  return a.client_id > b.client_id;
-}
+/** Device time first; equal times by client id, so every device orders them alike. */
+const byTime = (a: CheckInLike, b: CheckInLike) =>
+  Date.parse(a.at) - Date.parse(b.at) || (a.client_id < b.client_id ? -1 : a.client_id > b.client_id ? 1 : 0);
 
-/** One student's state from their check-ins, in any order (the same check-in twice counts once). */
+/** One student's state from their check-ins, in any order. */
 export function studentState(checkIns: readonly CheckInLike[]): StudentState {
+  const stacks = new Map<string, CheckInLike[]>();
+  for (const checkIn of [...checkIns].sort(byTime)) {
+    const station = checkIn.station_id ?? '';
+    const stack = stacks.get(station) ?? [];
+    stacks.set(station, stack);
+    if (checkIn.status === 'undo') stack.pop();
+    else stack.push(checkIn);
+  }
   let last: CheckInLike | null = null;
-  for (const checkIn of checkIns) if (!last || later(checkIn, last)) last = checkIn;
-  if (!last || last.status === 'undo') return { status: 'waiting', last };
+  for (const stack of stacks.values()) {
+    const top = stack.at(-1);
+    if (top && (!last || byTime(top, last) > 0)) last = top;
+  }
+  if (!last || last.status === 'undo') return { status: 'waiting', last: null };
   return { status: last.status, last };
 }
 

@@ -12,11 +12,15 @@ test('check-ins from two stations merge by device time, in whatever order they a
   expect(studentState([]).status).toBe('waiting');
 });
 
-test('an undo takes the student back to waiting; a later check-in counts again', () => {
-  const shot = { client_id: 'a', status: 'photographed' as const, at: at(1) };
-  const undo = { client_id: 'b', status: 'undo' as const, at: at(2) };
+test("an undo takes back its own station's last check-in; a later check-in counts again", () => {
+  const absent = { client_id: 'a', station_id: '1', status: 'absent' as const, at: at(1) };
+  const shot = { client_id: 'b', station_id: '1', status: 'photographed' as const, at: at(2) };
+  const undo = { client_id: 'c', station_id: '1', status: 'undo' as const, at: at(3) };
   expect(studentState([shot, undo]).status).toBe('waiting');
-  expect(studentState([shot, undo, { client_id: 'c', status: 'retake' as const, at: at(3) }]).status).toBe(
+  expect(studentState([undo, shot, absent]).status).toBe('absent');
+  const elsewhere = { client_id: 'd', station_id: '2', status: 'retake' as const, at: at(0) };
+  expect(studentState([shot, undo, elsewhere]).status).toBe('retake');
+  expect(studentState([shot, undo, { client_id: 'e', status: 'retake' as const, at: at(4) }]).status).toBe(
     'retake',
   );
 });
