@@ -22,7 +22,7 @@ const RETRY_MAX_MS = 30_000;
  * Reads an event stream's frames (`event:` and `data:` lines, a blank line ends one; `retry:` sets the
  * wait before connecting again; comment lines are heartbeats).
  */
-async function readFrames(
+export async function readFrames(
   body: ReadableStream<Uint8Array>,
   onFrame: (event: string, data: string) => void,
   onRetry: (ms: number) => void,
@@ -54,7 +54,7 @@ async function readFrames(
   }
 }
 
-const wait = (ms: number, signal: AbortSignal) =>
+export const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
     signal.addEventListener('abort', () => {

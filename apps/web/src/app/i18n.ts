@@ -13,6 +13,8 @@ import enUs from './locales/en-us.json';
 import enUsLayouts from './locales/en-us.layouts.json';
 // Photo checks: the review of flagged portraits, their counts and the head-size rule.
 import enUsPhotoChecks from './locales/en-us.photo-checks.json';
+// Picture-day sessions, stations and the station screen.
+import enUsPhotoSessions from './locales/en-us.photo-sessions.json';
 // Picture day: photo batches, matching, review.
 import enUsPictureDay from './locales/en-us.picture-day.json';
 // The project area (projects, seasons, templates) keeps its wording in a file of its own.
@@ -35,6 +37,7 @@ export const resources = {
       ...enUsPictureDay,
       ...enUsPhotoChecks,
       ...enUsCoverage,
+      ...enUsPhotoSessions,
     },
   },
 } as const;

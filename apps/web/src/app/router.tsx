@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setAuthFailureHandlers } from '../api/client';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { attachmentRequestRoutes } from '../features/attachment-requests/routes';
+import { stationRoute } from '../features/photo-sessions/routes';
 import { projectAreaRoutes } from '../features/projects/routes';
 import { AppLayout } from './AppLayout';
 import { RequireAnonymous, RequireAuth, type SignInState } from './guards';
@@ -68,6 +69,8 @@ export const routes: RouteObject[] = [
         async () => (await import('../features/licensing/NotLicensedPage')).NotLicensedPage,
         NO_CHROME,
       ),
+      // A station opens signed in or from a station link (a device signed in for one session only).
+      stationRoute,
       {
         element: <RequireAuth licensed={false} pageHandlesLoadErrors />,
         children: [

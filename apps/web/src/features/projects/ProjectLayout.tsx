@@ -17,6 +17,7 @@ type ProjectSection =
   | 'project.layouts'
   | 'project.attachments'
   | 'project.picture-day'
+  | 'project.photo-sessions'
   | 'project.coverage'
   | 'project.photo-checks';
 
@@ -68,6 +69,9 @@ export function ProjectLayout() {
             section('attachments', 'project.attachments', t('project.nav.attachments')),
             ...(can('photo-batch.list')
               ? [section('picture-day', 'project.picture-day', t('project.nav.picture-day'))]
+              : []),
+            ...(can('photo-session.list')
+              ? [section('photo-sessions', 'project.photo-sessions', t('photo-sessions.nav'))]
               : []),
             ...(can('coverage.show')
               ? [section('coverage', 'project.coverage', t('project.nav.coverage'))]

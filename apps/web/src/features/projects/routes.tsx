@@ -5,6 +5,7 @@ import { coverageRoutes } from '../coverage/routes';
 import { projectExportRoutes } from '../exports/routes';
 import { layoutRoutes } from '../layouts/routes';
 import { photoCheckRoutes } from '../photo-checks/routes';
+import { photoSessionRoutes } from '../photo-sessions/routes';
 import { pictureDayRoutes } from '../picture-day/routes';
 import { subjectRoutes } from '../subjects/routes';
 
@@ -51,6 +52,7 @@ export const projectAreaRoutes: RouteObject[] = [
           ...projectExportRoutes,
           ...layoutRoutes,
           ...pictureDayRoutes,
+          ...photoSessionRoutes,
           ...coverageRoutes,
           ...photoCheckRoutes,
         ],

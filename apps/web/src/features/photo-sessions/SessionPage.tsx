@@ -1,0 +1,209 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useCan } from '../../app/can';
+import { routePath } from '../../app/routes';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { formatCalendarDate, formatDateTime } from '../../components/format';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { Page } from '../../components/Page';
+import { type StationLink, useCreateStation, usePhotoSession, useRevokeStationLink } from './api';
+
+/** One session: its counts, its stations, a new station and the link to hand a hired photographer. */
+export function SessionPage() {
+  const { t } = useTranslation();
+  const { sessionId = '' } = useParams();
+  const can = useCan();
+  const session = usePhotoSession(sessionId);
+  const createStation = useCreateStation(sessionId);
+  const revoke = useRevokeStationLink(sessionId);
+  const [name, setName] = useState('');
+  const [link, setLink] = useState<{ station: string; link: StationLink } | null>(null);
+
+  if (session.isPending) return <LoadingScreen />;
+  if (session.isError) {
+    return (
+      <Page title={t('photo-sessions.session-title')}>
+        <ErrorState
+          message={t('photo-sessions.session-load-failed')}
+          onRetry={() => void session.refetch()}
+        />
+      </Page>
+    );
+  }
+  const data = session.data;
+  const stations = data.stations ?? [];
+  const counts = data.counts;
+  return (
+    <Page title={data.name}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {formatCalendarDate(data.date)}
+      </Typography>
+      {counts && (
+        <Box
+          component="dl"
+          sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 3 }}
+          data-testid="session-counts"
+        >
+          {(['photographed', 'absent', 'retake', 'walk_ups', 'remaining'] as const).map((key) => (
+            <Box key={key}>
+              <Typography component="dt" color="text.secondary">
+                {t(`photo-sessions.counts.${key}`)}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontSize: '1.5rem' }}>
+                {counts[key]}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+      <Typography variant="h2" sx={{ mb: 1 }}>
+        {t('photo-sessions.stations')}
+      </Typography>
+      {can('station.create') && (
+        <Paper
+          component="form"
+          variant="outlined"
+          aria-label={t('photo-sessions.new-station')}
+          sx={{ p: 2, mb: 2 }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!name.trim()) return;
+            createStation.mutate(
+              { name: name.trim() },
+              {
+                onSuccess: (answer) => {
+                  setLink({ station: answer.station.name, link: answer.station_link });
+                  setName('');
+                },
+              },
+            );
+          }}
+        >
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'flex-start' }}>
+            <TextField
+              label={t('photo-sessions.station-name')}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              required
+              size="small"
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={createStation.isPending}
+              sx={{ minHeight: 40 }}
+            >
+              {t('photo-sessions.create-station')}
+            </Button>
+          </Stack>
+          {createStation.isError && (
+            <Typography role="alert" color="error" sx={{ mt: 1 }}>
+              {t('photo-sessions.create-station-failed')}
+            </Typography>
+          )}
+        </Paper>
+      )}
+      {link && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setLink(null)} data-testid="station-link">
+          <Typography sx={{ mb: 1 }}>
+            {t('photo-sessions.link-intro', {
+              station: link.station,
+              until: formatDateTime(link.link.expires_at),
+            })}
+          </Typography>
+          <TextField
+            label={t('photo-sessions.link-label')}
+            value={link.link.url}
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'station-link-url' } }}
+            onFocus={(event) => event.target.select()}
+          />
+          <Button
+            sx={{ mt: 1 }}
+            onClick={() => void navigator.clipboard?.writeText(link.link.url).catch(() => undefined)}
+          >
+            {t('photo-sessions.copy-link')}
+          </Button>
+        </Alert>
+      )}
+      {stations.length === 0 ? (
+        <EmptyState message={t('photo-sessions.no-stations')} />
+      ) : (
+        <Table aria-label={t('photo-sessions.stations')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('photo-sessions.station-name')}</TableCell>
+              <TableCell>{t('photo-sessions.link')}</TableCell>
+              <TableCell>
+                <span
+                  style={{
+                    position: 'absolute',
+                    width: 1,
+                    height: 1,
+                    overflow: 'hidden',
+                    clip: 'rect(0 0 0 0)',
+                  }}
+                >
+                  {t('photo-sessions.actions')}
+                </span>
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {stations.map((station) => {
+              const active =
+                station.link_active ??
+                (!station.link_revoked_at &&
+                  !!station.link_expires_at &&
+                  Date.parse(station.link_expires_at) > Date.now());
+              return (
+                <TableRow key={station.id} data-testid="station-row">
+                  <TableCell>{station.name}</TableCell>
+                  <TableCell>
+                    {active
+                      ? t('photo-sessions.link-active', { until: formatDateTime(station.link_expires_at) })
+                      : t('photo-sessions.link-inactive')}
+                  </TableCell>
+                  <TableCell align="right">
+                    <Stack direction="row" spacing={1} justifyContent="flex-end">
+                      <Button
+                        component={RouterLink}
+                        to={routePath('station', { sessionId, stationId: String(station.id) })}
+                        variant="outlined"
+                      >
+                        {t('photo-sessions.open-station', { station: station.name })}
+                      </Button>
+                      {active && can('station.revoke-link') && (
+                        <Button
+                          color="error"
+                          onClick={() => revoke.mutate(String(station.id))}
+                          disabled={revoke.isPending}
+                        >
+                          {t('photo-sessions.revoke', { station: station.name })}
+                        </Button>
+                      )}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,243 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiFetch, type RequestOptions } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
+
+// Picture-day sessions and stations (API.md "picture-day sessions and stations"). The calls go through
+// apiFetch with the shapes of the contract, so a station signed in by its link (a token of its own, not
+// the app's session) uses the same client.
+
+export interface SessionCounts {
+  checked_in: number;
+  photographed: number;
+  absent: number;
+  retake: number;
+  walk_ups: number;
+  remaining: number;
+}
+
+export interface PhotoSession {
+  id: string;
+  project_id: string;
+  name: string;
+  /** YYYY-MM-DD */
+  date: string;
+  counts?: SessionCounts;
+  stations?: Station[];
+  created_at?: string;
+}
+
+export interface Station {
+  id: string;
+  photo_session_id?: string;
+  name: string;
+  link_expires_at?: string | null;
+  link_revoked_at?: string | null;
+  /** Whether its link still signs a device in. */
+  link_active?: boolean;
+}
+
+export interface StationLink {
+  url: string;
+  token: string;
+  expires_at: string;
+}
+
+/** One person a station can check in: a roster subject or a walk-up added on the day. */
+export interface RosterPerson {
+  /** `s<subject id>` or `w<walk-up id>`; a walk-up still on this device only: `c<client id>`. */
+  key: string;
+  subject_id: string | null;
+  walk_up_id: string | null;
+  first_name: string;
+  last_name: string;
+  grade: string;
+  teacher: string;
+  card_code: string | null;
+  student_id: string | null;
+}
+
+export interface Roster {
+  session: PhotoSession | null;
+  people: RosterPerson[];
+}
+
+export type CheckInStatus = 'photographed' | 'absent' | 'retake' | 'undo';
+
+export interface WalkUpFields {
+  first_name: string;
+  last_name: string;
+  grade?: string;
+  teacher?: string;
+}
+
+/** A check-in as sent (API.md) and as the server lists it. */
+export interface CheckIn {
+  client_id: string;
+  station_id: string;
+  subject_id?: string | null;
+  walk_up_id?: string | null;
+  code?: string;
+  walk_up?: WalkUpFields;
+  status: CheckInStatus;
+  at: string;
+  note?: string | null;
+  received_at?: string;
+}
+
+/** What the server made of one check-in of a batch. */
+export interface CheckInOutcome {
+  client_id: string;
+  /** created, duplicate (seen before: nothing changed), or an error code. */
+  outcome?: string;
+  error?: string;
+  subject_id?: string | null;
+  walk_up_id?: string | null;
+  card_code?: string | null;
+  walk_up?: { id: string; card_code: string } | null;
+}
+
+/** Who calls: the app's signed-in session, or a station link's own token. */
+export type Caller = { token?: string };
+
+function call<T>(path: string, caller: Caller, options: RequestOptions = {}) {
+  // A station link's token is not the app's session: a 401 ends the station, not the app's sign-in.
+  const auth: RequestOptions = caller.token ? { token: caller.token, handleAuthFailures: false } : {};
+  return apiFetch<T>(`/api${path}`, { ...options, ...auth });
+}
+
+const str = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+const nullable = (value: unknown): string | null =>
+  value === null || value === undefined || value === '' ? null : String(value);
+
+/** A roster row as the server sends it (top-level keys, or values under `fields` / `values`). */
+export function toRosterPerson(raw: Record<string, unknown>): RosterPerson {
+  const values = {
+    ...((raw.fields as Record<string, unknown>) ?? {}),
+    ...((raw.values as Record<string, unknown>) ?? {}),
+    ...raw,
+  };
+  const walkUp = raw.kind === 'walk_up' || raw.walk_up_id !== undefined;
+  const id = str(raw.walk_up_id ?? raw.subject_id ?? raw.id);
+  return {
+    key: walkUp ? `w${id}` : `s${id}`,
+    subject_id: walkUp ? nullable(raw.subject_id) : id,
+    walk_up_id: walkUp ? id : null,
+    first_name: str(values.first_name),
+    last_name: str(values.last_name),
+    grade: str(values.grade),
+    teacher: str(values.teacher),
+    card_code: nullable(values.card_code),
+    student_id: nullable(values.student_id),
+  };
+}
+
+export const sessionKeys = {
+  all: ['photo-sessions'] as const,
+  project: (projectId: string) => ['photo-sessions', 'project', projectId] as const,
+  session: (sessionId: string) => ['photo-sessions', sessionId] as const,
+};
+
+export function usePhotoSessions(projectId: string, enabled = true) {
+  return useQuery({
+    queryKey: sessionKeys.project(projectId),
+    queryFn: ({ signal }) =>
+      call<{ photo_sessions: PhotoSession[] }>(
+        `/projects/${encodeURIComponent(projectId)}/photo-sessions`,
+        {},
+        {
+          signal,
+          query: { limit: 500 },
+        },
+      ).then((answer) => answer.photo_sessions),
+    enabled: enabled && projectId !== '',
+  });
+}
+
+export function fetchPhotoSession(sessionId: string, caller: Caller, signal?: AbortSignal) {
+  return call<{ photo_session: PhotoSession & { stations?: Station[] } }>(
+    `/photo-sessions/${encodeURIComponent(sessionId)}`,
+    caller,
+    { signal },
+  ).then((answer) => answer.photo_session);
+}
+
+export function usePhotoSession(sessionId: string) {
+  return useQuery({
+    queryKey: sessionKeys.session(sessionId),
+    queryFn: ({ signal }) => fetchPhotoSession(sessionId, {}, signal),
+    enabled: sessionId !== '',
+    staleTime: 0,
+  });
+}
+
+export function useCreatePhotoSession(projectId: string) {
+  return useMutation({
+    mutationFn: (photoSession: { name: string; date: string }) =>
+      call<{ photo_session: PhotoSession }>(
+        `/projects/${encodeURIComponent(projectId)}/photo-sessions`,
+        {},
+        {
+          method: 'POST',
+          body: { photo_session: photoSession },
+        },
+      ).then((answer) => answer.photo_session),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.project(projectId) }),
+  });
+}
+
+export function useCreateStation(sessionId: string) {
+  return useMutation({
+    mutationFn: (station: { name: string }) =>
+      call<{ station: Station; station_link: StationLink }>(
+        `/photo-sessions/${encodeURIComponent(sessionId)}/stations`,
+        {},
+        { method: 'POST', body: { station } },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.session(sessionId) }),
+  });
+}
+
+export function useRevokeStationLink(sessionId: string) {
+  return useMutation({
+    mutationFn: (stationId: string) =>
+      call<unknown>(`/stations/${encodeURIComponent(stationId)}/link`, {}, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.session(sessionId) }),
+  });
+}
+
+/** Everything a station caches to work offline. */
+export async function fetchRoster(sessionId: string, caller: Caller): Promise<Roster> {
+  const answer = await call<Record<string, unknown>>(
+    `/photo-sessions/${encodeURIComponent(sessionId)}/roster`,
+    caller,
+  );
+  const roster = (answer.roster as Record<string, unknown> | undefined) ?? answer;
+  const rows = [...(((roster.subjects ?? roster.people ?? []) as Record<string, unknown>[]) ?? [])].map(
+    toRosterPerson,
+  );
+  const walkUps = ((roster.walk_ups ?? []) as Record<string, unknown>[]).map((raw) =>
+    toRosterPerson({ ...raw, kind: 'walk_up', walk_up_id: raw.id ?? raw.walk_up_id }),
+  );
+  const session = (roster.photo_session ?? answer.photo_session ?? null) as PhotoSession | null;
+  return { session, people: [...rows, ...walkUps] };
+}
+
+/** The session's check-ins since a server time (all of them without). */
+export async function fetchCheckIns(sessionId: string, caller: Caller, since?: string) {
+  const answer = await call<{ check_ins: CheckIn[] }>(
+    `/photo-sessions/${encodeURIComponent(sessionId)}/check-ins`,
+    caller,
+    { query: { since, limit: 10_000 } },
+  );
+  return answer.check_ins;
+}
+
+/** Sends up to 500 check-ins; answers each one's outcome. */
+export async function sendCheckIns(sessionId: string, caller: Caller, checkIns: CheckIn[]) {
+  const answer = await call<{ check_ins?: CheckInOutcome[]; outcomes?: CheckInOutcome[] }>(
+    `/photo-sessions/${encodeURIComponent(sessionId)}/check-ins`,
+    caller,
+    { method: 'POST', body: { check_ins: checkIns } },
+  );
+  return answer.check_ins ?? answer.outcomes ?? [];
+}

@@ -1,0 +1,28 @@
+/**
+ * The app shell on the device, so a station reloads without network: a service worker (public/sw.js)
+ * answers page loads from its cache when the network fails, and this page puts into that cache what it
+ * loaded itself (the page, its scripts and styles), which the worker could not see on a first visit.
+ * Only in a built app: the development server's modules change all the time.
+ */
+export const SHELL_CACHE = 'sp-shell-v1';
+
+let started = false;
+
+export function registerShellCache(): void {
+  if (started || !import.meta.env.PROD || !('serviceWorker' in navigator) || !('caches' in window)) return;
+  started = true;
+  void (async () => {
+    try {
+      await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+      const assets = performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name))
+        .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'))
+        .map((url) => url.pathname);
+      const cache = await caches.open(SHELL_CACHE);
+      await cache.addAll(['/index.html', ...new Set(assets)]);
+    } catch {
+      // Without the shell cache the station still works while the page stays open.
+    }
+  })();
+}

@@ -1,0 +1,338 @@
+import { APP_SLUG, type StudentState, sessionStates } from '@school-portal/domain';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isApiError } from '../../../api/client';
+import { readFrames, wait } from '../../../api/projectEvents';
+import { getToken } from '../../../api/token';
+import {
+  type Caller,
+  type CheckIn,
+  type CheckInStatus,
+  fetchCheckIns,
+  fetchPhotoSession,
+  fetchRoster,
+  type RosterPerson,
+  sendCheckIns,
+  type WalkUpFields,
+} from '../api';
+import {
+  loadCheckIns,
+  loadRoster,
+  markSent,
+  queueCheckIn,
+  type StoredCheckIn,
+  type StoredRoster,
+  type SyncState,
+  saveRoster,
+  saveServerCheckIns,
+  waitingCheckIns,
+} from './store';
+
+/** The most check-ins one call takes (API.md). */
+export const SYNC_BATCH = 500;
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+/** How often a station with check-ins waiting tries again when nothing else prompts it. */
+const SYNC_TICK_MS = 5_000;
+
+/** Why the station can't go on: its link was revoked or ran out, or the session is out of view. */
+export type StationEnded = 'link-ended' | 'not-found' | null;
+
+/** Whom a check-in is about, as the station's lists key people. */
+export function personKeyOf(stored: StoredCheckIn): string {
+  const { check_in: checkIn, outcome } = stored;
+  if (checkIn.subject_id) return `s${checkIn.subject_id}`;
+  if (checkIn.walk_up_id) return `w${checkIn.walk_up_id}`;
+  const walkUpId = outcome?.walk_up_id ?? outcome?.walk_up?.id;
+  if (walkUpId) return `w${walkUpId}`;
+  if (outcome?.subject_id) return `s${outcome.subject_id}`;
+  return `c${stored.client_id}`;
+}
+
+/** A walk-up made on this device, as a person of the roster (with its card code once the server gave it). */
+function walkUpPerson(stored: StoredCheckIn): RosterPerson | null {
+  const fields = stored.check_in.walk_up;
+  if (!fields) return null;
+  const walkUpId = stored.outcome?.walk_up_id ?? stored.outcome?.walk_up?.id ?? null;
+  return {
+    key: personKeyOf(stored),
+    subject_id: null,
+    walk_up_id: walkUpId ? String(walkUpId) : null,
+    first_name: fields.first_name,
+    last_name: fields.last_name,
+    grade: fields.grade ?? '',
+    teacher: fields.teacher ?? '',
+    card_code: stored.outcome?.card_code ?? stored.outcome?.walk_up?.card_code ?? null,
+    student_id: null,
+  };
+}
+
+const newest = (a: string | null, b: string | undefined) => (b && (!a || b > a) ? b : a);
+
+/**
+ * One station's day: the session's roster and every check-in known (cached on the device and read from
+ * the server), this device's check-ins queued and sent in the foreground in batches with retries, and the
+ * session's live events. Works from the device's copy when the network is away.
+ */
+export function useStation(sessionId: string, stationId: string, caller: Caller) {
+  const [roster, setRoster] = useState<StoredRoster | null>(null);
+  const [checkIns, setCheckIns] = useState<StoredCheckIn[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [online, setOnline] = useState(() => navigator.onLine);
+  const [live, setLive] = useState(false);
+  const [ended, setEnded] = useState<StationEnded>(null);
+  const [lastSyncError, setLastSyncError] = useState(false);
+  const callerRef = useRef(caller);
+  callerRef.current = caller;
+  const rosterRef = useRef<StoredRoster | null>(null);
+
+  const reloadLocal = useCallback(async () => {
+    setCheckIns(await loadCheckIns(sessionId));
+  }, [sessionId]);
+
+  const endFor = useCallback((error: unknown) => {
+    if (isApiError(error, 401)) setEnded('link-ended');
+    else if (isApiError(error, 404) || isApiError(error, 403)) setEnded('not-found');
+    else return false;
+    return true;
+  }, []);
+
+  /** New check-ins from the server (every station's), kept on the device. */
+  const pull = useCallback(async () => {
+    const since = rosterRef.current?.since ?? undefined;
+    const fresh = await fetchCheckIns(sessionId, callerRef.current, since);
+    if (fresh.length === 0) return;
+    await saveServerCheckIns(sessionId, fresh);
+    const current = rosterRef.current;
+    if (current) {
+      const next = { ...current, since: fresh.reduce((s, c) => newest(s, c.received_at), current.since) };
+      rosterRef.current = next;
+      await saveRoster(next);
+    }
+    await reloadLocal();
+  }, [sessionId, reloadLocal]);
+
+  // The device's copy first (a reload offline keeps the station), then the server's.
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      const cached = await loadRoster(sessionId);
+      if (cancelled) return;
+      if (cached) {
+        rosterRef.current = cached;
+        setRoster(cached);
+      }
+      await reloadLocal();
+      setLoaded(true);
+      try {
+        const [fresh, session] = await Promise.all([
+          fetchRoster(sessionId, callerRef.current),
+          fetchPhotoSession(sessionId, callerRef.current).catch(() => null),
+        ]);
+        if (cancelled) return;
+        const stations = session?.stations ?? [];
+        const next: StoredRoster = {
+          ...fresh,
+          session: session ?? fresh.session ?? cached?.session ?? null,
+          session_id: sessionId,
+          saved_at: new Date().toISOString(),
+          station: stations.find((s) => String(s.id) === stationId) ?? cached?.station ?? null,
+          since: cached?.since ?? null,
+        };
+        rosterRef.current = next;
+        await saveRoster(next);
+        setRoster(next);
+        await pull();
+      } catch (error) {
+        if (!cancelled) endFor(error);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [sessionId, stationId, reloadLocal, pull, endFor]);
+
+  // Sending: one loop per station page, woken by a new check-in, the network coming back, or a tick.
+  const syncing = useRef(false);
+  const failures = useRef(0);
+  const retryAt = useRef(0);
+  const flush = useCallback(async () => {
+    if (syncing.current || ended) return;
+    if (Date.now() < retryAt.current) return;
+    syncing.current = true;
+    try {
+      for (;;) {
+        const batch = await waitingCheckIns(sessionId, SYNC_BATCH);
+        if (batch.length === 0) break;
+        const outcomes = await sendCheckIns(
+          sessionId,
+          callerRef.current,
+          batch.map((stored) => stored.check_in),
+        );
+        const byClient = new Map(outcomes.map((outcome) => [outcome.client_id, outcome]));
+        await markSent(
+          batch.map((stored) => {
+            const outcome = byClient.get(stored.client_id);
+            const sync: SyncState = outcome?.error ? 'refused' : 'synced';
+            return { client_id: stored.client_id, sync, outcome };
+          }),
+        );
+        failures.current = 0;
+        retryAt.current = 0;
+        setLastSyncError(false);
+        await reloadLocal();
+      }
+    } catch (error) {
+      if (!endFor(error)) {
+        if (isApiError(error, 400) || isApiError(error, 422)) {
+          // The batch as a whole was refused: nothing will mend it by sending it again.
+          const batch = await waitingCheckIns(sessionId, SYNC_BATCH);
+          await markSent(batch.map((stored) => ({ client_id: stored.client_id, sync: 'refused' })));
+          await reloadLocal();
+        } else {
+          failures.current += 1;
+          retryAt.current = Date.now() + Math.min(RETRY_FIRST_MS * 2 ** (failures.current - 1), RETRY_MAX_MS);
+          setLastSyncError(true);
+        }
+      }
+    } finally {
+      syncing.current = false;
+    }
+  }, [sessionId, ended, reloadLocal, endFor]);
+
+  useEffect(() => {
+    const wake = () => {
+      setOnline(navigator.onLine);
+      if (navigator.onLine) {
+        retryAt.current = 0;
+        void flush();
+        void pull().catch(() => undefined);
+      }
+    };
+    window.addEventListener('online', wake);
+    window.addEventListener('offline', wake);
+    const tick = window.setInterval(() => void flush(), SYNC_TICK_MS);
+    void flush();
+    return () => {
+      window.removeEventListener('online', wake);
+      window.removeEventListener('offline', wake);
+      window.clearInterval(tick);
+    };
+  }, [flush, pull]);
+
+  // Live: every station's check-ins pushed by the server; the stream says what changed, we read it.
+  useEffect(() => {
+    if (ended) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    void (async () => {
+      let failuresInRow = 0;
+      while (!signal.aborted) {
+        let retryMs = 3_000;
+        try {
+          const token = callerRef.current.token ?? getToken();
+          if (!token) return;
+          const response = await fetch(`/api/photo-sessions/${encodeURIComponent(sessionId)}/events`, {
+            headers: {
+              Accept: 'text/event-stream',
+              Authorization: `Bearer ${token}`,
+              'X-App-Slug': APP_SLUG,
+            },
+            credentials: 'same-origin',
+            signal,
+          });
+          if ([401, 403, 404].includes(response.status)) return;
+          if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
+          await readFrames(
+            response.body,
+            (event) => {
+              if (event === 'ready') {
+                setLive(true);
+                failuresInRow = 0;
+              }
+              if (event !== 'heartbeat') void pull().catch(() => undefined);
+            },
+            (ms) => {
+              retryMs = ms;
+            },
+          );
+        } catch {
+          if (signal.aborted) return;
+          failuresInRow += 1;
+        }
+        setLive(false);
+        await wait(Math.min(retryMs * 2 ** failuresInRow, 30_000), signal);
+      }
+    })();
+    return () => {
+      controller.abort();
+      setLive(false);
+    };
+  }, [sessionId, ended, pull]);
+
+  const record = useCallback(
+    async (
+      target: { person: RosterPerson } | { walkUp: WalkUpFields },
+      status: CheckInStatus,
+      note?: string,
+    ) => {
+      const checkIn: CheckIn = {
+        client_id: crypto.randomUUID(),
+        station_id: stationId,
+        status,
+        at: new Date().toISOString(),
+        ...(note ? { note } : {}),
+      };
+      if ('walkUp' in target) checkIn.walk_up = target.walkUp;
+      else if (target.person.subject_id) checkIn.subject_id = target.person.subject_id;
+      else if (target.person.walk_up_id) checkIn.walk_up_id = target.person.walk_up_id;
+      else return null;
+      const stored = await queueCheckIn(sessionId, checkIn);
+      await reloadLocal();
+      retryAt.current = 0;
+      void flush();
+      return stored;
+    },
+    [sessionId, stationId, reloadLocal, flush],
+  );
+
+  const people = useMemo(() => {
+    const list = [...(roster?.people ?? [])];
+    const known = new Set(list.map((person) => person.key));
+    for (const stored of checkIns) {
+      const person = stored.mine ? walkUpPerson(stored) : null;
+      if (person && !known.has(person.key)) {
+        list.push(person);
+        known.add(person.key);
+      }
+    }
+    return list;
+  }, [roster, checkIns]);
+
+  const states = useMemo(
+    () =>
+      sessionStates(
+        checkIns
+          .filter((stored) => stored.sync !== 'refused')
+          .map((stored) => ({ ...stored.check_in, key: personKeyOf(stored) })),
+      ) as Map<string, StudentState>,
+    [checkIns],
+  );
+
+  const waiting = checkIns.filter((stored) => stored.mine && stored.sync === 'waiting').length;
+  const refused = checkIns.filter((stored) => stored.mine && stored.sync === 'refused').length;
+
+  return {
+    loaded,
+    roster,
+    people,
+    states,
+    checkIns,
+    waiting,
+    refused,
+    online,
+    live,
+    ended,
+    syncFailing: lastSyncError,
+    record,
+  };
+}
