@@ -87,13 +87,12 @@ export interface CheckIn {
 /** What the server made of one check-in of a batch. */
 export interface CheckInOutcome {
   client_id: string;
-  /** created, duplicate (seen before: nothing changed), or an error code. */
-  outcome?: string;
-  error?: string;
-  subject_id?: string | null;
-  walk_up_id?: string | null;
-  card_code?: string | null;
-  walk_up?: { id: string; card_code: string } | null;
+  /** `duplicate`: the server had this client id already (nothing changed); `rejected`: see `errors`. */
+  outcome: 'created' | 'duplicate' | 'rejected';
+  check_in: CheckIn | null;
+  /** The walk-up the item made, with its card code. */
+  walk_up: { id: string; card_code: string } | null;
+  errors: Record<string, string[]> | null;
 }
 
 /** Who calls: the app's signed-in session, or a station link's own token. */
@@ -109,25 +108,20 @@ const str = (value: unknown): string => (value === null || value === undefined ?
 const nullable = (value: unknown): string | null =>
   value === null || value === undefined || value === '' ? null : String(value);
 
-/** A roster row as the server sends it (top-level keys, or values under `fields` / `values`). */
+/** A roster entry as the server sends it: a subject, or a walk-up awaiting review (`walk_up_id`). */
 export function toRosterPerson(raw: Record<string, unknown>): RosterPerson {
-  const values = {
-    ...((raw.fields as Record<string, unknown>) ?? {}),
-    ...((raw.values as Record<string, unknown>) ?? {}),
-    ...raw,
-  };
-  const walkUp = raw.kind === 'walk_up' || raw.walk_up_id !== undefined;
-  const id = str(raw.walk_up_id ?? raw.subject_id ?? raw.id);
+  const walkUpId = nullable(raw.walk_up_id);
+  const subjectId = nullable(raw.subject_id);
   return {
-    key: walkUp ? `w${id}` : `s${id}`,
-    subject_id: walkUp ? nullable(raw.subject_id) : id,
-    walk_up_id: walkUp ? id : null,
-    first_name: str(values.first_name),
-    last_name: str(values.last_name),
-    grade: str(values.grade),
-    teacher: str(values.teacher),
-    card_code: nullable(values.card_code),
-    student_id: nullable(values.student_id),
+    key: walkUpId ? `w${walkUpId}` : `s${subjectId}`,
+    subject_id: walkUpId ? null : subjectId,
+    walk_up_id: walkUpId,
+    first_name: str(raw.first_name ?? raw.display_name),
+    last_name: str(raw.last_name),
+    grade: str(raw.grade),
+    teacher: str(raw.teacher ?? raw.home_room),
+    card_code: nullable(raw.card_code),
+    student_id: nullable(raw.student_id),
   };
 }
 
@@ -207,37 +201,28 @@ export function useRevokeStationLink(sessionId: string) {
 
 /** Everything a station caches to work offline. */
 export async function fetchRoster(sessionId: string, caller: Caller): Promise<Roster> {
-  const answer = await call<Record<string, unknown>>(
+  const answer = await call<{ subjects: Record<string, unknown>[] }>(
     `/photo-sessions/${encodeURIComponent(sessionId)}/roster`,
     caller,
   );
-  const roster = (answer.roster as Record<string, unknown> | undefined) ?? answer;
-  const rows = [...(((roster.subjects ?? roster.people ?? []) as Record<string, unknown>[]) ?? [])].map(
-    toRosterPerson,
-  );
-  const walkUps = ((roster.walk_ups ?? []) as Record<string, unknown>[]).map((raw) =>
-    toRosterPerson({ ...raw, kind: 'walk_up', walk_up_id: raw.id ?? raw.walk_up_id }),
-  );
-  const session = (roster.photo_session ?? answer.photo_session ?? null) as PhotoSession | null;
-  return { session, people: [...rows, ...walkUps] };
+  return { session: null, people: answer.subjects.map(toRosterPerson) };
 }
 
-/** The session's check-ins since a server time (all of them without). */
-export async function fetchCheckIns(sessionId: string, caller: Caller, since?: string) {
-  const answer = await call<{ check_ins: CheckIn[] }>(
+/** The session's check-ins received at or after `since` (all without it), and the `next_since` to ask with next. */
+export function fetchCheckIns(sessionId: string, caller: Caller, since?: string) {
+  return call<{ check_ins: CheckIn[]; next_since: string }>(
     `/photo-sessions/${encodeURIComponent(sessionId)}/check-ins`,
     caller,
-    { query: { since, limit: 10_000 } },
+    { query: { since } },
   );
-  return answer.check_ins;
 }
 
 /** Sends up to 500 check-ins; answers each one's outcome. */
 export async function sendCheckIns(sessionId: string, caller: Caller, checkIns: CheckIn[]) {
-  const answer = await call<{ check_ins?: CheckInOutcome[]; outcomes?: CheckInOutcome[] }>(
+  const answer = await call<{ check_ins: CheckInOutcome[] }>(
     `/photo-sessions/${encodeURIComponent(sessionId)}/check-ins`,
     caller,
     { method: 'POST', body: { check_ins: checkIns } },
   );
-  return answer.check_ins ?? answer.outcomes ?? [];
+  return answer.check_ins;
 }

@@ -107,7 +107,7 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
   const selected = useMemo(() => {
     if (walkUpClientId) {
       const stored = station.checkIns.find((c) => c.client_id === walkUpClientId);
-      const walkUpId = stored?.outcome?.walk_up_id ?? stored?.outcome?.walk_up?.id;
+      const walkUpId = stored?.outcome?.walk_up?.id;
       const key = walkUpId ? `w${walkUpId}` : `c${walkUpClientId}`;
       return people.find((person) => person.key === key) ?? null;
     }
@@ -180,7 +180,7 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
   const stationName = station.roster?.station?.name;
   const selectedState = selected ? states.get(selected.key) : undefined;
   const selectedStatus: SessionStatus = selectedState?.status ?? 'waiting';
-  const canAct = !!selected && (!!selected.subject_id || !!selected.walk_up_id);
+  const canAct = !!selected && (!!selected.subject_id || !!selected.card_code);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 1.5, sm: 3 }, fontSize: '1.125rem' }}>

@@ -16,6 +16,8 @@ export interface StoredCheckIn {
   /** Made on this device (else read from the server). */
   mine: boolean;
   sync: SyncState;
+  /** Whom it is about, as the station keys people (a walk-up made here: `c<client id>`). */
+  person_key?: string;
   /** When this device queued it, to send the oldest first. */
   queued_at: number;
   outcome?: CheckInOutcome;
@@ -65,11 +67,12 @@ export async function loadCheckIns(sessionId: string) {
 }
 
 /** Queues a check-in made here, to be sent when the network lets. */
-export async function queueCheckIn(sessionId: string, checkIn: CheckIn) {
+export async function queueCheckIn(sessionId: string, checkIn: CheckIn, personKey: string) {
   const stored: StoredCheckIn = {
     client_id: checkIn.client_id,
     session_id: sessionId,
     check_in: checkIn,
+    person_key: personKey,
     mine: true,
     sync: 'waiting',
     queued_at: Date.now(),

@@ -40,19 +40,17 @@ export type StationEnded = 'link-ended' | 'not-found' | null;
 /** Whom a check-in is about, as the station's lists key people. */
 export function personKeyOf(stored: StoredCheckIn): string {
   const { check_in: checkIn, outcome } = stored;
-  if (checkIn.subject_id) return `s${checkIn.subject_id}`;
-  if (checkIn.walk_up_id) return `w${checkIn.walk_up_id}`;
-  const walkUpId = outcome?.walk_up_id ?? outcome?.walk_up?.id;
+  const walkUpId = outcome?.walk_up?.id ?? outcome?.check_in?.walk_up_id ?? checkIn.walk_up_id;
   if (walkUpId) return `w${walkUpId}`;
-  if (outcome?.subject_id) return `s${outcome.subject_id}`;
-  return `c${stored.client_id}`;
+  if (checkIn.subject_id) return `s${checkIn.subject_id}`;
+  return stored.person_key ?? `c${stored.client_id}`;
 }
 
 /** A walk-up made on this device, as a person of the roster (with its card code once the server gave it). */
 function walkUpPerson(stored: StoredCheckIn): RosterPerson | null {
   const fields = stored.check_in.walk_up;
   if (!fields) return null;
-  const walkUpId = stored.outcome?.walk_up_id ?? stored.outcome?.walk_up?.id ?? null;
+  const walkUpId = stored.outcome?.walk_up?.id ?? null;
   return {
     key: personKeyOf(stored),
     subject_id: null,
@@ -61,12 +59,10 @@ function walkUpPerson(stored: StoredCheckIn): RosterPerson | null {
     last_name: fields.last_name,
     grade: fields.grade ?? '',
     teacher: fields.teacher ?? '',
-    card_code: stored.outcome?.card_code ?? stored.outcome?.walk_up?.card_code ?? null,
+    card_code: stored.outcome?.walk_up?.card_code ?? null,
     student_id: null,
   };
 }
-
-const newest = (a: string | null, b: string | undefined) => (b && (!a || b > a) ? b : a);
 
 /**
  * One station's day: the session's roster and every check-in known (cached on the device and read from
@@ -99,16 +95,15 @@ export function useStation(sessionId: string, stationId: string, caller: Caller)
   /** New check-ins from the server (every station's), kept on the device. */
   const pull = useCallback(async () => {
     const since = rosterRef.current?.since ?? undefined;
-    const fresh = await fetchCheckIns(sessionId, callerRef.current, since);
-    if (fresh.length === 0) return;
-    await saveServerCheckIns(sessionId, fresh);
+    const answer = await fetchCheckIns(sessionId, callerRef.current, since);
+    if (answer.check_ins.length > 0) await saveServerCheckIns(sessionId, answer.check_ins);
     const current = rosterRef.current;
-    if (current) {
-      const next = { ...current, since: fresh.reduce((s, c) => newest(s, c.received_at), current.since) };
+    if (current && answer.next_since !== current.since) {
+      const next = { ...current, since: answer.next_since };
       rosterRef.current = next;
       await saveRoster(next);
     }
-    await reloadLocal();
+    if (answer.check_ins.length > 0) await reloadLocal();
   }, [sessionId, reloadLocal]);
 
   // The device's copy first (a reload offline keeps the station), then the server's.
@@ -172,7 +167,7 @@ export function useStation(sessionId: string, stationId: string, caller: Caller)
         await markSent(
           batch.map((stored) => {
             const outcome = byClient.get(stored.client_id);
-            const sync: SyncState = outcome?.error ? 'refused' : 'synced';
+            const sync: SyncState = outcome?.outcome === 'rejected' ? 'refused' : 'synced';
             return { client_id: stored.client_id, sync, outcome };
           }),
         );
@@ -282,11 +277,17 @@ export function useStation(sessionId: string, stationId: string, caller: Caller)
         at: new Date().toISOString(),
         ...(note ? { note } : {}),
       };
+      let personKey = `c${checkIn.client_id}`;
       if ('walkUp' in target) checkIn.walk_up = target.walkUp;
-      else if (target.person.subject_id) checkIn.subject_id = target.person.subject_id;
-      else if (target.person.walk_up_id) checkIn.walk_up_id = target.person.walk_up_id;
-      else return null;
-      const stored = await queueCheckIn(sessionId, checkIn);
+      else if (target.person.subject_id) {
+        checkIn.subject_id = target.person.subject_id;
+        personKey = target.person.key;
+      } else if (target.person.card_code) {
+        // A walk-up is named by its card code: the server takes no other handle for one from a station.
+        checkIn.code = target.person.card_code;
+        personKey = target.person.key;
+      } else return null;
+      const stored = await queueCheckIn(sessionId, checkIn, personKey);
       await reloadLocal();
       retryAt.current = 0;
       void flush();
