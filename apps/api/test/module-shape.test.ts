@@ -51,6 +51,10 @@ const OWNER: Record<string, string> = {
   layout_renders: 'layouts',
   photo_batches: 'picture-day',
   photo_batch_items: 'picture-day',
+  photo_sessions: 'photo-sessions',
+  stations: 'photo-sessions',
+  walk_ups: 'photo-sessions',
+  check_ins: 'photo-sessions',
 };
 
 /**

@@ -226,6 +226,23 @@ export const POLICIES = {
   'photo-batch.review': when((a) => a.canRunPictureDay),
   'photo-batch.apply': when((a) => a.canRunPictureDay),
 
+  // Picture-day sessions and stations: run by the studio or lab of the project's tree (sessions, stations
+  // and their links, the roster a station caches, check-ins, clock cards, walk-ups' review); the school
+  // reads its projects' sessions, their check-ins and live events (its coverage), and opens no station.
+  // A station link acts only through STATION_LINK_ACTIONS, on its own session.
+  'photo-session.list': inView,
+  'photo-session.show': inView,
+  'photo-session.create': when((a) => a.canRunPictureDay),
+  'photo-session.roster': when((a) => a.canRunPictureDay),
+  'photo-session.events': inView,
+  'photo-session.clock': when((a) => a.canRunPictureDay),
+  'station.create': when((a) => a.canRunPictureDay),
+  'station.revoke-link': when((a) => a.canRunPictureDay),
+  'check-in.list': inView,
+  'check-in.create': when((a) => a.canRunPictureDay),
+  'walk-up.list': when((a) => a.canRunPictureDay),
+  'walk-up.approve': when((a) => a.canRunPictureDay),
+
   // Roster imports (portal-core §6 "upload subjects": studio or lab managers). The domain's
   // canUploadSubjects also needs the companion app, because it gated the link to that app; the import
   // now lives here, so it needs only the manager role (decided: isStudioOrLabManager).
@@ -317,6 +334,21 @@ export const WEB_ONLY_ACTIONS = [
   'user.admin-link',
   'project.choose-organization',
 ] as const satisfies readonly Action[];
+
+/**
+ * What a station link (a device signed in for one photo session) may do, on its own session only; every
+ * other route answers it 404, as a record out of view.
+ */
+export const STATION_LINK_ACTIONS = [
+  'photo-session.show',
+  'photo-session.roster',
+  'photo-session.events',
+  'photo-session.clock',
+  'check-in.list',
+  'check-in.create',
+] as const satisfies readonly Action[];
+export const isStationLinkAction = (action: Action) =>
+  (STATION_LINK_ACTIONS as readonly string[]).includes(action);
 
 export type CallerAction = { [A in Action]: RecordOf<A> extends undefined ? A : never }[Action];
 /** Actions that need the record the route found. */

@@ -567,6 +567,8 @@ export interface PhotoBatchesTable {
   album_id: string;
   name: string;
   match_by: 'camera_card' | 'file_name' | 'mapping_file';
+  /** The photo session a batch matched by check-in reads (0053). */
+  photo_session_id: ColumnType<string | null, string | null | undefined, string | null>;
   match_field_key: Generated<string>;
   create_extras: Generated<boolean>;
   primary_rule: Generated<'if_none' | 'newest'>;
@@ -640,6 +642,59 @@ export interface JobRunsTable {
   started_at: Generated<Date>;
 }
 
+export interface PhotoSessionsTable {
+  id: Generated<string>;
+  project_id: string;
+  name: string;
+  /** The day of the session, as 'YYYY-MM-DD' (a date column, read as text: no time zone moves it). */
+  date: ColumnType<string, string, string>;
+  created_by_user_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface StationsTable {
+  id: Generated<string>;
+  photo_session_id: string;
+  name: string;
+  link_token_hash: Buffer | null;
+  link_expires_at: NullableTimestamp;
+  link_revoked_at: NullableTimestamp;
+  clock_station_at: NullableTimestamp;
+  clock_received_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface WalkUpsTable {
+  id: Generated<string>;
+  photo_session_id: string;
+  project_id: string;
+  station_id: string | null;
+  client_id: string;
+  fields: ColumnType<Record<string, string>, string, string>;
+  /** Drawn by the table's trigger when left out (0052). */
+  card_code: ColumnType<string, string | undefined, string>;
+  subject_id: string | null;
+  approved_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CheckInsTable {
+  id: Generated<string>;
+  photo_session_id: string;
+  station_id: string;
+  client_id: string;
+  subject_id: string | null;
+  walk_up_id: string | null;
+  status: 'photographed' | 'absent' | 'retake' | 'undo';
+  at: Timestamp;
+  note: string | null;
+  received_at: Generated<Date>;
+  created_by_user_id: string | null;
+}
+
 export interface Database {
   layout_categories: LayoutCategoriesTable;
   layouts: LayoutsTable;
@@ -682,4 +737,8 @@ export interface Database {
   project_grid_versions: ProjectGridVersionsTable;
   photo_batches: PhotoBatchesTable;
   photo_batch_items: PhotoBatchItemsTable;
+  photo_sessions: PhotoSessionsTable;
+  stations: StationsTable;
+  walk_ups: WalkUpsTable;
+  check_ins: CheckInsTable;
 }

@@ -23,6 +23,17 @@ const batchState = z.enum(['open', 'matching', 'matched', 'applying', 'applied',
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('photo-batch.state'), photo_batch_id: id, state: batchState }),
   z.strictObject({ type: z.literal('photo-batch.photo-verified'), photo_batch_id: id, photo_id: id }),
+  // A station's check-in in a photo session (photo-sessions module): heard on its project's streams and
+  // on its session's (GET /api/photo-sessions/:id/events). A walk-up is named by its walk-up id.
+  z.strictObject({
+    type: z.literal('check-in'),
+    photo_session_id: id,
+    check_in_id: id,
+    station_id: id,
+    subject_id: id.nullable(),
+    walk_up_id: id.nullable(),
+    status: z.enum(['photographed', 'absent', 'retake', 'undo']),
+  }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];
@@ -34,6 +45,7 @@ export type LiveEventType = LiveEvent['type'];
 export const EVENT_READ_ACTION: Record<LiveEventType, Action> = {
   'photo-batch.state': 'photo-batch.show',
   'photo-batch.photo-verified': 'photo-batch.show',
+  'check-in': 'check-in.list',
 };
 
 /** Where an event goes: the streams of one project. */

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { type Abilities, type Action, can } from '@school-portal/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { sessionOf } from '../http/auth.js';
@@ -23,6 +23,82 @@ const readable = can as (abilities: Abilities, action: Action) => boolean;
 
 const frame = (event: string, data: object) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+/** Which events a stream passes on, and how often it asks whether its caller may still hear them. */
+export interface StreamOptions {
+  accept: (event: LiveEvent) => boolean;
+  /** Asked every heartbeat: false ends the stream (a revoked station link stops hearing at once). */
+  stillAllowed?: () => Promise<boolean>;
+}
+
+/**
+ * The live event streams of one app: `open` answers a request with the server-sent events of a project
+ * that `accept` lets through. Streams end when the app closes (so a shutdown is never held by them).
+ */
+export function eventStreams(root: FastifyInstance, ctx: AppContext) {
+  const open = new Set<PassThrough>();
+  root.addHook('preClose', (done) => {
+    for (const stream of open) stream.end();
+    done();
+  });
+  return async (request: FastifyRequest, reply: FastifyReply, projectId: string, options: StreamOptions) => {
+    const stream = new PassThrough();
+    const write = (text: string) => {
+      if (!stream.writableEnded) stream.write(text);
+    };
+    const unsubscribe = await ctx.events.subscribe(projectId, {
+      event(event: LiveEvent) {
+        if (options.accept(event)) write(frame(event.type, event));
+      },
+      resync() {
+        write(frame('resync', {}));
+      },
+    });
+    const heartbeat = setInterval(() => {
+      write(': heartbeat\n\n');
+      options.stillAllowed?.().then(
+        (allowed) => {
+          if (!allowed) stream.end();
+        },
+        () => stream.end(),
+      );
+    }, HEARTBEAT_MS);
+    const maxAge = setTimeout(() => stream.end(), STREAM_MAX_MS);
+    heartbeat.unref();
+    maxAge.unref();
+    const stop = () => {
+      clearInterval(heartbeat);
+      clearTimeout(maxAge);
+      unsubscribe();
+      open.delete(stream);
+      if (!stream.writableEnded) stream.end();
+    };
+    open.add(stream);
+    stream.on('close', stop);
+    stream.on('finish', stop);
+    // The browser went away (or the connection did), or the stream ended: the connection goes too, so a
+    // half-closed socket can't hold the server's close.
+    const gone = () => {
+      stop();
+      const socket = request.raw.socket as { destroy?: () => void } | undefined;
+      if (typeof socket?.destroy === 'function') socket.destroy(); // inject's socket has none
+    };
+    reply.raw.on('close', gone);
+    if (reply.raw.destroyed) gone();
+    write(`retry: ${RETRY_MS}\n\n`);
+    write(frame('ready', {}));
+    return (
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        // Its own connection: once the stream ends (the app closing) nothing keeps the socket open.
+        .header('connection', 'close')
+        // A stream, not the string the schema names for OpenAPI (Fastify pipes it, unserialized).
+        .send(stream as never)
+    );
+  };
+}
+
 /**
  * GET /api/projects/:id/events: the project's live events as server-sent events (text/event-stream),
  * from every instance (events/hub.ts). Opened by anyone who sees the project (404 otherwise, as any
@@ -34,69 +110,21 @@ const frame = (event: string, data: object) => `event: ${event}\ndata: ${JSON.st
  */
 export function registerEventRoutes(root: FastifyInstance, ctx: AppContext) {
   const { app, operation } = moduleRoutes(root, ['events']);
-  const open = new Set<PassThrough>();
-  root.addHook('preClose', (done) => {
-    for (const stream of open) stream.end();
-    done();
-  });
+  const openStream = eventStreams(root, ctx);
 
   app.get(
     '/api/projects/:id/events',
     operation(
       'project.events',
-      "The project's live events (text/event-stream): `ready` once listening, then events such as `photo-batch.state` and `photo-batch.photo-verified` (ids and a state, never student data), `resync` when some may have been missed",
+      "The project's live events (text/event-stream): `ready` once listening, then events such as `photo-batch.state`, `photo-batch.photo-verified` and `check-in` (ids and a state, never student data), `resync` when some may have been missed",
       { params: idParam, response: { 200: z.string().describe('text/event-stream') } },
     ),
     async (request, reply) => {
       const project = await request.access.find('project', request.params.id);
       const { abilities } = sessionOf(request);
-      const stream = new PassThrough();
-      const write = (text: string) => {
-        if (!stream.writableEnded) stream.write(text);
-      };
-      const unsubscribe = await ctx.events.subscribe(project.id, {
-        event(event: LiveEvent) {
-          if (readable(abilities, EVENT_READ_ACTION[event.type])) write(frame(event.type, event));
-        },
-        resync() {
-          write(frame('resync', {}));
-        },
+      return openStream(request, reply, project.id, {
+        accept: (event) => readable(abilities, EVENT_READ_ACTION[event.type]),
       });
-      const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
-      const maxAge = setTimeout(() => stream.end(), STREAM_MAX_MS);
-      heartbeat.unref();
-      maxAge.unref();
-      const stop = () => {
-        clearInterval(heartbeat);
-        clearTimeout(maxAge);
-        unsubscribe();
-        open.delete(stream);
-        if (!stream.writableEnded) stream.end();
-      };
-      open.add(stream);
-      stream.on('close', stop);
-      stream.on('finish', stop);
-      // The browser went away (or the connection did), or the stream ended: the connection goes too, so a
-      // half-closed socket can't hold the server's close.
-      const gone = () => {
-        stop();
-        const socket = request.raw.socket as { destroy?: () => void } | undefined;
-        if (typeof socket?.destroy === 'function') socket.destroy(); // inject's socket has none
-      };
-      reply.raw.on('close', gone);
-      if (reply.raw.destroyed) gone();
-      write(`retry: ${RETRY_MS}\n\n`);
-      write(frame('ready', {}));
-      return (
-        reply
-          .header('content-type', 'text/event-stream; charset=utf-8')
-          .header('cache-control', 'no-cache, no-transform')
-          .header('x-accel-buffering', 'no')
-          // Its own connection: once the stream ends (the app closing) nothing keeps the socket open.
-          .header('connection', 'close')
-          // A stream, not the string the schema names for OpenAPI (Fastify pipes it, unserialized).
-          .send(stream as never)
-      );
     },
   );
 }

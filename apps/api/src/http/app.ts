@@ -31,6 +31,7 @@ import { registerLayoutRoutes } from '../modules/layouts/routes.js';
 import { registerOperationsRoutes } from '../modules/operations/routes.js';
 import { registerOrganizationRoutes } from '../modules/organizations/routes.js';
 import { registerPasswordResetRoutes } from '../modules/password-resets/routes.js';
+import { registerPhotoSessionRoutes } from '../modules/photo-sessions/routes.js';
 import { registerPhotoCheckRoutes } from '../modules/photos/checks/routes.js';
 import { registerPhotoRoutes } from '../modules/photos/routes.js';
 import { registerPictureDayRoutes } from '../modules/picture-day/routes.js';
@@ -181,6 +182,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerEventRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   registerCoverageRoutes(app, ctx);
+  registerPhotoSessionRoutes(app, ctx);
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
   if (ctx.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, ctx.storage);
 

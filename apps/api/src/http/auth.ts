@@ -1,10 +1,18 @@
-import { type Action, type AuthLevel, can, isAction, policyOf } from '@school-portal/domain';
+import {
+  type Action,
+  type AuthLevel,
+  can,
+  isAction,
+  isStationLinkAction,
+  policyOf,
+} from '@school-portal/domain';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from '../context.js';
 import { Access } from '../modules/access/visibility.js';
 import { hashSecret } from '../modules/auth/tokens.js';
+import { type StationPrincipal, stationOfLink } from '../modules/photo-sessions/station-link.js';
 import { buildAbilities, chooseAccount, loadTokenSession, type Session } from '../modules/users/session.js';
-import { forbidden, HttpError, unauthorized } from './errors.js';
+import { forbidden, HttpError, notFound, unauthorized } from './errors.js';
 
 /**
  * Every route declares the action it performs (`config: { action }`), and the domain's policy table says
@@ -20,6 +28,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: Session | null;
+    /** A device signed in by a station link: its station and session, and nothing else (no session). */
+    station: StationPrincipal | null;
     tokenId: string | null;
     access: Access;
     authorized: boolean;
@@ -74,6 +84,7 @@ const TOUCH_AFTER_MS = 60_000;
 
 export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('session', null);
+  app.decorateRequest('station', null);
   app.decorateRequest('tokenId', null);
   app.decorateRequest('access', null as unknown as Access);
   app.decorateRequest('authorized', false);
@@ -102,7 +113,15 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     if (action === 'undeclared') throw forbidden('not_allowed');
     const { auth: level, needsRecord } = policyOf(action);
     if (level === 'public') return;
-    request.session = await sessionFor(ctx, request);
+    const principal = await principalFor(ctx, request);
+    if ('station' in principal) {
+      // A station link acts on its own session's station routes only (its module checks the session);
+      // everything else is out of its view.
+      if (!isStationLinkAction(action)) throw notFound();
+      request.station = principal.station;
+      return;
+    }
+    request.session = principal.session;
     request.access = new Access(ctx.db, request.session, {
       action,
       decided: () => {
@@ -136,12 +155,25 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-async function sessionFor(ctx: AppContext, request: FastifyRequest): Promise<Session> {
+/** Who the bearer token signs in: a user's session, else a station link's device, else 401. */
+async function principalFor(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ session: Session } | { station: StationPrincipal }> {
   const token = bearerToken(request);
   if (!token) throw unauthorized();
+  const hash = hashSecret(token);
+  const session = await sessionFor(ctx, request, hash);
+  if (session) return { session };
+  const station = await stationOfLink(ctx.db, hash);
+  if (station) return { station };
+  throw unauthorized();
+}
+
+async function sessionFor(ctx: AppContext, request: FastifyRequest, hash: Buffer): Promise<Session | null> {
   // One round trip: token, user, accounts and licences (users/session.ts). No cache to invalidate.
-  const found = await loadTokenSession(ctx.db, hashSecret(token), ctx.config.tokenIdleSeconds);
-  if (!found) throw unauthorized();
+  const found = await loadTokenSession(ctx.db, hash, ctx.config.tokenIdleSeconds);
+  if (!found) return null;
   const { token_id, last_used_at, user, accounts, activeSlugs } = found;
   if (Date.now() - last_used_at.getTime() > TOUCH_AFTER_MS) {
     await ctx.db

@@ -1,0 +1,528 @@
+import { type Action, type FieldRef, readsHiddenFields } from '@school-portal/domain';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { type Db, prepared } from '../../db/database.js';
+import type { LiveEvent } from '../../events/events.js';
+import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import { isRecordId } from '../../http/params.js';
+import { templateFieldReads } from '../project-templates/queries.js';
+import { selectLiveProjects } from '../projects/queries.js';
+import {
+  insertSubjectsWithCardCodes,
+  projectSubjectsToMatch,
+  updateSubjectProperties,
+} from '../subjects/bulk.js';
+import {
+  type CheckInRow,
+  checkInsByClientId,
+  checkInsSince,
+  countProjectSessions,
+  insertCheckIns,
+  insertSession,
+  insertStation,
+  insertWalkUps,
+  markWalkUpApproved,
+  type NewCheckIn,
+  type NewWalkUp,
+  pendingWalkUps,
+  projectSessions,
+  publishCheckIns,
+  recordClock,
+  revokeStationLink,
+  rosterSizes,
+  type SessionRow,
+  sessionById,
+  sessionFacts,
+  sessionInView,
+  sessionStations,
+  sessionWalkUps,
+  stationInView,
+  stationLinkLive,
+  type WalkUpRow,
+  walkUpInView,
+  walkUpsByCode,
+} from './queries.js';
+import {
+  type RosterEntry,
+  serializeCheckIn,
+  serializeSession,
+  serializeStation,
+  serializeStatus,
+  serializeWalkUp,
+  WALK_UP_KEYS,
+  type WalkUpKey,
+} from './serialize.js';
+import { newStationLink, stationLinkUrl } from './station-link.js';
+import { countStatuses, mergeStatuses } from './statuses.js';
+
+/**
+ * A photo session in view, else 404; then the route's action (or `action`) decided (403). A station
+ * link sees its own session only: any other answers 404, and its own is decided by the link (http/auth.ts
+ * let only STATION_LINK_ACTIONS through).
+ */
+export async function findSession(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  action?: Action,
+): Promise<SessionRow> {
+  const { station } = request;
+  if (station) {
+    if (id !== station.photo_session_id) throw notFound();
+    const row = await sessionById(db, id);
+    if (!row) throw notFound();
+    request.authorized = true;
+    return row;
+  }
+  if (!isRecordId(id)) throw notFound();
+  return request.access.findRowWhere('project', (ids, db) => sessionInView(db, ids, id), action);
+}
+
+/** Who wrote a change: the signed-in user, or null for a station link's device. */
+const userIdOf = (request: FastifyRequest) => request.session?.user.id ?? null;
+
+async function countsOf(db: Db, projectId: string, sessionIds: string[]) {
+  const [facts, sizes] = await Promise.all([
+    sessionFacts(db, sessionIds),
+    rosterSizes(db, projectId, sessionIds),
+  ]);
+  return new Map(
+    sessionIds.map((id) => {
+      const size = sizes.get(id) ?? { roster: 0, walk_ups: 0 };
+      const statuses = mergeStatuses(facts.filter((f) => f.photo_session_id === id));
+      return [id, countStatuses(statuses, size.roster, size.walk_ups)];
+    }),
+  );
+}
+
+async function sessionAnswers(db: Db, projectId: string, rows: SessionRow[]) {
+  const ids = rows.map((r) => r.id);
+  const [counts, stations] = await Promise.all([countsOf(db, projectId, ids), sessionStations(db, ids)]);
+  return rows.map((row) =>
+    serializeSession(
+      row,
+      counts.get(row.id)!,
+      stations.filter((s) => s.photo_session_id === row.id),
+    ),
+  );
+}
+
+export async function createSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  projectId: string,
+  input: { name: string; date: string },
+) {
+  const project = await request.access.find('project', projectId);
+  const row = await insertSession(ctx.db, {
+    project_id: project.id,
+    name: input.name,
+    date: input.date,
+    created_by_user_id: request.session!.user.id,
+  });
+  return (await sessionAnswers(ctx.db, project.id, [row]))[0]!;
+}
+
+export async function listSessions(
+  ctx: AppContext,
+  request: FastifyRequest,
+  projectId: string,
+  query: { page: number; limit: number },
+) {
+  const project = await request.access.find('project', projectId);
+  const [rows, total] = await Promise.all([
+    projectSessions(ctx.db, project.id, query.page, query.limit),
+    countProjectSessions(ctx.db, project.id),
+  ]);
+  return {
+    photo_sessions: await sessionAnswers(ctx.db, project.id, rows),
+    meta: { page: query.page, limit: query.limit, total },
+  };
+}
+
+export async function showSession(ctx: AppContext, request: FastifyRequest, id: string) {
+  const row = await findSession(ctx.db, request, id);
+  return (await sessionAnswers(ctx.db, row.project_id, [row]))[0]!;
+}
+
+export async function createStation(
+  ctx: AppContext,
+  request: FastifyRequest,
+  sessionId: string,
+  input: { name: string },
+) {
+  const session = await findSession(ctx.db, request, sessionId);
+  const link = newStationLink(session.date);
+  if (link.expiresAt <= new Date()) throw unprocessable({ base: ["the session's day is over"] });
+  const station = await insertStation(ctx.db, {
+    photo_session_id: session.id,
+    name: input.name,
+    link_token_hash: link.hash,
+    link_expires_at: link.expiresAt,
+  });
+  return {
+    station: serializeStation(station),
+    station_link: {
+      url: stationLinkUrl(ctx.config.publicUrl, session.id, station.id, link.token),
+      token: link.token,
+      expires_at: link.expiresAt.toISOString(),
+    },
+  };
+}
+
+export async function revokeLink(ctx: AppContext, request: FastifyRequest, stationId: string) {
+  const found = await findStation(request, stationId);
+  return serializeStation(await revokeStationLink(ctx.db, found.id));
+}
+
+function findStation(request: FastifyRequest, id: string) {
+  if (!isRecordId(id)) throw notFound();
+  return request.access.findRowWhere('project', (ids, db) => stationInView(db, ids, id));
+}
+
+/** A project's subject fields, hidden ones included, in order. */
+async function projectFields(db: Db, projectId: string): Promise<FieldRef[]> {
+  const { rows } = await prepared(
+    db,
+    selectLiveProjects(db)
+      .select(templateFieldReads('p.project_template_id').refs.as('fields'))
+      .where('p.id', '=', projectId),
+  );
+  if (!rows[0]) throw notFound();
+  return rows[0].fields;
+}
+
+/** A subject's values by the keys a station reads (the first field with each key that has a value). */
+function valuesByKey(fields: FieldRef[], properties: Record<string, string>) {
+  const out: Partial<Record<WalkUpKey, string>> = {};
+  for (const field of fields) {
+    const key = field.field_key as WalkUpKey | null;
+    const value = properties[field.id]?.trim();
+    if (key && (WALK_UP_KEYS as readonly string[]).includes(key) && value) out[key] ??= value;
+  }
+  return out;
+}
+
+function entryOf(
+  ids: { subject_id: string | null; walk_up_id: string | null; card_code: string },
+  values: Partial<Record<WalkUpKey, string>>,
+  current: RosterEntry['current'],
+): RosterEntry {
+  const name = [values.first_name, values.last_name].filter(Boolean).join(' ');
+  return {
+    ...ids,
+    display_name: name || 'No Name',
+    first_name: values.first_name ?? null,
+    last_name: values.last_name ?? null,
+    grade: values.grade ?? null,
+    teacher: values.teacher ?? null,
+    home_room: values.home_room ?? null,
+    student_id: values.student_id ?? null,
+    current,
+  };
+}
+
+/**
+ * Everything a station caches to work offline: every subject of the project and the session's walk-ups
+ * waiting for review, with names, class fields, card code, Student ID and status in the session. A
+ * constant number of queries whatever the roster's size. Fields the template hides from customers are
+ * left out unless the caller reads hidden fields (a station link never does).
+ */
+export async function roster(ctx: AppContext, request: FastifyRequest, sessionId: string) {
+  const session = await findSession(ctx.db, request, sessionId);
+  const { db } = ctx;
+  const [allFields, subjects, walkUps, facts] = await Promise.all([
+    projectFields(db, session.project_id),
+    projectSubjectsToMatch(db, session.project_id),
+    pendingWalkUps(db, session.id),
+    sessionFacts(db, [session.id]),
+  ]);
+  const hidden = request.session ? readsHiddenFields(request.session.abilities) : false;
+  const fields = hidden ? allFields : allFields.filter((f) => f.visible_to_customers);
+  const statuses = mergeStatuses(facts);
+  const entries = [
+    ...subjects.map((s) =>
+      entryOf(
+        { subject_id: s.id, walk_up_id: null, card_code: s.card_code },
+        valuesByKey(fields, s.properties),
+        serializeStatus(statuses.get(`s${s.id}`)),
+      ),
+    ),
+    ...walkUps.map((w) =>
+      entryOf(
+        { subject_id: null, walk_up_id: w.id, card_code: w.card_code },
+        w.fields,
+        serializeStatus(statuses.get(`w${w.id}`)),
+      ),
+    ),
+  ].sort(
+    (a, b) =>
+      (a.last_name ?? '').localeCompare(b.last_name ?? '') ||
+      (a.first_name ?? '').localeCompare(b.first_name ?? ''),
+  );
+  return { subjects: entries, meta: { page: 1, limit: entries.length, total: entries.length } };
+}
+
+export interface CheckInInput {
+  client_id: string;
+  station_id: string;
+  subject_id?: string | undefined;
+  code?: string | undefined;
+  walk_up?: Partial<Record<WalkUpKey, string>> | undefined;
+  status: NewCheckIn['status'];
+  at: Date;
+  note?: string | null | undefined;
+}
+
+/** A scanned code as the roster holds it: a camera card's QR carries `SPC1:<code>`. */
+const normalizeCode = (code: string) => code.trim().replace(/^SPC1:/i, '');
+
+type Resolution = { subject_id: string; walk_up_id: null } | { subject_id: null; walk_up_id: string };
+const isResolution = (r: Resolution | Record<string, string[]>): r is Resolution =>
+  'walk_up_id' in r && !Array.isArray(r.walk_up_id);
+
+/**
+ * Who each item names, looked up in a constant number of queries: subject ids of the project, card codes
+ * (subjects' and walk-ups'), Student IDs (every Student ID field, hidden ones too: the device may not
+ * hold them). Answers a resolution or the item's field errors.
+ */
+async function resolvePeople(db: Db, projectId: string, items: CheckInInput[]) {
+  const needsSubjects = items.some((i) => i.subject_id !== undefined || i.code !== undefined);
+  const codes = [...new Set(items.flatMap((i) => (i.code ? [normalizeCode(i.code).toUpperCase()] : [])))];
+  const [subjects, fields, walkUps] = await Promise.all([
+    needsSubjects ? projectSubjectsToMatch(db, projectId) : Promise.resolve([]),
+    codes.length ? projectFields(db, projectId) : Promise.resolve([]),
+    walkUpsByCode(db, projectId, codes),
+  ]);
+  const ids = new Set(subjects.map((s) => s.id));
+  const byCard = new Map<string, Resolution>();
+  for (const s of subjects) byCard.set(s.card_code, { subject_id: s.id, walk_up_id: null });
+  for (const w of walkUps) byCard.set(w.card_code, { subject_id: null, walk_up_id: w.id });
+  const studentIdFields = fields.filter((f) => f.field_key === 'student_id').map((f) => f.id);
+  const byStudentId = new Map<string, string[]>();
+  for (const s of subjects) {
+    const values = new Set(studentIdFields.map((f) => s.properties[f]?.trim().toUpperCase()).filter(Boolean));
+    for (const v of values) byStudentId.set(v!, [...(byStudentId.get(v!) ?? []), s.id]);
+  }
+  return (item: CheckInInput): Resolution | Record<string, string[]> => {
+    if (item.subject_id !== undefined) {
+      return ids.has(item.subject_id)
+        ? { subject_id: item.subject_id, walk_up_id: null }
+        : { subject_id: ['is not a subject of this session'] };
+    }
+    const code = normalizeCode(item.code ?? '').toUpperCase();
+    const card = byCard.get(code);
+    if (card) return card;
+    const matches = byStudentId.get(code) ?? [];
+    if (matches.length === 1) return { subject_id: matches[0]!, walk_up_id: null };
+    return { code: [matches.length > 1 ? 'matches more than one student' : 'matches no student'] };
+  };
+}
+
+/**
+ * A station's batch of check-ins (up to 500), in one transaction: each item's client id seen before
+ * changes nothing (answered `duplicate` with what was stored); a walk-up is made with its card code; the
+ * check-ins are written in one statement and told to the live streams in one more. An item the session
+ * can't take (a station of another session, a code no one has) is answered `rejected` with its errors,
+ * and the others are written: a device replaying a day's queue is never stuck on one bad item.
+ */
+export async function createCheckIns(
+  ctx: AppContext,
+  request: FastifyRequest,
+  sessionId: string,
+  items: CheckInInput[],
+) {
+  const session = await findSession(ctx.db, request, sessionId);
+  const ownStation = request.station?.station_id;
+  return ctx.db.transaction().execute(async (trx) => {
+    const stations = new Set((await sessionStations(trx, [session.id])).map((s) => s.id));
+    const resolve = await resolvePeople(
+      trx,
+      session.project_id,
+      items.filter((i) => !i.walk_up),
+    );
+    const seen = new Set<string>();
+    const errors = new Map<string, Record<string, string[]>>();
+    const firsts: CheckInInput[] = [];
+    for (const item of items) {
+      if (seen.has(item.client_id)) continue;
+      seen.add(item.client_id);
+      firsts.push(item);
+      if (!stations.has(item.station_id) || (ownStation && item.station_id !== ownStation)) {
+        errors.set(item.client_id, { station_id: ['is not a station of this session'] });
+      }
+    }
+    const valid = firsts.filter((i) => !errors.has(i.client_id));
+    const walkUps = await insertWalkUps(
+      trx,
+      session.id,
+      session.project_id,
+      valid.flatMap((i): NewWalkUp[] =>
+        i.walk_up
+          ? [
+              {
+                station_id: i.station_id,
+                client_id: i.client_id,
+                fields: i.walk_up as Record<string, string>,
+              },
+            ]
+          : [],
+      ),
+    );
+    const rows: NewCheckIn[] = [];
+    for (const item of valid) {
+      let who: Resolution | Record<string, string[]>;
+      if (item.walk_up) {
+        const walkUp = walkUps.get(item.client_id)!;
+        who = walkUp.subject_id
+          ? { subject_id: walkUp.subject_id, walk_up_id: null }
+          : { subject_id: null, walk_up_id: walkUp.id };
+      } else who = resolve(item);
+      if (!isResolution(who)) {
+        errors.set(item.client_id, who);
+        continue;
+      }
+      rows.push({
+        station_id: item.station_id,
+        client_id: item.client_id,
+        subject_id: who.subject_id,
+        walk_up_id: who.walk_up_id,
+        status: item.status,
+        at: item.at,
+        note: item.note ?? null,
+      });
+    }
+    const written = await insertCheckIns(trx, session.id, userIdOf(request), rows);
+    const writtenIds = new Set(written.map((c) => c.client_id));
+    const earlier = await checkInsByClientId(
+      trx,
+      session.id,
+      rows.map((r) => r.client_id).filter((id) => !writtenIds.has(id)),
+    );
+    await publishCheckIns(trx, session.project_id, written.map(checkInEvent));
+    const byClient = new Map<string, CheckInRow>([...earlier, ...written].map((c) => [c.client_id, c]));
+    const walkUpOf = (clientId: string) => {
+      const w = walkUps.get(clientId);
+      return w ? serializeWalkUp(w) : null;
+    };
+    return {
+      check_ins: items.map((item, index) => {
+        const duplicateInBatch = items.findIndex((i) => i.client_id === item.client_id) !== index;
+        const error = errors.get(item.client_id);
+        if (error) {
+          return {
+            client_id: item.client_id,
+            outcome: 'rejected' as const,
+            check_in: null,
+            walk_up: null,
+            errors: error,
+          };
+        }
+        const row = byClient.get(item.client_id)!;
+        return {
+          client_id: item.client_id,
+          outcome:
+            writtenIds.has(item.client_id) && !duplicateInBatch
+              ? ('created' as const)
+              : ('duplicate' as const),
+          check_in: serializeCheckIn(row),
+          walk_up: walkUpOf(item.client_id),
+          errors: null,
+        };
+      }),
+    };
+  });
+}
+
+const checkInEvent = (c: CheckInRow): LiveEvent => ({
+  type: 'check-in',
+  photo_session_id: c.photo_session_id,
+  check_in_id: c.id,
+  station_id: c.station_id,
+  subject_id: c.subject_id,
+  walk_up_id: c.walk_up_id,
+  status: c.status,
+});
+
+/** How far back `next_since` reaches: a check-in whose transaction committed late is not missed. */
+const SINCE_OVERLAP_MS = 30_000;
+const CHECK_INS_LIMIT = 5_000;
+
+/**
+ * The session's check-ins received at or after `since` (all without it), oldest first, and the `since`
+ * to ask with next (now, less an overlap: a device dedupes by id).
+ */
+export async function listCheckIns(
+  ctx: AppContext,
+  request: FastifyRequest,
+  sessionId: string,
+  since: Date | undefined,
+) {
+  const session = await findSession(ctx.db, request, sessionId);
+  const now = Date.now();
+  const rows = await checkInsSince(ctx.db, session.id, since, CHECK_INS_LIMIT);
+  const full = rows.length === CHECK_INS_LIMIT;
+  const next = full ? new Date(rows.at(-1)!.received_at) : new Date(now - SINCE_OVERLAP_MS);
+  return { check_ins: rows.map(serializeCheckIn), next_since: next.toISOString() };
+}
+
+/** The session a stream is about, and what it may hear: its check-ins; a station link while it lives. */
+export async function sessionStream(ctx: AppContext, request: FastifyRequest, sessionId: string) {
+  const session = await findSession(ctx.db, request, sessionId);
+  const { station } = request;
+  return {
+    projectId: session.project_id,
+    accept: (event: LiveEvent) => event.type === 'check-in' && event.photo_session_id === session.id,
+    ...(station ? { stillAllowed: () => stationLinkLive(ctx.db, station.station_id) } : {}),
+  };
+}
+
+/**
+ * A clock card read at a station: the station's time it showed, stored with the server's when it came,
+ * so a camera's offset to the station (read from a photo of the card) can be brought to server time.
+ */
+export async function recordStationClock(
+  ctx: AppContext,
+  request: FastifyRequest,
+  sessionId: string,
+  input: { station_id: string; at: Date },
+) {
+  const session = await findSession(ctx.db, request, sessionId);
+  const stations = await sessionStations(ctx.db, [session.id]);
+  const own = request.station?.station_id;
+  if (!stations.some((s) => s.id === input.station_id) || (own && own !== input.station_id)) {
+    throw unprocessable({ station_id: ['is not a station of this session'] });
+  }
+  const station = await recordClock(ctx.db, input.station_id, input.at);
+  return { station: serializeStation(station), server_time: new Date().toISOString() };
+}
+
+export async function listWalkUps(ctx: AppContext, request: FastifyRequest, sessionId: string) {
+  const session = await findSession(ctx.db, request, sessionId);
+  const rows = await sessionWalkUps(ctx.db, session.id);
+  return { walk_ups: rows.map(serializeWalkUp), meta: { page: 1, limit: rows.length, total: rows.length } };
+}
+
+/**
+ * The studio approves a walk-up: it becomes a subject of the project with its card code and values (each
+ * key in the first field of the project with that key), and its check-ins move onto that subject. Once.
+ */
+export async function approveWalkUp(ctx: AppContext, request: FastifyRequest, walkUpId: string) {
+  if (!isRecordId(walkUpId)) throw notFound();
+  const found = await request.access.findRowWhere('project', (ids, db) => walkUpInView(db, ids, walkUpId));
+  if (found.subject_id) throw conflict({ base: ['has already been approved'] });
+  return ctx.db.transaction().execute(async (trx) => {
+    const fields = await projectFields(trx, found.project_id);
+    const codes = await insertSubjectsWithCardCodes(trx, found.project_id, [found.card_code]);
+    const subjectId = codes.get(found.card_code)!;
+    const properties: Record<string, string> = {};
+    for (const [key, value] of Object.entries(found.fields)) {
+      const field = fields.find((f) => f.field_key === key);
+      if (field && value) properties[field.id] = value;
+    }
+    await updateSubjectProperties(trx, found.project_id, [{ id: subjectId, properties }]);
+    const approved: WalkUpRow | undefined = await markWalkUpApproved(trx, found.id, subjectId);
+    if (!approved) throw conflict({ base: ['has already been approved'] });
+    return serializeWalkUp(approved);
+  });
+}
