@@ -315,7 +315,7 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
                 </Button>
                 <Button
                   variant="contained"
-                  color="warning"
+                  color="secondary"
                   disabled={!canAct}
                   onClick={() => void act('absent')}
                   sx={{ minHeight: 56, fontSize: '1.1rem' }}

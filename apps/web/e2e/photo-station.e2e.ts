@@ -1,0 +1,264 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import { closePage, freshPage } from './helpers.js';
+import { schoolProject } from './support/factories.js';
+import { apiAs, DEMO_USERS, productAndBrowser, signIn } from './support/server.js';
+
+// The picture-day station in the browser against the real server: a scanner's keystrokes, name search,
+// a day offline (queue in IndexedDB, app shell from the service worker), two stations merging, and a
+// station link that stops when revoked. The built app is served, so the service worker is registered.
+
+const product = productAndBrowser({}, { publicHost: '127.0.0.1' });
+
+interface Person {
+  id: string;
+  first: string;
+  last: string;
+  card: string;
+}
+interface StationAnswer {
+  station: { id: string; name: string };
+  station_link: { url: string; token: string; expires_at: string };
+}
+
+let projectId = '';
+let sessionId = '';
+let studioStation = '';
+let people: Person[] = [];
+const byName = (first: string) => people.find((p) => p.first === first) as Person;
+
+beforeAll(async () => {
+  const { api } = await apiAs(product.baseUrl);
+  const project = await schoolProject(product.app, api, {
+    name: 'Station Day',
+    template: 'Station Day Template',
+    fields: ['first_name', 'last_name', 'student_id', 'grade', 'teacher'],
+  });
+  projectId = project.id;
+  await project.addSubject({
+    first_name: 'Zoë',
+    last_name: 'Brown',
+    student_id: 'S-301',
+    grade: '3',
+    teacher: 'Lee',
+  });
+  await project.addSubject({
+    first_name: 'Zoey',
+    last_name: 'Browning',
+    student_id: 'S-302',
+    grade: '3',
+    teacher: 'Lee',
+  });
+  await project.addSubject({
+    first_name: 'Ben',
+    last_name: 'Moss',
+    student_id: 'S-303',
+    grade: '3',
+    teacher: 'Lee',
+  });
+  for (let i = 1; i <= 20; i += 1) {
+    await project.addSubject({
+      first_name: `Kid${String(i).padStart(2, '0')}`,
+      last_name: 'Offline',
+      student_id: `S-4${String(i).padStart(2, '0')}`,
+      grade: '4',
+      teacher: 'Park',
+    });
+  }
+  const rows = await product.app.ctx.db
+    .selectFrom('subjects')
+    .select(['id', 'card_code', 'properties'])
+    .where('project_id', '=', projectId)
+    .execute();
+  const keyOf = Object.fromEntries(Object.entries(project.fieldIds).map(([key, id]) => [id, key]));
+  people = rows.map((row) => {
+    const values: Record<string, string> = {};
+    for (const [fieldId, value] of Object.entries(row.properties as Record<string, string>)) {
+      values[keyOf[fieldId] ?? fieldId] = value;
+    }
+    return {
+      id: String(row.id),
+      first: values.first_name ?? '',
+      last: values.last_name ?? '',
+      card: String(row.card_code),
+    };
+  });
+  const { photo_session: session } = await api<{ photo_session: { id: string } }>(
+    `/api/projects/${projectId}/photo-sessions`,
+    'POST',
+    { photo_session: { name: 'Fall picture day', date: new Date().toISOString().slice(0, 10) } },
+  );
+  sessionId = session.id;
+  const gym = await api<StationAnswer>(`/api/photo-sessions/${sessionId}/stations`, 'POST', {
+    station: { name: 'Gym A' },
+  });
+  studioStation = gym.station.id;
+});
+
+/** A new station and its link, made through the API as the studio does on the session screen. */
+async function newStation(name: string): Promise<StationAnswer> {
+  const { api } = await apiAs(product.baseUrl);
+  return api<StationAnswer>(`/api/photo-sessions/${sessionId}/stations`, 'POST', { station: { name } });
+}
+
+/** A device that opens a station link: a fresh browser context, nobody signed in. */
+async function openLink(browser: Browser, url: string, width = 1024): Promise<Page> {
+  const page = await freshPage(browser);
+  await page.setViewportSize({ width, height: 800 });
+  await page.goto(url);
+  await page.getByTestId('station-find').waitFor();
+  return page;
+}
+
+/** A scanner: the code typed fast, then Enter, with no field focused. */
+async function scan(page: Page, text: string) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+const selectedName = (page: Page) => page.getByTestId('station-selected-name');
+const syncText = (page: Page) => page.getByTestId('station-sync').textContent();
+
+async function checkInRows() {
+  return product.app.ctx.db
+    .selectFrom('check_ins')
+    .select(['client_id', 'subject_id', 'status', 'station_id'])
+    .where('photo_session_id', '=', sessionId)
+    .execute();
+}
+
+test('signed-in staff open a station: a scanner selects the student; "zoe brown" finds Zoë Brown; axe finds nothing serious', async () => {
+  const page = await freshPage(product.browser);
+  try {
+    await signIn(page, product.baseUrl, DEMO_USERS.studio);
+    await page.goto(`${product.baseUrl}/photo-sessions/${sessionId}/stations/${studioStation}`);
+    await page.getByTestId('station-find').waitFor();
+    await expect.poll(() => page.getByText('Station Gym A').count()).toBe(1);
+
+    await scan(page, `SPC1:${byName('Ben').card}`);
+    await expect.poll(() => selectedName(page).textContent()).toBe('Ben Moss');
+    // A school ID card's barcode carries the Student ID.
+    await scan(page, 'S-302');
+    await expect.poll(() => selectedName(page).textContent()).toBe('Zoey Browning');
+
+    // Typing into the search box is the field's, not a scan.
+    await page.getByTestId('station-search').fill('zoe brown');
+    const results = page.getByTestId('station-results').getByRole('button');
+    await expect.poll(() => results.first().textContent()).toContain('Zoë Brown');
+    await results.first().click();
+    await expect.poll(() => selectedName(page).textContent()).toBe('Zoë Brown');
+
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  } finally {
+    await closePage(page);
+  }
+});
+
+test('offline: 20 check-ins queued and shown, a reload keeps them, back online they reach the server once each', async () => {
+  const { station_link: link } = await newStation('Library');
+  const page = await openLink(product.browser, link.url, 375);
+  try {
+    const kids = people.filter((p) => p.last === 'Offline');
+    expect(kids).toHaveLength(20);
+    // The station has cached its roster and the app shell before the network goes.
+    await expect.poll(() => page.getByTestId('station-class').count()).toBe(1);
+    await page.waitForFunction(
+      async () => !!(await caches.match('/index.html')) && !!navigator.serviceWorker.controller,
+    );
+    await scan(page, `SPC1:${kids[0]!.card}`);
+    await expect.poll(() => selectedName(page).textContent()).toBe(`${kids[0]!.first} Offline`);
+
+    await page.context().setOffline(true);
+    for (const kid of kids) {
+      await scan(page, `SPC1:${kid.card}`);
+      await expect.poll(() => selectedName(page).textContent()).toBe(`${kid.first} Offline`);
+      await page.getByRole('button', { name: 'Photographed', exact: true }).click();
+    }
+    await expect.poll(() => syncText(page)).toContain('20 waiting to sync');
+    expect(await checkInRows()).toHaveLength(0);
+
+    await page.reload();
+    await page.getByTestId('station-find').waitFor();
+    await expect.poll(() => syncText(page)).toContain('20 waiting to sync');
+    expect(await checkInRows()).toHaveLength(0);
+
+    await page.context().setOffline(false);
+    await expect.poll(() => syncText(page), { timeout: 20_000 }).toContain('All synced');
+    const rows = await checkInRows();
+    expect(rows).toHaveLength(20);
+    expect(new Set(rows.map((r) => r.client_id)).size).toBe(20);
+    expect(new Set(rows.map((r) => String(r.subject_id)))).toEqual(new Set(kids.map((k) => k.id)));
+    // Another reload sends nothing twice.
+    await page.reload();
+    await page.getByTestId('station-find').waitFor();
+    await expect.poll(() => syncText(page)).toContain('All synced');
+    expect(await checkInRows()).toHaveLength(20);
+  } finally {
+    await closePage(page);
+  }
+});
+
+test('two stations checking in one student merge by time, and each shows it live', async () => {
+  const { station_link: a } = await newStation('Hall A');
+  const { station_link: b } = await newStation('Hall B');
+  const first = await openLink(product.browser, a.url);
+  const second = await openLink(product.browser, b.url);
+  try {
+    const ben = byName('Ben');
+    await scan(first, `SPC1:${ben.card}`);
+    await scan(second, `SPC1:${ben.card}`);
+    await expect.poll(() => selectedName(second).textContent()).toBe('Ben Moss');
+    await first.getByRole('button', { name: 'Absent', exact: true }).click();
+    await expect.poll(() => syncText(first)).toContain('All synced');
+    await expect.poll(() => second.getByTestId('station-selected-status').textContent()).toContain('Absent');
+    await second.getByRole('button', { name: 'Photographed', exact: true }).click();
+    await expect
+      .poll(() => first.getByTestId('station-selected-status').textContent())
+      .toContain('Photographed');
+    await expect
+      .poll(() => second.getByTestId('station-selected-status').textContent())
+      .toContain('Photographed');
+    const { api } = await apiAs(product.baseUrl);
+    const { subjects } = await api<{
+      subjects: { subject_id: string | null; current: { status: string } | null }[];
+    }>(`/api/photo-sessions/${sessionId}/roster`);
+    expect(subjects.find((s) => s.subject_id === ben.id)?.current?.status).toBe('photographed');
+  } finally {
+    await closePage(first);
+    await closePage(second);
+  }
+});
+
+test('a station link reads nothing outside its session and stops working when revoked', async () => {
+  const { station, station_link: link } = await newStation('Stage');
+  const outside = await fetch(`${product.baseUrl}/api/projects/${projectId}`, {
+    headers: { Authorization: `Bearer ${link.token}`, 'X-App-Slug': 'school-portal' },
+  });
+  expect(outside.status).toBe(404);
+  const device = await openLink(product.browser, link.url);
+  const staff = await freshPage(product.browser);
+  try {
+    await signIn(staff, product.baseUrl, DEMO_USERS.studio);
+    await staff.goto(`${product.baseUrl}/projects/${projectId}/photo-sessions/${sessionId}`);
+    await staff.getByRole('button', { name: `Revoke link of ${station.name}` }).click();
+    await expect
+      .poll(() => staff.getByRole('button', { name: `Revoke link of ${station.name}` }).count())
+      .toBe(0);
+
+    await device.reload();
+    await device.getByText('This station link no longer works').waitFor();
+    const after = await fetch(`${product.baseUrl}/api/photo-sessions/${sessionId}/roster`, {
+      headers: { Authorization: `Bearer ${link.token}`, 'X-App-Slug': 'school-portal' },
+    });
+    expect(after.status).toBe(401);
+  } finally {
+    await closePage(device);
+    await closePage(staff);
+  }
+});
