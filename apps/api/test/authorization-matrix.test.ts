@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Response as LightResponse } from 'light-my-request';
@@ -45,6 +45,12 @@ const projectExports: Record<string, { done: string; deletable: string[] }> = {}
 const photoBatches: Record<
   string,
   { read: string; item: string; apply: string; mapping: string; toMatch: string[] }
+> = {};
+// Picture-day sessions per organization's project: a session with a station, its stations' links to
+// revoke (one per case), and walk-ups to approve (one per case).
+const photoSessions: Record<
+  string,
+  { session: string; station: string; links: string[]; walkUps: string[] }
 > = {};
 const MATRIX_LAYOUT_DEFINITION = {
   page: { width: 612, height: 792 },
@@ -295,6 +301,30 @@ beforeAll(async () => {
       toMatch,
     };
   }
+  for (const [key] of Object.entries(w.orgs)) {
+    const session = await insertId(db, 'photo_sessions', {
+      project_id: projects[key]!,
+      name: 'Matrix day',
+      date: '2099-01-01',
+      created_by_user_id: null,
+    });
+    const station = () =>
+      insertId(db, 'stations', { photo_session_id: session, name: 'Gym', link_expires_at: null });
+    const links = [];
+    for (let i = 0; i < 6; i++) links.push(await station());
+    const walkUps = [];
+    for (let i = 0; i < 6; i++) {
+      walkUps.push(
+        await insertId(db, 'walk_ups', {
+          photo_session_id: session,
+          project_id: projects[key]!,
+          client_id: randomUUID(),
+          fields: JSON.stringify({ first_name: 'Walk', last_name: `Up ${i}` }),
+        }),
+      );
+    }
+    photoSessions[key] = { session, station: await station(), links, walkUps };
+  }
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
     tokens[who] = await signIn(t.app, w.users[who]!.email);
   }
@@ -526,6 +556,36 @@ const routes: Route[] = [
     payload: () => ({ photo: { retake_needed: true } }),
   }),
   route('POST /api/projects/{id}/auto-crops', projectId, { payload: () => ({}) }),
+  route('GET /api/projects/{id}/photo-sessions', projectId),
+  route('POST /api/projects/{id}/photo-sessions', projectId, {
+    payload: () => ({ photo_session: { name: 'Matrix day', date: '2099-01-01' } }),
+  }),
+  route('GET /api/photo-sessions/{id}', (o) => photoSessions[o]!.session),
+  route('POST /api/photo-sessions/{id}/stations', (o) => photoSessions[o]!.session, {
+    payload: () => ({ station: { name: 'Library' } }),
+  }),
+  route('DELETE /api/stations/{id}/link', (o) => photoSessions[o]!.links.pop()),
+  route('GET /api/photo-sessions/{id}/roster', (o) => photoSessions[o]!.session),
+  route('POST /api/photo-sessions/{id}/check-ins', (o) => photoSessions[o]!.session, {
+    payload: (o) => ({
+      check_ins: [
+        {
+          client_id: randomUUID(),
+          station_id: photoSessions[o]!.station,
+          walk_up: { first_name: 'Matrix', last_name: 'Walk-up' },
+          status: 'photographed',
+          at: new Date().toISOString(),
+        },
+      ],
+    }),
+  }),
+  route('GET /api/photo-sessions/{id}/check-ins', (o) => photoSessions[o]!.session),
+  route('GET /api/photo-sessions/{id}/events', (o) => photoSessions[o]!.session, { stream: true }),
+  route('POST /api/photo-sessions/{id}/clock', (o) => photoSessions[o]!.session, {
+    payload: (o) => ({ clock: { station_id: photoSessions[o]!.station, at: new Date().toISOString() } }),
+  }),
+  route('GET /api/photo-sessions/{id}/walk-ups', (o) => photoSessions[o]!.session),
+  route('POST /api/walk-ups/{id}/approve', (o) => photoSessions[o]!.walkUps.pop()),
   route('GET /api/projects/{id}/coverage', projectId),
   route('GET /api/projects/{id}/coverage.csv', projectId),
   route('POST /api/projects/{id}/coverage/print', projectId),
