@@ -559,3 +559,36 @@ describe('clock cards', () => {
     ).toBe(403);
   });
 });
+
+describe('batches matched by check-in', () => {
+  test('a batch may match by check-in with a session of its project; it is stored, and not matched yet', async () => {
+    const session = await newSession();
+    const url = `/api/projects/${project.projectId}/photo-batches`;
+    const made = await as(studio).post(url, {
+      photo_batch: { name: 'Gym A camera', match_by: 'check_in', photo_session_id: session.id },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().photo_batch).toMatchObject({ match_by: 'check_in', photo_session_id: session.id });
+    const shown = await as(studio).get(`/api/photo-batches/${made.json().photo_batch.id}`);
+    expect(shown.json().photo_batch.photo_session_id).toBe(session.id);
+    const match = await as(studio).post(`/api/photo-batches/${made.json().photo_batch.id}/match`, {});
+    expect(match.statusCode).toBe(422);
+    expect(match.json().errors.match_by).toEqual(['matching by check-in is not available yet']);
+
+    const elsewhere = await newSession(foreignProject.projectId, foreign);
+    for (const [body, field] of [
+      [{ match_by: 'check_in' }, 'photo_session_id'],
+      [{ match_by: 'check_in', photo_session_id: elsewhere.id }, 'photo_session_id'],
+      [{ match_by: 'camera_card', photo_session_id: session.id }, 'photo_session_id'],
+      [{ match_by: 'by_magic' }, 'match_by'],
+    ] as const) {
+      const res = await as(studio).post(url, { photo_batch: { name: 'X', ...body } });
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().errors[field]).toBeDefined();
+    }
+    const cameraCard = await as(studio).post(url, {
+      photo_batch: { name: 'Cards', match_by: 'camera_card' },
+    });
+    expect(cameraCard.json().photo_batch.photo_session_id).toBeNull();
+  });
+});

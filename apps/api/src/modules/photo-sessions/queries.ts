@@ -327,3 +327,14 @@ export async function publishCheckIns(db: Db, projectId: string, events: LiveEve
   const payloads = events.map((event) => eventPayload({ projectId }, event));
   await sql`SELECT pg_notify(${EVENTS_CHANNEL}, p) FROM unnest(${payloads}::text[]) AS p`.execute(db);
 }
+
+/** Whether `sessionId` is a photo session of the project (a batch matched by check-in names one). */
+export async function isSessionOfProject(db: Db, projectId: string, sessionId: string) {
+  const row = await db
+    .selectFrom('photo_sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  return !!row;
+}

@@ -140,6 +140,8 @@ export async function listSessions(
   };
 }
 
+export { isSessionOfProject } from './queries.js';
+
 export async function showSession(ctx: AppContext, request: FastifyRequest, id: string) {
   const row = await findSession(ctx.db, request, id);
   return (await sessionAnswers(ctx.db, row.project_id, [row]))[0]!;

@@ -92,6 +92,7 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
         z.object({
           name: z.string().trim().min(1).max(200),
           match_by: z.enum(MATCH_BY),
+          photo_session_id: recordIdSchema.optional(),
           match_field_key: z.string().trim().min(1).max(100).optional(),
           create_extras: z.boolean().optional(),
           retakes: z.boolean().optional(),

@@ -7,7 +7,8 @@ import type { BatchRow, ItemCounts, ItemRow } from './queries.js';
 
 export const BATCH_STATES = ['open', 'matching', 'matched', 'applying', 'applied', 'failed'] as const;
 export const ITEM_STATES = ['pending', 'card', 'matched', 'unmatched', 'ambiguous', 'ignored'] as const;
-export const MATCH_BY = ['camera_card', 'file_name', 'mapping_file'] as const;
+// `check_in`: by the station check-ins of a photo session (photo-sessions module); stored, matched later.
+export const MATCH_BY = ['camera_card', 'file_name', 'mapping_file', 'check_in'] as const;
 export const PRIMARY_RULES = ['if_none', 'newest'] as const;
 
 /** The subject counts a match, review or apply leaves on the batch (`photo_batches.report`). */
@@ -40,6 +41,8 @@ export const photoBatchSchema = recordSchema({
   project_id: z.string(),
   name: z.string(),
   match_by: z.enum(MATCH_BY),
+  /** The photo session a batch matched by check-in reads; null otherwise. */
+  photo_session_id: z.string().nullable(),
   match_field_key: z.string(),
   match_field_label: z.string().nullable(),
   create_extras: z.boolean(),
@@ -104,6 +107,7 @@ export function serializeBatch(
     project_id: b.project_id,
     name: b.name,
     match_by: b.match_by,
+    photo_session_id: b.photo_session_id,
     match_field_key: b.match_field_key,
     match_field_label: fieldLabel,
     create_extras: b.create_extras,

@@ -14,6 +14,7 @@ import { sessionOf } from '../../http/auth.js';
 import { conflict, HttpError, unprocessable } from '../../http/errors.js';
 import { takeUpload, uploadKeyFor } from '../../storage/uploads.js';
 import { actorOf, recordAudit } from '../audit/record.js';
+import { isSessionOfProject } from '../photo-sessions/service.js';
 import { createAlbum, photoCountsOfSubjects } from '../photos/queries.js';
 import {
   createPhoto,
@@ -92,7 +93,8 @@ export async function createBatch(
   projectId: string,
   body: {
     name: string;
-    match_by: BatchRow['match_by'];
+    match_by: BatchRow['match_by'] | 'check_in';
+    photo_session_id?: string | undefined;
     match_field_key?: string | undefined;
     create_extras?: boolean | undefined;
     retakes?: boolean | undefined;
@@ -103,8 +105,9 @@ export async function createBatch(
   const project = await request.access.find('project', projectId);
   const key = body.match_field_key ?? DEFAULT_MATCH_FIELD;
   const fields = await fieldsFor(ctx.db, session, project.id);
-  if (body.match_by !== 'camera_card' && !matchField(fields, key))
+  if (body.match_by !== 'camera_card' && body.match_by !== 'check_in' && !matchField(fields, key))
     throw unprocessable({ match_field_key: ['is not a field of this project'] });
+  const photoSessionId = await batchSession(ctx.db, project.id, body);
   const batch = await ctx.db.transaction().execute(async (trx) => {
     const album = await createAlbum(trx, project.id, {
       name: `Picture day: ${body.name}`,
@@ -114,7 +117,9 @@ export async function createBatch(
       project_id: project.id,
       album_id: album.id,
       name: body.name,
-      match_by: body.match_by,
+      // A check-in batch is never matched yet (startMatch refuses it), so the jobs never meet its kind.
+      match_by: body.match_by as BatchRow['match_by'],
+      photo_session_id: photoSessionId,
       match_field_key: key,
       create_extras: body.create_extras ?? false,
       retakes: body.retakes ?? false,
@@ -124,6 +129,23 @@ export async function createBatch(
     });
   });
   return batchAnswer(ctx.db, session, batch);
+}
+
+/** The session a batch matched by check-in reads: required then (a session of its project), else refused. */
+async function batchSession(
+  db: Db,
+  projectId: string,
+  body: { match_by: string; photo_session_id?: string | undefined },
+): Promise<string | null> {
+  if (body.match_by !== 'check_in') {
+    if (body.photo_session_id !== undefined)
+      throw unprocessable({ photo_session_id: ['is only for match_by check_in'] });
+    return null;
+  }
+  if (body.photo_session_id === undefined) throw unprocessable({ photo_session_id: ['is required'] });
+  if (!(await isSessionOfProject(db, projectId, body.photo_session_id)))
+    throw unprocessable({ photo_session_id: ['is invalid'] });
+  return body.photo_session_id;
 }
 
 export async function projectBatches(
@@ -328,6 +350,9 @@ export async function startMatch(ctx: AppContext, request: FastifyRequest, id: s
   const { batch } = await visibleBatch(ctx, request, id);
   if (!['open', 'matched', 'failed'].includes(batch.state))
     throw conflict({ base: [`This batch is ${batch.state}.`] });
+  // Matching by check-in is not built yet: such a batch keeps its session until it is.
+  if ((batch.match_by as string) === 'check_in')
+    throw unprocessable({ match_by: ['matching by check-in is not available yet'] });
   const counts = (await itemCounts(ctx.db, [batch.id])).get(batch.id)!;
   if (counts.photos === 0) throw unprocessable({ base: ['This batch has no photos yet.'] });
   if (batch.match_by === 'mapping_file') {
