@@ -300,6 +300,28 @@ describe('the roster', () => {
     expect(large.subjects).toHaveLength(800);
     expect(large.count).toBe(small.count);
   });
+  test('a Student ID the template hides from customers never reaches a station link, and still finds its student', async () => {
+    const hidden = await projectWithFields(t.ctx.db, w.orgs.schoolA1.id, 'Hidden IDs', KEYS);
+    await t.ctx.db
+      .updateTable('subject_fields')
+      .set({ visible_to_customers: false })
+      .where('id', '=', hidden.fields.student_id!)
+      .execute();
+    const kid = await insertSubject(t.ctx.db, hidden.projectId, hidden.fields, {
+      student_id: 'H-77',
+      first_name: 'Ida',
+      last_name: 'Hidden',
+    });
+    const session = await newSession(hidden.projectId);
+    const { station, station_link: link } = await newStation(session.id);
+    const roster = await as(link.token).get(`/api/photo-sessions/${session.id}/roster`);
+    expect(roster.json().subjects[0]).toMatchObject({ subject_id: kid, first_name: 'Ida', student_id: null });
+    expect(roster.body).not.toContain('H-77');
+    const [found] = await send(link.token, session.id, [
+      checkIn(station.id, { code: 'H-77' }, 'photographed', new Date().toISOString()),
+    ]);
+    expect(found!.check_in!.subject_id).toBe(kid);
+  });
 });
 
 describe('check-ins', () => {
