@@ -74,6 +74,7 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
   PHOTO_MASTER_DELAY_SECONDS: z.coerce.number().int().min(0).max(86400).optional(),
   GRID_CACHE_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
+  JOB_DEAD_AFTER_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
 });
 
 const RETIRED_SETTINGS = [
@@ -232,6 +233,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     photoMasterDelaySeconds: e.PHOTO_MASTER_DELAY_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 120),
     /** Subjects-grid rows an API process keeps to serve a page again while its project is unchanged; 0: none. */
     gridCacheRows: e.GRID_CACHE_ROWS,
+    /**
+     * Seconds a worker process may go unseen before another hands back its running jobs (jobs/liveness.ts):
+     * it says it is alive every third of that; tests shorten it.
+     */
+    jobDeadAfterSeconds: e.JOB_DEAD_AFTER_SECONDS,
     /** Fastify's `trustProxy`: which hops may say who the client is (TRUST_PROXY); off by default. */
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     storage: {

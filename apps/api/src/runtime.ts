@@ -63,6 +63,8 @@ export async function startRuntime(
       startupLock: (fn) => withStartupLock(database.pool, fn),
       observeJob: metrics.observeJob,
       pool: database.pool,
+      deadAfterSeconds: config.jobDeadAfterSeconds,
+      sweepAfterHandBack: 'jobs.stranded-records',
     });
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
     const storage = await createStorage(config);

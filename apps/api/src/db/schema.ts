@@ -234,6 +234,8 @@ export interface PhotosTable extends UploadColumns {
   /** uploaded -> verifying (the photos.verify job) -> verified | refused | merged. */
   verification_state: Generated<'uploaded' | 'verifying' | 'verified' | 'refused' | 'merged'>;
   verification_error: string | null;
+  /** The photos.verify job last sent for it (0051): "verify again" starts another when it is no longer live. */
+  verify_job_id: ColumnType<string | null, string | null | undefined, string | null>;
   merged_into_photo_id: string | null;
   /** The one face found (0028): fractions of the upright image; null when none or several. */
   face: ColumnType<PhotoFace | null, string | null, string | null>;

@@ -16,6 +16,7 @@ import type { JobName, JobSchema } from './payloads.js';
 import type { JobDefinition } from './queue.js';
 import { retentionSweepJob } from './retention.js';
 import { sendEmailJob } from './send-email.js';
+import { strandedRecordsJob } from './stranded-records.js';
 
 /**
  * Every job's handler, by queue name (payloads in jobs/payloads.ts): a name without a handler, or a
@@ -40,6 +41,7 @@ export const jobCatalogue = {
   'project-exports.expire': projectExportExpireJob,
   'projects.delete': projectDeleteJob,
   'retention.sweep': retentionSweepJob,
+  'jobs.stranded-records': strandedRecordsJob,
   'photo-batches.match': photoBatchMatchJob,
   'photo-batches.apply': photoBatchApplyJob,
 } satisfies { [N in JobName]: JobDefinition<JobSchema<N>, JobDeps> };

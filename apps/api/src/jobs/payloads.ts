@@ -30,6 +30,7 @@ export const JOB_PAYLOADS = {
   'project-exports.expire': scheduled,
   'projects.delete': z.object({ project_id: recordId }),
   'retention.sweep': scheduled,
+  'jobs.stranded-records': scheduled,
   'photo-batches.match': ofPhotoBatch,
   'photo-batches.apply': ofPhotoBatch,
 } as const;

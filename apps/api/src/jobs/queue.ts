@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import { STRANDED_AFTER_SECONDS } from './alive.js';
 import { type Liveness, startLiveness } from './liveness.js';
 import { JOB_PAYLOADS, type JobName, type JobPayload, type JobSchema } from './payloads.js';
 
@@ -152,6 +153,13 @@ export async function startQueue<Deps>(
     observeJob?: (queue: string, seconds: number, failed: boolean) => void;
     /** The application's pool: with it, workers record their runs and hand back a dead process's (liveness.ts). */
     pool?: pg.Pool;
+    /** Seconds a worker process may go unseen before its jobs are handed back (JOB_DEAD_AFTER_SECONDS). */
+    deadAfterSeconds?: number;
+    /**
+     * A scheduled job sent after jobs were handed back (the sweep of records whose job is gone), once the
+     * records those jobs left have been still for STRANDED_AFTER_SECONDS.
+     */
+    sweepAfterHandBack?: JobName;
   } = {},
 ): Promise<RunnableQueue<Deps>> {
   const boss = new PgBoss({
@@ -190,7 +198,14 @@ export async function startQueue<Deps>(
     },
     enqueueWithId,
     async startWorkers(deps) {
-      if (options.pool) liveness = await startLiveness(options.pool, boss, log);
+      const sweep = options.sweepAfterHandBack;
+      if (options.pool)
+        liveness = await startLiveness(options.pool, boss, log, {
+          ...(options.deadAfterSeconds ? { deadAfterSeconds: options.deadAfterSeconds } : {}),
+          ...(sweep
+            ? { afterHandBack: () => boss.send(sweep, {}, { startAfter: STRANDED_AFTER_SECONDS + 1 }) }
+            : {}),
+        });
       for (const [name, job] of Object.entries(catalogue) as [JobName, JobDefinition<z.ZodType, Deps>][]) {
         // pg-boss 10 runs one batch at a time per worker: N workers for N jobs in flight.
         for (let n = 0; n < (job.concurrency ?? 1); n++) {

@@ -10,6 +10,8 @@ import {
   layoutPages,
   printsPhotos,
 } from '@school-portal/domain';
+import type { Db } from '../../db/database.js';
+import { strandedBy } from '../../jobs/alive.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import { daysAfter } from '../../time.js';
@@ -142,8 +144,26 @@ export async function runRender(
   }
 }
 
+/** Why a render whose job is gone ended failed (stranded-records sweep). */
+export const RENDER_STOPPED = 'The PDF could not be made: its job stopped before it finished. Make it again.';
+
+/**
+ * Renders still running whose job will never end them (it failed for good, or is gone from the queue):
+ * failed with a reason the user reads. A render whose job waits or is retried is left running.
+ */
+export async function failStrandedRenders(db: Db): Promise<number> {
+  const ended = await db
+    .updateTable('layout_renders as r')
+    .set({ worker_status: 'failed', failure_reason: RENDER_STOPPED, completed_at: new Date() })
+    .where('r.worker_status', '=', 'running')
+    .where(strandedBy('layouts.render', 'render_id', 'r.id', 'r.created_at'))
+    .executeTakeFirst();
+  return Number(ended.numUpdatedRows);
+}
+
 export const layoutRenderJob = defineJob('layouts.render', {
-  retryLimit: 0,
+  // A run ends its render itself, failed or complete; a retry only runs one whose process died mid-run.
+  retryLimit: 1,
   retryDelaySeconds: 10,
   handle: ({ render_id }, deps: JobDeps) => runRender(render_id, deps),
 });

@@ -244,6 +244,10 @@ export async function photoCountsOfSubjects(db: Db, subjectIds: string[], except
 export const photoVerifiedRead = (photoIdColumn: string) =>
   sql<boolean>`EXISTS (SELECT 1 FROM photos ph WHERE ph.id = ${sql.ref(photoIdColumn)} AND ph.upload_verified_at IS NOT NULL)`;
 
+/** Whether a photo's bytes arrived and are being checked (verifying: its job queued, running or retried). */
+export const photoVerifyingRead = (photoIdColumn: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM photos ph WHERE ph.id = ${sql.ref(photoIdColumn)} AND ph.verification_state = 'verifying')`;
+
 /**
  * The content hashes among `hashes` that photos of the project outside `albumId` (the batch's own album)
  * already have: a batch uploaded again holds the same bytes. One query, by the (album, hash) index.

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { unprocessable } from '../../http/errors.js';
 import { RENDITIONS, type Rendition } from '../../images/images.js';
+import { liveJobById, liveJobFor } from '../../jobs/alive.js';
 import type { Storage } from '../../storage/storage.js';
 import {
   formKeyDeletion,
@@ -170,6 +171,8 @@ export async function serializePhoto(
  * request path: the row moves from uploaded to verifying and the answer (202) says to wait. Asked again,
  * it answers the state reached: verified (200), merged (200, `merged`), refused (422 with the reason).
  * A refused upload leaves nothing: record, object and upload key go (the key once its form has expired).
+ * Asked while verifying, it checks again a photo whose job is gone (it failed for good, or was lost with
+ * its process): its bytes have arrived, so a new job is sent and the answer is still 202.
  */
 export async function verifyPhotoUpload(ctx: AppContext, photo: PhotoRow) {
   if (photo.upload_verified_at)
@@ -185,6 +188,7 @@ export async function verifyPhotoUpload(ctx: AppContext, photo: PhotoRow) {
       return { status: 200 as const, body: { photo: await serializePhoto(ctx.storage, kept), merged: true } };
   }
   if (photo.verification_state === 'verifying') {
+    await restartLostVerification(ctx, photo.id);
     return { status: 202 as const, body: { photo: await serializePhoto(ctx.storage, photo) } };
   }
   const { size } = await takeCheckedUpload(ctx.storage, photo, MAX_PHOTO_BYTES, () =>
@@ -200,16 +204,55 @@ export async function verifyPhotoUpload(ctx: AppContext, photo: PhotoRow) {
       .executeTakeFirst();
     if (!row) return false;
     await scheduleDeletions(trx, [formKeyDeletion(photo)]);
-    await ctx.queue.enqueue(
-      'photos.verify',
-      { photo_id: photo.id },
-      { trx, singletonKey: `verify-${photo.id}` },
-    );
+    await sendVerification(ctx, trx, photo.id);
     return true;
   });
   const row = await selectPhotos(ctx.db).where('ph.id', '=', photo.id).executeTakeFirstOrThrow();
   if (!moved) return verifyPhotoUpload(ctx, row);
   return { status: 202 as const, body: { photo: await serializePhoto(ctx.storage, row) } };
+}
+
+/** Sends a photo's verification job in `trx`, remembering its id on the photo. */
+async function sendVerification(ctx: Pick<AppContext, 'queue'>, trx: Db, photoId: string) {
+  const jobId = await ctx.queue.enqueueWithId(
+    'photos.verify',
+    { photo_id: photoId },
+    { trx, singletonKey: `verify-${photoId}` },
+  );
+  await trx.updateTable('photos').set({ verify_job_id: jobId }).where('id', '=', photoId).execute();
+}
+
+/** Whether a verifying photo's job may still run (by the id it remembers; older rows by the payload). */
+const verificationLive = sql<boolean>`CASE WHEN ph.verify_job_id IS NOT NULL
+  THEN ${liveJobById('photos.verify', 'ph.verify_job_id')}
+  ELSE ${liveJobFor('photos.verify', 'photo_id', 'ph.id')} END`;
+
+/**
+ * A verifying photo whose job is no longer live gets a new one. The photo's row is locked before the
+ * job is looked for again, so that requests at once start one job between them.
+ */
+async function restartLostVerification(ctx: Pick<AppContext, 'db' | 'queue' | 'log'>, photoId: string) {
+  const live = async (db: Db) =>
+    (
+      await db
+        .selectFrom('photos as ph')
+        .select(verificationLive.as('live'))
+        .where('ph.id', '=', photoId)
+        .executeTakeFirst()
+    )?.live ?? true;
+  if (await live(ctx.db)) return;
+  await ctx.db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .selectFrom('photos')
+      .select('id')
+      .where('id', '=', photoId)
+      .where('verification_state', '=', 'verifying')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!locked || (await live(trx))) return;
+    await sendVerification(ctx, trx, photoId);
+    ctx.log.info({ photo_id: photoId }, 'verification restarted: its job was gone');
+  });
 }
 
 /** Deletes a refused upload's row and files now (the scheduled deletions are a safety net). */

@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.js';
 import { type PageRequest, pageOf } from '../../db/paging.js';
 import type { PhotoBatchesTable, PhotoBatchItemsTable } from '../../db/schema.js';
 import { publishEvent } from '../../events/events.js';
-import { photoVerifiedRead } from '../photos/queries.js';
+import { strandedBy } from '../../jobs/alive.js';
+import { photoVerifiedRead, photoVerifyingRead } from '../photos/queries.js';
 import type { MatchedItem } from './match.js';
 
 export type BatchRow = Selectable<PhotoBatchesTable>;
@@ -22,6 +23,7 @@ const ITEM_COUNT_KEYS = [
   'uploaded',
   'pending',
   'not_uploaded',
+  'verifying',
   'cards',
   'matched',
   'unmatched',
@@ -52,12 +54,15 @@ export async function itemCounts(db: Db, batchIds: string[]): Promise<Map<string
   if (batchIds.length === 0) return counts;
   const none = Object.fromEntries(ITEM_COUNT_KEYS.map((key) => [key, 0])) as ItemCounts;
   const verified = photoVerifiedRead('i.photo_id');
+  // Bytes that arrived and are still being checked are pending, never "not uploaded".
+  const verifying = photoVerifyingRead('i.photo_id');
   const { rows } = await sql<ItemCounts & { photo_batch_id: string }>`
     SELECT i.photo_batch_id::text AS photo_batch_id,
       count(*)::int AS photos,
       count(*) FILTER (WHERE ${verified})::int AS uploaded,
       count(*) FILTER (WHERE (i.state = 'pending' OR NOT ${verified}) AND i.state <> 'ignored')::int AS pending,
-      count(*) FILTER (WHERE NOT ${verified} AND i.state <> 'ignored')::int AS not_uploaded,
+      count(*) FILTER (WHERE NOT ${verified} AND NOT ${verifying} AND i.state <> 'ignored')::int AS not_uploaded,
+      count(*) FILTER (WHERE ${verifying} AND i.state <> 'ignored')::int AS verifying,
       count(*) FILTER (WHERE i.state = 'card')::int AS cards,
       count(*) FILTER (WHERE i.state = 'matched')::int AS matched,
       count(*) FILTER (WHERE i.state = 'unmatched')::int AS unmatched,
@@ -104,6 +109,50 @@ export async function moveBatch(
       { type: 'photo-batch.state', photo_batch_id: id, state: to },
     );
   return row;
+}
+
+/** Why a batch whose job is gone ended failed (stranded-records sweep), by the state it was left in. */
+export const BATCH_STOPPED = {
+  matching: 'matching stopped before it finished; match again',
+  applying: 'applying stopped before it finished; nothing was assigned: match again, then apply',
+} as const;
+
+/**
+ * Batches matching or applying whose job will never end them (it failed for good, or is gone from the
+ * queue): failed with a reason, told live to the project's streams. One whose job waits or is retried is
+ * left as it is. Answers how many ended.
+ */
+export async function failStrandedBatches(db: Db): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .updateTable('photo_batches as b')
+      .set({
+        state: 'failed',
+        error: sql<string>`CASE b.state WHEN 'matching' THEN ${BATCH_STOPPED.matching} ELSE ${BATCH_STOPPED.applying} END`,
+        updated_at: new Date(),
+      })
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('b.state', '=', 'matching'),
+            strandedBy('photo-batches.match', 'photo_batch_id', 'b.id', 'b.updated_at'),
+          ]),
+          eb.and([
+            eb('b.state', '=', 'applying'),
+            strandedBy('photo-batches.apply', 'photo_batch_id', 'b.id', 'b.updated_at'),
+          ]),
+        ]),
+      )
+      .returning(['b.id', 'b.project_id'])
+      .execute();
+    for (const batch of ended)
+      await publishEvent(
+        trx,
+        { projectId: batch.project_id },
+        { type: 'photo-batch.state', photo_batch_id: batch.id, state: 'failed' },
+      );
+    return ended.length;
+  });
 }
 
 export const setMappingFile = (
@@ -183,6 +232,8 @@ export interface Reading {
   captured_at: Date | null;
   camera_key: string | null;
   card_code: string | null;
+  /** Whether verification found a sharp face (1) or none (0) in a frame without a code; absent: not looked. */
+  face_count?: number | null;
 }
 
 /** What the match job read of photos (capture time, camera, card code), kept so a new match does not read again. */
@@ -190,8 +241,9 @@ export async function saveReadings(db: Db, rows: Reading[]) {
   if (rows.length === 0) return;
   await sql`
     UPDATE photo_batch_items i
-    SET captured_at = v.t, camera_key = v.k, card_code = v.c, code_read_at = now()
-    FROM unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.captured_at?.toISOString() ?? null)}::timestamptz[], ${rows.map((r) => r.camera_key)}::text[], ${rows.map((r) => r.card_code)}::text[]) AS v(id, t, k, c)
+    SET captured_at = v.t, camera_key = v.k, card_code = v.c, code_read_at = now(),
+      face_count = COALESCE(v.f, i.face_count)
+    FROM unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.captured_at?.toISOString() ?? null)}::timestamptz[], ${rows.map((r) => r.camera_key)}::text[], ${rows.map((r) => r.card_code)}::text[], ${rows.map((r) => r.face_count ?? null)}::smallint[]) AS v(id, t, k, c, f)
     WHERE i.id = v.id`.execute(db);
 }
 
@@ -275,19 +327,22 @@ export const saveReport = (db: Db, id: string, report: object) =>
     .execute();
 
 /**
- * The names of the files of batches whose bytes never arrived (not verified, not ignored), at most `limit`
+ * The names of the files of batches whose bytes never arrived (not verified nor being verified, not
+ * ignored), at most `limit`
  * per batch by name, in one query: what the batch page lists as not uploaded (counts.not_uploaded is all).
  */
 export async function notUploadedFileNames(db: Db, batchIds: string[], limit: number) {
   const names = new Map<string, string[]>(batchIds.map((id) => [id, []]));
   if (batchIds.length === 0) return names;
   const verified = photoVerifiedRead('i.photo_id');
+  const verifying = photoVerifyingRead('i.photo_id');
   const { rows } = await sql<{ photo_batch_id: string; file_name: string }>`
     SELECT photo_batch_id, file_name FROM (
       SELECT i.photo_batch_id::text AS photo_batch_id, i.file_name,
         row_number() OVER (PARTITION BY i.photo_batch_id ORDER BY i.file_name, i.id) AS n
       FROM photo_batch_items i
       WHERE i.photo_batch_id = ANY(${batchIds}::bigint[]) AND i.state <> 'ignored' AND NOT ${verified}
+        AND NOT ${verifying}
     ) missing
     WHERE n <= ${limit}
     ORDER BY photo_batch_id, n`.execute(db);

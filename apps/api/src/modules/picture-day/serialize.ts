@@ -24,6 +24,8 @@ const countsSchema = z.object({
   uploaded: z.number(),
   pending: z.number(),
   not_uploaded: z.number(),
+  /** Of the pending, the ones whose bytes arrived and are still being checked (verifying): not "not uploaded". */
+  verifying: z.number(),
   cards: z.number(),
   matched: z.number(),
   unmatched: z.number(),
@@ -203,7 +205,11 @@ export function serializeItem(
     candidate_subject_ids: i.candidate_subject_ids,
     card_code: i.card_code,
     reason_code: reason,
-    reason: reasonText(reason, fieldLabel, i.candidate_subject_ids.length),
+    // Its bytes arrived: "not uploaded" would send the user to upload it again.
+    reason:
+      reason === 'not_verified' && photo?.verification_state === 'verifying'
+        ? 'uploaded, still being verified'
+        : reasonText(reason, fieldLabel, i.candidate_subject_ids.length),
     value_read: i.value_read,
     warning_code: warning,
     warning: warningText(warning, fieldLabel, i.value_read),

@@ -35,6 +35,7 @@ import {
   findBatch,
   findItem,
   findItemByFile,
+  type ItemCounts,
   type ItemRow,
   insertBatch,
   insertItem,
@@ -456,7 +457,13 @@ export async function reviewBatchItem(
   // without it; it can't be assigned, having nothing to show.
   const notUploaded = !photo.upload_verified_at;
   if (notUploaded && body.subject_id !== undefined)
-    throw unprocessable({ subject_id: ['This photo has not been uploaded; upload it again or ignore it.'] });
+    throw unprocessable({
+      subject_id: [
+        photo.verification_state === 'verifying'
+          ? 'This photo is still being verified; wait for it, then match again.'
+          : 'This photo has not been uploaded; upload it again or ignore it.',
+      ],
+    });
   if (item.state === 'pending' && !notUploaded)
     throw unprocessable({ base: ['This photo has not been matched yet.'] });
   let values: Parameters<typeof writeReview>[2];
@@ -479,11 +486,24 @@ export async function reviewBatchItem(
 
 // ---------- Apply ----------
 
+/** Why photos that arrived are not ready yet: they are still being verified (their bytes are there). */
+const verifyingMessage = (verifying: number) =>
+  verifying === 1
+    ? '1 photo is still being verified (its file has arrived): wait for it, then match again.'
+    : `${verifying} photos are still being verified (their files have arrived): wait for them, then match again.`;
+
 /** Why a batch with pending photos can't be applied yet, and what to do. */
-function pendingMessage({ pending, not_uploaded: missing }: { pending: number; not_uploaded: number }) {
-  if (missing === 1) return '1 photo has not been uploaded: upload it again and match again, or ignore it.';
+function pendingMessage({
+  pending,
+  not_uploaded: missing,
+  verifying,
+}: Pick<ItemCounts, 'pending' | 'not_uploaded' | 'verifying'>) {
+  const andVerifying = verifying > 0 ? ` ${verifyingMessage(verifying)}` : '';
+  if (missing === 1)
+    return `1 photo has not been uploaded: upload it again and match again, or ignore it.${andVerifying}`;
   if (missing > 1)
-    return `${missing} photos have not been uploaded: upload them again and match again, or ignore them.`;
+    return `${missing} photos have not been uploaded: upload them again and match again, or ignore them.${andVerifying}`;
+  if (verifying > 0) return verifyingMessage(verifying);
   return pending === 1
     ? '1 photo has not been matched since it arrived: match again before applying.'
     : `${pending} photos have not been matched since they arrived: match again before applying.`;

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database.js';
+import { strandedBy } from '../../jobs/alive.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob, defineSweep } from '../../jobs/queue.js';
 import { queueEmail } from '../../mail/outbox.js';
@@ -185,6 +187,24 @@ export const projectExportBuildJob = defineJob('project-exports.build', {
   handle: ({ project_export_id }, deps: JobDeps) => runExport(project_export_id, deps),
 });
 
+/** Why an export whose job is gone ended failed (stranded-records sweep, and the daily stuck-export check). */
+export const EXPORT_STOPPED = 'The export stopped before it was finished.';
+
+/**
+ * Exports queued or working whose job will never end them (it failed for good, or is gone from the
+ * queue): failed with a reason, and so deletable (a running export is not). One whose job waits or is
+ * retried (its process died: the retry starts it over) is left as it is.
+ */
+export async function failStrandedExports(db: Db): Promise<number> {
+  const ended = await db
+    .updateTable('project_exports as e')
+    .set({ job_status: 'failed', job_status_message: EXPORT_STOPPED, updated_at: new Date() })
+    .where((eb) => eb.or([eb('e.job_status', 'is', null), eb('e.job_status', '=', 'working')]))
+    .where(strandedBy('project-exports.build', 'project_export_id', 'e.id', 'e.updated_at'))
+    .executeTakeFirst();
+  return Number(ended.numUpdatedRows);
+}
+
 /** An export still working this long after its last progress has lost its job (retries spent). */
 const STUCK_AFTER_MS = 3 * EXPORT_JOB_EXPIRY_SECONDS * 1000;
 
@@ -216,7 +236,7 @@ export async function expireExports(
     .updateTable('project_exports')
     .set({
       job_status: 'failed',
-      job_status_message: 'The export stopped before it was finished.',
+      job_status_message: EXPORT_STOPPED,
       updated_at: now,
     })
     .where('job_status', '=', 'working')

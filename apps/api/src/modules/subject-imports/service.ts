@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { conflict, HttpError, unprocessable } from '../../http/errors.js';
+import { strandedBy } from '../../jobs/alive.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import type { Storage } from '../../storage/storage.js';
@@ -487,8 +488,26 @@ export async function applyImport(db: Db, storage: Storage, importId: string, ca
   }
 }
 
+/** Why an apply whose job is gone ended failed (stranded-records sweep); its one transaction never committed. */
+export const APPLY_STOPPED = 'the import stopped before it finished; nothing was written: apply it again';
+
+/**
+ * Imports still applying whose job will never end them (it failed for good, or is gone from the queue):
+ * failed with a reason, so they can be applied again. One whose job waits or is retried is left applying.
+ */
+export async function failStrandedApplies(db: Db): Promise<number> {
+  const ended = await db
+    .updateTable('subject_imports as si')
+    .set({ status: 'failed', failure: APPLY_STOPPED, updated_at: new Date() })
+    .where('si.status', '=', 'applying')
+    .where(strandedBy('subject-imports.apply', 'import_id', 'si.id', 'si.updated_at'))
+    .executeTakeFirst();
+  return Number(ended.numUpdatedRows);
+}
+
 export const subjectImportApplyJob = defineJob('subject-imports.apply', {
-  retryLimit: 0,
+  // A run ends its import itself, applied or failed; a retry only runs one whose process died mid-run.
+  retryLimit: 1,
   retryDelaySeconds: 10,
   async handle({ import_id, can_write_hidden }, { db, storage }: JobDeps) {
     await applyImport(db, storage, import_id, can_write_hidden);
