@@ -166,6 +166,10 @@ describe('photo sessions', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['date', 'name']);
+    const yearZero = await as(studio).post(`/api/projects/${project.projectId}/photo-sessions`, {
+      photo_session: { name: 'Long ago', date: '0000-01-01' },
+    });
+    expect(yearZero.statusCode).toBe(422);
     const page = await as(studio).get(`/api/projects/${project.projectId}/photo-sessions?page=0`);
     expect(page.statusCode).toBe(400);
     const station = await as(studio).post(`/api/photo-sessions/${(await newSession()).id}/stations`, {
@@ -455,6 +459,11 @@ describe('check-ins', () => {
     );
     expect((await as(studio).post(url, { check_ins: many })).statusCode).toBe(422);
     expect((await as(studio).get(`${url}?since=yesterday`)).statusCode).toBe(400);
+    expect((await as(studio).get(`${url}?since=0000-01-01T00:00:00Z`)).statusCode).toBe(400);
+    const yearZero = await as(studio).post(url, {
+      check_ins: [checkIn(station.id, { subject_id: zoe }, 'absent', '0000-01-01T00:00:00Z')],
+    });
+    expect(yearZero.statusCode).toBe(422);
   });
 
   test('a replay of 2,000 check-ins: four batches, a constant number of statements each, each once', async () => {

@@ -32,9 +32,13 @@ import {
 const MAX_CHECK_INS = 500;
 const text = (max: number) =>
   z.string().trim().min(1, "can't be blank").max(max, `is too long (maximum is ${max} characters)`);
-const deviceTime = z.iso
-  .datetime({ offset: true, message: 'must be an ISO 8601 time' })
-  .transform((v) => new Date(v));
+// PostgreSQL has no year 0: such a time is refused here, not by the database.
+const isoTime = () =>
+  z.iso
+    .datetime({ offset: true, message: 'must be an ISO 8601 time' })
+    .transform((v) => new Date(v))
+    .refine((d) => d.getUTCFullYear() >= 1, 'is out of range');
+const deviceTime = isoTime();
 
 /** A student not on the roster: name and class, as a station adds them. */
 const walkUpInput = z.strictObject({
@@ -74,10 +78,7 @@ const checkInInput = z
   });
 
 const sinceQuery = z.object({
-  since: z.iso
-    .datetime({ offset: true, message: 'must be an ISO 8601 time' })
-    .transform((v) => new Date(v))
-    .optional(),
+  since: isoTime().optional(),
 });
 
 /**
@@ -97,7 +98,10 @@ export function registerPhotoSessionRoutes(root: FastifyInstance, ctx: AppContex
       'A photo session of the project (a picture day, a retake day) on a date',
       createUnderId(
         'photo_session',
-        z.object({ name: text(200), date: z.iso.date('must be a date (YYYY-MM-DD)') }),
+        z.object({
+          name: text(200),
+          date: z.iso.date('must be a date (YYYY-MM-DD)').refine((d) => d >= '0001-01-01', 'is out of range'),
+        }),
         photoSessionSchema,
       ),
     ),
