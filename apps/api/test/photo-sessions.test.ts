@@ -560,6 +560,20 @@ describe('live check-ins', () => {
       foreign,
     );
     expect(foreignStream.response.status).toBe(404);
+    // Revoking the link ends the device's stream at once; a stream of staff hears that it was revoked.
+    const device = await openEventStream(`${t.origin}/api/photo-sessions/${session.id}/events`, link.token);
+    const staff = await openEventStream(`${t.origin}/api/photo-sessions/${session.id}/events`, studio);
+    try {
+      await device.next('ready');
+      await staff.next('ready');
+      expect((await as(studio).delete(`/api/stations/${station.id}/link`)).statusCode).toBe(200);
+      await staff.next('station.link-revoked');
+      await expect.poll(() => device.ended(), { timeout: 2_000 }).toBe(true);
+      expect(staff.ended()).toBe(false);
+    } finally {
+      device.close();
+      staff.close();
+    }
   });
 });
 

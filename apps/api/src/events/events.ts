@@ -34,6 +34,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     walk_up_id: id.nullable(),
     status: z.enum(['photographed', 'absent', 'retake', 'undo']),
   }),
+  // A station's link was revoked: the device's session stream ends on hearing it.
+  z.strictObject({ type: z.literal('station.link-revoked'), photo_session_id: id, station_id: id }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];
@@ -46,6 +48,7 @@ export const EVENT_READ_ACTION: Record<LiveEventType, Action> = {
   'photo-batch.state': 'photo-batch.show',
   'photo-batch.photo-verified': 'photo-batch.show',
   'check-in': 'check-in.list',
+  'station.link-revoked': 'photo-session.show',
 };
 
 /** Where an event goes: the streams of one project. */

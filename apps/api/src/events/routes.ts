@@ -26,6 +26,8 @@ const frame = (event: string, data: object) => `event: ${event}\ndata: ${JSON.st
 /** Which events a stream passes on, and how often it asks whether its caller may still hear them. */
 export interface StreamOptions {
   accept: (event: LiveEvent) => boolean;
+  /** An event after which the stream ends at once (its station's link revoked). */
+  endsOn?: (event: LiveEvent) => boolean;
   /** Asked every heartbeat: false ends the stream (a revoked station link stops hearing at once). */
   stillAllowed?: () => Promise<boolean>;
 }
@@ -48,6 +50,7 @@ export function eventStreams(root: FastifyInstance, ctx: AppContext) {
     const unsubscribe = await ctx.events.subscribe(projectId, {
       event(event: LiveEvent) {
         if (options.accept(event)) write(frame(event.type, event));
+        if (options.endsOn?.(event)) stream.end();
       },
       resync() {
         write(frame('resync', {}));

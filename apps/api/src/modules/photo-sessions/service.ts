@@ -2,7 +2,7 @@ import { type Action, type FieldRef, readsHiddenFields } from '@school-portal/do
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { type Db, prepared } from '../../db/database.js';
-import type { LiveEvent } from '../../events/events.js';
+import { type LiveEvent, publishEvent } from '../../events/events.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
 import { templateFieldReads } from '../project-templates/queries.js';
@@ -172,9 +172,19 @@ export async function createStation(
   };
 }
 
+/** Revokes a station's link: its next call is refused, and its session stream ends at once (an event). */
 export async function revokeLink(ctx: AppContext, request: FastifyRequest, stationId: string) {
   const found = await findStation(request, stationId);
-  return serializeStation(await revokeStationLink(ctx.db, found.id));
+  const station = await ctx.db.transaction().execute(async (trx) => {
+    const row = await revokeStationLink(trx, found.id);
+    await publishEvent(
+      trx,
+      { projectId: found.project_id },
+      { type: 'station.link-revoked', photo_session_id: row.photo_session_id, station_id: row.id },
+    );
+    return row;
+  });
+  return serializeStation(station);
 }
 
 function findStation(request: FastifyRequest, id: string) {
@@ -474,8 +484,16 @@ export async function sessionStream(ctx: AppContext, request: FastifyRequest, se
   const { station } = request;
   return {
     projectId: session.project_id,
-    accept: (event: LiveEvent) => event.type === 'check-in' && event.photo_session_id === session.id,
-    ...(station ? { stillAllowed: () => stationLinkLive(ctx.db, station.station_id) } : {}),
+    accept: (event: LiveEvent) =>
+      (event.type === 'check-in' || event.type === 'station.link-revoked') &&
+      event.photo_session_id === session.id,
+    ...(station
+      ? {
+          endsOn: (event: LiveEvent) =>
+            event.type === 'station.link-revoked' && event.station_id === station.station_id,
+          stillAllowed: () => stationLinkLive(ctx.db, station.station_id),
+        }
+      : {}),
   };
 }
 
