@@ -107,8 +107,13 @@ async function openLink(browser: Browser, url: string, width = 1024): Promise<Pa
   const page = await freshPage(browser);
   await page.setViewportSize({ width, height: 800 });
   await page.goto(url);
-  await page.getByTestId('station-find').waitFor();
+  await rosterLoaded(page);
   return page;
+}
+
+/** The station has its roster (from the server, or the device's copy). */
+async function rosterLoaded(page: Page) {
+  await page.locator('[data-testid="station"]:not([data-roster-size="0"])').waitFor();
 }
 
 /** A scanner: the code typed fast, then Enter, with no field focused. */
@@ -134,7 +139,7 @@ test('signed-in staff open a station: a scanner selects the student; "zoe brown"
   try {
     await signIn(page, product.baseUrl, DEMO_USERS.studio);
     await page.goto(`${product.baseUrl}/photo-sessions/${sessionId}/stations/${studioStation}`);
-    await page.getByTestId('station-find').waitFor();
+    await rosterLoaded(page);
     await expect.poll(() => page.getByText('Station Gym A').count()).toBe(1);
 
     await scan(page, `SPC1:${byName('Ben').card}`);
@@ -168,9 +173,13 @@ test('offline: 20 check-ins queued and shown, a reload keeps them, back online t
     expect(kids).toHaveLength(20);
     // The station has cached its roster and the app shell before the network goes.
     await expect.poll(() => page.getByTestId('station-class').count()).toBe(1);
-    await page.waitForFunction(
-      async () => !!(await caches.match('/index.html')) && !!navigator.serviceWorker.controller,
-    );
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async () => !!(await caches.match('/index.html')) && !!navigator.serviceWorker.controller,
+        ),
+      )
+      .toBe(true);
     await scan(page, `SPC1:${kids[0]!.card}`);
     await expect.poll(() => selectedName(page).textContent()).toBe(`${kids[0]!.first} Offline`);
 
@@ -184,7 +193,7 @@ test('offline: 20 check-ins queued and shown, a reload keeps them, back online t
     expect(await checkInRows()).toHaveLength(0);
 
     await page.reload();
-    await page.getByTestId('station-find').waitFor();
+    await rosterLoaded(page);
     await expect.poll(() => syncText(page)).toContain('20 waiting to sync');
     expect(await checkInRows()).toHaveLength(0);
 
@@ -213,6 +222,7 @@ test('two stations checking in one student merge by time, and each shows it live
     const ben = byName('Ben');
     await scan(first, `SPC1:${ben.card}`);
     await scan(second, `SPC1:${ben.card}`);
+    await expect.poll(() => selectedName(first).textContent()).toBe('Ben Moss');
     await expect.poll(() => selectedName(second).textContent()).toBe('Ben Moss');
     await first.getByRole('button', { name: 'Absent', exact: true }).click();
     await expect.poll(() => syncText(first)).toContain('All synced');

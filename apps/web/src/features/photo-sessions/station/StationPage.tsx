@@ -183,7 +183,12 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
   const canAct = !!selected && (!!selected.subject_id || !!selected.card_code);
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 1.5, sm: 3 }, fontSize: '1.125rem' }}>
+    <Container
+      maxWidth="lg"
+      sx={{ py: { xs: 1.5, sm: 3 }, fontSize: '1.125rem' }}
+      data-testid="station"
+      data-roster-size={people.length}
+    >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
         <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, flex: '1 1 auto' }}>
           {stationName ? t('station.named-title', { station: stationName }) : t('station.title')}

@@ -1,7 +1,11 @@
 import { useEffect, useRef } from 'react';
 
-/** A handheld scanner types faster than this between keys; a person never does. */
-export const SCAN_KEY_GAP_MS = 50;
+/**
+ * A handheld scanner types its keys within a few ms of each other; a busy tablet may deliver them up to
+ * about a tenth of a second apart. A person typing on no field at all is not a worry: only keys ending
+ * in Enter, three or more, are read as a scan, and one that names no student is said so and changes nothing.
+ */
+export const SCAN_KEY_GAP_MS = 120;
 const SCAN_MIN_LENGTH = 3;
 
 /** Whether keys pressed there are the field's own (typing into a search box is not a scan). */
