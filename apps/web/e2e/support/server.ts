@@ -52,11 +52,11 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-/** Debian's Chromium, never a downloaded one. */
-function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium, never a downloaded one; `extraFlags` for a spec that needs more (a fake camera). */
+export function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...extraFlags],
   });
 }
 
