@@ -637,3 +637,42 @@ describe('batches matched by check-in', () => {
     expect(cameraCard.json().photo_batch.photo_session_id).toBeNull();
   });
 });
+
+describe('card codes', () => {
+  test("no subject draws a pending walk-up's card code", async () => {
+    const db = t.ctx.db;
+    const session = await newSession();
+    const original = await sql<{ def: string }>`
+      SELECT pg_get_functiondef('new_card_code'::regproc) AS def`.execute(db);
+    // Draws that repeat: the walk-up's code comes up again first when the subject draws.
+    await sql`CREATE SEQUENCE test_draws`.execute(db);
+    await sql
+      .raw(`CREATE OR REPLACE FUNCTION new_card_code() RETURNS text LANGUAGE sql VOLATILE AS $$
+      SELECT (ARRAY['WWWWWWW1', 'SSSSSSS2'])[1 + (nextval('test_draws') + 1) % 2] $$`)
+      .execute(db);
+    try {
+      const walkUp = await db
+        .insertInto('walk_ups')
+        .values({
+          photo_session_id: session.id,
+          project_id: project.projectId,
+          client_id: randomUUID(),
+          fields: JSON.stringify({ first_name: 'Walk', last_name: 'Up' }),
+        })
+        .returning('card_code')
+        .executeTakeFirstOrThrow();
+      expect(walkUp.card_code).toBe('WWWWWWW1');
+      await sql`SELECT setval('test_draws', 1, false)`.execute(db);
+      const subject = await insertSubject(db, project.projectId, project.fields, { first_name: 'Other' });
+      const drawn = await db
+        .selectFrom('subjects')
+        .select('card_code')
+        .where('id', '=', subject)
+        .executeTakeFirstOrThrow();
+      expect(drawn.card_code).toBe('SSSSSSS2');
+    } finally {
+      await sql.raw(original.rows[0]!.def).execute(db);
+      await sql`DROP SEQUENCE test_draws`.execute(db);
+    }
+  });
+});
