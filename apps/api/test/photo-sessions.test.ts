@@ -437,6 +437,10 @@ describe('check-ins', () => {
       .where('client_id', '=', made!.client_id)
       .executeTakeFirstOrThrow();
     expect(moved.subject_id).toBe(subjectId);
+    // Deleting that subject deletes the walk-up's values with it; nothing comes back for review.
+    expect((await as(studio).delete(`/api/subjects/${subjectId}`)).statusCode).toBe(200);
+    const left = await as(studio).get(`/api/photo-sessions/${session.id}/walk-ups`);
+    expect(left.json().walk_ups).toEqual([]);
   });
 
   test('bad batches: 422 with field messages (client id, status, who, size)', async () => {
