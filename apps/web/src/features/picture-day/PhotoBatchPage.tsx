@@ -137,12 +137,19 @@ function MatchAction({ batch, uploading }: { batch: PhotoBatch; uploading: boole
     return t('picture-day.batch.match-failed');
   };
   const notUploaded = batch.counts.not_uploaded;
+  // Photos whose bytes arrived and are still being verified: neither missing nor ready to match yet.
+  const verifying = batch.counts.verifying;
   // After a match, photos that arrived since (pending, uploaded) need matching again before apply; those
   // never uploaded need uploading again, or ignoring in the review: matching again alone changes nothing.
-  const arrived = batch.counts.pending - notUploaded;
+  const arrived = batch.counts.pending - notUploaded - verifying;
   if (again && batch.counts.pending === 0) return null;
   return (
     <Box sx={{ mb: 3 }}>
+      {verifying > 0 && (
+        <Alert severity="info" sx={{ mb: 1 }} data-testid="batch-verifying">
+          {t('picture-day.batch.verifying', { count: verifying })}
+        </Alert>
+      )}
       {again && notUploaded > 0 && (
         <Alert severity="warning" sx={{ mb: 1 }} data-testid="batch-not-uploaded">
           {t('picture-day.batch.not-uploaded', { count: notUploaded })}
