@@ -1,5 +1,6 @@
-// Builds the API to JavaScript for `node` (`npm run build`): src/main.ts, src/worker.ts and
-// src/migrate-step.ts become apps/api/dist/{main,worker,migrate}.js, with the workspace package @school-portal/domain (TypeScript) bundled in
+// Builds the API to JavaScript for `node` (`npm run build`): src/main.ts, src/worker.ts,
+// src/migrate-step.ts and the image threads' src/images/threads/thread.ts become
+// apps/api/dist/{main,worker,migrate,image-thread}.js, with the workspace package @school-portal/domain (TypeScript) bundled in
 // and every npm dependency left to node_modules. The SQL migrations are copied next to the output, where
 // the bundled migrate.ts looks for them (beside its own file).
 // `--outdir=DIR` builds elsewhere (apps/api/test/packaging.test.ts builds beside dist/ so as not to race
@@ -27,6 +28,8 @@ await build({
     main: path.join(api, 'src/main.ts'),
     worker: path.join(api, 'src/worker.ts'),
     migrate: path.join(api, 'src/migrate-step.ts'),
+    // Started by src/images/threads/pool.ts as new URL('./image-thread.js', import.meta.url).
+    'image-thread': path.join(api, 'src/images/threads/thread.ts'),
   },
   outdir,
   bundle: true,

@@ -7,6 +7,7 @@ import { type EmbeddedDatabase, openEmbeddedDatabase } from './db/embedded.js';
 import { migrate, pendingMigrations, withStartupLock } from './db/migrate.js';
 import { seedDemoData } from './db/seed.js';
 import { EventHub } from './events/hub.js';
+import { imageThreads } from './images/threads/pool.js';
 import { jobCatalogue, jobDepsOf } from './jobs/catalogue.js';
 import type { JobDeps } from './jobs/deps.js';
 import { startQueue } from './jobs/queue.js';
@@ -83,6 +84,7 @@ export async function startRuntime(
     };
     if (config.seedDemo && (await seedDemoData(database.db, storage))) log.info('demo data seeded');
     if (options.workers) {
+      await imageThreads().start();
       await queue.startWorkers(jobDepsOf(ctx));
     }
     const metricsServer = config.metrics ? await serveMetrics(metrics, config.metrics, log) : null;

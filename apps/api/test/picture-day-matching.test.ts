@@ -181,7 +181,7 @@ describe('camera cards', () => {
     expect((await items(batchId))['IMG_0004.JPG']).toMatchObject({ reason_code: 'unreadable_card_before' });
   }, 240_000);
 
-  test('a frame whose face could not be looked for (its rendition gone, not checked) goes to review, never to the child before', async () => {
+  test('a frame whose face could not be looked for (its rendition gone, not checked, not looked for by its verification) goes to review, never to the child before', async () => {
     const { projectId, subjects } = await projectWith('Unexamined frame', { ava: '1', cy: '2' });
     const batchId = await newBatch(projectId, { name: 'Lost rendition', match_by: 'camera_card' });
     await upload(batchId, 'IMG_0001.JPG', await cardShot(subjects.ava!.card_code, 0));
@@ -194,6 +194,12 @@ describe('camera cards', () => {
       .executeTakeFirstOrThrow();
     await t.ctx.storage.delete(renditionKey(baseOf(photo.storage_key), 'large'));
     await t.ctx.db.updateTable('photos').set({ checked_at: null }).where('id', '=', lost).execute();
+    // Nor looked for by its verification (a photo verified before verification looked for faces).
+    await t.ctx.db
+      .updateTable('photo_batch_items')
+      .set({ face_count: null })
+      .where('photo_id', '=', lost)
+      .execute();
     await match(batchId);
     const got = await items(batchId);
     expect(got['IMG_0002.JPG']).toMatchObject({ state: 'matched', subject_id: subjects.ava!.id });

@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto';
 import { publishEvent } from '../../events/events.js';
 import {
   ImageRejected,
-  inspectAndDerive,
-  inspectAndRender,
+  type inspectAndRender,
   sniffImageType,
   type WorkingMaster,
 } from '../../images/images.js';
+import { imageThreads } from '../../images/threads/pool.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import { scheduleDeletions } from '../../storage/uploads.js';
-import { batchItemOfPhoto, readingOnVerify } from '../picture-day/jobs.js';
-import { saveReadings } from '../picture-day/queries.js';
+import { batchItemOfPhoto } from '../picture-day/jobs.js';
+import { type Reading, saveReadings } from '../picture-day/queries.js';
 import { baseOf, MAX_PHOTO_BYTES, renditionKey, storeRenditions } from './service.js';
 
 /**
@@ -19,9 +19,10 @@ import { baseOf, MAX_PHOTO_BYTES, renditionKey, storeRenditions } from './servic
  * the object is read as a stream and hashed while it arrives, its type sniffed from the first bytes, then
  * one shrink-on-load decode both checks it whole and makes the renditions (decode once). A picture-day
  * photo (a batch's item) is decoded once at the working master's scale instead, and everything is derived
- * from that decode: renditions, working master, and what the match needs (capture time, card code), so
- * that no later job decodes it again (decode once, derive many; a single upload keeps the smaller decode,
- * its thumbnails first, and its master from photos.master). It ends
+ * from that decode: renditions, working master, and what the match needs (capture time, card code, and
+ * in a frame without a code whether it has a sharp face), so that no later job decodes it again (decode once, derive many; a single upload keeps the smaller decode,
+ * its thumbnails first, and its master from photos.master). The image work runs on an image thread
+ * (images/threads), off the thread that serves requests. It ends
  * verified (renditions ready), merged (the same bytes already in the album, when asked) or refused with
  * the reason; refused and merged uploads keep no files. Idempotent: only a verifying row is worked on.
  */
@@ -61,55 +62,59 @@ export const photoVerifyJob = defineJob('photos.verify', {
       await storage.deletePrefix(`${base}/`);
     };
 
+    const stored = await storage.head(photo.storage_key);
+    if (!stored) throw new Error('the uploaded photo is not in storage');
+    if (stored.size > MAX_PHOTO_BYTES) return end('refused', { error: 'is too large' });
     const hash = createHash('sha256');
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of await storage.stream(photo.storage_key)) {
-      const piece = chunk as Buffer;
-      size += piece.length;
-      if (size > MAX_PHOTO_BYTES) return end('refused', { error: 'is too large' });
-      hash.update(piece);
-      chunks.push(piece);
-    }
-    const bytes = Buffer.concat(chunks, size);
-    chunks.length = 0;
-    const sha256 = hash.digest('hex');
-    const sniffed = await sniffImageType(bytes.subarray(0, 4100));
-    if (!sniffed) return end('refused', { error: 'is not a PNG or JPEG image' });
-    if (sniffed !== photo.upload_content_type) {
-      return end('refused', {
-        error: `is a ${sniffed === 'image/png' ? 'PNG' : 'JPEG'}, not what was declared`,
-      });
-    }
-    if (photo.merge_duplicate) {
-      const duplicate = await db
-        .selectFrom('photos')
-        .select('id')
-        .where('album_id', '=', photo.album_id)
-        .where('content_sha256', '=', sha256)
-        .where('upload_verified_at', 'is not', null)
-        .where('id', '!=', photo.id)
-        .executeTakeFirst();
-      if (duplicate) return end('merged', { mergedInto: duplicate.id });
-    }
-    const item = await batchItemOfPhoto(db, photo.id);
-    let checked: Awaited<ReturnType<typeof inspectAndRender>>;
-    let master: WorkingMaster | null = null;
-    let reading: Awaited<ReturnType<typeof readingOnVerify>> | undefined;
-    try {
-      if (item) {
-        const derived = await inspectAndDerive(bytes, (pixels) => readingOnVerify(item, bytes, pixels));
-        checked = derived;
-        master = derived.master;
-        reading = derived.derived;
-      } else checked = await inspectAndRender(bytes);
-    } catch (error) {
-      if (error instanceof ImageRejected) return end('refused', { error: error.message });
-      throw error;
-    }
-    const { facts, renditions } = checked;
-    await storeRenditions(storage, base, bytes, photo.upload_content_type, renditions);
-    if (master) await storage.put(renditionKey(base, 'master'), master.jpeg, 'image/jpeg');
+    // Read into memory shared with the image threads (pool.ts SharedBytes), which read it where it is,
+    // hashed as it arrives: the bytes are held once.
+    const outcome = await imageThreads().shared.with(stored.size, async (bytes) => {
+      let at = 0;
+      for await (const chunk of await storage.stream(photo.storage_key)) {
+        const piece = chunk as Buffer;
+        if (at + piece.length > bytes.length) throw new Error('the stored photo grew while it was read');
+        hash.update(piece);
+        at += piece.copy(bytes, at);
+      }
+      if (at !== bytes.length) throw new Error('the stored photo shrank while it was read');
+      const sha256 = hash.digest('hex');
+      const sniffed = await sniffImageType(bytes.subarray(0, 4100));
+      if (!sniffed) return { refused: 'is not a PNG or JPEG image' };
+      if (sniffed !== photo.upload_content_type)
+        return { refused: `is a ${sniffed === 'image/png' ? 'PNG' : 'JPEG'}, not what was declared` };
+      if (photo.merge_duplicate) {
+        const duplicate = await db
+          .selectFrom('photos')
+          .select('id')
+          .where('album_id', '=', photo.album_id)
+          .where('content_sha256', '=', sha256)
+          .where('upload_verified_at', 'is not', null)
+          .where('id', '!=', photo.id)
+          .executeTakeFirst();
+        if (duplicate) return { mergedInto: duplicate.id };
+      }
+      const item = await batchItemOfPhoto(db, photo.id);
+      let checked: Awaited<ReturnType<typeof inspectAndRender>>;
+      let master: WorkingMaster | null = null;
+      let reading: Reading | undefined;
+      try {
+        if (item) {
+          const frame = await imageThreads().run('readFrame', bytes, item.match_by);
+          checked = frame;
+          master = frame.master;
+          reading = { id: item.id, ...frame.reading };
+        } else checked = await imageThreads().run('inspectAndRender', bytes);
+      } catch (error) {
+        if (error instanceof ImageRejected) return { refused: error.message };
+        throw error;
+      }
+      await storeRenditions(storage, base, bytes, photo.upload_content_type, checked.renditions);
+      if (master) await storage.put(renditionKey(base, 'master'), master.jpeg, 'image/jpeg');
+      return { item, facts: checked.facts, master, reading, sha256 };
+    });
+    if ('refused' in outcome) return end('refused', { error: outcome.refused });
+    if ('mergedInto' in outcome) return end('merged', { mergedInto: outcome.mergedInto });
+    const { item, facts, master, reading, sha256 } = outcome;
     const now = new Date();
     await db.transaction().execute(async (trx) => {
       const verified = await trx

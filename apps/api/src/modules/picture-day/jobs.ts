@@ -1,18 +1,17 @@
-import { DEFAULT_HEAD_SIZE_RULE } from '@school-portal/domain';
-import exifr from 'exifr';
 import pLimit from 'p-limit';
 import type { Db } from '../../db/database.js';
-import { readCardCode, readCardCodeInPixels, readCardCodeThoroughly } from '../../images/card-code.js';
-import type { RawImage } from '../../images/images.js';
+import { readCardCode, readCardCodeThoroughly } from '../../images/card-code.js';
+import { imageThreads } from '../../images/threads/pool.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import type { Storage } from '../../storage/storage.js';
-import { DEFAULT_LARGEST_OUTPUT_HEIGHT, examinePortrait } from '../photos/checks/checks.js';
+import { DEFAULT_LARGEST_OUTPUT_HEIGHT } from '../photos/checks/checks.js';
 import { hashesHeldElsewhere } from '../photos/queries.js';
 import { baseOf, renditionKey, selectPhotos, workingMaster } from '../photos/service.js';
 import { projectFields } from '../subject-imports/service.js';
 import { insertSubjectsWithCardCodes, projectSubjectsToMatch } from '../subjects/bulk.js';
 import { assignBatchFrames } from './apply.js';
+import { EXIF_HEADER_BYTES, faceless, type HeaderFacts, headerFactsIn } from './frame-reading.js';
 import { type ItemToMatch, matchItems } from './match.js';
 import {
   batchItems,
@@ -28,42 +27,8 @@ import {
 } from './queries.js';
 import { matchField, readMapping, subjectReport } from './service.js';
 
-/** Bytes of a file's start that hold its EXIF (APP1 comes first in a camera's JPEG, 64 KB at most). */
-export const EXIF_HEADER_BYTES = 128 * 1024;
 /** Readings saved every this many photos, so a long match holds no transaction and loses little. */
 const SAVE_EVERY = 50;
-
-/** What a file's header says of its capture: when (DateTimeOriginal) and with which camera. */
-export interface HeaderFacts {
-  captured_at: Date | null;
-  /** Make, model and body serial joined (`Canon|EOS R6|0123`), or null when the EXIF names no camera. */
-  camera_key: string | null;
-}
-
-const text = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
-
-/** EXIF DateTimeOriginal and camera (make, model, body serial) in a file's header (its first EXIF_HEADER_BYTES). */
-export async function headerFactsIn(header: Uint8Array): Promise<HeaderFacts> {
-  try {
-    const tags = await exifr.parse(Buffer.from(header.buffer, header.byteOffset, header.byteLength), {
-      pick: ['DateTimeOriginal', 'Make', 'Model', 'BodySerialNumber', 'SerialNumber'],
-    });
-    const value = tags?.DateTimeOriginal;
-    const camera = [text(tags?.Make), text(tags?.Model), text(tags?.BodySerialNumber ?? tags?.SerialNumber)];
-    return {
-      captured_at: value instanceof Date && !Number.isNaN(value.getTime()) ? value : null,
-      camera_key: camera.some(Boolean) ? camera.join('|') : null,
-    };
-  } catch {
-    return { captured_at: null, camera_key: null };
-  }
-}
-
-/** EXIF DateTimeOriginal in a file's header (its first EXIF_HEADER_BYTES), or null. */
-export async function captureTimeIn(header: Uint8Array): Promise<Date | null> {
-  return (await headerFactsIn(header)).captured_at;
-}
 
 /** EXIF capture time and camera from the file's header only (never the whole image). */
 async function headerFacts(storage: Storage, key: string): Promise<HeaderFacts> {
@@ -91,31 +56,6 @@ export const batchItemOfPhoto = (db: Db, photoId: string) =>
     .where('i.photo_id', '=', photoId)
     .executeTakeFirst();
 
-/**
- * What the match needs of a batch's photo, read by photos.verify from the bytes and the pixels it already
- * holds (inspectAndDerive): the capture time from the header, the card code (camera_card batches) from
- * the decode that made its thumbnails and master. Saved in the verification's transaction, so the match
- * reads nothing again: no photo is decoded twice.
- */
-export async function readingOnVerify(
-  item: { id: string; match_by: string },
-  bytes: Buffer,
-  pixels: RawImage,
-): Promise<Reading> {
-  return {
-    id: item.id,
-    ...(await headerFactsIn(bytes.subarray(0, EXIF_HEADER_BYTES))),
-    card_code: item.match_by === 'camera_card' ? await readCardCodeInPixels(pixels) : null,
-  };
-}
-
-/**
- * Whether checks say a frame has no face a portrait would have: none found, or only a blurred one (the
- * detector takes an out-of-focus card, a pale blob, for a face; a child's portrait is in focus).
- */
-const faceless = (face: unknown, checks: { code: string }[]) =>
-  checks.some((c) => c.code === 'no_face') || (face !== null && checks.some((c) => c.code === 'blurred'));
-
 /** Whether a photo has a sharp face by its checks (photos.checks), or undefined when not checked yet. */
 function checkedFace(photo: Photo): boolean | undefined {
   return photo.checked_at ? !faceless(photo.face, photo.checks) : undefined;
@@ -123,20 +63,14 @@ function checkedFace(photo: Photo): boolean | undefined {
 
 /**
  * Whether a photo's 600 px rendition has a sharp face, examined as photos.checks examines it (its job may
- * not have reached the photo yet); null when the rendition can't be read.
+ * not have reached the photo yet; verification looks for it in the frames it reads, this is for the rest);
+ * null when the rendition can't be read.
  */
-async function sharpFaceIn(storage: Storage, photo: Photo): Promise<boolean | null> {
-  try {
-    const rendition = await storage.read(renditionKey(baseOf(photo.storage_key), 'large'));
-    const found = await examinePortrait(rendition, {
-      originalHeight: photo.height ?? DEFAULT_LARGEST_OUTPUT_HEIGHT,
-      largestOutputHeight: DEFAULT_LARGEST_OUTPUT_HEIGHT,
-      rule: DEFAULT_HEAD_SIZE_RULE,
-    });
-    return !faceless(found.face, found.checks);
-  } catch {
-    return null;
-  }
+async function storedSharpFace(storage: Storage, photo: Photo): Promise<boolean | null> {
+  const rendition = await storage.read(renditionKey(baseOf(photo.storage_key), 'large')).catch(() => null);
+  return rendition
+    ? imageThreads().run('sharpFaceIn', rendition, photo.height ?? DEFAULT_LARGEST_OUTPUT_HEIGHT)
+    : null;
 }
 
 /**
@@ -164,7 +98,7 @@ async function lookForUnreadableCards(
         // face_count keeps what was found here: 1 a sharp face, 0 none (or only a blurred one).
         let face = checkedFace(photo) ?? (row.face_count === null ? null : row.face_count > 0);
         const looked = face === null;
-        if (looked) face = await sharpFaceIn(storage, photo);
+        if (looked) face = await storedSharpFace(storage, photo);
         if (face === true) {
           if (looked) found.push({ id: row.id, face_count: 1, thorough: false, card_code: null });
           return;

@@ -1,0 +1,108 @@
+import { DEFAULT_HEAD_SIZE_RULE } from '@school-portal/domain';
+import exifr from 'exifr';
+import { readCardCodeInPixels } from '../../images/card-code.js';
+import {
+  type ImageFacts,
+  inspectAndDerive,
+  type Rendition,
+  type WorkingMaster,
+} from '../../images/images.js';
+import { DEFAULT_LARGEST_OUTPUT_HEIGHT, examinePortrait } from '../photos/checks/checks.js';
+
+/**
+ * What picture day reads of one frame while it is verified, from the bytes and the one decode that makes
+ * its thumbnails and master (images.ts inspectAndDerive): its capture time and camera from the header, its
+ * card code (camera_card batches), and, for a frame of a camera_card batch in which no code was read,
+ * whether it has a sharp face (the match tells a portrait from a card the reader missed by it). Runs on
+ * an image thread (images/threads): nothing here touches the database or storage.
+ */
+/** Bytes of a file's start that hold its EXIF (APP1 comes first in a camera's JPEG, 64 KB at most). */
+export const EXIF_HEADER_BYTES = 128 * 1024;
+
+/** What a file's header says of its capture: when (DateTimeOriginal) and with which camera. */
+export interface HeaderFacts {
+  captured_at: Date | null;
+  /** Make, model and body serial joined (`Canon|EOS R6|0123`), or null when the EXIF names no camera. */
+  camera_key: string | null;
+}
+
+const text = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+
+/** EXIF DateTimeOriginal and camera (make, model, body serial) in a file's header (its first EXIF_HEADER_BYTES). */
+export async function headerFactsIn(header: Uint8Array): Promise<HeaderFacts> {
+  try {
+    const tags = await exifr.parse(Buffer.from(header.buffer, header.byteOffset, header.byteLength), {
+      pick: ['DateTimeOriginal', 'Make', 'Model', 'BodySerialNumber', 'SerialNumber'],
+    });
+    const value = tags?.DateTimeOriginal;
+    const camera = [text(tags?.Make), text(tags?.Model), text(tags?.BodySerialNumber ?? tags?.SerialNumber)];
+    return {
+      captured_at: value instanceof Date && !Number.isNaN(value.getTime()) ? value : null,
+      camera_key: camera.some(Boolean) ? camera.join('|') : null,
+    };
+  } catch {
+    return { captured_at: null, camera_key: null };
+  }
+}
+
+/**
+ * Whether checks say a frame has no face a portrait would have: none found, or only a blurred one (the
+ * detector takes an out-of-focus card, a pale blob, for a face; a child's portrait is in focus).
+ */
+export const faceless = (face: unknown, checks: { code: string }[]) =>
+  checks.some((c) => c.code === 'no_face') || (face !== null && checks.some((c) => c.code === 'blurred'));
+
+/**
+ * Whether a frame's 600 px rendition has a sharp face, examined as photos.checks examines it; null when
+ * it can't be examined (the match then reads the frame as a card would be).
+ */
+export async function sharpFaceIn(rendition: Buffer, originalHeight: number): Promise<boolean | null> {
+  try {
+    const found = await examinePortrait(rendition, {
+      originalHeight,
+      largestOutputHeight: DEFAULT_LARGEST_OUTPUT_HEIGHT,
+      rule: DEFAULT_HEAD_SIZE_RULE,
+    });
+    return !faceless(found.face, found.checks);
+  } catch {
+    return null;
+  }
+}
+
+/** What the match needs of a frame: its header's facts, its card code, and (see readFrame) its face. */
+export interface FrameReading extends HeaderFacts {
+  card_code: string | null;
+  /** 1 a sharp face, 0 none (or only a blurred one), null not looked for (or the look failed). */
+  face_count: number | null;
+}
+
+/**
+ * Checks and derives a batch frame (inspectAndDerive), reading what the match needs of it on the way:
+ * nothing is decoded twice, and the match reads no file again.
+ */
+export async function readFrame(
+  bytes: Buffer,
+  matchBy: string,
+): Promise<{
+  facts: ImageFacts;
+  renditions: Record<Rendition, Buffer | 'original'>;
+  master: WorkingMaster;
+  reading: FrameReading;
+}> {
+  const cards = matchBy === 'camera_card';
+  const [derived, header] = await Promise.all([
+    inspectAndDerive(bytes, (pixels) => (cards ? readCardCodeInPixels(pixels) : Promise.resolve(null))),
+    headerFactsIn(bytes.subarray(0, EXIF_HEADER_BYTES)),
+  ]);
+  const card_code = derived.derived ?? null;
+  const large = derived.renditions.large;
+  const face =
+    cards && !card_code && large !== 'original' ? await sharpFaceIn(large, derived.facts.height) : null;
+  return {
+    facts: derived.facts,
+    renditions: derived.renditions,
+    master: derived.master,
+    reading: { ...header, card_code, face_count: face === null ? null : face ? 1 : 0 },
+  };
+}
