@@ -14,9 +14,10 @@ import { inWorld, type World } from './support/world.js';
 /**
  * Picture day decodes each photo once, so a batch of large camera files costs one decode each:
  * photos.verify makes a batch photo's renditions, its working master and what the match needs (capture
- * time, card code) from one decode. Proved by taking the original and the master away from storage once
- * the photos are verified: the match still reads every card and capture time, so it decodes nothing; no
- * photos.master job is queued for them.
+ * time, card code, and in a frame without a code whether it has a face) from one decode. Proved by taking
+ * the original, the master and the 600 px rendition away from storage once the photos are verified, and
+ * their checks' faces from the database: the match still reads every card, capture time and face, so it
+ * decodes nothing; no photos.master job is queued for them.
  */
 
 let t: ListeningTestApp;
@@ -84,7 +85,20 @@ test('a batch photo is read while it is verified: the match needs neither its or
     expect(await sharp(master).metadata()).toMatchObject({ width: MASTER_LONG_EDGE, height: 1600 });
     await t.ctx.storage.delete(p.storage_key);
     await t.ctx.storage.delete(renditionKey(baseOf(p.storage_key), 'master'));
+    await t.ctx.storage.delete(renditionKey(baseOf(p.storage_key), 'large'));
   }
+  // What photos.checks found is not what the match goes by (the verification looked for the faces).
+  await eventually(async () => {
+    const checking = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM pgboss.job
+      WHERE name = 'photos.checks' AND state IN ('created', 'retry', 'active')`.execute(t.ctx.db);
+    return Number(checking.rows[0]!.n) === 0 ? true : null;
+  }, 60_000);
+  await t.ctx.db
+    .updateTable('photos')
+    .set({ checked_at: null, face: null, checks: JSON.stringify([]) })
+    .where('id', 'in', Object.values(ids))
+    .execute();
   // Nothing left for photos.master to make.
   const masterJobs = await sql<{ n: string }>`
     SELECT count(*) AS n FROM pgboss.job
