@@ -8,8 +8,8 @@ import type PgBoss from 'pg-boss';
  * every third of `deadAfterSeconds` (JOB_DEAD_AFTER_SECONDS, 30 s) and records which jobs it runs; any
  * worker process finds the jobs of a process not seen for that long and hands them back to their queue
  * (pg-boss `fail`, to run again at once while retries are left), where a live worker takes them. A job
- * handed back with no retry left has failed for good: `afterHandBack` then runs (the sweep that ends such
- * jobs' records, jobs/stranded-records.ts).
+ * handed back with no retry left has failed for good, so after each hand-back `afterHandBack` runs (it
+ * sends the sweep that ends such jobs' records, jobs/stranded-records.ts).
  */
 export const DEAD_AFTER_SECONDS = 30;
 // One reaper at a time across processes (a transaction-level advisory lock).
