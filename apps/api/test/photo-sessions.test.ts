@@ -80,7 +80,13 @@ async function newStation(sessionId: string, name = 'Gym A') {
   };
 }
 
-const checkIn = (stationId: string, who: object, status: string, at: string, clientId = randomUUID()) => ({
+const checkIn = (
+  stationId: string,
+  who: object,
+  status: string,
+  at: string,
+  clientId: string = randomUUID(),
+) => ({
   client_id: clientId,
   station_id: stationId,
   ...who,
@@ -343,8 +349,13 @@ describe('check-ins', () => {
     expect(first[0]!.check_in!.subject_id).toBe(zoe);
     expect(first[1]!.check_in!.subject_id).toBe(sam);
     expect(first[2]!.errors).toEqual({ code: ['matches no student'] });
-    const again = await send(studio, session.id, items.slice(0, 2));
+    // Seen before: nothing changes, whatever the item says now (a bad code, another status).
+    const again = await send(studio, session.id, [
+      items[0]!,
+      { ...items[1]!, code: 'NOBODY', status: 'retake' },
+    ]);
     expect(again.map((o) => o.outcome)).toEqual(['duplicate', 'duplicate']);
+    expect(again[1]!.check_in).toMatchObject({ subject_id: sam, status: 'absent' });
     expect(again[0]!.check_in!.id).toBe(first[0]!.check_in!.id);
     const stored = await t.ctx.db
       .selectFrom('check_ins')
@@ -400,6 +411,20 @@ describe('check-ins', () => {
     expect(made!.outcome).toBe('created');
     expect(made!.walk_up!.card_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
     expect(made!.check_in!.walk_up_id).toBe(made!.walk_up!.id);
+    // Its answer lost, the device sends it again: the same walk-up and card code, not a second one.
+    const [replayed] = await send(link.token, session.id, [
+      checkIn(
+        station.id,
+        { walk_up: { first_name: 'Noa', last_name: 'New', grade: '3', teacher: 'Ms. Lee' } },
+        'photographed',
+        new Date().toISOString(),
+        made!.client_id,
+      ),
+    ]);
+    expect(replayed).toMatchObject({
+      outcome: 'duplicate',
+      walk_up: { id: made!.walk_up!.id, card_code: made!.walk_up!.card_code },
+    });
     expect(await countsOf(session.id)).toMatchObject({ walk_ups: 1, photographed: 1, remaining: 2 });
     // On the station's roster (pending), not in the school's subjects.
     const roster = (await as(link.token).get(`/api/photo-sessions/${session.id}/roster`)).json().subjects;

@@ -255,11 +255,20 @@ export type WalkUpRow = Awaited<ReturnType<ReturnType<typeof selectWalkUps>['exe
 
 /**
  * Walk-ups in one statement, each drawing its card code (the table's trigger); one whose check-in the
- * session already holds is found again, not made twice. Answers every client id's walk-up.
+ * session already holds is found again, not made twice. Answers the walk-up of every client id given
+ * (`alsoClientIds`: those of check-ins already stored, found and not made).
  */
-export async function insertWalkUps(db: Db, sessionId: string, projectId: string, rows: NewWalkUp[]) {
-  if (rows.length === 0) return new Map<string, WalkUpRow>();
-  await sql`
+export async function insertWalkUps(
+  db: Db,
+  sessionId: string,
+  projectId: string,
+  rows: NewWalkUp[],
+  alsoClientIds: string[] = [],
+) {
+  const clientIds = [...rows.map((r) => r.client_id), ...alsoClientIds];
+  if (clientIds.length === 0) return new Map<string, WalkUpRow>();
+  if (rows.length > 0)
+    await sql`
     INSERT INTO walk_ups (photo_session_id, project_id, station_id, client_id, fields)
     SELECT ${sessionId}::bigint, ${projectId}::bigint, v.station_id, v.client_id, v.fields::jsonb
     FROM unnest(${rows.map((r) => r.station_id)}::bigint[], ${rows.map((r) => r.client_id)}::uuid[],
@@ -267,11 +276,7 @@ export async function insertWalkUps(db: Db, sessionId: string, projectId: string
     ON CONFLICT (photo_session_id, client_id) DO NOTHING`.execute(db);
   const found = await selectWalkUps(db)
     .where('w.photo_session_id', '=', sessionId)
-    .where(
-      'w.client_id',
-      'in',
-      rows.map((r) => r.client_id),
-    )
+    .where('w.client_id', 'in', clientIds)
     .execute();
   return new Map(found.map((w) => [w.client_id, w]));
 }

@@ -347,24 +347,27 @@ export async function createCheckIns(
   const session = await findSession(ctx.db, request, sessionId);
   const ownStation = request.station?.station_id;
   return ctx.db.transaction().execute(async (trx) => {
+    // The first item of each client id stands for it; a client id the session holds is a duplicate as
+    // it is, whatever the item says now.
+    const firsts = new Map<string, CheckInInput>();
+    for (const item of items) if (!firsts.has(item.client_id)) firsts.set(item.client_id, item);
     const stations = new Set((await sessionStations(trx, [session.id])).map((s) => s.id));
-    const resolve = await resolvePeople(
-      trx,
-      session.project_id,
-      items.filter((i) => !i.walk_up),
+    const stored = new Map(
+      (await checkInsByClientId(trx, session.id, [...firsts.keys()])).map((c) => [c.client_id, c]),
     );
-    const seen = new Set<string>();
+    const fresh = [...firsts.values()].filter((i) => !stored.has(i.client_id));
     const errors = new Map<string, Record<string, string[]>>();
-    const firsts: CheckInInput[] = [];
-    for (const item of items) {
-      if (seen.has(item.client_id)) continue;
-      seen.add(item.client_id);
-      firsts.push(item);
+    for (const item of fresh) {
       if (!stations.has(item.station_id) || (ownStation && item.station_id !== ownStation)) {
         errors.set(item.client_id, { station_id: ['is not a station of this session'] });
       }
     }
-    const valid = firsts.filter((i) => !errors.has(i.client_id));
+    const valid = fresh.filter((i) => !errors.has(i.client_id));
+    const resolve = await resolvePeople(
+      trx,
+      session.project_id,
+      valid.filter((i) => !i.walk_up),
+    );
     const walkUps = await insertWalkUps(
       trx,
       session.id,
@@ -380,6 +383,7 @@ export async function createCheckIns(
             ]
           : [],
       ),
+      [...stored.keys()].filter((id) => firsts.get(id)!.walk_up),
     );
     const rows: NewCheckIn[] = [];
     for (const item of valid) {
@@ -404,22 +408,24 @@ export async function createCheckIns(
         note: item.note ?? null,
       });
     }
+    // Another request may have written one of these client ids meanwhile: it is left as it is.
     const written = await insertCheckIns(trx, session.id, userIdOf(request), rows);
+    await publishCheckIns(trx, session.project_id, written.map(checkInEvent));
     const writtenIds = new Set(written.map((c) => c.client_id));
-    const earlier = await checkInsByClientId(
+    const late = await checkInsByClientId(
       trx,
       session.id,
       rows.map((r) => r.client_id).filter((id) => !writtenIds.has(id)),
     );
-    await publishCheckIns(trx, session.project_id, written.map(checkInEvent));
-    const byClient = new Map<string, CheckInRow>([...earlier, ...written].map((c) => [c.client_id, c]));
-    const walkUpOf = (clientId: string) => {
-      const w = walkUps.get(clientId);
-      return w ? serializeWalkUp(w) : null;
-    };
+    const byClient = new Map<string, CheckInRow>(
+      [...stored.values(), ...late, ...written].map((c) => [c.client_id, c]),
+    );
+    const firstIndex = new Map<string, number>();
+    items.forEach((item, index) => {
+      if (!firstIndex.has(item.client_id)) firstIndex.set(item.client_id, index);
+    });
     return {
       check_ins: items.map((item, index) => {
-        const duplicateInBatch = items.findIndex((i) => i.client_id === item.client_id) !== index;
         const error = errors.get(item.client_id);
         if (error) {
           return {
@@ -430,15 +436,13 @@ export async function createCheckIns(
             errors: error,
           };
         }
-        const row = byClient.get(item.client_id)!;
+        const created = writtenIds.has(item.client_id) && firstIndex.get(item.client_id) === index;
+        const walkUp = walkUps.get(item.client_id);
         return {
           client_id: item.client_id,
-          outcome:
-            writtenIds.has(item.client_id) && !duplicateInBatch
-              ? ('created' as const)
-              : ('duplicate' as const),
-          check_in: serializeCheckIn(row),
-          walk_up: walkUpOf(item.client_id),
+          outcome: created ? ('created' as const) : ('duplicate' as const),
+          check_in: serializeCheckIn(byClient.get(item.client_id)!),
+          walk_up: walkUp ? serializeWalkUp(walkUp) : null,
           errors: null,
         };
       }),
