@@ -28,13 +28,14 @@ export interface StreamOptions {
   accept: (event: LiveEvent) => boolean;
   /** An event after which the stream ends at once (its station's link revoked). */
   endsOn?: (event: LiveEvent) => boolean;
-  /** Asked every heartbeat: false ends the stream (a revoked station link stops hearing at once). */
+  /** Asked every heartbeat: false ends the stream (a revoked link whose event was missed, say). */
   stillAllowed?: () => Promise<boolean>;
 }
 
 /**
- * The live event streams of one app: `open` answers a request with the server-sent events of a project
- * that `accept` lets through. Streams end when the app closes (so a shutdown is never held by them).
+ * The live event streams of one app: the function it answers serves a request the server-sent events of
+ * a project that `accept` lets through. Streams end when the app closes (so a shutdown is never held by
+ * them).
  */
 export function eventStreams(root: FastifyInstance, ctx: AppContext) {
   const open = new Set<PassThrough>();
