@@ -205,9 +205,12 @@ describe('before any worker runs', () => {
     lastTry.render = await startRender();
     lastTry.import = await startApply('9002');
     const gone = await startRender();
+    const { db } = t.ctx;
+    // A batch left applying with no job at all (its job archived after it failed for good, say).
+    const applyingGone = await newBatch('Evening');
+    await db.updateTable('photo_batches').set({ state: 'applying' }).where('id', '=', applyingGone).execute();
 
     // Unchanged for a minute, as any record is whose job waits for a busy queue.
-    const { db } = t.ctx;
     const aMinuteAgo = sql<Date>`now() - interval '1 minute'`;
     await db.updateTable('layout_renders').set({ created_at: aMinuteAgo }).execute();
     await db.updateTable('subject_imports').set({ updated_at: aMinuteAgo }).execute();
@@ -224,9 +227,10 @@ describe('before any worker runs', () => {
       layout_renders: 1,
       subject_imports: 0,
       project_exports: 0,
-      photo_batches: 0,
+      photo_batches: 1,
     });
     expect(await row.render(gone)).toEqual({ worker_status: 'failed', failure_reason: RENDER_STOPPED });
+    expect(await row.batch(applyingGone)).toEqual({ state: 'failed', error: BATCH_STOPPED.applying });
     expect((await row.render(resumed.render)).worker_status).toBe('running');
     expect((await row.batch(lastTry.batch)).state).toBe('matching');
     await sql`UPDATE pgboss.job SET state = 'created', start_after = now()
