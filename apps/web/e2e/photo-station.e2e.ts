@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
-import { closePage, freshPage } from './helpers.js';
+import { closePage, freshPage, heading } from './helpers.js';
 import { schoolProject } from './support/factories.js';
 import { apiAs, DEMO_USERS, productAndBrowser, signIn } from './support/server.js';
 
@@ -123,14 +123,25 @@ async function scan(page: Page, text: string) {
   await page.keyboard.press('Enter');
 }
 
+/** axe-core finds nothing serious or critical on the page (as the screen conventions test asks). */
+async function axeFindsNothingSerious(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 const selectedName = (page: Page) => page.getByTestId('station-selected-name');
 const syncText = (page: Page) => page.getByTestId('station-sync').textContent();
 
-async function checkInRows() {
+/** The check-ins the server holds from one station. */
+async function checkInRows(stationId: string) {
   return product.app.ctx.db
     .selectFrom('check_ins')
     .select(['client_id', 'subject_id', 'status', 'station_id'])
     .where('photo_session_id', '=', sessionId)
+    .where('station_id', '=', stationId)
     .execute();
 }
 
@@ -155,18 +166,24 @@ test('signed-in staff open a station: a scanner selects the student; "zoe brown"
     await results.first().click();
     await expect.poll(() => selectedName(page).textContent()).toBe('Zoë Brown');
 
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    // Retake with its reason, then undo: back to waiting.
+    await page.getByRole('button', { name: 'Retake…' }).click();
+    await page.getByLabel('Reason for the retake').fill('Eyes closed');
+    await page.getByRole('button', { name: 'Request Retake' }).click();
+    const status = page.getByTestId('station-selected-status');
+    await expect.poll(() => status.textContent()).toContain('Retake requested');
+    await expect.poll(() => status.textContent()).toContain('Eyes closed');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => status.textContent()).toBe('Not photographed yet');
+
+    await axeFindsNothingSerious(page);
   } finally {
     await closePage(page);
   }
 });
 
 test('offline: 20 check-ins queued and shown, a reload keeps them, back online they reach the server once each', async () => {
-  const { station_link: link } = await newStation('Library');
+  const { station, station_link: link } = await newStation('Library');
   const page = await openLink(product.browser, link.url, 375);
   try {
     const kids = people.filter((p) => p.last === 'Offline');
@@ -190,16 +207,16 @@ test('offline: 20 check-ins queued and shown, a reload keeps them, back online t
       await page.getByRole('button', { name: 'Photographed', exact: true }).click();
     }
     await expect.poll(() => syncText(page)).toContain('20 waiting to sync');
-    expect(await checkInRows()).toHaveLength(0);
+    expect(await checkInRows(station.id)).toHaveLength(0);
 
     await page.reload();
     await rosterLoaded(page);
     await expect.poll(() => syncText(page)).toContain('20 waiting to sync');
-    expect(await checkInRows()).toHaveLength(0);
+    expect(await checkInRows(station.id)).toHaveLength(0);
 
     await page.context().setOffline(false);
     await expect.poll(() => syncText(page), { timeout: 20_000 }).toContain('All synced');
-    const rows = await checkInRows();
+    const rows = await checkInRows(station.id);
     expect(rows).toHaveLength(20);
     expect(new Set(rows.map((r) => r.client_id)).size).toBe(20);
     expect(new Set(rows.map((r) => String(r.subject_id)))).toEqual(new Set(kids.map((k) => k.id)));
@@ -207,7 +224,7 @@ test('offline: 20 check-ins queued and shown, a reload keeps them, back online t
     await page.reload();
     await page.getByTestId('station-find').waitFor();
     await expect.poll(() => syncText(page)).toContain('All synced');
-    expect(await checkInRows()).toHaveLength(20);
+    expect(await checkInRows(station.id)).toHaveLength(20);
   } finally {
     await closePage(page);
   }
@@ -261,6 +278,8 @@ test('a station link reads nothing outside its session and stops working when re
       .poll(() => staff.getByRole('button', { name: `Revoke link of ${station.name}` }).count())
       .toBe(0);
 
+    // The open station hears it (its stream ends at once) and stops, without a reload; a reload too.
+    await device.getByText('This station link no longer works').waitFor({ timeout: 15_000 });
     await device.reload();
     await device.getByText('This station link no longer works').waitFor();
     const after = await fetch(`${product.baseUrl}/api/photo-sessions/${sessionId}/roster`, {
@@ -270,5 +289,42 @@ test('a station link reads nothing outside its session and stops working when re
   } finally {
     await closePage(device);
     await closePage(staff);
+  }
+});
+
+test('the studio makes a session and a station on the screens and gets the link to hand over; the station fits a phone', async () => {
+  const page = await freshPage(product.browser);
+  try {
+    await signIn(page, product.baseUrl, DEMO_USERS.studio);
+    await page.goto(`${product.baseUrl}/projects/${projectId}/photo-sessions`);
+    await page.getByRole('button', { name: 'New Session' }).click();
+    await page.getByLabel('Name').fill('Retake day');
+    // The date is today's unless changed: a station's link lasts until the end of the session's day.
+    await page.getByRole('button', { name: 'Create Session' }).click();
+    await heading(page, 'Retake day').waitFor();
+    await axeFindsNothingSerious(page);
+    await page.getByLabel('Station name').fill('Gym C');
+    await page.getByRole('button', { name: 'Add Station' }).click();
+    const url = await page.getByTestId('station-link-url').inputValue();
+    expect(url).toMatch(/\/photo-sessions\/\d+\/stations\/\d+#token=.+/);
+    await page.getByRole('link', { name: 'Open Gym C' }).click();
+    await rosterLoaded(page);
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Every button of the station is a touch target of at least 44 px.
+    const small = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('[data-testid="station"] button')]
+          .map((b) => b.getBoundingClientRect())
+          .filter((r) => r.width > 0 && r.height < 44).length,
+    );
+    expect(small).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${product.baseUrl}/projects/${projectId}/photo-sessions`);
+    await page.getByTestId('photo-session-row').first().waitFor();
+    expect(await page.getByTestId('photo-session-row').count()).toBe(2);
+    await axeFindsNothingSerious(page);
+  } finally {
+    await closePage(page);
   }
 });

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { isApiError } from '../../api/client';
 import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
@@ -112,7 +113,9 @@ export function SessionPage() {
           </Stack>
           {createStation.isError && (
             <Typography role="alert" color="error" sx={{ mt: 1 }}>
-              {t('photo-sessions.create-station-failed')}
+              {isApiError(createStation.error, 422) && createStation.error.fieldErrors?.base
+                ? t('photo-sessions.day-over')
+                : t('photo-sessions.create-station-failed')}
             </Typography>
           )}
         </Paper>

@@ -140,7 +140,7 @@ export function usePhotoSessions(projectId: string, enabled = true) {
         {},
         {
           signal,
-          query: { limit: 500 },
+          query: { limit: 100 },
         },
       ).then((answer) => answer.photo_sessions),
     enabled: enabled && projectId !== '',

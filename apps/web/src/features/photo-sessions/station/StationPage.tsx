@@ -424,10 +424,14 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
   );
 }
 
+/** Read by screen readers, not shown (sizes as text: MUI reads 1 as 100%). */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -235,6 +235,11 @@ export function useStation(sessionId: string, stationId: string, caller: Caller)
             credentials: 'same-origin',
             signal,
           });
+          if (response.status === 401 && callerRef.current.token) {
+            // The link was revoked or ran out (the server ends its stream at once): the station stops.
+            setEnded('link-ended');
+            return;
+          }
           if ([401, 403, 404].includes(response.status)) return;
           if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
           await readFrames(
