@@ -328,3 +328,43 @@ test('the studio makes a session and a station on the screens and gets the link 
     await closePage(page);
   }
 });
+
+test('a walk-up gets its card code at once and is checked in again by it', async () => {
+  const { station, station_link: link } = await newStation('Walk-ups');
+  const page = await openLink(product.browser, link.url);
+  try {
+    await page.getByRole('button', { name: 'Add Walk-up' }).click();
+    await page.getByLabel('First name').fill('Wren');
+    await page.getByLabel('Last name').fill('Walker');
+    await page.getByLabel('Grade').fill('3');
+    await page.getByLabel('Teacher').fill('Lee');
+    await page.getByRole('button', { name: 'Add and Check In' }).click();
+    await expect.poll(() => selectedName(page).textContent()).toBe('Wren Walker');
+    await expect
+      .poll(() => page.getByTestId('station-card-code').textContent())
+      .toMatch(/^Card code [0-9A-HJKMNP-TV-Z]{8}$/);
+    const code = (await page.getByTestId('station-card-code').textContent())?.slice(-8);
+    const walkUp = await product.app.ctx.db
+      .selectFrom('walk_ups')
+      .select(['id', 'card_code'])
+      .where('station_id', '=', station.id)
+      .executeTakeFirstOrThrow();
+    expect(walkUp.card_code).toBe(code);
+    await page.getByRole('button', { name: 'Absent', exact: true }).click();
+    await expect.poll(() => page.getByTestId('station-selected-status').textContent()).toContain('Absent');
+    const rows = () =>
+      product.app.ctx.db
+        .selectFrom('check_ins')
+        .select(['status', 'walk_up_id'])
+        .where('station_id', '=', station.id)
+        .orderBy('id')
+        .execute()
+        .then((list) => list.map((r) => [r.status, String(r.walk_up_id)]));
+    await expect.poll(rows).toEqual([
+      ['photographed', String(walkUp.id)],
+      ['absent', String(walkUp.id)],
+    ]);
+  } finally {
+    await closePage(page);
+  }
+});
