@@ -183,13 +183,15 @@ export function SessionPage() {
                   </TableCell>
                   <TableCell align="right">
                     <Stack direction="row" spacing={1} justifyContent="flex-end">
-                      <Button
-                        component={RouterLink}
-                        to={routePath('station', { sessionId, stationId: String(station.id) })}
-                        variant="outlined"
-                      >
-                        {t('photo-sessions.open-station', { station: station.name })}
-                      </Button>
+                      {can('photo-session.roster') && (
+                        <Button
+                          component={RouterLink}
+                          to={routePath('station', { sessionId, stationId: String(station.id) })}
+                          variant="outlined"
+                        >
+                          {t('photo-sessions.open-station', { station: station.name })}
+                        </Button>
+                      )}
                       {active && can('station.revoke-link') && (
                         <Button
                           color="error"
