@@ -25,7 +25,7 @@ export function findByScan<T extends { card_code?: string | null; student_id?: s
   text: string,
 ): T | null {
   const scanned = readScannedCode(text);
-  if (!scanned) return null;
+  if (!scanned || readClockCard(text)) return null;
   const wanted = scanned.code.toUpperCase();
   const found = people.filter((person) =>
     scanned.kind === 'card'
@@ -33,4 +33,21 @@ export function findByScan<T extends { card_code?: string | null; student_id?: s
       : person.student_id?.trim().toUpperCase() === wanted || person.card_code?.toUpperCase() === wanted,
   );
   return found.length === 1 ? (found[0] ?? null) : null;
+}
+
+/**
+ * A station's clock card: a QR holding the station's id and its time (ms since 1970), photographed by a
+ * camera at the start of a shoot, so matching by check-in can tell that camera's clock offset from the
+ * station's (and the station's from the server's, which it reports when it shows the card).
+ */
+const CLOCK = /^SPCLK1:(\d{1,19}):(\d{1,16})$/;
+
+export const clockCardPayload = (stationId: string, at: Date) => `SPCLK1:${stationId}:${at.getTime()}`;
+
+/** The station and time a clock card's text holds, or null when the text is not a clock card. */
+export function readClockCard(text: string): { station_id: string; at: Date } | null {
+  const match = CLOCK.exec(text.trim());
+  if (!match?.[1] || !match[2]) return null;
+  const at = new Date(Number(match[2]));
+  return Number.isNaN(at.getTime()) ? null : { station_id: match[1], at };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { foldForSearch, nameMatches, searchByName } from '../src/name-search.js';
-import { findByScan, readScannedCode } from '../src/station-codes.js';
+import { clockCardPayload, findByScan, readClockCard, readScannedCode } from '../src/station-codes.js';
 
 describe('name search', () => {
   test('accents, case and punctuation are ignored', () => {
@@ -51,4 +51,12 @@ describe('station scans', () => {
     expect(findByScan(people, 'zz99yy88')?.id).toBe(2);
     expect(findByScan(people, 'SPC1:AAAAAAAA')).toBeNull();
   });
+});
+
+test("a station's clock card holds its id and time, and names no student", () => {
+  const at = new Date(Date.UTC(2026, 8, 1, 9, 41, 7, 250));
+  const text = clockCardPayload('12', at);
+  expect(readClockCard(text)).toEqual({ station_id: '12', at });
+  expect(readClockCard('SPC1:AB12CD34')).toBeNull();
+  expect(findByScan([{ card_code: null, student_id: text }], text)).toBeNull();
 });
