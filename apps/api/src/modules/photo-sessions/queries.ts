@@ -50,17 +50,19 @@ export async function countProjectSessions(db: Db, projectId: string) {
   return Number(row.n);
 }
 
-const STATION_COLUMNS = [
-  's.id',
-  's.photo_session_id',
-  's.name',
-  's.link_expires_at',
-  's.link_revoked_at',
-  's.clock_station_at',
-  's.clock_received_at',
-  's.created_at',
-  's.updated_at',
+/** What is read of a station: never its link's hash. */
+const STATION_FIELDS = [
+  'id',
+  'photo_session_id',
+  'name',
+  'link_expires_at',
+  'link_revoked_at',
+  'clock_station_at',
+  'clock_received_at',
+  'created_at',
+  'updated_at',
 ] as const;
+const STATION_COLUMNS = STATION_FIELDS.map((c) => `s.${c}` as const);
 export const selectStations = (db: Db) => db.selectFrom('stations as s').select(STATION_COLUMNS);
 export type StationRow = Awaited<ReturnType<ReturnType<typeof selectStations>['executeTakeFirstOrThrow']>>;
 
@@ -81,11 +83,7 @@ export function insertStation(
   db: Db,
   values: { photo_session_id: string; name: string; link_token_hash: Buffer; link_expires_at: Date },
 ) {
-  return db
-    .insertInto('stations')
-    .values(values)
-    .returning(STATION_COLUMNS.map((c) => c.slice(2) as 'id'))
-    .executeTakeFirstOrThrow() as Promise<StationRow>;
+  return db.insertInto('stations').values(values).returning(STATION_FIELDS).executeTakeFirstOrThrow();
 }
 
 export async function revokeStationLink(db: Db, id: string) {
@@ -93,8 +91,8 @@ export async function revokeStationLink(db: Db, id: string) {
     .updateTable('stations')
     .set({ link_revoked_at: sql`coalesce(link_revoked_at, now())`, updated_at: new Date() })
     .where('id', '=', id)
-    .returning(STATION_COLUMNS.map((c) => c.slice(2) as 'id'))
-    .executeTakeFirstOrThrow() as Promise<StationRow>;
+    .returning(STATION_FIELDS)
+    .executeTakeFirstOrThrow();
 }
 
 export function recordClock(db: Db, stationId: string, stationAt: Date) {
@@ -102,8 +100,8 @@ export function recordClock(db: Db, stationId: string, stationAt: Date) {
     .updateTable('stations')
     .set({ clock_station_at: stationAt, clock_received_at: sql`now()`, updated_at: new Date() })
     .where('id', '=', stationId)
-    .returning(STATION_COLUMNS.map((c) => c.slice(2) as 'id'))
-    .executeTakeFirstOrThrow() as Promise<StationRow>;
+    .returning(STATION_FIELDS)
+    .executeTakeFirstOrThrow();
 }
 
 /** The station a link's token (its hash) signs in: only while the link is neither revoked nor expired. */
@@ -238,18 +236,19 @@ export interface NewWalkUp {
   fields: Record<string, string>;
 }
 
-const WALK_UP_COLUMNS = [
-  'w.id',
-  'w.photo_session_id',
-  'w.station_id',
-  'w.client_id',
-  'w.fields',
-  'w.card_code',
-  'w.subject_id',
-  'w.approved_at',
-  'w.created_at',
-  'w.updated_at',
+const WALK_UP_FIELDS = [
+  'id',
+  'photo_session_id',
+  'station_id',
+  'client_id',
+  'fields',
+  'card_code',
+  'subject_id',
+  'approved_at',
+  'created_at',
+  'updated_at',
 ] as const;
+const WALK_UP_COLUMNS = WALK_UP_FIELDS.map((c) => `w.${c}` as const);
 export const selectWalkUps = (db: Db) => db.selectFrom('walk_ups as w').select(WALK_UP_COLUMNS);
 export type WalkUpRow = Awaited<ReturnType<ReturnType<typeof selectWalkUps>['executeTakeFirstOrThrow']>>;
 
@@ -319,8 +318,8 @@ export async function markWalkUpApproved(db: Db, walkUpId: string, subjectId: st
     .set({ subject_id: subjectId, approved_at: new Date(), updated_at: new Date() })
     .where('id', '=', walkUpId)
     .where('subject_id', 'is', null)
-    .returning(WALK_UP_COLUMNS.map((c) => c.slice(2) as 'id'))
-    .executeTakeFirst() as Promise<WalkUpRow | undefined>;
+    .returning(WALK_UP_FIELDS)
+    .executeTakeFirst();
 }
 
 /**

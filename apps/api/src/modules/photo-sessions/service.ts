@@ -38,7 +38,6 @@ import {
   sessionWalkUps,
   stationInView,
   stationLinkLive,
-  type WalkUpRow,
   walkUpInView,
   walkUpsByCode,
 } from './queries.js';
@@ -545,7 +544,7 @@ export async function approveWalkUp(ctx: AppContext, request: FastifyRequest, wa
       if (field && value) properties[field.id] = value;
     }
     await updateSubjectProperties(trx, found.project_id, [{ id: subjectId, properties }]);
-    const approved: WalkUpRow | undefined = await markWalkUpApproved(trx, found.id, subjectId);
+    const approved = await markWalkUpApproved(trx, found.id, subjectId);
     if (!approved) throw conflict({ base: ['has already been approved'] });
     return serializeWalkUp(approved);
   });
