@@ -368,3 +368,27 @@ test('a walk-up gets its card code at once and is checked in again by it', async
     await closePage(page);
   }
 });
+
+test("a station shows its clock card and tells the server the station's time on it", async () => {
+  const { station, station_link: link } = await newStation('Clock');
+  const page = await openLink(product.browser, link.url);
+  try {
+    const before = Date.now();
+    await page.getByRole('button', { name: 'Show Clock Card' }).click();
+    await page
+      .getByTestId('station-clock-card')
+      .getByRole('img', { name: /^Clock card showing/ })
+      .waitFor();
+    const stored = () =>
+      product.app.ctx.db
+        .selectFrom('stations')
+        .select('clock_station_at')
+        .where('id', '=', station.id)
+        .executeTakeFirstOrThrow()
+        .then((row) => row.clock_station_at?.getTime() ?? 0);
+    await expect.poll(stored).toBeGreaterThanOrEqual(before - 1000);
+    await page.getByRole('button', { name: 'Close' }).click();
+  } finally {
+    await closePage(page);
+  }
+});

@@ -226,3 +226,11 @@ export async function sendCheckIns(sessionId: string, caller: Caller, checkIns: 
   );
   return answer.check_ins;
 }
+
+/** The station's time as its clock card showed it (API.md: for the camera clock offset). */
+export function postClock(sessionId: string, caller: Caller, stationId: string, at: Date) {
+  return call<unknown>(`/photo-sessions/${encodeURIComponent(sessionId)}/clock`, caller, {
+    method: 'POST',
+    body: { clock: { station_id: stationId, at: at.toISOString() } },
+  });
+}

@@ -23,6 +23,7 @@ import { ROUTES } from '../../../app/routes';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import type { Caller, CheckInStatus, RosterPerson } from '../api';
 import { CameraPanel } from './CameraPanel';
+import { ClockCardDialog } from './ClockCard';
 import { readStationSignIn, saveStationSignIn, takeLinkToken } from './link';
 import { registerShellCache } from './offline';
 import { useScanner } from './useScanner';
@@ -94,6 +95,7 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
   const [classKey, setClassKey] = useState(ANY_CLASS);
   const [camera, setCamera] = useState(false);
   const [walkUpOpen, setWalkUpOpen] = useState(false);
+  const [clockOpen, setClockOpen] = useState(false);
   const [retakeReason, setRetakeReason] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [walkUpClientId, setWalkUpClientId] = useState<string | null>(null);
@@ -132,7 +134,7 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
     },
     [people, select, t],
   );
-  useScanner(onScan, !walkUpOpen);
+  useScanner(onScan, !walkUpOpen && !clockOpen);
 
   const classes = useMemo(() => {
     const byKey = new Map<string, string>();
@@ -284,6 +286,9 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
             <Button variant="outlined" onClick={() => setWalkUpOpen(true)} sx={{ minHeight: TARGET }}>
               {t('station.walk-up.open')}
             </Button>
+            <Button variant="outlined" onClick={() => setClockOpen(true)} sx={{ minHeight: TARGET }}>
+              {t('station.clock.open')}
+            </Button>
           </Stack>
         </Section>
 
@@ -406,6 +411,12 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
           )}
         </Section>
       </Box>
+      <ClockCardDialog
+        stationId={stationId}
+        open={clockOpen}
+        onClose={() => setClockOpen(false)}
+        onShown={station.reportClock}
+      />
       <WalkUpDialog
         open={walkUpOpen}
         classes={classes.map(([, label]) => label)}

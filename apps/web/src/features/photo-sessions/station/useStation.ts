@@ -10,6 +10,7 @@ import {
   fetchCheckIns,
   fetchPhotoSession,
   fetchRoster,
+  postClock,
   type RosterPerson,
   sendCheckIns,
   type WalkUpFields,
@@ -301,6 +302,14 @@ export function useStation(sessionId: string, stationId: string, caller: Caller)
     [sessionId, stationId, reloadLocal, flush],
   );
 
+  /** The station's time on its clock card, told to the server (for the camera clock offset); offline: not. */
+  const reportClock = useCallback(
+    (at: Date) => {
+      void postClock(sessionId, callerRef.current, stationId, at).catch(() => undefined);
+    },
+    [sessionId, stationId],
+  );
+
   const people = useMemo(() => {
     const list = [...(roster?.people ?? [])];
     const known = new Set(list.map((person) => person.key));
@@ -340,5 +349,6 @@ export function useStation(sessionId: string, stationId: string, caller: Caller)
     ended,
     syncFailing: lastSyncError,
     record,
+    reportClock,
   };
 }
