@@ -1638,7 +1638,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The project's live events (text/event-stream): `ready` once listening, then events such as `photo-batch.state` and `photo-batch.photo-verified` (ids and a state, never student data), `resync` when some may have been missed */
+        /** The project's live events (text/event-stream): `ready` once listening, then events such as `photo-batch.state`, `photo-batch.photo-verified` and `check-in` (ids and a state, never student data), `resync` when some may have been missed */
         get: operations["projectEvents"];
         put?: never;
         post?: never;
@@ -1778,6 +1778,178 @@ export interface paths {
         put?: never;
         /** E-mail the project’s school the missing portraits (counts and a link to the coverage page; no names), recorded in the activity trail */
         post: operations["postApiProjectsByIdCoverageNotify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/photo-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The photo sessions of a project, latest date first, each with its counts and stations (paged) */
+        get: operations["photoSessionList"];
+        put?: never;
+        /** A photo session of the project (a picture day, a retake day) on a date */
+        post: operations["photoSessionCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A photo session: counts (checked_in, photographed, absent, retake, walk_ups, remaining) and stations */
+        get: operations["photoSessionShow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-sessions/{id}/stations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A station of the session, with its link: a Bearer token that signs a device in for this session only, until the end of the session's day */
+        post: operations["stationCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stations/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a station's link: its device is signed out at once */
+        delete: operations["stationRevokeLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-sessions/{id}/roster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything a station caches to work offline: every subject (and walk-up awaiting review) with name, class fields, card code, Student ID and status in the session */
+        get: operations["photoSessionRoster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-sessions/{id}/check-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session’s check-ins received at or after `since` (all without it), oldest first, and the `next_since` to ask with next */
+        get: operations["checkInList"];
+        put?: never;
+        /** A station's check-ins (up to 500): each item's outcome (created, duplicate for a client_id seen before, rejected with errors) */
+        post: operations["checkInCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-sessions/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session's live events (text/event-stream): `ready` once listening, then `check-in` events (ids and a status, never student data), `resync` when some may have been missed */
+        get: operations["photoSessionEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-sessions/{id}/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A clock card shown at a station: the station's time on it, stored for the camera clock offset */
+        post: operations["photoSessionClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-sessions/{id}/walk-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The walk-ups added in the session (students not on the roster), awaiting review or approved */
+        get: operations["walkUpList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/walk-ups/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a walk-up: it becomes a subject of the project with its card code, and its check-ins move to it (409 when already approved) */
+        post: operations["walkUpApprove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9513,7 +9685,8 @@ export interface operations {
                             project_id: string;
                             name: string;
                             /** @enum {string} */
-                            match_by: "camera_card" | "file_name" | "mapping_file";
+                            match_by: "camera_card" | "file_name" | "mapping_file" | "check_in";
+                            photo_session_id: string | null;
                             match_field_key: string;
                             match_field_label: string | null;
                             create_extras: boolean;
@@ -9533,6 +9706,7 @@ export interface operations {
                                 uploaded: number;
                                 pending: number;
                                 not_uploaded: number;
+                                verifying: number;
                                 cards: number;
                                 matched: number;
                                 unmatched: number;
@@ -9583,7 +9757,8 @@ export interface operations {
                     photo_batch: {
                         name: string;
                         /** @enum {string} */
-                        match_by: "camera_card" | "file_name" | "mapping_file";
+                        match_by: "camera_card" | "file_name" | "mapping_file" | "check_in";
+                        photo_session_id?: string | number;
                         match_field_key?: string;
                         create_extras?: boolean;
                         retakes?: boolean;
@@ -9606,7 +9781,8 @@ export interface operations {
                             project_id: string;
                             name: string;
                             /** @enum {string} */
-                            match_by: "camera_card" | "file_name" | "mapping_file";
+                            match_by: "camera_card" | "file_name" | "mapping_file" | "check_in";
+                            photo_session_id: string | null;
                             match_field_key: string;
                             match_field_label: string | null;
                             create_extras: boolean;
@@ -9626,6 +9802,7 @@ export interface operations {
                                 uploaded: number;
                                 pending: number;
                                 not_uploaded: number;
+                                verifying: number;
                                 cards: number;
                                 matched: number;
                                 unmatched: number;
@@ -9680,7 +9857,8 @@ export interface operations {
                             project_id: string;
                             name: string;
                             /** @enum {string} */
-                            match_by: "camera_card" | "file_name" | "mapping_file";
+                            match_by: "camera_card" | "file_name" | "mapping_file" | "check_in";
+                            photo_session_id: string | null;
                             match_field_key: string;
                             match_field_label: string | null;
                             create_extras: boolean;
@@ -9700,6 +9878,7 @@ export interface operations {
                                 uploaded: number;
                                 pending: number;
                                 not_uploaded: number;
+                                verifying: number;
                                 cards: number;
                                 matched: number;
                                 unmatched: number;
@@ -9992,7 +10171,8 @@ export interface operations {
                             project_id: string;
                             name: string;
                             /** @enum {string} */
-                            match_by: "camera_card" | "file_name" | "mapping_file";
+                            match_by: "camera_card" | "file_name" | "mapping_file" | "check_in";
+                            photo_session_id: string | null;
                             match_field_key: string;
                             match_field_label: string | null;
                             create_extras: boolean;
@@ -10012,6 +10192,7 @@ export interface operations {
                                 uploaded: number;
                                 pending: number;
                                 not_uploaded: number;
+                                verifying: number;
                                 cards: number;
                                 matched: number;
                                 unmatched: number;
@@ -10072,7 +10253,8 @@ export interface operations {
                             project_id: string;
                             name: string;
                             /** @enum {string} */
-                            match_by: "camera_card" | "file_name" | "mapping_file";
+                            match_by: "camera_card" | "file_name" | "mapping_file" | "check_in";
+                            photo_session_id: string | null;
                             match_field_key: string;
                             match_field_label: string | null;
                             create_extras: boolean;
@@ -10092,6 +10274,7 @@ export interface operations {
                                 uploaded: number;
                                 pending: number;
                                 not_uploaded: number;
+                                verifying: number;
                                 cards: number;
                                 matched: number;
                                 unmatched: number;
@@ -10292,7 +10475,8 @@ export interface operations {
                             project_id: string;
                             name: string;
                             /** @enum {string} */
-                            match_by: "camera_card" | "file_name" | "mapping_file";
+                            match_by: "camera_card" | "file_name" | "mapping_file" | "check_in";
+                            photo_session_id: string | null;
                             match_field_key: string;
                             match_field_label: string | null;
                             create_extras: boolean;
@@ -10312,6 +10496,7 @@ export interface operations {
                                 uploaded: number;
                                 pending: number;
                                 not_uploaded: number;
+                                verifying: number;
                                 cards: number;
                                 matched: number;
                                 unmatched: number;
@@ -10715,6 +10900,626 @@ export interface operations {
                             subjects: number;
                             without_portrait: number;
                             sent_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    photoSessionList: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photo_sessions: {
+                            id: string;
+                            project_id: string;
+                            name: string;
+                            date: string;
+                            counts: {
+                                checked_in: number;
+                                photographed: number;
+                                absent: number;
+                                retake: number;
+                                walk_ups: number;
+                                remaining: number;
+                            };
+                            stations: {
+                                id: string;
+                                photo_session_id: string;
+                                name: string;
+                                link_expires_at: string | null;
+                                link_revoked_at: string | null;
+                                link_active: boolean;
+                                clock_offset_ms: number | null;
+                                clock_station_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    photoSessionCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    photo_session: {
+                        name: string;
+                        /** Format: date */
+                        date: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photo_session: {
+                            id: string;
+                            project_id: string;
+                            name: string;
+                            date: string;
+                            counts: {
+                                checked_in: number;
+                                photographed: number;
+                                absent: number;
+                                retake: number;
+                                walk_ups: number;
+                                remaining: number;
+                            };
+                            stations: {
+                                id: string;
+                                photo_session_id: string;
+                                name: string;
+                                link_expires_at: string | null;
+                                link_revoked_at: string | null;
+                                link_active: boolean;
+                                clock_offset_ms: number | null;
+                                clock_station_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    photoSessionShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photo_session: {
+                            id: string;
+                            project_id: string;
+                            name: string;
+                            date: string;
+                            counts: {
+                                checked_in: number;
+                                photographed: number;
+                                absent: number;
+                                retake: number;
+                                walk_ups: number;
+                                remaining: number;
+                            };
+                            stations: {
+                                id: string;
+                                photo_session_id: string;
+                                name: string;
+                                link_expires_at: string | null;
+                                link_revoked_at: string | null;
+                                link_active: boolean;
+                                clock_offset_ms: number | null;
+                                clock_station_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    stationCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    station: {
+                        name: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        station: {
+                            id: string;
+                            photo_session_id: string;
+                            name: string;
+                            link_expires_at: string | null;
+                            link_revoked_at: string | null;
+                            link_active: boolean;
+                            clock_offset_ms: number | null;
+                            clock_station_at: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                        station_link: {
+                            url: string;
+                            token: string;
+                            expires_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    stationRevokeLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        station: {
+                            id: string;
+                            photo_session_id: string;
+                            name: string;
+                            link_expires_at: string | null;
+                            link_revoked_at: string | null;
+                            link_active: boolean;
+                            clock_offset_ms: number | null;
+                            clock_station_at: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    photoSessionRoster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subjects: {
+                            subject_id: string | null;
+                            walk_up_id: string | null;
+                            display_name: string;
+                            first_name: string | null;
+                            last_name: string | null;
+                            grade: string | null;
+                            teacher: string | null;
+                            home_room: string | null;
+                            student_id: string | null;
+                            card_code: string;
+                            current: {
+                                /** @enum {string} */
+                                status: "photographed" | "absent" | "retake";
+                                at: string;
+                                station_id: string;
+                                check_in_id: string;
+                                note: string | null;
+                            } | null;
+                        }[];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    checkInList: {
+        parameters: {
+            query?: {
+                since?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        check_ins: {
+                            id: string;
+                            photo_session_id: string;
+                            station_id: string;
+                            client_id: string;
+                            subject_id: string | null;
+                            walk_up_id: string | null;
+                            /** @enum {string} */
+                            status: "photographed" | "absent" | "retake" | "undo";
+                            at: string;
+                            note: string | null;
+                            received_at: string;
+                        }[];
+                        next_since: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    checkInCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    check_ins: {
+                        /** Format: uuid */
+                        client_id: string;
+                        station_id: string | number;
+                        subject_id?: string | number;
+                        code?: string;
+                        walk_up?: {
+                            first_name: string;
+                            last_name: string;
+                            grade?: string;
+                            teacher?: string;
+                            home_room?: string;
+                            student_id?: string;
+                        };
+                        /** @enum {string} */
+                        status: "photographed" | "absent" | "retake" | "undo";
+                        /** Format: date-time */
+                        at: string;
+                        note?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        check_ins: {
+                            client_id: string;
+                            /** @enum {string} */
+                            outcome: "created" | "duplicate" | "rejected";
+                            check_in: {
+                                id: string;
+                                photo_session_id: string;
+                                station_id: string;
+                                client_id: string;
+                                subject_id: string | null;
+                                walk_up_id: string | null;
+                                /** @enum {string} */
+                                status: "photographed" | "absent" | "retake" | "undo";
+                                at: string;
+                                note: string | null;
+                                received_at: string;
+                            } | null;
+                            walk_up: {
+                                id: string;
+                                photo_session_id: string;
+                                station_id: string | null;
+                                fields: {
+                                    [key: string]: string;
+                                };
+                                card_code: string;
+                                subject_id: string | null;
+                                approved_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            } | null;
+                            errors: {
+                                [key: string]: string[];
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    photoSessionEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    photoSessionClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clock: {
+                        station_id: string | number;
+                        /** Format: date-time */
+                        at: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        station: {
+                            id: string;
+                            photo_session_id: string;
+                            name: string;
+                            link_expires_at: string | null;
+                            link_revoked_at: string | null;
+                            link_active: boolean;
+                            clock_offset_ms: number | null;
+                            clock_station_at: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                        server_time: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    walkUpList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        walk_ups: {
+                            id: string;
+                            photo_session_id: string;
+                            station_id: string | null;
+                            fields: {
+                                [key: string]: string;
+                            };
+                            card_code: string;
+                            subject_id: string | null;
+                            approved_at: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    walkUpApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        walk_up: {
+                            id: string;
+                            photo_session_id: string;
+                            station_id: string | null;
+                            fields: {
+                                [key: string]: string;
+                            };
+                            card_code: string;
+                            subject_id: string | null;
+                            approved_at: string | null;
+                            created_at: string;
+                            updated_at: string;
                         };
                     };
                 };

@@ -148,7 +148,7 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
                   />
                 ))}
               </RadioGroup>
-              <FormHelperText>{t(`picture-day.form.match-by-help.${field.value as MatchBy}`)}</FormHelperText>
+              <FormHelperText>{t(`picture-day.form.match-by-help.${field.value as (typeof MATCH_BY)[number]}`)}</FormHelperText>
             </FormControl>
           )}
         />

@@ -8,6 +8,7 @@ export function useBatchLabels() {
     camera_card: t('picture-day.match-by.camera_card'),
     file_name: t('picture-day.match-by.file_name'),
     mapping_file: t('picture-day.match-by.mapping_file'),
+    check_in: t('picture-day.match-by.check_in'),
   };
   const state: Record<PhotoBatchState, string> = {
     open: t('picture-day.state.open'),
