@@ -1,18 +1,19 @@
+import { imageThreads } from '../../../images/threads/pool.js';
 import type { JobDeps } from '../../../jobs/deps.js';
 import { defineJob } from '../../../jobs/queue.js';
 import { settlePendingPrimaries } from '../../picture-day/apply.js';
 import { baseOf, renditionKey } from '../service.js';
-import { autoCrops, DEFAULT_LARGEST_OUTPUT_HEIGHT, examinePortrait, headOfFace } from './checks.js';
+import { autoCrops, DEFAULT_LARGEST_OUTPUT_HEIGHT, headOfFace } from './checks.js';
 import { cropPlanOf, photosWithFace, photoToCheck, replaceAutoCrops, saveChecks } from './queries.js';
 
 /**
  * Finds the face of a verified photo, its quality flags and its auto crops. Queued by photos.verify in the
  * transaction that verified it, beside the working master: it reads the 600 px rendition the verification
- * just made (not the original), so it never delays the thumbnails and decodes little. One at a time: the
- * detector runs on one WebAssembly thread.
+ * just made (not the original), so it never delays the thumbnails and decodes little. The examination
+ * runs on an image thread (images/threads), two photos at a time as the threads are two.
  */
 export const photoChecksJob = defineJob('photos.checks', {
-  concurrency: 1,
+  concurrency: 2,
   retryLimit: 2,
   retryDelaySeconds: 30,
   handle: ({ photo_id }, deps: JobDeps) => checkPhoto(deps, photo_id),
@@ -29,7 +30,7 @@ export async function checkPhoto({ db, storage }: Pick<JobDeps, 'db' | 'storage'
   const rendition = await storage.read(renditionKey(baseOf(photo.storage_key), 'large')).catch(() => null);
   if (!rendition) return;
   const plan = await cropPlanOf(db, photo.parent_resource_id);
-  const findings = await examinePortrait(rendition, {
+  const findings = await imageThreads().run('examinePortrait', rendition, {
     originalHeight: photo.height,
     largestOutputHeight: plan.largestOutputHeight || DEFAULT_LARGEST_OUTPUT_HEIGHT,
     rule: plan.rule,
