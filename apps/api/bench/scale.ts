@@ -24,19 +24,16 @@
  * CHUNK (500 schools a statement), SCALE_DATABASE (a name: the seeded database is kept and used again by
  * the next run with that name, to measure a change before and after on the same data).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { loadConfig, REPO_ROOT } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
 import { createLogger, type Runtime, startRuntime } from '../src/runtime.js';
-import { buildOrganization, buildUser, TEST_PASSWORD } from '../test/support/factories.js';
+import { buildOrganization, buildUser } from '../test/support/factories.js';
 import { benchDatabase, benchTemplate } from './database.js';
+import { type ApiProcess, signInAt, startApi } from './processes.js';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SCHOOLS = env('SCHOOLS', 10000);
@@ -238,68 +235,6 @@ async function keptDatabase(
   return { runtime, seeded, close: () => runtime.stop() };
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-
-/** An API process (src/main.ts) on the bench database, workers off; resolves once /healthz answers. */
-async function startApi(
-  databaseUrl: string,
-): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  // Both instances share one storage folder (and its signing secret), as a multi-instance install does.
-  const dataDir = path.join(REPO_ROOT, 'var', `bench-scale-${process.pid}`);
-  const child = spawn(process.execPath, [...process.execArgv, path.join(REPO_ROOT, 'apps/api/src/main.ts')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      RUN_WORKERS: 'false',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('an API process exited');
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, child, stop };
-    } catch {}
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('an API process did not start');
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function signIn(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', username: email, password: TEST_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 interface Request {
   method: 'GET' | 'POST';
   path: string;
@@ -390,7 +325,7 @@ async function seed(db: Db): Promise<{ nation: Tenant; district: Tenant }> {
 
 const kept = process.env.SCALE_DATABASE ? await keptDatabase(process.env.SCALE_DATABASE) : null;
 const { runtime, close } = kept ?? (await benchDatabase('scale'));
-const apis: Awaited<ReturnType<typeof startApi>>[] = [];
+const apis: ApiProcess[] = [];
 let failed = false;
 try {
   const db = runtime.ctx.db;
@@ -405,12 +340,12 @@ try {
     .executeTakeFirstOrThrow();
   const databaseUrl = runtime.ctx.config.databaseUrl!;
   log('starting two API processes...');
-  apis.push(await startApi(databaseUrl));
-  apis.push(await startApi(databaseUrl));
+  apis.push(await startApi(databaseUrl, 'scale'));
+  apis.push(await startApi(databaseUrl, 'scale'));
   const [one, two] = apis;
   const tokens = {
-    nation: await signIn(one!.base, nation.email),
-    district: await signIn(one!.base, district.email),
+    nation: await signInAt(one!.base, nation.email),
+    district: await signInAt(one!.base, district.email),
   };
   // SAMPLE schools of each studio, spread over the studio (the nation's from all over its 10,000).
   const sample = (t: Tenant) =>
