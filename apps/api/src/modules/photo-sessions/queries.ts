@@ -152,7 +152,7 @@ export async function rosterSizes(db: Db, projectId: string, sessionIds: string[
   return new Map(rows.map((r) => [r.id, { roster: Number(r.subjects) + r.pending, walk_ups: r.walk_ups }]));
 }
 
-const factColumns = sql`c.id::text AS id, c.photo_session_id::text AS photo_session_id, c.station_id::text AS station_id,
+const factColumns = sql`c.id::text AS id, c.client_id::text AS client_id, c.photo_session_id::text AS photo_session_id, c.station_id::text AS station_id,
   CASE WHEN c.subject_id IS NOT NULL THEN 's' || c.subject_id ELSE 'w' || c.walk_up_id END AS person,
   c.status, c.at, c.note`;
 

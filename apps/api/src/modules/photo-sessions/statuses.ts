@@ -1,15 +1,17 @@
+import { type CheckInStatus, sessionStates } from '@school-portal/domain';
+
 /**
- * A student's status in a session, merged from every station's check-ins without asking anyone: each
- * station's `undo` takes back that station's last standing check-in of the student (by device time), and
- * of what stands at all stations the latest by device time is the student's status. Worked out from the
- * whole history each time, so check-ins arriving in any order (a station replaying its offline queue after
- * another's) give the same answer.
+ * A person's status in a session, merged from every station's check-ins by the domain's rule (the one
+ * every station's device applies too, so they agree): a station's `undo` takes back that station's last
+ * standing check-in, and of what stands at all stations the latest by device time is the status. Worked
+ * out from the whole history each time, so check-ins arriving in any order give the same answer.
  */
-export type CheckInStatus = 'photographed' | 'absent' | 'retake' | 'undo';
+export type { CheckInStatus };
 export type StandingStatus = Exclude<CheckInStatus, 'undo'>;
 
 export interface CheckInFact {
   id: string;
+  client_id: string;
   photo_session_id: string;
   station_id: string;
   /** Whom it is about: `s<subject id>` or `w<walk-up id>`. */
@@ -27,34 +29,21 @@ export interface PersonStatus {
   note: string | null;
 }
 
-const byTime = (a: CheckInFact, b: CheckInFact) =>
-  a.at.getTime() - b.at.getTime() || Number(BigInt(a.id) - BigInt(b.id));
-
-/** Every person's standing status in one session's check-ins (people with none left are absent from it). */
+/** Every person's standing status in one session's check-ins (people with none left are not in it). */
 export function mergeStatuses(facts: CheckInFact[]): Map<string, PersonStatus> {
-  const stacks = new Map<string, CheckInFact[]>();
-  for (const fact of [...facts].sort(byTime)) {
-    const key = `${fact.person}\u0000${fact.station_id}`;
-    let stack = stacks.get(key);
-    if (!stack) {
-      stack = [];
-      stacks.set(key, stack);
-    }
-    if (fact.status === 'undo') stack.pop();
-    else stack.push(fact);
-  }
+  const states = sessionStates(
+    facts.map((fact) => ({ ...fact, key: fact.person, at: fact.at.toISOString(), fact })),
+  );
   const statuses = new Map<string, PersonStatus>();
-  for (const stack of stacks.values()) {
-    const top = stack.at(-1);
-    if (!top) continue;
-    const current = statuses.get(top.person);
-    if (current && byTime({ ...top, id: current.check_in_id, at: current.at }, top) >= 0) continue;
-    statuses.set(top.person, {
-      status: top.status as StandingStatus,
-      at: top.at,
-      station_id: top.station_id,
-      check_in_id: top.id,
-      note: top.note,
+  for (const [person, state] of states) {
+    const decided = (state.last as { fact: CheckInFact } | null)?.fact;
+    if (state.status === 'waiting' || !decided) continue;
+    statuses.set(person, {
+      status: state.status,
+      at: decided.at,
+      station_id: decided.station_id,
+      check_in_id: decided.id,
+      note: decided.note,
     });
   }
   return statuses;
@@ -71,7 +60,8 @@ export interface SessionCounts {
 
 /**
  * A session's counts: people with a standing status (checked in), by status, the walk-ups added in it, and
- * the roster's people (subjects and walk-ups waiting for review) with no status yet (remaining).
+ * the roster's people (subjects and walk-ups awaiting review) still to photograph: no status yet, or a
+ * retake asked (as the domain's classCounts, which stations show).
  */
 export function countStatuses(
   statuses: Map<string, PersonStatus>,
@@ -83,6 +73,6 @@ export function countStatuses(
     counts.checked_in++;
     counts[status]++;
   }
-  counts.remaining = Math.max(0, rosterSize - counts.checked_in);
+  counts.remaining = Math.max(0, rosterSize - counts.photographed - counts.absent);
   return counts;
 }
