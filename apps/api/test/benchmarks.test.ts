@@ -77,6 +77,19 @@ const tiny: Record<string, { env: Record<string, string>; figure: RegExp }> = {
     },
     figure: /throughput ratio \(two \/ one\): \d/,
   },
+  'bench:live': {
+    env: {
+      DURATION_SECONDS: '3',
+      STATIONS: '2',
+      VIEWERS: '2',
+      STUDENTS: '20',
+      PACE_SECONDS: '0.5',
+      REPLAY: '40',
+      REPLAY_BATCH: '20',
+      GRACE_SECONDS: '5',
+    },
+    figure: /replay \/ bare insert loop: \d[\s\S]*lost 0, doubled 0/,
+  },
 };
 
 const run = (script: string, env: Record<string, string>) =>
