@@ -123,6 +123,23 @@ async function scan(page: Page, text: string) {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * A scan that selects `name`. On this shared 2-core machine the test's keys sometimes reach the page
+ * further apart than a scanner's ever do (each is its own round trip to the browser), so a scan that
+ * selected no one is made again, at most three times.
+ */
+async function scanSelects(page: Page, text: string, name: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    await scan(page, text);
+    try {
+      await expect.poll(() => selectedName(page).textContent(), { timeout: 3_000 }).toBe(name);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** axe-core finds nothing serious or critical on the page (as the screen conventions test asks). */
 async function axeFindsNothingSerious(page: Page) {
   const { violations } = await new AxeBuilder({ page })
@@ -153,11 +170,9 @@ test('signed-in staff open a station: a scanner selects the student; "zoe brown"
     await rosterLoaded(page);
     await expect.poll(() => page.getByText('Station Gym A').count()).toBe(1);
 
-    await scan(page, `SPC1:${byName('Ben').card}`);
-    await expect.poll(() => selectedName(page).textContent()).toBe('Ben Moss');
+    await scanSelects(page, `SPC1:${byName('Ben').card}`, 'Ben Moss');
     // A school ID card's barcode carries the Student ID.
-    await scan(page, 'S-302');
-    await expect.poll(() => selectedName(page).textContent()).toBe('Zoey Browning');
+    await scanSelects(page, 'S-302', 'Zoey Browning');
 
     // Typing into the search box is the field's, not a scan.
     await page.getByTestId('station-search').fill('zoe brown');
@@ -197,13 +212,11 @@ test('offline: 20 check-ins queued and shown, a reload keeps them, back online t
         ),
       )
       .toBe(true);
-    await scan(page, `SPC1:${kids[0]!.card}`);
-    await expect.poll(() => selectedName(page).textContent()).toBe(`${kids[0]!.first} Offline`);
+    await scanSelects(page, `SPC1:${kids[0]!.card}`, `${kids[0]!.first} Offline`);
 
     await page.context().setOffline(true);
     for (const kid of kids) {
-      await scan(page, `SPC1:${kid.card}`);
-      await expect.poll(() => selectedName(page).textContent()).toBe(`${kid.first} Offline`);
+      await scanSelects(page, `SPC1:${kid.card}`, `${kid.first} Offline`);
       await page.getByRole('button', { name: 'Photographed', exact: true }).click();
     }
     await expect.poll(() => syncText(page)).toContain('20 waiting to sync');
@@ -237,10 +250,8 @@ test('two stations checking in one student merge by time, and each shows it live
   const second = await openLink(product.browser, b.url);
   try {
     const ben = byName('Ben');
-    await scan(first, `SPC1:${ben.card}`);
-    await scan(second, `SPC1:${ben.card}`);
-    await expect.poll(() => selectedName(first).textContent()).toBe('Ben Moss');
-    await expect.poll(() => selectedName(second).textContent()).toBe('Ben Moss');
+    await scanSelects(first, `SPC1:${ben.card}`, 'Ben Moss');
+    await scanSelects(second, `SPC1:${ben.card}`, 'Ben Moss');
     await first.getByRole('button', { name: 'Absent', exact: true }).click();
     await expect.poll(() => syncText(first)).toContain('All synced');
     await expect.poll(() => second.getByTestId('station-selected-status').textContent()).toContain('Absent');
@@ -388,6 +399,34 @@ test("a station shows its clock card and tells the server the station's time on 
         .then((row) => row.clock_station_at?.getTime() ?? 0);
     await expect.poll(stored).toBeGreaterThanOrEqual(before - 1000);
     await page.getByRole('button', { name: 'Close' }).click();
+  } finally {
+    await closePage(page);
+  }
+});
+
+test('the session screen shows who is absent or waits for a retake, live as stations check in', async () => {
+  const page = await freshPage(product.browser);
+  try {
+    await signIn(page, product.baseUrl, DEMO_USERS.studio);
+    await page.goto(`${product.baseUrl}/projects/${projectId}/photo-sessions/${sessionId}`);
+    const retakes = page.getByTestId('session-retake');
+    await retakes.waitFor();
+    expect(await retakes.textContent()).not.toContain('Zoey Browning');
+    const { api } = await apiAs(product.baseUrl);
+    await api(`/api/photo-sessions/${sessionId}/check-ins`, 'POST', {
+      check_ins: [
+        {
+          client_id: crypto.randomUUID(),
+          station_id: studioStation,
+          subject_id: byName('Zoey').id,
+          status: 'retake',
+          note: 'Blinked',
+          at: new Date().toISOString(),
+        },
+      ],
+    });
+    // Pushed by the server: the page does not poll.
+    await expect.poll(() => retakes.textContent()).toContain('Zoey Browning · 3 · Lee · Blinked');
   } finally {
     await closePage(page);
   }

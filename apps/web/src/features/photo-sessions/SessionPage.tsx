@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
 import { useCan } from '../../app/can';
 import { routePath } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
@@ -21,7 +22,16 @@ import { ErrorState } from '../../components/ErrorState';
 import { formatCalendarDate, formatDateTime } from '../../components/format';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
-import { type StationLink, useCreateStation, usePhotoSession, useRevokeStationLink } from './api';
+import {
+  type RosterPerson,
+  type StationLink,
+  sessionKeys,
+  useCreateStation,
+  usePhotoSession,
+  useRevokeStationLink,
+  useSessionRoster,
+} from './api';
+import { useSessionEvents } from './events';
 
 /** One session: its counts, its stations, a new station and the link to hand a hired photographer. */
 export function SessionPage() {
@@ -33,6 +43,11 @@ export function SessionPage() {
   const revoke = useRevokeStationLink(sessionId);
   const [name, setName] = useState('');
   const [link, setLink] = useState<{ station: string; link: StationLink } | null>(null);
+  const roster = useSessionRoster(sessionId, can('photo-session.roster'));
+  // Check-ins from every station move the counts and lists: read them again as they come.
+  useSessionEvents(sessionId, {}, () => {
+    void queryClient.invalidateQueries({ queryKey: sessionKeys.session(sessionId) });
+  });
 
   if (session.isPending) return <LoadingScreen />;
   if (session.isError) {
@@ -69,6 +84,20 @@ export function SessionPage() {
               </Typography>
             </Box>
           ))}
+        </Box>
+      )}
+      {roster.data && (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, mb: 3 }}>
+          <StatusList
+            title={t('photo-sessions.absent-list')}
+            people={roster.data.people.filter((p) => p.current?.status === 'absent')}
+            testId="session-absent"
+          />
+          <StatusList
+            title={t('photo-sessions.retake-list')}
+            people={roster.data.people.filter((p) => p.current?.status === 'retake')}
+            testId="session-retake"
+          />
         </Box>
       )}
       <Typography variant="h2" sx={{ mb: 1 }}>
@@ -210,5 +239,31 @@ export function SessionPage() {
         </Table>
       )}
     </Page>
+  );
+}
+
+/** Who is absent, or waits for a retake (with its reason): what the retake day's camera cards are for. */
+function StatusList({ title, people, testId }: { title: string; people: RosterPerson[]; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid={testId}>
+      <Typography variant="h2" sx={{ mb: 1, fontSize: '1.25rem' }}>
+        {title} ({people.length})
+      </Typography>
+      {people.length === 0 ? (
+        <Typography color="text.secondary">{t('photo-sessions.nobody')}</Typography>
+      ) : (
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+          {people.map((person) => (
+            <li key={person.key}>
+              {`${person.first_name} ${person.last_name}`.trim()}
+              {(person.grade || person.teacher) &&
+                ` · ${[person.grade, person.teacher].filter(Boolean).join(' · ')}`}
+              {person.current?.note && ` · ${person.current.note}`}
+            </li>
+          ))}
+        </Box>
+      )}
+    </Paper>
   );
 }

@@ -54,6 +54,8 @@ export interface RosterPerson {
   teacher: string;
   card_code: string | null;
   student_id: string | null;
+  /** The status the server has merged from every station, when the roster was read. */
+  current?: { status: 'photographed' | 'absent' | 'retake'; at: string; note: string | null } | null;
 }
 
 export interface Roster {
@@ -122,6 +124,7 @@ export function toRosterPerson(raw: Record<string, unknown>): RosterPerson {
     teacher: str(raw.teacher ?? raw.home_room),
     card_code: nullable(raw.card_code),
     student_id: nullable(raw.student_id),
+    current: (raw.current as RosterPerson['current']) ?? null,
   };
 }
 
@@ -129,6 +132,7 @@ export const sessionKeys = {
   all: ['photo-sessions'] as const,
   project: (projectId: string) => ['photo-sessions', 'project', projectId] as const,
   session: (sessionId: string) => ['photo-sessions', sessionId] as const,
+  roster: (sessionId: string) => ['photo-sessions', sessionId, 'roster'] as const,
 };
 
 export function usePhotoSessions(projectId: string, enabled = true) {
@@ -232,5 +236,15 @@ export function postClock(sessionId: string, caller: Caller, stationId: string, 
   return call<unknown>(`/photo-sessions/${encodeURIComponent(sessionId)}/clock`, caller, {
     method: 'POST',
     body: { clock: { station_id: stationId, at: at.toISOString() } },
+  });
+}
+
+/** The session's roster with each student's merged status, for the studio's lists (absent, retake). */
+export function useSessionRoster(sessionId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: sessionKeys.roster(sessionId),
+    queryFn: () => fetchRoster(sessionId, {}),
+    enabled: enabled && sessionId !== '',
+    staleTime: 0,
   });
 }

@@ -1,8 +1,6 @@
-import { APP_SLUG, type StudentState, sessionStates } from '@school-portal/domain';
+import { type StudentState, sessionStates } from '@school-portal/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../api/client';
-import { readFrames, wait } from '../../../api/projectEvents';
-import { getToken } from '../../../api/token';
 import {
   type Caller,
   type CheckIn,
@@ -15,6 +13,7 @@ import {
   sendCheckIns,
   type WalkUpFields,
 } from '../api';
+import { useSessionEvents } from '../events';
 import {
   loadCheckIns,
   loadRoster,
@@ -75,7 +74,6 @@ export function useStation(sessionId: string, stationId: string, caller: Caller)
   const [checkIns, setCheckIns] = useState<StoredCheckIn[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [online, setOnline] = useState(() => navigator.onLine);
-  const [live, setLive] = useState(false);
   const [ended, setEnded] = useState<StationEnded>(null);
   const [lastSyncError, setLastSyncError] = useState(false);
   const callerRef = useRef(caller);
@@ -216,59 +214,12 @@ export function useStation(sessionId: string, stationId: string, caller: Caller)
   }, [flush, pull]);
 
   // Live: every station's check-ins pushed by the server; the stream says what changed, we read it.
-  useEffect(() => {
-    if (ended) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    void (async () => {
-      let failuresInRow = 0;
-      while (!signal.aborted) {
-        let retryMs = 3_000;
-        try {
-          const token = callerRef.current.token ?? getToken();
-          if (!token) return;
-          const response = await fetch(`/api/photo-sessions/${encodeURIComponent(sessionId)}/events`, {
-            headers: {
-              Accept: 'text/event-stream',
-              Authorization: `Bearer ${token}`,
-              'X-App-Slug': APP_SLUG,
-            },
-            credentials: 'same-origin',
-            signal,
-          });
-          if (response.status === 401 && callerRef.current.token) {
-            // The link was revoked or ran out (the server ends its stream at once): the station stops.
-            setEnded('link-ended');
-            return;
-          }
-          if ([401, 403, 404].includes(response.status)) return;
-          if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
-          await readFrames(
-            response.body,
-            (event) => {
-              if (event === 'ready') {
-                setLive(true);
-                failuresInRow = 0;
-              }
-              if (event !== 'heartbeat') void pull().catch(() => undefined);
-            },
-            (ms) => {
-              retryMs = ms;
-            },
-          );
-        } catch {
-          if (signal.aborted) return;
-          failuresInRow += 1;
-        }
-        setLive(false);
-        await wait(Math.min(retryMs * 2 ** failuresInRow, 30_000), signal);
-      }
-    })();
-    return () => {
-      controller.abort();
-      setLive(false);
-    };
-  }, [sessionId, ended, pull]);
+  const { live } = useSessionEvents(
+    sessionId,
+    ended ? null : caller,
+    () => void pull().catch(() => undefined),
+    () => setEnded('link-ended'),
+  );
 
   const record = useCallback(
     async (
