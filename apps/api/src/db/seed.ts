@@ -398,7 +398,7 @@ async function seedDemoPhotos(db: Db, storage: Storage) {
     const base = photoKeyBase(project.organization_id, project.id);
     await storage.put(originalKey(base), original, 'image/jpeg');
     const renditions = await renderRenditions(original, { type: 'image/jpeg', orientation: 1 });
-    await storeRenditions(storage, base, original, 'image/jpeg', renditions);
+    await storeRenditions(storage, base, originalKey(base), 'image/jpeg', renditions);
     const master = await renderWorkingMaster(original);
     await storage.put(renditionKey(base, 'master'), master.jpeg, 'image/jpeg');
     const now = new Date();

@@ -1,6 +1,17 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  link,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -189,6 +200,21 @@ export class LocalStorage implements Storage {
     if (meta !== null) await writeFile(`${target}.meta`, meta);
     await rename(source, target);
     await rm(`${source}.meta`, { force: true });
+  }
+
+  /**
+   * A hard link (no bytes copied; a copy where the file system has no links), put in place by a rename:
+   * safe because nothing here writes a file in place (put and putStream write a new file and rename it).
+   */
+  async copy(from: string, to: string): Promise<void> {
+    const source = this.file(from);
+    const target = this.file(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    await link(source, temporary).catch(() => copyFile(source, temporary));
+    const meta = await readFile(`${source}.meta`, 'utf8').catch(() => null);
+    if (meta !== null) await writeFile(`${target}.meta`, meta);
+    await rename(temporary, target);
   }
 
   /** A form's used mark: by the form itself (its signature), not by the key it targets. */

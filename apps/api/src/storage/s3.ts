@@ -110,6 +110,11 @@ export class S3Storage implements Storage {
 
   /** A server-side copy (content type included), then the source goes. */
   async move(from: string, to: string): Promise<void> {
+    await this.copy(from, to);
+    await this.delete(from);
+  }
+
+  async copy(from: string, to: string): Promise<void> {
     await this.client.send(
       new CopyObjectCommand({
         Bucket: this.bucket,
@@ -118,7 +123,6 @@ export class S3Storage implements Storage {
         MetadataDirective: 'COPY',
       }),
     );
-    await this.delete(from);
   }
 
   /** Nothing to sweep: the bucket holds no driver state (lifecycle rules may expire stray objects). */

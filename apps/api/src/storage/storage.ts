@@ -58,6 +58,12 @@ export interface Storage {
    * away from where a still-valid form could overwrite them.
    */
   move(from: string, to: string): Promise<void>;
+  /**
+   * A copy of an object under another key (keeping its content type), made by the store itself (S3's
+   * CopyObject, a hard link on local disk): a photo's original is its full-size rendition too, and its
+   * bytes need not pass through the API again.
+   */
+  copy(from: string, to: string): Promise<void>;
   delete(key: string): Promise<void>;
   deletePrefix(prefix: string): Promise<void>;
   /** Housekeeping of the driver itself (the local driver's used-form markers and stale temporary files). */

@@ -3,6 +3,7 @@
  * is sent, one at a time, and answers each with its result or its error.
  */
 import { parentPort } from 'node:worker_threads';
+import { faceDetector } from '../faces.js';
 import { ImageRejected } from '../images.js';
 import { asBuffers, type TaskAnswer, type TaskRequest } from './messages.js';
 import { tasks } from './tasks.js';
@@ -26,5 +27,8 @@ port.on('message', async ({ id, name, args }: TaskRequest) => {
   }
   port.postMessage(answer);
 });
+// The face detector loaded before the first photo (its models and WebAssembly memory belong to the
+// thread's start, not to a photo); a failure is left for the first task to meet and report.
+await faceDetector().catch(() => {});
 // Loaded: pool.ts start() waits for this.
 port.postMessage({ ready: true });

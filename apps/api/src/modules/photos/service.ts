@@ -46,16 +46,18 @@ export function workingMaster(photo: {
 export async function storeRenditions(
   storage: Storage,
   base: string,
-  original: Buffer,
+  originalKey: string,
   contentType: string,
   renditions: Record<Rendition, Buffer | 'original'>,
 ): Promise<void> {
   for (const size of RENDITIONS) {
     const body = renditions[size];
-    const isOriginal = body === 'original';
-    const type =
-      size === 'full' && contentType === 'image/png' ? 'image/png' : isOriginal ? contentType : 'image/jpeg';
-    await storage.put(renditionKey(base, size), isOriginal ? original : body, type);
+    // The original as it is (an upright full size): copied by the store, its bytes never sent again.
+    if (body === 'original') await storage.copy(originalKey, renditionKey(base, size));
+    else {
+      const type = size === 'full' && contentType === 'image/png' ? 'image/png' : 'image/jpeg';
+      await storage.put(renditionKey(base, size), body, type);
+    }
   }
 }
 

@@ -108,7 +108,7 @@ export const photoVerifyJob = defineJob('photos.verify', {
         if (error instanceof ImageRejected) return { refused: error.message };
         throw error;
       }
-      await storeRenditions(storage, base, bytes, photo.upload_content_type, checked.renditions);
+      await storeRenditions(storage, base, photo.storage_key, photo.upload_content_type, checked.renditions);
       if (master) await storage.put(renditionKey(base, 'master'), master.jpeg, 'image/jpeg');
       return { item, facts: checked.facts, master, reading, sha256 };
     });
