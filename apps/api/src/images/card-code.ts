@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { readClockCard } from '@school-portal/domain';
 import sharp from 'sharp';
 import { prepareZXingModule, type ReaderOptions, readBarcodes } from 'zxing-wasm/reader';
 import { fromRaw, PIXEL_LIMIT, type RawImage } from './images.js';
@@ -17,6 +18,15 @@ export const cardPayload = (code: string) => `${PREFIX}${code}`;
 /** The card code in a decoded text, or null when the text is not one of our cards' (a foreign code). */
 export function cardCodeOf(text: string): string | null {
   return PAYLOAD.exec(text.trim())?.[1] ?? null;
+}
+
+/**
+ * A station's clock card (the domain's `SPCLK1:<station id>:<ms>`, shown on the station's screen) in a
+ * decoded text, as that text trimmed, or null when it is not one: never a card code, so a clock card
+ * photographed in a camera_card batch is no subject's card.
+ */
+export function clockTextOf(text: string): string | null {
+  return readClockCard(text) ? text.trim() : null;
 }
 
 /** Long edge the reader decodes at: a card a third of the frame wide still has 4-5 px per QR module. */
@@ -113,6 +123,26 @@ export async function readCardCode(image: Buffer): Promise<string | null> {
 export async function readCardCodeInPixels(image: RawImage): Promise<string | null> {
   return readCodeIn(await readerInput(fromRaw(image)));
 }
+
+/**
+ * A station's clock card text (clockTextOf) in pixels already decoded, read as card codes are (QR only:
+ * the clock card has no Code 128), or null: picture day's check_in batches read it while a photo is verified.
+ */
+export async function readClockTextInPixels(image: RawImage): Promise<string | null> {
+  return clockIn(await readerInput(fromRaw(image)));
+}
+
+/** A clock card's text in a photo's bytes (one decode at READ_LONG_EDGE), or null: see readClockTextInPixels. */
+export async function readClockText(image: Buffer): Promise<string | null> {
+  try {
+    return await clockIn(await readerInput(sharp(image, { limitInputPixels: PIXEL_LIMIT }).rotate()));
+  } catch {
+    return null;
+  }
+}
+
+const clockIn = async (pixels: Pixels) =>
+  (await readPass(pixels, ['QRCode'], clockTextOf)) ?? (await readPass(inkOnly(pixels), 'ink', clockTextOf));
 
 /** Longest edge the thorough reader decodes a whole frame at: a 24 MP frame whole, a larger one brought to it. */
 export const THOROUGH_LONG_EDGE = 6000;
@@ -275,10 +305,14 @@ async function readCodeIn(pixels: Pixels): Promise<string | null> {
 }
 
 /**
- * One reading of RGBA pixels: the first of our card codes among what zxing finds of `formats`. Pixels
+ * One reading of RGBA pixels: the first of our card codes (or what `wanted` keeps) among what zxing finds of `formats`. Pixels
  * already black and white (the ink pass) are read with a fixed threshold, so they stay as they are.
  */
-async function readPass(pixels: Pixels, formats: ('QRCode' | 'Code128')[] | 'ink'): Promise<string | null> {
+async function readPass(
+  pixels: Pixels,
+  formats: ('QRCode' | 'Code128')[] | 'ink',
+  wanted: (text: string) => string | null = cardCodeOf,
+): Promise<string | null> {
   prepare();
   // The RGBA pixels as an ImageData, without a copy (sharp's output is never a SharedArrayBuffer).
   const imageData = {
@@ -296,7 +330,7 @@ async function readPass(pixels: Pixels, formats: ('QRCode' | 'Code128')[] | 'ink
       ? { ...common, formats: ['QRCode'], tryRotate: false, binarizer: 'FixedThreshold' }
       : { ...common, formats };
   for (const r of await readBarcodes(imageData, options)) {
-    const code = r.isValid ? cardCodeOf(r.text) : null;
+    const code = r.isValid ? wanted(r.text) : null;
     if (code) return code;
   }
   return null;

@@ -27,6 +27,20 @@ export async function drawnCard(code: string): Promise<Buffer> {
 }
 
 /**
+ * A station's clock card as its screen shows it: white, one large QR of `text` (the domain's
+ * clockCardPayload), for photographCard to photograph.
+ */
+export async function drawnClockCard(text: string): Promise<Buffer> {
+  const qr = await sharp(await bwipjs.toBuffer({ bcid: 'qrcode', text, scale: 8 }))
+    .resize(500, 500, { kernel: 'nearest' })
+    .toBuffer();
+  return sharp({ create: { width: 800, height: 600, channels: 3, background: '#ffffff' } })
+    .composite([{ input: qr, left: 150, top: 50 }])
+    .png()
+    .toBuffer();
+}
+
+/**
  * A photo of a card as a camera sees it: the card turned by `angle` degrees and `share` of the frame wide,
  * off centre, on a photo-like background (a gradient with noise), as a `width` x `height` JPEG.
  */

@@ -1,6 +1,6 @@
 import { DEFAULT_HEAD_SIZE_RULE } from '@school-portal/domain';
 import exifr from 'exifr';
-import { readCardCodeInPixels } from '../../images/card-code.js';
+import { readCardCodeInPixels, readClockTextInPixels } from '../../images/card-code.js';
 import {
   type ImageFacts,
   inspectAndDerive,
@@ -12,7 +12,7 @@ import { DEFAULT_LARGEST_OUTPUT_HEIGHT, examinePortrait } from '../photos/checks
 /**
  * What picture day reads of one frame while it is verified, from the bytes and the one decode that makes
  * its thumbnails and master (images.ts inspectAndDerive): its capture time and camera from the header, its
- * card code (camera_card batches), and, for a frame of a camera_card batch in which no code was read,
+ * card code (camera_card batches) or station clock card's text (check_in batches), and, for a frame of a camera_card batch in which no code was read,
  * whether it has a sharp face (the match tells a portrait from a card the reader missed by it). Runs on
  * an image thread (images/threads): nothing here touches the database or storage.
  */
@@ -91,8 +91,12 @@ export async function readFrame(
   reading: FrameReading;
 }> {
   const cards = matchBy === 'camera_card';
+  // check_in: a station's clock card (its text kept as the item's card_code) gives its camera's offset.
+  const clocks = matchBy === 'check_in';
   const [derived, header] = await Promise.all([
-    inspectAndDerive(bytes, (pixels) => (cards ? readCardCodeInPixels(pixels) : Promise.resolve(null))),
+    inspectAndDerive(bytes, (pixels) =>
+      cards ? readCardCodeInPixels(pixels) : clocks ? readClockTextInPixels(pixels) : Promise.resolve(null),
+    ),
     headerFactsIn(bytes.subarray(0, EXIF_HEADER_BYTES)),
   ]);
   const card_code = derived.derived ?? null;

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import type { Db } from '../../db/database.js';
-import { readCardCode, readCardCodeThoroughly } from '../../images/card-code.js';
+import { readCardCode, readCardCodeThoroughly, readClockText } from '../../images/card-code.js';
 import { imageThreads } from '../../images/threads/pool.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
@@ -11,6 +11,7 @@ import { baseOf, renditionKey, selectPhotos, workingMaster } from '../photos/ser
 import { projectFields } from '../subject-imports/service.js';
 import { insertSubjectsWithCardCodes, projectSubjectsToMatch } from '../subjects/bulk.js';
 import { assignBatchFrames } from './apply.js';
+import { sessionCheckIns } from './check-ins.js';
 import { EXIF_HEADER_BYTES, faceless, type HeaderFacts, headerFactsIn } from './frame-reading.js';
 import { type ItemToMatch, matchItems } from './match.js';
 import {
@@ -39,12 +40,13 @@ async function headerFacts(storage: Storage, key: string): Promise<HeaderFacts> 
 type Photo = Awaited<ReturnType<ReturnType<typeof selectPhotos>['execute']>>[number];
 
 /**
- * A camera card's code in a photo the verification did not read (verified before it read them): from its
- * working master, or (none yet) its original at reduced size.
+ * A camera card's code (or, `clock`, a station clock card's text) in a photo the verification did not
+ * read (verified before it read them): from its working master, or (none yet) its original at reduced size.
  */
-async function cardCode(storage: Storage, photo: Photo): Promise<string | null> {
+async function cardCode(storage: Storage, photo: Photo, clock = false): Promise<string | null> {
   const master = workingMaster(photo);
-  return readCardCode(await storage.read(master ? master.storageKey : photo.storage_key));
+  const bytes = await storage.read(master ? master.storageKey : photo.storage_key);
+  return clock ? readClockText(bytes) : readCardCode(bytes);
 }
 
 /** The picture-day batch item of a photo, if it is one, and whether its batch matches by camera card. */
@@ -150,6 +152,7 @@ export const photoBatchMatchJob = defineJob('photo-batches.match', {
           : [],
       );
       const readCodes = batch.match_by === 'camera_card';
+      const byCheckIn = (batch.match_by as string) === 'check_in';
       const toRead = items.filter((i) => !i.code_read_at && photos.get(i.photo_id)?.upload_verified_at);
       const limit = pLimit(2);
       const read = new Map<string, Reading>();
@@ -161,7 +164,7 @@ export const photoBatchMatchJob = defineJob('photo-batches.match', {
             const reading = {
               id: item.id,
               ...(await headerFacts(storage, photo.storage_key)),
-              card_code: readCodes ? await cardCode(storage, photo) : null,
+              card_code: readCodes || byCheckIn ? await cardCode(storage, photo, byCheckIn) : null,
             };
             read.set(item.id, reading);
             unsaved.push(reading);
@@ -195,10 +198,11 @@ export const photoBatchMatchJob = defineJob('photo-batches.match', {
           last_modified: i.last_modified,
           verified: !!photo?.upload_verified_at,
           // The code this photo holds: read now, or read before (by its verification: still pending, or
-          // ignored before it arrived; or a card's own), never one a match carried after a card.
+          // ignored before it arrived; or a card's own), never one a match carried after a card. By
+          // check-in it is a clock card's text, which a match never carries to another photo.
           code: now
             ? now.card_code
-            : i.state === 'card' || i.state === 'pending' || i.reason_code === 'not_verified'
+            : byCheckIn || i.state === 'card' || i.state === 'pending' || i.reason_code === 'not_verified'
               ? i.card_code
               : null,
           reviewed: i.reviewed,
@@ -219,12 +223,18 @@ export const photoBatchMatchJob = defineJob('photo-batches.match', {
         const sha = photos.get(items[k]!.photo_id)?.content_sha256;
         i.duplicate = !!sha && held.has(sha);
       }
+      // A batch whose session is gone matches nothing by check-in: every photo goes to review.
+      const session =
+        byCheckIn && batch.photo_session_id ? await sessionCheckIns(db, batch.photo_session_id) : undefined;
       const matches = matchItems({
-        matchBy: batch.match_by,
+        matchBy: byCheckIn ? 'check_in' : batch.match_by,
         createExtras: batch.create_extras,
         items: input,
         subjects,
         ...(mapping ? { mapping } : {}),
+        ...(byCheckIn
+          ? { checkIns: session?.checkIns ?? [], stationIds: session?.stationIds ?? new Set() }
+          : {}),
       });
       await db.transaction().execute(async (trx) => {
         await saveMatches(trx, matches);

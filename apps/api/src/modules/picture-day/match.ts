@@ -1,10 +1,13 @@
+import { type CheckInStatus, readClockCard } from '@school-portal/domain';
+
 /**
  * Picture day's matching, pure: which subject each photo of a batch belongs to, from the camera cards in
- * the batch's capture order, a field value in each file name, or a mapping file's rows. No I/O here: the
- * match job reads capture times, card codes and the mapping file, then asks `matchItems`.
+ * the batch's capture order, a field value in each file name, a mapping file's rows, or a photo session's
+ * check-ins. No I/O here: the match job reads capture times, card codes, clock cards, the mapping file and
+ * the check-ins, then asks `matchItems`.
  */
 
-export type MatchBy = 'camera_card' | 'file_name' | 'mapping_file';
+export type MatchBy = 'camera_card' | 'file_name' | 'mapping_file' | 'check_in';
 export type ItemState = 'pending' | 'card' | 'matched' | 'unmatched' | 'ambiguous' | 'ignored';
 export const REASON_CODES = [
   'card',
@@ -21,6 +24,14 @@ export const REASON_CODES = [
   'unreadable_card_before',
   'long_pause',
   'duplicate',
+  'clock_card',
+  'no_clock_card',
+  'unknown_clock_card',
+  'no_capture_time',
+  'no_check_in_before',
+  'undone_check_in',
+  'walk_up_pending',
+  'long_after_check_in',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 /** What a match that succeeded wants a person to know (the value read was not the field's value as written). */
@@ -34,7 +45,7 @@ export interface ItemToMatch {
   /** As the browser gave it (File.lastModified): places a photo whose capture time is not read yet. */
   last_modified?: Date | null;
   verified: boolean;
-  /** The camera card code read in the photo (camera_card), or null. */
+  /** The camera card code read in the photo (camera_card), or a station's clock card text (check_in), or null. */
   code: string | null;
   /**
    * The camera that took it, from its EXIF (make, model, body serial), or null when not read or absent:
@@ -78,6 +89,22 @@ export interface MatchInput {
   subjects: SubjectToMatch[];
   /** mapping_file: file name (lower case, no folder) -> field value. */
   mapping?: Map<string, string>;
+  /** check_in: every check-in of the batch's photo session (undos too), and the session's stations. */
+  checkIns?: CheckInToMatch[];
+  stationIds?: ReadonlySet<string>;
+}
+
+export interface CheckInToMatch {
+  id: string;
+  client_id: string;
+  station_id: string;
+  /** Whom it is about: `s<subject id>` or `w<walk-up id>`. */
+  person: string;
+  /** The subject: its own, or the one its walk-up became; null for a walk-up not approved yet. */
+  subject_id: string | null;
+  status: CheckInStatus;
+  /** The station device's time. */
+  at: Date;
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -388,12 +415,156 @@ function flagLongPauses(runs: Map<number, ItemToMatch[]>, results: Map<string, O
   }
 }
 
+/** check_in: a pause in a check-in's photos longer than this many times the batch's usual gap... */
+export const CHECK_IN_PAUSE_FACTOR = PAUSE_FACTOR;
+/** ...and at least this long: a photo a minute after the check-in (or the photo before) with nothing between. */
+export const MIN_CHECK_IN_PAUSE_MS = 60_000;
+
+/** A check-in a photo may belong to: photographed or retake, standing or undone. */
+interface StationEvent {
+  id: string;
+  at: number;
+  subject_id: string | null;
+  walk_up: boolean;
+  undone: boolean;
+}
+
+/**
+ * Each station's photographed and retake check-ins in device-time order, each marked undone or not by the
+ * domain's rule (a station's `undo` takes back that station's last standing check-in of the person).
+ */
+function stationEvents(checkIns: CheckInToMatch[]): Map<string, StationEvent[]> {
+  const ordered = [...checkIns].sort(
+    (a, b) =>
+      a.at.getTime() - b.at.getTime() || (a.client_id < b.client_id ? -1 : a.client_id > b.client_id ? 1 : 0),
+  );
+  const stacks = new Map<string, CheckInToMatch[]>();
+  const undone = new Set<string>();
+  for (const c of ordered) {
+    const key = `${c.person}@${c.station_id}`;
+    const stack = stacks.get(key) ?? [];
+    stacks.set(key, stack);
+    if (c.status !== 'undo') stack.push(c);
+    else {
+      const taken = stack.pop();
+      if (taken) undone.add(taken.id);
+    }
+  }
+  const events = new Map<string, StationEvent[]>();
+  for (const c of ordered) {
+    if (c.status !== 'photographed' && c.status !== 'retake') continue;
+    const list = events.get(c.station_id) ?? [];
+    events.set(c.station_id, list);
+    list.push({
+      id: c.id,
+      at: c.at.getTime(),
+      subject_id: c.subject_id,
+      walk_up: c.person.startsWith('w'),
+      undone: undone.has(c.id),
+    });
+  }
+  return events;
+}
+
+/**
+ * check_in: each photo belongs to the student checked in last (photographed or retake) at its camera's
+ * station before the photo's corrected capture time. A camera is set by the station clock cards it
+ * photographed (`code` holds the card's text): a clock card's station time minus its capture time is that
+ * camera's offset, and its station the one the camera shoots at; a photo takes its camera's last clock
+ * card before it (before its first one: the first). A camera is its EXIF body (else its folder), as
+ * camera_card's `cameraOf` says. To review: a camera without a clock card, a photo with no check-in before
+ * it or after an undone one, a walk-up not approved yet, and the photos after a pause (from the check-in
+ * or the photo before) longer than CHECK_IN_PAUSE_FACTOR times the batch's median such gap, and at least
+ * MIN_CHECK_IN_PAUSE_MS.
+ */
+function matchCheckIns(
+  ordered: ItemToMatch[],
+  input: MatchInput,
+  results: Map<string, Outcome & { run?: number }>,
+) {
+  const cameras = cameraOf(input.items);
+  const stationIds = input.stationIds ?? new Set<string>();
+  const events = stationEvents(input.checkIns ?? []);
+  const clocks = new Map<string, { taken: number; offset: number; station_id: string }[]>();
+  const clockOf = (item: ItemToMatch) => (item.code ? readClockCard(item.code) : null);
+  for (const item of ordered) {
+    const clock = clockOf(item);
+    const camera = cameras.get(item.id);
+    if (!item.verified || !clock || !item.captured_at || !camera || !stationIds.has(clock.station_id))
+      continue;
+    const taken = item.captured_at.getTime();
+    const list = clocks.get(camera) ?? [];
+    clocks.set(camera, list);
+    list.push({ taken, offset: clock.at.getTime() - taken, station_id: clock.station_id });
+  }
+  const runs = new Map<string, { id: string; at: number }[]>();
+  const runIds = new Map<string, number>();
+  for (const item of ordered) {
+    const clock = clockOf(item);
+    let result: Outcome & { run?: number };
+    if (!item.verified)
+      result =
+        item.reviewed && item.state === 'ignored'
+          ? outcome('ignored', 'not_verified')
+          : outcome('pending', 'not_verified');
+    else if (clock)
+      result = {
+        ...(!stationIds.has(clock.station_id)
+          ? outcome('unmatched', 'unknown_clock_card')
+          : item.captured_at
+            ? outcome('card', 'clock_card')
+            : outcome('unmatched', 'no_capture_time')),
+        card_code: item.code,
+      };
+    else if (item.reviewed) result = reviewedOutcome(item);
+    else if (!item.captured_at) result = outcome('unmatched', 'no_capture_time');
+    else {
+      const taken = item.captured_at.getTime();
+      const own = clocks.get(cameras.get(item.id) ?? '') ?? [];
+      const set = own.filter((c) => c.taken <= taken).at(-1) ?? own[0];
+      const at = set ? taken + set.offset : null;
+      const event =
+        set && at !== null ? (events.get(set.station_id) ?? []).filter((e) => e.at <= at).at(-1) : undefined;
+      if (!set || at === null) result = outcome('unmatched', 'no_clock_card');
+      else if (!event) result = outcome('unmatched', 'no_check_in_before');
+      else if (event.undone) result = outcome('unmatched', 'undone_check_in');
+      else if (!event.subject_id)
+        result = outcome('unmatched', event.walk_up ? 'walk_up_pending' : 'no_check_in_before');
+      else {
+        const run = runIds.get(event.id) ?? runIds.size + 1;
+        runIds.set(event.id, run);
+        const frames = runs.get(event.id) ?? [{ id: `check-in:${event.id}`, at: event.at }];
+        runs.set(event.id, frames);
+        frames.push({ id: item.id, at });
+        result = { ...outcome('matched', null, event.subject_id), run };
+      }
+    }
+    results.set(item.id, result);
+  }
+  // A pause: the check-in to its first photo, or a photo to the next, in the station's time.
+  for (const frames of runs.values()) frames.sort((a, b) => a.at - b.at);
+  const gaps = [...runs.values()].flatMap((frames) => frames.slice(1).map((f, k) => f.at - frames[k]!.at));
+  const usual = gaps.length >= MIN_GAPS ? median(gaps) : null;
+  const limit = Math.max(CHECK_IN_PAUSE_FACTOR * (usual ?? 0), MIN_CHECK_IN_PAUSE_MS);
+  for (const frames of runs.values()) {
+    const from = frames.findIndex((f, k) => k > 0 && f.at - frames[k - 1]!.at > limit);
+    if (from < 0) continue;
+    for (const f of frames.slice(from)) {
+      const was = results.get(f.id)!;
+      results.set(f.id, {
+        ...outcome('unmatched', 'long_after_check_in'),
+        candidate_subject_ids: was.subject_id ? [was.subject_id] : [],
+      });
+    }
+  }
+}
+
 /**
  * Every item's state, subject and reason, and its place in the capture order. Camera cards: each
  * camera's photos in their own capture order (`cameraOf`: two bodies shooting at once interleave their
  * captures), each through `matchCameraSequence`, then a card's run broken at a long pause
  * (`flagLongPauses`); the sequence numbers are the whole batch's capture order. File names and mapping
- * files: each photo on its own. Then, every way: a photo whose bytes the project already holds is not
+ * files: each photo on its own. Check-ins: `matchCheckIns`. Then, every way: a photo whose bytes the project already holds is not
  * assigned again ("duplicate", its subject the candidate) until a person assigns it. Photos not verified
  * yet stay pending (or ignored, when a person ignored them); reviewed items keep their decision.
  */
@@ -423,7 +594,8 @@ export function matchItems(input: MatchInput): MatchedItem[] {
       if (run !== undefined) byRun.set(run, [...(byRun.get(run) ?? []), item]);
     }
     flagLongPauses(byRun, results);
-  } else {
+  } else if (input.matchBy === 'check_in') matchCheckIns(ordered, input, results);
+  else {
     const index = byValue(input.subjects);
     const stripped = byStrippedValue(index);
     for (const item of ordered) {

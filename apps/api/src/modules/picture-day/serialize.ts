@@ -165,6 +165,22 @@ export function reasonText(code: ReasonCode | null, fieldLabel: string, candidat
       return 'after a long pause with no card: it may be a child who forgot the card';
     case 'duplicate':
       return 'the project already has this photo (the same file)';
+    case 'clock_card':
+      return "a station's clock card: it sets its camera's clock";
+    case 'no_clock_card':
+      return "its camera's clock card (shown at the station) is not in the batch";
+    case 'unknown_clock_card':
+      return 'a clock card of a station not in this photo session';
+    case 'no_capture_time':
+      return 'no capture time in the photo';
+    case 'no_check_in_before':
+      return 'no check-in at its station before it';
+    case 'undone_check_in':
+      return 'after a check-in that was undone';
+    case 'walk_up_pending':
+      return 'a walk-up not approved yet';
+    case 'long_after_check_in':
+      return 'long after the last check-in at its station';
   }
 }
 

@@ -351,9 +351,9 @@ export async function startMatch(ctx: AppContext, request: FastifyRequest, id: s
   const { batch } = await visibleBatch(ctx, request, id);
   if (!['open', 'matched', 'failed'].includes(batch.state))
     throw conflict({ base: [`This batch is ${batch.state}.`] });
-  // Matching by check-in is not built yet: such a batch keeps its session until it is.
-  if ((batch.match_by as string) === 'check_in')
-    throw unprocessable({ match_by: ['matching by check-in is not available yet'] });
+  // Its check-ins are gone with the session: nothing could be matched.
+  if ((batch.match_by as string) === 'check_in' && !batch.photo_session_id)
+    throw unprocessable({ photo_session_id: ['was deleted: the check-ins to match by are gone'] });
   const counts = (await itemCounts(ctx.db, [batch.id])).get(batch.id)!;
   if (counts.photos === 0) throw unprocessable({ base: ['This batch has no photos yet.'] });
   if (batch.match_by === 'mapping_file') {

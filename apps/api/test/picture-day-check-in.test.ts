@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { clockCardPayload } from '@school-portal/domain';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
+import { drawnClockCard, photographCard } from './support/camera-cards.js';
+import { bearer, signIn } from './support/factories.js';
+import { uploadBatchPhoto } from './support/picture-day.js';
+import { facePortrait } from './support/portraits.js';
+import { projectWithFields } from './support/project-data.js';
+import { buildWorld, type World } from './support/world.js';
+
+/**
+ * Picture day matched by check-in: each photo goes to the student checked in last at its camera's
+ * station before it, its camera's clock set by the station's clock card photographed in the batch. Real
+ * JPEGs made with sharp (EXIF capture time and camera), a real clock card QR, the real verify and match
+ * jobs, real PostgreSQL; the check-ins are written as the stations' route stores them.
+ */
+
+let t: ListeningTestApp;
+let w: World;
+let token: string;
+
+type Item = {
+  file_name: string;
+  state: string;
+  subject_id: string | null;
+  candidate_subject_ids: string[];
+  reason_code: string | null;
+};
+
+const call = (method: 'GET' | 'POST', url: string) => t.app.inject({ method, url, headers: bearer(token) });
+
+/** The station's time at `seconds` after 09:07 (the stations' clocks are the reference). */
+const stationAt = (seconds: number) => new Date(Date.UTC(2026, 10, 25, 9, 7, seconds));
+
+/** EXIF as a camera writes it: its own clock's time (`seconds` after 09:00), and its make, model, serial. */
+const exif = (seconds: number, camera?: { Make: string; Model: string; BodySerialNumber: string }) => {
+  const time = new Date(Date.UTC(2026, 10, 25, 9, 0, seconds));
+  const stamp = time.toISOString().slice(0, 19).replace('T', ' ').replace(/-/g, ':');
+  const { BodySerialNumber, ...ifd0 } = camera ?? { BodySerialNumber: undefined };
+  return {
+    ...(camera ? { IFD0: ifd0 } : {}),
+    IFD2: { DateTimeOriginal: stamp, ...(BodySerialNumber ? { BodySerialNumber } : {}) },
+  };
+};
+
+type Camera = { Make: string; Model: string; BodySerialNumber: string } | undefined;
+const portrait = (seconds: number, seed: number, camera?: Camera) =>
+  facePortrait({ seed }, exif(seconds, camera));
+
+/** A photo of a station's clock card showing `shown`, taken when the camera's clock said `seconds`. */
+async function clockShot(stationId: string, shown: Date, seconds: number, camera?: Camera) {
+  const card = await drawnClockCard(clockCardPayload(stationId, shown));
+  const shot = await photographCard(card, { width: 2400, height: 1600, share: 0.4, angle: 4 });
+  return sharp(shot).withExif(exif(seconds, camera)).toBuffer();
+}
+
+/** A project with subjects (first name = key), a photo session and its stations. */
+async function sessionWith(name: string, kids: string[], stationNames: string[]) {
+  const project = await projectWithFields(t.ctx.db, w.orgs.schoolA1.id, name, ['first_name']);
+  const subjects: Record<string, string> = {};
+  for (const kid of kids)
+    subjects[kid] = (
+      await t.ctx.db
+        .insertInto('subjects')
+        .values({
+          project_id: project.projectId,
+          properties: JSON.stringify({ [project.fields.first_name!]: kid }),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const session = await t.ctx.db
+    .insertInto('photo_sessions')
+    .values({ project_id: project.projectId, name, date: '2026-11-25' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const stations: string[] = [];
+  for (const station of stationNames)
+    stations.push(
+      (
+        await t.ctx.db
+          .insertInto('stations')
+          .values({ photo_session_id: session.id, name: station })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  return { projectId: project.projectId, sessionId: session.id, subjects, stations };
+}
+
+/** Check-ins as a station sends them: its device's time. */
+async function checkIn(
+  sessionId: string,
+  stationId: string,
+  subjectId: string,
+  status: 'photographed' | 'retake' | 'absent' | 'undo',
+  at: Date,
+) {
+  await t.ctx.db
+    .insertInto('check_ins')
+    .values({
+      photo_session_id: sessionId,
+      station_id: stationId,
+      client_id: randomUUID(),
+      subject_id: subjectId,
+      status,
+      at,
+    })
+    .execute();
+}
+
+async function batchOf(projectId: string, sessionId: string, photos: Record<string, Buffer>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/projects/${projectId}/photo-batches`,
+    headers: bearer(token),
+    payload: { photo_batch: { name: 'By check-in', match_by: 'check_in', photo_session_id: sessionId } },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const batchId = res.json().photo_batch.id as string;
+  for (const [name, bytes] of Object.entries(photos)) await uploadBatchPhoto(t, token, batchId, name, bytes);
+  const started = await call('POST', `/api/photo-batches/${batchId}/match`);
+  expect(started.statusCode, started.body).toBe(202);
+  const batch = await eventually(async () => {
+    const b = (await call('GET', `/api/photo-batches/${batchId}`)).json().photo_batch;
+    return b.state === 'matched' || b.state === 'failed' ? b : null;
+  }, 90_000);
+  expect(batch.state, batch.error).toBe('matched');
+  const items = await call('GET', `/api/photo-batches/${batchId}/items?limit=500`);
+  expect(items.statusCode, items.body).toBe(200);
+  return Object.fromEntries((items.json().photo_batch_items as Item[]).map((i) => [i.file_name, i]));
+}
+
+const canon = { Make: 'Canon', Model: 'EOS R6', BodySerialNumber: '0123' };
+
+beforeAll(async () => {
+  t = await listeningTestApp();
+  w = await buildWorld(t.ctx.db);
+  token = await signIn(t.app, w.users.studioStaff!.email);
+});
+afterAll(() => t?.close());
+
+describe('matching by check-in', () => {
+  test('a camera 7 minutes behind the station is set by its clock card: each photo goes to the student checked in last before it, a photo long after goes to review', async () => {
+    const { projectId, sessionId, subjects, stations } = await sessionWith(
+      'Clock',
+      ['ava', 'ben'],
+      ['Gym A'],
+    );
+    const gym = stations[0]!;
+    await checkIn(sessionId, gym, subjects.ava!, 'photographed', stationAt(10));
+    await checkIn(sessionId, gym, subjects.ben!, 'photographed', stationAt(40));
+    // The camera's clock says 09:00:00 when the station's says 09:07:00.
+    const items = await batchOf(projectId, sessionId, {
+      'clock.jpg': await clockShot(gym, stationAt(0), 0, canon),
+      'ava-1.jpg': await portrait(15, 1, canon),
+      'ava-2.jpg': await portrait(18, 2, canon),
+      'ben-1.jpg': await portrait(45, 3, canon),
+      'ben-2.jpg': await portrait(49, 4, canon),
+      'later.jpg': await portrait(49 + 600, 5, canon),
+    });
+    expect(items['clock.jpg']).toMatchObject({ state: 'card', reason_code: 'clock_card', subject_id: null });
+    for (const [file, kid] of [
+      ['ava-1.jpg', 'ava'],
+      ['ava-2.jpg', 'ava'],
+      ['ben-1.jpg', 'ben'],
+      ['ben-2.jpg', 'ben'],
+    ] as const)
+      expect(items[file], file).toMatchObject({ state: 'matched', subject_id: subjects[kid] });
+    expect(items['later.jpg']).toMatchObject({
+      state: 'unmatched',
+      reason_code: 'long_after_check_in',
+      candidate_subject_ids: [subjects.ben],
+    });
+  });
+
+  test('two cameras in one batch, told apart by body serial and by folder, each set by its own clock card at its own station', async () => {
+    const { projectId, sessionId, subjects, stations } = await sessionWith(
+      'Two cameras',
+      ['ava', 'ben', 'cy'],
+      ['Gym A', 'Library'],
+    );
+    const [gym, library] = stations as [string, string];
+    await checkIn(sessionId, gym, subjects.ava!, 'photographed', stationAt(10));
+    await checkIn(sessionId, library, subjects.ben!, 'photographed', stationAt(12));
+    await checkIn(sessionId, library, subjects.cy!, 'photographed', stationAt(11 * 60 + 50));
+    // Camera A (its EXIF body) is 3 minutes ahead, at the gym: 09:10:00 on it is 09:07:00 there.
+    // Camera B (no camera in its EXIF: its folder) is 7 minutes behind, in the library.
+    const items = await batchOf(projectId, sessionId, {
+      'A/clock.jpg': await clockShot(gym, stationAt(0), 10 * 60, canon),
+      'A/ava-1.jpg': await portrait(10 * 60 + 15, 1, canon),
+      'A/ava-2.jpg': await portrait(10 * 60 + 18, 2, canon),
+      'B/clock.jpg': await clockShot(library, stationAt(2), 2),
+      'B/ben-1.jpg': await portrait(15, 3),
+      'B/ben-2.jpg': await portrait(19, 4),
+      // After camera A's clock card by camera B's own clock: still camera B's offset and station.
+      'B/cy-1.jpg': await portrait(11 * 60 + 55, 5),
+    });
+    expect(items['A/clock.jpg']!.state).toBe('card');
+    expect(items['B/clock.jpg']!.state).toBe('card');
+    for (const [file, kid] of [
+      ['A/ava-1.jpg', 'ava'],
+      ['A/ava-2.jpg', 'ava'],
+      ['B/ben-1.jpg', 'ben'],
+      ['B/ben-2.jpg', 'ben'],
+      ['B/cy-1.jpg', 'cy'],
+    ] as const)
+      expect(items[file], file).toMatchObject({ state: 'matched', subject_id: subjects[kid] });
+  });
+
+  test('photos before the first check-in at their station go to review', async () => {
+    const { projectId, sessionId, subjects, stations } = await sessionWith('Early', ['ava'], ['Gym A']);
+    const gym = stations[0]!;
+    await checkIn(sessionId, gym, subjects.ava!, 'photographed', stationAt(30));
+    const items = await batchOf(projectId, sessionId, {
+      'clock.jpg': await clockShot(gym, stationAt(0), 0, canon),
+      'test-shot.jpg': await portrait(20, 1, canon),
+      'ava.jpg': await portrait(35, 2, canon),
+    });
+    expect(items['test-shot.jpg']).toMatchObject({
+      state: 'unmatched',
+      reason_code: 'no_check_in_before',
+      subject_id: null,
+    });
+    expect(items['ava.jpg']).toMatchObject({ state: 'matched', subject_id: subjects.ava });
+  });
+
+  test('an undone check-in is not matched: the photos after it go to review, not to its student nor the one before', async () => {
+    const { projectId, sessionId, subjects, stations } = await sessionWith('Undo', ['ava', 'ben'], ['Gym A']);
+    const gym = stations[0]!;
+    await checkIn(sessionId, gym, subjects.ava!, 'photographed', stationAt(10));
+    await checkIn(sessionId, gym, subjects.ben!, 'photographed', stationAt(30));
+    await checkIn(sessionId, gym, subjects.ben!, 'undo', stationAt(38));
+    const items = await batchOf(projectId, sessionId, {
+      'clock.jpg': await clockShot(gym, stationAt(0), 0, canon),
+      'ava.jpg': await portrait(14, 1, canon),
+      'after-undone.jpg': await portrait(33, 2, canon),
+    });
+    expect(items['ava.jpg']).toMatchObject({ state: 'matched', subject_id: subjects.ava });
+    expect(items['after-undone.jpg']).toMatchObject({
+      state: 'unmatched',
+      reason_code: 'undone_check_in',
+      subject_id: null,
+    });
+  });
+});
