@@ -26,24 +26,46 @@ import { FormCard } from '../../components/forms/FormCard';
 import { CheckboxField, SelectField } from '../../components/forms/fields';
 import { NameField } from '../../components/forms/NameField';
 import { useSchemaForm } from '../../components/forms/useFormError';
+import { usePhotoSessions } from '../photo-sessions/api';
 import { useBatchLabels } from './labels';
 
-const MATCH_BY = ['camera_card', 'file_name', 'mapping_file'] as const satisfies readonly MatchBy[];
+const MATCH_BY = [
+  'camera_card',
+  'check_in',
+  'file_name',
+  'mapping_file',
+] as const satisfies readonly MatchBy[];
 const DEFAULT_FIELD = 'student_id';
 
-/** The batch form: a name that is not blank (`nameRequired` says so), how photos match, apply's options. */
-const batchSchema = (nameRequired: string) =>
-  z.object({
-    name: z.string().refine((value) => value.trim() !== '', nameRequired),
-    match_by: z.enum(MATCH_BY),
-    match_field_key: z.string(),
-    create_extras: z.boolean(),
-    retakes: z.boolean(),
-    newest_primary: z.boolean(),
-  });
+/**
+ * The batch form: a name that is not blank (`nameRequired` says so), how photos match (by check-in: the
+ * photo session whose check-ins, `sessionRequired` when none is chosen), apply's options.
+ */
+const batchSchema = (nameRequired: string, sessionRequired: string) =>
+  z
+    .object({
+      name: z.string().refine((value) => value.trim() !== '', nameRequired),
+      match_by: z.enum(MATCH_BY),
+      match_field_key: z.string(),
+      photo_session_id: z.string(),
+      create_extras: z.boolean(),
+      retakes: z.boolean(),
+      newest_primary: z.boolean(),
+    })
+    .refine((values) => values.match_by !== 'check_in' || values.photo_session_id !== '', {
+      message: sessionRequired,
+      path: ['photo_session_id'],
+    });
 type BatchForm = z.infer<ReturnType<typeof batchSchema>>;
 
-const SERVER_FIELDS: Path<BatchForm>[] = ['name', 'match_by', 'match_field_key', 'create_extras', 'retakes'];
+const SERVER_FIELDS: Path<BatchForm>[] = [
+  'name',
+  'match_by',
+  'match_field_key',
+  'photo_session_id',
+  'create_extras',
+  'retakes',
+];
 
 /** New batch: its name, how its photos find their subjects, and the options of apply. */
 export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCancel: () => void }) {
@@ -54,7 +76,10 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
   const { fields } = useSubjectFields(projectId);
   const [mappingFile, setMappingFile] = useState<File | null>(null);
   const [mappingError, setMappingError] = useState<string | null>(null);
-  const schema = useMemo(() => batchSchema(t('picture-day.form.name-required')), [t]);
+  const schema = useMemo(
+    () => batchSchema(t('picture-day.form.name-required'), t('picture-day.form.session-required')),
+    [t],
+  );
   const {
     control,
     register,
@@ -70,6 +95,7 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
       name: '',
       match_by: 'camera_card',
       match_field_key: DEFAULT_FIELD,
+      photo_session_id: '',
       create_extras: false,
       retakes: false,
       newest_primary: false,
@@ -80,6 +106,7 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
   const matchBy = watch('match_by');
   const fieldKey = watch('match_field_key');
   const retakes = watch('retakes');
+  const sessions = usePhotoSessions(projectId, matchBy === 'check_in');
   // A retake batch makes the newest photo primary by default (the user may still untick it).
   useEffect(() => {
     if (retakes) setValue('newest_primary', true);
@@ -96,7 +123,9 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
       match_by: values.match_by,
       ...(values.match_by === 'camera_card'
         ? { create_extras: values.create_extras }
-        : { match_field_key: values.match_field_key }),
+        : values.match_by === 'check_in'
+          ? { photo_session_id: values.photo_session_id }
+          : { match_field_key: values.match_field_key }),
       retakes: values.retakes,
       primary: values.newest_primary ? 'newest' : 'if_none',
     });
@@ -148,11 +177,33 @@ export function NewBatchForm({ projectId, onCancel }: { projectId: string; onCan
                   />
                 ))}
               </RadioGroup>
-              <FormHelperText>{t(`picture-day.form.match-by-help.${field.value as (typeof MATCH_BY)[number]}`)}</FormHelperText>
+              <FormHelperText>
+                {t(`picture-day.form.match-by-help.${field.value as (typeof MATCH_BY)[number]}`)}
+              </FormHelperText>
             </FormControl>
           )}
         />
-        {matchBy !== 'camera_card' && (
+        {matchBy === 'check_in' && (
+          <SelectField
+            control={control}
+            name="photo_session_id"
+            id="photo-batch-session"
+            label={t('picture-day.form.session')}
+            sx={{ mt: 2, minWidth: 240 }}
+            helperText={
+              sessions.isError
+                ? t('picture-day.form.sessions-failed')
+                : sessions.data?.length === 0
+                  ? t('picture-day.form.no-sessions')
+                  : t('picture-day.form.session-help')
+            }
+            options={(sessions.data ?? []).map((session) => ({
+              value: session.id,
+              label: t('picture-day.form.session-option', { name: session.name, date: session.date }),
+            }))}
+          />
+        )}
+        {(matchBy === 'file_name' || matchBy === 'mapping_file') && (
           <SelectField
             control={control}
             name="match_field_key"
