@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
-import { closePage, freshPage, heading } from './helpers.js';
+import { closePage, downloadBy, freshPage, heading } from './helpers.js';
 import { schoolProject } from './support/factories.js';
 import { apiAs, DEMO_USERS, productAndBrowser, signIn } from './support/server.js';
 
@@ -180,6 +180,19 @@ test('signed-in staff open a station: a scanner selects the student; "zoe brown"
     await expect.poll(() => results.first().textContent()).toContain('Zoë Brown');
     await results.first().click();
     await expect.poll(() => selectedName(page).textContent()).toBe('Zoë Brown');
+
+    // A lost card printed again from the station (staff): the Camera Card of this one student.
+    await page.getByRole('button', { name: 'Print Camera Card Again' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('The camera card is ready.').waitFor({ timeout: 30_000 });
+    const pdf = await downloadBy(dialog.getByRole('button', { name: 'Download Now' }));
+    expect(pdf.suggestedFilename()).toBe('Camera card.pdf');
+    const render = await product.app.ctx.db
+      .selectFrom('layout_renders')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(render)).toContain(byName('Zoë').id);
 
     // Retake with its reason, then undo: back to waiting.
     await page.getByRole('button', { name: 'Retake…' }).click();

@@ -26,6 +26,7 @@ import { CameraPanel } from './CameraPanel';
 import { ClockCardDialog } from './ClockCard';
 import { readStationSignIn, saveStationSignIn, takeLinkToken } from './link';
 import { registerShellCache } from './offline';
+import { ReprintCard } from './ReprintCard';
 import { useScanner } from './useScanner';
 import { useStation } from './useStation';
 import { WalkUpDialog } from './WalkUpDialog';
@@ -88,6 +89,7 @@ export function StationPage() {
 }
 
 function Station({ sessionId, stationId, caller }: { sessionId: string; stationId: string; caller: Caller }) {
+  const signedIn = caller.token === undefined;
   const { t } = useTranslation();
   const station = useStation(sessionId, stationId, caller);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
@@ -310,6 +312,12 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
               <Typography data-testid="station-selected-status" sx={{ fontWeight: 500 }}>
                 <StatusText state={selectedState} stations={station.roster?.session?.stations} />
               </Typography>
+              {signedIn && selected.subject_id && station.roster?.session?.project_id && (
+                <ReprintCard
+                  projectId={String(station.roster.session.project_id)}
+                  subjectId={selected.subject_id}
+                />
+              )}
               {!canAct && <Alert severity="info">{t('station.student.wait-for-sync')}</Alert>}
               <Box
                 sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))' }}
