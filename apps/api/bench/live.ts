@@ -81,7 +81,9 @@ type FromViewers =
  */
 async function viewers() {
   const plan = JSON.parse(process.env.LIVE_VIEWER_PLAN!) as ViewerPlan;
-  const send = (message: FromViewers) => process.send!(message);
+  // The report is large (a time per viewer and check-in): the channel closes once it is written.
+  const send = (message: FromViewers, then?: () => void) =>
+    process.send!(message, undefined, {}, () => then?.());
   const streams = await Promise.all(plan.streams.map((s) => openEventStream(s.url, s.token)));
   try {
     for (const stream of streams) {
@@ -105,27 +107,31 @@ async function viewers() {
   }
   await sleep(1_000);
   const expected = new Set(expect);
-  send({
-    viewers: streams.map((stream) => {
-      const firsts = new Map<string, number>();
-      let doubled = 0;
-      let unexpected = 0;
-      for (const [id, at] of checkIns(stream)) {
-        if (!expected.has(id)) unexpected++;
-        else if (firsts.has(id)) doubled++;
-        else firsts.set(id, at);
-      }
-      return {
-        firsts: expect.map((id) => firsts.get(id) ?? null),
-        doubled,
-        unexpected,
-        resyncs: stream.received.filter((r) => r.event === 'resync').length,
-        ended: stream.ended(),
-      };
-    }),
-  });
-  for (const stream of streams) stream.close();
-  process.disconnect();
+  send(
+    {
+      viewers: streams.map((stream) => {
+        const firsts = new Map<string, number>();
+        let doubled = 0;
+        let unexpected = 0;
+        for (const [id, at] of checkIns(stream)) {
+          if (!expected.has(id)) unexpected++;
+          else if (firsts.has(id)) doubled++;
+          else firsts.set(id, at);
+        }
+        return {
+          firsts: expect.map((id) => firsts.get(id) ?? null),
+          doubled,
+          unexpected,
+          resyncs: stream.received.filter((r) => r.event === 'resync').length,
+          ended: stream.ended(),
+        };
+      }),
+    },
+    () => {
+      for (const stream of streams) stream.close();
+      process.disconnect();
+    },
+  );
 }
 
 /** A small seeded generator: the stations' choices are the same from run to run. */
@@ -267,7 +273,10 @@ async function main() {
     const fromViewers = () =>
       new Promise<FromViewers>((resolve, reject) => {
         viewerChild.once('message', (m) => resolve(m as FromViewers));
-        viewerChild.once('exit', (code) => reject(new Error(`the viewers' process exited (${code})`)));
+        // A message written just before the exit may be read after it: a moment's grace.
+        viewerChild.once('exit', (code) =>
+          setTimeout(() => reject(new Error(`the viewers' process exited (${code})`)), 2_000),
+        );
       });
     const ready = await fromViewers();
     if ('failed' in ready) throw new Error(`viewers: ${ready.failed}`);
