@@ -37,6 +37,19 @@ const SYNC_TICK_MS = 5_000;
 /** Why the station can't go on: its link was revoked or ran out, or the session is out of view. */
 export type StationEnded = 'link-ended' | 'not-found' | null;
 
+/**
+ * A check-in's id made on the device (a UUID v4): `crypto.randomUUID` exists only on secure pages, so a
+ * station opened over plain http on a school's network makes one from `getRandomValues` instead.
+ */
+export function newClientId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** Whom a check-in is about, as the station's lists key people. */
 export function personKeyOf(stored: StoredCheckIn): string {
   const { check_in: checkIn, outcome } = stored;
@@ -228,7 +241,7 @@ export function useStation(sessionId: string, stationId: string, caller: Caller)
       note?: string,
     ) => {
       const checkIn: CheckIn = {
-        client_id: crypto.randomUUID(),
+        client_id: newClientId(),
         station_id: stationId,
         status,
         at: new Date().toISOString(),
