@@ -36,6 +36,23 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   }),
   // A station's link was revoked: the device's session stream ends on hearing it.
   z.strictObject({ type: z.literal('station.link-revoked'), photo_session_id: id, station_id: id }),
+  // A batch's matched photos were assigned to their subjects (its apply): counts only, so a batch of
+  // any size is one event. Its session (a batch matched by check-in) is named for the stations.
+  z.strictObject({
+    type: z.literal('photos.assigned'),
+    photo_session_id: id.nullable(),
+    photos: z.number().int().nonnegative(),
+    subjects: z.number().int().nonnegative(),
+  }),
+  // A photo's checks finished with a flag (a retake may be needed). Its subject when assigned; its session
+  // when the photo is in a batch matched by check-in.
+  z.strictObject({
+    type: z.literal('photo-check.failed'),
+    photo_id: id,
+    subject_id: id.nullable(),
+    photo_session_id: id.nullable(),
+    flags: z.number().int().positive(),
+  }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];
@@ -49,7 +66,19 @@ export const EVENT_READ_ACTION: Record<LiveEventType, Action> = {
   'photo-batch.photo-verified': 'photo-batch.show',
   'check-in': 'check-in.list',
   'station.link-revoked': 'photo-session.show',
+  // Coverage moves with them: whoever reads the project's coverage (the school too) is told.
+  'photos.assigned': 'coverage.show',
+  'photo-check.failed': 'photo-check.list',
 };
+
+/**
+ * The read action an event needs: its type's, except that a flag on a photo no subject holds yet (a
+ * picture-day frame not applied) is the studio's, as the school's photo checks list leaves such photos out.
+ */
+export function eventReadAction(event: LiveEvent): Action {
+  if (event.type === 'photo-check.failed' && event.subject_id === null) return 'photo-batch.show';
+  return EVENT_READ_ACTION[event.type];
+}
 
 /** Where an event goes: the streams of one project. */
 export interface EventScope {

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { sessionOf } from '../http/auth.js';
 import { idParam } from '../http/params.js';
 import { moduleRoutes } from '../http/route.js';
-import { EVENT_READ_ACTION, type LiveEvent } from './events.js';
+import { eventReadAction, type LiveEvent } from './events.js';
 
 /** A comment line every so often: proxies and browsers keep a quiet stream open, and a dead one shows. */
 export const HEARTBEAT_MS = 20_000;
@@ -106,7 +106,7 @@ export function eventStreams(root: FastifyInstance, ctx: AppContext) {
 /**
  * GET /api/projects/:id/events: the project's live events as server-sent events (text/event-stream),
  * from every instance (events/hub.ts). Opened by anyone who sees the project (404 otherwise, as any
- * project route); each event is sent only to callers allowed to read what it names (EVENT_READ_ACTION).
+ * project route); each event is sent only to callers allowed to read what it names (eventReadAction).
  * The stream starts with `retry:` and a `ready` event once the hub listens (a change committed after
  * `ready` is heard), says `resync` when events may have been missed (the hub's connection was lost and
  * is back), and a heartbeat comment every 20 s. It ends when the app closes (so a shutdown is never held
@@ -120,14 +120,14 @@ export function registerEventRoutes(root: FastifyInstance, ctx: AppContext) {
     '/api/projects/:id/events',
     operation(
       'project.events',
-      "The project's live events (text/event-stream): `ready` once listening, then events such as `photo-batch.state`, `photo-batch.photo-verified` and `check-in` (ids and a state, never student data), `resync` when some may have been missed",
+      "The project's live events (text/event-stream): `ready` once listening, then events such as `photo-batch.state`, `photo-batch.photo-verified`, `check-in`, `photos.assigned` and `photo-check.failed` (ids and a state, never student data), `resync` when some may have been missed",
       { params: idParam, response: { 200: z.string().describe('text/event-stream') } },
     ),
     async (request, reply) => {
       const project = await request.access.find('project', request.params.id);
       const { abilities } = sessionOf(request);
       return openStream(request, reply, project.id, {
-        accept: (event) => readable(abilities, EVENT_READ_ACTION[event.type]),
+        accept: (event) => readable(abilities, eventReadAction(event)),
       });
     },
   );

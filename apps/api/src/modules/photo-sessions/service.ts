@@ -488,7 +488,11 @@ export async function sessionStream(ctx: AppContext, request: FastifyRequest, se
   return {
     projectId: session.project_id,
     accept: (event: LiveEvent) =>
-      (event.type === 'check-in' || event.type === 'station.link-revoked') &&
+      (event.type === 'check-in' ||
+        event.type === 'station.link-revoked' ||
+        event.type === 'photos.assigned' ||
+        // A flag on a frame no subject holds yet is the studio's batch review's, not a station's.
+        (event.type === 'photo-check.failed' && event.subject_id !== null)) &&
       event.photo_session_id === session.id,
     ...(station
       ? {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { publishEvent } from '../../events/events.js';
 import {
   assignPhotosInBulk,
   choosePrimaries,
@@ -42,7 +43,27 @@ export async function assignBatchFrames(trx: Db, frames: AppliedFrame[], rule: B
       .set({ primary_pending: true })
       .where('id', 'in', pending)
       .execute();
+  if (made > 0)
+    await publishAssigned(trx, frames[0]!.id, made, new Set(frames.map((f) => f.subject_id)).size);
   return made;
+}
+
+/**
+ * Tells the project's streams (the school's Coverage, the dashboard) and its session's stations that
+ * photos of a batch now count for their subjects, when the transaction commits: counts only.
+ */
+async function publishAssigned(trx: Db, itemId: string, photos: number, subjects: number) {
+  const batch = await trx
+    .selectFrom('photo_batch_items as i')
+    .innerJoin('photo_batches as b', 'b.id', 'i.photo_batch_id')
+    .select(['b.project_id', 'b.photo_session_id'])
+    .where('i.id', '=', itemId)
+    .executeTakeFirstOrThrow();
+  await publishEvent(
+    trx,
+    { projectId: batch.project_id },
+    { type: 'photos.assigned', photo_session_id: batch.photo_session_id, photos, subjects },
+  );
 }
 
 /**
@@ -55,7 +76,7 @@ export async function settlePendingPrimaries(db: Db, photoId: string) {
   const item = await db
     .selectFrom('photo_batch_items as i')
     .innerJoin('photo_batches as b', 'b.id', 'i.photo_batch_id')
-    .select(['i.photo_batch_id', 'i.subject_id', 'b.primary_rule'])
+    .select(['i.id', 'i.photo_batch_id', 'i.subject_id', 'b.primary_rule'])
     .where('i.photo_id', '=', photoId)
     .where('i.primary_pending', '=', true)
     .executeTakeFirst();
@@ -83,5 +104,7 @@ export async function settlePendingPrimaries(db: Db, photoId: string) {
       fitness: fitness.get(r.photo_id) ?? null,
     }));
     await setPrimariesInBulk(trx, choosePrimaries(frames).primaries, item.primary_rule);
+    // Its portrait may have come now: Coverage reads again.
+    await publishAssigned(trx, item.id, rows.length, 1);
   });
 }

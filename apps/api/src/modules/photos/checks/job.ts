@@ -1,10 +1,18 @@
+import { publishEvent } from '../../../events/events.js';
 import { imageThreads } from '../../../images/threads/pool.js';
 import type { JobDeps } from '../../../jobs/deps.js';
 import { defineJob } from '../../../jobs/queue.js';
 import { settlePendingPrimaries } from '../../picture-day/apply.js';
 import { baseOf, renditionKey } from '../service.js';
 import { autoCrops, DEFAULT_LARGEST_OUTPUT_HEIGHT, headOfFace } from './checks.js';
-import { cropPlanOf, photosWithFace, photoToCheck, replaceAutoCrops, saveChecks } from './queries.js';
+import {
+  cropPlanOf,
+  photoPlaceOf,
+  photosWithFace,
+  photoToCheck,
+  replaceAutoCrops,
+  saveChecks,
+} from './queries.js';
 
 /**
  * Finds the face of a verified photo, its quality flags and its auto crops. Queued by photos.verify in the
@@ -41,6 +49,22 @@ export async function checkPhoto({ db, storage }: Pick<JobDeps, 'db' | 'storage'
     if (saved.numUpdatedRows === 0n) return;
     const crops = findings.head ? autoCrops(findings.head, imageAspect, plan.aspects, plan.rule) : [];
     await replaceAutoCrops(trx, photo.id, crops);
+    // A flag: the project's streams are told as this commits (ids and a count; the flags are read
+    // through the photo checks routes).
+    if (findings.checks.length > 0) {
+      const place = await photoPlaceOf(trx, photo.id);
+      await publishEvent(
+        trx,
+        { projectId: photo.parent_resource_id },
+        {
+          type: 'photo-check.failed',
+          photo_id: photo.id,
+          subject_id: place.subject_id,
+          photo_session_id: place.photo_session_id,
+          flags: findings.checks.length,
+        },
+      );
+    }
   });
   // A picture-day frame applied before it was checked: its subject's primary is chosen now.
   await settlePendingPrimaries(db, photo.id);

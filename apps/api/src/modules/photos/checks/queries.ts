@@ -24,6 +24,34 @@ export function photoToCheck(db: Db, photoId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Where a photo stands, for its live event: the subject it is assigned to (its primary one first) and
+ * the session of the batch it came in, when that batch was matched by check-in.
+ */
+export async function photoPlaceOf(db: Db, photoId: string) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('subject_photo_assignments')
+        .select('subject_id')
+        .where('photo_id', '=', photoId)
+        .orderBy('is_primary', 'desc')
+        .orderBy('id')
+        .limit(1)
+        .as('subject_id'),
+      eb
+        .selectFrom('photo_batch_items as i')
+        .innerJoin('photo_batches as b', 'b.id', 'i.photo_batch_id')
+        .select('b.photo_session_id')
+        .where('i.photo_id', '=', photoId)
+        .where('b.photo_session_id', 'is not', null)
+        .limit(1)
+        .as('photo_session_id'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { subject_id: row.subject_id ?? null, photo_session_id: row.photo_session_id ?? null };
+}
+
 /** The project's head-size rule (its own values, else the defaults) and the aspects its outputs use. */
 export async function cropPlanOf(db: Db, projectId: string) {
   const rule = await projectHeadSizeRule(db, projectId);
