@@ -354,35 +354,55 @@ async function main() {
         rows.slice(i * REPLAY_BATCH, (i + 1) * REPLAY_BATCH),
       );
 
-    /** The same rows written bare: one INSERT per batch on one connection (fresh client ids each run). */
-    const bareInserts = async () => {
+    /**
+     * The same rows written bare on one connection (fresh client ids each run), a batch a transaction:
+     * one INSERT of the batch's rows (`batch`), or one INSERT per row (`row`). Rows per second.
+     */
+    const bareInserts = async (per: 'batch' | 'row') => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
+      const columns = 'photo_session_id, station_id, client_id, subject_id, status, at';
       try {
         const begun = performance.now();
         for (const batch of batches(replayRows)) {
-          await client.query(
-            `INSERT INTO check_ins (photo_session_id, station_id, client_id, subject_id, status, at)
-             SELECT $1, $2, c, s, st, a FROM unnest($3::uuid[], $4::bigint[], $5::text[], $6::timestamptz[]) AS v(c, s, st, a)`,
-            [
+          if (per === 'batch') {
+            await client.query(
+              `INSERT INTO check_ins (${columns})
+               SELECT $1, $2, c, s, st, a FROM unnest($3::uuid[], $4::bigint[], $5::text[], $6::timestamptz[]) AS v(c, s, st, a)`,
+              [
+                baselineSessionId,
+                baselineStation.id,
+                batch.map(() => randomUUID()),
+                batch.map((r) => r.subject_id),
+                batch.map((r) => r.status),
+                batch.map((r) => r.at),
+              ],
+            );
+            continue;
+          }
+          await client.query('BEGIN');
+          for (const r of batch) {
+            await client.query(`INSERT INTO check_ins (${columns}) VALUES ($1, $2, $3, $4, $5, $6)`, [
               baselineSessionId,
               baselineStation.id,
-              batch.map(() => randomUUID()),
-              batch.map((r) => r.subject_id),
-              batch.map((r) => r.status),
-              batch.map((r) => r.at),
-            ],
-          );
+              randomUUID(),
+              r.subject_id,
+              r.status,
+              r.at,
+            ]);
+          }
+          await client.query('COMMIT');
         }
         return REPLAY / ((performance.now() - begun) / 1000);
       } finally {
         await client.end();
       }
     };
+    const baselines = async () => ({ batch: await bareInserts('batch'), row: await bareInserts('row') });
 
     const replay = async () => {
       await sleep(Math.min(DURATION_SECONDS * 300, 30_000));
-      const before = await bareInserts();
+      const before = await baselines();
       const items: Item[] = replayRows.map((r) => ({
         client_id: randomUUID(),
         station_id: replayStation.id,
@@ -402,7 +422,7 @@ async function main() {
       const duplicates = again.filter((o) => o === 'duplicate').length;
       if (duplicates !== again.length)
         problems.push(`replayed again: ${duplicates} of ${again.length} duplicate`);
-      const after = await bareInserts();
+      const after = await baselines();
       return { rate, before, after, duplicates, resent: again.length, load: os.loadavg()[0]! };
     };
 
@@ -445,7 +465,8 @@ async function main() {
       [...fromSent].sort((a, b) => a - b),
       0.95,
     );
-    const baseline = (replayed.before + replayed.after) / 2;
+    const baseline = (replayed.before.batch + replayed.after.batch) / 2;
+    const rowBaseline = (replayed.before.row + replayed.after.row) / 2;
     const load = os.loadavg().map((l) => l.toFixed(2));
     log('');
     log(
@@ -464,9 +485,15 @@ async function main() {
     );
     log(`  its events to viewers, from its batch's POST sent: ${spread(replayFromSent)}`);
     log(
-      `bare insert loop (the same rows, one INSERT per batch): before ${replayed.before.toFixed(0)} rows/s, after ${replayed.after.toFixed(0)} rows/s, mean ${baseline.toFixed(0)}`,
+      `bare insert loop, one INSERT per batch of ${REPLAY_BATCH}: before ${replayed.before.batch.toFixed(0)} rows/s, after ${replayed.after.batch.toFixed(0)} rows/s, mean ${baseline.toFixed(0)}`,
     );
-    log(`replay / bare insert loop: ${(replayed.rate / baseline).toFixed(2)} (goal: at least 0.3)`);
+    log(
+      `bare insert loop, one INSERT per row (a batch a transaction): before ${replayed.before.row.toFixed(0)} rows/s, after ${replayed.after.row.toFixed(0)} rows/s, mean ${rowBaseline.toFixed(0)}`,
+    );
+    log(`replay / one INSERT per row: ${(replayed.rate / rowBaseline).toFixed(2)}`);
+    log(
+      `replay / bare insert loop: ${(replayed.rate / baseline).toFixed(2)} (one INSERT per batch; goal: at least 0.3)`,
+    );
     log(
       `events: ${expected.length} check-ins x ${VIEWERS} viewers; lost ${lost}, doubled ${doubled} (goal 0); unexpected ${unexpected}, resyncs ${resyncs}, streams ended early ${ended}`,
     );
