@@ -76,7 +76,8 @@ test("the device's camera reads a printed camera card and selects its student", 
   const page = await freshPage(camera);
   try {
     await page.goto(link);
-    // Linux Chromium has no BarcodeDetector: this reads through zxing-wasm, loaded on opening the camera.
+    // Linux Chromium has no BarcodeDetector: this reads through zxing-wasm, compiled on opening the camera
+    // (seconds on a loaded machine).
     await page.locator('[data-testid="station"]:not([data-roster-size="0"])').waitFor();
     await page.getByRole('button', { name: 'Use Camera' }).click();
     await expect
@@ -86,7 +87,7 @@ test("the device's camera reads a printed camera card and selects its student", 
             .getByTestId('station-selected-name')
             .textContent({ timeout: 1000 })
             .catch(() => null),
-        { timeout: 20_000 },
+        { timeout: 45_000 },
       )
       .toBe(student);
   } finally {

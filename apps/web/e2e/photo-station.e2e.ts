@@ -238,6 +238,12 @@ test('offline: 20 check-ins queued and shown, a reload keeps them, back online t
     await page.reload();
     await rosterLoaded(page);
     await expect.poll(() => syncText(page)).toContain('20 waiting to sync');
+    // The camera's reader and the clock card's writer are on the device too, for a day offline.
+    const cachedWasm = await page.evaluate(
+      async () =>
+        (await (await caches.open('sp-shell-v1')).keys()).filter((r) => r.url.endsWith('.wasm')).length,
+    );
+    expect(cachedWasm).toBe(2);
     expect(await checkInRows(station.id)).toHaveLength(0);
 
     await page.context().setOffline(false);

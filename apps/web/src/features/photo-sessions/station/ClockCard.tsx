@@ -31,6 +31,15 @@ function qrWriter(): Promise<Writer> {
   return writer;
 }
 
+/** The clock card writer's files, fetched ahead for a station offline. */
+export async function clockCardFiles(): Promise<string[]> {
+  const [, { default: wasmUrl }] = await Promise.all([
+    import('zxing-wasm/writer'),
+    import('zxing-wasm/writer/zxing_writer.wasm?url'),
+  ]);
+  return [wasmUrl];
+}
+
 /**
  * The station's clock card: a QR of the station's time, redrawn every second, for a camera to photograph
  * at the start of its shoot; `onShown` reports the station's time to the server once it is on screen.

@@ -23,7 +23,8 @@ import { ROUTES } from '../../../app/routes';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import type { Caller, CheckInStatus, RosterPerson } from '../api';
 import { CameraPanel } from './CameraPanel';
-import { ClockCardDialog } from './ClockCard';
+import { ClockCardDialog, clockCardFiles } from './ClockCard';
+import { cameraFiles } from './camera';
 import { readStationSignIn, saveStationSignIn, takeLinkToken } from './link';
 import { registerShellCache } from './offline';
 import { ReprintCard } from './ReprintCard';
@@ -103,7 +104,7 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
   const [walkUpClientId, setWalkUpClientId] = useState<string | null>(null);
 
   useEffect(() => {
-    registerShellCache();
+    registerShellCache(() => [cameraFiles(), clockCardFiles()]);
   }, []);
 
   const { people, states } = station;

@@ -65,3 +65,12 @@ export function codeReader(): Promise<Reader> {
   reader ??= nativeReader().then((native) => native ?? wasmReader());
   return reader;
 }
+
+/** The reader's files (its module and WebAssembly), fetched ahead so a station offline can still use it. */
+export async function cameraFiles(): Promise<string[]> {
+  const [, { default: wasmUrl }] = await Promise.all([
+    import('zxing-wasm/reader'),
+    import('zxing-wasm/reader/zxing_reader.wasm?url'),
+  ]);
+  return [wasmUrl];
+}

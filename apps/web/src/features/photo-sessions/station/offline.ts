@@ -8,17 +8,21 @@ export const SHELL_CACHE = 'sp-shell-v1';
 
 let started = false;
 
-export function registerShellCache(): void {
+export function registerShellCache(lazyFiles: () => Promise<string[]>[] = () => []): void {
   if (started || !import.meta.env.PROD || !('serviceWorker' in navigator) || !('caches' in window)) return;
   started = true;
   void (async () => {
     try {
       await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+      // What the station loads only on demand (the camera's reader, the clock card's writer), loaded now
+      // while the network is there: their modules join the page's resources, their WebAssembly is named.
+      const named = (await Promise.all(lazyFiles().map((files) => files.catch(() => [])))).flat();
       const assets = performance
         .getEntriesByType('resource')
         .map((entry) => new URL(entry.name))
         .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'))
-        .map((url) => url.pathname);
+        .map((url) => url.pathname)
+        .concat(named.map((file) => new URL(file, window.location.href).pathname));
       const cache = await caches.open(SHELL_CACHE);
       await cache.addAll(['/index.html', ...new Set(assets)]);
     } catch {
