@@ -208,7 +208,7 @@ test('signed-in staff open a station: a scanner selects the student; "zoe brown"
   } finally {
     await closePage(page);
   }
-});
+}, 180_000);
 
 test('offline: 20 check-ins queued and shown, a reload keeps them, back online they reach the server once each', async () => {
   const { station, station_link: link } = await newStation('Library');
