@@ -50,7 +50,7 @@ const photoBatches: Record<
 // revoke (one per case), and walk-ups to approve (one per case).
 const photoSessions: Record<
   string,
-  { session: string; station: string; links: string[]; walkUps: string[] }
+  { session: string; station: string; links: string[]; walkUps: string[]; liveBatchStations: string[] }
 > = {};
 const MATRIX_LAYOUT_DEFINITION = {
   page: { width: 612, height: 792 },
@@ -323,7 +323,10 @@ beforeAll(async () => {
         }),
       );
     }
-    photoSessions[key] = { session, station: await station(), links, walkUps };
+    // Fresh stations, so that each caller opens a live batch of its own (201).
+    const liveBatchStations = [];
+    for (let i = 0; i < 6; i++) liveBatchStations.push(await station());
+    photoSessions[key] = { session, station: await station(), links, walkUps, liveBatchStations };
   }
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
     tokens[who] = await signIn(t.app, w.users[who]!.email);
@@ -565,6 +568,7 @@ const routes: Route[] = [
     payload: () => ({ station: { name: 'Library' } }),
   }),
   route('DELETE /api/stations/{id}/link', (o) => photoSessions[o]!.links.pop()),
+  route('POST /api/stations/{id}/batch', (o) => photoSessions[o]!.liveBatchStations.pop()),
   route('GET /api/photo-sessions/{id}/roster', (o) => photoSessions[o]!.session),
   route('POST /api/photo-sessions/{id}/check-ins', (o) => photoSessions[o]!.session, {
     payload: (o) => ({

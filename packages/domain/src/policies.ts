@@ -238,6 +238,8 @@ export const POLICIES = {
   'photo-session.clock': when((a) => a.canRunPictureDay),
   'station.create': when((a) => a.canRunPictureDay),
   'station.revoke-link': when((a) => a.canRunPictureDay),
+  // Tethered capture: the station's live batch, opened by the studio or lab, or by the station's own link.
+  'station.batch': when((a) => a.canRunPictureDay),
   'check-in.list': inView,
   'check-in.create': when((a) => a.canRunPictureDay),
   'walk-up.list': when((a) => a.canRunPictureDay),
@@ -346,6 +348,10 @@ export const STATION_LINK_ACTIONS = [
   'photo-session.clock',
   'check-in.list',
   'check-in.create',
+  // Tethered capture: the live batch, and its upload calls for that batch only (picture-day/live-batch.ts).
+  'station.batch',
+  'photo-batch.upload',
+  'photo.upload',
 ] as const satisfies readonly Action[];
 export const isStationLinkAction = (action: Action) =>
   (STATION_LINK_ACTIONS as readonly string[]).includes(action);

@@ -571,6 +571,8 @@ export interface PhotoBatchesTable {
   match_by: 'camera_card' | 'file_name' | 'mapping_file';
   /** The photo session a batch matched by check-in reads (0053). */
   photo_session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The station whose live batch this is (tethered capture, 0056); null for a batch uploaded by hand. */
+  station_id: ColumnType<string | null, string | null | undefined, string | null>;
   match_field_key: Generated<string>;
   create_extras: Generated<boolean>;
   primary_rule: Generated<'if_none' | 'newest'>;

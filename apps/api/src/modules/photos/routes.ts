@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/auth.js';
 import { downloadAudit } from '../../http/download.js';
-import { conflict } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { idParam, pageFields } from '../../http/params.js';
 import {
   changeById,
@@ -19,6 +19,7 @@ import {
 import { uploadFileName, uploadFileSize } from '../../http/upload-fields.js';
 import { RENDITIONS } from '../../images/images.js';
 import { actorOf, recordAudit } from '../audit/record.js';
+import { stationOwnPhoto } from '../picture-day/station-access.js';
 import { findProject } from '../projects/service.js';
 import { assignPhoto, findAssignment, setPrimary, unassignPhoto } from './assignments.js';
 import { cropInput, cropsOfPhoto, deleteCrop, findCrop, saveCrop } from './crops.js';
@@ -88,6 +89,8 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     ),
     async (request, reply) => {
+      // A station link uploads into its live batch only (picture-day/live-batch.ts): no album of its own.
+      if (request.station) throw notFound();
       const body = request.body.album;
       await request.access.requireVisible({
         parent_resource_id: { kind: 'project', id: body.parent_resource_id },
@@ -167,7 +170,11 @@ export function registerPhotoRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     ),
     async (request, reply) => {
-      const answer = await verifyPhotoUpload(ctx, await findPhoto(request.access, request.params.id));
+      // A station link verifies the frames of its own live batch only.
+      const photo = request.station
+        ? await stationOwnPhoto(ctx.db, request, request.params.id)
+        : await findPhoto(request.access, request.params.id);
+      const answer = await verifyPhotoUpload(ctx, photo);
       return reply.status(answer.status).send(answer.body);
     },
   );

@@ -7,6 +7,7 @@ import { changeById, createUnderId, listUnderId, moduleRoutes, recordById } from
 import { uploadFileName, uploadFileSize } from '../../http/upload-fields.js';
 import { photoSchema } from '../photos/serialize.js';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../photos/service.js';
+import { openStationBatch } from './live-batch.js';
 import { ITEM_STATES, MATCH_BY, PRIMARY_RULES, photoBatchItemSchema, photoBatchSchema } from './serialize.js';
 import {
   addPhoto,
@@ -125,6 +126,25 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
       recordById('photo_batch', photoBatchSchema),
     ),
     async (request) => ({ photo_batch: await showBatch(ctx, request, request.params.id) }),
+  );
+
+  app.post(
+    '/api/stations/:id/batch',
+    operation(
+      'station.batch',
+      "The station's live batch (tethered capture), matched by check-in in its session: opened on the first call (201), the same one after (200)",
+      {
+        params: idParam,
+        response: {
+          200: z.object({ photo_batch: photoBatchSchema }),
+          201: z.object({ photo_batch: photoBatchSchema }),
+        },
+      },
+    ),
+    async (request, reply) => {
+      const { created, photo_batch } = await openStationBatch(ctx, request, request.params.id);
+      return reply.status(created ? 201 : 200).send({ photo_batch });
+    },
   );
 
   app.post(

@@ -45,6 +45,8 @@ export const photoBatchSchema = recordSchema({
   match_by: z.enum(MATCH_BY),
   /** The photo session a batch matched by check-in reads; null otherwise. */
   photo_session_id: z.string().nullable(),
+  /** The station whose live batch this is (tethered capture); null for a batch uploaded by hand. */
+  station_id: z.string().nullable(),
   match_field_key: z.string(),
   match_field_label: z.string().nullable(),
   create_extras: z.boolean(),
@@ -110,6 +112,7 @@ export function serializeBatch(
     name: b.name,
     match_by: b.match_by,
     photo_session_id: b.photo_session_id,
+    station_id: b.station_id,
     match_field_key: b.match_field_key,
     match_field_label: fieldLabel,
     create_extras: b.create_extras,

@@ -51,6 +51,7 @@ import {
   reviewItem as writeReview,
 } from './queries.js';
 import { NOT_UPLOADED_NAMES, type SubjectReport, serializeBatch, serializeItem } from './serialize.js';
+import { stationOwnBatch } from './station-access.js';
 
 const UPLOAD_EXPIRY_SECONDS = 30 * 60;
 export const DEFAULT_MATCH_FIELD = 'student_id';
@@ -72,7 +73,7 @@ const labelOf = (fields: FieldRef[], key: string) => {
   return field ? effectiveLabel(field) : null;
 };
 
-async function batchAnswer(db: Db, session: Session, batch: BatchRow) {
+export async function batchAnswer(db: Db, session: Session | null, batch: BatchRow) {
   const [counts, names, fields] = await Promise.all([
     itemCounts(db, [batch.id]),
     notUploadedFileNames(db, [batch.id], NOT_UPLOADED_NAMES),
@@ -210,7 +211,10 @@ export async function addPhoto(
     last_modified?: Date;
   },
 ) {
-  const { batch, organizationId } = await visibleBatch(ctx, request, id);
+  // A station link reaches its own live batch only (tethered capture); anything else is out of its view.
+  const { batch, organizationId } = request.station
+    ? await stationOwnBatch(ctx.db, request, id)
+    : await visibleBatch(ctx, request, id);
   if (applied(batch))
     throw conflict({ base: ['This batch has been applied; start a new batch for more photos.'] });
   const existing = await findItemByFile(ctx.db, batch.id, file.file_name, file.byte_size);
