@@ -11,6 +11,15 @@ import { getToken } from './token';
 export type ProjectEvent =
   | { type: 'photo-batch.state'; photo_batch_id: string; state: string }
   | { type: 'photo-batch.photo-verified'; photo_batch_id: string; photo_id: string }
+  | {
+      type: 'check-in';
+      photo_session_id: string;
+      check_in_id: string;
+      subject_id: string | null;
+      status: string;
+    }
+  | { type: 'photos.assigned'; photo_session_id: string | null; photos: number; subjects: number }
+  | { type: 'photo-check.failed'; photo_id: string; subject_id: string | null; flags: number }
   | { type: 'resync' };
 
 /** The server's answers that no retry mends: signed out, refused, the project out of view. */

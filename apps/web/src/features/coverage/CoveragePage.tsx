@@ -41,6 +41,8 @@ import { ListTable } from '../../components/table/ListTable';
 import { useSetSearchParam } from '../../components/useSetSearchParam';
 import { COVERAGE_COUNTS, CoverageFigures } from './CoverageFigures';
 import { MissingPdfDialog } from './MissingPdfDialog';
+import { SessionFigures } from './SessionFigures';
+import { useLiveCoverage } from './useLiveCoverage';
 
 /**
  * Coverage: the project's figures, the same by class (teacher, grade, home room: the class
@@ -52,6 +54,8 @@ export function CoveragePage() {
   const { projectId, project } = useCurrentProject();
   const [page, setPage] = useState(1);
   const coverage = useCoverage(projectId, page);
+  // Pushed by the server as stations check in, batches are applied and checks fail: read again at once.
+  useLiveCoverage(projectId);
   return (
     <Page
       title={t('coverage.title')}
@@ -70,6 +74,7 @@ export function CoveragePage() {
         {(data) => (
           <Stack spacing={3}>
             <CoverageFigures totals={data.coverage.totals} />
+            <SessionFigures projectId={projectId} />
             <ClassTable coverage={data.coverage} />
             <SubHeading>{t('coverage.missing.heading')}</SubHeading>
             <ListTable

@@ -44,7 +44,8 @@ export function PhotoBatchPage() {
   const upload = useBatchUpload(batchId);
   // Pushed from every API instance: a state move or a verified photo reads the batch again at once.
   const { live } = useProjectEvents(projectId, (event) => {
-    if (event.type === 'resync' || event.photo_batch_id === batchId) refreshChangedBatch(batchId, projectId);
+    if (event.type === 'resync' || ('photo_batch_id' in event && event.photo_batch_id === batchId))
+      refreshChangedBatch(batchId, projectId);
   });
   const batch = usePhotoBatch(batchId, upload?.running ?? false, live);
   return (

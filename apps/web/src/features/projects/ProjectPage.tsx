@@ -23,6 +23,7 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import { LinkButton } from '../../components/RouterLink';
 import { CoverageCard } from '../coverage/CoverageCard';
+import { useLiveCoverage } from '../coverage/useLiveCoverage';
 import { PhotoChecksSummary } from '../photo-checks/PhotoChecksSummary';
 import { ChooseTemplate } from './ChooseTemplate';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
@@ -88,6 +89,8 @@ export function ProjectPage() {
 function ProjectDashboard({ project }: { project: ProjectRecord }) {
   const { t } = useTranslation();
   const projectId = project.id;
+  // Its counts and coverage move with picture day: pushed by the server, read again at once.
+  useLiveCoverage(projectId);
   const statistics: Statistic[] = [
     {
       key: 'subjects',
