@@ -64,6 +64,8 @@ type FromViewers =
   | { ready: true }
   | { failed: string }
   | {
+      /** The viewers' process's CPU seconds (user + system): the bench's own share of the cores. */
+      cpuSeconds: number;
       viewers: {
         /** When the viewer first received each expected check-in (Date.now()), null if never. */
         firsts: (number | null)[];
@@ -107,8 +109,10 @@ async function viewers() {
   }
   await sleep(1_000);
   const expected = new Set(expect);
+  const cpu = process.cpuUsage();
   send(
     {
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
       viewers: streams.map((stream) => {
         const firsts = new Map<string, number>();
         let doubled = 0;
@@ -496,6 +500,9 @@ async function main() {
     );
     log(
       `events: ${expected.length} check-ins x ${VIEWERS} viewers; lost ${lost}, doubled ${doubled} (goal 0); unexpected ${unexpected}, resyncs ${resyncs}, streams ended early ${ended}`,
+    );
+    log(
+      `the viewers' process (the bench's clients, on the same cores) used ${report.cpuSeconds.toFixed(1)} s of CPU`,
     );
     log(`load average at the end: ${load.join(' ')} (${os.cpus().length} CPUs)`);
     for (const problem of problems.slice(0, 10)) log(`  failed: ${problem}`);
