@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { clockCardPayload } from '@school-portal/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { matchItems } from '../src/modules/picture-day/match.js';
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { drawnClockCard, photographCard } from './support/camera-cards.js';
 import { bearer, signIn } from './support/factories.js';
@@ -242,6 +243,69 @@ describe('matching by check-in', () => {
     expect(items['after-undone.jpg']).toMatchObject({
       state: 'unmatched',
       reason_code: 'undone_check_in',
+      subject_id: null,
+    });
+  });
+});
+
+describe('matching by check-in, the rule itself', () => {
+  const photo = (id: string, seconds: number, code: string | null = null, camera = 'Canon|R6|1') => ({
+    id,
+    file_name: `${id}.jpg`,
+    captured_at: new Date(Date.UTC(2026, 10, 25, 9, 0, seconds)),
+    verified: true,
+    code,
+    camera,
+    reviewed: false,
+    state: 'pending' as const,
+    subject_id: null,
+  });
+  const checkInOf = (
+    id: string,
+    station: string,
+    person: string,
+    subject: string | null,
+    seconds: number,
+  ) => ({
+    id,
+    client_id: `00000000-0000-4000-8000-00000000000${id}`,
+    station_id: station,
+    person,
+    subject_id: subject,
+    status: 'photographed' as const,
+    at: stationAt(seconds),
+  });
+  const run = (items: ReturnType<typeof photo>[], checkIns: ReturnType<typeof checkInOf>[]) =>
+    Object.fromEntries(
+      matchItems({
+        matchBy: 'check_in',
+        createExtras: false,
+        items,
+        subjects: [],
+        checkIns,
+        stationIds: new Set(['1', '2']),
+      }).map((m) => [m.id, m]),
+    );
+
+  test("a camera without a clock card, a clock card of another session's station, and a walk-up not approved yet go to review", () => {
+    const clock = clockCardPayload('1', stationAt(0));
+    const result = run(
+      [
+        photo('1', 0, clock),
+        photo('2', 15),
+        photo('3', 16, clockCardPayload('99', stationAt(0)), 'Nikon|Z6|2'),
+        photo('4', 20, null, 'Nikon|Z6|2'),
+        photo('5', 45),
+      ],
+      [checkInOf('1', '1', 's10', '10', 10), checkInOf('2', '1', 'w7', null, 40)],
+    );
+    expect(result['1']).toMatchObject({ state: 'card', reason_code: 'clock_card', card_code: clock });
+    expect(result['2']).toMatchObject({ state: 'matched', subject_id: '10' });
+    expect(result['3']).toMatchObject({ state: 'unmatched', reason_code: 'unknown_clock_card' });
+    expect(result['4']).toMatchObject({ state: 'unmatched', reason_code: 'no_clock_card' });
+    expect(result['5']).toMatchObject({
+      state: 'unmatched',
+      reason_code: 'walk_up_pending',
       subject_id: null,
     });
   });
