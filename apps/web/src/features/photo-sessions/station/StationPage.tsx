@@ -428,7 +428,6 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
       />
       <WalkUpDialog
         open={walkUpOpen}
-        classes={classes.map(([, label]) => label)}
         onClose={() => setWalkUpOpen(false)}
         onSave={async (fields) => {
           const stored = await station.record({ walkUp: fields }, 'photographed');

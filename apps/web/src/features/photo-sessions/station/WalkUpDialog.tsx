@@ -16,7 +16,6 @@ export function WalkUpDialog({
   onSave,
 }: {
   open: boolean;
-  classes: string[];
   onClose: () => void;
   onSave: (fields: WalkUpFields) => Promise<void>;
 }) {
