@@ -275,7 +275,11 @@ describe('matching by check-in, the rule itself', () => {
     status: 'photographed' as const,
     at: stationAt(seconds),
   });
-  const run = (items: ReturnType<typeof photo>[], checkIns: ReturnType<typeof checkInOf>[]) =>
+  const run = (
+    items: ReturnType<typeof photo>[],
+    checkIns: ReturnType<typeof checkInOf>[],
+    stationId: string | null = null,
+  ) =>
     Object.fromEntries(
       matchItems({
         matchBy: 'check_in',
@@ -284,6 +288,7 @@ describe('matching by check-in, the rule itself', () => {
         subjects: [],
         checkIns,
         stationIds: new Set(['1', '2']),
+        stationId,
       }).map((m) => [m.id, m]),
     );
 
@@ -308,5 +313,12 @@ describe('matching by check-in, the rule itself', () => {
       reason_code: 'walk_up_pending',
       subject_id: null,
     });
+  });
+
+  test("a station's live batch matches that station's check-ins, whichever station's clock card set the camera", () => {
+    const items = [photo('1', 0, clockCardPayload('1', stationAt(0))), photo('2', 15)];
+    const checkIns = [checkInOf('1', '1', 's10', '10', 10), checkInOf('2', '2', 's20', '20', 12)];
+    expect(run(items, checkIns)['2']).toMatchObject({ state: 'matched', subject_id: '10' });
+    expect(run(items, checkIns, '2')['2']).toMatchObject({ state: 'matched', subject_id: '20' });
   });
 });

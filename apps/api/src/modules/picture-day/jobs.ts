@@ -233,7 +233,11 @@ export const photoBatchMatchJob = defineJob('photo-batches.match', {
         subjects,
         ...(mapping ? { mapping } : {}),
         ...(byCheckIn
-          ? { checkIns: session?.checkIns ?? [], stationIds: session?.stationIds ?? new Set() }
+          ? {
+              checkIns: session?.checkIns ?? [],
+              stationIds: session?.stationIds ?? new Set(),
+              stationId: batch.station_id,
+            }
           : {}),
       });
       await db.transaction().execute(async (trx) => {

@@ -92,6 +92,8 @@ export interface MatchInput {
   /** check_in: every check-in of the batch's photo session (undos too), and the session's stations. */
   checkIns?: CheckInToMatch[];
   stationIds?: ReadonlySet<string>;
+  /** check_in: the station whose live batch this is (tethered capture): its check-ins only, whatever clock card set a camera. */
+  stationId?: string | null;
 }
 
 export interface CheckInToMatch {
@@ -471,7 +473,8 @@ function stationEvents(checkIns: CheckInToMatch[]): Map<string, StationEvent[]> 
  * station before the photo's corrected capture time. A camera is set by the station clock cards it
  * photographed (`code` holds the card's text): a clock card's station time minus its capture time is that
  * camera's offset, and its station the one the camera shoots at; a photo takes its camera's last clock
- * card before it (before its first one: the first). A camera is its EXIF body (else its folder), as
+ * card before it (before its first one: the first); a station's live batch is that station's, whichever
+ * station's clock card set the camera. A camera is its EXIF body (else its folder), as
  * camera_card's `cameraOf` says. To review: a camera without a clock card, a photo with no check-in before
  * it or after an undone one, a walk-up not approved yet, and the photos after a pause (from the check-in
  * or the photo before) longer than CHECK_IN_PAUSE_FACTOR times the batch's median such gap, and at least
@@ -524,7 +527,9 @@ function matchCheckIns(
       const set = own.filter((c) => c.taken <= taken).at(-1) ?? own[0];
       const at = set ? taken + set.offset : null;
       const event =
-        set && at !== null ? (events.get(set.station_id) ?? []).filter((e) => e.at <= at).at(-1) : undefined;
+        set && at !== null
+          ? (events.get(input.stationId ?? set.station_id) ?? []).filter((e) => e.at <= at).at(-1)
+          : undefined;
       if (!set || at === null) result = outcome('unmatched', 'no_clock_card');
       else if (!event) result = outcome('unmatched', 'no_check_in_before');
       else if (event.undone) result = outcome('unmatched', 'undone_check_in');
