@@ -119,6 +119,8 @@ test('a batch by check-in: the session is chosen on the form, and two cameras, o
     await choose(page, 'Photo session', `${sessionName} (${today})`);
     await page.getByRole('button', { name: 'Create Batch' }).click();
     await page.getByRole('heading', { name: 'Gym and library' }).waitFor();
+    // No field is read by check-in: the batch says how it matches, nothing more.
+    expect(await page.getByTestId('batch-facts').textContent()).toBe('Check-ins');
 
     await page
       .getByTestId('batch-file-input')

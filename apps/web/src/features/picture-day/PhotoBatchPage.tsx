@@ -75,7 +75,7 @@ function BatchScreen({ batch, projectId }: { batch: PhotoBatch; projectId: strin
     <Page title={batch.name}>
       <Stack direction="row" spacing={2} sx={{ mt: -1, mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography color="text.secondary" data-testid="batch-facts">
-          {batch.match_by === 'camera_card'
+          {batch.match_by === 'camera_card' || batch.match_by === 'check_in'
             ? labels.matchBy(batch.match_by)
             : t('picture-day.batch.match-by-field', {
                 matching: labels.matchBy(batch.match_by),
