@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -56,7 +57,7 @@ async function station(cameras: string[]) {
   return { id: made.json().station.id as string, link: made.json().station_link.url as string, folder };
 }
 
-const uploader = (link: string, folder: string) =>
+const uploader = (link: string, folder: string, extra: string[] = []) =>
   children.start(
     [
       '--import',
@@ -66,6 +67,7 @@ const uploader = (link: string, folder: string) =>
       link,
       '--folder',
       folder,
+      ...extra,
       '--stable-ms',
       '300',
       '--give-up-ms',
@@ -163,5 +165,47 @@ describe('the tether uploader', () => {
       names.map(() => 'confirmed'),
     );
     expect((await stat(path.join(folder, 'cam-a', names[0]!))).isFile()).toBe(true);
+  }, 60_000);
+
+  test('goes on where it was when the network comes back', async () => {
+    const { id, link, folder } = await station(['cam-a']);
+    // A way to the server that can be cut and mended: the laptop's network.
+    const target = new URL(t.origin);
+    const sockets = new Set<Socket>();
+    const network = createServer((socket) => {
+      const upstream = connect(Number(target.port), target.hostname);
+      for (const s of [socket, upstream]) {
+        sockets.add(s);
+        s.on('error', () => s.destroy());
+        s.on('close', () => sockets.delete(s));
+      }
+      socket.pipe(upstream).pipe(socket);
+    });
+    await new Promise<void>((r) => network.listen(0, '127.0.0.1', r));
+    const port = (network.address() as { port: number }).port;
+    const cut = () => {
+      network.close();
+      for (const s of sockets) s.destroy();
+    };
+    const token = decodeURIComponent(new URL(link).hash.split('token=')[1]!);
+    const run = uploader(token, folder, ['--station', id, '--server', `http://127.0.0.1:${port}`]);
+    try {
+      await waitFor(() => run.output().includes('watching'), 20_000);
+      await writeFile(path.join(folder, 'cam-a', 'IMG_0001.JPG'), await makeJpeg(210, 150));
+      await waitFor(() => lines(run.output(), 'confirmed').length === 1, 20_000);
+      cut();
+      for (const n of [2, 3, 4])
+        await writeFile(path.join(folder, 'cam-a', `IMG_000${n}.JPG`), await makeJpeg(200 + n, 150));
+      await waitFor(() => run.output().includes('waiting: the server cannot be reached'), 20_000);
+      await new Promise<void>((r) => network.listen(port, '127.0.0.1', r));
+      await waitFor(() => lines(run.output(), 'confirmed').length === 4, 40_000);
+    } finally {
+      cut();
+    }
+    const got = await items(id);
+    expect(got.map((i) => i.file_name.replace(/~\w+/, '')).sort()).toEqual(
+      [1, 2, 3, 4].map((n) => `cam-a/IMG_000${n}.JPG`),
+    );
+    expect(got.every((i) => i.verified)).toBe(true);
   }, 60_000);
 });
