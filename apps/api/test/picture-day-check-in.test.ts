@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { clockCardPayload } from '@school-portal/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readCardCode, readClockText } from '../src/images/card-code.js';
 import { matchItems } from '../src/modules/picture-day/match.js';
 import { eventually, type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { drawnClockCard, photographCard } from './support/camera-cards.js';
@@ -320,5 +321,28 @@ describe('matching by check-in, the rule itself', () => {
     const checkIns = [checkInOf('1', '1', 's10', '10', 10), checkInOf('2', '2', 's20', '20', 12)];
     expect(run(items, checkIns)['2']).toMatchObject({ state: 'matched', subject_id: '10' });
     expect(run(items, checkIns, '2')['2']).toMatchObject({ state: 'matched', subject_id: '20' });
+  });
+
+  test("a clock card's photo reads as its text, and as no camera card; a portrait reads as no clock card", async () => {
+    const shot = await clockShot('12', stationAt(0), 0, canon);
+    expect(await readClockText(shot)).toBe(clockCardPayload('12', stationAt(0)));
+    expect(await readCardCode(shot)).toBeNull();
+    expect(await readClockText(await portrait(0, 1, canon))).toBeNull();
+  });
+
+  test('a batch whose photo session was deleted is not matched: its check-ins are gone', async () => {
+    const { projectId, sessionId } = await sessionWith('Gone', ['ava'], ['Gym A']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/photo-batches`,
+      headers: bearer(token),
+      payload: { photo_batch: { name: 'Orphan', match_by: 'check_in', photo_session_id: sessionId } },
+    });
+    const batchId = res.json().photo_batch.id as string;
+    await uploadBatchPhoto(t, token, batchId, 'a.jpg', await portrait(0, 1, canon));
+    await t.ctx.db.deleteFrom('photo_sessions').where('id', '=', sessionId).execute();
+    const match = await call('POST', `/api/photo-batches/${batchId}/match`);
+    expect(match.statusCode).toBe(422);
+    expect(match.json().errors.photo_session_id).toEqual(['was deleted: the check-ins to match by are gone']);
   });
 });
