@@ -10,7 +10,7 @@
  * also recognises a file sent again by its name (a hash of station, camera folder, name, size and time).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -88,6 +88,8 @@ function options(argv: string[]): Options {
   if (!stationId) usage('With a bare token, give --station <station id>.');
   if (!origin) usage('With a bare token, give --server <address of School Portal>.');
   const folder = path.resolve(values.folder);
+  if (!existsSync(folder))
+    usage(`The folder ${folder} does not exist: give the folder your camera saves into.`);
   return {
     origin: origin.replace(/\/$/, ''),
     token,
@@ -302,14 +304,16 @@ async function sendFile(o: Options, journal: Journal, batchId: string, relative:
       await sleep(Math.min(250 * (tries + 1), 2000));
     }
     entry.state = 'confirmed';
+    // On disk before it is said: what the photographer reads as confirmed survives a kill -9.
+    saveJournal(o, journal);
     say(`confirmed: ${shown}`);
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     entry.state = 'refused';
     entry.reason = error.message;
+    saveJournal(o, journal);
     say(`refused: ${shown}: ${error.message}. Going on with the next photo.`);
   }
-  saveJournal(o, journal);
 }
 
 async function main() {
@@ -337,7 +341,8 @@ async function main() {
   });
   const add = (full: string) => {
     const relative = path.relative(o.folder, full);
-    if (queued.has(relative)) return;
+    // Raw files and the tethering software's own files beside the JPEGs are not the uploader's.
+    if (!JPEG.test(full) || queued.has(relative)) return;
     queued.add(relative);
     queue.push(relative);
     wake?.();

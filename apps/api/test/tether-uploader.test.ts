@@ -104,6 +104,8 @@ describe('the tether uploader', () => {
       await new Promise((r) => setTimeout(r, 600));
     }
     await writeFile(path.join(folder, 'cam-b', 'IMG_0001.JPG'), b);
+    // The camera's raw file beside it is not the uploader's to send.
+    await writeFile(path.join(folder, 'cam-b', 'IMG_0001.CR2'), b);
     await waitFor(() => lines(run.output(), 'confirmed').length === 2, 30_000);
     expect(lines(run.output(), 'waiting').join('\n')).toContain('cam-a/IMG_0001.JPG is still being written');
     expect(lines(run.output(), 'refused')).toEqual([]);
