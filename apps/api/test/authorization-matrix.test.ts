@@ -590,6 +590,13 @@ const routes: Route[] = [
   }),
   route('GET /api/photo-sessions/{id}/walk-ups', (o) => photoSessions[o]!.session),
   route('POST /api/walk-ups/{id}/approve', (o) => photoSessions[o]!.walkUps.pop()),
+  route('GET /api/photo-sessions/{id}/absent', (o) => photoSessions[o]!.session),
+  route('GET /api/photo-sessions/{id}/absent.csv', (o) => photoSessions[o]!.session),
+  route('GET /api/photo-sessions/{id}/retakes', (o) => photoSessions[o]!.session),
+  route('GET /api/photo-sessions/{id}/retakes.csv', (o) => photoSessions[o]!.session),
+  route('GET /api/photo-sessions/{id}/camera-card', (o) => photoSessions[o]!.session, {
+    query: (o) => `subject_id=${assignable[o]![0]}`,
+  }),
   route('GET /api/projects/{id}/coverage', projectId),
   route('GET /api/projects/{id}/coverage.csv', projectId),
   route('POST /api/projects/{id}/coverage/print', projectId),

@@ -323,6 +323,20 @@ describe('matching by check-in, the rule itself', () => {
     expect(run(items, checkIns, '2')['2']).toMatchObject({ state: 'matched', subject_id: '20' });
   });
 
+  test("the batch's order is the stations' time: two cameras' photos interleave as they were shot", () => {
+    const nikon = 'Nikon|Z6|2';
+    const result = run(
+      [
+        photo('1', 0, clockCardPayload('1', stationAt(0))),
+        photo('2', 20),
+        photo('3', 9 * 60 + 5, clockCardPayload('1', stationAt(5)), nikon),
+        photo('4', 9 * 60 + 10, null, nikon),
+      ],
+      [checkInOf('1', '1', 's10', '10', 1)],
+    );
+    expect(['1', '2', '3', '4'].map((id) => result[id]!.sequence)).toEqual([1, 4, 2, 3]);
+  });
+
   test("a clock card's photo reads as its text, and as no camera card; a portrait reads as no clock card", async () => {
     const shot = await clockShot('12', stationAt(0), 0, canon);
     expect(await readClockText(shot)).toBe(clockCardPayload('12', stationAt(0)));

@@ -244,6 +244,10 @@ export const POLICIES = {
   'check-in.create': when((a) => a.canRunPictureDay),
   'walk-up.list': when((a) => a.canRunPictureDay),
   'walk-up.approve': when((a) => a.canRunPictureDay),
+  // The day's end: the absent and retake lists, read by whoever reads the session's check-ins (the school
+  // too). A student's camera card printed again at a station: staff, and a station link for its session.
+  'photo-session.day-lists': inView,
+  'photo-session.camera-card': when((a) => a.canRunPictureDay),
 
   // Roster imports (portal-core §6 "upload subjects": studio or lab managers). The domain's
   // canUploadSubjects also needs the companion app, because it gated the link to that app; the import
@@ -348,6 +352,7 @@ export const STATION_LINK_ACTIONS = [
   'photo-session.clock',
   'check-in.list',
   'check-in.create',
+  'photo-session.camera-card',
   // Tethered capture: the live batch, and its upload calls for that batch only (picture-day/live-batch.ts).
   'station.batch',
   'photo-batch.upload',

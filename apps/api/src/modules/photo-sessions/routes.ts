@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { eventStreams } from '../../events/routes.js';
+import { csvResponse, sendCsv } from '../../http/csv.js';
 import { idParam, pageFields } from '../../http/params.js';
 import { createUnderId, keyed, listUnderId, moduleRoutes, recordById } from '../../http/route.js';
+import { cameraCardPdf, DAY_LISTS, type DayList, dayList, dayListCsv, dayListEntrySchema } from './day.js';
 import {
   CHECK_IN_STATUSES,
   checkInOutcomeSchema,
@@ -265,5 +267,51 @@ export function registerPhotoSessionRoutes(root: FastifyInstance, ctx: AppContex
       recordById('walk_up', walkUpSchema),
     ),
     async (request) => ({ walk_up: await approveWalkUp(ctx, request, request.params.id) }),
+  );
+
+  // The day's end: who was absent, who waits for a retake (JSON, and CSV to download).
+  for (const list of Object.keys(DAY_LISTS) as DayList[]) {
+    const what = list === 'absent' ? 'absent' : 'asked for a retake';
+    app.get(
+      `/api/photo-sessions/:id/${list}`,
+      operation(
+        'photo-session.day-lists',
+        `The session's people whose status is ${what}, with the reason (the check-in's note), by class and name`,
+        { params: idParam, response: { 200: z.object({ [list]: z.array(dayListEntrySchema) }) } },
+      ),
+      async (request) => ({ [list]: (await dayList(ctx, request, request.params.id, list)).entries }),
+    );
+    app.get(
+      `/api/photo-sessions/:id/${list}.csv`,
+      operation(
+        'photo-session.day-lists',
+        `The session's people whose status is ${what}, as CSV (UTF-8 with a byte-order mark; cells neutralized against formulas)`,
+        { params: idParam, response: csvResponse },
+      ),
+      async (request, reply) => {
+        const { csv, fileName } = await dayListCsv(ctx, request, request.params.id, list);
+        return sendCsv(reply, fileName, csv);
+      },
+    );
+  }
+
+  app.get(
+    '/api/photo-sessions/:id/camera-card',
+    operation(
+      'photo-session.camera-card',
+      "One subject of the session's project: its camera card again, as a PDF (the built-in Camera Card layout)",
+      {
+        params: idParam,
+        querystring: z.object({ subject_id: recordIdSchema }),
+        response: { 200: z.string().describe('application/pdf') },
+      },
+    ),
+    async (request, reply) => {
+      const pdf = await cameraCardPdf(ctx, request, request.params.id, request.query.subject_id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'attachment; filename="Camera card.pdf"')
+        .send(pdf as never);
+    },
   );
 }

@@ -108,3 +108,15 @@ export async function settlePendingPrimaries(db: Db, photoId: string) {
     await publishAssigned(trx, item.id, rows.length, 1);
   });
 }
+
+/** The session of the batch a photo came in, when that batch was matched by check-in (else null). */
+export async function batchSessionOfPhoto(db: Db, photoId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('photo_batch_items as i')
+    .innerJoin('photo_batches as b', 'b.id', 'i.photo_batch_id')
+    .select('b.photo_session_id')
+    .where('i.photo_id', '=', photoId)
+    .where('b.photo_session_id', 'is not', null)
+    .executeTakeFirst();
+  return row?.photo_session_id ?? null;
+}

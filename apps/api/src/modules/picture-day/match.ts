@@ -478,13 +478,13 @@ function stationEvents(checkIns: CheckInToMatch[]): Map<string, StationEvent[]> 
  * camera_card's `cameraOf` says. To review: a camera without a clock card, a photo with no check-in before
  * it or after an undone one, a walk-up not approved yet, and the photos after a pause (from the check-in
  * or the photo before) longer than CHECK_IN_PAUSE_FACTOR times the batch's median such gap, and at least
- * MIN_CHECK_IN_PAUSE_MS.
+ * MIN_CHECK_IN_PAUSE_MS. Answers the batch's order in the stations' time (each photo's corrected time).
  */
 function matchCheckIns(
   ordered: ItemToMatch[],
   input: MatchInput,
   results: Map<string, Outcome & { run?: number }>,
-) {
+): ItemToMatch[] {
   const cameras = cameraOf(input.items);
   const stationIds = input.stationIds ?? new Set<string>();
   const events = stationEvents(input.checkIns ?? []);
@@ -500,6 +500,12 @@ function matchCheckIns(
     clocks.set(camera, list);
     list.push({ taken, offset: clock.at.getTime() - taken, station_id: clock.station_id });
   }
+  /** The clock card that set a photo's camera at its capture: its last before it, else its first. */
+  const clockSetting = (item: ItemToMatch) => {
+    const own = clocks.get(cameras.get(item.id) ?? '') ?? [];
+    const taken = item.captured_at?.getTime();
+    return taken === undefined ? undefined : (own.filter((c) => c.taken <= taken).at(-1) ?? own[0]);
+  };
   const runs = new Map<string, { id: string; at: number }[]>();
   const runIds = new Map<string, number>();
   for (const item of ordered) {
@@ -523,8 +529,7 @@ function matchCheckIns(
     else if (!item.captured_at) result = outcome('unmatched', 'no_capture_time');
     else {
       const taken = item.captured_at.getTime();
-      const own = clocks.get(cameras.get(item.id) ?? '') ?? [];
-      const set = own.filter((c) => c.taken <= taken).at(-1) ?? own[0];
+      const set = clockSetting(item);
       const at = set ? taken + set.offset : null;
       const event =
         set && at !== null
@@ -562,6 +567,16 @@ function matchCheckIns(
       });
     }
   }
+  // The batch's order in the stations' time, so two cameras' photos interleave as they were shot; a photo
+  // whose camera has no clock card (or not read yet) stays after the photo before it.
+  let before = Number.NEGATIVE_INFINITY;
+  const keys = ordered.map((item, index) => {
+    const set = clockSetting(item);
+    const taken = item.captured_at?.getTime();
+    if (set && taken !== undefined) before = taken + set.offset;
+    return { item, index, at: before };
+  });
+  return keys.sort((a, b) => a.at - b.at || a.index - b.index).map((k) => k.item);
 }
 
 /**
@@ -574,7 +589,7 @@ function matchCheckIns(
  * yet stay pending (or ignored, when a person ignored them); reviewed items keep their decision.
  */
 export function matchItems(input: MatchInput): MatchedItem[] {
-  const ordered = matchOrder(input.items);
+  let ordered = matchOrder(input.items);
   const results = new Map<string, Outcome & { run?: number }>();
   if (input.matchBy === 'camera_card') {
     const byCode = new Map(input.subjects.map((s) => [s.card_code, s.id]));
@@ -599,7 +614,7 @@ export function matchItems(input: MatchInput): MatchedItem[] {
       if (run !== undefined) byRun.set(run, [...(byRun.get(run) ?? []), item]);
     }
     flagLongPauses(byRun, results);
-  } else if (input.matchBy === 'check_in') matchCheckIns(ordered, input, results);
+  } else if (input.matchBy === 'check_in') ordered = matchCheckIns(ordered, input, results);
   else {
     const index = byValue(input.subjects);
     const stripped = byStrippedValue(index);

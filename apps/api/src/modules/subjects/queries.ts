@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { unprocessable } from '../../http/errors.js';
 import type { Access } from '../access/visibility.js';
 import { keywordPattern } from '../organizations/service.js';
+import { subjectRetakeAsked } from '../photo-sessions/retakes.js';
 import { subjectPhotoReads, subjectRetakeNeeded } from '../photos/queries.js';
 import { fieldValue, type ProjectFields, selectSubjectRows } from './service.js';
 
@@ -48,7 +49,10 @@ export function gridFilterCondition(pf: Fields, filter: SubjectGridFilter): Expr
   const hasPhotos = subjectPhotoReads('s.id').hasAny;
   if (filter.images === 'with') conditions.push(hasPhotos);
   if (filter.images === 'without') conditions.push(sql<SqlBool>`NOT ${hasPhotos}`);
-  if (filter.images === 'retake') conditions.push(subjectRetakeNeeded('s.id'));
+  // Retake Needed: a photo marked or failing its checks, or a station asked for a retake (the retake day's
+  // camera cards are printed from this filter).
+  if (filter.images === 'retake')
+    conditions.push(sql<SqlBool>`(${subjectRetakeNeeded('s.id')} OR ${subjectRetakeAsked('s.id')})`);
   if (filter.added_since) conditions.push(sql<SqlBool>`s.created_at >= ${new Date(filter.added_since)}`);
   return conditions.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
 }

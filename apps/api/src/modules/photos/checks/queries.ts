@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { type PageRequest, pageOf } from '../../../db/paging.js';
 import type { PhotoCheck, PhotoFace } from '../../../db/schema.js';
+import { batchSessionOfPhoto } from '../../picture-day/apply.js';
 import { photoBatchItemReads } from '../../picture-day/queries.js';
 import { exportImageSizesOfProject } from '../../project-exports/queries.js';
 import { projectHeadSizeRule } from '../../projects/queries.js';
@@ -29,27 +30,17 @@ export function photoToCheck(db: Db, photoId: string) {
  * the session of the batch it came in, when that batch was matched by check-in.
  */
 export async function photoPlaceOf(db: Db, photoId: string) {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('subject_photo_assignments')
-        .select('subject_id')
-        .where('photo_id', '=', photoId)
-        .orderBy('is_primary', 'desc')
-        .orderBy('id')
-        .limit(1)
-        .as('subject_id'),
-      eb
-        .selectFrom('photo_batch_items as i')
-        .innerJoin('photo_batches as b', 'b.id', 'i.photo_batch_id')
-        .select('b.photo_session_id')
-        .where('i.photo_id', '=', photoId)
-        .where('b.photo_session_id', 'is not', null)
-        .limit(1)
-        .as('photo_session_id'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { subject_id: row.subject_id ?? null, photo_session_id: row.photo_session_id ?? null };
+  const [assigned, photoSessionId] = await Promise.all([
+    db
+      .selectFrom('subject_photo_assignments')
+      .select('subject_id')
+      .where('photo_id', '=', photoId)
+      .orderBy('is_primary', 'desc')
+      .orderBy('id')
+      .executeTakeFirst(),
+    batchSessionOfPhoto(db, photoId),
+  ]);
+  return { subject_id: assigned?.subject_id ?? null, photo_session_id: photoSessionId };
 }
 
 /** The project's head-size rule (its own values, else the defaults) and the aspects its outputs use. */
