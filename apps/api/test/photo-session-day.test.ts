@@ -94,14 +94,14 @@ async function send(items: object[]) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-const gridRetakes = async () =>
-  (
-    await call(
-      'studioManager',
-      'GET',
-      `/api/projects/${project.projectId}/subjects?images=retake&ids_only=true`,
-    )
-  ).json().subject_ids as string[];
+/** The grid's Retake Needed page (the one a cache may serve again) and its ids-only selection. */
+async function gridRetakes() {
+  const base = `/api/projects/${project.projectId}/subjects?images=retake`;
+  const page = (await call('studioManager', 'GET', `${base}&limit=100`)).json().subjects as { id: string }[];
+  const ids = (await call('studioManager', 'GET', `${base}&ids_only=true`)).json().subject_ids as string[];
+  expect(page.map((s) => s.id)).toEqual(ids);
+  return ids;
+}
 
 describe('the end-of-day lists', () => {
   test('absent and retake lists hold the latest status of each student, with its reason, as JSON and CSV', async () => {
