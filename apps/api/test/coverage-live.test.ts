@@ -65,11 +65,15 @@ async function checkInThere(who: string, projectId: string, subjectId: string) {
     ],
   });
   expect(sent.statusCode, sent.body).toBe(200);
-  return { sessionId, checkInId: sent.json().check_ins[0].check_in.id as string };
+  return {
+    sessionId,
+    stationToken: station.json().station_link.token as string,
+    checkInId: sent.json().check_ins[0].check_in.id as string,
+  };
 }
 
-/** A batch of the project with one verified photo matched to `subjectId`, ready to apply. */
-async function matchedBatch(subjectId: string) {
+/** A batch of the project with one verified photo matched to `subjectId`, ready to apply (of `sessionId`'s picture day when given). */
+async function matchedBatch(subjectId: string, sessionId?: string) {
   const db = t.ctx.db;
   const album = await insertId(db, 'albums', {
     name: 'Picture day',
@@ -81,6 +85,7 @@ async function matchedBatch(subjectId: string) {
     album_id: album,
     name: 'Shoot',
     match_by: 'camera_card',
+    photo_session_id: sessionId ?? null,
     state: 'matched',
   });
   const photo = await insertId(db, 'photos', {
@@ -194,4 +199,31 @@ describe("the project's stream tells a school what moves its coverage", () => {
     school.close();
     studio.close();
   }, 120_000);
+});
+
+describe("a session's stream tells its stations", () => {
+  test("a batch matched by check-in in the session is heard when applied; another batch's apply is not", async () => {
+    const { sessionId, stationToken } = await checkInThere('studioStaff', project.projectId, zoe);
+    const station = await openEventStream(`${t.origin}/api/photo-sessions/${sessionId}/events`, stationToken);
+    await station.next('ready');
+    const apply = async (batch: string) => {
+      const res = await call('studioStaff', 'POST', `/api/photo-batches/${batch}/apply`, {});
+      expect(res.statusCode, res.body).toBe(202);
+    };
+    const projectStream = await streamOf('studioStaff');
+    await projectStream.next('ready');
+    await apply(await matchedBatch(zoe));
+    await projectStream.next('photos.assigned', 15_000);
+    await apply(await matchedBatch(zoe, sessionId));
+    const heard = await station.next('photos.assigned', 15_000);
+    expect(heard.data).toEqual({
+      type: 'photos.assigned',
+      photo_session_id: sessionId,
+      photos: 1,
+      subjects: 1,
+    });
+    expect(station.received.filter((r) => r.event === 'photos.assigned')).toHaveLength(1);
+    station.close();
+    projectStream.close();
+  }, 60_000);
 });
