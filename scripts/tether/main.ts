@@ -278,8 +278,16 @@ async function sendFile(o: Options, journal: Journal, batchId: string, relative:
   journal.files[shown] = { upload_name: name, size: info.size, mtime_ms: info.mtimeMs, state: 'sending' };
   saveJournal(o, journal);
   const entry = journal.files[shown]!;
+  let bytes: Buffer;
   try {
-    const bytes = await readFile(file);
+    bytes = await readFile(file);
+  } catch {
+    delete journal.files[shown];
+    saveJournal(o, journal);
+    say(`skipped: ${shown} was removed before it could be sent`);
+    return;
+  }
+  try {
     if (bytes.length !== info.size) return sendFile(o, journal, batchId, relative); // written again meanwhile
     say(`sending: ${shown} (${megabytes(bytes.length)})`);
     const created = await call(o, 'POST', `/api/photo-batches/${batchId}/photos`, {
