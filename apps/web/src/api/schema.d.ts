@@ -1529,6 +1529,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stations/{id}/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The station's live batch (tethered capture), matched by check-in in its session: opened on the first call (201), the same one after (200) */
+        post: operations["stationBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/photo-batches/{id}/photos": {
         parameters: {
             query?: never;
@@ -1638,7 +1655,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The project's live events (text/event-stream): `ready` once listening, then events such as `photo-batch.state`, `photo-batch.photo-verified` and `check-in` (ids and a state, never student data), `resync` when some may have been missed */
+        /** The project's live events (text/event-stream): `ready` once listening, then events such as `photo-batch.state`, `photo-batch.photo-verified`, `check-in`, `photos.assigned` and `photo-check.failed` (ids and a state, never student data), `resync` when some may have been missed */
         get: operations["projectEvents"];
         put?: never;
         post?: never;
@@ -1950,6 +1967,91 @@ export interface paths {
         put?: never;
         /** Approve a walk-up: it becomes a subject of the project with its card code, and its check-ins move to it (409 when already approved) */
         post: operations["walkUpApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-sessions/{id}/absent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session's people whose status is absent, with the reason (the check-in's note), by class and name */
+        get: operations["getApiPhotoSessionsByIdAbsent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-sessions/{id}/absent.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session's people whose status is absent, as CSV (UTF-8 with a byte-order mark; cells neutralized against formulas) */
+        get: operations["getApiPhotoSessionsByIdAbsentCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-sessions/{id}/retakes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session's people whose status is asked for a retake, with the reason (the check-in's note), by class and name */
+        get: operations["getApiPhotoSessionsByIdRetakes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-sessions/{id}/retakes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session's people whose status is asked for a retake, as CSV (UTF-8 with a byte-order mark; cells neutralized against formulas) */
+        get: operations["getApiPhotoSessionsByIdRetakesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photo-sessions/{id}/camera-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One subject of the session's project: its camera card again, as a PDF (the built-in Camera Card layout) */
+        get: operations["photoSessionCameraCard"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9687,6 +9789,7 @@ export interface operations {
                             /** @enum {string} */
                             match_by: "camera_card" | "file_name" | "mapping_file" | "check_in";
                             photo_session_id: string | null;
+                            station_id: string | null;
                             match_field_key: string;
                             match_field_label: string | null;
                             create_extras: boolean;
@@ -9783,6 +9886,7 @@ export interface operations {
                             /** @enum {string} */
                             match_by: "camera_card" | "file_name" | "mapping_file" | "check_in";
                             photo_session_id: string | null;
+                            station_id: string | null;
                             match_field_key: string;
                             match_field_label: string | null;
                             create_extras: boolean;
@@ -9859,6 +9963,142 @@ export interface operations {
                             /** @enum {string} */
                             match_by: "camera_card" | "file_name" | "mapping_file" | "check_in";
                             photo_session_id: string | null;
+                            station_id: string | null;
+                            match_field_key: string;
+                            match_field_label: string | null;
+                            create_extras: boolean;
+                            retakes: boolean;
+                            /** @enum {string} */
+                            primary: "if_none" | "newest";
+                            /** @enum {string} */
+                            state: "open" | "matching" | "matched" | "applying" | "applied" | "failed";
+                            error: string | null;
+                            mapping_file: {
+                                file_name: string;
+                                byte_size: number;
+                                uploaded: boolean;
+                            } | null;
+                            counts: {
+                                photos: number;
+                                uploaded: number;
+                                pending: number;
+                                not_uploaded: number;
+                                verifying: number;
+                                cards: number;
+                                matched: number;
+                                unmatched: number;
+                                ambiguous: number;
+                                ignored: number;
+                                warned: number;
+                                subjects_matched: number;
+                                subjects_without_photos: number;
+                                subjects_with_several_photos: number;
+                                subjects_photographed_again: number;
+                            };
+                            not_uploaded_files: {
+                                total: number;
+                                file_names: string[];
+                            };
+                            matched_at: string | null;
+                            applied_at: string | null;
+                            created_by_user_id: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    stationBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photo_batch: {
+                            id: string;
+                            project_id: string;
+                            name: string;
+                            /** @enum {string} */
+                            match_by: "camera_card" | "file_name" | "mapping_file" | "check_in";
+                            photo_session_id: string | null;
+                            station_id: string | null;
+                            match_field_key: string;
+                            match_field_label: string | null;
+                            create_extras: boolean;
+                            retakes: boolean;
+                            /** @enum {string} */
+                            primary: "if_none" | "newest";
+                            /** @enum {string} */
+                            state: "open" | "matching" | "matched" | "applying" | "applied" | "failed";
+                            error: string | null;
+                            mapping_file: {
+                                file_name: string;
+                                byte_size: number;
+                                uploaded: boolean;
+                            } | null;
+                            counts: {
+                                photos: number;
+                                uploaded: number;
+                                pending: number;
+                                not_uploaded: number;
+                                verifying: number;
+                                cards: number;
+                                matched: number;
+                                unmatched: number;
+                                ambiguous: number;
+                                ignored: number;
+                                warned: number;
+                                subjects_matched: number;
+                                subjects_without_photos: number;
+                                subjects_with_several_photos: number;
+                                subjects_photographed_again: number;
+                            };
+                            not_uploaded_files: {
+                                total: number;
+                                file_names: string[];
+                            };
+                            matched_at: string | null;
+                            applied_at: string | null;
+                            created_by_user_id: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photo_batch: {
+                            id: string;
+                            project_id: string;
+                            name: string;
+                            /** @enum {string} */
+                            match_by: "camera_card" | "file_name" | "mapping_file" | "check_in";
+                            photo_session_id: string | null;
+                            station_id: string | null;
                             match_field_key: string;
                             match_field_label: string | null;
                             create_extras: boolean;
@@ -10021,7 +10261,7 @@ export interface operations {
                             candidate_subject_ids: string[];
                             card_code: string | null;
                             /** @enum {string|null} */
-                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | null;
+                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | "clock_card" | "no_clock_card" | "unknown_clock_card" | "no_capture_time" | "no_check_in_before" | "undone_check_in" | "walk_up_pending" | "long_after_check_in" | null;
                             reason: string | null;
                             value_read: string | null;
                             /** @enum {string|null} */
@@ -10112,7 +10352,7 @@ export interface operations {
                             candidate_subject_ids: string[];
                             card_code: string | null;
                             /** @enum {string|null} */
-                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | null;
+                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | "clock_card" | "no_clock_card" | "unknown_clock_card" | "no_capture_time" | "no_check_in_before" | "undone_check_in" | "walk_up_pending" | "long_after_check_in" | null;
                             reason: string | null;
                             value_read: string | null;
                             /** @enum {string|null} */
@@ -10173,6 +10413,7 @@ export interface operations {
                             /** @enum {string} */
                             match_by: "camera_card" | "file_name" | "mapping_file" | "check_in";
                             photo_session_id: string | null;
+                            station_id: string | null;
                             match_field_key: string;
                             match_field_label: string | null;
                             create_extras: boolean;
@@ -10255,6 +10496,7 @@ export interface operations {
                             /** @enum {string} */
                             match_by: "camera_card" | "file_name" | "mapping_file" | "check_in";
                             photo_session_id: string | null;
+                            station_id: string | null;
                             match_field_key: string;
                             match_field_label: string | null;
                             create_extras: boolean;
@@ -10344,7 +10586,7 @@ export interface operations {
                             candidate_subject_ids: string[];
                             card_code: string | null;
                             /** @enum {string|null} */
-                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | null;
+                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | "clock_card" | "no_clock_card" | "unknown_clock_card" | "no_capture_time" | "no_check_in_before" | "undone_check_in" | "walk_up_pending" | "long_after_check_in" | null;
                             reason: string | null;
                             value_read: string | null;
                             /** @enum {string|null} */
@@ -10418,7 +10660,7 @@ export interface operations {
                             candidate_subject_ids: string[];
                             card_code: string | null;
                             /** @enum {string|null} */
-                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | null;
+                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | "clock_card" | "no_clock_card" | "unknown_clock_card" | "no_capture_time" | "no_check_in_before" | "undone_check_in" | "walk_up_pending" | "long_after_check_in" | null;
                             reason: string | null;
                             value_read: string | null;
                             /** @enum {string|null} */
@@ -10477,6 +10719,7 @@ export interface operations {
                             /** @enum {string} */
                             match_by: "camera_card" | "file_name" | "mapping_file" | "check_in";
                             photo_session_id: string | null;
+                            station_id: string | null;
                             match_field_key: string;
                             match_field_label: string | null;
                             create_extras: boolean;
@@ -11522,6 +11765,174 @@ export interface operations {
                             updated_at: string;
                         };
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getApiPhotoSessionsByIdAbsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        absent: {
+                            subject_id: string | null;
+                            walk_up_id: string | null;
+                            display_name: string;
+                            first_name: string | null;
+                            last_name: string | null;
+                            student_id: string | null;
+                            grade: string | null;
+                            teacher: string | null;
+                            home_room: string | null;
+                            card_code: string;
+                            /** @enum {string} */
+                            status: "absent" | "retake";
+                            reason: string | null;
+                            at: string;
+                            station_id: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getApiPhotoSessionsByIdAbsentCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getApiPhotoSessionsByIdRetakes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        retakes: {
+                            subject_id: string | null;
+                            walk_up_id: string | null;
+                            display_name: string;
+                            first_name: string | null;
+                            last_name: string | null;
+                            student_id: string | null;
+                            grade: string | null;
+                            teacher: string | null;
+                            home_room: string | null;
+                            card_code: string;
+                            /** @enum {string} */
+                            status: "absent" | "retake";
+                            reason: string | null;
+                            at: string;
+                            station_id: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getApiPhotoSessionsByIdRetakesCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    photoSessionCameraCard: {
+        parameters: {
+            query: {
+                subject_id: string | number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
             400: components["responses"]["BadRequest"];
