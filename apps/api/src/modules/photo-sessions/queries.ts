@@ -342,3 +342,34 @@ export async function isSessionOfProject(db: Db, projectId: string, sessionId: s
     .executeTakeFirst();
   return !!row;
 }
+
+/**
+ * What matching by check-in reads of a session (picture-day/check-ins.ts): its stations' ids, and every
+ * check-in of it (undos too) with the subject its walk-up became once approved.
+ */
+export async function sessionCheckInRows(db: Db, photoSessionId: string) {
+  const [stations, rows] = await Promise.all([
+    db.selectFrom('stations').select('id').where('photo_session_id', '=', photoSessionId).execute(),
+    db
+      .selectFrom('check_ins as c')
+      .leftJoin('walk_ups as w', 'w.id', 'c.walk_up_id')
+      .select(['c.id', 'c.client_id', 'c.station_id', 'c.subject_id', 'c.walk_up_id', 'c.status', 'c.at'])
+      .select('w.subject_id as walk_up_subject_id')
+      .where('c.photo_session_id', '=', photoSessionId)
+      .execute(),
+  ]);
+  return { stationIds: new Set(stations.map((s) => s.id)), rows };
+}
+
+/**
+ * A station's name and its session's, its row locked until the transaction ends (a station's live batch
+ * is opened under this lock, so calls at once make one batch).
+ */
+export const lockStation = (trx: Db, stationId: string) =>
+  trx
+    .selectFrom('stations as s')
+    .innerJoin('photo_sessions as ps', 'ps.id', 's.photo_session_id')
+    .select(['s.name', 'ps.name as session_name'])
+    .where('s.id', '=', stationId)
+    .forUpdate('s')
+    .executeTakeFirst();

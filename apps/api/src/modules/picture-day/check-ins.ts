@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { sessionCheckInRows } from '../photo-sessions/queries.js';
 import type { CheckInToMatch } from './match.js';
 
 /**
@@ -7,16 +8,7 @@ import type { CheckInToMatch } from './match.js';
  * became when the studio approved it (null before).
  */
 export async function sessionCheckIns(db: Db, photoSessionId: string) {
-  const [stations, rows] = await Promise.all([
-    db.selectFrom('stations').select('id').where('photo_session_id', '=', photoSessionId).execute(),
-    db
-      .selectFrom('check_ins as c')
-      .leftJoin('walk_ups as w', 'w.id', 'c.walk_up_id')
-      .select(['c.id', 'c.client_id', 'c.station_id', 'c.subject_id', 'c.walk_up_id', 'c.status', 'c.at'])
-      .select('w.subject_id as walk_up_subject_id')
-      .where('c.photo_session_id', '=', photoSessionId)
-      .execute(),
-  ]);
+  const { stationIds, rows } = await sessionCheckInRows(db, photoSessionId);
   const checkIns: CheckInToMatch[] = rows.map((r) => ({
     id: r.id,
     client_id: r.client_id,
@@ -26,5 +18,5 @@ export async function sessionCheckIns(db: Db, photoSessionId: string) {
     status: r.status,
     at: r.at,
   }));
-  return { stationIds: new Set(stations.map((s) => s.id)), checkIns };
+  return { stationIds, checkIns };
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
-import { stationInView } from '../photo-sessions/queries.js';
+import { lockStation, stationInView } from '../photo-sessions/queries.js';
 import { createAlbum } from '../photos/queries.js';
 import { type BatchRow, insertBatch } from './queries.js';
 import { batchAnswer, DEFAULT_MATCH_FIELD } from './service.js';
@@ -32,13 +32,7 @@ async function stationOf(request: FastifyRequest, id: string) {
 export async function openStationBatch(ctx: AppContext, request: FastifyRequest, stationId: string) {
   const station = await stationOf(request, stationId);
   const { batch, created } = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('stations as s')
-      .innerJoin('photo_sessions as ps', 'ps.id', 's.photo_session_id')
-      .select(['s.name', 'ps.name as session_name'])
-      .where('s.id', '=', station.id)
-      .forUpdate('s')
-      .executeTakeFirst();
+    const row = await lockStation(trx, station.id);
     if (!row) throw notFound();
     const existing = await trx
       .selectFrom('photo_batches')
