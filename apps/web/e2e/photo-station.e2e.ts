@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
@@ -446,6 +447,14 @@ test('the session screen shows who is absent or waits for a retake, live as stat
     });
     // Pushed by the server: the page does not poll.
     await expect.poll(() => retakes.textContent()).toContain('Zoey Browning · 3 · Lee · Blinked');
+    // The end-of-day list as the server writes it, and the way to the retake day's camera cards.
+    const saved = await downloadBy(retakes.getByRole('button', { name: 'Download CSV' }));
+    expect(saved.suggestedFilename()).toMatch(/^Retakes requested - .*\.csv$/);
+    const csv = await readFile((await saved.path()) as string, 'utf8');
+    expect(csv).toContain('Browning');
+    expect(csv).toContain('Blinked');
+    await retakes.getByRole('link', { name: 'Camera cards for the retake day' }).click();
+    await page.waitForURL(/\/subjects\?images=retake$/);
   } finally {
     await closePage(page);
   }

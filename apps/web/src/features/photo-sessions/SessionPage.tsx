@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -23,6 +23,7 @@ import { formatCalendarDate, formatDateTime } from '../../components/format';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
 import {
+  downloadDayList,
   type RosterPerson,
   type StationLink,
   sessionKeys,
@@ -92,12 +93,26 @@ export function SessionPage() {
             title={t('photo-sessions.absent-list')}
             people={roster.data.people.filter((p) => p.current?.status === 'absent')}
             testId="session-absent"
+            onDownload={() =>
+              downloadDayList(sessionId, 'absent', `${t('photo-sessions.absent-list')} - ${data.name}.csv`)
+            }
           />
           <StatusList
             title={t('photo-sessions.retake-list')}
             people={roster.data.people.filter((p) => p.current?.status === 'retake')}
             testId="session-retake"
-          />
+            onDownload={() =>
+              downloadDayList(sessionId, 'retakes', `${t('photo-sessions.retake-list')} - ${data.name}.csv`)
+            }
+          >
+            <Button
+              component={RouterLink}
+              to={`${routePath('project.subjects', { projectId: data.project_id })}?images=retake`}
+              size="small"
+            >
+              {t('photo-sessions.retake-cards')}
+            </Button>
+          </StatusList>
         </Box>
       )}
       <Typography variant="h2" sx={{ mb: 1 }}>
@@ -243,13 +258,40 @@ export function SessionPage() {
 }
 
 /** Who is absent, or waits for a retake (with its reason): what the retake day's camera cards are for. */
-function StatusList({ title, people, testId }: { title: string; people: RosterPerson[]; testId: string }) {
+function StatusList({
+  title,
+  people,
+  testId,
+  onDownload,
+  children,
+}: {
+  title: string;
+  people: RosterPerson[];
+  testId: string;
+  /** Saves the list as CSV (the server's, with every class field the caller may read). */
+  onDownload: () => Promise<void>;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={testId}>
       <Typography variant="h2" sx={{ mb: 1, fontSize: '1.25rem' }}>
         {title} ({people.length})
       </Typography>
+      <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+        <Button
+          size="small"
+          onClick={() => {
+            setFailed(false);
+            onDownload().catch(() => setFailed(true));
+          }}
+        >
+          {t('photo-sessions.download-csv')}
+        </Button>
+        {children}
+      </Stack>
+      {failed && <Alert severity="error">{t('photo-sessions.download-failed')}</Alert>}
       {people.length === 0 ? (
         <Typography color="text.secondary">{t('photo-sessions.nobody')}</Typography>
       ) : (

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiFetch, type RequestOptions } from '../../api/client';
+import { apiFetch, downloadWithToken, type RequestOptions } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 
 // Picture-day sessions and stations (API.md "picture-day sessions and stations"). The calls go through
@@ -247,4 +247,13 @@ export function useSessionRoster(sessionId: string, enabled: boolean) {
     enabled: enabled && sessionId !== '',
     staleTime: 0,
   });
+}
+
+/** A session's end-of-day list (absent, or retakes with their reasons) as CSV, saved by the browser. */
+export function downloadDayList(
+  sessionId: string,
+  list: 'absent' | 'retakes',
+  fileName: string,
+): Promise<void> {
+  return downloadWithToken(`/api/photo-sessions/${encodeURIComponent(sessionId)}/${list}.csv`, fileName);
 }
