@@ -100,8 +100,10 @@ async function viewers() {
   const { expect, graceMs } = await new Promise<ToViewers>((resolve) => process.once('message', resolve));
   const checkIns = (stream: (typeof streams)[number]) =>
     stream.received
-      .filter((r) => r.event === 'check-in')
-      .map((r) => [String(r.data.check_in_id), r.at] as const);
+      .filter((r) => r.event === 'check-ins')
+      .flatMap((r) =>
+        (r.data.check_ins as { check_in_id: string }[]).map((c) => [String(c.check_in_id), r.at] as const),
+      );
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {
     if (streams.every((s) => new Set(checkIns(s).map(([id]) => id)).size >= expect.length)) break;

@@ -147,12 +147,10 @@ describe("the project's stream tells a school what moves its coverage", () => {
     const theirs = await checkInThere('foreignManager', foreignProject.projectId, foreignKid);
 
     const ours = await checkInThere('studioStaff', project.projectId, zoe);
-    const checkIn = await school.next('check-in');
-    expect(checkIn.data).toMatchObject({
-      check_in_id: ours.checkInId,
-      subject_id: zoe,
-      status: 'photographed',
-    });
+    const checkIn = await school.next('check-ins');
+    expect(checkIn.data.check_ins).toEqual([
+      expect.objectContaining({ check_in_id: ours.checkInId, subject_id: zoe, status: 'photographed' }),
+    ]);
 
     const batch = await matchedBatch(zoe);
     const applied = await call('studioStaff', 'POST', `/api/photo-batches/${batch}/apply`, {});
@@ -187,9 +185,12 @@ describe("the project's stream tells a school what moves its coverage", () => {
 
     // Ids and counts only; nothing of the other organization's project.
     expect(school.raw()).not.toMatch(/Zo|Brown|S-1/);
-    const heard = school.received.filter((r) => r.event === 'check-in').map((r) => r.data.check_in_id);
-    expect(heard).toEqual([ours.checkInId]);
-    expect(heard).not.toContain(theirs.checkInId);
+    const told = school.received
+      .filter((r) => r.event === 'check-ins')
+      .flatMap((r) => r.data.check_ins as { check_in_id: string; subject_id: string | null }[]);
+    expect(told.map((c) => c.check_in_id)).toEqual([ours.checkInId]);
+    expect(told.map((c) => c.check_in_id)).not.toContain(theirs.checkInId);
+    expect(told.some((c) => c.subject_id === foreignKid)).toBe(false);
     expect(school.received.some((r) => r.data.subject_id === foreignKid)).toBe(false);
     const foreign = await fetch(`${t.origin}/api/projects/${project.projectId}/events`, {
       headers: { authorization: `Bearer ${tokens.foreignManager}` },

@@ -571,19 +571,40 @@ describe('live check-ins', () => {
       const [sent] = await send(link.token, session.id, [
         checkIn(station.id, { subject_id: zoe }, 'photographed', new Date().toISOString()),
       ]);
-      const heard = await sessionStream.next('check-in');
+      const heard = await sessionStream.next('check-ins');
       expect(heard.data).toEqual({
-        type: 'check-in',
+        type: 'check-ins',
         photo_session_id: session.id,
-        check_in_id: sent!.check_in!.id,
-        station_id: station.id,
-        subject_id: zoe,
-        walk_up_id: null,
-        status: 'photographed',
+        check_ins: [
+          {
+            check_in_id: sent!.check_in!.id,
+            station_id: station.id,
+            subject_id: zoe,
+            walk_up_id: null,
+            status: 'photographed',
+          },
+        ],
       });
-      expect(sessionStream.received.filter((r) => r.event === 'check-in')).toHaveLength(1);
-      const onProject = await projectStream.next('check-in');
+      expect(sessionStream.received.filter((r) => r.event === 'check-ins')).toHaveLength(1);
+      const onProject = await projectStream.next('check-ins');
       expect(onProject.data.photo_session_id).toBeDefined();
+      // A batch is told in events of at most 50 check-ins (a replay of 500 is ten events, not 500): 120 in
+      // three, each check-in once.
+      const start = sessionStream.received.length;
+      const batch = await send(
+        link.token,
+        session.id,
+        Array.from({ length: 120 }, (_, i) =>
+          checkIn(station.id, { subject_id: zoe }, 'photographed', new Date(Date.now() + i).toISOString()),
+        ),
+      );
+      await sessionStream.next('check-ins', 5_000, start + 2);
+      const told = sessionStream.received
+        .slice(start)
+        .filter((r) => r.event === 'check-ins')
+        .map((r) => r.data.check_ins as { check_in_id: string }[]);
+      expect(told.map((c) => c.length)).toEqual([50, 50, 20]);
+      expect(told.flatMap((c) => c.map((one) => one.check_in_id))).toEqual(batch.map((o) => o.check_in!.id));
       expect(sessionStream.raw()).not.toContain('Zoë');
     } finally {
       sessionStream.close();

@@ -17,22 +17,33 @@ export const EVENTS_CHANNEL = 'school_portal_events';
 export const MAX_PAYLOAD_BYTES = 7_900;
 
 const id = z.string().regex(/^\d{1,20}$/);
+/** Check-ins told in one event (check-ins): about 110 bytes each, well within NOTIFY's 8,000. */
+export const CHECK_INS_PER_EVENT = 50;
+
 const batchState = z.enum(['open', 'matching', 'matched', 'applying', 'applied', 'failed']);
 
 /** Every event, by type: ids and states only (strict: nothing else may ride along). */
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('photo-batch.state'), photo_batch_id: id, state: batchState }),
   z.strictObject({ type: z.literal('photo-batch.photo-verified'), photo_batch_id: id, photo_id: id }),
-  // A station's check-in in a photo session (photo-sessions module): heard on its project's streams and
-  // on its session's (GET /api/photo-sessions/:id/events). A walk-up is named by its walk-up id.
+  // A station's check-ins in a photo session (photo-sessions module), as one request wrote them, at most
+  // CHECK_INS_PER_EVENT an event (NOTIFY carries 8,000 bytes): a replay of 500 is ten events to every
+  // stream, not 500. Heard on its project's streams and on its session's. A walk-up by its walk-up id.
   z.strictObject({
-    type: z.literal('check-in'),
+    type: z.literal('check-ins'),
     photo_session_id: id,
-    check_in_id: id,
-    station_id: id,
-    subject_id: id.nullable(),
-    walk_up_id: id.nullable(),
-    status: z.enum(['photographed', 'absent', 'retake', 'undo']),
+    check_ins: z
+      .array(
+        z.strictObject({
+          check_in_id: id,
+          station_id: id,
+          subject_id: id.nullable(),
+          walk_up_id: id.nullable(),
+          status: z.enum(['photographed', 'absent', 'retake', 'undo']),
+        }),
+      )
+      .min(1)
+      .max(50),
   }),
   // A station's link was revoked: the device's session stream ends on hearing it.
   z.strictObject({ type: z.literal('station.link-revoked'), photo_session_id: id, station_id: id }),
@@ -64,7 +75,7 @@ export type LiveEventType = LiveEvent['type'];
 export const EVENT_READ_ACTION: Record<LiveEventType, Action> = {
   'photo-batch.state': 'photo-batch.show',
   'photo-batch.photo-verified': 'photo-batch.show',
-  'check-in': 'check-in.list',
+  'check-ins': 'check-in.list',
   'station.link-revoked': 'photo-session.show',
   // Coverage moves with them: whoever reads the project's coverage (the school too) is told.
   'photos.assigned': 'coverage.show',

@@ -12,11 +12,9 @@ export type ProjectEvent =
   | { type: 'photo-batch.state'; photo_batch_id: string; state: string }
   | { type: 'photo-batch.photo-verified'; photo_batch_id: string; photo_id: string }
   | {
-      type: 'check-in';
+      type: 'check-ins';
       photo_session_id: string;
-      check_in_id: string;
-      subject_id: string | null;
-      status: string;
+      check_ins: { check_in_id: string; subject_id: string | null; status: string }[];
     }
   | { type: 'photos.assigned'; photo_session_id: string | null; photos: number; subjects: number }
   | { type: 'photo-check.failed'; photo_id: string; subject_id: string | null; flags: number }

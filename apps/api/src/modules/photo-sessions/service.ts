@@ -2,7 +2,7 @@ import { type Action, type FieldRef, readsHiddenFields } from '@school-portal/do
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { type Db, prepared } from '../../db/database.js';
-import { type LiveEvent, publishEvent } from '../../events/events.js';
+import { CHECK_INS_PER_EVENT, type LiveEvent, publishEvent } from '../../events/events.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
 import { templateFieldReads } from '../project-templates/queries.js';
@@ -409,7 +409,7 @@ export async function createCheckIns(
     }
     // Another request may have written one of these client ids meanwhile: it is left as it is.
     const written = await insertCheckIns(trx, session.id, userIdOf(request), rows);
-    await publishCheckIns(trx, session.project_id, written.map(checkInEvent));
+    await publishCheckIns(trx, session.project_id, checkInEvents(session.id, written));
     const writtenIds = new Set(written.map((c) => c.client_id));
     const late = await checkInsByClientId(
       trx,
@@ -449,15 +449,23 @@ export async function createCheckIns(
   });
 }
 
-const checkInEvent = (c: CheckInRow): LiveEvent => ({
-  type: 'check-in',
-  photo_session_id: c.photo_session_id,
-  check_in_id: c.id,
-  station_id: c.station_id,
-  subject_id: c.subject_id,
-  walk_up_id: c.walk_up_id,
-  status: c.status,
-});
+/** The events telling of check-ins written together: CHECK_INS_PER_EVENT to an event. */
+function checkInEvents(sessionId: string, written: CheckInRow[]): LiveEvent[] {
+  const events: LiveEvent[] = [];
+  for (let at = 0; at < written.length; at += CHECK_INS_PER_EVENT)
+    events.push({
+      type: 'check-ins',
+      photo_session_id: sessionId,
+      check_ins: written.slice(at, at + CHECK_INS_PER_EVENT).map((c) => ({
+        check_in_id: c.id,
+        station_id: c.station_id,
+        subject_id: c.subject_id,
+        walk_up_id: c.walk_up_id,
+        status: c.status,
+      })),
+    });
+  return events;
+}
 
 /** How far back `next_since` reaches: a check-in whose transaction committed late is not missed. */
 const SINCE_OVERLAP_MS = 30_000;
@@ -488,7 +496,7 @@ export async function sessionStream(ctx: AppContext, request: FastifyRequest, se
   return {
     projectId: session.project_id,
     accept: (event: LiveEvent) =>
-      (event.type === 'check-in' ||
+      (event.type === 'check-ins' ||
         event.type === 'station.link-revoked' ||
         event.type === 'photos.assigned' ||
         // A flag on a frame no subject holds yet is the studio's batch review's, not a station's.

@@ -6,7 +6,7 @@ import { sessionKeys } from '../photo-sessions/api';
 
 /** The events that move a project's coverage figures, its sessions' counts or its photo checks. */
 const MOVES_COVERAGE = new Set<ProjectEvent['type']>([
-  'check-in',
+  'check-ins',
   'photos.assigned',
   'photo-check.failed',
   'resync',
