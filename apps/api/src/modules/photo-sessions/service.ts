@@ -9,6 +9,7 @@ import { templateFieldReads } from '../project-templates/queries.js';
 import { selectLiveProjects } from '../projects/queries.js';
 import {
   insertSubjectsWithCardCodes,
+  projectSubjectIds,
   projectSubjectsToMatch,
   updateSubjectProperties,
 } from '../subjects/bulk.js';
@@ -298,14 +299,17 @@ const isResolution = (r: Resolution | Record<string, string[]>): r is Resolution
  * hold them). Answers a resolution or the item's field errors.
  */
 async function resolvePeople(db: Db, projectId: string, items: CheckInInput[]) {
-  const needsSubjects = items.some((i) => i.subject_id !== undefined || i.code !== undefined);
   const codes = [...new Set(items.flatMap((i) => (i.code ? [normalizeCode(i.code).toUpperCase()] : [])))];
-  const [subjects, fields, walkUps] = await Promise.all([
-    needsSubjects ? projectSubjectsToMatch(db, projectId) : Promise.resolve([]),
+  const named = [...new Set(items.flatMap((i) => (i.subject_id !== undefined ? [i.subject_id] : [])))];
+  // The roster is read only for codes (a Student ID is a field's value); subjects named by id, what a
+  // station sends for a student it found, are proven by id: a replay of 500 reads 500 rows, not the school.
+  const [subjects, known, fields, walkUps] = await Promise.all([
+    codes.length ? projectSubjectsToMatch(db, projectId) : Promise.resolve([]),
+    named.length ? projectSubjectIds(db, projectId, named) : Promise.resolve([]),
     codes.length ? projectFields(db, projectId) : Promise.resolve([]),
     walkUpsByCode(db, projectId, codes),
   ]);
-  const ids = new Set(subjects.map((s) => s.id));
+  const ids = new Set(known.map((s) => s.id));
   const byCard = new Map<string, Resolution>();
   for (const s of subjects) byCard.set(s.card_code, { subject_id: s.id, walk_up_id: null });
   for (const w of walkUps) byCard.set(w.card_code, { subject_id: null, walk_up_id: w.id });

@@ -57,6 +57,16 @@ export function projectSubjectsToMatch(db: Db, projectId: string) {
     .execute();
 }
 
+/** Which of `ids` are subjects of the project: one indexed read, whatever the project's size. */
+export function projectSubjectIds(db: Db, projectId: string, ids: string[]) {
+  return db
+    .selectFrom('subjects')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /**
  * New subjects with the given camera card codes and no values (picture day's extras: photos after a card
  * the project does not know). A code the project has meanwhile keeps its subject; answers every code's.
