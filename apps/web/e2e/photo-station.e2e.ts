@@ -287,6 +287,11 @@ test('two stations checking in one student merge by time, and each shows it live
       subjects: { subject_id: string | null; current: { status: string } | null }[];
     }>(`/api/photo-sessions/${sessionId}/roster`);
     expect(subjects.find((s) => s.subject_id === ben.id)?.current?.status).toBe('photographed');
+    // A station signed in by its link prints the student's camera card again, through its session.
+    const card = await downloadBy(first.getByRole('button', { name: 'Print Camera Card Again' }));
+    expect(card.suggestedFilename()).toBe('Camera card.pdf');
+    const pdf = await readFile((await card.path()) as string);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   } finally {
     await closePage(first);
     await closePage(second);

@@ -155,16 +155,17 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
 }
 
 /**
- * A file answer (CSV) fetched with the bearer token and handed to the browser to save: a plain link
- * can't carry the token.
+ * A file answer (CSV, PDF) fetched with the bearer token and handed to the browser to save: a plain link
+ * can't carry the token. `token` is another than the signed-in user's (a station link's).
  */
 export async function downloadWithToken(
   path: string,
   fileName: string,
   query?: RequestOptions['query'],
+  token?: string,
 ): Promise<void> {
   const response = await fetch(buildUrl(path, query), {
-    headers: { Authorization: `Bearer ${getToken() ?? ''}`, 'X-App-Slug': APP_SLUG },
+    headers: { Authorization: `Bearer ${token ?? getToken() ?? ''}`, 'X-App-Slug': APP_SLUG },
   });
   if (!response.ok) throw new ApiError(response.status, await parseBody(response));
   const url = URL.createObjectURL(await response.blob());

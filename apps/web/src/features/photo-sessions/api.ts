@@ -257,3 +257,16 @@ export function downloadDayList(
 ): Promise<void> {
   return downloadWithToken(`/api/photo-sessions/${encodeURIComponent(sessionId)}/${list}.csv`, fileName);
 }
+
+/**
+ * One student's camera card (a PDF the server makes at once), saved by the browser: what a station
+ * signed in by its link prints (the print jobs are the studio's).
+ */
+export function downloadCameraCard(sessionId: string, subjectId: string, caller: Caller, fileName: string) {
+  return downloadWithToken(
+    `/api/photo-sessions/${encodeURIComponent(sessionId)}/camera-card`,
+    fileName,
+    { subject_id: subjectId },
+    caller.token,
+  );
+}

@@ -4,14 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchLayoutCategory, useCreateRender } from '../../../api/layouts';
 import { RenderDownloadDialog } from '../../../components/RenderDownloadDialog';
+import { type Caller, downloadCameraCard } from '../api';
 
 /** The built-in Camera Cards category (its one layout: the Camera Card). */
 const CAMERA_CARDS = 'camera-cards';
 
 /**
- * One student's camera card printed again from the station (a card lost or bent on the day): the
- * built-in Camera Card layout for that subject, made by the print job and downloaded. Staff only: a
- * station link prints nothing.
+ * One student's camera card printed again from the station (a card lost or bent on the day), for signed-in
+ * staff: the built-in Camera Card layout for that subject, made by the print job and downloaded. A station
+ * signed in by its link uses LinkReprintCard.
  */
 export function ReprintCard({ projectId, subjectId }: { projectId: string; subjectId: string }) {
   const { t } = useTranslation();
@@ -52,6 +53,43 @@ export function ReprintCard({ projectId, subjectId }: { projectId: string; subje
         downloadLabel={t('station.reprint.download')}
         preparingLabel={t('station.reprint.preparing-button')}
       />
+    </>
+  );
+}
+
+/**
+ * The same for a station signed in by its link (a hired photographer's device): the card made by the
+ * session's camera-card route at once and saved, as its link may ask for its own session's students.
+ */
+export function LinkReprintCard({
+  sessionId,
+  subjectId,
+  caller,
+}: {
+  sessionId: string;
+  subjectId: string;
+  caller: Caller;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const print = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await downloadCameraCard(sessionId, subjectId, caller, `${t('station.reprint.pdf-name')}.pdf`);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="text" onClick={() => void print()} disabled={busy} sx={{ minHeight: 48 }}>
+        {t('station.reprint.button')}
+      </Button>
+      {failed && <Typography role="alert">{t('station.reprint.failed')}</Typography>}
     </>
   );
 }

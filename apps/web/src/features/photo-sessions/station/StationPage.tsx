@@ -27,7 +27,7 @@ import { ClockCardDialog, clockCardFiles } from './ClockCard';
 import { cameraFiles } from './camera';
 import { readStationSignIn, saveStationSignIn, takeLinkToken } from './link';
 import { registerShellCache } from './offline';
-import { ReprintCard } from './ReprintCard';
+import { LinkReprintCard, ReprintCard } from './ReprintCard';
 import { useScanner } from './useScanner';
 import { useStation } from './useStation';
 import { WalkUpDialog } from './WalkUpDialog';
@@ -318,6 +318,9 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
                   projectId={String(station.roster.session.project_id)}
                   subjectId={selected.subject_id}
                 />
+              )}
+              {!signedIn && selected.subject_id && (
+                <LinkReprintCard sessionId={sessionId} subjectId={selected.subject_id} caller={caller} />
               )}
               {!canAct && <Alert severity="info">{t('station.student.wait-for-sync')}</Alert>}
               <Box
