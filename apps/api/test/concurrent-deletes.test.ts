@@ -24,7 +24,13 @@ interface Fixture {
   /** The PATCH or PUT of the same path, with a body it accepts. */
   change?: { method: 'PATCH' | 'PUT'; body: unknown };
 }
-type AnyTable = Fixture['table'] | 'project_export_formats' | 'project_exports' | 'projects' | 'users';
+type AnyTable =
+  | Fixture['table']
+  | 'project_export_formats'
+  | 'project_exports'
+  | 'projects'
+  | 'users'
+  | 'stations';
 
 async function photo() {
   const album = await insertId(t.ctx.db, 'albums', {
@@ -50,8 +56,26 @@ const format = () =>
     created_by_user_id: null,
   });
 
+/** A station of a new photo session of the project, with its link. */
+async function station() {
+  const session = await t.app.inject({
+    method: 'POST',
+    url: `/api/projects/${projectId}/photo-sessions`,
+    headers: bearer(token),
+    payload: { photo_session: { name: 'Race day', date: new Date().toISOString().slice(0, 10) } },
+  });
+  const made = await t.app.inject({
+    method: 'POST',
+    url: `/api/photo-sessions/${session.json().photo_session.id}/stations`,
+    headers: bearer(token),
+    payload: { station: { name: 'Gym' } },
+  });
+  return made.json().station.id as string;
+}
+
 // Keyed by the route as the app lists it; a delete route missing here fails the coverage test.
 const fixtures: Record<string, Omit<Fixture, 'table'> & { table: AnyTable }> = {
+  '/api/stations/:id/link': { table: 'stations', make: station },
   '/api/project-templates/:id': {
     table: 'project_templates',
     make: () =>

@@ -158,6 +158,13 @@ const NOT_PAGED: Record<string, string> = {
   'GET /api/projects/{id}/project-export-formats':
     'the formats a project may use: built-ins and a few custom ones',
   'GET /api/organizations/{id}/project-export-formats': 'an organization’s custom formats (a few), one tab',
+  'GET /api/photo-sessions/{id}/roster':
+    'the whole roster a station caches to work offline for a day (one school, in one read)',
+  'GET /api/photo-sessions/{id}/check-ins':
+    'read on from `since` (next_since), at most 5,000 a call: a cursor, not pages',
+  'GET /api/photo-sessions/{id}/walk-ups': 'the walk-ups of one session waiting for review (a few a day)',
+  'GET /api/photo-sessions/{id}/absent': 'the end-of-day list of one session, within its roster',
+  'GET /api/photo-sessions/{id}/retakes': 'the end-of-day list of one session, within its roster',
 };
 
 describe('every list pages', () => {

@@ -86,13 +86,15 @@ export function insertStation(
   return db.insertInto('stations').values(values).returning(STATION_FIELDS).executeTakeFirstOrThrow();
 }
 
+/** Revokes a station's link, if it is not revoked yet: undefined when it was (then there is no link). */
 export async function revokeStationLink(db: Db, id: string) {
   return db
     .updateTable('stations')
-    .set({ link_revoked_at: sql`coalesce(link_revoked_at, now())`, updated_at: new Date() })
+    .set({ link_revoked_at: sql`now()`, updated_at: new Date() })
     .where('id', '=', id)
+    .where('link_revoked_at', 'is', null)
     .returning(STATION_FIELDS)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 export function recordClock(db: Db, stationId: string, stationAt: Date) {

@@ -177,6 +177,8 @@ export async function revokeLink(ctx: AppContext, request: FastifyRequest, stati
   const found = await findStation(request, stationId);
   const station = await ctx.db.transaction().execute(async (trx) => {
     const row = await revokeStationLink(trx, found.id);
+    // Revoked already (twice at once, or again): the link is gone, as a deleted record is.
+    if (!row) throw notFound();
     await publishEvent(
       trx,
       { projectId: found.project_id },
