@@ -1,4 +1,4 @@
-import type { Browser, Download, Locator, Page } from 'playwright-core';
+import type { Browser, Download, Locator, Page, Request } from 'playwright-core';
 
 /** A page in a fresh browser context: its own localStorage, so no session leaks between tests. */
 export async function freshPage(browser: Browser): Promise<Page> {
@@ -72,3 +72,17 @@ export async function termValues(scope: Page | Locator, prefix: string): Promise
 /** A link in the navigation landmark named `navigation` (Main, Project, Subjects, Layouts, ...). */
 export const navLink = (page: Page, navigation: string, name: string) =>
   page.getByRole('navigation', { name: navigation }).getByRole('link', { name });
+
+/**
+ * From now on, how many of the page's requests are still unanswered, live event streams aside (they stay
+ * open by design, so the page is never "network idle" while one is).
+ */
+export function requestsInFlight(page: Page): () => number {
+  const open = new Set<Request>();
+  page.on('request', (request) => {
+    if (!new URL(request.url()).pathname.endsWith('/events')) open.add(request);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return () => open.size;
+}

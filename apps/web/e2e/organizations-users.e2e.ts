@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { closePage, freshPage, heading, pathOf, storedToken } from './helpers.js';
+import { closePage, freshPage, heading, pathOf, requestsInFlight, storedToken } from './helpers.js';
 import {
   apiAs,
   DEMO_USERS,
@@ -343,11 +343,17 @@ test('screens a role may not use send it home before asking the API for anything
   ];
   for (const [email, paths] of refused) {
     await withSignedInPage(product, email, async (page, errors) => {
+      const inFlight = requestsInFlight(page);
       for (const path of paths) {
         await page.goto(`${product.baseUrl}${path}`);
         await mainNav(page).waitFor();
         await expect.poll(() => pathOf(page)).not.toBe(path);
-        await page.waitForLoadState('networkidle');
+        // Every request of the page it lands on answered (a project's live stream stays open).
+        // (none for half a second, as "network idle" means).
+        await page.waitForLoadState('load');
+        await expect.poll(inFlight, { timeout: 15_000 }).toBe(0);
+        await page.waitForTimeout(500);
+        await expect.poll(inFlight, { timeout: 15_000 }).toBe(0);
       }
       // Not one refusal: the screens asked nothing the caller's abilities say the server refuses.
       expect(errors).toEqual([]);
