@@ -293,6 +293,34 @@ describe('matching by check-in, the rule itself', () => {
       }).map((m) => [m.id, m]),
     );
 
+  test('a photo within 2 s of another student’s check-in goes to review with both offered; 2 s away it is matched', () => {
+    const clock = clockCardPayload('1', stationAt(0));
+    const result = run(
+      [
+        photo('1', 0, clock),
+        photo('2', 15),
+        // One second before Ben's check-in: Ava's last frame, or Ben's first with the clocks a second apart.
+        photo('3', 39),
+        // One second after it: the same doubt, the other way.
+        photo('4', 41),
+        photo('5', 43),
+        photo('6', 37),
+      ],
+      [checkInOf('1', '1', 's1', '11', 10), checkInOf('2', '1', 's2', '12', 40)],
+    );
+    expect(result['2']).toMatchObject({ state: 'matched', subject_id: '11' });
+    for (const id of ['3', '4'])
+      expect(result[id], id).toMatchObject({
+        state: 'unmatched',
+        reason_code: 'near_check_in',
+        subject_id: null,
+      });
+    expect(result['3']!.candidate_subject_ids.sort()).toEqual(['11', '12']);
+    expect(result['4']!.candidate_subject_ids.sort()).toEqual(['11', '12']);
+    expect(result['5']).toMatchObject({ state: 'matched', subject_id: '12' });
+    expect(result['6']).toMatchObject({ state: 'matched', subject_id: '11' });
+  });
+
   test("a camera without a clock card, a clock card of another session's station, and a walk-up not approved yet go to review", () => {
     const clock = clockCardPayload('1', stationAt(0));
     const result = run(

@@ -10261,7 +10261,7 @@ export interface operations {
                             candidate_subject_ids: string[];
                             card_code: string | null;
                             /** @enum {string|null} */
-                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | "clock_card" | "no_clock_card" | "unknown_clock_card" | "no_capture_time" | "no_check_in_before" | "undone_check_in" | "walk_up_pending" | "long_after_check_in" | null;
+                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | "clock_card" | "no_clock_card" | "unknown_clock_card" | "no_capture_time" | "no_check_in_before" | "undone_check_in" | "walk_up_pending" | "long_after_check_in" | "near_check_in" | null;
                             reason: string | null;
                             value_read: string | null;
                             /** @enum {string|null} */
@@ -10352,7 +10352,7 @@ export interface operations {
                             candidate_subject_ids: string[];
                             card_code: string | null;
                             /** @enum {string|null} */
-                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | "clock_card" | "no_clock_card" | "unknown_clock_card" | "no_capture_time" | "no_check_in_before" | "undone_check_in" | "walk_up_pending" | "long_after_check_in" | null;
+                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | "clock_card" | "no_clock_card" | "unknown_clock_card" | "no_capture_time" | "no_check_in_before" | "undone_check_in" | "walk_up_pending" | "long_after_check_in" | "near_check_in" | null;
                             reason: string | null;
                             value_read: string | null;
                             /** @enum {string|null} */
@@ -10586,7 +10586,7 @@ export interface operations {
                             candidate_subject_ids: string[];
                             card_code: string | null;
                             /** @enum {string|null} */
-                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | "clock_card" | "no_clock_card" | "unknown_clock_card" | "no_capture_time" | "no_check_in_before" | "undone_check_in" | "walk_up_pending" | "long_after_check_in" | null;
+                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | "clock_card" | "no_clock_card" | "unknown_clock_card" | "no_capture_time" | "no_check_in_before" | "undone_check_in" | "walk_up_pending" | "long_after_check_in" | "near_check_in" | null;
                             reason: string | null;
                             value_read: string | null;
                             /** @enum {string|null} */
@@ -10660,7 +10660,7 @@ export interface operations {
                             candidate_subject_ids: string[];
                             card_code: string | null;
                             /** @enum {string|null} */
-                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | "clock_card" | "no_clock_card" | "unknown_clock_card" | "no_capture_time" | "no_check_in_before" | "undone_check_in" | "walk_up_pending" | "long_after_check_in" | null;
+                            reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | "clock_card" | "no_clock_card" | "unknown_clock_card" | "no_capture_time" | "no_check_in_before" | "undone_check_in" | "walk_up_pending" | "long_after_check_in" | "near_check_in" | null;
                             reason: string | null;
                             value_read: string | null;
                             /** @enum {string|null} */

@@ -32,6 +32,7 @@ export const REASON_CODES = [
   'undone_check_in',
   'walk_up_pending',
   'long_after_check_in',
+  'near_check_in',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 /** What a match that succeeded wants a person to know (the value read was not the field's value as written). */
@@ -422,6 +423,13 @@ export const CHECK_IN_PAUSE_FACTOR = PAUSE_FACTOR;
 /** ...and at least this long: a photo a minute after the check-in (or the photo before) with nothing between. */
 export const MIN_CHECK_IN_PAUSE_MS = 60_000;
 
+/**
+ * check_in: how close a photo may come to a check-in of another student and still be told apart from it.
+ * The clock card's QR is redrawn every second and EXIF keeps whole seconds, so a photo and a check-in
+ * nearer than this may stand in either order: such a photo goes to review with both students offered.
+ */
+export const CHECK_IN_CLOCK_TOLERANCE_MS = 2_000;
+
 /** A check-in a photo may belong to: photographed or retake, standing or undone. */
 interface StationEvent {
   id: string;
@@ -531,15 +539,28 @@ function matchCheckIns(
       const taken = item.captured_at.getTime();
       const set = clockSetting(item);
       const at = set ? taken + set.offset : null;
-      const event =
-        set && at !== null
-          ? (events.get(input.stationId ?? set.station_id) ?? []).filter((e) => e.at <= at).at(-1)
+      const stationEventsOf = set ? (events.get(input.stationId ?? set.station_id) ?? []) : [];
+      const index = at === null ? -1 : stationEventsOf.findLastIndex((e) => e.at <= at);
+      const event = index >= 0 ? stationEventsOf[index] : undefined;
+      // The student before this check-in, or the one checked in just after the photo, when the photo is
+      // too near either to be told apart by the clocks.
+      const near =
+        event && at !== null
+          ? [
+              at - event.at < CHECK_IN_CLOCK_TOLERANCE_MS ? stationEventsOf[index - 1] : undefined,
+              stationEventsOf.find((e) => e.at > at && e.at - at < CHECK_IN_CLOCK_TOLERANCE_MS),
+            ].find((e) => e && !e.undone && e.subject_id !== event.subject_id)
           : undefined;
       if (!set || at === null) result = outcome('unmatched', 'no_clock_card');
       else if (!event) result = outcome('unmatched', 'no_check_in_before');
       else if (event.undone) result = outcome('unmatched', 'undone_check_in');
       else if (!event.subject_id)
         result = outcome('unmatched', event.walk_up ? 'walk_up_pending' : 'no_check_in_before');
+      else if (near)
+        result = {
+          ...outcome('unmatched', 'near_check_in'),
+          candidate_subject_ids: [event.subject_id, ...(near.subject_id ? [near.subject_id] : [])],
+        };
       else {
         const run = runIds.get(event.id) ?? runIds.size + 1;
         runIds.set(event.id, run);

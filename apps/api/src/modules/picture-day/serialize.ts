@@ -184,6 +184,8 @@ export function reasonText(code: ReasonCode | null, fieldLabel: string, candidat
       return 'a walk-up not approved yet';
     case 'long_after_check_in':
       return 'long after the last check-in at its station';
+    case 'near_check_in':
+      return 'taken within 2 seconds of another student’s check-in: which of them it shows is for a person to say';
   }
 }
 
