@@ -29,7 +29,7 @@ const RETRY_MAX_MS = 30_000;
  * Reads an event stream's frames (`event:` and `data:` lines, a blank line ends one; `retry:` sets the
  * wait before connecting again; comment lines are heartbeats).
  */
-export async function readFrames(
+async function readFrames(
   body: ReadableStream<Uint8Array>,
   onFrame: (event: string, data: string) => void,
   onRetry: (ms: number) => void,
@@ -61,7 +61,7 @@ export async function readFrames(
   }
 }
 
-export const wait = (ms: number, signal: AbortSignal) =>
+const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
     signal.addEventListener('abort', () => {
@@ -71,39 +71,47 @@ export const wait = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Holds the project's event stream open while mounted and hands each event to `onEvent`. The stream is
- * read with fetch, not EventSource: EventSource can't send the bearer token in a header, and a token in
- * the address would end up in proxies' and servers' access logs. It connects again after a cut (the
- * server's `retry:` hint, longer after each failure) and then says `resync`. `live` is true while the
- * stream is open, so a page may poll less meanwhile.
+ * Holds a server-sent event stream open while mounted (`path` null: none) and hands each frame to
+ * `onFrame`. Read with fetch, not EventSource: EventSource can't send the bearer token in a header, and a
+ * token in the address would end up in proxies' and servers' access logs. `token` is the caller's own (a
+ * station link's), else the signed-in user's. It connects again after a cut (the server's `retry:` hint,
+ * longer after each failure); an answer no retry mends (401, 403, 404) ends it and goes to `onFinal`.
+ * `live` is true while the stream is open, so a page may poll less meanwhile.
  */
-export function useProjectEvents(projectId: string | undefined, onEvent: (event: ProjectEvent) => void) {
-  const handler = useRef(onEvent);
-  handler.current = onEvent;
+export function useEventStream(
+  path: string | null,
+  token: string | undefined,
+  onFrame: (event: string, data: string) => void,
+  onFinal?: (status: number) => void,
+) {
+  const handlers = useRef({ onFrame, onFinal });
+  handlers.current = { onFrame, onFinal };
   const [live, setLive] = useState(false);
 
   useEffect(() => {
-    if (!projectId) return;
+    if (!path) return;
     const controller = new AbortController();
     const { signal } = controller;
     void (async () => {
       let failures = 0;
-      let connectedBefore = false;
       while (!signal.aborted) {
         let retryMs = RETRY_DEFAULT_MS;
         try {
-          const token = getToken();
-          if (!token) return;
-          const response = await fetch(pathOf('/api/projects/{id}/events', { id: projectId }), {
+          const bearer = token ?? getToken();
+          if (!bearer) return;
+          const response = await fetch(path, {
             headers: {
               Accept: 'text/event-stream',
-              Authorization: `Bearer ${token}`,
+              Authorization: `Bearer ${bearer}`,
               'X-App-Slug': APP_SLUG,
             },
             credentials: 'same-origin',
             signal,
           });
-          if (FINAL.has(response.status)) return;
+          if (FINAL.has(response.status)) {
+            handlers.current.onFinal?.(response.status);
+            return;
+          }
           if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
           await readFrames(
             response.body,
@@ -111,17 +119,8 @@ export function useProjectEvents(projectId: string | undefined, onEvent: (event:
               if (event === 'ready') {
                 setLive(true);
                 failures = 0;
-                // Events sent while the stream was down are gone: the page reads afresh.
-                if (connectedBefore) handler.current({ type: 'resync' });
-                connectedBefore = true;
-              } else if (event === 'resync') handler.current({ type: 'resync' });
-              else {
-                try {
-                  handler.current(JSON.parse(data) as ProjectEvent);
-                } catch {
-                  // Not ours to read: ignored.
-                }
               }
+              handlers.current.onFrame(event, data);
             },
             (ms) => {
               retryMs = ms;
@@ -139,7 +138,39 @@ export function useProjectEvents(projectId: string | undefined, onEvent: (event:
       controller.abort();
       setLive(false);
     };
-  }, [projectId]);
+  }, [path, token]);
 
   return { live };
+}
+
+/**
+ * The project's event stream (useEventStream) while mounted, each event to `onEvent`; after a cut it is
+ * back, `resync`: events sent meanwhile are gone, the page reads afresh.
+ */
+export function useProjectEvents(projectId: string | undefined, onEvent: (event: ProjectEvent) => void) {
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  const connectedBefore = useRef(false);
+  // A new project is a first connection again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the project changes
+  useEffect(() => {
+    connectedBefore.current = false;
+  }, [projectId]);
+  return useEventStream(
+    projectId ? pathOf('/api/projects/{id}/events', { id: projectId }) : null,
+    undefined,
+    (event, data) => {
+      if (event === 'ready') {
+        if (connectedBefore.current) handler.current({ type: 'resync' });
+        connectedBefore.current = true;
+      } else if (event === 'resync') handler.current({ type: 'resync' });
+      else {
+        try {
+          handler.current(JSON.parse(data) as ProjectEvent);
+        } catch {
+          // Not ours to read: ignored.
+        }
+      }
+    },
+  );
 }
