@@ -55,6 +55,11 @@ const OWNER: Record<string, string> = {
   stations: 'photo-sessions',
   walk_ups: 'photo-sessions',
   check_ins: 'photo-sessions',
+  yearbook_targets: 'yearbook-deliveries',
+  yearbook_deliveries: 'yearbook-deliveries',
+  yearbook_delivery_subjects: 'yearbook-deliveries',
+  yearbook_delivery_downloads: 'yearbook-deliveries',
+  yearbook_deadline_notices: 'yearbook-deliveries',
 };
 
 /**

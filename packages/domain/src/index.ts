@@ -24,3 +24,4 @@ export * from './selection.js';
 export * from './station-codes.js';
 export * from './subjects.js';
 export * from './templates.js';
+export * from './yearbook.js';

@@ -309,6 +309,23 @@ export const POLICIES = {
     check: (a, e) => a.canDeleteProjectExport(e),
   } satisfies Policy<'projectExport'>,
 
+  // Yearbook deliveries: the studio or lab of the project's tree sets the publisher targets and makes the
+  // deliveries; the school's staff read the ledger (what was sent when, and its change lists), run the
+  // check, see the next deadline and choose a student's yearbook pose until the target's deadline.
+  'yearbook-target.list': inView,
+  'yearbook-target.show': inView,
+  'yearbook-target.create': when((a) => a.canRunPictureDay),
+  'yearbook-target.update': when((a) => a.canRunPictureDay),
+  'yearbook-target.delete': when((a) => a.canRunPictureDay),
+  'yearbook-target.choose-pose': inView,
+  'yearbook-deadline.show': inView,
+  'yearbook-delivery.create': when((a) => a.canRunPictureDay),
+  'yearbook-delivery.check': inView,
+  'yearbook-delivery.list': inView,
+  'yearbook-delivery.show': inView,
+  'yearbook-delivery.download': inView,
+  'yearbook-delivery.change-list': inView,
+
   // Screens and links only the web offers (no route of their own; the routes behind them keep their own
   // actions above). The sidebar's entries, the switch-accounts screen (also offered while unlicensed), the
   // support chat, the companion app's links (support, Upload Subjects), and the users list's admin link.

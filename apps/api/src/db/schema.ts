@@ -699,6 +699,162 @@ export interface CheckInsTable {
   created_by_user_id: string | null;
 }
 
+/** Yearbook deliveries (0059): a project's publisher targets, with their deadlines. */
+export interface YearbookTargetsTable {
+  id: Generated<string>;
+  project_id: string;
+  publisher: string;
+  project_export_format_id: string | null;
+  deadlines: ColumnType<{ name: string; date: string }[], string | undefined, string>;
+  notify_days_before: Generated<number>;
+  school_contact_email: string | null;
+  created_by_user_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Yearbook deliveries (0059): each delivery to a target, full or the changes since the last one. */
+export interface YearbookDeliveriesTable {
+  id: Generated<string>;
+  yearbook_target_id: string;
+  project_id: string;
+  number: number;
+  kind: 'full' | 'changes';
+  since_delivery_id: string | null;
+  status: Generated<'queued' | 'working' | 'completed' | 'failed'>;
+  status_message: string | null;
+  job_id: string | null;
+  format_name: string;
+  counts: ColumnType<Record<string, number>, string | undefined, string>;
+  storage_key: string | null;
+  archive_bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  created_by_user_id: string | null;
+  created_at: Generated<Date>;
+  completed_at: NullableTimestamp;
+  updated_at: Generated<Date>;
+}
+
+/** Yearbook deliveries (0059): a delivery's manifest, one row per subject it holds or removes. */
+export interface YearbookDeliverySubjectsTable {
+  yearbook_delivery_id: string;
+  subject_id: string;
+  change: 'added' | 'replaced' | 'corrected' | 'unchanged' | 'removed';
+  removal_reason: 'left' | 'yearbook_opt_out' | null;
+  photo_id: string | null;
+  content_sha256: string | null;
+  crop: ColumnType<
+    { x: number; y: number; width: number; height: number } | null,
+    string | null | undefined,
+    string | null
+  >;
+  image_file_name: string | null;
+  photo_taken_at: NullableTimestamp;
+  values: ColumnType<Record<string, string>, string | undefined, string>;
+  who: ColumnType<{ name: string; grade: string; teacher: string }, string | undefined, string>;
+  corrected: ColumnType<
+    { field: string; from: string; to: string }[] | null,
+    string | null | undefined,
+    string | null
+  >;
+  change_text: string | null;
+}
+
+/** Yearbook deliveries (0059): who downloaded what of a delivery, when. */
+export interface YearbookDeliveryDownloadsTable {
+  id: Generated<string>;
+  yearbook_delivery_id: string;
+  user_id: string | null;
+  what: 'archive' | 'change_list_pdf' | 'change_list_csv';
+  created_at: Generated<Date>;
+}
+
+/** Yearbook deliveries (0060): the deadline warnings sent, one per target, deadline and date. */
+export interface YearbookDeadlineNoticesTable {
+  yearbook_target_id: string;
+  deadline_name: string;
+  deadline_date: ColumnType<string, string, string>;
+  sent_at: Generated<Date>;
+}
+
+/** Families (0061): see migrations/0061_families.sql. */
+export interface FamilyAccessCodesTable {
+  id: Generated<string>;
+  subject_id: string;
+  code: string;
+  revoked_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface GuardiansTable {
+  id: Generated<string>;
+  email: string;
+  notify_photos_ready: Generated<boolean>;
+  last_signed_in_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface GuardianLinksTable {
+  id: Generated<string>;
+  guardian_id: string;
+  subject_id: string;
+  access_code_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface FamilySignInLinksTable {
+  id: Generated<string>;
+  email: string;
+  access_code_id: string;
+  token_hash: Buffer;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface FamilyTokensTable {
+  id: Generated<string>;
+  guardian_id: string;
+  token_hash: Buffer;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+export interface FamilyGalleryGrantsTable {
+  id: Generated<string>;
+  guardian_id: string;
+  subject_id: string;
+  photo_ids: ColumnType<string[], string[], string[]>;
+  token_hash: Buffer;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+export interface FamilyPoseChoicesTable {
+  subject_id: string;
+  photo_id: string;
+  guardian_id: string | null;
+  chosen_at: Generated<Date>;
+}
+
+export interface OptOutRequestsTable {
+  id: Generated<string>;
+  subject_id: string;
+  project_id: string;
+  guardian_id: string | null;
+  directory_opt_out: boolean | null;
+  yearbook_opt_out: boolean | null;
+  state: Generated<'pending' | 'approved' | 'declined'>;
+  decided_by_user_id: string | null;
+  decided_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface GuardianUnsubscribesTable {
+  token_hash: Buffer;
+  guardian_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   layout_categories: LayoutCategoriesTable;
   layouts: LayoutsTable;
@@ -745,4 +901,9 @@ export interface Database {
   stations: StationsTable;
   walk_ups: WalkUpsTable;
   check_ins: CheckInsTable;
+  yearbook_targets: YearbookTargetsTable;
+  yearbook_deliveries: YearbookDeliveriesTable;
+  yearbook_delivery_subjects: YearbookDeliverySubjectsTable;
+  yearbook_delivery_downloads: YearbookDeliveryDownloadsTable;
+  yearbook_deadline_notices: YearbookDeadlineNoticesTable;
 }

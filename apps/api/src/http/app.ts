@@ -36,6 +36,7 @@ import { registerPhotoCheckRoutes } from '../modules/photos/checks/routes.js';
 import { registerPhotoRoutes } from '../modules/photos/routes.js';
 import { registerPictureDayRoutes } from '../modules/picture-day/routes.js';
 import { registerProjectExportRoutes } from '../modules/project-exports/routes.js';
+import { registerYearbookDeliveryRoutes } from '../modules/yearbook-deliveries/routes.js';
 import { registerProjectTemplateRoutes } from '../modules/project-templates/routes.js';
 import { registerProjectRoutes } from '../modules/projects/routes.js';
 import { registerSeasonRoutes } from '../modules/seasons/routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerExportFormatRoutes(app, ctx);
   registerLayoutRoutes(app, ctx);
   registerProjectExportRoutes(app, ctx);
+  registerYearbookDeliveryRoutes(app, ctx);
   registerProjectTemplateRoutes(app, ctx);
   registerSubjectRoutes(app, ctx);
   registerDuplicateRoutes(app, ctx);

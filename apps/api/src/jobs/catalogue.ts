@@ -10,6 +10,8 @@ import { photoBatchApplyJob, photoBatchMatchJob } from '../modules/picture-day/j
 import { projectExportBuildJob, projectExportExpireJob } from '../modules/project-exports/build-job.js';
 import { projectDeleteJob } from '../modules/projects/delete.js';
 import { subjectImportApplyJob } from '../modules/subject-imports/service.js';
+import { yearbookDeadlinesJob } from '../modules/yearbook-deliveries/deadlines.js';
+import { yearbookDeliveryBuildJob } from '../modules/yearbook-deliveries/deliver.js';
 import { purgeExpiredCredentialsJob, purgeUnverifiedUploadsJob, storageDeletionsJob } from './cleanup.js';
 import type { JobDeps } from './deps.js';
 import type { JobName, JobSchema } from './payloads.js';
@@ -39,6 +41,8 @@ export const jobCatalogue = {
   'layouts.render': layoutRenderJob,
   'project-exports.build': projectExportBuildJob,
   'project-exports.expire': projectExportExpireJob,
+  'yearbook-deliveries.build': yearbookDeliveryBuildJob,
+  'yearbook-deliveries.deadlines': yearbookDeadlinesJob,
   'projects.delete': projectDeleteJob,
   'retention.sweep': retentionSweepJob,
   'jobs.stranded-records': strandedRecordsJob,

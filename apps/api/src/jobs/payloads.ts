@@ -28,6 +28,8 @@ export const JOB_PAYLOADS = {
   'layouts.render': z.object({ render_id: recordId }),
   'project-exports.build': z.object({ project_export_id: recordId }),
   'project-exports.expire': scheduled,
+  'yearbook-deliveries.build': z.object({ yearbook_delivery_id: recordId }),
+  'yearbook-deliveries.deadlines': scheduled,
   'projects.delete': z.object({ project_id: recordId }),
   'retention.sweep': scheduled,
   'jobs.stranded-records': scheduled,

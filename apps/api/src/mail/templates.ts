@@ -151,3 +151,33 @@ export function missingPortraitsMessage(
     'See who is missing',
   );
 }
+
+/**
+ * A yearbook deadline coming (the daily job), to the studio's contact and the school's yearbook contact:
+ * counts and a link only, never a student's name (the lists stay behind sign-in).
+ */
+export function yearbookDeadlineMessage(
+  args: Addressed & {
+    projectName: string;
+    publisherName: string;
+    deadlineName: string;
+    date: string;
+    daysLeft: number;
+    subjects: number;
+    without_photo: number;
+    pose_not_chosen: number;
+  },
+): OutgoingMessage {
+  const when = args.daysLeft === 0 ? 'today' : args.daysLeft === 1 ? 'tomorrow' : `in ${args.daysLeft} days`;
+  const lines = [
+    `The ${args.publisherName} deadline "${args.deadlineName}" for ${args.projectName} is ${when} (${args.date}).`,
+    `Of ${args.subjects} students and staff in the book, ${args.without_photo} have no yearbook photo yet and ${args.pose_not_chosen} have several photos with no yearbook pose chosen.`,
+    'Follow the link to sign in and see who is missing and what the next delivery holds.',
+  ];
+  return message(
+    args,
+    `Yearbook deadline for ${args.projectName}: ${args.deadlineName}, ${when}`,
+    lines,
+    'See the yearbook deliveries',
+  );
+}

@@ -161,6 +161,25 @@ export async function exportPhotoSources(db: Db, subjectIds: string[]) {
   return { photos, crops };
 }
 
+/**
+ * What a yearbook delivery records of subjects' photos (verified ones): each photo's content hash and when
+ * it was taken (uploaded), per subject in upload order.
+ */
+export function yearbookPhotoFacts(db: Db, subjectIds: string[]) {
+  if (subjectIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('subject_photo_assignments as a')
+    .innerJoin('photos as ph', 'ph.id', 'a.photo_id')
+    .select(['a.subject_id', 'ph.id', 'ph.content_sha256', 'ph.created_at'])
+    .where('a.subject_id', 'in', subjectIds)
+    .where('ph.upload_verified_at', 'is not', null)
+    .where('ph.width', 'is not', null)
+    .orderBy('a.subject_id')
+    .orderBy('ph.created_at')
+    .orderBy('ph.id')
+    .execute();
+}
+
 /** What other areas may read of a project's photos, as SQL over a project id column. */
 export const projectPhotoReads = (projectIdColumn: string) => {
   const projectId = sql.ref(projectIdColumn);

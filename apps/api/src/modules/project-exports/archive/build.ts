@@ -182,6 +182,7 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
       done++;
       if (subject.images.length === 0 && !options.includeSubjectsWithoutImages) continue;
       subjectsExported++;
+      const render = args.renderSubject?.(subject.id) ?? true;
       const subjectImages = format.include_images ? subject.images : [];
       const rows: { image_file_name: string; image_folder: string; image_size: string }[] = [];
       for (const image of subjectImages) {
@@ -192,11 +193,13 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
           imageBaseName(format, options, subject, image, sequence),
           layout.extension,
         );
-        addImage(
-          image,
-          entryName(layout.root, folder, name),
-          folder === layout.imagesDirectory ? name : `${folder}/${name}`,
-        );
+        if (render) {
+          addImage(
+            image,
+            entryName(layout.root, folder, name),
+            folder === layout.imagesDirectory ? name : `${folder}/${name}`,
+          );
+        }
         rows.push({
           image_file_name: name,
           image_folder: imageFolderFromData(layout, subject),
@@ -211,10 +214,14 @@ export async function buildExportArchive(args: BuildExportArchiveArgs): Promise<
           const cells = rowCells(format, columns, subject, { ...special, volume: layout.root });
           // A photo import's map (and an index beside a MASTER file) lists only rows with an image;
           // MASTER, everyone.
-          if (inIndex(layout, rows.length > 0)) await writeRow(folder, cells);
+          if (render && inIndex(layout, rows.length > 0)) await writeRow(folder, cells);
           if (layout.masterFileName) await writeRow(folder, cells, layout.masterFileName);
         }
       }
+      args.onSubjectWritten?.(
+        subject.id,
+        rows.map((r) => r.image_file_name),
+      );
       if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
         lastProgress = Date.now();
         await args.onProgress(done, args.total, progressMessage(done, args.total));

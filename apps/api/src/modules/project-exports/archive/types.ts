@@ -122,6 +122,14 @@ export interface BuildExportArchiveArgs {
   options: ExportRunOptions;
   onProgress: (done: number, total: number, message: string) => Promise<void>;
   signal?: AbortSignal;
+  /**
+   * A yearbook changes delivery: only the subjects this answers true for have their images rendered and
+   * their rows in the index; the others are in MASTER (the full list) only, naming their image files as
+   * before. Left out, every subject is.
+   */
+  renderSubject?: (subjectId: string) => boolean;
+  /** Told each subject's image file names as written (a yearbook delivery's manifest). */
+  onSubjectWritten?: (subjectId: string, imageFileNames: string[]) => void;
 }
 
 export interface BuildExportArchiveResult {
