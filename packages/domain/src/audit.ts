@@ -22,5 +22,13 @@ export const AUDIT_ACTIONS = [
   'user.delete',
   'user.rights_change',
   'license.change',
+  // Families: a guardian's sign-in, gallery view, pose choice and opt-out request (the guardian named by
+  // its id in the details), and the school's removal of a guardian and decision on a request.
+  'family.sign_in',
+  'family.view',
+  'family.pose_choice',
+  'family.opt_out_request',
+  'guardian_link.delete',
+  'opt_out_request.decide',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -8,11 +8,12 @@ import { childRoleFor, isCustomer } from './organizations.js';
  * here is refused (deny by default).
  *
  * - `auth`: `public` (anyone, no token), `signed-in` (a valid token; the not-licensed and switch-accounts
- *   screens need that much), `licensed` (a valid token acting as a licensed account).
+ *   screens need that much), `licensed` (a valid token acting as a licensed account), `family` (a
+ *   guardian's family token, which no other level accepts, and which is accepted by nothing else).
  * - `check`: the rule, from the caller's abilities and, for record actions, the record the route found in
  *   view. Visibility (404 for records out of view) is decided before it, by the API's access module.
  */
-export type AuthLevel = 'public' | 'signed-in' | 'licensed';
+export type AuthLevel = 'public' | 'signed-in' | 'licensed' | 'family';
 
 /** An organization as a rule sees it: its role, and whether it is the caller's own or one below. */
 export interface OrganizationTarget {
@@ -326,6 +327,23 @@ export const POLICIES = {
   'yearbook-delivery.download': inView,
   'yearbook-delivery.change-list': inView,
 
+  // Families (docs/families.md). A guardian signed in with a family token acts only through the family
+  // actions, on the children it claimed (any other child 404); no other route accepts a family token and
+  // the family routes accept nothing else (401). The studio or lab issues and lists the access codes; whoever
+  // sees the project reads its guardians, pose choices and opt-out requests; the school's own accounts
+  // remove a guardian, decide the requests and choose whether requests apply at once.
+  'family.read': open('family'),
+  'family.choose-pose': open('family'),
+  'family.request-opt-out': open('family'),
+  'family.update-settings': open('family'),
+  'family-code.list': when((a) => a.canRunPictureDay),
+  'family-code.issue': when((a) => a.canRunPictureDay),
+  'guardian.list': inView,
+  'guardian-link.delete': when((a) => a.canSetConsent || a.isStudioOrLabManager),
+  'opt-out-request.list': inView,
+  'opt-out-request.decide': when((a) => a.canSetConsent),
+  'family-settings.update': when((a) => a.canSetConsent),
+
   // Screens and links only the web offers (no route of their own; the routes behind them keep their own
   // actions above). The sidebar's entries, the switch-accounts screen (also offered while unlicensed), the
   // support chat, the companion app's links (support, Upload Subjects), and the users list's admin link.
@@ -377,6 +395,8 @@ export const STATION_LINK_ACTIONS = [
 ] as const satisfies readonly Action[];
 export const isStationLinkAction = (action: Action) =>
   (STATION_LINK_ACTIONS as readonly string[]).includes(action);
+/** Whether an action is a guardian's (a family token's, and nobody else's). */
+export const isFamilyAction = (action: Action) => POLICIES[action].auth === 'family';
 
 export type CallerAction = { [A in Action]: RecordOf<A> extends undefined ? A : never }[Action];
 /** Actions that need the record the route found. */

@@ -142,6 +142,10 @@ export interface ProjectsTable {
   /** The head-size rule of auto crops (0028); null takes packages/domain's defaults. */
   head_size_share: number | null;
   eye_line_from_top: number | null;
+  /** Families (0061): until when a guardian may choose the yearbook pose; null, no choice. */
+  family_pose_deadline: NullableTimestamp;
+  /** Families (0061): a guardian's opt-out request sets the consent flags at once (the school's choice). */
+  family_opt_outs_apply_at_once: Generated<boolean>;
 }
 
 export interface ProjectTemplatesTable {
@@ -855,6 +859,85 @@ export interface GuardianUnsubscribesTable {
   created_at: Generated<Date>;
 }
 
+/** Families (0061): see migrations/0061_families.sql. */
+export interface FamilyAccessCodesTable {
+  id: Generated<string>;
+  subject_id: string;
+  code: string;
+  revoked_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface GuardiansTable {
+  id: Generated<string>;
+  email: string;
+  notify_photos_ready: Generated<boolean>;
+  last_signed_in_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface GuardianLinksTable {
+  id: Generated<string>;
+  guardian_id: string;
+  subject_id: string;
+  access_code_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface FamilySignInLinksTable {
+  id: Generated<string>;
+  email: string;
+  access_code_id: string;
+  token_hash: Buffer;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface FamilyTokensTable {
+  id: Generated<string>;
+  guardian_id: string;
+  token_hash: Buffer;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+export interface FamilyGalleryGrantsTable {
+  id: Generated<string>;
+  guardian_id: string;
+  subject_id: string;
+  photo_ids: ColumnType<string[], string[], string[]>;
+  token_hash: Buffer;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+export interface FamilyPoseChoicesTable {
+  subject_id: string;
+  photo_id: string;
+  guardian_id: string | null;
+  chosen_at: Generated<Date>;
+}
+
+export interface OptOutRequestsTable {
+  id: Generated<string>;
+  subject_id: string;
+  project_id: string;
+  guardian_id: string | null;
+  directory_opt_out: boolean | null;
+  yearbook_opt_out: boolean | null;
+  state: Generated<'pending' | 'approved' | 'declined'>;
+  decided_by_user_id: string | null;
+  decided_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface GuardianUnsubscribesTable {
+  token_hash: Buffer;
+  guardian_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   layout_categories: LayoutCategoriesTable;
   layouts: LayoutsTable;
@@ -901,6 +984,15 @@ export interface Database {
   stations: StationsTable;
   walk_ups: WalkUpsTable;
   check_ins: CheckInsTable;
+  family_access_codes: FamilyAccessCodesTable;
+  guardians: GuardiansTable;
+  guardian_links: GuardianLinksTable;
+  family_sign_in_links: FamilySignInLinksTable;
+  family_tokens: FamilyTokensTable;
+  family_gallery_grants: FamilyGalleryGrantsTable;
+  family_pose_choices: FamilyPoseChoicesTable;
+  opt_out_requests: OptOutRequestsTable;
+  guardian_unsubscribes: GuardianUnsubscribesTable;
   yearbook_targets: YearbookTargetsTable;
   yearbook_deliveries: YearbookDeliveriesTable;
   yearbook_delivery_subjects: YearbookDeliverySubjectsTable;

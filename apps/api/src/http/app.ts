@@ -25,6 +25,7 @@ import { registerCoverageRoutes } from '../modules/coverage/routes.js';
 import { registerDevMailboxRoutes } from '../modules/dev-mailbox/routes.js';
 import { registerDuplicateRoutes } from '../modules/duplicates/routes.js';
 import { registerExportFormatRoutes } from '../modules/export-formats/routes.js';
+import { registerFamilyRoutes } from '../modules/families/routes.js';
 import { registerFileRequestRoutes } from '../modules/file-requests/routes.js';
 import { registerInvitationRoutes } from '../modules/invitations/routes.js';
 import { registerLayoutRoutes } from '../modules/layouts/routes.js';
@@ -186,6 +187,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerAuditRoutes(app, ctx);
   registerCoverageRoutes(app, ctx);
   registerPhotoSessionRoutes(app, ctx);
+  registerFamilyRoutes(app, ctx);
   if (ctx.config.devMailbox) registerDevMailboxRoutes(app, ctx);
   if (ctx.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, ctx.storage);
 

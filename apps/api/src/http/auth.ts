@@ -3,12 +3,14 @@ import {
   type AuthLevel,
   can,
   isAction,
+  isFamilyAction,
   isStationLinkAction,
   policyOf,
 } from '@school-portal/domain';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from '../context.js';
 import { Access } from '../modules/access/visibility.js';
+import { type GuardianPrincipal, guardianOfToken } from '../modules/families/family-token.js';
 import { hashSecret } from '../modules/auth/tokens.js';
 import { type StationPrincipal, stationOfLink } from '../modules/photo-sessions/station-link.js';
 import { buildAbilities, chooseAccount, loadTokenSession, type Session } from '../modules/users/session.js';
@@ -30,6 +32,8 @@ declare module 'fastify' {
     session: Session | null;
     /** A device signed in by a station link: its station and session, and nothing else (no session). */
     station: StationPrincipal | null;
+    /** A guardian signed in with a family token: only the family routes accept it (and nothing else). */
+    guardian: GuardianPrincipal | null;
     tokenId: string | null;
     access: Access;
     authorized: boolean;
@@ -85,6 +89,7 @@ const TOUCH_AFTER_MS = 60_000;
 export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('session', null);
   app.decorateRequest('station', null);
+  app.decorateRequest('guardian', null);
   app.decorateRequest('tokenId', null);
   app.decorateRequest('access', null as unknown as Access);
   app.decorateRequest('authorized', false);
@@ -113,6 +118,16 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     if (action === 'undeclared') throw forbidden('not_allowed');
     const { auth: level, needsRecord } = policyOf(action);
     if (level === 'public') return;
+    if (isFamilyAction(action)) {
+      // A family route: a guardian's family token and nothing else (an organization's token is unknown here).
+      const token = bearerToken(request);
+      const guardian = token ? await guardianOfToken(ctx.db, hashSecret(token)) : undefined;
+      if (!guardian) throw unauthorized();
+      request.guardian = guardian;
+      // A route naming a child decides when its module finds the child among the guardian's (else 404).
+      if (!request.routeOptions.url?.includes(':')) request.authorized = true;
+      return;
+    }
     const principal = await principalFor(ctx, request);
     if ('station' in principal) {
       // A station link acts on its own session's station routes only (its module checks the session);

@@ -47,6 +47,10 @@ const projectSchema = recordSchema({
   /** The head-size rule of the project's auto crops, defaults filled in (docs/api.md "Photo checks"). */
   head_size_share: z.number(),
   eye_line_from_top: z.number(),
+  /** Families (docs/families.md): until when guardians choose the yearbook pose (null: no choice). */
+  family_pose_deadline: z.string().nullable(),
+  /** Families: guardians' opt-out requests set the flags at once (the school's setting). */
+  family_opt_outs_apply_at_once: z.boolean(),
 });
 
 const sortValues = Object.keys(PROJECT_SORTS).flatMap((k) => [k, `-${k}`]) as [string, ...string[]];
@@ -76,6 +80,7 @@ const serializeProject = (
 ) => ({
   ...p,
   ...isoTimestamps(p),
+  family_pose_deadline: p.family_pose_deadline?.toISOString() ?? null,
   project_exports_count: readsHiddenFields(sessionOf(request).abilities)
     ? project_exports_count
     : project_exports_without_hidden_count,
@@ -185,6 +190,10 @@ export function registerProjectRoutes(root: FastifyInstance, ctx: AppContext) {
             .extend({
               head_size_share: headSizeRuleSchema.shape.head_size_share.nullable(),
               eye_line_from_top: headSizeRuleSchema.shape.eye_line_from_top.nullable(),
+              family_pose_deadline: z.iso
+                .datetime({ offset: true, message: 'must be an ISO 8601 time' })
+                .nullable()
+                .optional(),
             })
             .default({}),
           // Only while the project has none: it takes a copy, as a new project does.

@@ -44,6 +44,8 @@ export function selectProjects(db: Db) {
       sql<number>`coalesce(p.eye_line_from_top, ${DEFAULT_HEAD_SIZE_RULE.eye_line_from_top}::float8)`.as(
         'eye_line_from_top',
       ),
+      'p.family_pose_deadline',
+      'p.family_opt_outs_apply_at_once',
     ])
     .where('p.deleting_at', 'is', null);
 }
@@ -137,6 +139,8 @@ export async function updateProject(
     enable_for_all_apps?: boolean;
     head_size_share?: number | null;
     eye_line_from_top?: number | null;
+    family_pose_deadline?: string | null;
+    family_opt_outs_apply_at_once?: boolean;
   },
 ) {
   const { enable_for_all_apps, ...fields } = changes;

@@ -9,7 +9,7 @@ import type { ProjectFields } from './service.js';
 export type { ConsentFlags };
 
 /** How a consent change was made, as the trail says: one subject's page, a selection, a roster import. */
-export type ConsentVia = 'subject' | 'selection' | 'roster_import';
+export type ConsentVia = 'subject' | 'selection' | 'roster_import' | 'family_request';
 
 const given = (flags: ConsentFlags) =>
   flags.directory_opt_out !== undefined || flags.yearbook_opt_out !== undefined;
