@@ -47,6 +47,9 @@ export function withPreset(format: ExportFormatRow, preset: YearbookPublisherPre
     ...(preset.header !== null ? { data_include_headers: preset.header } : {}),
     ...(preset.master_file !== null ? { data_master_file: preset.master_file } : {}),
     yearbook: true,
+    // An image keeps its name from one delivery to the next (MASTER.TXT names the images delivered before):
+    // no running number, which would shift when a subject leaves.
+    images_name_append_sequential_number: false,
   };
 }
 
