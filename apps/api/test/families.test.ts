@@ -1,0 +1,777 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { renditionKey } from '../src/modules/photos/service.js';
+import { createTestApp, eventually, type TestApp } from './support/app.js';
+import { bearer, injectAs, projectThroughApi, ROSTER_FIELDS, signInAll } from './support/factories.js';
+import { makeJpeg } from './support/images.js';
+import { insertId, insertSubject, readyPhotoRow } from './support/rows.js';
+import { type SmtpPeer, startSmtpPeer } from './support/smtp.js';
+import { buildWorld, type World } from './support/world.js';
+
+/**
+ * Families against the real server: codes, claims through the SMTP peer, the family token kept apart from
+ * organization tokens, a guardian's reach (its own children only), the pose deadline and the opt-out queue.
+ */
+let t: TestApp;
+let smtp: SmtpPeer;
+let w: World;
+let tokens: Record<string, string>;
+const PUBLIC_URL = 'https://portal.example.test';
+
+interface Child {
+  id: string;
+  photos: string[];
+  code: string;
+}
+let projectA: { id: string; fields: Record<string, string> };
+let projectB: { id: string; fields: Record<string, string> };
+const kids: Record<'ava' | 'ben' | 'cleo', Child> = {} as never;
+
+let addressCount = 0;
+/** A client address of its own, so that one test's claims never spend another's allowance. */
+const newAddress = () => `203.0.113.${++addressCount}`;
+
+const claim = (body: object, remoteAddress = newAddress()) =>
+  t.app.inject({ method: 'POST', url: '/api/family/claims', payload: { claim: body }, remoteAddress });
+
+async function addPhoto(projectId: string, subjectId: string, albumId: string) {
+  const base = `org-test/projects/${projectId}/photos/${randomBytes(8).toString('hex')}`;
+  const photo = await insertId(
+    t.ctx.db,
+    'photos',
+    readyPhotoRow({ album_id: albumId, storage_key: `${base}/original`, upload_file_name: 'p.jpg' }),
+  );
+  const jpeg = await makeJpeg(2000, 1500);
+  await t.ctx.storage.put(`${base}/original`, jpeg, 'image/jpeg');
+  await t.ctx.storage.put(renditionKey(base, 'large'), jpeg, 'image/jpeg');
+  await insertId(t.ctx.db, 'subject_photo_assignments', { subject_id: subjectId, photo_id: photo });
+  await insertId(t.ctx.db, 'photo_crops', {
+    photo_id: photo,
+    name: 'Yearbook',
+    is_default: true,
+    x: 0.25,
+    y: 0.1,
+    width: 0.5,
+    height: 0.8,
+  });
+  return photo;
+}
+
+async function codesOf(projectId: string): Promise<Record<string, string>> {
+  const res = await injectAs(t.app, tokens.studioManager!, 'GET', `/api/projects/${projectId}/family-codes`);
+  expect(res.statusCode).toBe(200);
+  return Object.fromEntries(
+    (res.json().family_codes as { subject_id: string; code: string }[]).map((c) => [c.subject_id, c.code]),
+  );
+}
+
+/** The sign-in link's token of the newest family e-mail to `email`. */
+async function linkTokenFor(email: string, after = 0): Promise<string> {
+  const mail = await eventually(async () =>
+    smtp.messages
+      .slice(after)
+      .find((m) => (m.to as { text: string }).text === email && m.text?.includes('/family/sign-in#token=')),
+  );
+  return /\/family\/sign-in#token=([A-Za-z0-9_-]+)/.exec(mail.text!)![1]!;
+}
+
+/** A guardian signed in for `child` (claim, e-mailed link, session): its family token. */
+async function guardianOf(child: Child, lastName: string, email: string): Promise<string> {
+  await t.ctx.db.deleteFrom('request_limits').where('bucket', 'like', 'family.%').execute();
+  const before = smtp.messages.length;
+  expect((await claim({ code: child.code, last_name: lastName, email })).statusCode).toBe(202);
+  const token = await linkTokenFor(email, before);
+  const session = await t.app.inject({ method: 'POST', url: '/api/family/sessions', payload: { token } });
+  expect(session.statusCode).toBe(201);
+  return session.json().family_session.token;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL });
+  w = await buildWorld(t.ctx.db);
+  tokens = await signInAll(t.app, w.users, [
+    'studioManager',
+    'schoolStaff',
+    'memberSchoolB',
+    'foreignManager',
+  ]);
+  projectA = await projectThroughApi(t.app, tokens.studioManager!, {
+    name: 'Fall 2026',
+    organizationId: w.orgs.schoolA1.id,
+    templateOrganizationId: w.orgs.studioA.id,
+    fields: [...ROSTER_FIELDS, { label: 'Studio Secret', visible_to_customers: false }],
+  });
+  projectB = await projectThroughApi(t.app, tokens.foreignManager!, {
+    name: 'Other school',
+    organizationId: w.orgs.schoolB.id,
+    templateOrganizationId: w.orgs.studioB.id,
+    fields: ROSTER_FIELDS,
+  });
+  const values = (first: string, last: string, id: string) => ({
+    student_id: id,
+    first_name: first,
+    last_name: last,
+    grade: '3',
+    teacher: 'Ms. Hill',
+    'Studio Secret': 'CANARY-SECRET',
+  });
+  const ava = await insertSubject(t.ctx.db, projectA.id, projectA.fields, values('Ava', 'Rivera', '1001'));
+  const ben = await insertSubject(t.ctx.db, projectA.id, projectA.fields, values('Ben', 'Stone', '1002'));
+  const cleo = await insertSubject(t.ctx.db, projectB.id, projectB.fields, {
+    student_id: '2001',
+    first_name: 'Cleo',
+    last_name: 'Marsh',
+  });
+  const albumA = await insertId(t.ctx.db, 'albums', {
+    name: 'Picture day',
+    parent_resource_type: 'Project',
+    parent_resource_id: projectA.id,
+  });
+  const albumB = await insertId(t.ctx.db, 'albums', {
+    name: 'Picture day',
+    parent_resource_type: 'Project',
+    parent_resource_id: projectB.id,
+  });
+  kids.ava = {
+    id: ava,
+    photos: [await addPhoto(projectA.id, ava, albumA), await addPhoto(projectA.id, ava, albumA)],
+    code: '',
+  };
+  kids.ben = { id: ben, photos: [await addPhoto(projectA.id, ben, albumA)], code: '' };
+  kids.cleo = { id: cleo, photos: [await addPhoto(projectB.id, cleo, albumB)], code: '' };
+  const codesA = await codesOf(projectA.id);
+  kids.ava.code = codesA[ava]!;
+  kids.ben.code = codesA[ben]!;
+  const codesB = await injectAs(
+    t.app,
+    tokens.foreignManager!,
+    'GET',
+    `/api/projects/${projectB.id}/family-codes`,
+  );
+  kids.cleo.code = codesB.json().family_codes[0].code;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+// Each test starts with fresh claim windows (the brute-force test spends them on purpose).
+beforeEach(async () => {
+  await t.ctx.db.deleteFrom('request_limits').where('bucket', 'like', 'family.%').execute();
+});
+
+describe('access codes', () => {
+  test('each child has a code of 50 random bits in an alphabet without O/0/I/1, never its Student ID; a new one ends the old', async () => {
+    for (const kid of Object.values(kids)) {
+      expect(kid.code).toMatch(/^[2-9A-HJ-NP-Z]{5}-[2-9A-HJ-NP-Z]{5}$/);
+      expect(kid.code.replace('-', '')).toMatch(/[A-Z]/);
+    }
+    expect(new Set(Object.values(kids).map((k) => k.code)).size).toBe(3);
+    // The school does not list codes (the studio prints the notices).
+    const school = await injectAs(
+      t.app,
+      tokens.schoolStaff!,
+      'GET',
+      `/api/projects/${projectA.id}/family-codes`,
+    );
+    expect(school.statusCode).toBe(403);
+
+    const extra = await insertSubject(t.ctx.db, projectA.id, projectA.fields, {
+      first_name: 'Dana',
+      last_name: 'Reyes',
+    });
+    const old = (await codesOf(projectA.id))[extra]!;
+    const issued = await injectAs(
+      t.app,
+      tokens.studioManager!,
+      'POST',
+      `/api/projects/${projectA.id}/family-codes`,
+      {
+        selection: { included_subject_ids: [extra] },
+      },
+    );
+    expect(issued.statusCode).toBe(200);
+    expect(issued.json().family_codes.issued).toBe(1);
+    const renewed = (await codesOf(projectA.id))[extra]!;
+    expect(renewed).not.toBe(old);
+    // The old code matches nothing any more: no e-mail.
+    const before = smtp.messages.length;
+    expect(
+      (await claim({ code: old, last_name: 'Reyes', email: 'dana.parent@example.test' })).statusCode,
+    ).toBe(202);
+    expect(
+      (await claim({ code: renewed, last_name: 'Reyes', email: 'dana.parent@example.test' })).statusCode,
+    ).toBe(202);
+    await linkTokenFor('dana.parent@example.test', before);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(
+      smtp.messages
+        .slice(before)
+        .filter((m) => (m.to as { text: string }).text === 'dana.parent@example.test'),
+    ).toHaveLength(1);
+  });
+});
+
+describe('claiming a child', () => {
+  test('the same 202 whether or not code and name match; the e-mailed link signs in once; every e-mail can unsubscribe', async () => {
+    const email = 'rivera.parent@example.test';
+    const before = smtp.messages.length;
+    const wrongName = await claim({ code: kids.ava.code, last_name: 'Stone', email });
+    const unknownCode = await claim({ code: 'ZZZZZ-ZZZZZ', last_name: 'Rivera', email });
+    const matched = await claim({
+      code: kids.ava.code.toLowerCase(),
+      last_name: ' rivera ',
+      email: email.toUpperCase(),
+    });
+    for (const res of [wrongName, unknownCode, matched]) {
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({});
+    }
+    const token = await linkTokenFor(email, before);
+    const mail = smtp.messages.slice(before).find((m) => m.text?.includes(token))!;
+    expect(mail.text).toContain(`${PUBLIC_URL}/family/sign-in#token=${token}`);
+    expect(mail.text).toMatch(/within 15 minutes/);
+    expect(mail.text).toContain(`${PUBLIC_URL}/family/unsubscribe`);
+    expect(mail.text).not.toContain('Ava');
+    // Only the matched claim sent anything.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.messages.slice(before).filter((m) => (m.to as { text: string }).text === email)).toHaveLength(
+      1,
+    );
+
+    const signIn = () => t.app.inject({ method: 'POST', url: '/api/family/sessions', payload: { token } });
+    const first = await signIn();
+    expect(first.statusCode).toBe(201);
+    const session = first.json().family_session;
+    expect(session.guardian).toEqual({ email, notify_photos_ready: false });
+    expect((await signIn()).statusCode).toBe(404);
+
+    const children = await t.app.inject({ url: '/api/family/children', headers: bearer(session.token) });
+    expect(children.statusCode).toBe(200);
+    expect(children.json().children).toEqual([
+      {
+        id: kids.ava.id,
+        first_name: 'Ava',
+        last_name: 'Rivera',
+        class: '3 · Ms. Hill',
+        yearbook_pose: { open: false, deadline: null, photo_id: null, chosen_by_guardian: false },
+      },
+    ]);
+    expect(children.body).not.toContain('1001');
+    expect(children.body).not.toContain('CANARY');
+    expect(children.body).not.toContain('School A1');
+
+    // The school's trail has the sign-in; the school sees who claimed.
+    const guardians = await injectAs(
+      t.app,
+      tokens.schoolStaff!,
+      'GET',
+      `/api/projects/${projectA.id}/guardians`,
+    );
+    expect(guardians.json().guardians).toEqual([
+      expect.objectContaining({ subject_id: kids.ava.id, email, last_signed_in_at: expect.any(String) }),
+    ]);
+    const trail = await t.ctx.db
+      .selectFrom('audit_events')
+      .select(['action', 'details', 'owner_organization_id'])
+      .where('action', '=', 'family.sign_in')
+      .where('record_id', '=', kids.ava.id)
+      .execute();
+    expect(trail).toHaveLength(1);
+    expect(trail[0]!.owner_organization_id).toBe(w.orgs.schoolA1.id);
+
+    // Photos-ready e-mails on request; the unsubscribe link of an e-mail turns them off.
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/family/me',
+      headers: bearer(session.token),
+      payload: { guardian: { notify_photos_ready: true } },
+    });
+    expect(on.json().guardian.notify_photos_ready).toBe(true);
+    const again = smtp.messages.length;
+    await claim({ code: kids.ava.code, last_name: 'Rivera', email });
+    await linkTokenFor(email, again);
+    const second = smtp.messages.slice(again).find((m) => (m.to as { text: string }).text === email)!;
+    const unsubscribe = /\/family\/unsubscribe#token=([A-Za-z0-9_-]+)/.exec(second.text!)![1]!;
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/family/unsubscribe',
+      payload: { token: unsubscribe },
+    });
+    expect(off.statusCode).toBe(200);
+    const me = await t.app.inject({ url: '/api/family/me', headers: bearer(session.token) });
+    expect(me.json().guardian.notify_photos_ready).toBe(false);
+    const bogus = await t.app.inject({
+      method: 'POST',
+      url: '/api/family/unsubscribe',
+      payload: { token: 'x'.repeat(43) },
+    });
+    expect(bogus.statusCode).toBe(404);
+  });
+
+  test('an expired link signs nobody in', async () => {
+    const email = 'late.parent@example.test';
+    const before = smtp.messages.length;
+    await claim({ code: kids.ben.code, last_name: 'Stone', email });
+    const token = await linkTokenFor(email, before);
+    await t.ctx.db
+      .updateTable('family_sign_in_links')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('email', '=', email)
+      .execute();
+    const res = await t.app.inject({ method: 'POST', url: '/api/family/sessions', payload: { token } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  test('a code takes at most four guardians', async () => {
+    for (let i = 1; i <= 4; i++) await guardianOf(kids.ben, 'Stone', `ben.guardian${i}@example.test`);
+    const before = smtp.messages.length;
+    const fifth = await claim({
+      code: kids.ben.code,
+      last_name: 'Stone',
+      email: 'ben.guardian5@example.test',
+    });
+    expect(fifth.statusCode).toBe(202);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(
+      smtp.messages
+        .slice(before)
+        .filter((m) => (m.to as { text: string }).text === 'ben.guardian5@example.test'),
+    ).toHaveLength(0);
+    const { n } = await t.ctx.db
+      .selectFrom('guardian_links')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('subject_id', '=', kids.ben.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(4);
+  });
+
+  test('brute force of codes answers 429 with Retry-After: per client address, per code, per e-mail', async () => {
+    const address = newAddress();
+    const random = () => `${randomBytes(4).toString('hex').toUpperCase()}XY`.replace(/[01IO]/g, 'Z');
+    let limited: Awaited<ReturnType<typeof claim>> | undefined;
+    for (let i = 0; i < 40 && !limited; i++) {
+      const res = await claim(
+        { code: random(), last_name: 'Rivera', email: `guess${i}@example.test` },
+        address,
+      );
+      if (res.statusCode === 429) limited = res;
+      else expect(res.statusCode).toBe(202);
+    }
+    expect(limited?.statusCode).toBe(429);
+    expect(Number(limited!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited!.json()).toEqual({ error: 'too_many_requests' });
+
+    // One code from many addresses and e-mails: the code's own window.
+    let perCode = 0;
+    for (let i = 0; i < 8; i++) {
+      const res = await claim({ code: kids.cleo.code, last_name: `Guess${i}`, email: `x${i}@example.test` });
+      if (res.statusCode === 429) perCode++;
+    }
+    expect(perCode).toBeGreaterThan(0);
+    // The right name on a code under attack is refused too, until the window ends: no e-mail.
+    const held = await claim({ code: kids.cleo.code, last_name: 'Marsh', email: 'marsh@example.test' });
+    expect(held.statusCode).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+
+    // One e-mail address trying many codes from many addresses.
+    let perEmail = 0;
+    for (let i = 0; i < 8; i++) {
+      const res = await claim({ code: random(), last_name: 'Rivera', email: 'one@example.test' });
+      if (res.statusCode === 429) perEmail++;
+    }
+    expect(perEmail).toBeGreaterThan(0);
+  });
+
+  test('bad input is a field error, not a 500', async () => {
+    const res = await claim({ code: '', last_name: 'x', email: 'not-an-address' });
+    expect(res.statusCode).toBe(422);
+    const missing = await t.app.inject({ method: 'POST', url: '/api/family/claims', payload: {} });
+    expect([400, 422]).toContain(missing.statusCode);
+  });
+});
+
+describe('a guardian reaches its own children only', () => {
+  let ava: string;
+  beforeAll(async () => {
+    ava = await guardianOf(kids.ava, 'Rivera', 'ava.only@example.test');
+  });
+
+  test("another child's record, photos, pose, requests, proofs and code answer 404", async () => {
+    const as = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bearer(ava), ...(payload ? { payload } : {}) });
+    for (const other of [kids.ben, kids.cleo]) {
+      const answers = [
+        await as('GET', `/api/family/children/${other.id}`),
+        await as('GET', `/api/family/children/${other.id}/photos`),
+        await as('GET', `/api/family/children/${other.id}/opt-out-requests`),
+        await as('PUT', `/api/family/children/${other.id}/yearbook-pose`, { photo_id: other.photos[0] }),
+        await as('POST', `/api/family/children/${other.id}/opt-out-requests`, { yearbook_opt_out: true }),
+      ];
+      for (const res of answers) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ error: 'not_found' });
+      }
+    }
+    for (const id of ['abc', '0', '99999999', '1e3', `${kids.ava.id}-1`]) {
+      expect((await as('GET', `/api/family/children/${id}`)).statusCode).toBe(404);
+    }
+    // Another child's photo as the pose of one's own: not one of the child's photos.
+    const foreignPose = await as('PUT', `/api/family/children/${kids.ava.id}/yearbook-pose`, {
+      photo_id: kids.ben.photos[0],
+    });
+    expect([404, 409, 422]).toContain(foreignPose.statusCode);
+
+    // Signed addresses: the child's grant with another child's photo, a forged grant, an expired one.
+    const gallery = await as('GET', `/api/family/children/${kids.ava.id}/photos`);
+    expect(gallery.statusCode).toBe(200);
+    const [first] = gallery.json().photos as { id: string; proof_url: string }[];
+    const grant = /\/api\/family\/proofs\/([^/]+)\//.exec(first!.proof_url)![1]!;
+    for (const photo of [kids.ben.photos[0], kids.cleo.photos[0]]) {
+      const res = await t.app.inject({ url: `/api/family/proofs/${grant}/${photo}` });
+      expect(res.statusCode).toBe(404);
+    }
+    const forged = await t.app.inject({ url: `/api/family/proofs/${'A'.repeat(43)}/${first!.id}` });
+    expect(forged.statusCode).toBe(404);
+    // Organization tokens do not open family routes, nor a family token the studio's photo routes.
+    const benPhoto = await t.app.inject({ url: `/api/photos/${kids.ben.photos[0]}`, headers: bearer(ava) });
+    expect(benPhoto.statusCode).toBe(401);
+    const codes = await as('GET', `/api/projects/${projectA.id}/family-codes`);
+    expect(codes.statusCode).toBe(401);
+
+    // Nothing any family route answers carries a code, a Student ID or a hidden value.
+    const all = [
+      await as('GET', '/api/family/children'),
+      await as('GET', `/api/family/children/${kids.ava.id}`),
+      gallery,
+      await as('GET', '/api/family/me'),
+    ];
+    for (const res of all) {
+      for (const secret of [
+        kids.ava.code,
+        kids.ava.code.replace('-', ''),
+        kids.ben.code,
+        '1001',
+        'CANARY',
+        'Ben',
+        'Stone',
+      ]) {
+        expect(res.body).not.toContain(secret);
+      }
+    }
+  });
+
+  test('a proof is at most 1,200 px, marked, not indexable, never the original; it expires', async () => {
+    const gallery = await t.app.inject({
+      url: `/api/family/children/${kids.ava.id}/photos`,
+      headers: bearer(ava),
+    });
+    const body = gallery.json();
+    expect(body.photos).toHaveLength(2);
+    expect(body.photos[0]).toMatchObject({
+      season: 'current',
+      crop: { x: 0.25, y: 0.1, width: 0.5, height: 0.8 },
+      is_yearbook_pose: false,
+    });
+    const proof = await t.app.inject({ url: body.photos[0].proof_url });
+    expect(proof.statusCode).toBe(200);
+    expect(proof.headers['content-type']).toBe('image/jpeg');
+    expect(proof.headers['x-robots-tag']).toMatch(/noindex/);
+    const meta = await sharp(proof.rawPayload).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(1200);
+    const original = await t.ctx.storage.read(
+      (
+        await t.ctx.db
+          .selectFrom('photos')
+          .select('storage_key')
+          .where('id', '=', body.photos[0].id)
+          .executeTakeFirstOrThrow()
+      ).storage_key,
+    );
+    expect(proof.rawPayload.equals(original)).toBe(false);
+    // The mark: the proof differs visibly from a plain downscale of the same photo.
+    const plain = await sharp(original).resize(1200, 1200, { fit: 'inside' }).raw().toBuffer();
+    const marked = await sharp(proof.rawPayload).raw().toBuffer();
+    let brighter = 0;
+    for (let i = 0; i < Math.min(plain.length, marked.length); i += 3)
+      if (marked[i]! > plain[i]! + 40) brighter++;
+    expect(brighter).toBeGreaterThan(1000);
+
+    await t.ctx.db
+      .updateTable('family_gallery_grants')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    expect((await t.app.inject({ url: body.photos[0].proof_url })).statusCode).toBe(404);
+  });
+
+  test('a family token on an organization route is 401, and an organization token on a family route', async () => {
+    const concrete = (url: string) => url.replace(/:\w+/g, '1');
+    const routes = t.app.routeActions().filter((r) => r.action !== 'public' && !r.url.includes('*'));
+    const family = routes.filter((r) => r.url.startsWith('/api/family/'));
+    const organization = routes.filter((r) => !r.url.startsWith('/api/family/'));
+    expect(family.length).toBeGreaterThanOrEqual(7);
+    expect(organization.length).toBeGreaterThan(100);
+    for (const r of organization) {
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        headers: bearer(ava),
+      });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+    for (const r of family) {
+      for (const token of [tokens.schoolStaff!, tokens.studioManager!]) {
+        const res = await t.app.inject({
+          method: r.method as 'GET',
+          url: concrete(r.url),
+          headers: bearer(token),
+        });
+        expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+      }
+      const none = await t.app.inject({ method: r.method as 'GET', url: concrete(r.url) });
+      expect(none.statusCode).toBe(401);
+    }
+  });
+
+  test('a guardian the school removes no longer reaches the child', async () => {
+    const gone = await guardianOf(kids.ava, 'Rivera', 'removed.parent@example.test');
+    const gallery = await t.app.inject({
+      url: `/api/family/children/${kids.ava.id}/photos`,
+      headers: bearer(gone),
+    });
+    const proofUrl = gallery.json().photos[0].proof_url;
+    const list = await injectAs(t.app, tokens.schoolStaff!, 'GET', `/api/projects/${projectA.id}/guardians`);
+    const link = (list.json().guardians as { id: string; email: string }[]).find(
+      (g) => g.email === 'removed.parent@example.test',
+    )!;
+    // Another school's staff: 404.
+    expect(
+      (await injectAs(t.app, tokens.memberSchoolB!, 'DELETE', `/api/guardian-links/${link.id}`)).statusCode,
+    ).toBe(404);
+    const removed = await injectAs(t.app, tokens.schoolStaff!, 'DELETE', `/api/guardian-links/${link.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: `/api/family/children/${kids.ava.id}`, headers: bearer(gone) })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ url: proofUrl })).statusCode).toBe(404);
+    const children = await t.app.inject({ url: '/api/family/children', headers: bearer(gone) });
+    expect(children.json().children).toEqual([]);
+  });
+});
+
+describe('yearbook pose', () => {
+  test('chosen before the deadline it becomes the yearbook photo, chosen by a guardian; locked after; off without a deadline', async () => {
+    const family = await guardianOf(kids.ava, 'Rivera', 'pose.parent@example.test');
+    const pose = (photo_id: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/family/children/${kids.ava.id}/yearbook-pose`,
+        headers: bearer(family),
+        payload: { photo_id },
+      });
+    // No deadline: the studio has not turned the choice on.
+    expect((await pose(kids.ava.photos[1]!)).statusCode).toBe(409);
+
+    const setDeadline = (family_pose_deadline: string | null) =>
+      injectAs(t.app, tokens.studioManager!, 'PATCH', `/api/projects/${projectA.id}`, {
+        project: { family_pose_deadline },
+      });
+    const open = await setDeadline(new Date(Date.now() + 86_400_000).toISOString());
+    expect(open.statusCode).toBe(200);
+    expect(open.json().project.family_pose_deadline).toEqual(expect.any(String));
+    // The school may not set the deadline (a studio's setting).
+    const schoolTry = await injectAs(t.app, tokens.schoolStaff!, 'PATCH', `/api/projects/${projectA.id}`, {
+      project: { family_pose_deadline: null },
+    });
+    expect(schoolTry.statusCode).toBe(403);
+
+    const chosen = await pose(kids.ava.photos[1]!);
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().child.yearbook_pose).toMatchObject({
+      open: true,
+      photo_id: kids.ava.photos[1],
+      chosen_by_guardian: true,
+    });
+    const subject = await injectAs(t.app, tokens.schoolStaff!, 'GET', `/api/subjects/${kids.ava.id}`);
+    expect(subject.json().subject.yearbook_photo_id).toBe(kids.ava.photos[1]);
+    const choices = await injectAs(
+      t.app,
+      tokens.schoolStaff!,
+      'GET',
+      `/api/projects/${projectA.id}/family-pose-choices`,
+    );
+    expect(choices.json().family_pose_choices).toEqual([
+      expect.objectContaining({
+        subject_id: kids.ava.id,
+        photo_id: kids.ava.photos[1],
+        chosen_by_guardian: true,
+        current: true,
+      }),
+    ]);
+    const trail = await t.ctx.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('action', '=', 'family.pose_choice')
+      .where('record_id', '=', kids.ava.id)
+      .execute();
+    expect(trail).toHaveLength(1);
+
+    await setDeadline(new Date(Date.now() - 1000).toISOString());
+    const late = await pose(kids.ava.photos[0]!);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().errors.photo_id[0]).toMatch(/can no longer be chosen/);
+    const after = await injectAs(t.app, tokens.schoolStaff!, 'GET', `/api/subjects/${kids.ava.id}`);
+    expect(after.json().subject.yearbook_photo_id).toBe(kids.ava.photos[1]);
+
+    await setDeadline(null);
+    expect((await pose(kids.ava.photos[0]!)).statusCode).toBe(409);
+  });
+});
+
+describe('opt-out requests', () => {
+  test('approval sets the consent flag with a trail row naming the guardian; the studio may not decide; a decided request stays', async () => {
+    const family = await guardianOf(kids.ava, 'Rivera', 'optout.parent@example.test');
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: `/api/family/children/${kids.ava.id}/opt-out-requests`,
+      headers: bearer(family),
+      payload: { yearbook_opt_out: true },
+    });
+    expect(ask.statusCode).toBe(201);
+    expect(ask.json().opt_out_request).toMatchObject({
+      state: 'pending',
+      yearbook_opt_out: true,
+      directory_opt_out: false,
+    });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `/api/family/children/${kids.ava.id}/opt-out-requests`,
+      headers: bearer(family),
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(422);
+
+    const queue = await injectAs(
+      t.app,
+      tokens.schoolStaff!,
+      'GET',
+      `/api/projects/${projectA.id}/opt-out-requests?state=pending`,
+    );
+    expect(queue.statusCode).toBe(200);
+    const pending = (queue.json().opt_out_requests as { id: string; guardian_email: string }[]).find(
+      (r) => r.guardian_email === 'optout.parent@example.test',
+    )!;
+    expect(pending).toBeDefined();
+    const decide = (token: string, state: string) =>
+      injectAs(t.app, token, 'PATCH', `/api/opt-out-requests/${pending.id}`, { opt_out_request: { state } });
+    expect((await decide(tokens.studioManager!, 'approved')).statusCode).toBe(403);
+    expect((await decide(tokens.memberSchoolB!, 'approved')).statusCode).toBe(404);
+
+    const approved = await decide(tokens.schoolStaff!, 'approved');
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().opt_out_request).toMatchObject({
+      state: 'approved',
+      decided_by: { id: w.users.schoolStaff!.id },
+    });
+    const subject = await injectAs(t.app, tokens.schoolStaff!, 'GET', `/api/subjects/${kids.ava.id}`);
+    expect(subject.json().subject.yearbook_opt_out).toBe(true);
+    expect(subject.json().subject.directory_opt_out).toBe(false);
+    const guardian = await t.ctx.db
+      .selectFrom('guardians')
+      .select('id')
+      .where('email', '=', 'optout.parent@example.test')
+      .executeTakeFirstOrThrow();
+    const trail = await t.ctx.db
+      .selectFrom('audit_events')
+      .select(['user_id', 'details'])
+      .where('action', '=', 'subject.consent_change')
+      .where('record_id', '=', kids.ava.id)
+      .execute();
+    expect(trail).toEqual([
+      {
+        user_id: w.users.schoolStaff!.id,
+        details: expect.objectContaining({
+          via: 'family_request',
+          guardian_id: guardian.id,
+          opt_out_request_id: pending.id,
+          yearbook_opt_out: true,
+        }),
+      },
+    ]);
+    expect((await decide(tokens.schoolStaff!, 'declined')).statusCode).toBe(409);
+
+    const mine = await t.app.inject({
+      url: `/api/family/children/${kids.ava.id}/opt-out-requests`,
+      headers: bearer(family),
+    });
+    expect(mine.json().opt_out_requests[0]).toMatchObject({ state: 'approved' });
+  });
+
+  test('where the school says so, a request applies at once', async () => {
+    const studio = await injectAs(
+      t.app,
+      tokens.studioManager!,
+      'PATCH',
+      `/api/projects/${projectA.id}/family-settings`,
+      {
+        family_settings: { family_opt_outs_apply_at_once: true },
+      },
+    );
+    expect(studio.statusCode).toBe(403);
+    const set = await injectAs(
+      t.app,
+      tokens.schoolStaff!,
+      'PATCH',
+      `/api/projects/${projectA.id}/family-settings`,
+      {
+        family_settings: { family_opt_outs_apply_at_once: true },
+      },
+    );
+    expect(set.statusCode).toBe(200);
+    expect(set.json().family_settings.family_opt_outs_apply_at_once).toBe(true);
+    const fay = await insertSubject(t.ctx.db, projectA.id, projectA.fields, {
+      first_name: 'Fay',
+      last_name: 'Lund',
+    });
+    const code = (await codesOf(projectA.id))[fay]!;
+    const family = await guardianOf({ id: fay, code, photos: [] }, 'Lund', 'atonce.parent@example.test');
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: `/api/family/children/${fay}/opt-out-requests`,
+      headers: bearer(family),
+      payload: { directory_opt_out: true },
+    });
+    expect(ask.json().opt_out_request.state).toBe('approved');
+    const subject = await injectAs(t.app, tokens.schoolStaff!, 'GET', `/api/subjects/${fay}`);
+    expect(subject.json().subject.directory_opt_out).toBe(true);
+    await injectAs(t.app, tokens.schoolStaff!, 'PATCH', `/api/projects/${projectA.id}/family-settings`, {
+      family_settings: { family_opt_outs_apply_at_once: false },
+    });
+  });
+});
+
+describe('deleting a subject', () => {
+  test('deletes its guardian links and codes', async () => {
+    const kid = await insertSubject(t.ctx.db, projectA.id, projectA.fields, {
+      first_name: 'Eli',
+      last_name: 'Park',
+    });
+    const code = (await codesOf(projectA.id))[kid]!;
+    await guardianOf({ id: kid, code, photos: [] }, 'Park', 'park.parent@example.test');
+    const res = await injectAs(t.app, tokens.studioManager!, 'DELETE', `/api/subjects/${kid}`);
+    expect(res.statusCode).toBe(200);
+    const codes = await t.ctx.db
+      .selectFrom('family_access_codes')
+      .select('id')
+      .where('subject_id', '=', kid)
+      .execute();
+    const links = await t.ctx.db
+      .selectFrom('guardian_links')
+      .select('id')
+      .where('subject_id', '=', kid)
+      .execute();
+    expect(codes).toEqual([]);
+    expect(links).toEqual([]);
+  });
+});
