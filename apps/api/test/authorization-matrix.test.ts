@@ -569,6 +569,14 @@ const routes: Route[] = [
   }),
   route('DELETE /api/stations/{id}/link', (o) => photoSessions[o]!.links.pop()),
   route('POST /api/stations/{id}/batch', (o) => photoSessions[o]!.liveBatchStations.pop()),
+  route('GET /api/stations/{id}/now', (o) => photoSessions[o]!.station),
+  // A station with no check-in: no current student, so no frame of theirs to pick (422 once allowed).
+  route('PUT /api/stations/{id}/now/pick', (o) => photoSessions[o]!.station, {
+    payload: () => ({ photo_id: '1' }),
+  }),
+  route('PATCH /api/photo-sessions/{id}', (o) => photoSessions[o]!.session, {
+    payload: () => ({ photo_session: { live_apply: false } }),
+  }),
   route('GET /api/photo-sessions/{id}/roster', (o) => photoSessions[o]!.session),
   route('POST /api/photo-sessions/{id}/check-ins', (o) => photoSessions[o]!.session, {
     payload: (o) => ({

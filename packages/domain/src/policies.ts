@@ -241,6 +241,11 @@ export const POLICIES = {
   'station.revoke-link': when((a) => a.canRunPictureDay),
   // Tethered capture: the station's live batch, opened by the studio or lab, or by the station's own link.
   'station.batch': when((a) => a.canRunPictureDay),
+  // The station's "now" view (its current student's frames, checks and crop) and the photographer's pick.
+  'station.now': when((a) => a.canRunPictureDay),
+  'station.pick': when((a) => a.canRunPictureDay),
+  // A session's settings (whether a live batch's matched frames are applied as they come).
+  'photo-session.update': when((a) => a.canRunPictureDay),
   'check-in.list': inView,
   'check-in.create': when((a) => a.canRunPictureDay),
   'walk-up.list': when((a) => a.canRunPictureDay),
@@ -392,6 +397,9 @@ export const STATION_LINK_ACTIONS = [
   'station.batch',
   'photo-batch.upload',
   'photo.upload',
+  // Its own station's "now" view and pick.
+  'station.now',
+  'station.pick',
 ] as const satisfies readonly Action[];
 export const isStationLinkAction = (action: Action) =>
   (STATION_LINK_ACTIONS as readonly string[]).includes(action);

@@ -627,6 +627,8 @@ export interface PhotoBatchItemsTable {
   applied_at: NullableTimestamp;
   /** Applied while its subject's frames were not all checked: the primary is chosen when they are (0040). */
   primary_pending: Generated<boolean>;
+  /** The photographer's pick among its subject's frames at the station (0058): one per subject and batch. */
+  picked_at: NullableTimestamp;
   created_at: Generated<Date>;
 }
 
@@ -656,6 +658,8 @@ export interface PhotoSessionsTable {
   name: string;
   /** The day of the session, as 'YYYY-MM-DD' (a date column, read as text: no time zone moves it). */
   date: ColumnType<string, string, string>;
+  /** Whether its live batches' matched frames are applied as they come (0058); else held for review. */
+  live_apply: Generated<boolean>;
   created_by_user_id: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

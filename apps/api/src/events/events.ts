@@ -64,6 +64,20 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     photo_session_id: id.nullable(),
     flags: z.number().int().positive(),
   }),
+  // Tethered capture: a frame of a station's live batch was matched and checked (picture-day/live-match.ts):
+  // its item's state and subject, whether its checks passed, whether it was applied. Heard on its
+  // session's stream by its station and the studio, which read the station's "now" view again.
+  z.strictObject({
+    type: z.literal('station.frame'),
+    photo_session_id: id,
+    station_id: id,
+    photo_batch_id: id,
+    photo_id: id,
+    subject_id: id.nullable(),
+    state: z.enum(['pending', 'card', 'matched', 'unmatched', 'ambiguous', 'ignored']),
+    checks: z.enum(['pending', 'passed', 'failed']),
+    applied: z.boolean(),
+  }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];
@@ -80,6 +94,7 @@ export const EVENT_READ_ACTION: Record<LiveEventType, Action> = {
   // Coverage moves with them: whoever reads the project's coverage (the school too) is told.
   'photos.assigned': 'coverage.show',
   'photo-check.failed': 'photo-check.list',
+  'station.frame': 'station.now',
 };
 
 /**

@@ -9,7 +9,15 @@ import type { CheckInFact, CheckInStatus } from './statuses.js';
 export const selectSessions = (db: Db) =>
   db
     .selectFrom('photo_sessions as ps')
-    .select(['ps.id', 'ps.project_id', 'ps.name', 'ps.date', 'ps.created_at', 'ps.updated_at']);
+    .select([
+      'ps.id',
+      'ps.project_id',
+      'ps.name',
+      'ps.date',
+      'ps.live_apply',
+      'ps.created_at',
+      'ps.updated_at',
+    ]);
 export type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSessions>['executeTakeFirstOrThrow']>>;
 
 /** The session `id` among the projects in view (`projectIds`, the access module's subquery). */
@@ -27,7 +35,7 @@ export async function insertSession(
   return db
     .insertInto('photo_sessions')
     .values(values)
-    .returning(['id', 'project_id', 'name', 'date', 'created_at', 'updated_at'])
+    .returning(['id', 'project_id', 'name', 'date', 'live_apply', 'created_at', 'updated_at'])
     .executeTakeFirstOrThrow();
 }
 
@@ -375,3 +383,53 @@ export const lockStation = (trx: Db, stationId: string) =>
     .where('s.id', '=', stationId)
     .forUpdate('s')
     .executeTakeFirst();
+
+/** A session's name and settings changed; the row as it is now (undefined when it is gone). */
+export function updateSession(db: Db, id: string, values: { name?: string; live_apply?: boolean }) {
+  return db
+    .updateTable('photo_sessions')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .returning(['id', 'project_id', 'name', 'date', 'live_apply', 'created_at', 'updated_at'])
+    .executeTakeFirst();
+}
+
+/** Whether a session's live batches apply their matched frames as they come (tethered capture). */
+export async function sessionLiveApply(db: Db, sessionId: string) {
+  const row = await db
+    .selectFrom('photo_sessions')
+    .select('live_apply')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.live_apply ?? false;
+}
+
+/** How far back a station's current student is looked for: its last check-ins by device time. */
+const RECENT_CHECK_INS = 200;
+
+/**
+ * A station's last check-ins (device time, newest last), with the subject a walk-up became, and what a
+ * station shows of the person (its values, to name them; its card code).
+ */
+export function stationRecentCheckIns(db: Db, stationId: string) {
+  return db
+    .selectFrom('check_ins as c')
+    .leftJoin('walk_ups as w', 'w.id', 'c.walk_up_id')
+    .leftJoin('subjects as su', (join) =>
+      join.on((eb) => eb('su.id', '=', eb.fn.coalesce('c.subject_id', 'w.subject_id'))),
+    )
+    .select(['c.id', 'c.client_id', 'c.subject_id', 'c.walk_up_id', 'c.status', 'c.at'])
+    .select([
+      'w.subject_id as walk_up_subject_id',
+      'w.fields as walk_up_fields',
+      'w.card_code as walk_up_card_code',
+      'su.properties as subject_properties',
+      'su.card_code as subject_card_code',
+    ])
+    .where('c.station_id', '=', stationId)
+    .orderBy('c.at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(RECENT_CHECK_INS)
+    .execute()
+    .then((rows) => rows.reverse());
+}

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { eventStreams } from '../../events/routes.js';
 import { csvResponse, sendCsv } from '../../http/csv.js';
 import { idParam, pageFields } from '../../http/params.js';
-import { createUnderId, keyed, listUnderId, moduleRoutes, recordById } from '../../http/route.js';
+import { changeById, createUnderId, keyed, listUnderId, moduleRoutes, recordById } from '../../http/route.js';
 import { cameraCardPdf, DAY_LISTS, type DayList, dayList, dayListCsv, dayListEntrySchema } from './day.js';
 import {
   CHECK_IN_STATUSES,
@@ -18,6 +18,7 @@ import {
 } from './serialize.js';
 import {
   approveWalkUp,
+  changeSession,
   createCheckIns,
   createSession,
   createStation,
@@ -131,6 +132,22 @@ export function registerPhotoSessionRoutes(root: FastifyInstance, ctx: AppContex
       recordById('photo_session', photoSessionSchema),
     ),
     async (request) => ({ photo_session: await showSession(ctx, request, request.params.id) }),
+  );
+
+  app.patch(
+    '/api/photo-sessions/:id',
+    operation(
+      'photo-session.update',
+      "Change a photo session: its name, and `live_apply` (tethered capture: a station's live batch applies its matched frames as they come, the first good frame of a student becoming the primary unless one exists; false, the default: held for the studio's review)",
+      changeById(
+        'photo_session',
+        z.object({ name: text(200).optional(), live_apply: z.boolean().optional() }).strict(),
+        photoSessionSchema,
+      ),
+    ),
+    async (request) => ({
+      photo_session: await changeSession(ctx, request, request.params.id, request.body.photo_session),
+    }),
   );
 
   app.post(

@@ -59,6 +59,8 @@ export const photoSessionSchema = recordSchema({
   name: z.string(),
   /** The day of the session, YYYY-MM-DD. */
   date: z.string(),
+  /** Tethered capture: a live batch's matched frames are applied as they come (true), or held for review. */
+  live_apply: z.boolean(),
   counts: countsSchema,
   stations: z.array(stationSchema),
 });
@@ -69,6 +71,7 @@ export function serializeSession(row: SessionRow, counts: SessionCounts, station
     project_id: row.project_id,
     name: row.name,
     date: row.date,
+    live_apply: row.live_apply,
     counts,
     stations: stations.map((s) => serializeStation(s)),
     ...isoTimestamps(row),

@@ -1,4 +1,4 @@
-import { type Action, type FieldRef, readsHiddenFields } from '@school-portal/domain';
+import { type Action, can, type FieldRef, readsHiddenFields } from '@school-portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { type Db, prepared } from '../../db/database.js';
@@ -39,6 +39,8 @@ import {
   sessionWalkUps,
   stationInView,
   stationLinkLive,
+  stationRecentCheckIns,
+  updateSession,
   walkUpInView,
   walkUpsByCode,
 } from './queries.js';
@@ -145,6 +147,76 @@ export { isSessionOfProject } from './queries.js';
 export async function showSession(ctx: AppContext, request: FastifyRequest, id: string) {
   const row = await findSession(ctx.db, request, id);
   return (await sessionAnswers(ctx.db, row.project_id, [row]))[0]!;
+}
+
+/**
+ * A session's name and settings: `live_apply` (tethered capture) makes its live batches apply matched
+ * frames as they come, from their next match on (frames matched and held so far are applied then too);
+ * turned off, the frames that come are held for the studio's review again.
+ */
+export async function changeSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  id: string,
+  input: { name?: string | undefined; live_apply?: boolean | undefined },
+) {
+  const found = await findSession(ctx.db, request, id, 'photo-session.update');
+  const values = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.live_apply !== undefined ? { live_apply: input.live_apply } : {}),
+  };
+  const row = await updateSession(ctx.db, found.id, values);
+  if (!row) throw notFound();
+  return (await sessionAnswers(ctx.db, row.project_id, [row]))[0]!;
+}
+
+/**
+ * A station's current student: whom its last standing check-in photographed or retake names (a station's
+ * `undo` takes back its last standing check-in of that person, as the domain merges them), with the name
+ * and card code a station shows (fields hidden from customers are left out for those who don't read them);
+ * null before the station's first.
+ */
+export async function stationCurrentStudent(
+  db: Db,
+  request: FastifyRequest,
+  station: { id: string; project_id: string },
+) {
+  const rows = await stationRecentCheckIns(db, station.id);
+  const stacks = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const person = row.subject_id ? `s${row.subject_id}` : `w${row.walk_up_id}`;
+    const stack = stacks.get(person) ?? [];
+    stacks.set(person, stack);
+    if (row.status === 'undo') stack.pop();
+    else stack.push(row);
+  }
+  const standing = [...stacks.values()]
+    .flatMap((stack) => stack.filter((r) => r.status === 'photographed' || r.status === 'retake'))
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || Number(BigInt(a.id) - BigInt(b.id)));
+  const last = standing.at(-1);
+  if (!last) return null;
+  const subjectId = last.subject_id ?? last.walk_up_subject_id ?? null;
+  let values: Partial<Record<WalkUpKey, string>> = {};
+  let cardCode: string | null = null;
+  if (subjectId) {
+    const allFields = await projectFields(db, station.project_id);
+    const hidden = request.session ? readsHiddenFields(request.session.abilities) : false;
+    const fields = hidden ? allFields : allFields.filter((f) => f.visible_to_customers);
+    values = valuesByKey(fields, (last.subject_properties ?? {}) as Record<string, string>);
+    cardCode = last.subject_card_code ?? null;
+  } else {
+    values = (last.walk_up_fields ?? {}) as Partial<Record<WalkUpKey, string>>;
+    cardCode = last.walk_up_card_code ?? null;
+  }
+  return {
+    check_in_id: last.id,
+    subject_id: subjectId,
+    walk_up_id: subjectId ? null : last.walk_up_id,
+    status: last.status as 'photographed' | 'retake',
+    checked_in_at: last.at.toISOString(),
+    name: [values.first_name, values.last_name].filter(Boolean).join(' ') || 'No Name',
+    card_code: cardCode,
+  };
 }
 
 export async function createStation(
@@ -506,7 +578,12 @@ export async function sessionStream(ctx: AppContext, request: FastifyRequest, se
         event.type === 'station.link-revoked' ||
         event.type === 'photos.assigned' ||
         // A flag on a frame no subject holds yet is the studio's batch review's, not a station's.
-        (event.type === 'photo-check.failed' && event.subject_id !== null)) &&
+        (event.type === 'photo-check.failed' && event.subject_id !== null) ||
+        // A station's frames: its own device, and the studio (a school reads no batch).
+        (event.type === 'station.frame' &&
+          (station
+            ? event.station_id === station.station_id
+            : !!request.session && can(request.session.abilities, 'station.now')))) &&
       event.photo_session_id === session.id,
     ...(station
       ? {

@@ -10,7 +10,7 @@ import { hashesHeldElsewhere } from '../photos/queries.js';
 import { baseOf, renditionKey, selectPhotos, workingMaster } from '../photos/service.js';
 import { projectFields } from '../subject-imports/service.js';
 import { insertSubjectsWithCardCodes, projectSubjectsToMatch } from '../subjects/bulk.js';
-import { assignBatchFrames } from './apply.js';
+import { assignBatchFrames } from './assign.js';
 import { sessionCheckIns } from './check-ins.js';
 import { EXIF_HEADER_BYTES, faceless, type HeaderFacts, headerFactsIn } from './frame-reading.js';
 import { type ItemToMatch, matchItems } from './match.js';

@@ -14,7 +14,7 @@ import { batchAnswer, DEFAULT_MATCH_FIELD } from './service.js';
  */
 
 /** The station of the path: a station link's own (any other is 404), else one in the caller's view. */
-async function stationOf(request: FastifyRequest, id: string) {
+export async function stationOf(request: FastifyRequest, id: string) {
   const own = request.station;
   if (own) {
     if (id !== own.station_id) throw notFound();

@@ -1,3 +1,4 @@
+import { PORTRAIT_ASPECT } from '@school-portal/domain';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type PageRequest, pageOf } from '../../db/paging.js';
@@ -5,6 +6,7 @@ import type { PhotoBatchesTable, PhotoBatchItemsTable } from '../../db/schema.js
 import { publishEvent } from '../../events/events.js';
 import { strandedBy } from '../../jobs/alive.js';
 import { photoVerifiedRead, photoVerifyingRead } from '../photos/queries.js';
+import { type PhotoRow, selectPhotos } from '../photos/service.js';
 import type { MatchedItem } from './match.js';
 
 export type BatchRow = Selectable<PhotoBatchesTable>;
@@ -349,3 +351,114 @@ export async function notUploadedFileNames(db: Db, batchIds: string[], limit: nu
   for (const r of rows) names.get(r.photo_batch_id)?.push(r.file_name);
   return names;
 }
+
+// ---------- Tethered capture: a station's live batch as it goes ----------
+
+/** The station's live batch, if its uploader opened one. */
+export const liveBatchOfStation = (db: Db, stationId: string) =>
+  db.selectFrom('photo_batches').selectAll().where('station_id', '=', stationId).executeTakeFirst();
+
+/**
+ * A student's frames in a batch, in capture order: matched to them, or offered to them for review
+ * (a candidate), each with its photo, its portrait auto crop and whether it is the student's primary.
+ */
+export async function framesOfSubject(db: Db, batchId: string, subjectId: string) {
+  const items = await db
+    .selectFrom('photo_batch_items')
+    .selectAll()
+    .where('photo_batch_id', '=', batchId)
+    .where((eb) =>
+      eb.or([
+        eb('subject_id', '=', subjectId),
+        eb(sql.val(subjectId), '=', sql<string>`ANY(candidate_subject_ids)`),
+      ]),
+    )
+    .where('state', 'in', ['matched', 'unmatched', 'ambiguous'])
+    .execute();
+  if (items.length === 0) return [];
+  const photos = await selectPhotos(db)
+    .select([
+      sql<{ x: number; y: number; width: number; height: number } | null>`(
+        SELECT json_build_object('x', c.x, 'y', c.y, 'width', c.width, 'height', c.height) FROM photo_crops c
+        WHERE c.photo_id = ph.id AND c.source = 'auto' AND c.aspect = ${PORTRAIT_ASPECT} LIMIT 1)`.as(
+        'auto_crop',
+      ),
+      sql<boolean>`EXISTS (SELECT 1 FROM subject_photo_assignments a
+        WHERE a.photo_id = ph.id AND a.subject_id = ${subjectId} AND a.is_primary)`.as('is_primary'),
+    ])
+    .where(
+      'ph.id',
+      'in',
+      items.map((i) => i.photo_id),
+    )
+    .execute();
+  const byId = new Map(photos.map((p) => [p.id, p]));
+  const time = (i: ItemRow) => i.captured_at?.getTime() ?? Number.POSITIVE_INFINITY;
+  return items
+    .filter((i) => byId.has(i.photo_id))
+    .sort(
+      (a, b) =>
+        (a.sequence ?? 0) - (b.sequence ?? 0) || time(a) - time(b) || Number(BigInt(a.id) - BigInt(b.id)),
+    )
+    .map((item) => {
+      const { auto_crop, is_primary, ...photo } = byId.get(item.photo_id)!;
+      return { item, photo: photo as PhotoRow, auto_crop, is_primary };
+    });
+}
+
+/** A batch's frames still on their way: their bytes being verified, or verified and not matched yet. */
+export async function processingCount(db: Db, batchId: string) {
+  const verifying = photoVerifyingRead('i.photo_id');
+  const verified = photoVerifiedRead('i.photo_id');
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM photo_batch_items i
+    WHERE i.photo_batch_id = ${batchId} AND i.state <> 'ignored'
+      AND (${verifying} OR (i.state = 'pending' AND ${verified}))`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/** Marks an item as its subject's pick in the batch, the one picked before no longer. */
+export async function pickItem(db: Db, batchId: string, subjectId: string, itemId: string) {
+  await db
+    .updateTable('photo_batch_items')
+    .set({ picked_at: null })
+    .where('photo_batch_id', '=', batchId)
+    .where('subject_id', '=', subjectId)
+    .where('picked_at', 'is not', null)
+    .where('id', '!=', itemId)
+    .execute();
+  return db
+    .updateTable('photo_batch_items')
+    .set({ picked_at: sql`coalesce(picked_at, now())` })
+    .where('id', '=', itemId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The batch's row locked until the transaction ends: one live match at a time per batch. */
+export const lockBatch = (trx: Db, id: string) =>
+  trx.selectFrom('photo_batches').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** The live batch item of a photo (a station's batch), with its batch. */
+export const liveItemOfPhoto = (db: Db, photoId: string) =>
+  db
+    .selectFrom('photo_batch_items as i')
+    .innerJoin('photo_batches as b', 'b.id', 'i.photo_batch_id')
+    .select(['i.id', 'i.photo_batch_id', 'b.station_id', 'b.photo_session_id', 'b.project_id'])
+    .where('i.photo_id', '=', photoId)
+    .where('b.station_id', 'is not', null)
+    .executeTakeFirst();
+
+/**
+ * Every item of a batch with what matching reads of its photo (verified, content hash, checked), in one
+ * query: a live match reads it on every frame.
+ */
+export const batchItemsWithPhotos = (db: Db, batchId: string) =>
+  db
+    .selectFrom('photo_batch_items as i')
+    .innerJoin('photos as ph', 'ph.id', 'i.photo_id')
+    .selectAll('i')
+    .select(['ph.upload_verified_at', 'ph.content_sha256', 'ph.checked_at', 'ph.checks'])
+    .where('i.photo_batch_id', '=', batchId)
+    .orderBy('i.id')
+    .execute();

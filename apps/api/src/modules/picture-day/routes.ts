@@ -8,7 +8,14 @@ import { uploadFileName, uploadFileSize } from '../../http/upload-fields.js';
 import { photoSchema } from '../photos/serialize.js';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../photos/service.js';
 import { openStationBatch } from './live-batch.js';
-import { ITEM_STATES, MATCH_BY, PRIMARY_RULES, photoBatchItemSchema, photoBatchSchema } from './serialize.js';
+import {
+  ITEM_STATES,
+  MATCH_BY,
+  PRIMARY_RULES,
+  photoBatchItemSchema,
+  photoBatchSchema,
+  stationNowSchema,
+} from './serialize.js';
 import {
   addPhoto,
   batchItemsPage,
@@ -20,6 +27,7 @@ import {
   startMappingFile,
   startMatch,
 } from './service.js';
+import { pickFrame, stationNow } from './station-now.js';
 
 const presignedPost = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
 const uploadAnswer = z.object({
@@ -145,6 +153,32 @@ export function registerPictureDayRoutes(root: FastifyInstance, ctx: AppContext)
       const { created, photo_batch } = await openStationBatch(ctx, request, request.params.id);
       return reply.status(created ? 201 : 200).send({ photo_batch });
     },
+  );
+
+  app.get(
+    '/api/stations/:id/now',
+    operation(
+      'station.now',
+      'The station\'s "now" view (tethered capture): its current student (its last check-in), that student\'s frames in its live batch with signed thumbnails, checks and auto crop, and `retake_now` when the last frame failed a check',
+      { params: idParam, response: { 200: z.object({ station_now: stationNowSchema }) } },
+    ),
+    async (request) => ({ station_now: await stationNow(ctx, request, request.params.id) }),
+  );
+
+  app.put(
+    '/api/stations/:id/now/pick',
+    operation(
+      'station.pick',
+      'The photographer\'s pick among the current student\'s frames (one per student; an applied pick becomes the primary); the "now" view after it',
+      {
+        params: idParam,
+        body: z.object({ photo_id: recordIdSchema }).strict(),
+        response: { 200: z.object({ station_now: stationNowSchema }) },
+      },
+    ),
+    async (request) => ({
+      station_now: await pickFrame(ctx, request, request.params.id, request.body.photo_id),
+    }),
   );
 
   app.post(

@@ -239,3 +239,66 @@ export function serializeItem(
     thumbnails,
   };
 }
+
+// ---------- A station's "now" view (tethered capture) ----------
+
+const rect = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+const checkSchema = z.object({ code: z.string(), message: z.string() });
+
+/**
+ * One frame of the station's current student: its item's state in the live batch, its signed thumbnails,
+ * its checks (empty when it passed; `checked` false while they run) and its portrait auto crop (fractions
+ * of the image), whether it is the photographer's pick and whether it has been applied.
+ */
+export const stationFrameSchema = z.object({
+  photo_id: z.string(),
+  photo_batch_item_id: z.string(),
+  file_name: z.string(),
+  captured_at: z.string().nullable(),
+  state: z.enum(ITEM_STATES),
+  reason_code: z.enum(REASON_CODES).nullable(),
+  reason: z.string().nullable(),
+  verification_state: photoSchema.shape.verification_state,
+  thumbnails: thumbnailsSchema,
+  checked: z.boolean(),
+  checks: z.array(checkSchema),
+  face: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
+  auto_crop: rect.nullable(),
+  picked: z.boolean(),
+  applied: z.boolean(),
+  is_primary: z.boolean(),
+});
+export type StationFrame = z.infer<typeof stationFrameSchema>;
+
+/** The station's current student: whom its last check-in (photographed or retake) names. */
+export const stationStudentSchema = z.object({
+  check_in_id: z.string(),
+  /** The subject, or null for a walk-up not approved yet (`walk_up_id`). */
+  subject_id: z.string().nullable(),
+  walk_up_id: z.string().nullable(),
+  status: z.enum(['photographed', 'retake']),
+  /** The device's time of the check-in. */
+  checked_in_at: z.string(),
+  name: z.string(),
+  card_code: z.string().nullable(),
+});
+
+export const stationNowSchema = z.object({
+  station_id: z.string(),
+  photo_session_id: z.string(),
+  /** The station's live batch, or null before its uploader's first call. */
+  photo_batch_id: z.string().nullable(),
+  /** The session's choice: matched frames applied as they come (true) or held for review (false). */
+  live_apply: z.boolean(),
+  /** Null before the station's first check-in (or after an undo took back its last). */
+  student: stationStudentSchema.nullable(),
+  /** The student's frames in this live batch, in capture order (matched, or offered to them for review). */
+  frames: z.array(stationFrameSchema),
+  /** The last frame failed a check: take another now. */
+  retake_now: z.boolean(),
+  /** The codes of the last frame's checks that failed (empty unless retake_now). */
+  retake_reasons: z.array(z.string()),
+  /** Frames of the batch still being verified, checked or matched (not placed yet). */
+  processing: z.number(),
+});
+export type StationNow = z.infer<typeof stationNowSchema>;

@@ -215,7 +215,9 @@ export async function addPhoto(
   const { batch, organizationId } = request.station
     ? await stationOwnBatch(ctx.db, request, id)
     : await visibleBatch(ctx, request, id);
-  if (applied(batch))
+  // A station's live batch never ends while its station shoots: applied, it takes the next frames and is
+  // open again (what was applied stays applied). A batch uploaded by hand is done once applied.
+  if (applied(batch) && !batch.station_id)
     throw conflict({ base: ['This batch has been applied; start a new batch for more photos.'] });
   const existing = await findItemByFile(ctx.db, batch.id, file.file_name, file.byte_size);
   if (existing) return { status: 200 as const, body: await uploadAnswer(ctx, existing, true) };
@@ -245,7 +247,8 @@ export async function addPhoto(
     const first = await findItemByFile(ctx.db, batch.id, file.file_name, file.byte_size);
     return { status: 200 as const, body: await uploadAnswer(ctx, first!, true) };
   }
-  await reopenBatch(ctx.db, batch.id);
+  if (batch.station_id) await moveBatch(ctx.db, batch.id, ['matched', 'failed', 'applied'], 'open');
+  else await reopenBatch(ctx.db, batch.id);
   return { status: 201 as const, body: await uploadAnswer(ctx, item, false) };
 }
 
