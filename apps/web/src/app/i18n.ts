@@ -8,6 +8,8 @@ import enUsAttachments from './locales/en-us.attachments.json';
 import enUsCoverage from './locales/en-us.coverage.json';
 // Export formats and exports.
 import enUsExports from './locales/en-us.exports.json';
+// Families: the public claim page and gallery, and the school's guardians and opt-out requests.
+import enUsFamilies from './locales/en-us.families.json';
 import enUs from './locales/en-us.json';
 // Layouts, prints and the roster import.
 import enUsLayouts from './locales/en-us.layouts.json';
@@ -38,6 +40,7 @@ export const resources = {
       ...enUsPhotoChecks,
       ...enUsCoverage,
       ...enUsPhotoSessions,
+      ...enUsFamilies,
     },
   },
 } as const;

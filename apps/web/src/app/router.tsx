@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setAuthFailureHandlers } from '../api/client';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { attachmentRequestRoutes } from '../features/attachment-requests/routes';
+import { familyRoutes } from '../features/families/routes';
 import { stationRoute } from '../features/photo-sessions/routes';
 import { projectAreaRoutes } from '../features/projects/routes';
 import { AppLayout } from './AppLayout';
@@ -71,6 +72,8 @@ export const routes: RouteObject[] = [
       ),
       // A station opens signed in or from a station link (a device signed in for one session only).
       stationRoute,
+      // A family's pages: public, or signed in by a guardian's e-mailed link (a token of its own).
+      ...familyRoutes,
       {
         element: <RequireAuth licensed={false} pageHandlesLoadErrors />,
         children: [

@@ -19,6 +19,7 @@ type ProjectSection =
   | 'project.picture-day'
   | 'project.photo-sessions'
   | 'project.coverage'
+  | 'project.families'
   | 'project.photo-checks';
 
 /**
@@ -78,6 +79,9 @@ export function ProjectLayout() {
               : []),
             ...(can('photo-check.list')
               ? [section('photo-checks', 'project.photo-checks', t('photo-checks.nav'))]
+              : []),
+            ...(can('guardian.list')
+              ? [section('families', 'project.families', t('families.staff.nav'))]
               : []),
           ]}
         />

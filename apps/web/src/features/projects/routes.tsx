@@ -3,6 +3,7 @@ import { ROUTES, type RouteHandle, screenRoute } from '../../app/routes';
 import { projectAttachmentRoutes } from '../attachments/routes';
 import { coverageRoutes } from '../coverage/routes';
 import { projectExportRoutes } from '../exports/routes';
+import { projectFamilyRoutes } from '../families/routes';
 import { layoutRoutes } from '../layouts/routes';
 import { photoCheckRoutes } from '../photo-checks/routes';
 import { photoSessionRoutes } from '../photo-sessions/routes';
@@ -55,6 +56,7 @@ export const projectAreaRoutes: RouteObject[] = [
           ...photoSessionRoutes,
           ...coverageRoutes,
           ...photoCheckRoutes,
+          ...projectFamilyRoutes,
         ],
       },
     ],

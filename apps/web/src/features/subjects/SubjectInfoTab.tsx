@@ -27,6 +27,7 @@ import { GridList } from '../../components/GridList';
 import { useNotify } from '../../components/Notifications';
 import { PhotoFrame } from '../../components/PhotoFrame';
 import { RouterLink } from '../../components/RouterLink';
+import { GuardianChoiceMark } from '../families/GuardianChoiceMark';
 import { ConsentPanel } from './ConsentPanel';
 import { useSubjectContext } from './SubjectLayout';
 
@@ -186,6 +187,13 @@ export function SubjectInfoTab() {
                         )}
                         {isYearbook && (
                           <Chip size="small" color="secondary" label={t('subjects.info.yearbook')} />
+                        )}
+                        {isYearbook && (
+                          <GuardianChoiceMark
+                            projectId={projectId}
+                            subjectId={subject.id}
+                            photoId={photo.id}
+                          />
                         )}
                         {photo.default_photo_crop_id && (
                           <Chip size="small" variant="outlined" label={t('subjects.info.cropped')} />
