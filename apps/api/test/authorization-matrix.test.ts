@@ -52,6 +52,13 @@ const photoSessions: Record<
   string,
   { session: string; station: string; links: string[]; walkUps: string[]; liveBatchStations: string[] }
 > = {};
+// Yearbook deliveries per organization's project: a target with a completed delivery, targets to delete
+// (one per case), and targets to deliver to (one per case, so no delivery waits on another's).
+const yearbook: Record<
+  string,
+  { target: string; delivery: string; deletable: string[]; deliverTo: string[] }
+> = {};
+let yearbookFormat = '';
 const MATRIX_LAYOUT_DEFINITION = {
   page: { width: 612, height: 792 },
   grid: { width: 1, height: 1 },
@@ -328,6 +335,38 @@ beforeAll(async () => {
     for (let i = 0; i < 6; i++) liveBatchStations.push(await station());
     photoSessions[key] = { session, station: await station(), links, walkUps, liveBatchStations };
   }
+  const pspaFormat = await db
+    .selectFrom('project_export_formats')
+    .select('id')
+    .where('standard_key', '=', 'pspa_yearbook')
+    .executeTakeFirstOrThrow();
+  const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  for (const key of Object.keys(w.orgs)) {
+    const target = () =>
+      insertId(db, 'yearbook_targets', {
+        project_id: projects[key]!,
+        publisher: 'jostens',
+        project_export_format_id: pspaFormat.id,
+        deadlines: JSON.stringify([{ name: 'Portrait deadline', date: soon }]),
+      });
+    const main = await target();
+    const delivery = await insertId(db, 'yearbook_deliveries', {
+      yearbook_target_id: main,
+      project_id: projects[key]!,
+      number: 1,
+      kind: 'full',
+      status: 'completed',
+      format_name: 'PSPA Yearbook',
+      storage_key: `matrix/${key}/yearbook.zip`,
+      completed_at: new Date(),
+    });
+    const deletable = [];
+    const deliverTo = [];
+    for (let i = 0; i < 6; i++) deletable.push(await target());
+    for (let i = 0; i < 6; i++) deliverTo.push(await target());
+    yearbook[key] = { target: main, delivery, deletable, deliverTo };
+  }
+  yearbookFormat = pspaFormat.id;
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
     tokens[who] = await signIn(t.app, w.users[who]!.email);
   }
@@ -607,6 +646,32 @@ const routes: Route[] = [
   }),
   route('GET /api/projects/{id}/coverage', projectId),
   route('GET /api/projects/{id}/coverage.csv', projectId),
+  route('GET /api/projects/{id}/yearbook-targets', projectId),
+  route('POST /api/projects/{id}/yearbook-targets', projectId, {
+    payload: () => ({
+      yearbook_target: { publisher: 'walsworth', project_export_format_id: yearbookFormat },
+    }),
+  }),
+  route('GET /api/yearbook-targets/{id}', (o) => yearbook[o]!.target),
+  route('PATCH /api/yearbook-targets/{id}', (o) => yearbook[o]!.target, {
+    payload: () => ({ yearbook_target: { notify_days_before: 5 } }),
+  }),
+  route('DELETE /api/yearbook-targets/{id}', (o) => yearbook[o]!.deletable.pop()),
+  route('PUT /api/yearbook-targets/{id}/pose', (o) => yearbook[o]!.target, {
+    payload: (o) => ({ pose: { subject_id: assignable[o]![0], photo_id: media[o]!.photo } }),
+  }),
+  route('GET /api/projects/{id}/yearbook-deadline', projectId),
+  route('POST /api/yearbook-targets/{id}/deliveries', (o) => yearbook[o]!.deliverTo.pop(), {
+    payload: () => ({ delivery: { kind: 'full' } }),
+  }),
+  route('POST /api/yearbook-targets/{id}/deliveries/check', (o) => yearbook[o]!.target, {
+    payload: () => ({ delivery: { kind: 'changes' } }),
+  }),
+  route('GET /api/yearbook-targets/{id}/deliveries', (o) => yearbook[o]!.target),
+  route('GET /api/yearbook-deliveries/{id}', (o) => yearbook[o]!.delivery),
+  route('GET /api/yearbook-deliveries/{id}/download', (o) => yearbook[o]!.delivery, { query: 'format=json' }),
+  route('GET /api/yearbook-deliveries/{id}/changes.pdf', (o) => yearbook[o]!.delivery),
+  route('GET /api/yearbook-deliveries/{id}/changes.csv', (o) => yearbook[o]!.delivery),
   route('POST /api/projects/{id}/coverage/print', projectId),
   route('GET /api/projects/{id}/coverage/notify/preview', projectId),
   route('POST /api/projects/{id}/coverage/notify', projectId),
