@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Response as LightResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../src/config.js';
+import { issueFamilyToken } from '../src/modules/families/family-token.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { bearer, buildUser, signIn } from './support/factories.js';
 import { insertId, insertIds } from './support/rows.js';
@@ -68,6 +69,9 @@ const MATRIX_LAYOUT_DEFINITION = {
     boxes: [{ kind: 'text', x: 0, y: 0, width: 200, height: 20, template: '{First Name}', size: 10 }],
   },
 };
+// Families per organization's project: a child (claimed by the guardian caller in schoolA1), guardian links
+// to remove and pending opt-out requests to decide (one per case).
+const families: Record<string, { child: string; links: string[]; requests: string[] }> = {};
 // Photo records per organization: album, photo, crops and assignments to use up, an import.
 const media: Record<
   string,
@@ -370,6 +374,45 @@ beforeAll(async () => {
   for (const who of ['labManager', 'studioManager', 'studioStaff', 'schoolStaff', 'unlicensed']) {
     tokens[who] = await signIn(t.app, w.users[who]!.email);
   }
+  // The guardian caller: a family token of a guardian who claimed schoolA1's child.
+  const guardian = await insertId(db, 'guardians', { email: 'matrix.guardian@example.test' });
+  const others = await insertIds(
+    db,
+    'guardians',
+    Array.from({ length: 6 }, (_, i) => ({ email: `matrix.other${i}@example.test` })),
+  );
+  for (const key of Object.keys(w.orgs)) {
+    const child = await insertId(db, 'subjects', { project_id: projects[key]!, properties: '{}' });
+    await insertId(db, 'subject_photo_assignments', { subject_id: child, photo_id: media[key]!.photo });
+    const code = await insertId(db, 'family_access_codes', {
+      subject_id: child,
+      code: `MATRX${key.length}${'ABCDEFGHJK'[Object.keys(w.orgs).indexOf(key)]}ZZZ`,
+    });
+    if (key === 'schoolA1') {
+      await insertId(db, 'guardian_links', {
+        guardian_id: guardian,
+        subject_id: child,
+        access_code_id: code,
+      });
+    }
+    const links = await insertIds(
+      db,
+      'guardian_links',
+      others.map((guardian_id) => ({ guardian_id, subject_id: child, access_code_id: code })),
+    );
+    const requests = await insertIds(
+      db,
+      'opt_out_requests',
+      others.map((guardian_id) => ({
+        subject_id: child,
+        project_id: projects[key]!,
+        guardian_id,
+        yearbook_opt_out: true,
+      })),
+    );
+    families[key] = { child, links, requests };
+  }
+  tokens.guardian = (await issueFamilyToken(db, guardian)).token;
 });
 afterAll(() => t?.close());
 
@@ -382,7 +425,13 @@ const callers: Record<string, Partial<Record<Target, OrgKey>>> = {
   studioStaff: { own: 'studioA', child: 'schoolA1', sibling: 'studioA2', foreign: 'studioB' },
   schoolStaff: { own: 'schoolA1', sibling: 'schoolA2', foreign: 'schoolB' },
   unlicensed: { own: 'studioA', child: 'schoolA1', sibling: 'studioA2', foreign: 'studioB' },
+  // A guardian's family token (family routes only: its own child, another school's of the same studio,
+  // another tree's).
+  guardian: { own: 'schoolA1', sibling: 'schoolA2', foreign: 'schoolB' },
 };
+/** The guardian caller is asked only the family routes; every other caller every route. */
+const FAMILY_ONLY_CALLERS = new Set(['guardian']);
+const isFamilyRoute = (route: { path: string }) => route.path.startsWith('/api/family/');
 // The table names callers as a reader would.
 const CALLER_NAMES: Record<string, string> = {
   labManager: 'lab manager',
@@ -390,6 +439,7 @@ const CALLER_NAMES: Record<string, string> = {
   studioStaff: 'studio staff',
   schoolStaff: 'school staff',
   unlicensed: 'unlicensed',
+  guardian: 'guardian',
 };
 // A person with an account in each organization, for the user routes.
 const memberOf: Record<OrgKey, string> = {
@@ -676,6 +726,34 @@ const routes: Route[] = [
   route('GET /api/projects/{id}/coverage/notify/preview', projectId),
   route('POST /api/projects/{id}/coverage/notify', projectId),
   route('GET /api/users/{id}', (o) => w.users[memberOf[o]]!.id),
+  // Families: the school's side and the studio's codes, then the family routes (the guardian caller).
+  route('GET /api/projects/{id}/guardians', projectId),
+  route('DELETE /api/guardian-links/{id}', (o) => families[o]!.links.pop()),
+  route('GET /api/projects/{id}/family-pose-choices', projectId),
+  route('GET /api/projects/{id}/opt-out-requests', projectId),
+  route('PATCH /api/opt-out-requests/{id}', (o) => families[o]!.requests.pop(), {
+    payload: () => ({ opt_out_request: { state: 'declined' } }),
+  }),
+  route('GET /api/projects/{id}/family-settings', projectId),
+  route('PATCH /api/projects/{id}/family-settings', projectId, {
+    payload: () => ({ family_settings: { family_opt_outs_apply_at_once: false } }),
+  }),
+  route('GET /api/projects/{id}/family-codes', projectId),
+  route('POST /api/projects/{id}/family-codes', projectId, {
+    payload: (o) => ({ selection: { included_subject_ids: [families[o]!.child] } }),
+  }),
+  route('GET /api/family/me'),
+  route('PATCH /api/family/me', null, { payload: () => ({ guardian: { notify_photos_ready: true } }) }),
+  route('GET /api/family/children'),
+  route('GET /api/family/children/{id}', (o) => families[o]!.child),
+  route('GET /api/family/children/{id}/photos', (o) => families[o]!.child),
+  route('PUT /api/family/children/{id}/yearbook-pose', (o) => families[o]!.child, {
+    payload: (o) => ({ photo_id: media[o]!.photo }),
+  }),
+  route('GET /api/family/children/{id}/opt-out-requests', (o) => families[o]!.child),
+  route('POST /api/family/children/{id}/opt-out-requests', (o) => families[o]!.child, {
+    payload: () => ({ directory_opt_out: true }),
+  }),
   route('GET /api/projects/{id}/project-export-formats', projectId),
   route('GET /api/organizations/{id}/project-export-formats', orgId),
   route('GET /api/project-export-formats/{id}', (o) => exportFormats[o]),
@@ -822,14 +900,16 @@ const observed: Record<string, Partial<Record<Target, number>>> = {};
 
 describe('authorization matrix', () => {
   const cases = routes.flatMap((route) =>
-    Object.entries(callers).flatMap(([caller, targets]) =>
-      Object.entries(targets).map(([target, org]) => ({
-        route,
-        caller,
-        target: target as Target,
-        org: org as OrgKey,
-      })),
-    ),
+    Object.entries(callers)
+      .filter(([caller]) => isFamilyRoute(route) || !FAMILY_ONLY_CALLERS.has(caller))
+      .flatMap(([caller, targets]) =>
+        Object.entries(targets).map(([target, org]) => ({
+          route,
+          caller,
+          target: target as Target,
+          org: org as OrgKey,
+        })),
+      ),
   );
   test.each(cases.map((c) => [`${c.route.method} ${c.route.path}`, c.caller, c.target, c]))(
     '%s as %s on %s',
@@ -875,6 +955,7 @@ describe('authorization matrix', () => {
     ];
     for (const route of routes) {
       for (const caller of Object.keys(callers)) {
+        if (FAMILY_ONLY_CALLERS.has(caller) && !isFamilyRoute(route)) continue;
         const key = `${route.method} ${route.path} as ${CALLER_NAMES[caller]}`;
         const row = observed[key] ?? {};
         lines.push(
