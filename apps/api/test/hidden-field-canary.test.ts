@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventually, type TestApp } from './support/app.js';
 import { mappings } from './support/export-format.js';
@@ -43,6 +44,9 @@ let byLabelFormatId: string;
 /** The studio's export of each format, by format id. */
 const studioExports = new Map<string, string>();
 let schoolRenderId: string;
+/** Yearbook deliveries of the studio's leaky format: a target, a full delivery and a changes delivery. */
+let yearbookTargetId: string;
+const yearbookDeliveryIds: string[] = [];
 
 const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   injectAs(t.app, tokens[who]!, method, url, payload);
@@ -292,6 +296,36 @@ beforeAll(async () => {
       })
     ).statusCode,
   ).toBe(200);
+  // Yearbook deliveries of the leaky format (no preset: the format's own settings stand): a full one,
+  // then the changes after a corrected name. Deliveries read no hidden field, whoever makes them.
+  const target = await call('studioManager', 'POST', `/api/projects/${project.projectId}/yearbook-targets`, {
+    yearbook_target: { publisher: 'other_pspa', project_export_format_id: leakyFormatId },
+  });
+  expect(target.statusCode, target.body).toBe(201);
+  yearbookTargetId = target.json().yearbook_target.id;
+  const deliver = async (kind: 'full' | 'changes') => {
+    const made = await call('studioManager', 'POST', `/api/yearbook-targets/${yearbookTargetId}/deliveries`, {
+      delivery: { kind },
+    });
+    expect(made.statusCode, made.body).toBe(202);
+    const id = made.json().yearbook_delivery.id as string;
+    await eventually(
+      async () =>
+        (await call('studioManager', 'GET', `/api/yearbook-deliveries/${id}`)).json().yearbook_delivery
+          .status === 'completed',
+      60_000,
+    );
+    yearbookDeliveryIds.push(id);
+  };
+  await deliver('full');
+  await db
+    .updateTable('subjects')
+    .set({
+      properties: sql`properties || jsonb_build_object(${project.fields.last_name!}::text, 'Lane-Moss')`,
+    })
+    .where('id', '=', subjectIds[0]!)
+    .execute();
+  await deliver('changes');
 }, 300_000);
 
 afterAll(async () => {
@@ -326,6 +360,8 @@ describe('the school', () => {
     '/api/project-templates/{id}': [project.templateId],
     '/api/project-export-formats/{id}': [leakyFormatId],
     '/api/albums/{id}': [project.albumId],
+    '/api/yearbook-targets/{id}': [yearbookTargetId],
+    '/api/yearbook-deliveries/{id}': yearbookDeliveryIds,
   });
 
   test('finds the canary in nothing it can fetch, by any GET route, with any id the studio sees', async () => {
@@ -385,6 +421,23 @@ describe('the school', () => {
     // Coverage: the counts and missing list, and its CSV.
     expect(ok(/\/coverage(\?|$)/)).toBeGreaterThan(0);
     expect(ok(/\/coverage\.csv/)).toBeGreaterThan(0);
+    // Yearbook deliveries: the ledger, each delivery's manifest, archive and change lists.
+    expect(ok(/\/yearbook-targets\/\d+\/deliveries/)).toBeGreaterThan(0);
+    expect(ok(/\/yearbook-deliveries\/\d+$/)).toBe(yearbookDeliveryIds.length);
+    expect(ok(/\/yearbook-deliveries\/\d+\/download/)).toBeGreaterThan(0);
+    expect(ok(/\/yearbook-deliveries\/\d+\/changes\.pdf/)).toBeGreaterThan(0);
+    expect(ok(/\/yearbook-deliveries\/\d+\/changes\.csv/)).toBeGreaterThan(0);
+    // The check before a delivery (a POST) answers the school no hidden value either.
+    const checked = await call(
+      'schoolStaff',
+      'POST',
+      `/api/yearbook-targets/${yearbookTargetId}/deliveries/check`,
+      {
+        delivery: { kind: 'changes' },
+      },
+    );
+    expect(checked.statusCode).toBe(200);
+    expect(hasCanary(checked.body)).toBe(false);
     // The photo checks' review list, with the flagged photos and their subjects.
     const reviewed = await call('schoolStaff', 'GET', `/api/projects/${project.projectId}/photo-checks`);
     expect(reviewed.json().photo_checks).toHaveLength(photos.length);
