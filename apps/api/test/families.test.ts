@@ -27,6 +27,7 @@ interface Child {
 let projectA: { id: string; fields: Record<string, string> };
 let projectB: { id: string; fields: Record<string, string> };
 const kids: Record<'ava' | 'ben' | 'cleo', Child> = {} as never;
+let albumA: string;
 
 let addressCount = 0;
 /** A client address of its own, so that one test's claims never spend another's allowance. */
@@ -124,7 +125,7 @@ beforeAll(async () => {
     first_name: 'Cleo',
     last_name: 'Marsh',
   });
-  const albumA = await insertId(t.ctx.db, 'albums', {
+  albumA = await insertId(t.ctx.db, 'albums', {
     name: 'Picture day',
     parent_resource_type: 'Project',
     parent_resource_id: projectA.id,
@@ -773,5 +774,71 @@ describe('deleting a subject', () => {
       .execute();
     expect(codes).toEqual([]);
     expect(links).toEqual([]);
+  });
+});
+
+describe('photos are ready', () => {
+  test('applying a batch e-mails the guardians who asked for it: the first name, a link, an unsubscribe', async () => {
+    const gus = await insertSubject(t.ctx.db, projectA.id, projectA.fields, {
+      first_name: 'Gus',
+      last_name: 'Okafor',
+      'Studio Secret': 'CANARY-SECRET',
+    });
+    const code = (await codesOf(projectA.id))[gus]!;
+    const asked = await guardianOf({ id: gus, code, photos: [] }, 'Okafor', 'asked.parent@example.test');
+    await guardianOf({ id: gus, code, photos: [] }, 'Okafor', 'quiet.parent@example.test');
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/family/me',
+      headers: bearer(asked),
+      payload: { guardian: { notify_photos_ready: true } },
+    });
+    const photo = await addPhoto(projectA.id, gus, albumA);
+    await t.ctx.db.deleteFrom('subject_photo_assignments').where('photo_id', '=', photo).execute();
+    const batch = await insertId(t.ctx.db, 'photo_batches', {
+      project_id: projectA.id,
+      album_id: albumA,
+      name: 'Retakes',
+      match_by: 'file_name',
+      state: 'applying',
+      created_by_user_id: null,
+    });
+    await insertId(t.ctx.db, 'photo_batch_items', {
+      photo_batch_id: batch,
+      photo_id: photo,
+      file_name: 'gus.jpg',
+      byte_size: 100,
+      state: 'matched',
+      subject_id: gus,
+      sequence: 1,
+    });
+    const before = smtp.messages.length;
+    await t.ctx.queue.enqueue('photo-batches.apply', { photo_batch_id: batch });
+    const mail = await eventually(
+      async () => smtp.messages.slice(before).find((m) => m.subject === 'Gus’s school photos are ready'),
+      30_000,
+    );
+    expect((mail.to as { text: string }).text).toBe('asked.parent@example.test');
+    expect(mail.text).toContain(`${PUBLIC_URL}/family/children/${gus}`);
+    expect(mail.text).not.toContain('Okafor');
+    expect(mail.text).not.toContain('CANARY');
+    const unsubscribe = /\/family\/unsubscribe#token=([A-Za-z0-9_-]+)/.exec(mail.text!)![1]!;
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/family/unsubscribe',
+          payload: { token: unsubscribe },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(
+      smtp.messages
+        .slice(before)
+        .filter((m) => (m.to as { text: string }).text === 'quiet.parent@example.test'),
+    ).toHaveLength(0);
+    const me = await t.app.inject({ url: '/api/family/me', headers: bearer(asked) });
+    expect(me.json().guardian.notify_photos_ready).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { imageThreads } from '../../images/threads/pool.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import type { Storage } from '../../storage/storage.js';
+import { notifyPhotosReady } from '../families/notify.js';
 import { DEFAULT_LARGEST_OUTPUT_HEIGHT } from '../photos/checks/checks.js';
 import { hashesHeldElsewhere } from '../photos/queries.js';
 import { baseOf, renditionKey, selectPhotos, workingMaster } from '../photos/service.js';
@@ -270,7 +271,7 @@ export const photoBatchMatchJob = defineJob('photo-batches.match', {
 export const photoBatchApplyJob = defineJob('photo-batches.apply', {
   retryLimit: 2,
   retryDelaySeconds: 10,
-  async handle({ photo_batch_id }, { db, log }: JobDeps) {
+  async handle({ photo_batch_id }, { db, log, config, enqueueEmail }: JobDeps) {
     const batch = await findBatch(db, photo_batch_id).catch(() => null);
     if (batch?.state !== 'applying') return;
     try {
@@ -296,6 +297,12 @@ export const photoBatchApplyJob = defineJob('photo-batches.apply', {
           rows.map((r) => r.id),
         );
         const report = await subjectReport(trx, batch);
+        // Families: "photos are ready" to the guardians of the subjects who asked for it.
+        await notifyPhotosReady(
+          trx,
+          { config, enqueueEmail },
+          rows.map((r) => r.subject_id),
+        );
         await moveBatch(trx, batch.id, ['applying'], 'applied', {
           applied_at: new Date(),
           report: JSON.stringify(report),
