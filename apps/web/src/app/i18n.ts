@@ -23,6 +23,8 @@ import enUsPictureDay from './locales/en-us.picture-day.json';
 import enUsProjects from './locales/en-us.projects.json';
 // The subjects area likewise.
 import enUsSubjects from './locales/en-us.subjects.json';
+// Tethered capture at a station: the current student's frames, their checks, the pick.
+import enUsTether from './locales/en-us.tether.json';
 
 export const DEFAULT_LOCALE = 'en-us';
 
@@ -41,6 +43,7 @@ export const resources = {
       ...enUsCoverage,
       ...enUsPhotoSessions,
       ...enUsFamilies,
+      ...enUsTether,
     },
   },
 } as const;

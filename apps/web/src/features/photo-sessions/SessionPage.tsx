@@ -33,6 +33,7 @@ import {
   useSessionRoster,
 } from './api';
 import { useSessionEvents } from './events';
+import { LiveApplySetting } from './LiveApplySetting';
 
 /** One session: its counts, its stations, a new station and the link to hand a hired photographer. */
 export function SessionPage() {
@@ -115,6 +116,11 @@ export function SessionPage() {
           </StatusList>
         </Box>
       )}
+      <LiveApplySetting
+        sessionId={sessionId}
+        liveApply={data.live_apply ?? false}
+        canChange={can('photo-session.update')}
+      />
       <Typography variant="h2" sx={{ mb: 1 }}>
         {t('photo-sessions.stations')}
       </Typography>

@@ -21,6 +21,8 @@ export interface PhotoSession {
   name: string;
   /** YYYY-MM-DD */
   date: string;
+  /** Tethered capture: a station's matched frames are applied as they arrive (true), or held for review. */
+  live_apply?: boolean;
   counts?: SessionCounts;
   stations?: Station[];
   created_at?: string;
@@ -269,4 +271,101 @@ export function downloadCameraCard(sessionId: string, subjectId: string, caller:
     { subject_id: subjectId },
     caller.token,
   );
+}
+
+// ---------- Tethered capture: the station's current student and their frames ----------
+
+/** A check the server runs on each frame (the Photo Checks' codes); `message` is the server's words. */
+export interface FrameCheck {
+  code: string;
+  message: string;
+}
+
+/** A rectangle on a frame as fractions 0..1 of the upright image. */
+export interface FrameBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One frame of the current student in the station's live batch (API.md "Tethered capture"). */
+export interface NowFrame {
+  photo_id: string;
+  photo_batch_item_id: string;
+  file_name: string;
+  captured_at: string | null;
+  /** `matched` to the student, or offered to them for the studio's review (`ambiguous`, ...). */
+  state: 'pending' | 'card' | 'matched' | 'unmatched' | 'ambiguous' | 'ignored';
+  reason_code: string | null;
+  reason: string | null;
+  verification_state: string;
+  thumbnails: { tiny: string | null; small: string | null; large: string | null; full: string | null };
+  /** False while the checks have not looked at it yet. */
+  checked: boolean;
+  /** The checks it fails (none: it passed, once `checked`). */
+  checks: FrameCheck[];
+  face: FrameBox | null;
+  auto_crop: FrameBox | null;
+  picked: boolean;
+  applied: boolean;
+  is_primary: boolean;
+}
+
+/** The station's current student: whom its last standing check-in names. */
+export interface NowStudent {
+  check_in_id: string;
+  subject_id: string | null;
+  walk_up_id: string | null;
+  status: 'photographed' | 'retake';
+  checked_in_at: string;
+  name: string;
+  card_code: string | null;
+}
+
+/** GET /api/stations/:id/now: the station's current student and their frames as they arrive. */
+export interface StationNow {
+  station_id: string;
+  photo_session_id: string;
+  photo_batch_id: string | null;
+  live_apply: boolean;
+  student: NowStudent | null;
+  /** In capture order. */
+  frames: NowFrame[];
+  /** The last frame fails a check: shoot again now. */
+  retake_now: boolean;
+  retake_reasons: string[];
+  /** Frames of the batch not placed yet (being verified, checked or matched). */
+  processing: number;
+}
+
+/** GET /api/stations/:id/now */
+export function fetchStationNow(stationId: string, caller: Caller, signal?: AbortSignal) {
+  return call<{ station_now: StationNow }>(`/stations/${encodeURIComponent(stationId)}/now`, caller, {
+    signal,
+  }).then((answer) => answer.station_now);
+}
+
+/** PUT /api/stations/:id/now/pick: the frame the current student keeps; answers the view after it. */
+export function pickStationFrame(stationId: string, caller: Caller, photoId: string) {
+  return call<{ station_now: StationNow }>(`/stations/${encodeURIComponent(stationId)}/now/pick`, caller, {
+    method: 'PUT',
+    body: { photo_id: photoId },
+  }).then((answer) => answer.station_now);
+}
+
+/** PATCH /api/photo-sessions/:id: the session's name, or whether matched frames apply as they arrive. */
+export function useChangePhotoSession(sessionId: string) {
+  return useMutation({
+    mutationFn: (change: { name?: string; live_apply?: boolean }) =>
+      call<{ photo_session: PhotoSession }>(
+        `/photo-sessions/${encodeURIComponent(sessionId)}`,
+        {},
+        { method: 'PATCH', body: { photo_session: change } },
+      ).then((answer) => answer.photo_session),
+    onSuccess: (session) => {
+      queryClient.setQueryData(sessionKeys.session(sessionId), session);
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.session(sessionId) });
+    },
+  });
 }

@@ -4,14 +4,15 @@ import type { Caller } from './api';
 
 /**
  * A photo session's live events (GET /api/photo-sessions/:id/events: check-ins from every station, a
- * station link revoked), through useEventStream with the station link's token when it has one. Each
- * frame (and each reconnection, which may have missed some) calls `onChange`: the page reads afresh.
+ * station link revoked, a frame of a station's current student checked), through useEventStream with the
+ * station link's token when it has one. Each frame (and each reconnection, `ready`, which may have missed
+ * some) calls `onChange` with its event name and data: the page reads afresh what it shows.
  * `onRefused` hears a 401 to a station link's token (revoked or out of date): the stream then stops.
  */
 export function useSessionEvents(
   sessionId: string,
   caller: Caller | null,
-  onChange: () => void,
+  onChange: (event: string, data: string) => void,
   onRefused?: () => void,
 ) {
   const handlers = useRef({ onChange, onRefused });
@@ -22,7 +23,7 @@ export function useSessionEvents(
       ? `/api/photo-sessions/${encodeURIComponent(sessionId)}/events`
       : null,
     token,
-    () => handlers.current.onChange(),
+    (event, data) => handlers.current.onChange(event, data),
     (status) => {
       if (status === 401 && token) handlers.current.onRefused?.();
     },

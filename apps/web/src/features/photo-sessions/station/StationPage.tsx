@@ -15,7 +15,7 @@ import {
   type StudentState,
   searchByName,
 } from '@school-portal/domain';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { getToken } from '../../../api/token';
@@ -26,10 +26,12 @@ import { CameraPanel } from './CameraPanel';
 import { ClockCardDialog, clockCardFiles } from './ClockCard';
 import { cameraFiles } from './camera';
 import { readStationSignIn, saveStationSignIn, takeLinkToken } from './link';
+import { NowPanel } from './NowPanel';
 import { registerShellCache } from './offline';
 import { LinkReprintCard, ReprintCard } from './ReprintCard';
 import { useScanner } from './useScanner';
 import { useStation } from './useStation';
+import { useStationNow } from './useStationNow';
 import { WalkUpDialog } from './WalkUpDialog';
 
 /** Touch targets of a station: at least 44 px, a little more for the status buttons. */
@@ -92,7 +94,11 @@ export function StationPage() {
 function Station({ sessionId, stationId, caller }: { sessionId: string; stationId: string; caller: Caller }) {
   const signedIn = caller.token === undefined;
   const { t } = useTranslation();
-  const station = useStation(sessionId, stationId, caller);
+  // The Now panel's frames are read again on each of the session's events (the stream is the station's).
+  const nowEvent = useRef<(event: string, data: string) => void>(() => undefined);
+  const station = useStation(sessionId, stationId, caller, (event, data) => nowEvent.current(event, data));
+  const tether = useStationNow(sessionId, stationId, caller, station.live);
+  nowEvent.current = tether.onEvent;
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [query, setQuery] = useState('');
   const [classKey, setClassKey] = useState(ANY_CLASS);
@@ -393,6 +399,14 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
             <Typography color="text.secondary">{t('station.student.none')}</Typography>
           )}
         </Section>
+
+        <NowPanel
+          now={station.ended ? undefined : tether.now.data}
+          failed={tether.now.isError}
+          online={station.online}
+          onPick={(photoId) => tether.pick.mutate(photoId)}
+          pickFailed={tether.pick.isError}
+        />
 
         <Section title={t('station.class.title')} testId="station-class">
           {shownClass === ANY_CLASS ? (

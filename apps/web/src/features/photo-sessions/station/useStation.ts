@@ -82,7 +82,13 @@ function walkUpPerson(stored: StoredCheckIn): RosterPerson | null {
  * the server), this device's check-ins queued and sent in the foreground in batches with retries, and the
  * session's live events. Works from the device's copy when the network is away.
  */
-export function useStation(sessionId: string, stationId: string, caller: Caller) {
+export function useStation(
+  sessionId: string,
+  stationId: string,
+  caller: Caller,
+  /** Hears each of the session's events too (the Now panel reads its frames again). */
+  onEvent?: (event: string, data: string) => void,
+) {
   const [roster, setRoster] = useState<StoredRoster | null>(null);
   const [checkIns, setCheckIns] = useState<StoredCheckIn[]>([]);
   const [loaded, setLoaded] = useState(false);
@@ -92,6 +98,8 @@ export function useStation(sessionId: string, stationId: string, caller: Caller)
   const callerRef = useRef(caller);
   callerRef.current = caller;
   const rosterRef = useRef<StoredRoster | null>(null);
+  const onEventRef = useRef(onEvent);
+  onEventRef.current = onEvent;
 
   const reloadLocal = useCallback(async () => {
     setCheckIns(await loadCheckIns(sessionId));
@@ -230,7 +238,10 @@ export function useStation(sessionId: string, stationId: string, caller: Caller)
   const { live } = useSessionEvents(
     sessionId,
     ended ? null : caller,
-    () => void pull().catch(() => undefined),
+    (event, data) => {
+      void pull().catch(() => undefined);
+      onEventRef.current?.(event, data);
+    },
     () => setEnded('link-ended'),
   );
 
