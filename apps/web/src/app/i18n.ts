@@ -25,6 +25,8 @@ import enUsProjects from './locales/en-us.projects.json';
 import enUsSubjects from './locales/en-us.subjects.json';
 // Tethered capture at a station: the current student's frames, their checks, the pick.
 import enUsTether from './locales/en-us.tether.json';
+// Yearbook targets, deliveries to the publisher, the check before delivery and the deadlines.
+import enUsYearbook from './locales/en-us.yearbook.json';
 
 export const DEFAULT_LOCALE = 'en-us';
 
@@ -44,6 +46,7 @@ export const resources = {
       ...enUsPhotoSessions,
       ...enUsFamilies,
       ...enUsTether,
+      ...enUsYearbook,
     },
   },
 } as const;

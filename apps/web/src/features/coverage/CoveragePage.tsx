@@ -39,6 +39,7 @@ import { QueryState } from '../../components/QueryState';
 import { SubHeading } from '../../components/SubHeading';
 import { ListTable } from '../../components/table/ListTable';
 import { useSetSearchParam } from '../../components/useSetSearchParam';
+import { YearbookDeadlineNote } from '../yearbook/DeadlineCard';
 import { COVERAGE_COUNTS, CoverageFigures } from './CoverageFigures';
 import { MissingPdfDialog } from './MissingPdfDialog';
 import { SessionFigures } from './SessionFigures';
@@ -73,6 +74,7 @@ export function CoveragePage() {
       <QueryState query={coverage} errorMessage={t('coverage.load-failed')}>
         {(data) => (
           <Stack spacing={3}>
+            <YearbookDeadlineNote projectId={projectId} />
             <CoverageFigures totals={data.coverage.totals} />
             <SessionFigures projectId={projectId} />
             <ClassTable coverage={data.coverage} />

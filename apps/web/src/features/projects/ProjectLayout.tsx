@@ -20,7 +20,8 @@ type ProjectSection =
   | 'project.photo-sessions'
   | 'project.coverage'
   | 'project.families'
-  | 'project.photo-checks';
+  | 'project.photo-checks'
+  | 'project.yearbook';
 
 /**
  * Every screen of one project: loads it, then shows the project subnav (spec §2: project name,
@@ -82,6 +83,9 @@ export function ProjectLayout() {
               : []),
             ...(can('guardian.list')
               ? [section('families', 'project.families', t('families.staff.nav'))]
+              : []),
+            ...(can('yearbook-target.list')
+              ? [section('yearbook', 'project.yearbook', t('yearbook.nav'))]
               : []),
           ]}
         />

@@ -25,6 +25,7 @@ import { LinkButton } from '../../components/RouterLink';
 import { CoverageCard } from '../coverage/CoverageCard';
 import { useLiveCoverage } from '../coverage/useLiveCoverage';
 import { PhotoChecksSummary } from '../photo-checks/PhotoChecksSummary';
+import { YearbookDeadlineCard } from '../yearbook/DeadlineCard';
 import { ChooseTemplate } from './ChooseTemplate';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 
@@ -163,6 +164,7 @@ function ProjectDashboard({ project }: { project: ProjectRecord }) {
         ))}
       </GridList>
       <CoverageCard projectId={projectId} />
+      <YearbookDeadlineCard projectId={projectId} />
       <PhotoChecksSummary projectId={projectId} />
       <ProjectActions project={project} />
     </Page>

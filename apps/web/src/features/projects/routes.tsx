@@ -9,6 +9,7 @@ import { photoCheckRoutes } from '../photo-checks/routes';
 import { photoSessionRoutes } from '../photo-sessions/routes';
 import { pictureDayRoutes } from '../picture-day/routes';
 import { subjectRoutes } from '../subjects/routes';
+import { yearbookRoutes } from '../yearbook/routes';
 
 /**
  * The project area's screens (projects, one project and its sub-screens, seasons, project templates),
@@ -57,6 +58,7 @@ export const projectAreaRoutes: RouteObject[] = [
           ...coverageRoutes,
           ...photoCheckRoutes,
           ...projectFamilyRoutes,
+          ...yearbookRoutes,
         ],
       },
     ],
