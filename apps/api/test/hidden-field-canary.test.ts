@@ -6,6 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mailDepsOf } from '../src/mail/outbox.js';
+import { notifyPhotosReady } from '../src/modules/families/notify.js';
 import { eventually, type TestApp } from './support/app.js';
 import { mappings } from './support/export-format.js';
 import { bearer, injectAs } from './support/factories.js';
@@ -517,5 +519,96 @@ describe('the school', () => {
     expect(missing.status).toBe(200);
     expect(missing.text).toContain('North');
     expect(hasCanary(missing.text)).toBe(false);
+  });
+});
+
+describe('a family', () => {
+  test('finds the canary in no family route, no family e-mail, and nothing the school sees of families', async () => {
+    const { db } = t.ctx;
+    const email = 'canary.parent@example.test';
+    const codes = await call('studioManager', 'GET', `/api/projects/${project.projectId}/family-codes`);
+    expect(hasCanary(codes.body)).toBe(false);
+    const code = (codes.json().family_codes as { subject_id: string; code: string }[]).find(
+      (c) => c.subject_id === subjectIds[1],
+    )!.code;
+    const claimed = await t.app.inject({
+      method: 'POST',
+      url: '/api/family/claims',
+      payload: { claim: { code, last_name: 'Moss', email } },
+    });
+    expect(claimed.statusCode).toBe(202);
+    const link = await eventually(() =>
+      db.selectFrom('email_outbox').select('text_body').where('to_address', '=', email).executeTakeFirst(),
+    );
+    const linkToken = /\/family\/sign-in#token=([A-Za-z0-9_-]+)/.exec(link.text_body)![1]!;
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/family/sessions',
+      payload: { token: linkToken },
+    });
+    expect(session.statusCode).toBe(201);
+    const family = session.json().family_session.token as string;
+    const as = (method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bearer(family), ...(payload ? { payload } : {}) });
+    await injectAs(t.app, tokens.studioManager!, 'PATCH', `/api/projects/${project.projectId}`, {
+      project: { family_pose_deadline: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    const answers = [session.body];
+    answers.push((await as('PATCH', '/api/family/me', { guardian: { notify_photos_ready: true } })).body);
+    const gallery = await as('GET', `/api/family/children/${subjectIds[1]}/photos`);
+    expect(gallery.statusCode).toBe(200);
+    const photos = gallery.json().photos as { id: string; proof_url: string }[];
+    expect(photos.length).toBeGreaterThan(0);
+    const pose = await as('PUT', `/api/family/children/${subjectIds[1]}/yearbook-pose`, {
+      photo_id: photos[0]!.id,
+    });
+    expect(pose.statusCode).toBe(200);
+    const asked = await as('POST', `/api/family/children/${subjectIds[1]}/opt-out-requests`, {
+      directory_opt_out: true,
+    });
+    expect(asked.statusCode).toBe(201);
+    answers.push(pose.body, asked.body);
+
+    // Every family GET route, with every subject id the studio sees, and every proof.
+    const routes = t.app
+      .routeActions()
+      .filter((r) => r.method === 'GET' && r.url.startsWith('/api/family/'))
+      .map((r) => r.url.replace(/:(\w+)/g, '{$1}'));
+    expect(routes.length).toBeGreaterThanOrEqual(5);
+    let read = 0;
+    for (const route of routes) {
+      const urls = route.includes('{grant}')
+        ? photos.map((p) => p.proof_url)
+        : route.includes('{id}')
+          ? subjectIds.map((id) => route.replace('{id}', id))
+          : [route];
+      for (const url of urls) {
+        const res = await as('GET', url);
+        expect(res.statusCode, url).toBeLessThan(500);
+        if (res.statusCode === 200) read++;
+        answers.push(`${url}\n${JSON.stringify(res.headers)}\n${res.rawPayload.toString('latin1')}`);
+      }
+    }
+    expect(read).toBeGreaterThanOrEqual(routes.length);
+
+    // Every family e-mail: the sign-in link's and "photos are ready".
+    await db.transaction().execute((trx) => notifyPhotosReady(trx, mailDepsOf(t.ctx), [subjectIds[1]!]));
+    const mails = await db
+      .selectFrom('email_outbox')
+      .select(['subject', 'text_body', 'html_body'])
+      .where('to_address', '=', email)
+      .execute();
+    expect(mails.map((m) => m.subject)).toEqual(
+      expect.arrayContaining(['Ben’s school photos are ready', expect.stringMatching(/sign-in link/)]),
+    );
+    for (const m of mails) answers.push(`${m.subject}\n${m.text_body}\n${m.html_body}`);
+
+    // The school's side of families.
+    for (const path of ['guardians', 'family-pose-choices', 'opt-out-requests', 'family-settings']) {
+      const res = await call('schoolStaff', 'GET', `/api/projects/${project.projectId}/${path}`);
+      expect(res.statusCode, path).toBe(200);
+      answers.push(res.body);
+    }
+    expect(answers.filter(hasCanary)).toEqual([]);
   });
 });

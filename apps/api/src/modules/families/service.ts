@@ -360,8 +360,7 @@ const photosOfSubjects = (db: Db, subjectIds: string[]) =>
           FROM subject_photo_assignments a
           JOIN photos ph ON ph.id = a.photo_id
           LEFT JOIN photo_crops c ON c.photo_id = ph.id AND c.is_default
-          WHERE a.subject_id = ANY(${subjectIds}::bigint[]) AND ph.upload_verified_at IS NOT NULL
-            AND ph.renditions_ready_at IS NOT NULL)`.as('x'),
+          WHERE a.subject_id = ANY(${subjectIds}::bigint[]) AND ph.upload_verified_at IS NOT NULL)`.as('x'),
     )
     .selectAll()
     .orderBy('x.created_at', 'desc')
@@ -462,9 +461,13 @@ export async function proofImage(ctx: AppContext, grant: string, photoId: string
   if (!row) throw notFound();
   const photo = await photosOfSubjectsById(ctx.db, photoId);
   if (!photo) throw notFound();
+  // The working master, else the large rendition, else (renditions not made yet) the original: read to
+  // render the proof from, never served.
   const source = photo.master_width
     ? renditionKey(baseOf(photo.storage_key), 'master')
-    : renditionKey(baseOf(photo.storage_key), 'large');
+    : photo.renditions_ready_at
+      ? renditionKey(baseOf(photo.storage_key), 'large')
+      : photo.storage_key;
   const bytes = await ctx.storage.read(source);
   const crop =
     photo.crop_x === null || photo.crop_y === null || photo.crop_width === null || photo.crop_height === null
@@ -477,15 +480,14 @@ async function photosOfSubjectsById(db: Db, photoId: string) {
   const { rows } = await sql<{
     storage_key: string;
     master_width: number | null;
+    renditions_ready_at: Date | null;
     crop_x: number | null;
     crop_y: number | null;
     crop_width: number | null;
     crop_height: number | null;
-  }>`SELECT ph.storage_key, ph.master_width, c.x AS crop_x, c.y AS crop_y, c.width AS crop_width, c.height AS crop_height
+  }>`SELECT ph.storage_key, ph.master_width, ph.renditions_ready_at, c.x AS crop_x, c.y AS crop_y, c.width AS crop_width, c.height AS crop_height
      FROM photos ph LEFT JOIN photo_crops c ON c.photo_id = ph.id AND c.is_default
-     WHERE ph.id = ${photoId}::bigint AND ph.upload_verified_at IS NOT NULL AND ph.renditions_ready_at IS NOT NULL`.execute(
-    db,
-  );
+     WHERE ph.id = ${photoId}::bigint AND ph.upload_verified_at IS NOT NULL`.execute(db);
   return rows[0];
 }
 
