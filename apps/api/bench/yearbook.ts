@@ -7,7 +7,7 @@
  * 0.15, since it touches about 10% of the subjects), and the check before a delivery over every subject
  * (checkDelivery, nothing written; goal: under 2 s), the median of CHECKS runs.
  *
- * Photos are ORIGINALS real 12 MP JPEGs with their working masters (as after upload), shared by the
+ * Photos are ORIGINALS real JPEGs of MEGAPIXELS (12) with their working masters (as after upload), shared by the
  * subjects' photo rows under their storage keys, so nothing large is generated per subject.
  *
  * Uses TEST_DATABASE_URL's server when given (a database is created and dropped), else an embedded
@@ -30,6 +30,7 @@ const RETAKES = Number(process.env.RETAKES ?? 150);
 const CORRECTED = Number(process.env.CORRECTED ?? 40);
 const ORIGINALS = Number(process.env.ORIGINALS ?? 4);
 const CHECKS = Number(process.env.CHECKS ?? 3);
+const MEGAPIXELS = Number(process.env.MEGAPIXELS ?? 12);
 const KEYS = ['student_id', 'first_name', 'last_name', 'grade', 'teacher'];
 
 const { runtime, close } = await benchDatabase('yearbook', { storage: true });
@@ -54,7 +55,7 @@ try {
   // The originals and their working masters (not timed).
   const originals: { key: string; width: number; height: number; mw: number; mh: number }[] = [];
   for (let i = 0; i < ORIGINALS; i++) {
-    const bytes = await makePhoto(i, 12, true);
+    const bytes = await makePhoto(i, MEGAPIXELS, true);
     const master = await renderWorkingMaster(bytes);
     const base = `bench/yearbook/${i}`;
     await storage.put(`${base}/original`, bytes, 'image/jpeg');
@@ -95,7 +96,7 @@ try {
       )
       INSERT INTO subject_photo_assignments (subject_id, photo_id, is_primary)
       SELECT s.id, p.id, true FROM s JOIN p ON p.content_sha256 = md5(${seed} || s.id::text)`.execute(db);
-    // Each photo's working master: a hard link to its original's (the export reads the master).
+    // Each photo's files: hard links to its original's and working master (the export reads the master).
     const made = await sql<{ storage_key: string }>`SELECT storage_key FROM photos
       WHERE album_id = ${album.id} AND storage_key LIKE ${`bench/yearbook/${seed}-%`}`.execute(db);
     for (const { storage_key } of made.rows) {
@@ -103,6 +104,8 @@ try {
       const to = path.join(storageDir, storage_key.replace(/original$/, 'master'));
       await mkdir(path.dirname(to), { recursive: true });
       await link(path.join(storageDir, `bench/yearbook/${n}/master`), to);
+      // And the original, read when the master has too few pixels for the crop.
+      await link(path.join(storageDir, `bench/yearbook/${n}/original`), path.join(storageDir, storage_key));
     }
     await sql`INSERT INTO photo_crops (photo_id, name, is_default, x, y, width, height)
       SELECT p.id, '8x10', true, 0.1, 0.1, 0.8, 0.8 FROM photos p

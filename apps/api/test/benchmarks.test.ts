@@ -47,6 +47,10 @@ const tiny: Record<string, { env: Record<string, string>; figure: RegExp }> = {
     env: { SUBJECTS: '4', REPEATS: '1', ORIGINALS: '2', MEMORY_COUNTS: '2,4', MEMORY_MEGAPIXELS: '1' },
     figure: /growth 2 -> 4 \(goal < 15%\): -?\d/,
   },
+  'bench:yearbook': {
+    env: { SUBJECTS: '20', RETAKES: '3', CORRECTED: '2', ORIGINALS: '1', CHECKS: '1', MEGAPIXELS: '1' },
+    figure: /changes \/ full: \d[\s\S]*check before a delivery, 20 subjects: \d+ ms/,
+  },
   'bench:api': {
     env: { BENCH_SECONDS: '1', BENCH_CONNECTIONS: '2', BENCH_SUBJECTS: '100' },
     figure: /ratio to \/healthz/,
