@@ -14,6 +14,7 @@ import { insertSubjectsWithCardCodes, projectSubjectsToMatch } from '../subjects
 import { assignBatchFrames } from './assign.js';
 import { sessionCheckIns } from './check-ins.js';
 import { EXIF_HEADER_BYTES, faceless, type HeaderFacts, headerFactsIn } from './frame-reading.js';
+import { makePickPrimary } from './live-match.js';
 import { type ItemToMatch, matchItems } from './match.js';
 import {
   batchItems,
@@ -264,7 +265,8 @@ export const photoBatchMatchJob = defineJob('photo-batches.match', {
 /**
  * Applies a batch (POST /photo-batches/:id/apply set it applying): every matched photo is assigned to its
  * subject (extras first get their new subjects), the last one of each subject's sequence that passed the
- * photo checks becomes its primary as the batch's rule says (assignBatchFrames), cards never. One short
+ * photo checks becomes its primary as the batch's rule says (assignBatchFrames), cards never; a frame the
+ * photographer picked at the station becomes it whatever the rule. One short
  * transaction; applying again changes nothing (assignments made are kept as they are, items remember they
  * were applied).
  */
@@ -292,6 +294,9 @@ export const photoBatchApplyJob = defineJob('photo-batches.apply', {
           .filter((i) => i.subject_id)
           .map((i) => ({ id: i.id, subject_id: i.subject_id!, photo_id: i.photo_id }));
         const made = await assignBatchFrames(trx, rows, batch.primary_rule);
+        // The photographer's pick at the station (tethered capture) is its student's primary.
+        for (const i of items)
+          if (i.picked_at && i.subject_id) await makePickPrimary(trx, i.subject_id, i.photo_id);
         await markItemsApplied(
           trx,
           rows.map((r) => r.id),

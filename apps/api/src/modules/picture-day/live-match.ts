@@ -5,9 +5,10 @@ import { setPrimariesInBulk } from '../photos/assignments.js';
 import { hashesHeldElsewhere } from '../photos/queries.js';
 import { assignBatchFrames } from './assign.js';
 import { sessionCheckIns } from './check-ins.js';
-import { type ItemToMatch, matchItems } from './match.js';
+import { type ItemToMatch, type MatchedItem, matchItems } from './match.js';
 import {
   batchItemsWithPhotos,
+  type ItemRow,
   liveItemOfPhoto,
   lockBatch,
   markItemsApplied,
@@ -65,7 +66,11 @@ export async function matchLiveFrame(db: Db, photoId: string): Promise<void> {
         stationIds,
         stationId,
       }).filter((m) => !byId.get(m.id)!.applied_at);
-      await saveMatches(trx, matches);
+      // Written only where the outcome moved: most of a long day's batch stays as it was at each frame.
+      await saveMatches(
+        trx,
+        matches.filter((m) => changed(byId.get(m.id)!, m)),
+      );
       for (const m of matches) Object.assign(byId.get(m.id)!, { state: m.state, subject_id: m.subject_id });
       if (await sessionLiveApply(trx, sessionId)) {
         const frames = matches
@@ -104,6 +109,20 @@ export async function matchLiveFrame(db: Db, photoId: string): Promise<void> {
       },
     );
   });
+}
+
+/** Whether a match's outcome differs from what its item holds. */
+function changed(row: ItemRow, m: MatchedItem) {
+  return (
+    row.sequence !== m.sequence ||
+    row.state !== m.state ||
+    row.subject_id !== m.subject_id ||
+    row.reason_code !== m.reason_code ||
+    row.value_read !== m.value_read ||
+    row.warning_code !== m.warning_code ||
+    (m.card_code !== null && row.card_code !== m.card_code) ||
+    row.candidate_subject_ids.join(',') !== m.candidate_subject_ids.join(',')
+  );
 }
 
 /** The photographer's pick becomes its student's primary (it replaces the one chosen before). */
