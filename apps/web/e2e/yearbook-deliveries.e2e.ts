@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
+import { eventually } from '../../api/test/support/app.js';
+import { makeJpeg } from '../../api/test/support/images.js';
 import { downloadBy, heading, navLink } from './helpers.js';
 import {
   apiAs,
@@ -26,6 +28,24 @@ const FINAL_DEADLINE = inDays(45);
 beforeAll(async () => {
   projectId = await projectIdByName(product.app, 'Maple Grove Fall 2026');
 });
+
+/** A demo student of the project by first name: its id, and the id of the First Name field. */
+async function subjectByFirstName(first: string): Promise<{ id: string; firstName: string }> {
+  const { api } = await apiAs(product.baseUrl, DEMO_USERS.studio);
+  const { project } = await api<{ project: { project_template_id: string } }>(`/api/projects/${projectId}`);
+  const { project_template: template } = await api<{
+    project_template: { subject_fields: { id: string; field_key: string | null }[] };
+  }>(`/api/project-templates/${project.project_template_id}`);
+  const firstName = template.subject_fields.find((f) => f.field_key === 'first_name')!.id;
+  const subjects = await product.app.ctx.db
+    .selectFrom('subjects')
+    .select(['id', 'properties'])
+    .where('project_id', '=', projectId)
+    .execute();
+  const subject = subjects.find((s) => (s.properties as Record<string, string>)[firstName] === first);
+  if (!subject) throw new Error(`no subject ${first}`);
+  return { id: String(subject.id), firstName };
+}
 
 const ledgerRows = (p: Page) =>
   p.getByRole('table', { name: 'Deliveries to the publisher' }).getByTestId('yearbook-delivery-row');
@@ -89,18 +109,8 @@ test('a full delivery, then after a corrected name a changes delivery holding on
 
   // Ben's first name is corrected (as the subject form saves it).
   const { api } = await apiAs(product.baseUrl, DEMO_USERS.studio);
-  const { project } = await api<{ project: { project_template_id: string } }>(`/api/projects/${projectId}`);
-  const { project_template: template } = await api<{
-    project_template: { subject_fields: { id: string; field_key: string | null }[] };
-  }>(`/api/project-templates/${project.project_template_id}`);
-  const firstName = template.subject_fields.find((f) => f.field_key === 'first_name')!.id;
-  const subjects = await product.app.ctx.db
-    .selectFrom('subjects')
-    .select(['id', 'properties'])
-    .where('project_id', '=', projectId)
-    .execute();
-  const ben = subjects.find((s) => (s.properties as Record<string, string>)[firstName] === 'Ben')!;
-  await api(`/api/subjects/${ben.id}`, 'PATCH', { subject: { properties: { [firstName]: 'Benjamin' } } });
+  const { firstName, id: benId } = await subjectByFirstName('Ben');
+  await api(`/api/subjects/${benId}`, 'PATCH', { subject: { properties: { [firstName]: 'Benjamin' } } });
 
   // The check before the changes delivery says what it would hold.
   await page.getByRole('link', { name: 'Check Before Delivery' }).click();
@@ -186,6 +196,68 @@ test("the school reads the ledger, the check's not-pictured list and the next de
     await page
       .getByTestId('yearbook-deadline-note')
       .getByText(/^Portrait deadline for Jostens/)
+      .waitFor();
+  });
+});
+
+test("the school chooses the yearbook pose of a student with two photos, until the target's pose deadline", async () => {
+  // The studio uploads a second portrait of Ava on her subject page.
+  const { page } = studio;
+  const ava = await subjectByFirstName('Ava');
+  const before = await product.app.ctx.db
+    .selectFrom('subjects')
+    .select('yearbook_photo_id')
+    .where('id', '=', ava.id)
+    .executeTakeFirstOrThrow();
+  expect(before.yearbook_photo_id).toBeNull();
+  await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${ava.id}/upload`);
+  await page
+    .getByTestId('photo-input')
+    .setInputFiles([{ name: 'ava-second.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(800, 1000) }]);
+  await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+  // One photo leads on to its crop; then the subject page shows both once their thumbnails are made.
+  await page.waitForURL((url) => url.pathname.endsWith('/crop'));
+  await page.goto(`${product.baseUrl}/projects/${projectId}/subjects/${ava.id}`);
+  await eventually(
+    async () => (await page.getByTestId('subject-photo').getByRole('img').count()) === 2,
+    30_000,
+  );
+
+  await withSignedInPage(product, DEMO_USERS.school, async (school) => {
+    await school.goto(`${product.baseUrl}/projects/${projectId}/yearbook`);
+    await school.getByRole('link', { name: 'Open the Jostens target' }).click();
+    const poses = school.getByRole('region', { name: 'Choose Yearbook Poses' });
+    await poses.getByText(/Choose one until /).waitFor();
+    const student = poses.getByTestId('yearbook-pose-student');
+    await student.getByRole('heading', { name: 'Ava Nguyen (3, Ms. Ortiz)' }).waitFor();
+    expect(await student.count()).toBe(1);
+    await student.getByRole('button', { name: 'Use photo 2 of Ava Nguyen for the yearbook' }).click();
+    await school.getByText('The yearbook pose of Ava Nguyen was saved.').waitFor();
+    await student.getByTestId('yearbook-pose').nth(1).getByText('Yearbook pose').waitFor();
+  });
+  const chosen = await product.app.ctx.db
+    .selectFrom('subjects')
+    .select('yearbook_photo_id')
+    .where('id', '=', ava.id)
+    .executeTakeFirstOrThrow();
+  expect(chosen.yearbook_photo_id).not.toBeNull();
+
+  // Once the pose deadline has passed, the choice is closed on the screen.
+  const target = await product.app.ctx.db
+    .selectFrom('yearbook_targets')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  await product.app.ctx.db
+    .updateTable('yearbook_targets')
+    .set({ deadlines: JSON.stringify([{ name: 'Portrait deadline', date: inDays(-1) }]) })
+    .where('id', '=', target.id)
+    .execute();
+  await withSignedInPage(product, DEMO_USERS.school, async (school) => {
+    await school.goto(`${product.baseUrl}/projects/${projectId}/yearbook/targets/${target.id}`);
+    await school
+      .getByRole('region', { name: 'Choose Yearbook Poses' })
+      .getByText('The pose deadline has passed: poses can no longer be chosen here.')
       .waitFor();
   });
 });
