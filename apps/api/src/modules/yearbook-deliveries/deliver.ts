@@ -25,6 +25,9 @@ import {
 import { deliveredState, deliverySetup, diffSince, renders, subjectsNow } from './state.js';
 
 /** Where a delivery's archive lives: under its project, one key per delivery. */
+/** A delivery queued or working this long has lost its job (the job expires after 4 hours, retried twice). */
+const STALE_AFTER_MS = 13 * 60 * 60 * 1000;
+
 export const deliveryKey = (organizationId: string, projectId: string, deliveryId: string) =>
   `org-${organizationId}/projects/${projectId}/yearbook-deliveries/${deliveryId}.zip`;
 
@@ -114,6 +117,18 @@ export async function createDelivery(
   const id = await ctx.db.transaction().execute(async (trx) => {
     // One delivery of a target at a time: the target's row is the lock.
     await trx.selectFrom('yearbook_targets').select('id').where('id', '=', target.id).forUpdate().execute();
+    // A delivery whose job was lost for good (past the job's expiry and its retries) no longer blocks.
+    await trx
+      .updateTable('yearbook_deliveries')
+      .set({
+        status: 'failed',
+        status_message: 'The delivery stopped before it was finished.',
+        updated_at: new Date(),
+      })
+      .where('yearbook_target_id', '=', target.id)
+      .where('status', 'in', ['queued', 'working'])
+      .where('updated_at', '<', new Date(Date.now() - STALE_AFTER_MS))
+      .execute();
     const running = await trx
       .selectFrom('yearbook_deliveries')
       .select('id')
