@@ -46,8 +46,10 @@ export function SessionPage() {
   const [name, setName] = useState('');
   const [link, setLink] = useState<{ station: string; link: StationLink } | null>(null);
   const roster = useSessionRoster(sessionId, can('photo-session.roster'));
-  // Check-ins from every station move the counts and lists: read them again as they come.
-  useSessionEvents(sessionId, {}, () => {
+  // Check-ins from every station move the counts and lists: read them again as they come (a station's
+  // frames, told to the studio too, change neither).
+  useSessionEvents(sessionId, {}, (event) => {
+    if (event === 'station.frame') return;
     void queryClient.invalidateQueries({ queryKey: sessionKeys.session(sessionId) });
   });
 
