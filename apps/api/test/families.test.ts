@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { runRetentionSweep } from '../src/jobs/retention.js';
+import { GUARDIAN_RETENTION_DAYS } from '../src/modules/families/retention.js';
 import { renditionKey } from '../src/modules/photos/service.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, injectAs, projectThroughApi, ROSTER_FIELDS, signInAll } from './support/factories.js';
@@ -840,5 +842,53 @@ describe('photos are ready', () => {
     ).toHaveLength(0);
     const me = await t.app.inject({ url: '/api/family/me', headers: bearer(asked) });
     expect(me.json().guardian.notify_photos_ready).toBe(false);
+  });
+});
+
+describe('privacy', () => {
+  test('the data summary counts guardians; guardians who never signed in again are removed after the retention period', async () => {
+    const stale = await guardianOf(kids.cleo, 'Marsh', 'stale.parent@example.test');
+    await guardianOf(kids.cleo, 'Marsh', 'fresh.parent@example.test');
+    const summary = await injectAs(
+      t.app,
+      tokens.foreignManager!,
+      'GET',
+      `/api/projects/${projectB.id}/data-summary`,
+    );
+    expect(summary.statusCode).toBe(200);
+    const { n } = await t.ctx.db
+      .selectFrom('guardian_links as gl')
+      .innerJoin('subjects as s', 's.id', 'gl.subject_id')
+      .select((eb) => eb.fn.count<string>('gl.guardian_id').distinct().as('n'))
+      .where('s.project_id', '=', projectB.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBeGreaterThanOrEqual(2);
+    expect(summary.json().data_summary.counts.guardians).toBe(Number(n));
+    expect(summary.json().data_summary.retention.guardian_retention_days).toBe(GUARDIAN_RETENTION_DAYS);
+
+    const now = new Date(Date.now() + (GUARDIAN_RETENTION_DAYS - 10) * 86_400_000);
+    await t.ctx.db
+      .updateTable('guardians')
+      .set({ last_signed_in_at: new Date(Date.now() - 20 * 86_400_000) })
+      .where('email', '=', 'stale.parent@example.test')
+      .execute();
+    await runRetentionSweep(t.ctx, now);
+    const left = await t.ctx.db
+      .selectFrom('guardians')
+      .select('email')
+      .where('email', 'in', ['stale.parent@example.test', 'fresh.parent@example.test'])
+      .execute();
+    expect(left.map((g) => g.email)).toEqual(['fresh.parent@example.test']);
+    const links = await t.ctx.db
+      .selectFrom('guardian_links as gl')
+      .innerJoin('guardians as g', 'g.id', 'gl.guardian_id')
+      .select('g.email')
+      .where('gl.subject_id', '=', kids.cleo.id)
+      .execute();
+    expect(links.map((l) => l.email)).not.toContain('stale.parent@example.test');
+    expect(links.map((l) => l.email)).toContain('fresh.parent@example.test');
+    // Its family token went with it.
+    const gone = await t.app.inject({ url: '/api/family/children', headers: bearer(stale) });
+    expect(gone.statusCode).toBe(401);
   });
 });

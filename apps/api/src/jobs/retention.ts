@@ -1,4 +1,5 @@
 import { purgeAuditEvents } from '../modules/audit/retention.js';
+import { purgeFamilies } from '../modules/families/retention.js';
 import { expireRenders } from '../modules/layouts/retention.js';
 import { finishStalledProjectDeletions } from '../modules/projects/delete.js';
 import { daysAfter } from '../time.js';
@@ -8,7 +9,8 @@ import { defineSweep } from './queue.js';
 
 /**
  * Retention: renders past EXPORT_RETENTION_DAYS lose their PDF and are marked expired; trail
- * rows older than AUDIT_RETENTION_DAYS are purged; project deletions whose job gave up are finished.
+ * rows older than AUDIT_RETENTION_DAYS are purged; project deletions whose job gave up are finished;
+ * guardians who have not signed in again within GUARDIAN_RETENTION_DAYS are removed (families/retention.ts).
  * Export archives expire by the exports' own job. `now` is the clock (tests move it).
  */
 export async function runRetentionSweep(
@@ -19,6 +21,8 @@ export async function runRetentionSweep(
   const audit = await purgeAuditEvents(deps.db, daysAfter(now, -deps.config.auditRetentionDays));
   if (renders > 0) await deleteDueObjects(deps);
   const projects = await finishStalledProjectDeletions(deps, now);
+  // Guardians who have not signed in again within the families' retention period, and spent family links.
+  await purgeFamilies(deps.db, now);
   return { renders_expired: renders, audit_events_purged: audit, project_deletions_finished: projects };
 }
 

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { projectAttachmentReads } from '../attachments/queries.js';
+import { projectGuardianReads } from '../families/queries.js';
+import { GUARDIAN_RETENTION_DAYS } from '../families/retention.js';
 import { projectRenderReads } from '../layouts/queries.js';
 import { projectPhotoReads } from '../photos/queries.js';
 import { projectExportReads } from '../project-exports/queries.js';
@@ -22,6 +24,8 @@ export const dataSummarySchema = z.object({
     files: z.number(),
     exports: z.number(),
     renders: z.number(),
+    /** Guardians who claimed a child of the project (families). */
+    guardians: z.number(),
   }),
   /** The template's field names only: never a value. Hidden fields are counted for callers who can't see them. */
   field_names: z.array(z.string()),
@@ -31,6 +35,8 @@ export const dataSummarySchema = z.object({
     export_retention_days: z.number(),
     render_retention_days: z.number(),
     audit_retention_days: z.number(),
+    /** A guardian who has not signed in again within it is removed. */
+    guardian_retention_days: z.number(),
   }),
   oldest_record_at: z.string().nullable(),
   newest_record_at: z.string().nullable(),
@@ -72,6 +78,7 @@ export async function projectDataSummary(
       files.verifiedCount.as('files'),
       renders.storedCount.as('renders'),
       exports.storedCount.as('exports'),
+      projectGuardianReads('p.id').count.as('guardians'),
       sql<Date | null>`LEAST(${subjects.oldest}, ${photos.oldest}, ${files.oldest}, ${renders.oldest}, ${exports.oldest})`.as(
         'oldest',
       ),
@@ -94,6 +101,7 @@ export async function projectDataSummary(
       files: row.files,
       exports: row.exports,
       renders: row.renders,
+      guardians: row.guardians,
     },
     field_names: seen.map((f) => effectiveLabel(f)),
     hidden_fields_count: all.length - seen.length,
@@ -102,6 +110,7 @@ export async function projectDataSummary(
       export_retention_days: ctx.config.exportRetentionDays,
       render_retention_days: ctx.config.exportRetentionDays,
       audit_retention_days: ctx.config.auditRetentionDays,
+      guardian_retention_days: GUARDIAN_RETENTION_DAYS,
     },
     oldest_record_at: iso(row.oldest),
     newest_record_at: iso(row.newest),
