@@ -469,3 +469,62 @@ describe('poses and deadlines', () => {
     expect(smtp.messages).toHaveLength(2);
   });
 });
+
+describe('the check on a second school', () => {
+  test('names one photo on two subjects, one name twice in a class, a tab, and characters the index cannot hold; "changes" before any delivery is 422', async () => {
+    const other = await projectWithFields(t.ctx.db, w.orgs.schoolA1.id, 'Spring Portraits', KEYS);
+    const crop = { name: '8x10', x: 0.1, y: 0.1, width: 0.8, height: 0.8 };
+    const bytes = await makeJpeg(400, 500);
+    const add = (values: string[]) =>
+      subjectWithPhoto(t, other, Object.fromEntries(KEYS.map((k, i) => [k, values[i]!])), {
+        bytes,
+        width: 400,
+        height: 500,
+        crop,
+      });
+    const twins = [
+      await add(['Ann', 'Lee', '2', 'Mr. Roe', '1']),
+      await add(['Ann', 'Lee', '2', 'Mr. Roe', '2']),
+    ];
+    const tab = await add(['Bo\tB', 'Kay', '2', 'Mr. Roe', '3']);
+    const polish = await add(['Łucja', 'Nowak', '2', 'Mr. Roe', '4']);
+    // The twins' photos are one file (the same bytes, so the same content hash).
+    await t.ctx.db
+      .updateTable('photos')
+      .set({ content_sha256: 'f'.repeat(64) })
+      .where('album_id', '=', other.albumId)
+      .where('storage_key', 'like', `%/${twins[0]}/%`)
+      .execute();
+    await t.ctx.db
+      .updateTable('photos')
+      .set({ content_sha256: 'f'.repeat(64) })
+      .where('album_id', '=', other.albumId)
+      .where('storage_key', 'like', `%/${twins[1]}/%`)
+      .execute();
+    const made = await call('studioStaff', 'POST', `/api/projects/${other.projectId}/yearbook-targets`, {
+      yearbook_target: { publisher: 'treering', project_export_format_id: pspa },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().yearbook_target.id;
+    const early = await call('studioStaff', 'POST', `/api/yearbook-targets/${id}/deliveries`, {
+      delivery: { kind: 'changes' },
+    });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors.kind).toEqual(['there is no completed delivery to count changes from']);
+
+    const { check } = (
+      await call('schoolStaff', 'POST', `/api/yearbook-targets/${id}/deliveries/check`, {
+        delivery: { kind: 'full' },
+      })
+    ).json();
+    const ids = (code: string) =>
+      (check.warnings.find((x: { code: string }) => x.code === code)?.subjects ?? [])
+        .map((s: { id: string }) => s.id)
+        .sort();
+    expect(ids('same_photo_two_subjects')).toEqual([...twins].sort());
+    expect(ids('name_twice_in_class')).toEqual([...twins].sort());
+    expect(ids('value_has_tab')).toEqual([tab]);
+    expect(ids('value_outside_encoding')).toEqual([polish]);
+    expect(check.not_pictured).toEqual([]);
+  });
+});
