@@ -79,6 +79,23 @@ async function mailedSignInLink(email: string, seen = 0): Promise<string> {
   throw new Error(`No family sign-in link mailed to ${email}`);
 }
 
+/**
+ * The unsubscribe link (its path and fragment) of an e-mail to `email`: the e-mails to a guardian carry
+ * one of their own (the very first sign-in link, to an address that is no guardian yet, a bare one).
+ */
+async function mailedUnsubscribeLink(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const response = await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const { messages } = (await response.json()) as { messages: { text: string }[] };
+    for (const message of messages) {
+      const link = /https?:\/\/\S+?(\/family\/unsubscribe#token=[A-Za-z0-9_-]+)/.exec(message.text)?.[1];
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No unsubscribe link mailed to ${email}`);
+}
+
 async function mailedLinkCount(email: string): Promise<number> {
   const response = await fetch(`${product.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
   const { messages } = (await response.json()) as { messages: { text: string }[] };
@@ -251,6 +268,32 @@ test('the studio sets the pose deadline and reads a code; a parent claims the ch
     expect(await optOuts.getByRole('button', { name: 'Ask to leave Ava out of the directory' }).count()).toBe(
       0,
     );
+
+    // The "photos are ready" e-mail, asked for here, and stopped by the unsubscribe link of an e-mail.
+    const photosReady = parent.getByRole('checkbox', { name: 'E-mail me when new photos are ready' });
+    await parent.getByTestId('family-signed-in-as').getByText(`Signed in as ${PARENT}.`).waitFor();
+    expect(await photosReady.isChecked()).toBe(false);
+    await photosReady.check();
+    await expect.poll(() => photosReady.isDisabled(), POLL).toBe(false);
+    expect(await photosReady.isChecked()).toBe(true);
+    // Claiming again (here the same child) mails a guardian's link, with an unsubscribe link of its own.
+    await parent.getByRole('link', { name: 'Add Another Child' }).click();
+    await heading(parent, "See your child's photos").waitFor();
+    await parent.getByLabel('Access code').fill(code);
+    await parent.getByLabel("Child's last name").fill('Nguyen');
+    await parent.getByLabel('Your e-mail').fill(PARENT);
+    await parent.getByRole('button', { name: 'Send Me a Sign-in Link' }).click();
+    await heading(parent, 'Check your e-mail').waitFor();
+    await parent.goto(`${product.baseUrl}${await mailedUnsubscribeLink(PARENT)}`);
+    await parent
+      .getByTestId('unsubscribed')
+      .getByText('You will no longer get e-mails that photos are ready.')
+      .waitFor();
+    expect(new URL(parent.url()).hash).toBe('');
+    await parent.goto(`${product.baseUrl}/family`);
+    await heading(parent, "Your family's photos").waitFor();
+    await parent.getByTestId('family-signed-in-as').waitFor();
+    expect(await photosReady.isChecked()).toBe(false);
 
     // The family token went to family routes only, and nothing else went with a token.
     for (const { path, token } of bearers) {

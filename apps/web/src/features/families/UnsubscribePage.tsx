@@ -8,7 +8,7 @@ import { FamilyApiError, unsubscribe } from './api';
 import { FamilyFrame } from './FamilyFrame';
 import { takeFromAddress } from './session';
 
-type Outcome = 'working' | 'done' | 'invalid' | 'failed';
+type Outcome = 'working' | 'done' | 'none' | 'invalid' | 'failed';
 
 /**
  * Where a family e-mail's unsubscribe link lands: its token (in the path or the fragment) stops the
@@ -18,7 +18,8 @@ export function UnsubscribePage() {
   const { t } = useTranslation();
   const params = useParams();
   const [token] = useState(() => params.token ?? takeFromAddress('token'));
-  const [outcome, setOutcome] = useState<Outcome>(() => (token ? 'working' : 'invalid'));
+  // The first e-mail to an address that is no guardian yet carries a bare link: nothing is sent to it.
+  const [outcome, setOutcome] = useState<Outcome>(() => (token ? 'working' : 'none'));
   const started = useRef(false);
 
   useEffect(() => {
@@ -40,6 +41,11 @@ export function UnsubscribePage() {
       {outcome === 'done' && (
         <Alert severity="success" data-testid="unsubscribed">
           {t('families.unsubscribe.done')}
+        </Alert>
+      )}
+      {outcome === 'none' && (
+        <Alert severity="info" data-testid="unsubscribe-none">
+          {t('families.unsubscribe.none')}
         </Alert>
       )}
       {outcome === 'invalid' && <Alert severity="warning">{t('families.unsubscribe.invalid')}</Alert>}
