@@ -180,6 +180,11 @@ export function yearbookPhotoFacts(db: Db, subjectIds: string[]) {
     .execute();
 }
 
+/** How many verified photos a subject (`subjectIdColumn`) has: what a yearbook delivery can take. */
+export const verifiedPhotoCount = (subjectIdColumn: string) =>
+  sql<number>`(SELECT count(*)::int FROM subject_photo_assignments a JOIN photos ph ON ph.id = a.photo_id
+    WHERE a.subject_id = ${sql.ref(subjectIdColumn)} AND ph.upload_verified_at IS NOT NULL AND ph.width IS NOT NULL)`;
+
 /** What other areas may read of a project's photos, as SQL over a project id column. */
 export const projectPhotoReads = (projectIdColumn: string) => {
   const projectId = sql.ref(projectIdColumn);

@@ -1,30 +1,35 @@
 import { yearbookPublisher } from '@school-portal/domain';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineSweep } from '../../jobs/queue.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { yearbookDeadlineMessage } from '../../mail/templates.js';
 import { selectOrganizations } from '../organizations/service.js';
+import { verifiedPhotoCount } from '../photos/queries.js';
 import { type ProjectRow, selectProjects } from '../projects/service.js';
-import { subjectsWithYearbookPhoto } from '../subjects/bulk.js';
+import { countMatchingSubjects } from '../subjects/queries.js';
 import { selectTargets, type TargetRow } from './queries.js';
 import { daysBetween, todayUtc } from './serialize.js';
-import { deliverySetup, subjectsNow } from './state.js';
 
-/** What is still missing for a target's book: counts only (the e-mail and the dashboard name no one). */
-export async function missingFor(db: Db, target: TargetRow) {
-  const setup = await deliverySetup(db, target);
-  const now = await subjectsNow(db, setup);
-  const several = now.filter((s) => s.photoCount > 1);
-  const chosen = await subjectsWithYearbookPhoto(
-    db,
-    several.map((s) => s.id),
-  );
-  return {
-    without_photo: now.filter((s) => !s.photo).length,
-    pose_not_chosen: several.filter((s) => !chosen.has(s.id)).length,
-    subjects: now.length,
-  };
+/**
+ * What is still missing for a project's book, in counts (the e-mail and the dashboard name no one), by
+ * counting queries rather than reading every subject: subjects in the book (yearbook opt-outs left out),
+ * those without a verified photo, and those with several and no yearbook pose chosen.
+ */
+export async function missingFor(db: Db, target: Pick<TargetRow, 'project_id'>) {
+  const photos = verifiedPhotoCount('s.id');
+  const inBook = sql<SqlBool>`NOT s.yearbook_opt_out`;
+  const [subjects, without_photo, pose_not_chosen] = await Promise.all([
+    countMatchingSubjects(db, target.project_id, inBook),
+    countMatchingSubjects(db, target.project_id, sql<SqlBool>`${inBook} AND ${photos} = 0`),
+    countMatchingSubjects(
+      db,
+      target.project_id,
+      sql<SqlBool>`${inBook} AND s.yearbook_photo_id IS NULL AND ${photos} > 1`,
+    ),
+  ]);
+  return { without_photo, pose_not_chosen, subjects };
 }
 
 /** The next deadline (today or later) over a target list, with its target. */
