@@ -57,8 +57,11 @@ export function ClaimPage() {
 
   const error = claim.error instanceof FamilyApiError ? claim.error : null;
   const serverErrors = error?.status === 422 ? (error.fieldErrors ?? {}) : {};
-  const messageOf = (field: Field) =>
-    missing[field] ?? (serverErrors[field]?.[0] ? formatFieldMessage(serverErrors[field][0]) : undefined);
+  /** A field's message: the page's own check, else the server's (keyed `claim.<field>` or `<field>`). */
+  const messageOf = (field: Field) => {
+    const server = serverErrors[`claim.${field}`]?.[0] ?? serverErrors[field]?.[0];
+    return missing[field] ?? (server ? formatFieldMessage(server) : undefined);
+  };
 
   if (sentTo !== null) {
     return (
@@ -100,7 +103,7 @@ export function ClaimPage() {
         {error && error.status === 429 && (
           <Alert severity="warning" role="alert" data-testid="claim-rate-limited">
             <AlertTitle>{t('families.claim.too-many')}</AlertTitle>
-            <RetryAfter seconds={error.retryAfter} />
+            <RetryAfter key={claim.submittedAt} seconds={error.retryAfter} />
           </Alert>
         )}
         {error && error.status !== 429 && error.status !== 422 && (

@@ -15,6 +15,7 @@ import { takeFromAddress } from './session';
 type Outcome =
   | { kind: 'working' }
   | { kind: 'used' }
+  | { kind: 'full' }
   | { kind: 'rate-limited'; seconds: number | null }
   | { kind: 'failed' };
 
@@ -39,7 +40,10 @@ export function FamilySignInPage() {
     startFamilySession(linkToken).then(
       () => navigate(ROUTES['family.index'], { replace: true }),
       (error: unknown) => {
-        if (error instanceof FamilyApiError && error.status === 429) {
+        if (error instanceof FamilyApiError && error.status === 409) {
+          // The code has four guardians already.
+          setOutcome({ kind: 'full' });
+        } else if (error instanceof FamilyApiError && error.status === 429) {
           setOutcome({ kind: 'rate-limited', seconds: error.retryAfter });
         } else if (error instanceof FamilyApiError && error.status >= 400 && error.status < 500) {
           setOutcome({ kind: 'used' });
@@ -63,6 +67,12 @@ export function FamilySignInPage() {
         <Alert severity="warning" data-testid="family-link-invalid">
           <AlertTitle>{t('families.sign-in.invalid-title')}</AlertTitle>
           {t('families.sign-in.invalid')}
+        </Alert>
+      )}
+      {outcome.kind === 'full' && (
+        <Alert severity="warning" data-testid="family-code-full">
+          <AlertTitle>{t('families.sign-in.full-title')}</AlertTitle>
+          {t('families.sign-in.full')}
         </Alert>
       )}
       {outcome.kind === 'rate-limited' && (
