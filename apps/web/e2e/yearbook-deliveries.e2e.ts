@@ -96,6 +96,8 @@ test('the studio makes a yearbook target with its publisher, format and deadline
   await page.getByText('Nothing has been delivered to this publisher yet.').waitFor();
   // A changes delivery needs a full one before it.
   expect(await page.getByRole('button', { name: 'Make a Changes Delivery' }).isDisabled()).toBe(true);
+  // A target nothing was delivered to may still be deleted.
+  await page.getByRole('button', { name: 'Delete' }).waitFor();
 });
 
 test('a full delivery, then after a corrected name a changes delivery holding only that', async () => {
@@ -106,6 +108,8 @@ test('a full delivery, then after a corrected name a changes delivery holding on
   await first.getByText('Stella Studio').waitFor();
   expect(await first.getByTestId('yearbook-delivery-counts').textContent()).toBe('5 subjects, 4 portraits');
   expect(await first.getByTestId('yearbook-delivery-downloads').textContent()).toBe('Not downloaded yet');
+  // Delivered to: the target stays, with its ledger.
+  expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
 
   // Ben's first name is corrected (as the subject form saves it).
   const { api } = await apiAs(product.baseUrl, DEMO_USERS.studio);

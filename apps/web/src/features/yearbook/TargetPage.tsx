@@ -12,8 +12,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { routePath, useProjectId } from '../../app/routes';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
+import { DeleteButton } from '../../components/DeleteButton';
 import { useNotify } from '../../components/Notifications';
 import { Page } from '../../components/Page';
 import { PageQueryState } from '../../components/PageQueryState';
@@ -22,6 +24,7 @@ import { SectionCard } from '../../components/Section';
 import { useYearbookAbilities } from './abilities';
 import {
   type DeliveryKind,
+  useDeleteTarget,
   useDeliveries,
   useMakeDelivery,
   useYearbookTarget,
@@ -107,6 +110,41 @@ function DeliveryActions({ projectId, target }: { projectId: string; target: Yea
         </DialogActions>
       </Dialog>
     </Box>
+  );
+}
+
+/** Delete, for a target nothing was delivered to yet (after its confirmation); back to the targets. */
+function DeleteTarget({ projectId, target }: { projectId: string; target: YearbookTarget }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const remove = useDeleteTarget(projectId);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <DeleteButton onClick={() => setOpen(true)}>{t('yearbook.target.delete')}</DeleteButton>
+      <ConfirmDeleteDialog
+        open={open}
+        title={t('yearbook.target.delete-title')}
+        text={t('yearbook.target.delete-text', { name: target.publisher_name })}
+        cancelLabel={t('yearbook.target.confirm.cancel')}
+        confirmLabel={t('yearbook.target.delete')}
+        pending={remove.isPending}
+        error={remove.isError ? refusal(remove.error, t('yearbook.target.delete-failed')) : null}
+        onConfirm={() =>
+          remove.mutate(target.id, {
+            onSuccess: () => {
+              notify({ message: t('yearbook.target.deleted', { name: target.publisher_name }) });
+              navigate(routePath('project.yearbook', { projectId }));
+            },
+          })
+        }
+        onClose={() => {
+          remove.reset();
+          setOpen(false);
+        }}
+      />
+    </>
   );
 }
 
@@ -201,6 +239,9 @@ export function TargetPage() {
                 >
                   {t('yearbook.target.edit')}
                 </LinkButton>
+              )}
+              {abilities.remove && data.deliveries_count === 0 && (
+                <DeleteTarget projectId={projectId} target={data} />
               )}
             </Stack>
           }

@@ -11,6 +11,7 @@ export function useYearbookAbilities() {
     read: can('yearbook-target.list'),
     create: can('yearbook-target.create'),
     update: can('yearbook-target.update'),
+    remove: can('yearbook-target.delete'),
     deliver: can('yearbook-delivery.create'),
     check: can('yearbook-delivery.check'),
     download: can('yearbook-delivery.download'),

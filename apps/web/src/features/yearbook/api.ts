@@ -261,6 +261,18 @@ export function useUpdateTarget(projectId: string, targetId: string) {
   });
 }
 
+/** DELETE /api/yearbook-targets/:id: only a target nothing was delivered to (409 once one was). */
+export function useDeleteTarget(projectId: string) {
+  return useMutation({
+    mutationFn: (targetId: string) =>
+      apiFetch<unknown>(`/api/yearbook-targets/${id(targetId)}`, { method: 'DELETE' }),
+    onSuccess: (_answer, targetId) => {
+      queryClient.removeQueries({ queryKey: yearbookKeys.target(targetId) });
+      afterTargetChange(projectId);
+    },
+  });
+}
+
 /** GET /api/yearbook-targets/:id/deliveries: the ledger, newest first; polled while one is being built. */
 export function useDeliveries(targetId: string) {
   return useQuery({
