@@ -76,6 +76,9 @@ async function shoot(folder: string, name: string, bytes: Buffer) {
   await rename(aside, path.join(folder, name));
 }
 
+/** How long the station may take to show what the server told it (its event stream, a loaded machine). */
+const SHOWN = { timeout: 15_000 };
+
 const now = (page: Page) => page.getByTestId('station-now');
 const frames = (page: Page) => now(page).getByTestId('station-frame');
 
@@ -119,7 +122,7 @@ async function serverHas(count: number) {
  * makes only in case an event was lost (30 s while the stream is open).
  */
 async function stationShows(page: Page, count: number, since: number) {
-  await expect.poll(() => frames(page).count(), { timeout: 15_000 }).toBe(count);
+  await expect.poll(() => frames(page).count(), SHOWN).toBe(count);
   expect(Date.now() - since).toBeLessThan(15_000);
 }
 
@@ -154,7 +157,9 @@ test('a checked-in student’s frames from the tether uploader show on the stati
           .executeTakeFirst(),
       30_000,
     );
-    await expect.poll(() => now(page).getByTestId('station-now-student').textContent()).toBe('Ava Adams');
+    await expect
+      .poll(() => now(page).getByTestId('station-now-student').textContent(), SHOWN)
+      .toBe('Ava Adams');
     await now(page).getByText('No frames yet', { exact: false }).waitFor();
 
     // The camera's clock is set by the station's clock card, shot first; then three portraits.
@@ -200,7 +205,7 @@ test('a checked-in student’s frames from the tether uploader show on the stati
       const card = frameOf(page, row.photo_id);
       expect(row.checks ?? []).toEqual([]);
       await expect
-        .poll(() => card.getByTestId('station-frame-checks').textContent())
+        .poll(() => card.getByTestId('station-frame-checks').textContent(), SHOWN)
         .toBe('All checks passed');
       expect(await card.getByTestId('station-frame-crop').count()).toBe(1);
       expect(await card.getByRole('img', { name: /^Frame \d of Ava Adams$/ }).count()).toBe(1);
@@ -241,14 +246,14 @@ test('a checked-in student’s frames from the tether uploader show on the stati
     await shoot(folder, 'IMG_0006.JPG', await portraitAt(6, 84));
     const five = await serverHas(5);
     await stationShows(page, 5, five.at);
-    await expect.poll(() => now(page).getByTestId('station-retake-now').count()).toBe(0);
+    await expect.poll(() => now(page).getByTestId('station-retake-now').count(), SHOWN).toBe(0);
 
     // Frame 2 is Ava's pick: marked on the station and kept by the server.
     const second = three.rows[1]!;
-    await frameOf(page, second.photo_id).getByRole('button', { name: 'Pick This One: Frame 2' }).click();
-    await expect.poll(() => frameOf(page, second.photo_id).getAttribute('data-picked')).toBe('true');
+    await frameOf(page, second.photo_id).getByRole('button', { name: 'Pick frame 2' }).click();
+    await expect.poll(() => frameOf(page, second.photo_id).getAttribute('data-picked'), SHOWN).toBe('true');
     await expect
-      .poll(() => now(page).getByTestId('station-now-pick').textContent())
+      .poll(() => now(page).getByTestId('station-now-pick').textContent(), SHOWN)
       .toBe("Ava Adams's pick: frame 2");
     const picked = await eventually(async () => {
       const rows = await avaFrames();
@@ -258,11 +263,11 @@ test('a checked-in student’s frames from the tether uploader show on the stati
     expect(picked.map((r) => r.photo_id)).toEqual([second.photo_id]);
     // Another pick replaces it.
     await frameOf(page, five.rows[4]!.photo_id)
-      .getByRole('button', { name: /^Pick This One/ })
+      .getByRole('button', { name: /^Pick frame \d$/ })
       .click();
-    await expect.poll(() => frameOf(page, second.photo_id).getAttribute('data-picked')).toBe('false');
+    await expect.poll(() => frameOf(page, second.photo_id).getAttribute('data-picked'), SHOWN).toBe('false');
     await expect
-      .poll(async () => (await avaFrames()).filter((r) => r.picked_at !== null).map((r) => r.photo_id))
+      .poll(async () => (await avaFrames()).filter((r) => r.picked_at !== null).map((r) => r.photo_id), SHOWN)
       .toEqual([five.rows[4]!.photo_id]);
 
     // Read again from the server (a reload): the same frames and the pick.
@@ -303,12 +308,12 @@ test('the session screen: matched photos held for the day’s review by default,
     expect(await hold.isChecked()).toBe(true);
     expect(await liveApply()).toBe(false);
     await apply.check();
-    await expect.poll(liveApply).toBe(true);
+    await expect.poll(liveApply, SHOWN).toBe(true);
     await page.reload();
     await apply.waitFor();
     expect(await apply.isChecked()).toBe(true);
     await hold.check();
-    await expect.poll(liveApply).toBe(false);
+    await expect.poll(liveApply, SHOWN).toBe(false);
     expect(errors).toEqual([]);
   });
 }, 120_000);

@@ -113,7 +113,10 @@ export function NowPanel({ now, failed, online, onPick, pickFailed }: NowPanelPr
                   display: 'grid',
                   gap: 1.5,
                   // Two across on a phone, more on a tablet or a laptop.
-                  gridTemplateColumns: 'repeat(auto-fill, minmax(min(150px, 45%), 1fr))',
+                  gridTemplateColumns: {
+                    xs: 'repeat(auto-fill, minmax(min(150px, 45%), 1fr))',
+                    sm: 'repeat(auto-fill, minmax(190px, 1fr))',
+                  },
                 }}
               >
                 {[...frames].reverse().map(({ frame, number }) => (
@@ -281,7 +284,7 @@ function FrameCard({
               // The server takes a pick of a matched frame once its checks have run.
               disabled={!matched || !frame.checked}
               onClick={onPick}
-              aria-label={`${t('tether.now.pick')}: ${t('tether.now.frame', { number })}`}
+              aria-label={t('tether.now.pick-label', { number })}
               sx={{ minHeight: TARGET }}
             >
               {t('tether.now.pick')}
