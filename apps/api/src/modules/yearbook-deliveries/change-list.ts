@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/database.js';
-import { registerFonts } from '../layouts/fonts.js';
+import { fontRuns, needsCjk, registerFonts } from '../layouts/fonts.js';
 import { neutraliseFormula } from '../project-exports/archive/data.js';
 import { changeListOf, recordDownload } from './deliver.js';
 import type { DeliveryRow } from './queries.js';
@@ -58,7 +58,7 @@ export async function changeListPdf(db: Db, request: FastifyRequest, row: Delive
     compress: true,
     info: { Title: fileBase(row), Creator: 'School Portal' },
   });
-  registerFonts(doc, false);
+  registerFonts(doc, needsCjk(changes.map((c) => c.text)));
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve) => doc.on('end', () => resolve()));
@@ -78,10 +78,12 @@ export async function changeListPdf(db: Db, request: FastifyRequest, row: Delive
   doc.moveDown();
   if (changes.length === 0) doc.text('Nothing changed since the delivery before.');
   for (const [i, c] of changes.entries()) {
-    doc
-      .font('normal')
-      .fontSize(10)
-      .text(`${i + 1}. ${c.text}`, { paragraphGap: 4 });
+    // Each run in the font that has its glyphs (a name in Chinese, say), one paragraph.
+    const runs = fontRuns(`${i + 1}. ${c.text}`, 'normal');
+    doc.fontSize(10);
+    for (const [n, run] of runs.entries()) {
+      doc.font(run.font).text(run.text, { continued: n < runs.length - 1, paragraphGap: 4 });
+    }
     if (c.image_file_name && c.kind !== 'corrected') {
       doc.fontSize(8).fillColor('#555555').text(`   Image file: ${c.image_file_name}`).fillColor('#000000');
     }
