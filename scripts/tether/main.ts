@@ -275,6 +275,8 @@ async function sendFile(o: Options, journal: Journal, batchId: string, relative:
   }
   if (settled(info)) return;
   const name = uploadName(o.stationId, relative, info.size, info.mtimeMs);
+  // This very version was sent and is being verified: nothing more to do for it.
+  if (awaiting.get(shown) === name) return;
   journal.files[shown] = { upload_name: name, size: info.size, mtime_ms: info.mtimeMs, state: 'sending' };
   saveJournal(o, journal);
   const entry = journal.files[shown]!;
@@ -305,11 +307,41 @@ async function sendFile(o: Options, journal: Journal, batchId: string, relative:
     entry.photo_id = photo.id;
     if (photo.presigned_post) await postForm(o, photo.presigned_post, bytes);
     say(`sent: ${shown}, the server is checking it`);
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    refuse(o, journal, shown, entry, error);
+    return;
+  }
+  // The next file is sent while the server checks this one: a frame every second or two from the camera
+  // must not wait for the one before it to be verified (the bytes are sent in order, one at a time).
+  awaiting.set(shown, name);
+  await confirming.add(async () => {
+    try {
+      await confirm(o, journal, shown, entry, entry.photo_id!);
+    } finally {
+      if (awaiting.get(shown) === name) awaiting.delete(shown);
+    }
+  });
+}
+
+/** The files sent and waiting for their verification, by name shown: the name they were sent under. */
+const awaiting = new Map<string, string>();
+
+function refuse(o: Options, journal: Journal, shown: string, entry: JournalEntry, error: Refused) {
+  entry.state = 'refused';
+  entry.reason = error.message;
+  saveJournal(o, journal);
+  say(`refused: ${shown}: ${error.message}. Going on with the next photo.`);
+}
+
+/** Asks the server to verify a sent file until it has (confirmed) or says why not (refused). */
+async function confirm(o: Options, journal: Journal, shown: string, entry: JournalEntry, photoId: string) {
+  try {
     for (let tries = 0; ; tries++) {
-      const verified = await call(o, 'PATCH', `/api/photos/${photo.id}/verify`);
+      const verified = await call(o, 'PATCH', `/api/photos/${photoId}/verify`);
       if (verified.status === 200) break;
       if (verified.status !== 202) throw new Refused(reasonOf(verified.body));
-      await sleep(Math.min(250 * (tries + 1), 2000));
+      await sleep(tries < 20 ? 250 : 1000);
     }
     entry.state = 'confirmed';
     // On disk before it is said: what the photographer reads as confirmed survives a kill -9.
@@ -317,12 +349,30 @@ async function sendFile(o: Options, journal: Journal, batchId: string, relative:
     say(`confirmed: ${shown}`);
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
-    entry.state = 'refused';
-    entry.reason = error.message;
-    saveJournal(o, journal);
-    say(`refused: ${shown}: ${error.message}. Going on with the next photo.`);
+    refuse(o, journal, shown, entry, error);
   }
 }
+
+/** At most this many sent files waiting for the server's verification at once. */
+const CONFIRMING = 4;
+
+/**
+ * The files waiting for their verification: `add` starts one, and waits only while CONFIRMING are
+ * waiting already. An error other than a refusal (the link dead) ends the run, as it would have.
+ */
+const confirming = {
+  running: new Set<Promise<void>>(),
+  async add(task: () => Promise<void>) {
+    while (this.running.size >= CONFIRMING) await Promise.race(this.running);
+    const run: Promise<void> = task()
+      .catch((error) => {
+        console.error(error instanceof LinkDead ? error.message : error);
+        process.exit(1);
+      })
+      .finally(() => this.running.delete(run));
+    this.running.add(run);
+  },
+};
 
 async function main() {
   const o = options(process.argv.slice(2));
