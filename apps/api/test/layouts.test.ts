@@ -105,12 +105,13 @@ describe('layout categories and layouts', () => {
       'contact-sheets',
       'subject-directory-sheets',
       'camera-cards',
+      'family-notices',
     ]);
     expect(categories[0]!.layouts.map((l) => (l as unknown as { name: string }).name).sort()).toEqual(
       ['5x7 with Two Wallets', '8x10 Portrait', 'Wallets 8-up'].sort(),
     );
     const all = categories.flatMap((c) => c.layouts);
-    expect(all).toHaveLength(8);
+    expect(all).toHaveLength(9);
     for (const l of all) expect(layoutDefinitionSchema.safeParse(l.definition).success).toBe(true);
     expect(categories.find((c) => c.slug === 'subject-directory-sheets')!.layouts[0]!.layout_type).toBe(
       'Sheet',

@@ -17,10 +17,11 @@ import { setConsent } from '../subjects/consent.js';
 import { matchingSubjectIds, updateSubject } from '../subjects/queries.js';
 import { resolveSelection } from '../subjects/selection.js';
 import { loadProjectFields } from '../subjects/service.js';
-import { newAccessCode, normalizeAccessCode, printedCode } from './codes.js';
+import { normalizeAccessCode, printedCode } from './codes.js';
 import { issueFamilyToken } from './family-token.js';
 import { familySignInMessage } from './messages.js';
 import { renderProof } from './proofs.js';
+import { giveCodes } from './queries.js';
 
 /** How long the e-mailed sign-in link works. */
 export const SIGN_IN_LINK_MINUTES = 15;
@@ -860,22 +861,6 @@ async function ensureCodes(db: Db, projectId: string) {
     sql<SqlBool>`NOT EXISTS (SELECT 1 FROM family_access_codes c WHERE c.subject_id = s.id AND c.revoked_at IS NULL)`,
   );
   await giveCodes(db, missing);
-}
-
-async function giveCodes(db: Db, subjectIds: string[]) {
-  for (let i = 0; i < subjectIds.length; i += 1000) {
-    let pending = subjectIds.slice(i, i + 1000);
-    while (pending.length > 0) {
-      const made = await db
-        .insertInto('family_access_codes')
-        .values(pending.map((subject_id) => ({ subject_id, code: newAccessCode() })))
-        .onConflict((oc) => oc.doNothing())
-        .returning('subject_id')
-        .execute();
-      const done = new Set(made.map((m) => m.subject_id));
-      pending = pending.filter((id) => !done.has(id));
-    }
-  }
 }
 
 export async function listCodes(ctx: AppContext, request: FastifyRequest, projectId: string, q: Paging) {

@@ -93,6 +93,10 @@ export async function runRender(
       season: project.season_name,
       // Consent: composites and directories leave out families who opted out of directory information.
       leaveOutDirectoryOptOuts: render.leaves_out_directory_opt_outs,
+      // A family notice prints each subject's access code (given one now if it has none) and its QR.
+      familyPublicUrl: /Family (Code|Claim Link)/.test(JSON.stringify(render.definition))
+        ? config.publicUrl
+        : undefined,
     });
     if (loaded.length === 0)
       throw new RenderFailure(

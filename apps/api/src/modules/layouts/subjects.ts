@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.js';
 import { cardPayload } from '../../images/card-code.js';
 import { masterServesPrint, preparePrintPhoto } from '../../images/print.js';
 import type { Storage } from '../../storage/storage.js';
+import { claimUrl, familyCodesFor } from '../families/queries.js';
 import { printSources } from '../photos/queries.js';
 import { workingMaster } from '../photos/service.js';
 import { subjectsWithPhotos } from '../subjects/queries.js';
@@ -25,6 +26,9 @@ export const DERIVED_FIELDS = [
   'Season',
   'Camera Card Code',
   'Camera Card',
+  // Families: the subject's family access code and the claim page's address with it (the notice's QR).
+  'Family Code',
+  'Family Claim Link',
 ] as const;
 
 /** Every name a layout may use for this project's fields: field labels, field-key names, derived ones. */
@@ -49,9 +53,17 @@ export async function loadLayoutSubjects(
     season?: string | null | undefined;
     /** The layout's category publishes faces with names (composites, directories): consent applies. */
     leaveOutDirectoryOptOuts?: boolean;
+    /** The layout prints family access codes (a family notice): the public address the QR opens. */
+    familyPublicUrl?: string | undefined;
   },
 ): Promise<LayoutSubject[]> {
   const rows = await subjectsWithPhotos(db, args.projectId, args.subjectIds, args.leaveOutDirectoryOptOuts);
+  const familyCodes = args.familyPublicUrl
+    ? await familyCodesFor(
+        db,
+        rows.map((r) => r.id),
+      )
+    : null;
   return rows.map((row) => {
     const values: Record<string, string> = { School: args.school, Project: args.project };
     if (args.season) values.Season = args.season;
@@ -68,6 +80,11 @@ export async function loadLayoutSubjects(
     // A camera card's code as printed beside the barcodes, and what its QR code and Code 128 encode.
     values['Camera Card Code'] = row.card_code;
     values['Camera Card'] = cardPayload(row.card_code);
+    const familyCode = familyCodes?.get(row.id);
+    if (familyCode && args.familyPublicUrl) {
+      values['Family Code'] = familyCode;
+      values['Family Claim Link'] = claimUrl(args.familyPublicUrl, familyCode);
+    }
     return {
       id: row.id,
       values,
