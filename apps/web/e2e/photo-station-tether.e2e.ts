@@ -239,6 +239,10 @@ test('a checked-in student’s frames from the tether uploader show on the stati
         title: Number.parseFloat(getComputedStyle(el.querySelector('p')!).fontSize),
       };
     });
+    // On the phone the panel is below the fold: a bar at the top of the screen says it too.
+    const bar = page.getByTestId('station-retake-bar');
+    expect(await bar.textContent()).toBe('Retake now: no face found');
+    expect(await bar.isVisible()).toBe(true);
     expect(big.title).toBeGreaterThanOrEqual(28);
     expect(big.width).toBeGreaterThan(300);
 
@@ -247,6 +251,7 @@ test('a checked-in student’s frames from the tether uploader show on the stati
     const five = await serverHas(5);
     await stationShows(page, 5, five.at);
     await expect.poll(() => now(page).getByTestId('station-retake-now').count(), SHOWN).toBe(0);
+    expect(await page.getByTestId('station-retake-bar').count()).toBe(0);
 
     // Frame 2 is Ava's pick: marked on the station and kept by the server.
     const second = three.rows[1]!;

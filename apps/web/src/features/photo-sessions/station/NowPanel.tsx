@@ -46,6 +46,7 @@ export function NowPanel({ now, failed, online, onPick, pickFailed }: NowPanelPr
       variant="outlined"
       component="section"
       aria-labelledby="station-now-title"
+      id="station-now"
       data-testid="station-now"
       sx={{ p: 2, gridColumn: '1 / -1' }}
     >
@@ -159,6 +160,36 @@ function useReasons() {
           : check.message.replace(/\.$/, ''),
       )
       .join(', ');
+}
+
+/**
+ * On a phone the Now panel is below the fold: while the last frame calls for a retake, a bar stays at the
+ * top of the screen too (not read out again: the panel's alert is), and takes the photographer to it.
+ */
+export function RetakeBar({ now }: { now: StationNow | undefined }) {
+  const { t } = useTranslation();
+  const reasons = useReasons();
+  const last = now?.frames.at(-1);
+  if (!now?.retake_now || !last) return null;
+  const failed =
+    last.checks.length > 0 ? last.checks : now.retake_reasons.map((code) => ({ code, message: code }));
+  return (
+    <Box
+      sx={{ display: { xs: 'block', md: 'none' }, position: 'sticky', top: 0, zIndex: 2, mb: 1.5 }}
+      data-testid="station-retake-bar"
+    >
+      <Button
+        href="#station-now"
+        variant="contained"
+        color="error"
+        fullWidth
+        startIcon={<ErrorOutlineIcon />}
+        sx={{ minHeight: 56, fontSize: '1.15rem', textTransform: 'none', justifyContent: 'flex-start' }}
+      >
+        {t('tether.now.retake.title')}: {reasons(failed)}
+      </Button>
+    </Box>
+  );
 }
 
 /** Large and red, read out at once: the last frame fails a check, shoot again while the student is here. */

@@ -26,7 +26,7 @@ import { CameraPanel } from './CameraPanel';
 import { ClockCardDialog, clockCardFiles } from './ClockCard';
 import { cameraFiles } from './camera';
 import { readStationSignIn, saveStationSignIn, takeLinkToken } from './link';
-import { NowPanel } from './NowPanel';
+import { NowPanel, RetakeBar } from './NowPanel';
 import { registerShellCache } from './offline';
 import { LinkReprintCard, ReprintCard } from './ReprintCard';
 import { useScanner } from './useScanner';
@@ -219,6 +219,7 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
       <Box aria-live="polite" role="status" data-testid="station-announcement" sx={visuallyHidden}>
         {announcement}
       </Box>
+      <RetakeBar now={station.ended ? undefined : tether.now.data} />
       {station.people.length === 0 && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {station.online ? t('station.roster-empty') : t('station.roster-offline')}
