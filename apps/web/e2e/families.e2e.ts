@@ -1,8 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { RENDITIONS } from '../../api/src/images/images.js';
 import { baseOf, photoKeyBase } from '../../api/src/modules/photos/service.js';
-import { closePage, freshPage, heading, pageErrors, storedToken } from './helpers.js';
+import { closePage, downloadBy, freshPage, heading, pageErrors, storedToken } from './helpers.js';
 import {
   type ApiCall,
   apiAs,
@@ -169,6 +170,12 @@ test('the studio sets the pose deadline and reads a code; a parent claims the ch
     const avaRow = codes.getByRole('row').filter({ hasText: 'Ava Nguyen' });
     code = (await avaRow.getByTestId('family-code-value').textContent()) ?? '';
     expect(code).toMatch(/^[2-9A-HJ-NP-Z]{5}-[2-9A-HJ-NP-Z]{5}$/);
+    // The codes as a file, for a mail merge of the notices.
+    const csv = await downloadBy(studioPage.getByRole('button', { name: 'Download Codes (CSV)' }));
+    expect(csv.suggestedFilename()).toBe('family-codes.csv');
+    const csvText = await readFile(await csv.path(), 'utf8');
+    expect(csvText.split('\r\n')[0]).toBe('Child,Code');
+    expect(csvText).toContain(`Ava Nguyen,${code}\r\n`);
     // A new code for Ben: the old one stops working.
     const benRow = codes.getByRole('row').filter({ hasText: 'Ben Okafor' });
     const oldBen = (await benRow.getByTestId('family-code-value').textContent()) ?? '';

@@ -18,6 +18,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveLink } from '../../api/client';
 import { useCan } from '../../app/can';
 import { routePath, useProjectId } from '../../app/routes';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
@@ -29,6 +30,7 @@ import { Page } from '../../components/Page';
 import { LinkButton } from '../../components/RouterLink';
 import { Section } from '../../components/Section';
 import {
+  type FamilyCode,
   type GuardianLink,
   type OptOutRequest,
   useDecideOptOutRequest,
@@ -467,6 +469,22 @@ function GuardiansSection({ projectId }: { projectId: string }) {
   );
 }
 
+/** A CSV cell: quoted when it holds a quote, a comma or a line break; a leading formula sign defused. */
+const csvCell = (value: string) => {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+/** The codes as a CSV file (name, code), for a mail merge of the notices. */
+function downloadCodes(rows: FamilyCode[], nameOf: (subjectId: string) => string, header: [string, string]) {
+  const lines = [header, ...rows.map((row) => [nameOf(row.subject_id), row.code] as const)].map((cells) =>
+    cells.map(csvCell).join(','),
+  );
+  const url = URL.createObjectURL(new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' }));
+  saveLink(url, 'family-codes.csv');
+  URL.revokeObjectURL(url);
+}
+
 /**
  * The studio's access codes: one per child, printed on the family notice; new ones for a selection (the
  * old codes stop working, claims already made stay).
@@ -503,6 +521,21 @@ function CodesSection({ projectId }: { projectId: string }) {
         <LinkButton to={routePath('project.layouts', { projectId })}>
           {t('families.staff.print-notices')}
         </LinkButton>
+        <Button
+          variant="outlined"
+          disabled={rows.length === 0}
+          onClick={() =>
+            downloadCodes(
+              rows.filter((row) => selected.size === 0 || selected.has(row.subject_id)),
+              nameOf,
+              [t('families.staff.child'), t('families.staff.code')],
+            )
+          }
+        >
+          {selected.size === 0
+            ? t('families.staff.download-codes')
+            : t('families.staff.download-selected-codes', { count: selected.size })}
+        </Button>
         {mayIssue && (
           <Button
             variant="contained"
