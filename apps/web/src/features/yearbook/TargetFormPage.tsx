@@ -215,6 +215,7 @@ function TargetFormCard({ projectId, formats, target }: TargetFormProps) {
                       error={!!fieldState.error}
                       helperText={fieldMessage(fieldState.error)}
                       slotProps={{ inputLabel: { shrink: true } }}
+                      sx={{ flex: { sm: '0 0 220px' } }}
                     />
                   )}
                 />
