@@ -399,6 +399,22 @@ describe('a guardian reaches its own children only', () => {
   let ava: string;
   beforeAll(async () => {
     ava = await guardianOf(kids.ava, 'Rivera', 'ava.only@example.test');
+    // The other children are claimed too, by someone else: a lookup that forgot whose claim it is would
+    // find them.
+    const other = await insertId(t.ctx.db, 'guardians', { email: 'other.family@example.test' });
+    for (const kid of [kids.ben, kids.cleo]) {
+      const code = await t.ctx.db
+        .selectFrom('family_access_codes')
+        .select('id')
+        .where('subject_id', '=', kid.id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      await insertId(t.ctx.db, 'guardian_links', {
+        guardian_id: other,
+        subject_id: kid.id,
+        access_code_id: code.id,
+      });
+    }
   });
 
   test("another child's record, photos, pose, requests, proofs and code answer 404", async () => {
