@@ -837,7 +837,7 @@ describe('photos are ready', () => {
       30_000,
     );
     expect((mail.to as { text: string }).text).toBe('asked.parent@example.test');
-    expect(mail.text).toContain(`${PUBLIC_URL}/family/children/${gus}`);
+    expect(mail.text).toContain(`${PUBLIC_URL}/family?child=${gus}`);
     expect(mail.text).not.toContain('Okafor');
     expect(mail.text).not.toContain('CANARY');
     const unsubscribe = /\/family\/unsubscribe#token=([A-Za-z0-9_-]+)/.exec(mail.text!)![1]!;

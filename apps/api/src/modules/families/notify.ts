@@ -52,7 +52,7 @@ export async function notifyPhotosReady(
       photosReadyMessage({
         to: row.email,
         firstName,
-        link: `${publicUrl}/family/children/${row.subject_id}`,
+        link: `${publicUrl}/family?child=${row.subject_id}`,
         unsubscribeUrl: `${publicUrl}/family/unsubscribe#token=${secret}`,
       }),
     );
