@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { RENDITIONS } from '../../api/src/images/images.js';
@@ -115,6 +116,16 @@ function bearerLog(page: Page): { path: string; token: string | null }[] {
   return log;
 }
 
+/** What axe-core finds serious or critical on the page as it stands (WCAG 2.1 A and AA). */
+async function axeFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** A `datetime-local` value `days` from now, in the browser's (and this process's) time zone. */
 function localDateTime(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);
@@ -170,6 +181,7 @@ test('the studio sets the pose deadline and reads a code; a parent claims the ch
     const avaRow = codes.getByRole('row').filter({ hasText: 'Ava Nguyen' });
     code = (await avaRow.getByTestId('family-code-value').textContent()) ?? '';
     expect(code).toMatch(/^[2-9A-HJ-NP-Z]{5}-[2-9A-HJ-NP-Z]{5}$/);
+    expect(await axeFindings(studioPage)).toEqual([]);
     // The codes as a file, for a mail merge of the notices.
     const csv = await downloadBy(studioPage.getByRole('button', { name: 'Download Codes (CSV)' }));
     expect(csv.suggestedFilename()).toBe('family-codes.csv');
@@ -203,6 +215,7 @@ test('the studio sets the pose deadline and reads a code; a parent claims the ch
     // The code left the address bar.
     expect(new URL(parent.url()).search).toBe('');
     expect(await parent.getByLabel('Access code').inputValue()).toBe(code);
+    expect(await axeFindings(parent)).toEqual([]);
     // A wrong last name gets the same answer, and no e-mail.
     await parent.getByLabel("Child's last name").fill('Smith');
     await parent.getByLabel('Your e-mail').fill(PARENT);
@@ -250,6 +263,7 @@ test('the studio sets the pose deadline and reads a code; a parent claims the ch
       await proof.evaluate((img: HTMLImageElement) => img.naturalWidth <= 1200 && img.naturalHeight <= 1200),
     ).toBe(true);
     await expect.poll(() => current.getByTestId('proof-crop').count(), POLL).toBeGreaterThan(0);
+    expect(await axeFindings(parent)).toEqual([]);
     // No other child of the school is there.
     expect(await parent.getByText('Okafor').count()).toBe(0);
 

@@ -247,6 +247,8 @@ function OptOutQueue({ projectId }: { projectId: string }) {
           value={filter}
           onChange={(_event, next: QueueFilter | null) => next && setFilter(next)}
           aria-label={t('families.staff.opt-outs-filter')}
+          // The theme's grey for the unpressed button is too faint on white (contrast).
+          sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
         >
           <ToggleButton value="pending">{t('families.staff.pending', { count: pendingCount })}</ToggleButton>
           <ToggleButton value="all">{t('families.staff.all')}</ToggleButton>
