@@ -1,10 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { RENDITIONS } from '../../api/src/images/images.js';
 import { baseOf, photoKeyBase } from '../../api/src/modules/photos/service.js';
-import { closePage, downloadBy, freshPage, heading, pageErrors, storedToken } from './helpers.js';
+import { choose, closePage, downloadBy, freshPage, heading, pageErrors, storedToken } from './helpers.js';
 import {
   type ApiCall,
   apiAs,
@@ -155,7 +156,7 @@ beforeAll(async () => {
   await copyPhotoTo(String(first.photo_id), await subjectId(spring, 'Ava', 'Nguyen'));
 }, 120_000);
 
-test('the studio sets the pose deadline and reads a code; a parent claims the child, signs in by the e-mailed link, sees the proofs, chooses the pose and asks for an opt-out; the school sees the choice and approves it', async () => {
+test('the studio sets the pose deadline and prints a family notice; with its code a parent claims the child, signs in by the e-mailed link, sees the proofs, chooses the pose and asks for an opt-out; the school sees the choice and approves it', async () => {
   // The studio: the Families screen of the project sets the family pose deadline and lists the codes.
   const studioPage = await freshPage(product.browser);
   let code: string;
@@ -179,15 +180,44 @@ test('the studio sets the pose deadline and reads a code; a parent claims the ch
 
     const codes = studioPage.getByRole('table', { name: 'Access codes' });
     const avaRow = codes.getByRole('row').filter({ hasText: 'Ava Nguyen' });
-    code = (await avaRow.getByTestId('family-code-value').textContent()) ?? '';
-    expect(code).toMatch(/^[2-9A-HJ-NP-Z]{5}-[2-9A-HJ-NP-Z]{5}$/);
+    const listed = (await avaRow.getByTestId('family-code-value').textContent()) ?? '';
+    expect(listed).toMatch(/^[2-9A-HJ-NP-Z]{5}-[2-9A-HJ-NP-Z]{5}$/);
     expect(await axeFindings(studioPage)).toEqual([]);
     // The codes as a file, for a mail merge of the notices.
     const csv = await downloadBy(studioPage.getByRole('button', { name: 'Download Codes (CSV)' }));
     expect(csv.suggestedFilename()).toBe('family-codes.csv');
     const csvText = await readFile(await csv.path(), 'utf8');
     expect(csvText.split('\r\n')[0]).toBe('Child,Code');
-    expect(csvText).toContain(`Ava Nguyen,${code}\r\n`);
+    expect(csvText).toContain(`Ava Nguyen,${listed}\r\n`);
+    // The family notice, printed through the print screens for Ava alone; its code is what the parent types.
+    await studioPage.getByRole('link', { name: 'Print Family Notices' }).click();
+    await choose(studioPage, 'Choose Category', 'Family Notices');
+    const card = studioPage.getByTestId('layout-card').filter({ hasText: 'Family Notice' });
+    await card.getByRole('link', { name: 'Select Layout' }).click();
+    await studioPage.getByRole('button', { name: 'Select Subjects' }).click();
+    await studioPage.getByTestId('selected-count').getByText('5 subjects selected').waitFor();
+    for (const other of ['Ben Okafor', 'Chloe Schmidt', 'Diego Ramos', 'Emma Kowalski']) {
+      await studioPage.getByRole('checkbox', { name: `Select ${other}` }).uncheck();
+    }
+    await studioPage.getByTestId('selected-count').getByText('1 subject selected').waitFor();
+    await studioPage.getByRole('button', { name: 'Check for Duplicate Subjects' }).click();
+    await studioPage.getByTestId('check-duplicates-step').waitFor();
+    await studioPage.getByRole('button', { name: 'Confirm and Print' }).click();
+    await studioPage.getByRole('textbox', { name: 'PDF Name' }).fill('Family notice Ava');
+    await studioPage.getByRole('button', { name: 'Print', exact: true }).click();
+    const render = studioPage.getByTestId('highlighted-render');
+    await render.getByText('Completed').waitFor({ timeout: 60_000 });
+    const pdf = await downloadBy(render.getByRole('button', { name: 'Download' }));
+    const notice = execFileSync('pdftotext', ['-layout', await pdf.path(), '-']).toString();
+    expect(notice).toContain('Maple Grove Elementary');
+    expect(notice).toContain('For the family of Ava');
+    expect(notice).not.toContain('Nguyen');
+    code = /\b[2-9A-HJ-NP-Z]{5}-[2-9A-HJ-NP-Z]{5}\b/.exec(notice)?.[0] ?? '';
+    expect(code).toBe(listed);
+    expect(notice).toContain(`/family/claim?code=${code}`);
+    await studioPage.goto(`${product.baseUrl}/projects/${projectId}/families`);
+    await heading(studioPage, 'Families').waitFor();
+
     // A new code for Ben: the old one stops working.
     const benRow = codes.getByRole('row').filter({ hasText: 'Ben Okafor' });
     const oldBen = (await benRow.getByTestId('family-code-value').textContent()) ?? '';
