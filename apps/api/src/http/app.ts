@@ -37,7 +37,6 @@ import { registerPhotoCheckRoutes } from '../modules/photos/checks/routes.js';
 import { registerPhotoRoutes } from '../modules/photos/routes.js';
 import { registerPictureDayRoutes } from '../modules/picture-day/routes.js';
 import { registerProjectExportRoutes } from '../modules/project-exports/routes.js';
-import { registerYearbookDeliveryRoutes } from '../modules/yearbook-deliveries/routes.js';
 import { registerProjectTemplateRoutes } from '../modules/project-templates/routes.js';
 import { registerProjectRoutes } from '../modules/projects/routes.js';
 import { registerSeasonRoutes } from '../modules/seasons/routes.js';
@@ -48,6 +47,7 @@ import {
   registerUserDirectoryRoutes,
   registerUserRoutes,
 } from '../modules/users/routes.js';
+import { registerYearbookDeliveryRoutes } from '../modules/yearbook-deliveries/routes.js';
 import { LocalStorage } from '../storage/local.js';
 import { registerLocalStorageRoutes } from '../storage/routes.js';
 import { registerAuth, registerPublicPlugin } from './auth.js';

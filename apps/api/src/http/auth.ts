@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from '../context.js';
 import { Access } from '../modules/access/visibility.js';
-import { type GuardianPrincipal, guardianOfToken } from '../modules/families/family-token.js';
 import { hashSecret } from '../modules/auth/tokens.js';
+import { type GuardianPrincipal, guardianOfToken } from '../modules/families/family-token.js';
 import { type StationPrincipal, stationOfLink } from '../modules/photo-sessions/station-link.js';
 import { buildAbilities, chooseAccount, loadTokenSession, type Session } from '../modules/users/session.js';
 import { forbidden, HttpError, notFound, unauthorized } from './errors.js';

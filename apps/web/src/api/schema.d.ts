@@ -800,6 +800,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/yearbook-targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A project's yearbook targets (publishers), oldest first */
+        get: operations["yearbookTargetList"];
+        put?: never;
+        /** A yearbook target: the publisher (a preset), the export format it takes and its deadlines */
+        post: operations["yearbookTargetCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yearbook-targets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One yearbook target */
+        get: operations["yearbookTargetShow"];
+        put?: never;
+        post?: never;
+        /** Delete a target without deliveries (409 once it has one: the ledger stays) */
+        delete: operations["yearbookTargetDelete"];
+        options?: never;
+        head?: never;
+        /** Change a target's publisher, format, deadlines or contact */
+        patch: operations["yearbookTargetUpdate"];
+        trace?: never;
+    };
+    "/api/yearbook-targets/{id}/pose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose a subject's yearbook photo (the yearbook flag) among its photos, until the target's pose deadline (422 after) */
+        put: operations["yearbookTargetChoosePose"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/yearbook-deadline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's next yearbook deadline (over all its targets) and what is still missing for it; null when none is ahead */
+        get: operations["yearbookDeadlineShow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yearbook-targets/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A target's deliveries (the ledger), newest first, with their counts */
+        get: operations["yearbookDeliveryList"];
+        put?: never;
+        /** Make a delivery: full (everyone) or changes (only what changed since the last delivery, with the full MASTER.TXT); built by a job */
+        post: operations["yearbookDeliveryCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yearbook-targets/{id}/deliveries/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What the next delivery would hold and every warning, naming the subjects (nothing is written) */
+        post: operations["yearbookDeliveryCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yearbook-deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery with its manifest (per subject: photo by content hash, crop, values) and its change list */
+        get: operations["yearbookDeliveryShow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yearbook-deliveries/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redirect to a signed, expiring download of a completed delivery's ZIP (recorded in its ledger); format=json answers the address */
+        get: operations["yearbookDeliveryDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yearbook-deliveries/{id}/changes.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A delivery's change list in plain words, as a PDF */
+        get: operations["getApiYearbookDeliveriesByIdChangesPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yearbook-deliveries/{id}/changes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A delivery's change list, as a CSV file */
+        get: operations["getApiYearbookDeliveriesByIdChangesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/project-templates/field-keys": {
         parameters: {
             query?: never;
@@ -1546,6 +1720,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stations/{id}/now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The station's "now" view (tethered capture): its current student (its last check-in), that student's frames in its live batch with signed thumbnails, checks and auto crop, and `retake_now` when the last frame failed a check */
+        get: operations["stationNow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stations/{id}/now/pick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The photographer's pick among the current student's frames (one per student; an applied pick becomes the primary); the "now" view after it */
+        put: operations["stationPick"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/photo-batches/{id}/photos": {
         parameters: {
             query?: never;
@@ -1833,7 +2041,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change a photo session: its name, and `live_apply` (tethered capture: a station's live batch applies its matched frames as they come, the first good frame of a student becoming the primary unless one exists; false, the default: held for the studio's review) */
+        patch: operations["photoSessionUpdate"];
         trace?: never;
     };
     "/api/photo-sessions/{id}/stations": {
@@ -2052,6 +2261,299 @@ export interface paths {
         get: operations["photoSessionCameraCard"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/family/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim a child with its access code and last name: e-mails a one-time sign-in link (15 minutes) when they match; 202 whether or not they do. 429 with Retry-After past the limits per address, e-mail and code */
+        post: operations["postApiFamilyClaims"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/family/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with the e-mailed link’s token (once, within 15 minutes): a family token, and the child claimed */
+        post: operations["postApiFamilySessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/family/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop the e-mails about new photos (the link every family e-mail carries) */
+        post: operations["postApiFamilyUnsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/family/proofs/{grant}/{photo_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A proof of a child’s photo by its signed address (a gallery read gives them; they expire): a JPEG of at most 1,200 px marked PROOF with the yearbook crop drawn, never the original; 404 when expired, revoked or not the child’s */
+        get: operations["getApiFamilyProofsByGrantByPhotoId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/family/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in guardian: its e-mail and whether it wants the “photos are ready” e-mail */
+        get: operations["getApiFamilyMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Ask for (or stop) the “photos are ready” e-mail */
+        patch: operations["familyUpdateSettings"];
+        trace?: never;
+    };
+    "/api/family/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The children the guardian claimed (every school and season), first name, last name and class only */
+        get: operations["getApiFamilyChildren"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/family/children/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One claimed child (any other id 404) */
+        get: operations["getApiFamilyChildrenById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/family/children/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A claimed child’s photos as proofs (signed addresses that expire) with the yearbook crop: this season’s, then earlier seasons’ the studio has */
+        get: operations["getApiFamilyChildrenByIdPhotos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/family/children/{id}/yearbook-pose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose the child’s yearbook pose among this season’s photos, until the project’s family_pose_deadline (409 after it or when the studio turned it off) */
+        put: operations["familyChoosePose"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/family/children/{id}/opt-out-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The guardian’s opt-out requests for the child, newest first */
+        get: operations["getApiFamilyChildrenByIdOptOutRequests"];
+        put?: never;
+        /** Ask the school for the directory information or yearbook opt-out (the school decides, or it applies at once where the school said so) */
+        post: operations["familyRequestOptOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/guardians": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The guardians who claimed the project’s children (e-mail, when, last sign-in) */
+        get: operations["getApiProjectsByIdGuardians"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guardian-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a guardian from a child: it no longer sees the child */
+        delete: operations["guardianLinkDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/family-pose-choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The yearbook poses guardians chose for the project’s children */
+        get: operations["getApiProjectsByIdFamilyPoseChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/opt-out-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guardians’ opt-out requests for the project’s children, pending first */
+        get: operations["optOutRequestList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opt-out-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Approve (sets the consent flags, a trail row naming the guardian) or decline a pending request; the school’s own accounts */
+        patch: operations["optOutRequestDecide"];
+        trace?: never;
+    };
+    "/api/projects/{id}/family-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project’s family settings: pose deadline, and whether opt-out requests apply at once */
+        get: operations["getApiProjectsByIdFamilySettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Whether guardians’ opt-out requests apply at once (the school’s own accounts) */
+        patch: operations["familySettingsUpdate"];
+        trace?: never;
+    };
+    "/api/projects/{id}/family-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The children’s family access codes (a child without one gets one now); studio and lab */
+        get: operations["familyCodeList"];
+        put?: never;
+        /** Issue new access codes for a selection of children: the old codes stop working (claims made stay); studio and lab */
+        post: operations["familyCodeIssue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2831,6 +3333,8 @@ export interface operations {
                             project_exports_count: number;
                             head_size_share: number;
                             eye_line_from_top: number;
+                            family_pose_deadline: string | null;
+                            family_opt_outs_apply_at_once: boolean;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -2934,6 +3438,8 @@ export interface operations {
                             project_exports_count: number;
                             head_size_share: number;
                             eye_line_from_top: number;
+                            family_pose_deadline: string | null;
+                            family_opt_outs_apply_at_once: boolean;
                             created_at: string;
                             updated_at: string;
                         };
@@ -2982,6 +3488,8 @@ export interface operations {
                             project_exports_count: number;
                             head_size_share: number;
                             eye_line_from_top: number;
+                            family_pose_deadline: string | null;
+                            family_opt_outs_apply_at_once: boolean;
                             created_at: string;
                             updated_at: string;
                         };
@@ -3052,6 +3560,8 @@ export interface operations {
                         enable_for_all_apps?: boolean;
                         head_size_share?: number | null;
                         eye_line_from_top?: number | null;
+                        /** Format: date-time */
+                        family_pose_deadline?: string | null;
                     };
                     project_template_id?: string | number;
                 };
@@ -3083,6 +3593,8 @@ export interface operations {
                             project_exports_count: number;
                             head_size_share: number;
                             eye_line_from_top: number;
+                            family_pose_deadline: string | null;
+                            family_opt_outs_apply_at_once: boolean;
                             created_at: string;
                             updated_at: string;
                         };
@@ -3138,6 +3650,8 @@ export interface operations {
                             project_exports_count: number;
                             head_size_share: number;
                             eye_line_from_top: number;
+                            family_pose_deadline: string | null;
+                            family_opt_outs_apply_at_once: boolean;
                             created_at: string;
                             updated_at: string;
                         };
@@ -3180,6 +3694,7 @@ export interface operations {
                                 files: number;
                                 exports: number;
                                 renders: number;
+                                guardians: number;
                             };
                             field_names: string[];
                             hidden_fields_count: number;
@@ -3192,6 +3707,7 @@ export interface operations {
                                 export_retention_days: number;
                                 render_retention_days: number;
                                 audit_retention_days: number;
+                                guardian_retention_days: number;
                             };
                             oldest_record_at: string | null;
                             newest_record_at: string | null;
@@ -5990,6 +6506,851 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    yearbookTargetList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        yearbook_targets: {
+                            id: string;
+                            project_id: string;
+                            publisher: string;
+                            publisher_name: string;
+                            project_export_format_id: string | null;
+                            project_export_format_name: string | null;
+                            image_width: number | null;
+                            image_height: number | null;
+                            data_encoding: string | null;
+                            header: boolean | null;
+                            master_file: boolean | null;
+                            deadlines: {
+                                name: string;
+                                /** @description YYYY-MM-DD */
+                                date: string;
+                                days_left: number;
+                                passed: boolean;
+                            }[];
+                            notify_days_before: number;
+                            school_contact_email: string | null;
+                            pose_deadline: string | null;
+                            poses_open: boolean;
+                            deliveries_count: number;
+                            last_delivery: {
+                                id: string;
+                                number: number;
+                                /** @enum {string} */
+                                kind: "full" | "changes";
+                                /** @enum {string} */
+                                status: "queued" | "working" | "completed" | "failed";
+                                created_at: string;
+                            } | null;
+                            created_by_user: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    yearbookTargetCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    yearbook_target: {
+                        /** @enum {string} */
+                        publisher: "jostens" | "walsworth" | "herff_jones" | "balfour" | "lifetouch_yearbooks" | "treering" | "entourage" | "memento_studiosource" | "friesens" | "pictavo" | "other_pspa";
+                        project_export_format_id: string;
+                        /** @default [] */
+                        deadlines?: {
+                            name: string;
+                            date: string;
+                        }[];
+                        /** @default 7 */
+                        notify_days_before?: number;
+                        /**
+                         * Format: email
+                         * @default null
+                         */
+                        school_contact_email?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        yearbook_target: {
+                            id: string;
+                            project_id: string;
+                            publisher: string;
+                            publisher_name: string;
+                            project_export_format_id: string | null;
+                            project_export_format_name: string | null;
+                            image_width: number | null;
+                            image_height: number | null;
+                            data_encoding: string | null;
+                            header: boolean | null;
+                            master_file: boolean | null;
+                            deadlines: {
+                                name: string;
+                                /** @description YYYY-MM-DD */
+                                date: string;
+                                days_left: number;
+                                passed: boolean;
+                            }[];
+                            notify_days_before: number;
+                            school_contact_email: string | null;
+                            pose_deadline: string | null;
+                            poses_open: boolean;
+                            deliveries_count: number;
+                            last_delivery: {
+                                id: string;
+                                number: number;
+                                /** @enum {string} */
+                                kind: "full" | "changes";
+                                /** @enum {string} */
+                                status: "queued" | "working" | "completed" | "failed";
+                                created_at: string;
+                            } | null;
+                            created_by_user: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    yearbookTargetShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        yearbook_target: {
+                            id: string;
+                            project_id: string;
+                            publisher: string;
+                            publisher_name: string;
+                            project_export_format_id: string | null;
+                            project_export_format_name: string | null;
+                            image_width: number | null;
+                            image_height: number | null;
+                            data_encoding: string | null;
+                            header: boolean | null;
+                            master_file: boolean | null;
+                            deadlines: {
+                                name: string;
+                                /** @description YYYY-MM-DD */
+                                date: string;
+                                days_left: number;
+                                passed: boolean;
+                            }[];
+                            notify_days_before: number;
+                            school_contact_email: string | null;
+                            pose_deadline: string | null;
+                            poses_open: boolean;
+                            deliveries_count: number;
+                            last_delivery: {
+                                id: string;
+                                number: number;
+                                /** @enum {string} */
+                                kind: "full" | "changes";
+                                /** @enum {string} */
+                                status: "queued" | "working" | "completed" | "failed";
+                                created_at: string;
+                            } | null;
+                            created_by_user: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    yearbookTargetDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    yearbookTargetUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    yearbook_target: {
+                        /** @enum {string} */
+                        publisher?: "jostens" | "walsworth" | "herff_jones" | "balfour" | "lifetouch_yearbooks" | "treering" | "entourage" | "memento_studiosource" | "friesens" | "pictavo" | "other_pspa";
+                        project_export_format_id?: string;
+                        deadlines?: {
+                            name: string;
+                            date: string;
+                        }[];
+                        notify_days_before?: number;
+                        /** Format: email */
+                        school_contact_email?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        yearbook_target: {
+                            id: string;
+                            project_id: string;
+                            publisher: string;
+                            publisher_name: string;
+                            project_export_format_id: string | null;
+                            project_export_format_name: string | null;
+                            image_width: number | null;
+                            image_height: number | null;
+                            data_encoding: string | null;
+                            header: boolean | null;
+                            master_file: boolean | null;
+                            deadlines: {
+                                name: string;
+                                /** @description YYYY-MM-DD */
+                                date: string;
+                                days_left: number;
+                                passed: boolean;
+                            }[];
+                            notify_days_before: number;
+                            school_contact_email: string | null;
+                            pose_deadline: string | null;
+                            poses_open: boolean;
+                            deliveries_count: number;
+                            last_delivery: {
+                                id: string;
+                                number: number;
+                                /** @enum {string} */
+                                kind: "full" | "changes";
+                                /** @enum {string} */
+                                status: "queued" | "working" | "completed" | "failed";
+                                created_at: string;
+                            } | null;
+                            created_by_user: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    yearbookTargetChoosePose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pose: {
+                        subject_id: string;
+                        photo_id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pose: {
+                            subject_id: string;
+                            photo_id: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    yearbookDeadlineShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        yearbook_deadline: {
+                            yearbook_target_id: string;
+                            publisher_name: string;
+                            name: string;
+                            date: string;
+                            days_left: number;
+                            missing: {
+                                without_photo: number;
+                                pose_not_chosen: number;
+                                subjects: number;
+                            };
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    yearbookDeliveryList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        yearbook_deliveries: {
+                            id: string;
+                            yearbook_target_id: string;
+                            project_id: string;
+                            number: number;
+                            /** @enum {string} */
+                            kind: "full" | "changes";
+                            since_delivery_id: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "working" | "completed" | "failed";
+                            status_message: string | null;
+                            format_name: string;
+                            counts: {
+                                subjects: number;
+                                images: number;
+                                added: number;
+                                replaced: number;
+                                corrected: number;
+                                removed: number;
+                                unchanged: number;
+                            };
+                            archive_bytes: number | null;
+                            created_by_user: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            completed_at: string | null;
+                            downloads: {
+                                user: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** @enum {string} */
+                                what: "archive" | "change_list_pdf" | "change_list_csv";
+                                at: string;
+                            }[];
+                            download_path: string | null;
+                            change_list_pdf_path: string;
+                            change_list_csv_path: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    yearbookDeliveryCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    delivery: {
+                        /** @enum {string} */
+                        kind: "full" | "changes";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        yearbook_delivery: {
+                            id: string;
+                            yearbook_target_id: string;
+                            project_id: string;
+                            number: number;
+                            /** @enum {string} */
+                            kind: "full" | "changes";
+                            since_delivery_id: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "working" | "completed" | "failed";
+                            status_message: string | null;
+                            format_name: string;
+                            counts: {
+                                subjects: number;
+                                images: number;
+                                added: number;
+                                replaced: number;
+                                corrected: number;
+                                removed: number;
+                                unchanged: number;
+                            };
+                            archive_bytes: number | null;
+                            created_by_user: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            completed_at: string | null;
+                            downloads: {
+                                user: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** @enum {string} */
+                                what: "archive" | "change_list_pdf" | "change_list_csv";
+                                at: string;
+                            }[];
+                            download_path: string | null;
+                            change_list_pdf_path: string;
+                            change_list_csv_path: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    yearbookDeliveryCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    delivery: {
+                        /** @enum {string} */
+                        kind: "full" | "changes";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        check: {
+                            /** @enum {string} */
+                            kind: "full" | "changes";
+                            since_delivery_id: string | null;
+                            would_hold: {
+                                subjects: number;
+                                images: number;
+                                added: number;
+                                replaced: number;
+                                corrected: number;
+                                removed: number;
+                                unchanged: number;
+                            };
+                            changes: {
+                                subject_id: string;
+                                /** @enum {string} */
+                                kind: "added" | "replaced" | "corrected" | "removed";
+                                name: string;
+                                grade: string;
+                                teacher: string;
+                                /** @enum {string|null} */
+                                reason: "left" | "yearbook_opt_out" | null;
+                                fields: {
+                                    field: string;
+                                    from: string;
+                                    to: string;
+                                }[];
+                                image_file_name: string | null;
+                                text: string;
+                            }[];
+                            warnings: {
+                                /** @enum {string} */
+                                code: "no_yearbook_photo" | "pose_not_chosen" | "image_size" | "aspect" | "same_photo_two_subjects" | "name_twice_in_class" | "staff_unmarked" | "yearbook_opt_out" | "value_has_tab" | "value_too_long" | "value_outside_encoding" | "format_problem";
+                                message: string;
+                                count: number;
+                                subjects: {
+                                    id: string;
+                                    name: string;
+                                    grade: string;
+                                    teacher: string;
+                                }[];
+                            }[];
+                            not_pictured: {
+                                id: string;
+                                name: string;
+                                grade: string;
+                                teacher: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    yearbookDeliveryShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        yearbook_delivery: {
+                            id: string;
+                            yearbook_target_id: string;
+                            project_id: string;
+                            number: number;
+                            /** @enum {string} */
+                            kind: "full" | "changes";
+                            since_delivery_id: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "working" | "completed" | "failed";
+                            status_message: string | null;
+                            format_name: string;
+                            counts: {
+                                subjects: number;
+                                images: number;
+                                added: number;
+                                replaced: number;
+                                corrected: number;
+                                removed: number;
+                                unchanged: number;
+                            };
+                            archive_bytes: number | null;
+                            created_by_user: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            completed_at: string | null;
+                            downloads: {
+                                user: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** @enum {string} */
+                                what: "archive" | "change_list_pdf" | "change_list_csv";
+                                at: string;
+                            }[];
+                            download_path: string | null;
+                            change_list_pdf_path: string;
+                            change_list_csv_path: string;
+                            manifest: {
+                                subject_id: string;
+                                /** @enum {string} */
+                                change: "added" | "replaced" | "corrected" | "unchanged" | "removed";
+                                /** @enum {string|null} */
+                                removal_reason: "left" | "yearbook_opt_out" | null;
+                                photo_id: string | null;
+                                content_sha256: string | null;
+                                crop: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                image_file_name: string | null;
+                                values: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            changes: {
+                                subject_id: string;
+                                /** @enum {string} */
+                                kind: "added" | "replaced" | "corrected" | "removed";
+                                name: string;
+                                grade: string;
+                                teacher: string;
+                                /** @enum {string|null} */
+                                reason: "left" | "yearbook_opt_out" | null;
+                                fields: {
+                                    field: string;
+                                    from: string;
+                                    to: string;
+                                }[];
+                                image_file_name: string | null;
+                                text: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    yearbookDeliveryDownload: {
+        parameters: {
+            query?: {
+                format?: "redirect" | "json";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        download: {
+                            url: string;
+                            expires_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Redirect to the signed address (Location) */
+            302: {
+                headers: {
+                    /** @description Where the answer is */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getApiYearbookDeliveriesByIdChangesPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getApiYearbookDeliveriesByIdChangesCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -10149,6 +11510,183 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    stationNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        station_now: {
+                            station_id: string;
+                            photo_session_id: string;
+                            photo_batch_id: string | null;
+                            live_apply: boolean;
+                            student: {
+                                check_in_id: string;
+                                subject_id: string | null;
+                                walk_up_id: string | null;
+                                /** @enum {string} */
+                                status: "photographed" | "retake";
+                                checked_in_at: string;
+                                name: string;
+                                card_code: string | null;
+                            } | null;
+                            frames: {
+                                photo_id: string;
+                                photo_batch_item_id: string;
+                                file_name: string;
+                                captured_at: string | null;
+                                /** @enum {string} */
+                                state: "pending" | "card" | "matched" | "unmatched" | "ambiguous" | "ignored";
+                                /** @enum {string|null} */
+                                reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | "clock_card" | "no_clock_card" | "unknown_clock_card" | "no_capture_time" | "no_check_in_before" | "undone_check_in" | "walk_up_pending" | "long_after_check_in" | "near_check_in" | null;
+                                reason: string | null;
+                                /** @enum {string} */
+                                verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                thumbnails: {
+                                    tiny: string | null;
+                                    small: string | null;
+                                    large: string | null;
+                                    full: string | null;
+                                };
+                                checked: boolean;
+                                checks: {
+                                    code: string;
+                                    message: string;
+                                }[];
+                                face: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                auto_crop: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                picked: boolean;
+                                applied: boolean;
+                                is_primary: boolean;
+                            }[];
+                            retake_now: boolean;
+                            retake_reasons: string[];
+                            processing: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    stationPick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    photo_id: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        station_now: {
+                            station_id: string;
+                            photo_session_id: string;
+                            photo_batch_id: string | null;
+                            live_apply: boolean;
+                            student: {
+                                check_in_id: string;
+                                subject_id: string | null;
+                                walk_up_id: string | null;
+                                /** @enum {string} */
+                                status: "photographed" | "retake";
+                                checked_in_at: string;
+                                name: string;
+                                card_code: string | null;
+                            } | null;
+                            frames: {
+                                photo_id: string;
+                                photo_batch_item_id: string;
+                                file_name: string;
+                                captured_at: string | null;
+                                /** @enum {string} */
+                                state: "pending" | "card" | "matched" | "unmatched" | "ambiguous" | "ignored";
+                                /** @enum {string|null} */
+                                reason_code: "card" | "no_card_before" | "unknown_code" | "new_subject" | "no_value" | "no_such_value" | "several_subjects" | "not_in_mapping_file" | "not_verified" | "pending_before" | "unreadable_card" | "unreadable_card_before" | "long_pause" | "duplicate" | "clock_card" | "no_clock_card" | "unknown_clock_card" | "no_capture_time" | "no_check_in_before" | "undone_check_in" | "walk_up_pending" | "long_after_check_in" | "near_check_in" | null;
+                                reason: string | null;
+                                /** @enum {string} */
+                                verification_state: "uploaded" | "verifying" | "verified" | "refused" | "merged";
+                                thumbnails: {
+                                    tiny: string | null;
+                                    small: string | null;
+                                    large: string | null;
+                                    full: string | null;
+                                };
+                                checked: boolean;
+                                checks: {
+                                    code: string;
+                                    message: string;
+                                }[];
+                                face: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                auto_crop: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                picked: boolean;
+                                applied: boolean;
+                                is_primary: boolean;
+                            }[];
+                            retake_now: boolean;
+                            retake_reasons: string[];
+                            processing: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
     postApiPhotoBatchesByIdPhotos: {
         parameters: {
             query?: never;
@@ -10801,7 +12339,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor_id?: string;
-                action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "photo_batch.apply" | "coverage.notify" | "subject.delete" | "subject.merge" | "subject.consent_change" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
+                action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "photo_batch.apply" | "coverage.notify" | "subject.delete" | "subject.merge" | "subject.consent_change" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change" | "family.sign_in" | "family.view" | "family.pose_choice" | "family.opt_out_request" | "guardian_link.delete" | "opt_out_request.decide";
                 project_id?: string;
                 since?: string;
                 until?: string;
@@ -10903,7 +12441,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor_id?: string;
-                action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "photo_batch.apply" | "coverage.notify" | "subject.delete" | "subject.merge" | "subject.consent_change" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change";
+                action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "photo_batch.apply" | "coverage.notify" | "subject.delete" | "subject.merge" | "subject.consent_change" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change" | "family.sign_in" | "family.view" | "family.pose_choice" | "family.opt_out_request" | "guardian_link.delete" | "opt_out_request.decide";
                 project_id?: string;
                 since?: string;
                 until?: string;
@@ -11179,6 +12717,7 @@ export interface operations {
                             project_id: string;
                             name: string;
                             date: string;
+                            live_apply: boolean;
                             counts: {
                                 checked_in: number;
                                 photographed: number;
@@ -11249,6 +12788,7 @@ export interface operations {
                             project_id: string;
                             name: string;
                             date: string;
+                            live_apply: boolean;
                             counts: {
                                 checked_in: number;
                                 photographed: number;
@@ -11305,6 +12845,7 @@ export interface operations {
                             project_id: string;
                             name: string;
                             date: string;
+                            live_apply: boolean;
                             counts: {
                                 checked_in: number;
                                 photographed: number;
@@ -11335,6 +12876,72 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    photoSessionUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    photo_session: {
+                        name?: string;
+                        live_apply?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photo_session: {
+                            id: string;
+                            project_id: string;
+                            name: string;
+                            date: string;
+                            live_apply: boolean;
+                            counts: {
+                                checked_in: number;
+                                photographed: number;
+                                absent: number;
+                                retake: number;
+                                walk_ups: number;
+                                remaining: number;
+                            };
+                            stations: {
+                                id: string;
+                                photo_session_id: string;
+                                name: string;
+                                link_expires_at: string | null;
+                                link_revoked_at: string | null;
+                                link_active: boolean;
+                                clock_offset_ms: number | null;
+                                clock_station_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     stationCreate: {
@@ -11939,6 +13546,822 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    postApiFamilyClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    claim: {
+                        code: string;
+                        last_name: string;
+                        /** Format: email */
+                        email: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "too_many_requests";
+                    };
+                };
+            };
+        };
+    };
+    postApiFamilySessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        family_session: {
+                            token: string;
+                            expires_at: string;
+                            guardian: {
+                                email: string;
+                                notify_photos_ready: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    postApiFamilyUnsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getApiFamilyProofsByGrantByPhotoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                grant: string;
+                photo_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description image/jpeg */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getApiFamilyMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        guardian: {
+                            email: string;
+                            notify_photos_ready: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    familyUpdateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    guardian: {
+                        notify_photos_ready: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        guardian: {
+                            email: string;
+                            notify_photos_ready: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getApiFamilyChildren: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        children: {
+                            id: string;
+                            first_name: string;
+                            last_name: string;
+                            class: string;
+                            yearbook_pose: {
+                                open: boolean;
+                                deadline: string | null;
+                                photo_id: string | null;
+                                chosen_by_guardian: boolean;
+                            };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getApiFamilyChildrenById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        child: {
+                            id: string;
+                            first_name: string;
+                            last_name: string;
+                            class: string;
+                            yearbook_pose: {
+                                open: boolean;
+                                deadline: string | null;
+                                photo_id: string | null;
+                                chosen_by_guardian: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getApiFamilyChildrenByIdPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photos: {
+                            id: string;
+                            proof_url: string;
+                            crop: {
+                                x: number;
+                                y: number;
+                                width: number;
+                                height: number;
+                            } | null;
+                            /** @enum {string} */
+                            season: "current" | "earlier";
+                            year: number;
+                            is_yearbook_pose: boolean;
+                        }[];
+                        expires_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    familyChoosePose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    photo_id: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        child: {
+                            id: string;
+                            first_name: string;
+                            last_name: string;
+                            class: string;
+                            yearbook_pose: {
+                                open: boolean;
+                                deadline: string | null;
+                                photo_id: string | null;
+                                chosen_by_guardian: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getApiFamilyChildrenByIdOptOutRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        opt_out_requests: {
+                            id: string;
+                            directory_opt_out: boolean;
+                            yearbook_opt_out: boolean;
+                            /** @enum {string} */
+                            state: "pending" | "approved" | "declined";
+                            created_at: string;
+                            decided_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    familyRequestOptOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    directory_opt_out?: true;
+                    /** @enum {boolean} */
+                    yearbook_opt_out?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        opt_out_request: {
+                            id: string;
+                            directory_opt_out: boolean;
+                            yearbook_opt_out: boolean;
+                            /** @enum {string} */
+                            state: "pending" | "approved" | "declined";
+                            created_at: string;
+                            decided_at: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getApiProjectsByIdGuardians: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        guardians: {
+                            id: string;
+                            subject_id: string;
+                            email: string;
+                            claimed_at: string;
+                            last_signed_in_at: string | null;
+                        }[];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    guardianLinkDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getApiProjectsByIdFamilyPoseChoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        family_pose_choices: {
+                            subject_id: string;
+                            photo_id: string;
+                            chosen_at: string;
+                            /** @enum {boolean} */
+                            chosen_by_guardian: true;
+                            current: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    optOutRequestList: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                state?: "pending" | "approved" | "declined";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        opt_out_requests: {
+                            id: string;
+                            subject_id: string;
+                            guardian_email: string | null;
+                            directory_opt_out: boolean;
+                            yearbook_opt_out: boolean;
+                            /** @enum {string} */
+                            state: "pending" | "approved" | "declined";
+                            decided_by: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            decided_at: string | null;
+                            created_at: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    optOutRequestDecide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    opt_out_request: {
+                        /** @enum {string} */
+                        state: "approved" | "declined";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        opt_out_request: {
+                            id: string;
+                            subject_id: string;
+                            guardian_email: string | null;
+                            directory_opt_out: boolean;
+                            yearbook_opt_out: boolean;
+                            /** @enum {string} */
+                            state: "pending" | "approved" | "declined";
+                            decided_by: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            decided_at: string | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getApiProjectsByIdFamilySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        family_settings: {
+                            family_pose_deadline: string | null;
+                            family_opt_outs_apply_at_once: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    familySettingsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    family_settings: {
+                        family_opt_outs_apply_at_once: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        family_settings: {
+                            family_pose_deadline: string | null;
+                            family_opt_outs_apply_at_once: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    familyCodeList: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        family_codes: {
+                            subject_id: string;
+                            code: string;
+                            created_at: string;
+                            guardians_count: number;
+                        }[];
+                        meta: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    familyCodeIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    selection: {
+                        filter?: {
+                            keyword?: string;
+                            field_1?: string;
+                            value_1?: string;
+                            field_2?: string;
+                            value_2?: string;
+                            /** @enum {string} */
+                            images?: "any" | "with" | "without" | "retake";
+                            /** Format: date-time */
+                            added_since?: string;
+                        } | null;
+                        /** @default [] */
+                        included_subject_ids?: string[];
+                        /** @default [] */
+                        excluded_subject_ids?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        family_codes: {
+                            issued: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getApiDevMailbox: {
