@@ -94,6 +94,10 @@ const tiny: Record<string, { env: Record<string, string>; figure: RegExp }> = {
     },
     figure: /replay \/ bare insert loop: \d[\s\S]*lost 0, doubled 0/,
   },
+  'bench:tether': {
+    env: { MINUTES: '0.1', GRACE_SECONDS: '120' },
+    figure: /p95 [\d.]+ s[\s\S]*files lost: 0, doubled: 0/,
+  },
 };
 
 const run = (script: string, env: Record<string, string>) =>
