@@ -97,7 +97,7 @@ function Station({ sessionId, stationId, caller }: { sessionId: string; stationI
   // The Now panel's frames are read again on each of the session's events (the stream is the station's).
   const nowEvent = useRef<(event: string, data: string) => void>(() => undefined);
   const station = useStation(sessionId, stationId, caller, (event, data) => nowEvent.current(event, data));
-  const tether = useStationNow(sessionId, stationId, caller, station.live);
+  const tether = useStationNow(sessionId, stationId, caller, station.live, !station.ended);
   nowEvent.current = tether.onEvent;
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [query, setQuery] = useState('');

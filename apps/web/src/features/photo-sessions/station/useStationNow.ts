@@ -17,14 +17,21 @@ export const nowKey = (sessionId: string, stationId: string) =>
  * live batch, with their checks. Read afresh on the session's events that concern the station (`onEvent`,
  * handed the station's event stream), and every few seconds only while that stream is not open.
  */
-export function useStationNow(sessionId: string, stationId: string, caller: Caller, live: boolean) {
+export function useStationNow(
+  sessionId: string,
+  stationId: string,
+  caller: Caller,
+  live: boolean,
+  /** False once the station has ended (its link revoked or run out): nothing more is asked. */
+  enabled = true,
+) {
   const callerRef = useRef(caller);
   callerRef.current = caller;
   const key = nowKey(sessionId, stationId);
   const now = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => fetchStationNow(stationId, callerRef.current, signal),
-    enabled: stationId !== '',
+    enabled: enabled && stationId !== '',
     staleTime: 0,
     refetchInterval: live ? POLL_LIVE_MS : POLL_NOT_LIVE_MS,
     // The frames stay on the screen through a failed read (the network away a moment).
