@@ -11,8 +11,9 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { ErrorState } from '../../components/ErrorState';
 import { formatDateTime } from '../../components/format';
@@ -45,6 +46,13 @@ export function GalleryPage() {
   const { t } = useTranslation();
   const token = useFamilyToken();
   const children = useFamilyChildren(token !== null);
+  // A "photos are ready" e-mail links to one child (`?child=<id>`): its section comes into view.
+  const [params] = useSearchParams();
+  const focus = params.get('child');
+  const loaded = children.isSuccess;
+  useEffect(() => {
+    if (loaded && focus) document.getElementById(`child-${focus}`)?.scrollIntoView({ block: 'start' });
+  }, [loaded, focus]);
   if (token === null) return <Navigate to={ROUTES['family.claim']} replace />;
   return (
     <FamilyFrame title={t('families.gallery.title')}>
