@@ -30,7 +30,9 @@ type AnyTable =
   | 'project_exports'
   | 'projects'
   | 'users'
-  | 'stations';
+  | 'stations'
+  | 'yearbook_targets'
+  | 'guardian_links';
 
 async function photo() {
   const album = await insertId(t.ctx.db, 'albums', {
@@ -73,8 +75,32 @@ async function station() {
   return made.json().station.id as string;
 }
 
+/** A guardian's claim on a new subject of the project, through the subject's access code. */
+async function guardianLink() {
+  const subjectId = await subject();
+  const code = await insertId(t.ctx.db, 'family_access_codes', {
+    subject_id: subjectId,
+    code: Array.from(
+      { length: 10 },
+      () => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[Math.floor(Math.random() * 31)],
+    ).join(''),
+  });
+  const guardian = await insertId(t.ctx.db, 'guardians', { email: `race-${Math.random()}@example.com` });
+  return insertId(t.ctx.db, 'guardian_links', {
+    guardian_id: guardian,
+    subject_id: subjectId,
+    access_code_id: code,
+  });
+}
+
 // Keyed by the route as the app lists it; a delete route missing here fails the coverage test.
 const fixtures: Record<string, Omit<Fixture, 'table'> & { table: AnyTable }> = {
+  '/api/yearbook-targets/:id': {
+    table: 'yearbook_targets',
+    make: () => insertId(t.ctx.db, 'yearbook_targets', { project_id: projectId, publisher: 'jostens' }),
+    change: { method: 'PATCH', body: { yearbook_target: { notify_days_before: 3 } } },
+  },
+  '/api/guardian-links/:id': { table: 'guardian_links', make: guardianLink },
   '/api/stations/:id/link': { table: 'stations', make: station },
   '/api/project-templates/:id': {
     table: 'project_templates',

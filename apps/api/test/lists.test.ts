@@ -165,6 +165,14 @@ const NOT_PAGED: Record<string, string> = {
   'GET /api/photo-sessions/{id}/walk-ups': 'the walk-ups of one session waiting for review (a few a day)',
   'GET /api/photo-sessions/{id}/absent': 'the end-of-day list of one session, within its roster',
   'GET /api/photo-sessions/{id}/retakes': 'the end-of-day list of one session, within its roster',
+  'GET /api/projects/{id}/yearbook-targets': 'the yearbook targets of one project (a publisher or two)',
+  'GET /api/yearbook-targets/{id}/deliveries':
+    'the ledger of one target: one season’s deliveries (a dozen at most)',
+  'GET /api/family/children': 'the children a guardian claimed (a family’s few)',
+  'GET /api/family/children/{id}/photos': 'one child’s proofs, this season’s and earlier ones (tens at most)',
+  'GET /api/family/children/{id}/opt-out-requests': 'one child’s opt-out requests (a few)',
+  'GET /api/projects/{id}/family-pose-choices':
+    'at most one a child: a lookup read whole, from which the subject screens mark a guardian’s choice',
 };
 
 describe('every list pages', () => {

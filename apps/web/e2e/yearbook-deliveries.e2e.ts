@@ -79,7 +79,7 @@ test('the studio makes a yearbook target with its publisher, format and deadline
   await heading(page, 'New Yearbook Target').waitFor();
   await page.getByRole('combobox', { name: 'Publisher' }).click();
   await page.getByRole('option', { name: 'Jostens', exact: true }).click();
-  await page.getByText('This preset fixes: images of 640 × 800 pixels').waitFor();
+  await page.getByText('This preset fixes: images of 640 × 800 px').waitFor();
   // PSPA is the format a new target starts with.
   expect(await page.getByRole('combobox', { name: 'Export format' }).textContent()).toMatch(/PSPA/);
   await page.getByLabel('Date 1').fill(PORTRAIT_DEADLINE);
@@ -91,7 +91,7 @@ test('the studio makes a yearbook target with its publisher, format and deadline
   await deadlines.getByText(/^Portrait deadline: .* \(in 20 days\)$/).waitFor();
   await deadlines.getByText(/^Final corrections: .* \(in 45 days\)$/).waitFor();
   expect(await page.getByTestId('yearbook-target-image-size').locator('dd').textContent()).toBe(
-    '640 × 800 pixels',
+    '640 × 800 px',
   );
   await page.getByText('Nothing has been delivered to this publisher yet.').waitFor();
   // A changes delivery needs a full one before it.
@@ -106,7 +106,7 @@ test('a full delivery, then after a corrected name a changes delivery holding on
   const first = ledgerRows(page).first();
   expect(await first.getAttribute('data-kind')).toBe('full');
   await first.getByText('Stella Studio').waitFor();
-  expect(await first.getByTestId('yearbook-delivery-counts').textContent()).toBe('5 subjects, 4 portraits');
+  expect(await first.getByTestId('yearbook-delivery-counts').textContent()).toBe('5 subjects, 4 with a portrait');
   expect(await first.getByTestId('yearbook-delivery-downloads').textContent()).toBe('Not downloaded yet');
   // Delivered to: the target stays, with its ledger.
   expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);

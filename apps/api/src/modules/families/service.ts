@@ -4,7 +4,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { sessionOf } from '../../http/auth.js';
-import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import { conflict, notFound, requireWritten, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
 import { mailDepsOf, queueEmail } from '../../mail/outbox.js';
 import { type AuditActor, actorOf, recordAudit } from '../audit/record.js';
@@ -702,7 +702,8 @@ export async function removeGuardianLink(ctx: AppContext, request: FastifyReques
       .where('s.project_id', 'in', ids),
   );
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('guardian_links').where('id', '=', link.id).execute();
+    // Removed by another request after this one found it: 404, as a moment later.
+    requireWritten(await trx.deleteFrom('guardian_links').where('id', '=', link.id).executeTakeFirst());
     await trx
       .deleteFrom('family_gallery_grants')
       .where('guardian_id', '=', link.guardian_id)

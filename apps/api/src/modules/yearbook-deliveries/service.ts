@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import { conflict, notFound, requireWritten, unprocessable } from '../../http/errors.js';
 import { isRecordId } from '../../http/params.js';
 import type { Access } from '../access/visibility.js';
 import { actorOf } from '../audit/record.js';
@@ -99,7 +99,7 @@ export async function updateTarget(
     const project = await projectOfTarget(ctx.db, row.project_id);
     await checkFormat(request, project, input.project_export_format_id);
   }
-  await ctx.db
+  const updated = await ctx.db
     .updateTable('yearbook_targets')
     .set({
       ...(input.publisher !== undefined ? { publisher: input.publisher } : {}),
@@ -114,7 +114,9 @@ export async function updateTarget(
       updated_at: new Date(),
     })
     .where('id', '=', row.id)
-    .execute();
+    .executeTakeFirst();
+  // Deleted by another request after this one found it: 404, as a moment later.
+  requireWritten(updated);
   return showTarget(ctx.db, row.id);
 }
 
@@ -133,6 +135,13 @@ export async function deleteTarget(ctx: AppContext, _request: FastifyRequest, ro
     )
     .executeTakeFirst();
   if (gone.numDeletedRows === 0n) {
+    // Gone already (another request deleted it after this one found it): 404; else it has deliveries.
+    const still = await ctx.db
+      .selectFrom('yearbook_targets')
+      .select('id')
+      .where('id', '=', row.id)
+      .executeTakeFirst();
+    if (!still) throw notFound();
     throw conflict({ base: ['This target has deliveries: its ledger is kept.'] });
   }
 }

@@ -134,7 +134,7 @@ export function CheckReport({ projectId, check }: { projectId: string; check: De
       </SectionCard>
       <SectionCard
         id="yearbook-check-not-pictured"
-        title={t('yearbook.check.not-pictured-heading', { count: check.not_pictured.length })}
+        title={t('yearbook.check.not-pictured-heading', { total: check.not_pictured.length })}
         headingGap={1}
       >
         <ListTable
