@@ -106,7 +106,9 @@ test('a full delivery, then after a corrected name a changes delivery holding on
   const first = ledgerRows(page).first();
   expect(await first.getAttribute('data-kind')).toBe('full');
   await first.getByText('Stella Studio').waitFor();
-  expect(await first.getByTestId('yearbook-delivery-counts').textContent()).toBe('5 subjects, 4 with a portrait');
+  expect(await first.getByTestId('yearbook-delivery-counts').textContent()).toBe(
+    '5 subjects, 4 with a portrait',
+  );
   expect(await first.getByTestId('yearbook-delivery-downloads').textContent()).toBe('Not downloaded yet');
   // Delivered to: the target stays, with its ledger.
   expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
