@@ -909,49 +909,64 @@ describe('privacy', () => {
   });
 });
 
+/** The text of a built-in layout of `category` printed for `subjectIds` by the studio (pdftotext). */
+async function printedText(category: string, layoutName: string, subjectIds: string[]) {
+  const categories = await injectAs(
+    t.app,
+    tokens.studioManager!,
+    'GET',
+    `/api/organizations/${w.orgs.studioA.id}/layout-categories`,
+  );
+  const layout = (
+    categories.json().layout_categories as { slug: string; layouts: { id: string; name: string }[] }[]
+  )
+    .find((c) => c.slug === category)!
+    .layouts.find((l) => l.name === layoutName)!;
+  const made = await injectAs(t.app, tokens.studioManager!, 'POST', '/api/layout-renders', {
+    layout_render: { layout_id: layout.id, project_id: projectA.id, subject_ids: subjectIds },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const id = made.json().layout_render.id as string;
+  const render = await eventually(async () => {
+    const r = (await injectAs(t.app, tokens.studioManager!, 'GET', `/api/layout-renders/${id}`)).json()
+      .layout_render;
+    return r.worker_status === 'complete' || r.worker_status === 'failed' ? r : null;
+  }, 60_000);
+  expect(render.worker_status, JSON.stringify(render)).toBe('complete');
+  const download = await injectAs(t.app, tokens.studioManager!, 'GET', `/api/layout-renders/${id}/download`);
+  expect(download.statusCode).toBe(302);
+  const file = await t.app.inject({
+    url: String(download.headers.location).replace(/^https?:\/\/[^/]+/, ''),
+  });
+  expect(file.statusCode).toBe(200);
+  const { execFileSync } = await import('node:child_process');
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: file.rawPayload }).toString();
+}
+
 describe('the family notice', () => {
   test('prints the school, the first name and class, the code and a QR of the claim address', async () => {
-    const categories = await injectAs(
-      t.app,
-      tokens.studioManager!,
-      'GET',
-      `/api/organizations/${w.orgs.studioA.id}/layout-categories`,
-    );
-    const notice = (
-      categories.json().layout_categories as { slug: string; layouts: { id: string; name: string }[] }[]
-    )
-      .find((c) => c.slug === 'family-notices')!
-      .layouts.find((l) => l.name === 'Family Notice')!;
-    const made = await injectAs(t.app, tokens.studioManager!, 'POST', '/api/layout-renders', {
-      layout_render: { layout_id: notice.id, project_id: projectA.id, subject_ids: [kids.ben.id] },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const id = made.json().layout_render.id as string;
-    const render = await eventually(async () => {
-      const r = (await injectAs(t.app, tokens.studioManager!, 'GET', `/api/layout-renders/${id}`)).json()
-        .layout_render;
-      return r.worker_status === 'complete' || r.worker_status === 'failed' ? r : null;
-    }, 60_000);
-    expect(render.worker_status, JSON.stringify(render)).toBe('complete');
-    const download = await injectAs(
-      t.app,
-      tokens.studioManager!,
-      'GET',
-      `/api/layout-renders/${id}/download`,
-    );
-    expect(download.statusCode).toBe(302);
-    const file = await t.app.inject({
-      url: String(download.headers.location).replace(/^https?:\/\/[^/]+/, ''),
-    });
-    expect(file.statusCode).toBe(200);
-    const { execFileSync } = await import('node:child_process');
-    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: file.rawPayload }).toString();
+    const text = await printedText('family-notices', 'Family Notice', [kids.ben.id]);
     expect(text).toContain('School A1');
     expect(text).toContain('For the family of Ben');
     expect(text).toContain('Ms. Hill');
     expect(text).toContain(kids.ben.code);
     expect(text).toContain(`${PUBLIC_URL}/family/claim?code=${kids.ben.code}`);
     expect(text).not.toContain('Stone');
+    expect(text).not.toContain('CANARY');
+    // Every sentence whole: none cut with an ellipsis.
+    expect(text).not.toContain('…');
+    expect(text.replace(/\s+/g, ' ')).toContain('We e-mail you a sign-in link.');
+  }, 90_000);
+
+  test('the camera card can carry the family code, beside its own card code', async () => {
+    const text = await printedText('camera-cards', 'Camera Card with Family Code', [kids.ben.id]);
+    expect(text).toContain(`Family code: ${kids.ben.code}`);
+    const card = await t.ctx.db
+      .selectFrom('subjects')
+      .select('card_code')
+      .where('id', '=', kids.ben.id)
+      .executeTakeFirstOrThrow();
+    expect(text).toContain(card.card_code!);
     expect(text).not.toContain('CANARY');
   }, 90_000);
 });

@@ -112,6 +112,13 @@ beforeAll(async () => {
     await sql`UPDATE subjects SET card_code = ${`CARD${String(i).padStart(4, '0')}`} WHERE id = ${id}`.execute(
       t.ctx.db,
     );
+  // Family access codes too (a notice's code and its QR), which are otherwise given at random when it prints.
+  const codeAlphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+  for (const [i, id] of [...lee, ...ortiz].entries())
+    await t.ctx.db
+      .insertInto('family_access_codes')
+      .values({ subject_id: id, code: `FAMLYCDE${codeAlphabet[i >> 5]}${codeAlphabet[i % 32]}` })
+      .execute();
   for (const l of await t.ctx.db
     .selectFrom('layouts')
     .select(['id', 'name'])
@@ -316,6 +323,8 @@ describe('reference renderings of the built-in layouts (page 1 at 50 dpi)', () =
     ],
     // Cards print for every subject chosen, photo or not (Nora Nakamura has none).
     ['Camera Card', () => ({ subject_ids: everyone(), sort_by: ['Last Name'] })],
+    ['Camera Card with Family Code', () => ({ subject_ids: everyone(), sort_by: ['Last Name'] })],
+    ['Family Notice', () => ({ subject_ids: [lee[0], lee[1]] })],
   ];
 
   test('every built-in layout has a reference', async () => {

@@ -111,7 +111,7 @@ describe('layout categories and layouts', () => {
       ['5x7 with Two Wallets', '8x10 Portrait', 'Wallets 8-up'].sort(),
     );
     const all = categories.flatMap((c) => c.layouts);
-    expect(all).toHaveLength(9);
+    expect(all).toHaveLength(10);
     for (const l of all) expect(layoutDefinitionSchema.safeParse(l.definition).success).toBe(true);
     expect(categories.find((c) => c.slug === 'subject-directory-sheets')!.layouts[0]!.layout_type).toBe(
       'Sheet',
