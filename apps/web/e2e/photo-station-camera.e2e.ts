@@ -71,7 +71,12 @@ afterAll(async () => {
   await camera?.close();
 });
 
-test("the device's camera reads a printed camera card and selects its student", async () => {
+// One retry: in a full run this once read nothing for two minutes while the same test alone reads the card
+// in 3 s (a cold fake camera, not yet understood); a broken reader still fails both tries.
+test("the device's camera reads a printed camera card and selects its student", {
+  retry: 1,
+  timeout: 180_000,
+}, async () => {
   if (!camera) throw new Error('no camera browser');
   const page = await freshPage(camera);
   try {
@@ -94,4 +99,4 @@ test("the device's camera reads a printed camera card and selects its student", 
   } finally {
     await closePage(page);
   }
-}, 180_000);
+});
