@@ -1,17 +1,23 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const databaseSetup = './apps/api/test/support/global-setup.ts';
+// Vitest's default is one worker fewer than the cores: one on CI's two, where the API tests then run one
+// file at a time although most of their time is spent waiting on PostgreSQL, child processes and sockets.
+// The unit and API projects share one group, so they must have the same count.
+const apiWorkers = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
+      { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'], maxWorkers: apiWorkers } },
       {
         test: {
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
           globalSetup: [databaseSetup],
           pool: 'forks',
+          maxWorkers: apiWorkers,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

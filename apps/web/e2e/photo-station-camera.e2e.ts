@@ -79,6 +79,13 @@ test("the device's camera reads a printed camera card and selects its student", 
 }, async () => {
   if (!camera) throw new Error('no camera browser');
   const page = await freshPage(camera);
+  // What the page said, printed when the read fails: a camera that gives no frames, a reader that did not load.
+  const said: string[] = [];
+  page.on('console', (message) => said.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => said.push(`error: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    said.push(`failed: ${request.url()} ${request.failure()?.errorText}`),
+  );
   try {
     await page.goto(link);
     // Linux Chromium has no BarcodeDetector: this reads through zxing-wasm, compiled on opening the camera
@@ -95,7 +102,23 @@ test("the device's camera reads a printed camera card and selects its student", 
         // A loaded CI machine (the other browser tests beside it) took more than 45 s.
         { timeout: 120_000 },
       )
-      .toBe(student);
+      .toBe(student)
+      .catch(async (error: unknown) => {
+        const video = await page
+          .evaluate(() => {
+            const element = document.querySelector('video');
+            return element
+              ? `video ${element.videoWidth}x${element.videoHeight}, ready ${element.readyState}, paused ${element.paused}`
+              : 'no video element';
+          })
+          .catch(() => 'page gone');
+        const panel = await page
+          .getByTestId('station-camera')
+          .textContent({ timeout: 1000 })
+          .catch(() => 'no camera panel');
+        console.error(`camera read failed: ${video}; panel: ${panel}\n${said.slice(-30).join('\n')}`);
+        throw error;
+      });
   } finally {
     await closePage(page);
   }
