@@ -4,6 +4,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runRetentionSweep } from '../src/jobs/retention.js';
+import { WALK_UP_RETENTION_DAYS } from '../src/modules/photo-sessions/retention.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
 import { bearer, injectAs, signIn } from './support/factories.js';
 import { addRender, seedProject } from './support/project-data.js';
@@ -404,6 +405,7 @@ describe('deletion and retention (local disk)', () => {
         export_retention_days: t.ctx.config.exportRetentionDays,
         render_retention_days: t.ctx.config.exportRetentionDays,
         audit_retention_days: t.ctx.config.auditRetentionDays,
+        walk_up_retention_days: WALK_UP_RETENTION_DAYS,
       },
     });
     expect(summary.oldest_record_at).not.toBeNull();

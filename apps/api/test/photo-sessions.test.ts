@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runRetentionSweep } from '../src/jobs/retention.js';
+import { WALK_UP_RETENTION_DAYS } from '../src/modules/photo-sessions/retention.js';
+import { daysAfter } from '../src/time.js';
 import { type ListeningTestApp, listeningTestApp } from './support/app.js';
 import { openEventStream } from './support/event-stream.js';
 import { injectAs, signIn } from './support/factories.js';
@@ -473,6 +476,42 @@ describe('check-ins', () => {
     expect((await as(studio).delete(`/api/subjects/${subjectId}`)).statusCode).toBe(200);
     const left = await as(studio).get(`/api/photo-sessions/${session.id}/walk-ups`);
     expect(left.json().walk_ups).toEqual([]);
+  });
+
+  test('a walk-up never approved goes, with its check-ins, 90 days after its session; an approved one stays', async () => {
+    const session = await newSession();
+    const { station, station_link: link } = await newStation(session.id);
+    const walkUp = (first: string) =>
+      checkIn(
+        station.id,
+        { walk_up: { first_name: first, last_name: 'Kept', grade: '3', teacher: 'Ms. Lee' } },
+        'photographed',
+        new Date().toISOString(),
+      );
+    const [waiting, approved] = await send(link.token, session.id, [walkUp('Ivy'), walkUp('Jon')]);
+    expect((await as(studio).post(`/api/walk-ups/${approved!.walk_up!.id}/approve`, {})).statusCode).toBe(
+      200,
+    );
+    const day = new Date(`${today()}T12:00:00Z`);
+    const walkUpIds = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('walk_ups')
+          .select('id')
+          .where('photo_session_id', '=', session.id)
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.id);
+    await runRetentionSweep(t.ctx, daysAfter(day, WALK_UP_RETENTION_DAYS));
+    expect(await walkUpIds()).toEqual([waiting!.walk_up!.id, approved!.walk_up!.id]);
+    await runRetentionSweep(t.ctx, daysAfter(day, WALK_UP_RETENTION_DAYS + 1));
+    expect(await walkUpIds()).toEqual([approved!.walk_up!.id]);
+    const left = await t.ctx.db
+      .selectFrom('check_ins')
+      .select('client_id')
+      .where('client_id', 'in', [waiting!.client_id, approved!.client_id])
+      .execute();
+    expect(left.map((r) => r.client_id)).toEqual([approved!.client_id]);
   });
 
   test('bad batches: 422 with field messages (client id, status, who, size)', async () => {

@@ -3708,6 +3708,7 @@ export interface operations {
                                 render_retention_days: number;
                                 audit_retention_days: number;
                                 guardian_retention_days: number;
+                                walk_up_retention_days: number;
                             };
                             oldest_record_at: string | null;
                             newest_record_at: string | null;

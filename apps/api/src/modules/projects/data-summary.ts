@@ -6,6 +6,7 @@ import { projectAttachmentReads } from '../attachments/queries.js';
 import { projectGuardianReads } from '../families/queries.js';
 import { GUARDIAN_RETENTION_DAYS } from '../families/retention.js';
 import { projectRenderReads } from '../layouts/queries.js';
+import { WALK_UP_RETENTION_DAYS } from '../photo-sessions/retention.js';
 import { projectPhotoReads } from '../photos/queries.js';
 import { projectExportReads } from '../project-exports/queries.js';
 import { loadFields } from '../project-templates/service.js';
@@ -37,6 +38,8 @@ export const dataSummarySchema = z.object({
     audit_retention_days: z.number(),
     /** A guardian who has not signed in again within it is removed. */
     guardian_retention_days: z.number(),
+    /** A walk-up the studio never approved goes this many days after its session's date. */
+    walk_up_retention_days: z.number(),
   }),
   oldest_record_at: z.string().nullable(),
   newest_record_at: z.string().nullable(),
@@ -111,6 +114,7 @@ export async function projectDataSummary(
       render_retention_days: ctx.config.exportRetentionDays,
       audit_retention_days: ctx.config.auditRetentionDays,
       guardian_retention_days: GUARDIAN_RETENTION_DAYS,
+      walk_up_retention_days: WALK_UP_RETENTION_DAYS,
     },
     oldest_record_at: iso(row.oldest),
     newest_record_at: iso(row.newest),

@@ -78,6 +78,10 @@ function Summary({ summary }: { summary: ProjectDataSummary }) {
           <li>{t('data-summary.export-retention', { count: summary.retention.export_retention_days })}</li>
           <li>{t('data-summary.render-retention', { count: summary.retention.render_retention_days })}</li>
           <li>{t('data-summary.audit-retention', { count: summary.retention.audit_retention_days })}</li>
+          <li>
+            {t('data-summary.guardian-retention', { count: summary.retention.guardian_retention_days })}
+          </li>
+          <li>{t('data-summary.walk-up-retention', { count: summary.retention.walk_up_retention_days })}</li>
         </Box>
         <Typography sx={{ mt: 1 }}>{t('data-summary.deletion')}</Typography>
       </SectionCard>

@@ -1,0 +1,25 @@
+import type { Db } from '../../db/database.js';
+import { daysAfter } from '../../time.js';
+
+/**
+ * How long a walk-up the studio never approved is kept after its session's day: long enough for the
+ * season's review and a retake day, not for good (a child's name and class that never joined the school's
+ * data). An approved walk-up is its subject's and goes with it.
+ */
+export const WALK_UP_RETENTION_DAYS = 90;
+
+/**
+ * The retention sweep's part for picture day (jobs/retention.ts): walk-ups still waiting for review
+ * WALK_UP_RETENTION_DAYS after their session's date, with their check-ins (ON DELETE CASCADE).
+ */
+export async function purgeWalkUps(db: Db, now: Date): Promise<number> {
+  const cutoff = daysAfter(now, -WALK_UP_RETENTION_DAYS).toISOString().slice(0, 10);
+  const removed = await db
+    .deleteFrom('walk_ups')
+    .where('approved_at', 'is', null)
+    .where('photo_session_id', 'in', (q) =>
+      q.selectFrom('photo_sessions').select('id').where('date', '<', cutoff),
+    )
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows);
+}
