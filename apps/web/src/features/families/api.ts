@@ -1,75 +1,42 @@
 import { APP_SLUG } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { RequestBodyOf } from '../../api/api';
 import { ApiError, apiFetch, buildUrl, type RequestOptions } from '../../api/client';
 import { queryKeys } from '../../api/keys';
 import { fetchAllPages } from '../../api/pages';
 import { queryClient } from '../../api/queryClient';
-import type { ListMeta } from '../../api/types';
+import type { ApiResponse, ElementOf, ListMeta } from '../../api/types';
 import { clearFamilyToken, getFamilyToken, setFamilyToken } from './session';
 
 // Families (API.md "families"). Two kinds of caller use these calls, and neither token ever goes where
 // the other belongs:
 // - a guardian, through familyFetch: the family token only, and only to /api/family/...;
 // - the school's staff and the studio, through the app's apiFetch (the organization session).
-// The shapes are the contract's (notes of the server's module), written out here as the photo-sessions
-// calls are, so a screen does not wait for the generated types.
+// The shapes are the API's own (schema.d.ts, generated from its OpenAPI description).
 
 // ---------------------------------------------------------------------------------------------------
 // The family's side
 
-/** A box on a photo, as fractions 0..1 of the upright image. */
-export interface CropBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+/**
+ * One child a guardian claimed: their own names and class (grade, teacher, home room; '' when none), and
+ * the yearbook pose.
+ */
+export type FamilyChild = ElementOf<ApiResponse<'/api/family/children', 'get'>['children']>;
 
 /** The yearbook pose of a child's project: whether a guardian may still choose it, until when, and the choice. */
-export interface YearbookPose {
-  /** Choice is on for the child's project and its deadline has not passed. */
-  open: boolean;
-  /** Until when it may be chosen; null: the studio did not turn pose choice on. */
-  deadline: string | null;
-  /** The child's yearbook photo now. */
-  photo_id: string | null;
-  /** Whether that photo was chosen by a guardian. */
-  chosen_by_guardian: boolean;
-}
+export type YearbookPose = FamilyChild['yearbook_pose'];
 
-export type OptOutKind = 'directory_opt_out' | 'yearbook_opt_out';
+export type OptOutKind = keyof RequestBodyOf<'/api/family/children/{id}/opt-out-requests', 'post'>;
 
-export interface FamilyOptOutRequest {
-  id: string;
-  directory_opt_out: boolean;
-  yearbook_opt_out: boolean;
-  state: 'pending' | 'approved' | 'declined';
-  created_at: string;
-  decided_at: string | null;
-}
-
-/** One child a guardian claimed: their own names and class, nothing else of the school's records. */
-export interface FamilyChild {
-  id: string;
-  first_name: string;
-  last_name: string;
-  /** The child's class as the school's visible fields say it (grade, teacher, home room); '' when none. */
-  class: string;
-  yearbook_pose: YearbookPose;
-}
+export type FamilyOptOutRequest = ElementOf<
+  ApiResponse<'/api/family/children/{id}/opt-out-requests', 'get'>['opt_out_requests']
+>;
 
 /** A proof: a rendition of at most 1,200 px with the proof mark, at a signed address that expires. */
-export interface FamilyPhoto {
-  id: string;
-  proof_url: string;
-  /** The crop the yearbook and the school use, as shares of the photo; null when it has none. */
-  crop: CropBox | null;
-  /** This season's photos may be chosen as the yearbook pose; earlier seasons' are to look at. */
-  season: 'current' | 'earlier';
-  /** The year the photo was taken (earlier seasons are told apart by it). */
-  year: number;
-  is_yearbook_pose: boolean;
-}
+export type FamilyPhoto = ElementOf<ApiResponse<'/api/family/children/{id}/photos', 'get'>['photos']>;
+
+/** A box on a photo, as fractions 0..1 of the upright image. */
+export type CropBox = NonNullable<FamilyPhoto['crop']>;
 
 /** A failed family call; `retryAfter` is the seconds a 429 asks to wait (its Retry-After), else null. */
 export class FamilyApiError extends ApiError {
@@ -162,10 +129,7 @@ export function useClaim() {
 }
 
 /** The signed-in guardian: its e-mail, and whether it asked for the "photos are ready" e-mail. */
-export interface Guardian {
-  email: string;
-  notify_photos_ready: boolean;
-}
+export type Guardian = ApiResponse<'/api/family/me', 'get'>['guardian'];
 
 /**
  * POST /api/family/sessions {token}: the e-mailed link's token (once, within 15 minutes) traded for a
@@ -173,9 +137,10 @@ export interface Guardian {
  * 409: the code has four guardians already.
  */
 export async function startFamilySession(linkToken: string): Promise<void> {
-  const { family_session: session } = await familyFetch<{
-    family_session: { token: string; expires_at: string; guardian: Guardian };
-  }>('/api/family/sessions', { method: 'POST', body: { token: linkToken }, token: null });
+  const { family_session: session } = await familyFetch<ApiResponse<'/api/family/sessions', 'post', 201>>(
+    '/api/family/sessions',
+    { method: 'POST', body: { token: linkToken }, token: null },
+  );
   forgetFamilyQueries();
   queryClient.setQueryData(familyKeys.me, session.guardian);
   setFamilyToken(session.token);
@@ -282,53 +247,25 @@ export function useRequestOptOut(childId: string) {
 // ---------------------------------------------------------------------------------------------------
 // The school's side and the studio's (the organization session)
 
-/** A guardian's claim on a child of the project. */
-export interface GuardianLink {
-  /** The link's id (what DELETE /guardian-links/:id removes). */
-  id: string;
-  subject_id: string;
-  email: string;
-  claimed_at: string;
-  last_signed_in_at: string | null;
-}
+/** A guardian's claim on a child of the project (its id is what DELETE /guardian-links/:id removes). */
+export type GuardianLink = ElementOf<ApiResponse<'/api/projects/{id}/guardians', 'get'>['guardians']>;
 
-export type OptOutRequestState = 'pending' | 'approved' | 'declined';
+/** A guardian's request to leave a child out of the directory or the yearbook (e-mail null once removed). */
+export type OptOutRequest = ElementOf<
+  ApiResponse<'/api/projects/{id}/opt-out-requests', 'get'>['opt_out_requests']
+>;
 
-/** A guardian's request to leave a child out of the directory or the yearbook. */
-export interface OptOutRequest {
-  id: string;
-  subject_id: string;
-  /** Null once the guardian was removed. */
-  guardian_email: string | null;
-  directory_opt_out: boolean;
-  yearbook_opt_out: boolean;
-  state: OptOutRequestState;
-  decided_by: { id: string; name: string } | null;
-  decided_at: string | null;
-  created_at: string;
-}
+export type OptOutRequestState = OptOutRequest['state'];
 
 /** A yearbook pose a guardian chose; `current` while it is still the subject's yearbook photo. */
-export interface PoseChoice {
-  subject_id: string;
-  photo_id: string;
-  chosen_at: string;
-  chosen_by_guardian: true;
-  current: boolean;
-}
+export type PoseChoice = ElementOf<
+  ApiResponse<'/api/projects/{id}/family-pose-choices', 'get'>['family_pose_choices']
+>;
 
 /** A child's family access code, as printed (XXXXX-XXXXX). */
-export interface FamilyCode {
-  subject_id: string;
-  code: string;
-  created_at: string;
-  guardians_count: number;
-}
+export type FamilyCode = ElementOf<ApiResponse<'/api/projects/{id}/family-codes', 'get'>['family_codes']>;
 
-export interface FamilySettings {
-  family_pose_deadline: string | null;
-  family_opt_outs_apply_at_once: boolean;
-}
+export type FamilySettings = ApiResponse<'/api/projects/{id}/family-settings', 'get'>['family_settings'];
 
 interface Meta {
   total?: number;

@@ -1,48 +1,25 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { RequestBodyOf } from '../../api/api';
 import { apiFetch, downloadWithToken, type RequestOptions } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
+import type { ApiResponse, ElementOf } from '../../api/types';
 
 // Picture-day sessions and stations (API.md "picture-day sessions and stations"). The calls go through
-// apiFetch with the shapes of the contract, so a station signed in by its link (a token of its own, not
-// the app's session) uses the same client.
+// apiFetch, so a station signed in by its link (a token of its own, not the app's session) uses the same
+// client; the shapes are the API's own (schema.d.ts, generated from its OpenAPI description).
 
-export interface SessionCounts {
-  checked_in: number;
-  photographed: number;
-  absent: number;
-  retake: number;
-  walk_ups: number;
-  remaining: number;
-}
+/**
+ * A session with its counts and its stations. `live_apply`: a station's matched frames (tethered capture)
+ * are applied as they arrive (true), or held for review.
+ */
+export type PhotoSession = ApiResponse<'/api/photo-sessions/{id}', 'get'>['photo_session'];
 
-export interface PhotoSession {
-  id: string;
-  project_id: string;
-  name: string;
-  /** YYYY-MM-DD */
-  date: string;
-  /** Tethered capture: a station's matched frames are applied as they arrive (true), or held for review. */
-  live_apply?: boolean;
-  counts?: SessionCounts;
-  stations?: Station[];
-  created_at?: string;
-}
+export type SessionCounts = PhotoSession['counts'];
 
-export interface Station {
-  id: string;
-  photo_session_id?: string;
-  name: string;
-  link_expires_at?: string | null;
-  link_revoked_at?: string | null;
-  /** Whether its link still signs a device in. */
-  link_active?: boolean;
-}
+/** A station; `link_active`: whether its link still signs a device in. */
+export type Station = ElementOf<PhotoSession['stations']>;
 
-export interface StationLink {
-  url: string;
-  token: string;
-  expires_at: string;
-}
+export type StationLink = ApiResponse<'/api/photo-sessions/{id}/stations', 'post', 201>['station_link'];
 
 /** One person a station can check in: a roster subject or a walk-up added on the day. */
 export interface RosterPerson {
@@ -65,15 +42,14 @@ export interface Roster {
   people: RosterPerson[];
 }
 
-export type CheckInStatus = 'photographed' | 'absent' | 'retake' | 'undo';
+/** A check-in as a station sends it. */
+type CheckInInput = ElementOf<RequestBodyOf<'/api/photo-sessions/{id}/check-ins', 'post'>['check_ins']>;
 
-export interface WalkUpFields {
-  first_name: string;
-  last_name: string;
-  grade?: string;
-  teacher?: string;
-}
+export type CheckInStatus = CheckInInput['status'];
 
+export type WalkUpFields = NonNullable<CheckInInput['walk_up']>;
+
+// Hand-written: one record for a check-in as queued and sent and as listed; the schema has two shapes.
 /** A check-in as sent (API.md) and as the server lists it. */
 export interface CheckIn {
   client_id: string;
@@ -88,16 +64,13 @@ export interface CheckIn {
   received_at?: string;
 }
 
-/** What the server made of one check-in of a batch. */
-export interface CheckInOutcome {
-  client_id: string;
-  /** `duplicate`: the server had this client id already (nothing changed); `rejected`: see `errors`. */
-  outcome: 'created' | 'duplicate' | 'rejected';
-  check_in: CheckIn | null;
-  /** The walk-up the item made, with its card code. */
-  walk_up: { id: string; card_code: string } | null;
-  errors: Record<string, string[]> | null;
-}
+/**
+ * What the server made of one check-in of a batch: `duplicate` when it had this client id already (nothing
+ * changed), `rejected` with its `errors`; `walk_up` is the walk-up the item made, with its card code.
+ */
+export type CheckInOutcome = ElementOf<
+  ApiResponse<'/api/photo-sessions/{id}/check-ins', 'post'>['check_ins']
+>;
 
 /** Who calls: the app's signed-in session, or a station link's own token. */
 export type Caller = { token?: string };
@@ -154,11 +127,9 @@ export function usePhotoSessions(projectId: string, enabled = true) {
 }
 
 export function fetchPhotoSession(sessionId: string, caller: Caller, signal?: AbortSignal) {
-  return call<{ photo_session: PhotoSession & { stations?: Station[] } }>(
-    `/photo-sessions/${encodeURIComponent(sessionId)}`,
-    caller,
-    { signal },
-  ).then((answer) => answer.photo_session);
+  return call<{ photo_session: PhotoSession }>(`/photo-sessions/${encodeURIComponent(sessionId)}`, caller, {
+    signal,
+  }).then((answer) => answer.photo_session);
 }
 
 export function usePhotoSession(sessionId: string) {
@@ -275,69 +246,23 @@ export function downloadCameraCard(sessionId: string, subjectId: string, caller:
 
 // ---------- Tethered capture: the station's current student and their frames ----------
 
-/** A check the server runs on each frame (the Photo Checks' codes); `message` is the server's words. */
-export interface FrameCheck {
-  code: string;
-  message: string;
-}
-
-/** A rectangle on a frame as fractions 0..1 of the upright image. */
-export interface FrameBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** One frame of the current student in the station's live batch (API.md "Tethered capture"). */
-export interface NowFrame {
-  photo_id: string;
-  photo_batch_item_id: string;
-  file_name: string;
-  captured_at: string | null;
-  /** `matched` to the student, or offered to them for the studio's review (`ambiguous`, ...). */
-  state: 'pending' | 'card' | 'matched' | 'unmatched' | 'ambiguous' | 'ignored';
-  reason_code: string | null;
-  reason: string | null;
-  verification_state: string;
-  thumbnails: { tiny: string | null; small: string | null; large: string | null; full: string | null };
-  /** False while the checks have not looked at it yet. */
-  checked: boolean;
-  /** The checks it fails (none: it passed, once `checked`). */
-  checks: FrameCheck[];
-  face: FrameBox | null;
-  auto_crop: FrameBox | null;
-  picked: boolean;
-  applied: boolean;
-  is_primary: boolean;
-}
+/** GET /api/stations/:id/now: the station's current student and their frames (capture order). */
+export type StationNow = ApiResponse<'/api/stations/{id}/now', 'get'>['station_now'];
 
 /** The station's current student: whom its last standing check-in names. */
-export interface NowStudent {
-  check_in_id: string;
-  subject_id: string | null;
-  walk_up_id: string | null;
-  status: 'photographed' | 'retake';
-  checked_in_at: string;
-  name: string;
-  card_code: string | null;
-}
+export type NowStudent = NonNullable<StationNow['student']>;
 
-/** GET /api/stations/:id/now: the station's current student and their frames as they arrive. */
-export interface StationNow {
-  station_id: string;
-  photo_session_id: string;
-  photo_batch_id: string | null;
-  live_apply: boolean;
-  student: NowStudent | null;
-  /** In capture order. */
-  frames: NowFrame[];
-  /** The last frame fails a check: shoot again now. */
-  retake_now: boolean;
-  retake_reasons: string[];
-  /** Frames of the batch not placed yet (being verified, checked or matched). */
-  processing: number;
-}
+/**
+ * One frame of the current student in the station's live batch (API.md "Tethered capture"): `matched` to
+ * the student or offered to them for the studio's review; `checks` it fails once `checked`.
+ */
+export type NowFrame = ElementOf<StationNow['frames']>;
+
+/** A check the server runs on each frame (the Photo Checks' codes); `message` is the server's words. */
+export type FrameCheck = ElementOf<NowFrame['checks']>;
+
+/** A rectangle on a frame as fractions 0..1 of the upright image. */
+export type FrameBox = NonNullable<NowFrame['face']>;
 
 /** GET /api/stations/:id/now */
 export function fetchStationNow(stationId: string, caller: Caller, signal?: AbortSignal) {

@@ -1,172 +1,58 @@
 import { EXPORT_POLLING_INTERVAL_MS, type YearbookDeliveryKind } from '@school-portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { RequestBodyOf } from '../../api/api';
 import { apiFetch, downloadWithToken, saveLink } from '../../api/client';
 import { queryKeys } from '../../api/keys';
 import { queryClient } from '../../api/queryClient';
+import type { ApiResponse, ElementOf } from '../../api/types';
 
 // Yearbook deliveries (API.md "yearbook deliveries"): a project's yearbook targets (a publisher, the export
 // format it takes, its deadlines), the deliveries made to each (the ledger), the check before a delivery
 // (nothing written), a delivery's change list, the project's next deadline and the school's pose choice.
-// The calls go through apiFetch with the shapes of the API's response schemas (the module's serialize.ts).
+// The calls go through apiFetch; the shapes are the API's own (schema.d.ts, generated from its OpenAPI
+// description).
 
 export type DeliveryKind = YearbookDeliveryKind;
-export type DeliveryStatus = 'queued' | 'working' | 'completed' | 'failed';
 
-export interface NamedRef {
-  id: string;
-  name: string;
-}
+/** A yearbook target: a publisher, the export format it takes (with the preset's fixes), its deadlines. */
+export type YearbookTarget = ApiResponse<'/api/yearbook-targets/{id}', 'get'>['yearbook_target'];
+export type NamedRef = NonNullable<YearbookTarget['created_by_user']>;
+/** A deadline as answered: its name and date (YYYY-MM-DD), whole days left (0 on the day), whether passed. */
+export type YearbookDeadline = ElementOf<YearbookTarget['deadlines']>;
 
-/** A deadline as answered: its name and date (YYYY-MM-DD), and how it stands today (UTC). */
-export interface YearbookDeadline {
-  name: string;
-  date: string;
-  /** Whole days from today to the date: 0 on the day, negative once passed. */
-  days_left: number;
-  passed: boolean;
-}
+/** A delivery as the ledger lists it (its counts, downloads and file addresses). */
+export type YearbookDelivery = ElementOf<
+  ApiResponse<'/api/yearbook-targets/{id}/deliveries', 'get'>['yearbook_deliveries']
+>;
+export type DeliveryStatus = YearbookDelivery['status'];
+export type DeliveryCounts = YearbookDelivery['counts'];
+export type DownloadWhat = ElementOf<YearbookDelivery['downloads']>['what'];
 
-export interface YearbookTarget {
-  id: string;
-  project_id: string;
-  publisher: string;
-  publisher_name: string;
-  project_export_format_id: string | null;
-  project_export_format_name: string | null;
-  /** What a delivery writes: the preset's fixes over the format's own settings. */
-  image_width: number | null;
-  image_height: number | null;
-  data_encoding: string | null;
-  header: boolean | null;
-  master_file: boolean | null;
-  /** Sorted by date. */
-  deadlines: YearbookDeadline[];
-  notify_days_before: number;
-  school_contact_email: string | null;
-  /** The date until which the school chooses poses (the first deadline); null: open. */
-  pose_deadline: string | null;
-  poses_open: boolean;
-  deliveries_count: number;
-  last_delivery: {
-    id: string;
-    number: number;
-    kind: DeliveryKind;
-    status: DeliveryStatus;
-    created_at: string;
-  } | null;
-  created_by_user: NamedRef | null;
-  created_at: string;
-  updated_at: string;
-}
+/** GET /api/yearbook-deliveries/:id: the delivery with its manifest and its change list. */
+export type YearbookDeliveryDetail = ApiResponse<'/api/yearbook-deliveries/{id}', 'get'>['yearbook_delivery'];
 
-export interface DeliveryCounts {
-  /** Rows of MASTER.TXT: everyone in the book. */
-  subjects: number;
-  /** Images in the archive. */
-  images: number;
-  added: number;
-  replaced: number;
-  corrected: number;
-  removed: number;
-  unchanged: number;
-}
-
-export type DownloadWhat = 'archive' | 'change_list_pdf' | 'change_list_csv';
-
-export interface YearbookDelivery {
-  id: string;
-  yearbook_target_id: string;
-  project_id: string;
-  /** 1, 2, …: its place in the target's ledger. */
-  number: number;
-  kind: DeliveryKind;
-  /** The delivery this one's changes are counted from (null: the first). */
-  since_delivery_id: string | null;
-  status: DeliveryStatus;
-  status_message: string | null;
-  format_name: string;
-  counts: DeliveryCounts;
-  archive_bytes: number | null;
-  created_by_user: NamedRef | null;
-  created_at: string;
-  completed_at: string | null;
-  downloads: { user: NamedRef | null; what: DownloadWhat; at: string }[];
-  /** Once completed. */
-  download_path: string | null;
-  change_list_pdf_path: string;
-  change_list_csv_path: string;
-}
-
-export type ChangeKind = 'added' | 'replaced' | 'corrected' | 'removed';
-
+/** The check before a delivery: what it would hold, every warning, who is not pictured. */
+export type DeliveryCheck = ApiResponse<'/api/yearbook-targets/{id}/deliveries/check', 'post'>['check'];
 /** One line of a change list, in plain words ("Replace the portrait of Ava Smith (grade 3, Ms. Lee): …"). */
-export interface DeliveryChange {
-  subject_id: string;
-  kind: ChangeKind;
-  name: string;
-  grade: string;
-  teacher: string;
-  reason: 'left' | 'yearbook_opt_out' | null;
-  fields: { field: string; from: string; to: string }[];
-  image_file_name: string | null;
-  text: string;
-}
-
-export interface YearbookDeliveryDetail extends YearbookDelivery {
-  changes: DeliveryChange[];
-}
-
+export type DeliveryChange = ElementOf<DeliveryCheck['changes']>;
+export type ChangeKind = DeliveryChange['kind'];
+export type CheckWarning = ElementOf<DeliveryCheck['warnings']>;
 /** A subject a warning names (or one not pictured). */
-export interface NamedSubject {
-  id: string;
-  name: string;
-  grade: string;
-  teacher: string;
-}
-
-export interface CheckWarning {
-  code: string;
-  message: string;
-  count: number;
-  /** At most 200. */
-  subjects: NamedSubject[];
-}
-
-export interface DeliveryCheck {
-  kind: DeliveryKind;
-  since_delivery_id: string | null;
-  would_hold: DeliveryCounts;
-  changes: DeliveryChange[];
-  warnings: CheckWarning[];
-  /** In the book without a portrait (the list most books print). */
-  not_pictured: NamedSubject[];
-}
+export type NamedSubject = ElementOf<DeliveryCheck['not_pictured']>;
 
 /** The project's next deadline (today or later, over its targets) and what is still missing for it. */
-export interface YearbookDeadlineStatus {
-  yearbook_target_id: string;
-  publisher_name: string;
-  name: string;
-  date: string;
-  days_left: number;
-  missing: {
-    /** In the book without a portrait. */
-    without_photo: number;
-    /** Several photos and no yearbook pose chosen. */
-    pose_not_chosen: number;
-    /** Everyone in the book (yearbook opt-outs left out). */
-    subjects: number;
-  };
-}
+export type YearbookDeadlineStatus = NonNullable<
+  ApiResponse<'/api/projects/{id}/yearbook-deadline', 'get'>['yearbook_deadline']
+>;
 
-/** What a target is made or changed with. */
-export interface TargetInput {
-  publisher: string;
-  project_export_format_id: string;
-  deadlines: { name: string; date: string }[];
-  notify_days_before?: number;
-  school_contact_email?: string | null;
-}
+/**
+ * What a target is made or changed with. The publisher is the form's text (the schema names the presets'
+ * keys; the server checks it against them).
+ */
+export type TargetInput = Omit<
+  RequestBodyOf<'/api/projects/{id}/yearbook-targets', 'post'>['yearbook_target'],
+  'publisher'
+> & { publisher: string };
 
 /** The check's warning that names the students with several photos and no yearbook pose. */
 export const POSE_NOT_CHOSEN = 'pose_not_chosen';
@@ -355,7 +241,7 @@ function afterDownload(delivery: Pick<YearbookDelivery, 'id' | 'yearbook_target_
 export async function downloadDelivery(
   delivery: Pick<YearbookDelivery, 'id' | 'yearbook_target_id'>,
 ): Promise<void> {
-  const { download } = await apiFetch<{ download: { url: string; expires_at: string } }>(
+  const { download } = await apiFetch<ApiResponse<'/api/yearbook-deliveries/{id}/download', 'get'>>(
     `/api/yearbook-deliveries/${id(delivery.id)}/download`,
     { query: { format: 'json' } },
   );
@@ -382,8 +268,8 @@ export async function downloadChangeList(
  */
 export function useChoosePose(projectId: string, targetId: string) {
   return useMutation({
-    mutationFn: (pose: { subject_id: string; photo_id: string }) =>
-      apiFetch<{ pose: { subject_id: string; photo_id: string } }>(
+    mutationFn: (pose: RequestBodyOf<'/api/yearbook-targets/{id}/pose', 'put'>['pose']) =>
+      apiFetch<ApiResponse<'/api/yearbook-targets/{id}/pose', 'put'>>(
         `/api/yearbook-targets/${id(targetId)}/pose`,
         { method: 'PUT', body: { pose } },
       ).then((b) => b.pose),
