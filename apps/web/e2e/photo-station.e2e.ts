@@ -226,6 +226,15 @@ test('offline: 20 check-ins queued and shown, a reload keeps them, back online t
         ),
       )
       .toBe(true);
+    // An earlier deployment's asset left in the cache goes when the station opens again.
+    await page.evaluate(async () =>
+      (await caches.open('sp-shell-v1')).put('/assets/index-0ldbu1ld.js', new Response('old')),
+    );
+    await page.reload();
+    await rosterLoaded(page);
+    await expect
+      .poll(() => page.evaluate(async () => !!(await caches.match('/assets/index-0ldbu1ld.js'))))
+      .toBe(false);
     await scanSelects(page, `SPC1:${kids[0]!.card}`, `${kids[0]!.first} Offline`);
 
     await page.context().setOffline(true);

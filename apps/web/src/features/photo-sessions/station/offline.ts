@@ -24,7 +24,14 @@ export function registerShellCache(lazyFiles: () => Promise<string[]>[] = () => 
         .map((url) => url.pathname)
         .concat(named.map((file) => new URL(file, window.location.href).pathname));
       const cache = await caches.open(SHELL_CACHE);
-      await cache.addAll(['/index.html', ...new Set(assets)]);
+      const shell = new Set(['/index.html', ...assets]);
+      await cache.addAll([...shell]);
+      // Each deployment's assets have new names: those of earlier ones would stay on the device for good.
+      // What this page did not load is let go; the worker caches again what the app later fetches.
+      for (const request of await cache.keys()) {
+        const { pathname } = new URL(request.url);
+        if (pathname.startsWith('/assets/') && !shell.has(pathname)) await cache.delete(request);
+      }
     } catch {
       // Without the shell cache the station still works while the page stays open.
     }
