@@ -339,7 +339,11 @@ export async function markWalkUpApproved(db: Db, walkUpId: string, subjectId: st
 export async function publishCheckIns(db: Db, projectId: string, events: LiveEvent[]) {
   if (events.length === 0) return;
   const payloads = events.map((event) => eventPayload({ projectId }, event));
-  await sql`SELECT pg_notify(${EVENTS_CHANNEL}, p) FROM unnest(${payloads}::text[]) AS p`.execute(db);
+  // One JSON array rather than a text[]: pg escapes a text array's elements in JavaScript, which showed in a
+  // replay's profile (ten payloads of up to 8,000 bytes a batch of 500); JSON.stringify is native.
+  await sql`SELECT pg_notify(${EVENTS_CHANNEL}, p) FROM json_array_elements_text(${JSON.stringify(payloads)}::json) AS p`.execute(
+    db,
+  );
 }
 
 /** Whether `sessionId` is a photo session of the project (a batch matched by check-in names one). */
