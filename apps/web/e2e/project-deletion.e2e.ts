@@ -121,6 +121,10 @@ test("a school user reads its project's data summary and prints it without the n
     await page.getByTestId('data-summary').waitFor();
     expect(await page.getByRole('heading', { level: 1, name: 'Data Summary' }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'Where files are stored' }).count()).toBe(1);
+    // How long guardians and unapproved walk-ups are kept is said beside the other periods.
+    const summary = await page.getByTestId('data-summary').textContent();
+    expect(summary).toContain('Guardians: 400 days after their last sign-in');
+    expect(summary).toContain('Walk-ups never approved: 90 days after their picture day');
     // A school user may not delete the project.
     await page.goBack();
     await page.getByRole('link', { name: 'Data Summary' }).waitFor();
