@@ -492,6 +492,22 @@ describe('check-ins', () => {
     expect((await as(studio).post(`/api/walk-ups/${approved!.walk_up!.id}/approve`, {})).statusCode).toBe(
       200,
     );
+    // Another session's photos are matched by its check-ins: its waiting walk-up (and check-in) stays, or
+    // the photos after it would fall to the student checked in before.
+    const matched = await newSession();
+    const other = await newStation(matched.id, 'Gym B');
+    const [kept] = await send(other.station_link.token, matched.id, [
+      checkIn(
+        other.station.id,
+        { walk_up: { first_name: 'Kai', last_name: 'Kept', grade: '3', teacher: 'Ms. Lee' } },
+        'photographed',
+        new Date().toISOString(),
+      ),
+    ]);
+    const batch = await as(studio).post(`/api/projects/${project.projectId}/photo-batches`, {
+      photo_batch: { name: 'Gym B camera', match_by: 'check_in', photo_session_id: matched.id },
+    });
+    expect(batch.statusCode, batch.body).toBe(201);
     const day = new Date(`${today()}T12:00:00Z`);
     const walkUpIds = async () =>
       (
@@ -512,6 +528,12 @@ describe('check-ins', () => {
       .where('client_id', 'in', [waiting!.client_id, approved!.client_id])
       .execute();
     expect(left.map((r) => r.client_id)).toEqual([approved!.client_id]);
+    const stays = await t.ctx.db
+      .selectFrom('walk_ups')
+      .select('id')
+      .where('photo_session_id', '=', matched.id)
+      .execute();
+    expect(stays.map((r) => r.id)).toEqual([kept!.walk_up!.id]);
   });
 
   test('bad batches: 422 with field messages (client id, status, who, size)', async () => {

@@ -10,7 +10,9 @@ export const WALK_UP_RETENTION_DAYS = 90;
 
 /**
  * The retention sweep's part for picture day (jobs/retention.ts): walk-ups still waiting for review
- * WALK_UP_RETENTION_DAYS after their session's date, with their check-ins (ON DELETE CASCADE).
+ * WALK_UP_RETENTION_DAYS after their session's date, with their check-ins (ON DELETE CASCADE). Not those
+ * of a session a batch is matched by: its check-ins are what the batch's photos are matched to, and a
+ * walk-up's check-in taken away would let the photos after it fall to the student checked in before.
  */
 export async function purgeWalkUps(db: Db, now: Date): Promise<number> {
   const cutoff = daysAfter(now, -WALK_UP_RETENTION_DAYS).toISOString().slice(0, 10);
@@ -18,7 +20,17 @@ export async function purgeWalkUps(db: Db, now: Date): Promise<number> {
     .deleteFrom('walk_ups')
     .where('approved_at', 'is', null)
     .where('photo_session_id', 'in', (q) =>
-      q.selectFrom('photo_sessions').select('id').where('date', '<', cutoff),
+      q
+        .selectFrom('photo_sessions as ps')
+        .select('ps.id')
+        .where('ps.date', '<', cutoff)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('photo_batches as b').select('b.id').whereRef('b.photo_session_id', '=', 'ps.id'),
+            ),
+          ),
+        ),
     )
     .executeTakeFirst();
   return Number(removed.numDeletedRows);
