@@ -7,6 +7,10 @@ const databaseSetup = './apps/api/test/support/global-setup.ts';
 // The unit and API projects share one group, so they must have the same count.
 const apiWorkers = Math.max(2, availableParallelism() - 1);
 
+// A browser test file keeps about one core of two busy (Chromium, the API in the test's process,
+// PostgreSQL), so two files at a time on CI's two cores: measured, 57% of the machine for one file.
+const e2eWorkers = Math.max(2, Math.floor(availableParallelism() / 2) + 1);
+
 export default defineConfig({
   test: {
     projects: [
@@ -28,7 +32,7 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.e2e.ts'],
           globalSetup: [databaseSetup],
           pool: 'forks',
-          fileParallelism: false,
+          maxWorkers: e2eWorkers,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // A screen polled for its next state gets the time a loaded CI machine needs (vitest's default: 1 s).

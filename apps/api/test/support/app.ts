@@ -52,7 +52,10 @@ export async function createTestApp(
     ...env,
   });
   const log = createLogger(config, options.logDestination);
-  const runtime = await startRuntime(config, log, { workers: options.workers ?? true });
+  const runtime = await startRuntime(config, log, {
+    workers: options.workers ?? true,
+    imageThreadsAtStart: false,
+  });
   const app = await buildApp(runtime.ctx, options.logDestination ? {} : { logger: false });
   await app.ready();
   return {
