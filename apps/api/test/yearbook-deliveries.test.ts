@@ -427,6 +427,24 @@ describe('poses and deadlines', () => {
     });
     expect(late.statusCode).toBe(422);
     expect(late.json().errors.base[0]).toMatch(/pose deadline .* has passed/);
+    // The subject's own page can't change it after the deadline either; its other values still change.
+    for (const yearbook_photo_id of [ids.fayOther, null]) {
+      const patched = await call('schoolStaff', 'PATCH', `/api/subjects/${ids.fay}`, {
+        subject: { yearbook_photo_id },
+      });
+      expect(patched.statusCode, patched.body).toBe(422);
+      expect(patched.json().errors.yearbook_photo_id[0]).toMatch(/pose deadline .* has passed/);
+    }
+    const fay = await t.ctx.db
+      .selectFrom('subjects')
+      .select('yearbook_photo_id')
+      .where('id', '=', ids.fay!)
+      .executeTakeFirstOrThrow();
+    expect(fay.yearbook_photo_id).toBe(ids.fayOther);
+    const renamed = await call('schoolStaff', 'PATCH', `/api/subjects/${ids.fay}`, {
+      subject: { properties: {} },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
     await t.ctx.db
       .updateTable('yearbook_targets')
       .set({

@@ -11,6 +11,9 @@ import { isPhotoOfSubject } from '../photos/queries.js';
 import { subjectPhotoSchema } from '../photos/serialize.js';
 import { photosOfSubject } from '../photos/service.js';
 import { ROSTER_ENCODINGS } from '../subject-imports/parse.js';
+import { passedPoseDeadline } from '../yearbook-deliveries/queries.js';
+import { todayUtc } from '../yearbook-deliveries/serialize.js';
+import { poseDeadlinePassed } from '../yearbook-deliveries/service.js';
 import { setSelectionConsent, updateSubjectAndConsent } from './consent.js';
 import { consentImportSchema, importConsent } from './consent-import.js';
 import { deleteSubjectWithPhotos } from './delete.js';
@@ -351,6 +354,11 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
         // The yearbook photo is one of the subject's own photos.
         if (!(await isPhotoOfSubject(ctx.db, row.id, yearbook)))
           throw unprocessable({ yearbook_photo_id: ['is not a photo of this subject'] });
+      }
+      if (yearbook !== undefined) {
+        // As through a target's pose route: the choice closes at the project's first pose deadline.
+        const passed = await passedPoseDeadline(ctx.db, row.project_id, todayUtc());
+        if (passed) throw poseDeadlinePassed(passed, 'yearbook_photo_id');
       }
       const updated = await updateSubjectAndConsent(ctx.db, actorOf(request), pf.project, row.id, {
         changes,

@@ -1,3 +1,4 @@
+import { poseDeadline, posesOpen } from '@school-portal/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
@@ -76,3 +77,21 @@ export const lastCompletedDelivery = (db: Db, targetId: string) =>
     .orderBy('number', 'desc')
     .limit(1)
     .executeTakeFirst();
+
+/**
+ * The pose deadline of the project's targets that has passed on `today` (YYYY-MM-DD, UTC), the earliest
+ * such, or null while every target's choice is open: a subject's yearbook photo changes only until it,
+ * whichever route changes it.
+ */
+export async function passedPoseDeadline(db: Db, projectId: string, today: string): Promise<string | null> {
+  const targets = await db
+    .selectFrom('yearbook_targets')
+    .select('deadlines')
+    .where('project_id', '=', projectId)
+    .execute();
+  const passed = targets
+    .filter((t) => !posesOpen(t.deadlines, today))
+    .map((t) => poseDeadline(t.deadlines) as string)
+    .sort();
+  return passed[0] ?? null;
+}

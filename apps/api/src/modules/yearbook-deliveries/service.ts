@@ -146,6 +146,10 @@ export async function deleteTarget(ctx: AppContext, _request: FastifyRequest, ro
   }
 }
 
+/** A yearbook photo changed after its pose deadline: 422 on `field`. */
+export const poseDeadlinePassed = (deadline: string | null, field: string) =>
+  unprocessable({ [field]: [`The pose deadline (${deadline}) has passed.`] });
+
 /**
  * The school's choice of a student's yearbook photo (the yearbook flag), until the target's pose deadline
  * (its first deadline, through that day, UTC).
@@ -156,9 +160,7 @@ export async function choosePose(
   row: TargetRow,
   pose: { subject_id: string; photo_id: string },
 ) {
-  if (!posesOpen(row.deadlines, todayUtc())) {
-    throw unprocessable({ base: [`The pose deadline (${poseDeadline(row.deadlines)}) has passed.`] });
-  }
+  if (!posesOpen(row.deadlines, todayUtc())) throw poseDeadlinePassed(poseDeadline(row.deadlines), 'base');
   if ((await countSubjectsOfProject(ctx.db, row.project_id, [pose.subject_id])) !== 1) {
     throw unprocessable({ subject_id: ['is invalid'] });
   }
