@@ -23,6 +23,20 @@ const readable = can as (abilities: Abilities, action: Action) => boolean;
 
 const frame = (event: string, data: object) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+/**
+ * An event's frame, written once for every stream it goes to: the hub hands each stream the same event
+ * object, and a replay's events (up to 8,000 bytes each) reach every viewer of the project.
+ */
+const frames = new WeakMap<LiveEvent, string>();
+function eventFrame(event: LiveEvent): string {
+  let text = frames.get(event);
+  if (text === undefined) {
+    text = frame(event.type, event);
+    frames.set(event, text);
+  }
+  return text;
+}
+
 /** Which events a stream passes on, and how often it asks whether its caller may still hear them. */
 export interface StreamOptions {
   accept: (event: LiveEvent) => boolean;
@@ -50,7 +64,7 @@ export function eventStreams(root: FastifyInstance, ctx: AppContext) {
     };
     const unsubscribe = await ctx.events.subscribe(projectId, {
       event(event: LiveEvent) {
-        if (options.accept(event)) write(frame(event.type, event));
+        if (options.accept(event)) write(eventFrame(event));
         if (options.endsOn?.(event)) stream.end();
       },
       resync() {

@@ -200,9 +200,10 @@ export function checkInsSince(db: Db, sessionId: string, since: Date | undefined
 
 export function checkInsByClientId(db: Db, sessionId: string, clientIds: string[]) {
   if (clientIds.length === 0) return Promise.resolve([]);
+  // One array parameter, not one parameter an id: a replay asks for 500.
   return selectCheckIns(db)
     .where('c.photo_session_id', '=', sessionId)
-    .where('c.client_id', 'in', clientIds)
+    .where('c.client_id', '=', sql<string>`any(${clientIds}::uuid[])`)
     .execute();
 }
 

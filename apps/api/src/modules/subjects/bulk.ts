@@ -59,11 +59,12 @@ export function projectSubjectsToMatch(db: Db, projectId: string) {
 
 /** Which of `ids` are subjects of the project: one indexed read, whatever the project's size. */
 export function projectSubjectIds(db: Db, projectId: string, ids: string[]) {
+  // One array parameter, not one parameter an id: a station's replay names 500.
   return db
     .selectFrom('subjects')
     .select('id')
     .where('project_id', '=', projectId)
-    .where('id', 'in', ids)
+    .where('id', '=', sql<string>`any(${ids}::bigint[])`)
     .execute();
 }
 
