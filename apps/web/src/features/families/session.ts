@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { storedToken } from '../../api/stored-token';
 
 /**
  * A family's sign-in: the family token a guardian's e-mailed link is traded for. It is kept apart from
@@ -8,69 +9,17 @@ import { useSyncExternalStore } from 'react';
  */
 export const FAMILY_TOKEN_STORAGE_KEY = 'sp.family-token';
 
-const listeners = new Set<() => void>();
+const store = storedToken(FAMILY_TOKEN_STORAGE_KEY);
 
-function read(): string | null {
-  try {
-    return window.localStorage.getItem(FAMILY_TOKEN_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-let current: string | null = typeof window === 'undefined' ? null : read();
-
-function emit() {
-  for (const listener of listeners) listener();
-}
-
-export function getFamilyToken(): string | null {
-  return current;
-}
-
-export function setFamilyToken(token: string): void {
-  current = token;
-  try {
-    window.localStorage.setItem(FAMILY_TOKEN_STORAGE_KEY, token);
-  } catch {
-    // Without storage the family stays signed in until the tab closes.
-  }
-  emit();
-}
-
+export const getFamilyToken = store.get;
+export const setFamilyToken = store.set;
 export function clearFamilyToken(): void {
-  if (current === null) return;
-  current = null;
-  try {
-    window.localStorage.removeItem(FAMILY_TOKEN_STORAGE_KEY);
-  } catch {
-    // ignore
-  }
-  emit();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-// Signing in or out in another tab applies here too.
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key !== null && event.key !== FAMILY_TOKEN_STORAGE_KEY) return;
-    const next = read();
-    if (next !== current) {
-      current = next;
-      emit();
-    }
-  });
+  store.clear();
 }
 
 /** The family token, re-rendering when it changes. */
 export function useFamilyToken(): string | null {
-  return useSyncExternalStore(subscribe, getFamilyToken, getFamilyToken);
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
 /** What takeFromAddress took, by page address and name: a screen that renders twice reads it again. */
