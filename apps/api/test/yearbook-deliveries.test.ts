@@ -373,6 +373,29 @@ describe('deliveries', () => {
       'change_list_pdf',
     ]);
     expect(rows[0].downloads[0].user.id).toBe(w.users.studioStaff!.id);
+
+    // The activity trail: who made and who downloaded this project's data, in the school's trail, by ids.
+    const trail = await t.ctx.db
+      .selectFrom('audit_events')
+      .select(['action', 'record_id', 'project_id', 'owner_organization_id', 'user_id', 'details'])
+      .where('record_type', '=', 'yearbook_delivery')
+      .where('record_id', '=', changes.id)
+      .orderBy('id')
+      .execute();
+    expect(trail.map((e) => [e.action, (e.details as { what?: string }).what ?? null])).toEqual([
+      ['yearbook_delivery.create', null],
+      ['yearbook_delivery.download', 'archive'],
+      ['yearbook_delivery.download', 'change_list_csv'],
+      ['yearbook_delivery.download', 'change_list_pdf'],
+    ]);
+    for (const e of trail) {
+      expect(e).toMatchObject({ project_id: project.projectId, owner_organization_id: w.orgs.schoolA1.id });
+    }
+    expect(trail[0]!.user_id).toBe(w.users.studioStaff!.id);
+    const seen = await call('schoolStaff', 'GET', `/api/organizations/${w.orgs.schoolA1.id}/audit-events`);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.body).toContain('yearbook_delivery.download');
+    expect(seen.body).not.toContain('Ben Brown');
   });
 
   test('nothing changed: a changes delivery is refused (422); the school may not make one (403)', async () => {

@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = [
   'project_export.download',
   'layout_render.create',
   'layout_render.download',
+  'yearbook_delivery.create',
+  'yearbook_delivery.download',
   'attachment.download',
   'photo.download',
   'subject_import.apply',

@@ -45,7 +45,7 @@ export async function changeListCsv(db: Db, request: FastifyRequest, row: Delive
     ].map((cells) => cells.map(neutraliseFormula)),
     { record_delimiter: '\r\n' },
   );
-  await recordDownload(db, row.id, request.session?.user.id ?? null, 'change_list_csv');
+  await recordDownload(db, request, row, 'change_list_csv');
   return { csv: `\uFEFF${csv}`, fileName: `${fileBase(row)}.csv` };
 }
 
@@ -90,6 +90,6 @@ export async function changeListPdf(db: Db, request: FastifyRequest, row: Delive
   }
   doc.end();
   await ended;
-  await recordDownload(db, row.id, request.session?.user.id ?? null, 'change_list_pdf');
+  await recordDownload(db, request, row, 'change_list_pdf');
   return { pdf: Buffer.concat(chunks), fileName: `${fileBase(row)}.pdf` };
 }

@@ -6,6 +6,7 @@ import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { JobDeps } from '../../jobs/deps.js';
 import { defineJob } from '../../jobs/queue.js';
 import { safeDownloadName } from '../../storage/storage.js';
+import { type AuditEntry, actorOf, recordAudit } from '../audit/record.js';
 import { buildExportArchive } from '../project-exports/archive/index.js';
 import type { Session } from '../users/session.js';
 import {
@@ -96,7 +97,7 @@ export async function deliveryDetail(db: Db, id: string) {
  */
 export async function createDelivery(
   ctx: AppContext,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   session: Session,
   target: TargetRow,
   kind: 'full' | 'changes',
@@ -160,6 +161,10 @@ export async function createDelivery(
       { trx },
     );
     await trx.updateTable('yearbook_deliveries').set({ job_id: jobId }).where('id', '=', row.id).execute();
+    await recordDeliveryAudit(trx, request, 'yearbook_delivery.create', row.id, target.project_id, {
+      yearbook_target_id: target.id,
+      kind,
+    });
     return row.id;
   });
   return showDelivery(ctx.db, id);
@@ -299,17 +304,44 @@ export const yearbookDeliveryBuildJob = defineJob('yearbook-deliveries.build', {
   handle: ({ yearbook_delivery_id }, deps: JobDeps) => runDelivery(yearbook_delivery_id, deps),
 });
 
-/** Records who downloaded what of a delivery. */
+/** A delivery's row in the activity trail (who made or downloaded which project's data), on its project's organization. */
+async function recordDeliveryAudit(
+  db: Db,
+  request: FastifyRequest,
+  action: 'yearbook_delivery.create' | 'yearbook_delivery.download',
+  deliveryId: string,
+  projectId: string,
+  details: AuditEntry['details'],
+) {
+  const project = await db
+    .selectFrom('projects')
+    .select('organization_id')
+    .where('id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  await recordAudit(db, actorOf(request), {
+    action,
+    recordType: 'yearbook_delivery',
+    recordId: deliveryId,
+    projectId,
+    ownerOrganizationId: project.organization_id,
+    details,
+  });
+}
+
+/** Records who downloaded what of a delivery: in its ledger and in the activity trail, together. */
 export async function recordDownload(
   db: Db,
-  deliveryId: string,
-  userId: string | null,
+  request: FastifyRequest,
+  row: DeliveryRow,
   what: 'archive' | 'change_list_pdf' | 'change_list_csv',
 ) {
-  await db
-    .insertInto('yearbook_delivery_downloads')
-    .values({ yearbook_delivery_id: deliveryId, user_id: userId, what })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('yearbook_delivery_downloads')
+      .values({ yearbook_delivery_id: row.id, user_id: request.session?.user.id ?? null, what })
+      .execute();
+    await recordDeliveryAudit(trx, request, 'yearbook_delivery.download', row.id, row.project_id, { what });
+  });
 }
 
 /** A signed download of a completed delivery's ZIP (302, or the address as JSON), recorded in its ledger. */
@@ -321,7 +353,7 @@ export async function downloadDelivery(
   format: 'redirect' | 'json',
 ) {
   if (row.status !== 'completed' || !row.storage_key) throw notFound();
-  await recordDownload(ctx.db, row.id, request.session?.user.id ?? null, 'archive');
+  await recordDownload(ctx.db, request, row, 'archive');
   const url = await ctx.storage.presignGet({
     key: row.storage_key,
     expiresInSeconds: DOWNLOAD_EXPIRY_SECONDS,
