@@ -12340,7 +12340,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor_id?: string;
-                action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "photo_batch.apply" | "coverage.notify" | "subject.delete" | "subject.merge" | "subject.consent_change" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change" | "family.sign_in" | "family.view" | "family.pose_choice" | "family.opt_out_request" | "guardian_link.delete" | "opt_out_request.decide";
+                action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "yearbook_delivery.create" | "yearbook_delivery.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "photo_batch.apply" | "coverage.notify" | "subject.delete" | "subject.merge" | "subject.consent_change" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change" | "family.sign_in" | "family.view" | "family.pose_choice" | "family.opt_out_request" | "guardian_link.delete" | "opt_out_request.decide";
                 project_id?: string;
                 since?: string;
                 until?: string;
@@ -12442,7 +12442,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor_id?: string;
-                action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "photo_batch.apply" | "coverage.notify" | "subject.delete" | "subject.merge" | "subject.consent_change" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change" | "family.sign_in" | "family.view" | "family.pose_choice" | "family.opt_out_request" | "guardian_link.delete" | "opt_out_request.decide";
+                action?: "session.sign_in" | "session.sign_in_failed" | "project_export.create" | "project_export.download" | "layout_render.create" | "layout_render.download" | "yearbook_delivery.create" | "yearbook_delivery.download" | "attachment.download" | "photo.download" | "subject_import.apply" | "photo_batch.apply" | "coverage.notify" | "subject.delete" | "subject.merge" | "subject.consent_change" | "photo.delete" | "project.delete" | "user.delete" | "user.rights_change" | "license.change" | "family.sign_in" | "family.view" | "family.pose_choice" | "family.opt_out_request" | "guardian_link.delete" | "opt_out_request.decide";
                 project_id?: string;
                 since?: string;
                 until?: string;
