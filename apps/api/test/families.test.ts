@@ -517,6 +517,28 @@ describe('a guardian reaches its own children only', () => {
       if (marked[i]! > plain[i]! + 40) brighter++;
     expect(brighter).toBeGreaterThan(1000);
 
+    // Rendered once and kept: a source changed under it is not read again, until the crop changes.
+    const photoId = body.photos[0].id as string;
+    const { storage_key } = await t.ctx.db
+      .selectFrom('photos')
+      .select('storage_key')
+      .where('id', '=', photoId)
+      .executeTakeFirstOrThrow();
+    const large = renditionKey(storage_key.replace(/\/original$/, ''), 'large');
+    const source = await t.ctx.storage.read(large);
+    const black = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
+    await t.ctx.storage.put(large, black, 'image/jpeg');
+    const again = await t.app.inject({ url: body.photos[0].proof_url });
+    expect(again.rawPayload.equals(proof.rawPayload)).toBe(true);
+    await t.ctx.db.updateTable('photo_crops').set({ x: 0.2 }).where('photo_id', '=', photoId).execute();
+    const recropped = await t.app.inject({ url: body.photos[0].proof_url });
+    expect(recropped.statusCode).toBe(200);
+    expect((await sharp(recropped.rawPayload).metadata()).width).toBe(400);
+    await t.ctx.db.updateTable('photo_crops').set({ x: 0.25 }).where('photo_id', '=', photoId).execute();
+    await t.ctx.storage.put(large, source, 'image/jpeg');
+
     await t.ctx.db
       .updateTable('family_gallery_grants')
       .set({ expires_at: new Date(Date.now() - 1000) })

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import type { Storage } from '../../storage/storage.js';
+import { baseOf, renditionKey } from '../photos/service.js';
 
 /** A proof's longest side, at most. */
 export const PROOF_MAX_EDGE = 1200;
@@ -7,10 +10,7 @@ export const PROOF_MAX_EDGE = 1200;
  * A proof of a photo: at most 1,200 px, a visible PROOF mark across it, and the yearbook crop drawn as a
  * frame (shares 0..1 of the photo), re-encoded as JPEG without metadata: never the original's bytes.
  */
-export async function renderProof(
-  source: Buffer,
-  crop: { x: number; y: number; width: number; height: number } | null,
-): Promise<Buffer> {
+export async function renderProof(source: Buffer, crop: Crop): Promise<Buffer> {
   const { data, info } = await sharp(source)
     .rotate()
     .resize(PROOF_MAX_EDGE, PROOF_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
@@ -32,4 +32,38 @@ export async function renderProof(
     .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
     .jpeg({ quality: 80 })
     .toBuffer();
+}
+
+/** What renderProof draws, by version: a change to it renders every proof again. */
+const PROOF_STYLE = 1;
+
+type Crop = { x: number; y: number; width: number; height: number } | null;
+
+/**
+ * A photo's proof, rendered once and kept beside its renditions (so it goes with the photo): from the
+ * working master, else the large rendition, else (renditions not made yet) the original, read only to
+ * render from. Its key names the source and the crop, so a new crop or a master made later gives a new
+ * proof; a family's gallery shows the same proofs every visit without decoding a master each time.
+ */
+export async function proofOf(
+  storage: Storage,
+  photo: { storage_key: string; master_width: number | null; renditions_ready_at: Date | null },
+  crop: Crop,
+): Promise<Buffer> {
+  const base = baseOf(photo.storage_key);
+  const source = photo.master_width
+    ? renditionKey(base, 'master')
+    : photo.renditions_ready_at
+      ? renditionKey(base, 'large')
+      : photo.storage_key;
+  const version = createHash('sha256')
+    .update(JSON.stringify([PROOF_STYLE, source, crop]))
+    .digest('hex')
+    .slice(0, 20);
+  const key = `${base}/proof-${version}`;
+  const kept = await storage.read(key).catch(() => null);
+  if (kept) return kept;
+  const proof = await renderProof(await storage.read(source), crop);
+  await storage.put(key, proof, 'image/jpeg');
+  return proof;
 }

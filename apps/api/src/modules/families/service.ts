@@ -10,7 +10,6 @@ import { mailDepsOf, queueEmail } from '../../mail/outbox.js';
 import { type AuditActor, actorOf, recordAudit } from '../audit/record.js';
 import { createAddressLimiter } from '../auth/address-limit.js';
 import { hashSecret, newSecret } from '../auth/tokens.js';
-import { baseOf, renditionKey } from '../photos/service.js';
 import { templateFieldReads } from '../project-templates/queries.js';
 import { findProject, projectById, updateProject } from '../projects/service.js';
 import { setConsent } from '../subjects/consent.js';
@@ -20,7 +19,7 @@ import { loadProjectFields } from '../subjects/service.js';
 import { normalizeAccessCode, printedCode } from './codes.js';
 import { issueFamilyToken } from './family-token.js';
 import { familySignInMessage } from './messages.js';
-import { renderProof } from './proofs.js';
+import { proofOf } from './proofs.js';
 import { giveCodes } from './queries.js';
 
 /** How long the e-mailed sign-in link works. */
@@ -462,19 +461,11 @@ export async function proofImage(ctx: AppContext, grant: string, photoId: string
   if (!row) throw notFound();
   const photo = await photosOfSubjectsById(ctx.db, photoId);
   if (!photo) throw notFound();
-  // The working master, else the large rendition, else (renditions not made yet) the original: read to
-  // render the proof from, never served.
-  const source = photo.master_width
-    ? renditionKey(baseOf(photo.storage_key), 'master')
-    : photo.renditions_ready_at
-      ? renditionKey(baseOf(photo.storage_key), 'large')
-      : photo.storage_key;
-  const bytes = await ctx.storage.read(source);
   const crop =
     photo.crop_x === null || photo.crop_y === null || photo.crop_width === null || photo.crop_height === null
       ? null
       : { x: photo.crop_x, y: photo.crop_y, width: photo.crop_width, height: photo.crop_height };
-  return renderProof(bytes, crop);
+  return proofOf(ctx.storage, photo, crop);
 }
 
 async function photosOfSubjectsById(db: Db, photoId: string) {
