@@ -16,7 +16,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useCallback, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveLink } from '../../api/client';
 import { useCan } from '../../app/can';
@@ -259,17 +259,12 @@ function OptOutQueue({ projectId }: { projectId: string }) {
           </Typography>
         )}
       </Box>
-      {requests.isPending ? (
-        <LoadingScreen />
-      ) : requests.isError ? (
-        <ErrorState message={t('families.staff.load-failed')} onRetry={() => void requests.refetch()} />
-      ) : shown.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 3 }} data-testid="opt-outs-empty">
-          <Typography color="text.secondary">
-            {filter === 'pending' ? t('families.staff.no-pending') : t('families.staff.no-requests')}
-          </Typography>
-        </Paper>
-      ) : (
+      <ListStates
+        query={requests}
+        empty={shown.length === 0}
+        emptyText={filter === 'pending' ? t('families.staff.no-pending') : t('families.staff.no-requests')}
+        emptyTestId="opt-outs-empty"
+      >
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={t('families.staff.opt-outs')}>
             <TableHead>
@@ -279,11 +274,7 @@ function OptOutQueue({ projectId }: { projectId: string }) {
                 <TableCell>{t('families.staff.guardian')}</TableCell>
                 <TableCell>{t('families.staff.asked-at')}</TableCell>
                 <TableCell>{t('families.staff.state')}</TableCell>
-                <TableCell>
-                  <Box component="span" sx={visuallyHidden}>
-                    {t('families.staff.actions')}
-                  </Box>
-                </TableCell>
+                <ActionsHeader />
               </TableRow>
             </TableHead>
             <TableBody>
@@ -347,7 +338,7 @@ function OptOutQueue({ projectId }: { projectId: string }) {
             </TableBody>
           </Table>
         </TableContainer>
-      )}
+      </ListStates>
     </Section>
   );
 }
@@ -360,6 +351,45 @@ const visuallyHidden = {
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 } as const;
+
+/** The header of a row's buttons: read by screen readers, not shown. */
+function ActionsHeader() {
+  const { t } = useTranslation();
+  return (
+    <TableCell>
+      <Box component="span" sx={visuallyHidden}>
+        {t('families.staff.actions')}
+      </Box>
+    </TableCell>
+  );
+}
+
+/** A staff list as it loads, fails (with a retry), is empty (in its own words), or is there. */
+function ListStates({
+  query,
+  empty,
+  emptyText,
+  emptyTestId,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  empty: boolean;
+  emptyText: string;
+  emptyTestId?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) return <LoadingScreen />;
+  if (query.isError)
+    return <ErrorState message={t('families.staff.load-failed')} onRetry={() => void query.refetch()} />;
+  if (empty)
+    return (
+      <Paper variant="outlined" sx={{ p: 3 }} data-testid={emptyTestId}>
+        <Typography color="text.secondary">{emptyText}</Typography>
+      </Paper>
+    );
+  return children;
+}
 
 /** Who claimed which child, and when; a guardian can be removed (it no longer sees the child). */
 function GuardiansSection({ projectId }: { projectId: string }) {
@@ -381,15 +411,12 @@ function GuardiansSection({ projectId }: { projectId: string }) {
 
   return (
     <Section id="family-guardians-heading" title={t('families.staff.guardians')}>
-      {guardians.isPending ? (
-        <LoadingScreen />
-      ) : guardians.isError ? (
-        <ErrorState message={t('families.staff.load-failed')} onRetry={() => void guardians.refetch()} />
-      ) : rows.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 3 }} data-testid="guardians-empty">
-          <Typography color="text.secondary">{t('families.staff.no-guardians')}</Typography>
-        </Paper>
-      ) : (
+      <ListStates
+        query={guardians}
+        empty={rows.length === 0}
+        emptyText={t('families.staff.no-guardians')}
+        emptyTestId="guardians-empty"
+      >
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={t('families.staff.guardians')}>
             <TableHead>
@@ -398,13 +425,7 @@ function GuardiansSection({ projectId }: { projectId: string }) {
                 <TableCell>{t('families.staff.guardian')}</TableCell>
                 <TableCell>{t('families.staff.claimed-at')}</TableCell>
                 <TableCell>{t('families.staff.last-sign-in')}</TableCell>
-                {mayRemove && (
-                  <TableCell>
-                    <Box component="span" sx={visuallyHidden}>
-                      {t('families.staff.actions')}
-                    </Box>
-                  </TableCell>
-                )}
+                {mayRemove && <ActionsHeader />}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -440,7 +461,7 @@ function GuardiansSection({ projectId }: { projectId: string }) {
             </TableBody>
           </Table>
         </TableContainer>
-      )}
+      </ListStates>
       <ConfirmDeleteDialog
         open={removing !== null}
         title={t('families.staff.remove-title')}
@@ -553,15 +574,7 @@ function CodesSection({ projectId }: { projectId: string }) {
           {t('families.staff.issue-failed')}
         </Alert>
       )}
-      {codes.isPending ? (
-        <LoadingScreen />
-      ) : codes.isError ? (
-        <ErrorState message={t('families.staff.load-failed')} onRetry={() => void codes.refetch()} />
-      ) : rows.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography color="text.secondary">{t('families.staff.no-codes')}</Typography>
-        </Paper>
-      ) : (
+      <ListStates query={codes} empty={rows.length === 0} emptyText={t('families.staff.no-codes')}>
         <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 560 }}>
           <Table size="small" stickyHeader aria-label={t('families.staff.codes')}>
             <TableHead>
@@ -612,7 +625,7 @@ function CodesSection({ projectId }: { projectId: string }) {
             </TableBody>
           </Table>
         </TableContainer>
-      )}
+      </ListStates>
       <ConfirmDeleteDialog
         open={confirming}
         title={t('families.staff.issue-title')}
