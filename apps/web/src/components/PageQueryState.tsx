@@ -9,6 +9,8 @@ interface PageQueryStateProps<T> {
   title: string;
   /** The screen's own words for a failed load (shown with a retry button). */
   errorMessage: string;
+  /** The screen's words when the record is not there (404), instead of the error. */
+  notFoundMessage?: string;
   /** The page once its record has loaded. */
   children: (data: T) => ReactNode;
 }
@@ -17,12 +19,18 @@ interface PageQueryStateProps<T> {
  * A page that needs its record first: the loading screen, then either the page (`children`) or, when
  * the load failed, a page of `title` with the retryable error.
  */
-export function PageQueryState<T>({ query, title, errorMessage, children }: PageQueryStateProps<T>) {
+export function PageQueryState<T>({
+  query,
+  title,
+  errorMessage,
+  notFoundMessage,
+  children,
+}: PageQueryStateProps<T>) {
   if (query.isPending) return <LoadingScreen />;
   if (query.isError) {
     return (
       <Page title={title}>
-        <QueryState query={query} errorMessage={errorMessage}>
+        <QueryState query={query} errorMessage={errorMessage} notFoundMessage={notFoundMessage}>
           {() => null}
         </QueryState>
       </Page>

@@ -12,9 +12,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { routePath, useProjectId } from '../../app/routes';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { Page } from '../../components/Page';
-import { QueryState } from '../../components/QueryState';
+import { PageQueryState } from '../../components/PageQueryState';
 import { LinkButton } from '../../components/RouterLink';
 import { SectionCard } from '../../components/Section';
 import { ListTable } from '../../components/table/ListTable';
@@ -203,19 +202,14 @@ export function DeliveryPage() {
   const projectId = useProjectId();
   const { deliveryId = '' } = useParams();
   const delivery = useDelivery(deliveryId);
-  if (delivery.isPending) return <LoadingScreen />;
-  if (delivery.isError) {
-    return (
-      <Page title={t('yearbook.delivery.title')}>
-        <QueryState
-          query={delivery}
-          errorMessage={t('yearbook.delivery.load-failed')}
-          notFoundMessage={t('yearbook.delivery.not-found')}
-        >
-          {() => null}
-        </QueryState>
-      </Page>
-    );
-  }
-  return <DeliveryDetail projectId={projectId} delivery={delivery.data} />;
+  return (
+    <PageQueryState
+      query={delivery}
+      title={t('yearbook.delivery.title')}
+      errorMessage={t('yearbook.delivery.load-failed')}
+      notFoundMessage={t('yearbook.delivery.not-found')}
+    >
+      {(data) => <DeliveryDetail projectId={projectId} delivery={data} />}
+    </PageQueryState>
+  );
 }
