@@ -216,7 +216,12 @@ export const reopenBatch = (db: Db, id: string) =>
 export function itemsPage(db: Db, batchId: string, states: string[] | undefined, paging: PageRequest) {
   let query = db.selectFrom('photo_batch_items').selectAll().where('photo_batch_id', '=', batchId);
   if (states?.length) query = query.where('state', 'in', states as ItemRow['state'][]);
-  return pageOf(db, query, (q) => q.orderBy(sql`sequence`, (ob) => ob.asc().nullsLast()).orderBy('id'), paging);
+  return pageOf(
+    db,
+    query,
+    (q) => q.orderBy(sql`sequence`, (ob) => ob.asc().nullsLast()).orderBy('id'),
+    paging,
+  );
 }
 
 /** Every item of a batch, for the match and apply jobs (a few thousand small rows). */
