@@ -8,6 +8,7 @@ import { defineJob } from '../../jobs/queue.js';
 import { safeDownloadName } from '../../storage/storage.js';
 import { type AuditEntry, actorOf, recordAudit } from '../audit/record.js';
 import { buildExportArchive } from '../project-exports/archive/index.js';
+import { projectById } from '../projects/service.js';
 import type { Session } from '../users/session.js';
 import {
   type DeliveryRow,
@@ -313,11 +314,7 @@ async function recordDeliveryAudit(
   projectId: string,
   details: AuditEntry['details'],
 ) {
-  const project = await db
-    .selectFrom('projects')
-    .select('organization_id')
-    .where('id', '=', projectId)
-    .executeTakeFirstOrThrow();
+  const project = await projectById(db, projectId);
   await recordAudit(db, actorOf(request), {
     action,
     recordType: 'yearbook_delivery',
