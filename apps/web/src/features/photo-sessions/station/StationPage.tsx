@@ -505,7 +505,12 @@ function SyncStatus({ waiting, refused, online }: { waiting: number; refused: nu
   return (
     <Stack direction="row" spacing={1} alignItems="center" data-testid="station-sync">
       {!online && <Chip label={t('station.sync.offline')} color="warning" />}
-      <Chip label={text} color={waiting > 0 ? 'warning' : 'success'} variant="outlined" />
+      {/* Filled while check-ins wait: orange text on white (an outlined chip) is too faint to read. */}
+      <Chip
+        label={text}
+        color={waiting > 0 ? 'warning' : 'success'}
+        variant={waiting > 0 ? 'filled' : 'outlined'}
+      />
       {refused > 0 && <Chip label={t('station.sync.refused', { count: refused })} color="error" />}
     </Stack>
   );
