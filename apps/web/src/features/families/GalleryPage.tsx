@@ -11,7 +11,7 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ROUTES } from '../../app/routes';
@@ -86,6 +86,9 @@ function PhotosReadyMail() {
   const { t } = useTranslation();
   const guardian = useGuardian(true);
   const change = useSetPhotosReadyMail();
+  // The box shows the choice at once, in the click's own render (the mutation's state reaches the screen a
+  // moment later), until the server's answer stands in for it.
+  const [asked, setAsked] = useState<boolean | null>(null);
   if (!guardian.data) return null;
   return (
     <Box>
@@ -95,9 +98,12 @@ function PhotosReadyMail() {
       <FormControlLabel
         control={
           <Checkbox
-            checked={change.isPending ? change.variables : guardian.data.notify_photos_ready}
+            checked={asked ?? guardian.data.notify_photos_ready}
             disabled={change.isPending}
-            onChange={(event) => change.mutate(event.target.checked)}
+            onChange={(event) => {
+              setAsked(event.target.checked);
+              change.mutate(event.target.checked, { onSettled: () => setAsked(null) });
+            }}
           />
         }
         label={t('families.gallery.photos-ready-mail')}

@@ -170,6 +170,9 @@ export function useSetPhotosReadyMail() {
         method: 'PATCH',
         body: { guardian: { notify_photos_ready: notify } },
       }).then((b) => b.guardian),
+    // A read of the guardian already under way (after another change) would answer the old setting after
+    // this one is saved, and the box would flip back: it is cancelled, and this answer stands.
+    onMutate: () => queryClient.cancelQueries({ queryKey: familyKeys.me }),
     onSuccess: (guardian) => queryClient.setQueryData(familyKeys.me, guardian),
   });
 }
