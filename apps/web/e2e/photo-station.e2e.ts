@@ -248,6 +248,8 @@ test('offline: 20 check-ins queued and shown, a reload keeps them, back online t
     await page.reload();
     await rosterLoaded(page);
     await expect.poll(() => syncText(page)).toContain('20 waiting to sync');
+    // Offline with check-ins waiting, the sync chips are readable (WCAG AA contrast) too.
+    await axeFindsNothingSerious(page);
     // The camera's reader and the clock card's writer are on the device too, for a day offline.
     const cachedWasm = await page.evaluate(
       async () =>
