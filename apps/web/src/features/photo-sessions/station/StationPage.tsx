@@ -505,11 +505,13 @@ function SyncStatus({ waiting, refused, online }: { waiting: number; refused: nu
   return (
     <Stack direction="row" spacing={1} alignItems="center" data-testid="station-sync">
       {!online && <Chip label={t('station.sync.offline')} color="warning" />}
-      {/* Filled while check-ins wait: orange text on white (an outlined chip) is too faint to read. */}
+      {/* Filled while check-ins wait: orange text on white (an outlined chip) is too faint to read. It
+          changes at once: fading from orange to none, green text on orange would be as faint. */}
       <Chip
         label={text}
         color={waiting > 0 ? 'warning' : 'success'}
         variant={waiting > 0 ? 'filled' : 'outlined'}
+        sx={{ transition: 'none' }}
       />
       {refused > 0 && <Chip label={t('station.sync.refused', { count: refused })} color="error" />}
     </Stack>
