@@ -59,49 +59,65 @@ const common: ReaderOptions = {
  * alone on white.
  */
 const INK_SPREAD = 32;
-/** Pixels as sharp gives them raw, the reader's input. */
-type Pixels = { data: Buffer; info: sharp.OutputInfo };
+/**
+ * The reader's input: grey pixels (one byte each) in a binary PGM file, which the reader's own image
+ * decoder takes as it is. Handing zxing RGBA pixels instead costs a 6 MB copy at 1500 px, and zxing-wasm
+ * turns them to grey in a JavaScript loop on every pass; every portrait is read twice (the ink pass).
+ */
+interface GreyImage {
+  /** The whole PGM file, header and pixels. */
+  file: Uint8Array;
+  /** Its pixels, row by row. */
+  pixels: Uint8Array;
+  width: number;
+  height: number;
+}
+
+function greyImage(width: number, height: number): GreyImage {
+  const header = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
+  const file = new Uint8Array(header.length + width * height);
+  file.set(header);
+  return { file, pixels: file.subarray(header.length), width, height };
+}
 
 /**
- * The reader's input: upright RGBA at most `edge` px long. Brought down with a linear kernel: the card
- * reader's time 10% less than with Lanczos (every frame without a code pays it), for the same readings
- * (card-reader.test.ts's table and camera-cards.test.ts's printed cards).
+ * The reader's input: upright grey pixels at most `edge` px long. Brought down with a linear kernel: the
+ * card reader's time 10% less than with Lanczos (every frame without a code pays it), for the same
+ * readings (card-reader.test.ts's table and camera-cards.test.ts's printed cards). Grey is zxing's own
+ * luminance (its weights and rounding), so a pass reads what it read of RGBA pixels.
  */
-const readerInput = (image: sharp.Sharp, edge = READ_LONG_EDGE) =>
-  image
+async function readerInput(image: sharp.Sharp, edge = READ_LONG_EDGE): Promise<GreyImage> {
+  const { data, info } = await image
     .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true, kernel: 'linear' })
     .toColourspace('srgb')
-    .ensureAlpha()
+    .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
+  const grey = greyImage(info.width, info.height);
+  const out = grey.pixels;
+  const count = out.length;
+  for (let i = 0, j = 0; i < count; i++, j += 3)
+    out[i] = (306 * data[j]! + 601 * data[j + 1]! + 117 * data[j + 2]! + 512) >> 10;
+  return grey;
+}
 
 /**
- * The same RGBA pixels with only the ink dark (see the ink pass above; luminance with Rec. 601 weights),
- * in a new buffer: two loops over the pixels cost a few milliseconds at 1500 px, a sharp pipeline ten
- * times that.
+ * The same pixels with only the ink dark (see the ink pass above), in a new image: two loops over the
+ * pixels cost a few milliseconds at 1500 px, a sharp pipeline ten times that.
  */
-function inkOnly(pixels: Pixels): Pixels {
-  const { data } = pixels;
-  const count = data.length >> 2;
-  const luminance = new Uint8Array(count);
+function inkOnly(grey: GreyImage): GreyImage {
+  const { pixels } = grey;
+  const count = pixels.length;
   const histogram = new Array<number>(256).fill(0);
-  for (let i = 0, j = 0; i < count; i++, j += 4) {
-    const v = (77 * data[j]! + 150 * data[j + 1]! + 29 * data[j + 2]!) >> 8;
-    luminance[i] = v;
-    histogram[v]!++;
-  }
+  for (let i = 0; i < count; i++) histogram[pixels[i]!]!++;
   let darkest = 0;
   for (let seen = 0; darkest < 255 && seen + histogram[darkest]! < count / 200; darkest++)
     seen += histogram[darkest]!;
   const ink = Math.min(otsu(histogram, otsu(histogram)), darkest + INK_SPREAD);
-  const out = Buffer.alloc(data.length, 255);
-  for (let i = 0, j = 0; i < count; i++, j += 4)
-    if (luminance[i]! < ink) {
-      out[j] = 0;
-      out[j + 1] = 0;
-      out[j + 2] = 0;
-    }
-  return { data: out, info: pixels.info };
+  const out = greyImage(grey.width, grey.height);
+  const inked = out.pixels;
+  for (let i = 0; i < count; i++) inked[i] = pixels[i]! < ink ? 0 : 255;
+  return out;
 }
 
 /**
@@ -111,7 +127,7 @@ function inkOnly(pixels: Pixels): Pixels {
  * does. An image that can't be decoded reads as no card.
  */
 export async function readCardCode(image: Buffer): Promise<string | null> {
-  let pixels: Pixels;
+  let pixels: GreyImage;
   try {
     pixels = await readerInput(sharp(image, { limitInputPixels: PIXEL_LIMIT }).rotate());
   } catch {
@@ -145,7 +161,7 @@ export async function readClockText(image: Buffer): Promise<string | null> {
   }
 }
 
-const clockIn = async (pixels: Pixels) =>
+const clockIn = async (pixels: GreyImage) =>
   (await readPass(pixels, ['QRCode'], clockTextOf)) ?? (await readPass(inkOnly(pixels), 'ink', clockTextOf));
 
 /** Longest edge the thorough reader decodes a whole frame at: a 24 MP frame whole, a larger one brought to it. */
@@ -304,36 +320,26 @@ function largestPart(mask: Uint8Array, width: number, height: number) {
  * one after the other and takes 49 ms for one); when neither gives a card, the ink pass. The ink pass is
  * what a frame without a card pays more than before.
  */
-async function readCodeIn(pixels: Pixels): Promise<string | null> {
+async function readCodeIn(pixels: GreyImage): Promise<string | null> {
   return (await readPass(pixels, ['QRCode', 'Code128'])) ?? (await readPass(inkOnly(pixels), 'ink'));
 }
 
 /**
- * One reading of RGBA pixels: the first of our card codes (or what `wanted` keeps) among what zxing finds of `formats`. Pixels
- * already black and white (the ink pass) are read with a fixed threshold, so they stay as they are.
+ * One reading of grey pixels: the first of our card codes (or what `wanted` keeps) among what zxing finds
+ * of `formats`. Pixels already black and white (the ink pass) are read with a fixed threshold, so they
+ * stay as they are.
  */
 async function readPass(
-  pixels: Pixels,
+  pixels: GreyImage,
   formats: ('QRCode' | 'Code128')[] | 'ink',
   wanted: (text: string) => string | null = cardCodeOf,
 ): Promise<string | null> {
   prepare();
-  // The RGBA pixels as an ImageData, without a copy (sharp's output is never a SharedArrayBuffer).
-  const imageData = {
-    data: new Uint8ClampedArray(
-      pixels.data.buffer as ArrayBuffer,
-      pixels.data.byteOffset,
-      pixels.data.byteLength,
-    ),
-    width: pixels.info.width,
-    height: pixels.info.height,
-    colorSpace: 'srgb' as const,
-  };
   const options: ReaderOptions =
     formats === 'ink'
       ? { ...common, formats: ['QRCode'], tryRotate: false, binarizer: 'FixedThreshold' }
       : { ...common, formats };
-  for (const r of await readBarcodes(imageData, options)) {
+  for (const r of await readBarcodes(pixels.file, options)) {
     const code = r.isValid ? wanted(r.text) : null;
     if (code) return code;
   }
