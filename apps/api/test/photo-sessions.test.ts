@@ -338,6 +338,21 @@ describe('the roster', () => {
 });
 
 describe('check-ins', () => {
+  test('a client id in upper case (as some devices write UUIDs) is one check-in, told as a duplicate when sent again in lower case', async () => {
+    const session = await newSession();
+    const { station } = await newStation(session.id);
+    const id = randomUUID();
+    const at = new Date().toISOString();
+    const [first] = await send(studio, session.id, [
+      checkIn(station.id, { subject_id: zoe }, 'photographed', at, id.toUpperCase()),
+    ]);
+    expect(first).toMatchObject({ client_id: id, outcome: 'created' });
+    const [again] = await send(studio, session.id, [
+      checkIn(station.id, { subject_id: zoe }, 'photographed', at, id),
+    ]);
+    expect(again).toMatchObject({ outcome: 'duplicate', check_in: { id: first!.check_in!.id } });
+  });
+
   test('a batch by subject id, card code (as the QR carries it) and Student ID; a replay changes nothing', async () => {
     const session = await newSession();
     const { station } = await newStation(session.id);

@@ -55,7 +55,8 @@ const walkUpInput = z.strictObject({
 
 const checkInInput = z
   .object({
-    client_id: z.uuid('must be a UUID'),
+    // In lower case, as PostgreSQL writes a uuid: some devices write theirs in upper case.
+    client_id: z.uuid('must be a UUID').overwrite((id) => id.toLowerCase()),
     station_id: recordIdSchema,
     subject_id: recordIdSchema.optional(),
     code: text(200).optional(),
