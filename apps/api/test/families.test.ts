@@ -818,22 +818,23 @@ describe('deleting a subject', () => {
 });
 
 describe('photos are ready', () => {
-  test('applying a batch e-mails the guardians who asked for it: the first name, a link, an unsubscribe', async () => {
-    const gus = await insertSubject(t.ctx.db, projectA.id, projectA.fields, {
-      first_name: 'Gus',
+  /** A child of project A with a guardian who asked for the e-mail, and that e-mail once a batch applies. */
+  async function photosReadyMail(firstName: string, email: string, quietEmail?: string) {
+    const kid = await insertSubject(t.ctx.db, projectA.id, projectA.fields, {
+      first_name: firstName,
       last_name: 'Okafor',
       'Studio Secret': 'CANARY-SECRET',
     });
-    const code = (await codesOf(projectA.id))[gus]!;
-    const asked = await guardianOf({ id: gus, code, photos: [] }, 'Okafor', 'asked.parent@example.test');
-    await guardianOf({ id: gus, code, photos: [] }, 'Okafor', 'quiet.parent@example.test');
+    const code = (await codesOf(projectA.id))[kid]!;
+    const asked = await guardianOf({ id: kid, code, photos: [] }, 'Okafor', email);
+    if (quietEmail) await guardianOf({ id: kid, code, photos: [] }, 'Okafor', quietEmail);
     await t.app.inject({
       method: 'PATCH',
       url: '/api/family/me',
       headers: bearer(asked),
       payload: { guardian: { notify_photos_ready: true } },
     });
-    const photo = await addPhoto(projectA.id, gus, albumA);
+    const photo = await addPhoto(projectA.id, kid, albumA);
     await t.ctx.db.deleteFrom('subject_photo_assignments').where('photo_id', '=', photo).execute();
     const batch = await insertId(t.ctx.db, 'photo_batches', {
       project_id: projectA.id,
@@ -846,18 +847,32 @@ describe('photos are ready', () => {
     await insertId(t.ctx.db, 'photo_batch_items', {
       photo_batch_id: batch,
       photo_id: photo,
-      file_name: 'gus.jpg',
+      file_name: `${firstName}.jpg`,
       byte_size: 100,
       state: 'matched',
-      subject_id: gus,
+      subject_id: kid,
       sequence: 1,
     });
     const before = smtp.messages.length;
     await t.ctx.queue.enqueue('photo-batches.apply', { photo_batch_id: batch });
     const mail = await eventually(
-      async () => smtp.messages.slice(before).find((m) => m.subject === 'Gus’s school photos are ready'),
+      async () =>
+        smtp.messages.slice(before).find((m) => m.subject === `${firstName}’s school photos are ready`),
       30_000,
     );
+    return { kid, asked, mail, before };
+  }
+  const notified = async (token: string) =>
+    (await t.app.inject({ url: '/api/family/me', headers: bearer(token) })).json().guardian
+      .notify_photos_ready as boolean;
+
+  test('applying a batch e-mails the guardians who asked for it: the first name, a link, an unsubscribe', async () => {
+    const {
+      kid: gus,
+      asked,
+      mail,
+      before,
+    } = await photosReadyMail('Gus', 'asked.parent@example.test', 'quiet.parent@example.test');
     expect((mail.to as { text: string }).text).toBe('asked.parent@example.test');
     expect(mail.text).toContain(`${PUBLIC_URL}/family?child=${gus}`);
     expect(mail.text).not.toContain('Okafor');
@@ -878,8 +893,53 @@ describe('photos are ready', () => {
         .slice(before)
         .filter((m) => (m.to as { text: string }).text === 'quiet.parent@example.test'),
     ).toHaveLength(0);
-    const me = await t.app.inject({ url: '/api/family/me', headers: bearer(asked) });
-    expect(me.json().guardian.notify_photos_ready).toBe(false);
+    expect(await notified(asked)).toBe(false);
+  });
+
+  test("the e-mail carries one-click unsubscribe (RFC 8058): the provider's POST, as a form of either kind, stops the e-mails", async () => {
+    for (const [name, form] of [
+      ['Hana', 'multipart'],
+      ['Ivo', 'urlencoded'],
+    ] as const) {
+      const { asked, mail } = await photosReadyMail(name, `${name.toLowerCase()}.parent@example.test`);
+      // The header lines as sent (a provider reads these, not a parser's summary of them).
+      const header = (key: string) =>
+        mail.headerLines
+          .find((l) => l.key === key)
+          ?.line.slice(key.length + 1)
+          .replace(/\s+/g, ' ')
+          .trim();
+      expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      const address = /^<(https:[^>]+)>$/.exec(header('list-unsubscribe') ?? '')?.[1] ?? '';
+      expect(address).toMatch(
+        new RegExp(`^${PUBLIC_URL}/api/family/unsubscribe/one-click\\?token=[A-Za-z0-9_-]{20,}$`),
+      );
+      const url = address.slice(PUBLIC_URL.length);
+      const boundary = 'provider-boundary';
+      const post = (target: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: target,
+          ...(form === 'multipart'
+            ? {
+                headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+                payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+              }
+            : {
+                headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                payload: 'List-Unsubscribe=One-Click',
+              }),
+        });
+      // A token no message carried changes nothing.
+      expect((await post(url.replace(/token=.{6}/, 'token=XXXXXX'))).statusCode).toBe(404);
+      expect(await notified(asked)).toBe(true);
+      // A link checker's GET is not a POST: nothing changes.
+      expect((await t.app.inject({ url })).statusCode).not.toBe(200);
+      expect(await notified(asked)).toBe(true);
+      const res = await post(url);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await notified(asked)).toBe(false);
+    }
   });
 });
 

@@ -109,6 +109,8 @@ export interface EmailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** The one-click unsubscribe address (RFC 8058) sent as List-Unsubscribe, or null. */
+  list_unsubscribe: string | null;
   status: Generated<'pending' | 'sent' | 'stored' | 'failed'>;
   attempts: Generated<number>;
   last_error: string | null;

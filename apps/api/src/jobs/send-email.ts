@@ -26,6 +26,7 @@ export const sendEmailJob = defineJob('email.send', {
         subject: message.subject,
         text: message.text_body,
         html: message.html_body,
+        listUnsubscribe: message.list_unsubscribe,
       });
       await db
         .updateTable('email_outbox')

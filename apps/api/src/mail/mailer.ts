@@ -5,6 +5,11 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   html?: string | null;
+  /**
+   * An https address a mail provider POSTs `List-Unsubscribe=One-Click` to (RFC 8058): sent as the
+   * List-Unsubscribe header with List-Unsubscribe-Post, so the provider shows its own unsubscribe button.
+   */
+  listUnsubscribe?: string | null;
 }
 
 export interface Mailer {
@@ -29,6 +34,12 @@ export function createMailer(options: { smtpUrl?: string; from: string }): Maile
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.listUnsubscribe
+          ? {
+              list: { unsubscribe: message.listUnsubscribe },
+              headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+            }
+          : {}),
       });
     },
     close: () => transport.close(),

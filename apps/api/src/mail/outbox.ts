@@ -33,6 +33,7 @@ export async function queueEmail(
       subject: message.subject,
       text_body: message.text,
       html_body: message.html ?? null,
+      list_unsubscribe: message.listUnsubscribe ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -2577,6 +2577,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/family/unsubscribe/one-click": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop the e-mails about new photos from the mail provider’s own Unsubscribe button (RFC 8058 one-click: the List-Unsubscribe address) */
+        post: operations["postApiFamilyUnsubscribeOneClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -14393,6 +14410,29 @@ export interface operations {
                             created_at: string;
                         }[];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    postApiFamilyUnsubscribeOneClick: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -47,17 +47,22 @@ export function familySignInMessage(args: {
   );
 }
 
+/** "Photos are ready", a message the guardian asked for: it carries one-click unsubscribe (RFC 8058) too. */
 export function photosReadyMessage(args: {
   to: string;
   firstName: string;
   link: string;
   unsubscribeUrl: string;
+  oneClickUnsubscribeUrl: string;
 }): OutgoingMessage {
-  return familyMessage(
-    args.to,
-    `${args.firstName}’s school photos are ready`,
-    ['Hello,', `${args.firstName}’s school photos are ready to view.`],
-    { url: args.link, label: 'See the photos' },
-    args.unsubscribeUrl,
-  );
+  return {
+    ...familyMessage(
+      args.to,
+      `${args.firstName}’s school photos are ready`,
+      ['Hello,', `${args.firstName}’s school photos are ready to view.`],
+      { url: args.link, label: 'See the photos' },
+      args.unsubscribeUrl,
+    ),
+    listUnsubscribe: args.oneClickUnsubscribeUrl,
+  };
 }

@@ -8,10 +8,17 @@ import { templateFieldReads } from '../project-templates/queries.js';
 import { photosReadyMessage } from './messages.js';
 
 /**
+ * The address a mail provider POSTs to when the guardian presses its own Unsubscribe button (RFC 8058):
+ * the API's, with the message's unsubscribe token in the query (request logs drop query strings).
+ */
+export const oneClickUnsubscribeUrl = (publicUrl: string, secret: string) =>
+  `${publicUrl}/api/family/unsubscribe/one-click?token=${encodeURIComponent(secret)}`;
+
+/**
  * "Photos are ready": when a batch is applied, one e-mail per guardian and child to the guardians of its
  * subjects who asked for it (notify_photos_ready), in the applying transaction: the child's first name (a
  * field the school shows customers) and a link to the family's gallery, nothing else; each with its own
- * unsubscribe link.
+ * unsubscribe link, in its foot and as one-click List-Unsubscribe headers.
  */
 export async function notifyPhotosReady(
   db: Transaction<Database>,
@@ -54,6 +61,7 @@ export async function notifyPhotosReady(
         firstName,
         link: `${publicUrl}/family?child=${row.subject_id}`,
         unsubscribeUrl: `${publicUrl}/family/unsubscribe#token=${secret}`,
+        oneClickUnsubscribeUrl: oneClickUnsubscribeUrl(publicUrl, secret),
       }),
     );
   }

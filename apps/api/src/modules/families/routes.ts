@@ -125,6 +125,32 @@ export function registerFamilyRoutes(root: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  // One-click unsubscribe (RFC 8058): a mail provider POSTs `List-Unsubscribe=One-Click` to the address in
+  // the List-Unsubscribe header, as multipart/form-data or urlencoded, without cookies or a token header.
+  // The token in the address is what counts; the body is read (a few bytes at most) and let go.
+  root.register(async (scope) => {
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, _body, done) => done(null, {}),
+    );
+    moduleRoutes(scope, ['families']).app.post(
+      '/api/family/unsubscribe/one-click',
+      {
+        ...operation(
+          'public',
+          'Stop the e-mails about new photos from the mail provider’s own Unsubscribe button (RFC 8058 one-click: the List-Unsubscribe address)',
+          { querystring: tokenInput, response: { 200: z.object({}) } },
+        ),
+        onRequest: limitSignIns,
+      },
+      async (request) => {
+        await unsubscribe(ctx, request.query.token);
+        return {};
+      },
+    );
+  });
+
   app.get(
     '/api/family/proofs/:grant/:photo_id',
     operation(
