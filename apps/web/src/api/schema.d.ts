@@ -1145,7 +1145,7 @@ export interface paths {
         delete: operations["subjectDelete"];
         options?: never;
         head?: never;
-        /** Change a subject’s values (merged; hidden values are kept as they are) or its yearbook photo */
+        /** Change a subject’s values (merged; hidden values are kept as they are) or its yearbook photo (422 under `yearbook_photo_id` once a pose deadline of the project’s yearbook targets has passed, for every caller) */
         patch: operations["subjectUpdate"];
         trace?: never;
     };

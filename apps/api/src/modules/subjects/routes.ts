@@ -317,7 +317,7 @@ export function registerSubjectRoutes(root: FastifyInstance, ctx: AppContext) {
     '/api/subjects/:id',
     operation(
       'subject.update',
-      'Change a subject’s values (merged; hidden values are kept as they are) or its yearbook photo',
+      'Change a subject’s values (merged; hidden values are kept as they are) or its yearbook photo (422 under `yearbook_photo_id` once a pose deadline of the project’s yearbook targets has passed, for every caller)',
       changeById(
         'subject',
         subjectFormSchema.partial().extend({
