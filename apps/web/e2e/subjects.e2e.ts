@@ -245,6 +245,14 @@ test('the yearbook photo is set, and a failed save restores the flag', async () 
   await portrait.getByText('Yearbook', { exact: true }).waitFor();
   expect(await photos.getByText('Yearbook', { exact: true }).count()).toBe(1);
   await page.unroute(`**/api/subjects/${chrisId}`);
+  // A failure's notice stays until it is closed, as a person would close it: the next test shares this
+  // page, and the notice at the foot of the window can lie over a menu opened there.
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'could not be saved' })
+    .getByRole('button', { name: 'Close notification' })
+    .click();
+  await eventually(async () => (await page.getByTestId('notification').count()) === 0);
 });
 
 test('the grid filters Without Images and by a field, and selects a page, all and filter results', async () => {
