@@ -932,6 +932,15 @@ describe('photos are ready', () => {
         });
       // A token no message carried changes nothing.
       expect((await post(url.replace(/token=.{6}/, 'token=XXXXXX'))).statusCode).toBe(404);
+      // No token, or a malformed one: 400 with the field's message (a bad query), never a 500.
+      for (const bad of [
+        '/api/family/unsubscribe/one-click',
+        '/api/family/unsubscribe/one-click?token=short',
+      ]) {
+        const refused = await post(bad);
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json().errors.token).toBeDefined();
+      }
       expect(await notified(asked)).toBe(true);
       // A link checker's GET is not a POST: nothing changes.
       expect((await t.app.inject({ url })).statusCode).not.toBe(200);
