@@ -234,6 +234,32 @@ describe('quality flags, each threshold crossed on a real face', () => {
     expect(await codesOf(blurred)).toEqual(['blurred']);
   });
 
+  test('a black-and-white portrait (one channel) is examined as its colour original, from its bytes or its pixels', async () => {
+    const grey = await sharp(await rendition(sharpPortrait))
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(grey.info.channels).toBe(1);
+    const examine = (image: Parameters<typeof examinePortrait>[0]) =>
+      examinePortrait(image, {
+        originalHeight: 4000,
+        largestOutputHeight: DEFAULT_LARGEST_OUTPUT_HEIGHT,
+        rule: DEFAULT_HEAD_SIZE_RULE,
+      });
+    const pixels = {
+      data: grey.data,
+      width: grey.info.width,
+      height: grey.info.height,
+      channels: 1 as const,
+    };
+    const fromBytes = await examine(await sharp(grey.data, { raw: grey.info }).jpeg().toBuffer());
+    const fromPixels = await examine(pixels);
+    for (const found of [fromBytes, fromPixels]) {
+      expect(found.face).not.toBeNull();
+      expect(found.checks).toEqual([]);
+    }
+  });
+
   test('underexposed and overexposed: the face darkened and brightened', async () => {
     const mildlyDark = await sharp(sharpPortrait).linear(0.7, 0).jpeg().toBuffer();
     expect(await codesOf(mildlyDark)).not.toContain('underexposed');

@@ -186,6 +186,8 @@ export async function inspectAndDerive<T = undefined>(
   renditions: Record<Rendition, Buffer | 'original'>;
   master: WorkingMaster;
   derived: T | undefined;
+  /** The pixels the small renditions were made from (the large one's, before its JPEG encoding). */
+  thumbnailSource: RawImage;
 }> {
   const facts = await inspectImage(bytes, { decode: false });
   let decoded: { data: Buffer; info: sharp.OutputInfo };
@@ -210,7 +212,7 @@ export async function inspectAndDerive<T = undefined>(
       .resize({ ...THUMBNAIL_SOURCE, fit: 'outside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const source = {
+    const source: RawImage = {
       data: large.data,
       width: large.info.width,
       height: large.info.height,
@@ -221,18 +223,27 @@ export async function inspectAndDerive<T = undefined>(
         .resize({ ...resize, withoutEnlargement: true })
         .jpeg({ quality: 82, mozjpeg: false })
         .toBuffer();
-    return Promise.all([encode({ width: 80 }), encode({ width: 200 }), encode({ height: 600 })]);
+    const encoded = await Promise.all([
+      encode({ width: 80 }),
+      encode({ width: 200 }),
+      encode({ height: 600 }),
+    ]);
+    return { encoded, source };
   };
-  const [[tiny, smallRendition, large], jpeg, derived] = await Promise.all([
-    thumbnails(),
-    fromRaw(pixels).jpeg(MASTER_JPEG).toBuffer(),
-    derive?.(pixels),
-  ]);
+  const [
+    {
+      encoded: [tiny, smallRendition, large],
+      source,
+    },
+    jpeg,
+    derived,
+  ] = await Promise.all([thumbnails(), fromRaw(pixels).jpeg(MASTER_JPEG).toBuffer(), derive?.(pixels)]);
   return {
     facts,
     renditions: { tiny, small: smallRendition, large, full: await fullRendition(bytes, facts) },
     master: { jpeg, width: pixels.width, height: pixels.height },
     derived,
+    thumbnailSource: source,
   };
 }
 

@@ -4,6 +4,7 @@ import { readCardCodeInPixels, readClockTextInPixels } from '../../images/card-c
 import {
   type ImageFacts,
   inspectAndDerive,
+  type RawImage,
   type Rendition,
   type WorkingMaster,
 } from '../../images/images.js';
@@ -54,10 +55,14 @@ export const faceless = (face: unknown, checks: { code: string }[]) =>
   checks.some((c) => c.code === 'no_face') || (face !== null && checks.some((c) => c.code === 'blurred'));
 
 /**
- * Whether a frame's 600 px rendition has a sharp face, examined as photos.checks examines it; null when
- * it can't be examined (the match then reads the frame as a card would be).
+ * Whether a frame's 600 px rendition (its bytes, or the pixels it was encoded from) has a sharp face,
+ * examined as photos.checks examines it; null when it can't be examined (the match then reads the frame as
+ * a card would be).
  */
-export async function sharpFaceIn(rendition: Buffer, originalHeight: number): Promise<boolean | null> {
+export async function sharpFaceIn(
+  rendition: Buffer | RawImage,
+  originalHeight: number,
+): Promise<boolean | null> {
   try {
     const found = await examinePortrait(rendition, {
       originalHeight,
@@ -100,9 +105,8 @@ export async function readFrame(
     headerFactsIn(bytes.subarray(0, EXIF_HEADER_BYTES)),
   ]);
   const card_code = derived.derived ?? null;
-  const large = derived.renditions.large;
-  const face =
-    cards && !card_code && large !== 'original' ? await sharpFaceIn(large, derived.facts.height) : null;
+  // The large rendition's own pixels, not its JPEG decoded again.
+  const face = cards && !card_code ? await sharpFaceIn(derived.thumbnailSource, derived.facts.height) : null;
   return {
     facts: derived.facts,
     renditions: derived.renditions,

@@ -17,6 +17,7 @@ import {
   laplacianVariance,
   type Region,
 } from '../../../images/faces.js';
+import { fromRaw, type RawImage } from '../../../images/images.js';
 
 /** A face whose Laplacian variance (at a fixed size) is below this is blurred. */
 export const BLUR_MIN_LAPLACIAN_VARIANCE = 50;
@@ -42,13 +43,14 @@ export interface PortraitFindings {
  * enough for the largest output.
  */
 export async function examinePortrait(
-  rendition: Buffer,
+  rendition: Buffer | RawImage,
   options: { originalHeight: number; largestOutputHeight: number; rule: HeadSizeRule },
 ): Promise<PortraitFindings> {
-  const image = sharp(rendition).removeAlpha();
-  const { data, info } = await image.clone().raw().toBuffer({ resolveWithObject: true });
-  const { width, height } = info;
-  const faces = await detectFaces({ data, width, height });
+  const pixels = await rgbPixels(rendition);
+  const { width, height } = pixels;
+  // Every measure below reads these pixels as they are: the rendition is decoded once, if at all.
+  const image = fromRaw(pixels);
+  const faces = await detectFaces(pixels);
   const checks: PhotoCheck[] = [];
   if (faces.length === 0) {
     checks.push(check('no_face', 'No face was found: the photo keeps a centred crop.'));
@@ -103,6 +105,17 @@ export async function examinePortrait(
     await exposureChecks(image, region, checks);
   }
   return { face, head, checks };
+}
+
+/** Upright RGB pixels (three channels, as the detector takes them) of an encoded image or of raw pixels. */
+async function rgbPixels(input: Buffer | RawImage): Promise<RawImage> {
+  if (!Buffer.isBuffer(input) && input.channels === 3) return input;
+  const { data, info } = await (Buffer.isBuffer(input) ? sharp(input) : fromRaw(input))
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 3 };
 }
 
 async function exposureChecks(image: sharp.Sharp, region: Region | null, checks: PhotoCheck[]) {
