@@ -3,16 +3,9 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { MailDeps } from '../../jobs/deps.js';
 import { queueEmail } from '../../mail/outbox.js';
-import { newSecret } from '../auth/tokens.js';
 import { templateFieldReads } from '../project-templates/queries.js';
 import { photosReadyMessage } from './messages.js';
-
-/**
- * The address a mail provider POSTs to when the guardian presses its own Unsubscribe button (RFC 8058):
- * the API's, with the message's unsubscribe token in the query (request logs drop query strings).
- */
-export const oneClickUnsubscribeUrl = (publicUrl: string, secret: string) =>
-  `${publicUrl}/api/family/unsubscribe/one-click?token=${encodeURIComponent(secret)}`;
+import { newUnsubscribeLinks } from './unsubscribe-links.js';
 
 /**
  * "Photos are ready": when a batch is applied, one e-mail per guardian and child to the guardians of its
@@ -48,11 +41,7 @@ export async function notifyPhotosReady(
       (f) => f.field_key === 'first_name' && f.visible_to_customers,
     );
     const firstName = (field && row.properties[field.id]?.trim()) || 'Your child';
-    const { secret, hash } = newSecret();
-    await db
-      .insertInto('guardian_unsubscribes')
-      .values({ token_hash: hash, guardian_id: row.guardian_id })
-      .execute();
+    const unsubscribe = await newUnsubscribeLinks(db, publicUrl, row.guardian_id);
     await queueEmail(
       db,
       deps.enqueueEmail,
@@ -60,8 +49,8 @@ export async function notifyPhotosReady(
         to: row.email,
         firstName,
         link: `${publicUrl}/family?child=${row.subject_id}`,
-        unsubscribeUrl: `${publicUrl}/family/unsubscribe#token=${secret}`,
-        oneClickUnsubscribeUrl: oneClickUnsubscribeUrl(publicUrl, secret),
+        unsubscribeUrl: unsubscribe.page,
+        oneClickUnsubscribeUrl: unsubscribe.oneClick,
       }),
     );
   }

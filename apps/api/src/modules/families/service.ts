@@ -21,6 +21,7 @@ import { issueFamilyToken } from './family-token.js';
 import { familySignInMessage } from './messages.js';
 import { proofOf } from './proofs.js';
 import { giveCodes } from './queries.js';
+import { newUnsubscribeLinks } from './unsubscribe-links.js';
 
 /** How long the e-mailed sign-in link works. */
 export const SIGN_IN_LINK_MINUTES = 15;
@@ -124,7 +125,7 @@ export async function claim(
       .where('email', '=', email)
       .executeTakeFirst();
     const unsubscribeUrl = guardian
-      ? await unsubscribeLink(trx, ctx.config.publicUrl, guardian.id)
+      ? (await newUnsubscribeLinks(trx, ctx.config.publicUrl, guardian.id)).page
       : `${ctx.config.publicUrl}/family/unsubscribe`;
     await queueEmail(
       trx,
@@ -133,16 +134,6 @@ export async function claim(
     );
   });
   return null;
-}
-
-/** A new unsubscribe link for a guardian (each message gets its own; any of them works). */
-async function unsubscribeLink(db: Db, publicUrl: string, guardianId: string) {
-  const { secret, hash } = newSecret();
-  await db
-    .insertInto('guardian_unsubscribes')
-    .values({ token_hash: hash, guardian_id: guardianId })
-    .execute();
-  return `${publicUrl}/family/unsubscribe#token=${secret}`;
 }
 
 /**
