@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { runRetentionSweep } from '../src/jobs/retention.js';
+import { proofKeyOf } from '../src/modules/families/proofs.js';
 import { GUARDIAN_RETENTION_DAYS } from '../src/modules/families/retention.js';
 import { renditionKey } from '../src/modules/photos/service.js';
 import { createTestApp, eventually, type TestApp } from './support/app.js';
@@ -532,10 +533,23 @@ describe('a guardian reaches its own children only', () => {
     await t.ctx.storage.put(large, black, 'image/jpeg');
     const again = await t.app.inject({ url: body.photos[0].proof_url });
     expect(again.rawPayload.equals(proof.rawPayload)).toBe(true);
+    const photoRow = await t.ctx.db
+      .selectFrom('photos')
+      .select(['storage_key', 'master_width', 'renditions_ready_at'])
+      .where('id', '=', photoId)
+      .executeTakeFirstOrThrow();
+    const crop = { x: 0.25, y: 0.1, width: 0.5, height: 0.8 };
+    const firstProof = proofKeyOf(photoRow, crop).key;
+    expect(await t.ctx.storage.head(firstProof)).not.toBeNull();
     await t.ctx.db.updateTable('photo_crops').set({ x: 0.2 }).where('photo_id', '=', photoId).execute();
     const recropped = await t.app.inject({ url: body.photos[0].proof_url });
     expect(recropped.statusCode).toBe(200);
     expect((await sharp(recropped.rawPayload).metadata()).width).toBe(400);
+    // The new crop's proof replaced the old one in storage.
+    const secondProof = proofKeyOf(photoRow, { ...crop, x: 0.2 }).key;
+    expect(secondProof).not.toBe(firstProof);
+    expect(await t.ctx.storage.head(secondProof)).not.toBeNull();
+    expect(await t.ctx.storage.head(firstProof)).toBeNull();
     await t.ctx.db.updateTable('photo_crops').set({ x: 0.25 }).where('photo_id', '=', photoId).execute();
     await t.ctx.storage.put(large, source, 'image/jpeg');
 

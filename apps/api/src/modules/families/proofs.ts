@@ -39,17 +39,14 @@ const PROOF_STYLE = 1;
 
 type Crop = { x: number; y: number; width: number; height: number } | null;
 
+type ProofSource = { storage_key: string; master_width: number | null; renditions_ready_at: Date | null };
+
 /**
- * A photo's proof, rendered once and kept beside its renditions (so it goes with the photo): from the
- * working master, else the large rendition, else (renditions not made yet) the original, read only to
- * render from. Its key names the source and the crop, so a new crop or a master made later gives a new
- * proof; a family's gallery shows the same proofs every visit without decoding a master each time.
+ * Where a photo's proof is kept, and what it is rendered from: the working master, else the large rendition,
+ * else (renditions not made yet) the original, read only to render from. The key names the source and the
+ * crop (a new crop or a master made later gives a new proof), in the photo's own `proofs/` folder.
  */
-export async function proofOf(
-  storage: Storage,
-  photo: { storage_key: string; master_width: number | null; renditions_ready_at: Date | null },
-  crop: Crop,
-): Promise<Buffer> {
+export function proofKeyOf(photo: ProofSource, crop: Crop) {
   const base = baseOf(photo.storage_key);
   const source = photo.master_width
     ? renditionKey(base, 'master')
@@ -60,10 +57,21 @@ export async function proofOf(
     .update(JSON.stringify([PROOF_STYLE, source, crop]))
     .digest('hex')
     .slice(0, 20);
-  const key = `${base}/proof-${version}`;
+  return { folder: `${base}/proofs/`, key: `${base}/proofs/${version}`, source };
+}
+
+/**
+ * A photo's proof, rendered once and kept beside its renditions (so it goes with the photo): a family's
+ * gallery shows the same proofs every visit without decoding a master each time. A new one replaces the
+ * photo's earlier proofs (a proof of an old crop is never shown again); a request still rendering an old
+ * one meanwhile only makes the next request render again.
+ */
+export async function proofOf(storage: Storage, photo: ProofSource, crop: Crop): Promise<Buffer> {
+  const { folder, key, source } = proofKeyOf(photo, crop);
   const kept = await storage.read(key).catch(() => null);
   if (kept) return kept;
   const proof = await renderProof(await storage.read(source), crop);
+  await storage.deletePrefix(folder);
   await storage.put(key, proof, 'image/jpeg');
   return proof;
 }
