@@ -8,7 +8,7 @@ import { defineJob } from '../../jobs/queue.js';
 import { safeDownloadName } from '../../storage/storage.js';
 import { type AuditEntry, actorOf, recordAudit } from '../audit/record.js';
 import { buildExportArchive } from '../project-exports/archive/index.js';
-import { projectById } from '../projects/service.js';
+import { projectOrganizationId } from '../projects/queries.js';
 import type { Session } from '../users/session.js';
 import {
   type DeliveryRow,
@@ -314,13 +314,12 @@ async function recordDeliveryAudit(
   projectId: string,
   details: AuditEntry['details'],
 ) {
-  const project = await projectById(db, projectId);
   await recordAudit(db, actorOf(request), {
     action,
     recordType: 'yearbook_delivery',
     recordId: deliveryId,
     projectId,
-    ownerOrganizationId: project.organization_id,
+    ownerOrganizationId: await projectOrganizationId(db, projectId),
     details,
   });
 }
