@@ -10,6 +10,7 @@ import {
   OVEREXPOSED_MEAN_LUMA,
   UNDEREXPOSED_MEAN_LUMA,
 } from '../src/modules/photos/checks/checks.js';
+import { checkPhoto } from '../src/modules/photos/checks/job.js';
 import type { photoCheckCountsSchema, photoCheckSchema } from '../src/modules/photos/checks/serialize.js';
 import { exportPhotoSources, printSources } from '../src/modules/photos/queries.js';
 import { cropFor } from '../src/modules/project-exports/subjects.js';
@@ -34,6 +35,12 @@ function expectDefaultRuleMet(head: ReturnType<typeof headInPortrait>, crop: { y
     Math.abs((head.eyes - crop.y) / crop.height - DEFAULT_HEAD_SIZE_RULE.eye_line_from_top),
   ).toBeLessThan(0.05);
 }
+
+const examineDefaults = {
+  originalHeight: 4000,
+  largestOutputHeight: DEFAULT_LARGEST_OUTPUT_HEIGHT,
+  rule: DEFAULT_HEAD_SIZE_RULE,
+};
 
 /** As the job sees a photo: its 600 px rendition. */
 const rendition = (bytes: Buffer) =>
@@ -129,6 +136,36 @@ describe('a verified portrait gets its face, flags and auto crops without a clic
 
     // The rule met against the head as seen by eye: its share of the frame, and the eye line's height.
     expectDefaultRuleMet(head, crop);
+  });
+
+  test('the checks take the faces its verification found in the same rendition, and detect only without them', async () => {
+    const photo = await checkedPhoto(sharpPortrait, 'found-before.jpg');
+    const found = (await examinePortrait(await rendition(sharpPortrait), examineDefaults)).detected;
+    expect(found).toHaveLength(1);
+    // Planted a tenth of the width to the right: the job's face follows the planted one, not the photo.
+    const moved = found.map((f) => ({
+      ...f,
+      box: { ...f.box, x: f.box.x + 0.1 },
+      leftEye: [f.leftEye[0] + 0.1, f.leftEye[1]] as [number, number],
+      rightEye: [f.rightEye[0] + 0.1, f.rightEye[1]] as [number, number],
+      mouth: [f.mouth[0] + 0.1, f.mouth[1]] as [number, number],
+    }));
+    const faceAfterCheck = async (detected: typeof found | null) => {
+      await t.ctx.db
+        .updateTable('photos')
+        .set({ detected_faces: detected ? JSON.stringify(detected) : null })
+        .where('id', '=', photo.id)
+        .execute();
+      await checkPhoto(t.ctx, photo.id);
+      const row = await t.ctx.db
+        .selectFrom('photos')
+        .select('face')
+        .where('id', '=', photo.id)
+        .executeTakeFirstOrThrow();
+      return row.face!;
+    };
+    expect((await faceAfterCheck(moved)).x - photo.face!.x).toBeCloseTo(0.1, 2);
+    expect((await faceAfterCheck(null)).x).toBeCloseTo(photo.face!.x, 3);
   });
 
   test('a photo without a face is flagged and keeps the centred fallback (no crop)', async () => {

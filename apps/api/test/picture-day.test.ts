@@ -256,6 +256,21 @@ describe('camera cards', () => {
     const portraits = Object.entries(photoIds)
       .filter(([, id]) => !cards.includes(id))
       .map(([, id]) => id);
+    // A portrait's verification looked for its face; the checks took the faces it found, a card's none.
+    const looked = await t.ctx.db
+      .selectFrom('photos')
+      .select(['id', 'detected_faces', 'face'])
+      .where('id', 'in', Object.values(photoIds))
+      .execute();
+    for (const row of looked) {
+      if (cards.includes(row.id)) expect(row.detected_faces).toBeNull();
+      else {
+        expect(row.detected_faces).toHaveLength(1);
+        const box = row.detected_faces![0]!.box;
+        expect(row.face!.x + row.face!.width / 2).toBeGreaterThan(box.x);
+        expect(row.face!.x + row.face!.width / 2).toBeLessThan(box.x + box.width);
+      }
+    }
     // The verification read their codes, so they were never checked.
     const checkedCards = await t.ctx.db
       .selectFrom('photos')

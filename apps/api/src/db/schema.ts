@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DetectedFace } from '../images/faces.js';
 
 /** Kysely's view of the tables in migrations/. Ids are bigint, read as strings. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -245,6 +246,11 @@ export interface PhotosTable extends UploadColumns {
   merged_into_photo_id: string | null;
   /** The one face found (0028): fractions of the upright image; null when none or several. */
   face: ColumnType<PhotoFace | null, string | null, string | null>;
+  /**
+   * The faces verification found in the large rendition (0065), fractions of the image, for photos.checks
+   * to take instead of detecting again; null when verification did not look.
+   */
+  detected_faces: ColumnType<DetectedFace[] | null, string | null, string | null>;
   /** Quality flags (0028) of the photos.checks job; empty when none or not checked yet. */
   checks: ColumnType<PhotoCheck[], string | undefined, string>;
   checked_at: NullableTimestamp;

@@ -35,6 +35,24 @@ export interface DetectedFace {
   mouth: [number, number];
 }
 
+/** Faces in pixels of a `width` x `height` image as fractions of it (to keep), and back (facesInPixels). */
+export function facesAsShares(faces: DetectedFace[], width: number, height: number): DetectedFace[] {
+  return faces.map((f) => scaledFace(f, 1 / width, 1 / height));
+}
+export function facesInPixels(faces: DetectedFace[], width: number, height: number): DetectedFace[] {
+  return faces.map((f) => scaledFace(f, width, height));
+}
+function scaledFace(f: DetectedFace, sx: number, sy: number): DetectedFace {
+  const point = ([x, y]: [number, number]): [number, number] => [x * sx, y * sy];
+  return {
+    box: { x: f.box.x * sx, y: f.box.y * sy, width: f.box.width * sx, height: f.box.height * sy },
+    score: f.score,
+    leftEye: point(f.leftEye),
+    rightEye: point(f.rightEye),
+    mouth: point(f.mouth),
+  };
+}
+
 /** Below this confidence a detection is not a face (BlazeFace's own default is 0.5). */
 export const FACE_MIN_CONFIDENCE = 0.5;
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { publishEvent } from '../../events/events.js';
+import type { DetectedFace } from '../../images/faces.js';
 import {
   ImageRejected,
   type inspectAndRender,
@@ -97,12 +98,14 @@ export const photoVerifyJob = defineJob('photos.verify', {
       let checked: Awaited<ReturnType<typeof inspectAndRender>>;
       let master: WorkingMaster | null = null;
       let reading: Reading | undefined;
+      let detected: DetectedFace[] | null = null;
       try {
         if (item) {
           const frame = await imageThreads().run('readFrame', bytes, item.match_by);
           checked = frame;
           master = frame.master;
           reading = { id: item.id, ...frame.reading };
+          detected = frame.detected;
         } else checked = await imageThreads().run('inspectAndRender', bytes);
       } catch (error) {
         if (error instanceof ImageRejected) return { refused: error.message };
@@ -110,11 +113,11 @@ export const photoVerifyJob = defineJob('photos.verify', {
       }
       await storeRenditions(storage, base, photo.storage_key, photo.upload_content_type, checked.renditions);
       if (master) await storage.put(renditionKey(base, 'master'), master.jpeg, 'image/jpeg');
-      return { item, facts: checked.facts, master, reading, sha256 };
+      return { item, facts: checked.facts, master, reading, detected, sha256 };
     });
     if ('refused' in outcome) return end('refused', { error: outcome.refused });
     if ('mergedInto' in outcome) return end('merged', { mergedInto: outcome.mergedInto });
-    const { item, facts, master, reading, sha256 } = outcome;
+    const { item, facts, master, reading, detected, sha256 } = outcome;
     const now = new Date();
     await db.transaction().execute(async (trx) => {
       const verified = await trx
@@ -128,6 +131,8 @@ export const photoVerifyJob = defineJob('photos.verify', {
           orientation: facts.orientation,
           content_sha256: sha256,
           ...(master ? { master_width: master.width, master_height: master.height } : {}),
+          // The faces its frame's look found: photos.checks takes them rather than detecting again.
+          detected_faces: detected ? JSON.stringify(detected) : null,
         })
         .where('id', '=', photo.id)
         .where('verification_state', '=', 'verifying')

@@ -1,6 +1,7 @@
 import { DEFAULT_HEAD_SIZE_RULE } from '@school-portal/domain';
 import exifr from 'exifr';
 import { readCardCodeInPixels, readClockTextInPixels } from '../../images/card-code.js';
+import type { DetectedFace } from '../../images/faces.js';
 import {
   type ImageFacts,
   inspectAndDerive,
@@ -56,23 +57,31 @@ export const faceless = (face: unknown, checks: { code: string }[]) =>
 
 /**
  * Whether a frame's 600 px rendition (its bytes, or the pixels it was encoded from) has a sharp face,
- * examined as photos.checks examines it; null when it can't be examined (the match then reads the frame as
- * a card would be).
+ * examined as photos.checks examines it, with the faces found (fractions of the image); null when it can't
+ * be examined (the match then reads the frame as a card would be).
  */
-export async function sharpFaceIn(
+async function lookForFace(
   rendition: Buffer | RawImage,
   originalHeight: number,
-): Promise<boolean | null> {
+): Promise<{ sharp: boolean; detected: DetectedFace[] } | null> {
   try {
     const found = await examinePortrait(rendition, {
       originalHeight,
       largestOutputHeight: DEFAULT_LARGEST_OUTPUT_HEIGHT,
       rule: DEFAULT_HEAD_SIZE_RULE,
     });
-    return !faceless(found.face, found.checks);
+    return { sharp: !faceless(found.face, found.checks), detected: found.detected };
   } catch {
     return null;
   }
+}
+
+/** lookForFace's answer alone: the match's own look at a frame verified before verification looked. */
+export async function sharpFaceIn(
+  rendition: Buffer | RawImage,
+  originalHeight: number,
+): Promise<boolean | null> {
+  return (await lookForFace(rendition, originalHeight))?.sharp ?? null;
 }
 
 /** What the match needs of a frame: its header's facts, its card code, and (see readFrame) its face. */
@@ -94,6 +103,8 @@ export async function readFrame(
   renditions: Record<Rendition, Buffer | 'original'>;
   master: WorkingMaster;
   reading: FrameReading;
+  /** The faces found in the large rendition when verification looked (photos.checks takes them), else null. */
+  detected: DetectedFace[] | null;
 }> {
   const cards = matchBy === 'camera_card';
   // check_in: a station's clock card (its text kept as the item's card_code) gives its camera's offset.
@@ -106,11 +117,12 @@ export async function readFrame(
   ]);
   const card_code = derived.derived ?? null;
   // The large rendition's own pixels, not its JPEG decoded again.
-  const face = cards && !card_code ? await sharpFaceIn(derived.thumbnailSource, derived.facts.height) : null;
+  const look = cards && !card_code ? await lookForFace(derived.thumbnailSource, derived.facts.height) : null;
   return {
     facts: derived.facts,
     renditions: derived.renditions,
     master: derived.master,
-    reading: { ...header, card_code, face_count: face === null ? null : face ? 1 : 0 },
+    reading: { ...header, card_code, face_count: look === null ? null : look.sharp ? 1 : 0 },
+    detected: look?.detected ?? null,
   };
 }

@@ -12,6 +12,8 @@ import {
   type DetectedFace,
   detectFaces,
   exposureOf,
+  facesAsShares,
+  facesInPixels,
   HEAD_WIDTH_TO_HEIGHT,
   headOf,
   laplacianVariance,
@@ -35,6 +37,8 @@ export interface PortraitFindings {
   face: PhotoFace | null;
   head: HeadPlacement | null;
   checks: PhotoCheck[];
+  /** Every face the detector found (or was given), as fractions of the image. */
+  detected: DetectedFace[];
 }
 
 /**
@@ -44,24 +48,31 @@ export interface PortraitFindings {
  */
 export async function examinePortrait(
   rendition: Buffer | RawImage,
-  options: { originalHeight: number; largestOutputHeight: number; rule: HeadSizeRule },
+  options: {
+    originalHeight: number;
+    largestOutputHeight: number;
+    rule: HeadSizeRule;
+    /** The faces already found in these pixels (fractions of them): the detector is not run again. */
+    detected?: DetectedFace[] | null;
+  },
 ): Promise<PortraitFindings> {
   const pixels = await rgbPixels(rendition);
   const { width, height } = pixels;
   // Every measure below reads these pixels as they are: the rendition is decoded once, if at all.
   const image = fromRaw(pixels);
-  const faces = await detectFaces(pixels);
+  const faces = options.detected ? facesInPixels(options.detected, width, height) : await detectFaces(pixels);
+  const detected = facesAsShares(faces, width, height);
   const checks: PhotoCheck[] = [];
   if (faces.length === 0) {
     checks.push(check('no_face', 'No face was found: the photo keeps a centred crop.'));
     // Exposure of the middle of the frame, where a face would be (a very dark face is not found at all).
     const middle = { left: width / 4, top: height / 4, width: width / 2, height: height / 2 };
     await exposureChecks(image, clampRegion(middle, width, height), checks);
-    return { face: null, head: null, checks };
+    return { face: null, head: null, checks, detected };
   }
   if (faces.length > 1) {
     checks.push(check('several_faces', `${faces.length} faces were found: the photo keeps a centred crop.`));
-    return { face: null, head: null, checks };
+    return { face: null, head: null, checks, detected };
   }
   const found = faces[0] as DetectedFace;
   const head = headOf(found, width, height);
@@ -104,7 +115,7 @@ export async function examinePortrait(
     }
     await exposureChecks(image, region, checks);
   }
-  return { face, head, checks };
+  return { face, head, checks, detected };
 }
 
 /** Upright RGB pixels (three channels, as the detector takes them) of an encoded image or of raw pixels. */

@@ -42,6 +42,8 @@ export async function checkPhoto({ db, storage }: Pick<JobDeps, 'db' | 'storage'
     originalHeight: photo.height,
     largestOutputHeight: plan.largestOutputHeight || DEFAULT_LARGEST_OUTPUT_HEIGHT,
     rule: plan.rule,
+    // Found by its verification in the same rendition's pixels (picture day's camera-card frames).
+    detected: photo.detected_faces,
   });
   const imageAspect = photo.width / photo.height;
   await db.transaction().execute(async (trx) => {

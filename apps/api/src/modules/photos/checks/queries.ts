@@ -18,6 +18,7 @@ export function photoToCheck(db: Db, photoId: string) {
       'ph.width',
       'ph.height',
       'ph.upload_verified_at',
+      'ph.detected_faces',
       'al.parent_resource_id',
     ])
     .where('ph.id', '=', photoId)
