@@ -8,6 +8,19 @@ export interface TestProcess {
   output(): string;
 }
 
+/** Every process the test file started, so that a wait that times out can show what they last said. */
+const started: { args: string[]; output: () => string }[] = [];
+
+/** The end of each started process's output (what a timed-out wait is shown), or nothing. */
+function lastWords(chars = 2_000): string {
+  return started
+    .map(
+      ({ args, output }) =>
+        `\n--- ${args.filter((a) => !a.startsWith('-')).join(' ')}:\n${output().slice(-chars)}`,
+    )
+    .join('');
+}
+
 /**
  * Processes started by a test file: `start` spawns one (node `args` from the repository root, with only
  * PATH and HOME of this process's environment beside `env`), `killAll` ends those still running.
@@ -39,6 +52,7 @@ export function processes() {
         output += chunk;
       });
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      started.push({ args, output: () => output });
       return { child, exited, output: () => output };
     },
     killAll() {
@@ -47,7 +61,10 @@ export function processes() {
   };
 }
 
-/** Waits until `check` holds, polling every `intervalMs`; throws 'timed out' after `timeoutMs`. */
+/**
+ * Waits until `check` holds, polling every `intervalMs`; throws 'timed out' after `timeoutMs`, with the end
+ * of the output of every process the test file started.
+ */
 export async function waitFor(
   check: () => boolean | Promise<boolean>,
   timeoutMs: number,
@@ -58,5 +75,5 @@ export async function waitFor(
     if (await check()) return;
     await new Promise((r) => setTimeout(r, intervalMs));
   }
-  throw new Error('timed out');
+  throw new Error(`timed out${lastWords()}`);
 }
