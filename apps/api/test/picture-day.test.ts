@@ -262,6 +262,7 @@ describe('camera cards', () => {
       .select(['id', 'detected_faces', 'face'])
       .where('id', 'in', Object.values(photoIds))
       .execute();
+    expect(looked).toHaveLength(Object.keys(photoIds).length);
     for (const row of looked) {
       if (cards.includes(row.id)) expect(row.detected_faces).toBeNull();
       else {

@@ -76,11 +76,8 @@ async function lookForFace(
   }
 }
 
-/** lookForFace's answer alone: the match's own look at a frame verified before verification looked. */
-export async function sharpFaceIn(
-  rendition: Buffer | RawImage,
-  originalHeight: number,
-): Promise<boolean | null> {
+/** lookForFace's answer alone, from a stored rendition: the match's own look at a frame verified before verification looked. */
+export async function sharpFaceIn(rendition: Buffer, originalHeight: number): Promise<boolean | null> {
   return (await lookForFace(rendition, originalHeight))?.sharp ?? null;
 }
 
